@@ -1,0 +1,43 @@
+/**
+ * The spec's fetch helper (section 7): refuses when the browser is offline, and on status 400 or
+ * above raises an HttpError carrying the status and response text ("HTTP error {status}: {body}").
+ * Every call of the app goes through here.
+ */
+import { MSG } from '../../shared/messages';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(MSG.httpError(status, body));
+    this.name = 'HttpError';
+  }
+}
+
+export class OfflineError extends Error {
+  constructor() {
+    super(MSG.offline);
+    this.name = 'OfflineError';
+  }
+}
+
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new OfflineError();
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  const res = await fetch(path, { credentials: 'same-origin', ...init, headers });
+  if (res.status >= 400) throw new HttpError(res.status, await res.text());
+  return res;
+}
+
+/** GET (or any method) returning parsed JSON. */
+export async function apiJson<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await apiFetch(path, init);
+  return (await res.json()) as T;
+}
+
+/** JSON body helper for writes. */
+export function jsonBody(method: 'POST' | 'PUT' | 'DELETE', body?: unknown): RequestInit {
+  return { method, body: body === undefined ? undefined : JSON.stringify(body) };
+}

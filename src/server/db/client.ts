@@ -1,0 +1,59 @@
+/**
+ * Opens the database: embedded PGlite in DATA_DIR by default, a PostgreSQL server when
+ * DATABASE_URL is set. Both speak the same SQL and run the same migrations.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs pending migrations from src/server/db/migrations. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** `dataDir` undefined means an in-memory PGlite (tests). */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migrate(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Fail fast when the server is gone instead of hanging requests.
+    connectionTimeoutMillis: 3000,
+    query_timeout: 15000,
+  });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: () => migrate(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * The database schema: the source of truth. Column names follow the spec's field names (section 3)
+ * so rows map onto API payloads without renaming. Change it, then `npm run db:generate`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const members = pgTable('members', {
+  trabot_client_id: serial('trabot_client_id').primaryKey(),
+  name: text('name').notNull(),
+  phone_no: text('phone_no').notNull().default(''),
+  email_id: text('email_id').notNull().default(''),
+  activation_date: date('activation_date', { mode: 'string' }),
+  expiry_date: date('expiry_date', { mode: 'string' }),
+  last_updated_timestamp: ts('last_updated_timestamp').notNull().defaultNow(),
+});
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    trabot_account_id: serial('trabot_account_id').primaryKey(),
+    trabot_client_id: integer('trabot_client_id')
+      .notNull()
+      .references(() => members.trabot_client_id),
+    account_status: text('account_status').notNull().default('active'),
+    broker_name: text('broker_name').notNull().default('none'),
+    broker_client_id: text('broker_client_id').notNull().default(''),
+    /** AES-256-GCM ciphertext (see server/crypto.ts); never the key in clear. */
+    broker_access_key_enc: text('broker_access_key_enc'),
+    access_key_valid: boolean('access_key_valid').notNull().default(false),
+    access_key_updated_timestamp: ts('access_key_updated_timestamp'),
+    equity_amount_balance: money('equity_amount_balance').notNull().default(0),
+    commodity_amount_balance: money('commodity_amount_balance').notNull().default(0),
+    currency_amount_balance: money('currency_amount_balance').notNull().default(0),
+  },
+  (t) => [index('accounts_client_idx').on(t.trabot_client_id)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    role: text('role', { enum: ['member', 'superadmin'] }).notNull().default('member'),
+    member_id: integer('member_id').references(() => members.trabot_client_id),
+    account_id: integer('account_id').references(() => accounts.trabot_account_id),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_member_idx').on(t.member_id)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token: a database leak yields no usable session. */
+    token_hash: text('token_hash').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+    last_seen_at: ts('last_seen_at').notNull().defaultNow(),
+    expires_at: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_expires_idx').on(t.expires_at)],
+);
+
+/** Captcha challenges already redeemed, kept until they expire so a solution is accepted once. */
+export const usedCaptchas = pgTable(
+  'used_captchas',
+  {
+    challenge_id: text('challenge_id').primaryKey(),
+    expires_at: ts('expires_at').notNull(),
+  },
+  (t) => [index('used_captchas_expires_idx').on(t.expires_at)],
+);
+
+/** Fixed-window counters for rate limits, shared by every server replica. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  window_start: ts('window_start').notNull(),
+  count: integer('count').notNull().default(0),
+});
+
+export const algos = pgTable('algos', {
+  algo_id: serial('algo_id').primaryKey(),
+  algo_desc: text('algo_desc').notNull(),
+  algo_switch: boolean('algo_switch').notNull().default(false),
+});
+
+export const signals = pgTable(
+  'signals',
+  {
+    signal_id: serial('signal_id').primaryKey(),
+    algo_id: integer('algo_id')
+      .notNull()
+      .references(() => algos.algo_id),
+    exchange: text('exchange').notNull().default('NSE'),
+    instrument_symbol: text('instrument_symbol').notNull(),
+    instrument_type: text('instrument_type').notNull(),
+    trade_type: text('trade_type').notNull(),
+    trade_direction: text('trade_direction').notNull(),
+    trade_gen_ts: ts('trade_gen_ts'),
+    entry_level: money('entry_level').notNull(),
+    stop_loss_level: money('stop_loss_level').notNull(),
+    target_level: money('target_level').notNull(),
+    trade_status: text('trade_status').notNull().default('pending'),
+    algo_process_ind: boolean('algo_process_ind').notNull().default(false),
+    portion_in_trade: numeric('portion_in_trade', { precision: 6, scale: 2, mode: 'number' }).notNull().default(100),
+    ltp: money('ltp'),
+    max_fav_excursion: money('max_fav_excursion'),
+    max_adv_excursion: money('max_adv_excursion'),
+    ltp_timestamp: ts('ltp_timestamp'),
+    risk_reward: numeric('risk_reward', { precision: 12, scale: 4, mode: 'number' }),
+  },
+  (t) => [index('signals_algo_status_idx').on(t.algo_id, t.trade_status)],
+);
+
+export const algoSubscriptions = pgTable(
+  'algo_subscriptions',
+  {
+    row_id: serial('row_id').primaryKey(),
+    algo_id: integer('algo_id')
+      .notNull()
+      .references(() => algos.algo_id),
+    trabot_account_id: integer('trabot_account_id')
+      .notNull()
+      .references(() => accounts.trabot_account_id),
+    max_total_capital: money('max_total_capital').notNull(),
+    risk_percent_pertrade: money('risk_percent_pertrade').notNull(),
+    max_percent_allocation_pertrade: money('max_percent_allocation_pertrade').notNull(),
+    min_percent_allocation_pertrade: money('min_percent_allocation_pertrade').notNull(),
+    min_required_risk_reward: money('min_required_risk_reward').notNull(),
+    subscription_status: text('subscription_status').notNull().default('active'),
+    max_acceptable_loss: money('max_acceptable_loss').notNull(),
+  },
+  (t) => [
+    index('algo_subscriptions_account_idx').on(t.trabot_account_id),
+    index('algo_subscriptions_algo_status_idx').on(t.algo_id, t.subscription_status),
+  ],
+);
+
+export const trades = pgTable(
+  'trades',
+  {
+    trabot_trade_id: serial('trabot_trade_id').primaryKey(),
+    trade_type: text('trade_type').notNull(),
+    trabot_account_id: integer('trabot_account_id')
+      .notNull()
+      .references(() => accounts.trabot_account_id),
+    signal_id: integer('signal_id').references(() => signals.signal_id),
+    algo_id: integer('algo_id').references(() => algos.algo_id),
+    last_updated_timestamp: ts('last_updated_timestamp').notNull().defaultNow(),
+    avg_entry_price: money('avg_entry_price'),
+    avg_exit_price: money('avg_exit_price'),
+    trade_exchange: text('trade_exchange').notNull().default('NSE'),
+    trade_instrument: text('trade_instrument').notNull(),
+    trade_date: date('trade_date', { mode: 'string' }).notNull(),
+    trade_status: text('trade_status').notNull().default('pending'),
+    trade_quantity: integer('trade_quantity').notNull(),
+    trade_direction: text('trade_direction').notNull(),
+    current_mtm: money('current_mtm'),
+    trade_risk: money('trade_risk'),
+    broker_trade_number: text('broker_trade_number'),
+    stoploss_trade_number: text('stoploss_trade_number'),
+    remaining_quantity: integer('remaining_quantity'),
+    ltp: money('ltp'),
+  },
+  (t) => [
+    index('trades_account_status_idx').on(t.trabot_account_id, t.trade_status, t.trade_date),
+    index('trades_signal_idx').on(t.signal_id),
+    // One trade per signal and account: the engine's idempotency guard.
+    uniqueIndex('trades_signal_account_uq')
+      .on(t.signal_id, t.trabot_account_id)
+      .where(sql`${t.signal_id} is not null`),
+  ],
+);
+
+const legCharges = () => ({
+  order_id: text('order_id'),
+  exchange_order_id: text('exchange_order_id'),
+  sebi_tax: money('sebi_tax'),
+  stt: money('stt'),
+  brokerage_charges: money('brokerage_charges'),
+  service_tax: money('service_tax'),
+  exchange_transaction_charges: money('exchange_transaction_charges'),
+  stamp_duty: money('stamp_duty'),
+});
+
+export const tradeEntries = pgTable(
+  'trade_entries',
+  {
+    id: serial('id').primaryKey(),
+    trabot_trade_id: integer('trabot_trade_id')
+      .notNull()
+      .references(() => trades.trabot_trade_id, { onDelete: 'cascade' }),
+    trade_entry_sequence: integer('trade_entry_sequence').notNull(),
+    trade_entry_quantity: integer('trade_entry_quantity').notNull(),
+    trade_entry_price: money('trade_entry_price').notNull(),
+    trade_entry_timestamp: ts('trade_entry_timestamp').notNull().defaultNow(),
+    ...legCharges(),
+  },
+  (t) => [uniqueIndex('trade_entries_trade_seq_uq').on(t.trabot_trade_id, t.trade_entry_sequence)],
+);
+
+export const tradeExits = pgTable(
+  'trade_exits',
+  {
+    id: serial('id').primaryKey(),
+    trabot_trade_id: integer('trabot_trade_id')
+      .notNull()
+      .references(() => trades.trabot_trade_id, { onDelete: 'cascade' }),
+    trade_exit_sequence: integer('trade_exit_sequence').notNull(),
+    trade_exit_quantity: integer('trade_exit_quantity').notNull(),
+    trade_exit_price: money('trade_exit_price').notNull(),
+    trade_exit_timestamp: ts('trade_exit_timestamp').notNull().defaultNow(),
+    ...legCharges(),
+  },
+  (t) => [uniqueIndex('trade_exits_trade_seq_uq').on(t.trabot_trade_id, t.trade_exit_sequence)],
+);

@@ -1,0 +1,43 @@
+/** The only reader of process.env: parsed once, typed everywhere else. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  /** base64 of 32 bytes; generated into DATA_DIR/secret.key when absent. */
+  SECRET_KEY: z.string().optional(),
+  SEED_DEMO: flag(true),
+  DEMO_MEMBER_EMAIL: z.string().email().optional(),
+  DEMO_MEMBER_PASSWORD: z.string().min(8).optional(),
+  DEMO_ADMIN_EMAIL: z.string().email().optional(),
+  DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
+  TRUST_PROXY: flag(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Login attempts allowed per IP and per email in one 15-minute window. */
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  /** Where the built client lives (vite build output). */
+  CLIENT_DIR: z.string().default('./dist/client'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), CLIENT_DIR: path.resolve(parsed.data.CLIENT_DIR) };
+}

@@ -1,0 +1,37 @@
+/** Structured JSON logs (pino) to stdout and to DATA_DIR/logs/trabot.log, secrets redacted. */
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+
+export type Logger = pino.Logger;
+
+export const REDACT_PATHS = [
+  'password',
+  '*.password',
+  'broker_access_key',
+  '*.broker_access_key',
+  'captcha',
+  '*.captcha',
+  'token',
+  '*.token',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+export function logFilePath(dataDir: string): string {
+  return path.join(dataDir, 'logs', 'trabot.log');
+}
+
+export function createLogger(opts: { level: string; dataDir?: string; stdout?: boolean }): Logger {
+  const streams: pino.StreamEntry[] = [];
+  if (opts.stdout !== false) streams.push({ stream: process.stdout });
+  if (opts.dataDir) {
+    const file = logFilePath(opts.dataDir);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    streams.push({ stream: pino.destination({ dest: file, sync: false, mkdir: true }) });
+  }
+  return pino(
+    { level: opts.level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: undefined },
+    pino.multistream(streams.length ? streams : [{ stream: process.stdout }]),
+  );
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ADMIN_BROKERS, MEMBER_BROKERS } from '../constants';
+
+export const accountSettingsSchema = z.object({
+  trabot_account_id: z.number().int(),
+  account_status: z.string(),
+  access_key_valid: z.boolean(),
+  access_key_updated_timestamp: z.string().nullable(),
+  broker_name: z.string(),
+  broker_client_id: z.string(),
+  /** Decrypted for the account's owner (or a superadmin); shown masked until revealed. */
+  broker_access_key: z.string(),
+  equity_amount_balance: z.number(),
+  commodity_amount_balance: z.number(),
+  currency_amount_balance: z.number(),
+});
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+const brokerFields = {
+  broker_client_id: z.string().trim().max(64, 'Broker Client ID is too long'),
+  broker_access_key: z.string().trim().max(2048, 'Broker Access Key is too long'),
+};
+
+/** POST /api/update-broker-details (member-facing broker list). */
+export const memberBrokerDetailsSchema = z.object({
+  broker_name: z.enum(MEMBER_BROKERS, { error: 'Choose a broker from the list' }),
+  ...brokerFields,
+});
+/** POST /api/{accountId}/update-broker-details (admin list, which adds angelone). */
+export const adminBrokerDetailsSchema = z.object({
+  broker_name: z.enum(ADMIN_BROKERS, { error: 'Choose a broker from the list' }),
+  ...brokerFields,
+});
+export type BrokerDetails = z.infer<typeof adminBrokerDetailsSchema>;
