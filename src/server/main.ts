@@ -1,0 +1,43 @@
+/** Process entry: env, data folder lock, database + migrations, demo seed, HTTP server, clean shutdown. */
+import fs from 'node:fs';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { createSecretBox, loadSecretKey } from './crypto';
+import { openDatabase } from './db/open';
+import { seedDemoIfEmpty } from './demo/seed';
+import { parseEnv } from './env';
+import { createLogger } from './logger';
+
+async function main() {
+  const env = parseEnv();
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const log = createLogger({ level: env.LOG_LEVEL, dataDir: env.DATA_DIR });
+  const database = await openDatabase(env, log);
+  await database.migrate();
+  const deps = { db: database.db, env, log, secrets: createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR)) };
+  if (env.SEED_DEMO) await seedDemoIfEmpty(deps, { print: (line) => console.log(line) });
+
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    log.info({ port: info.port, database: database.kind }, `Trabot listening on http://localhost:${info.port}`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    server.close();
+    database
+      .close()
+      .catch((err: unknown) => log.error({ err }, 'error while closing the database'))
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
