@@ -1,0 +1,24 @@
+/** GET /api/check-session: the session state, cached 30 s (spec section 7). */
+import { queryOptions } from '@tanstack/react-query';
+import { SESSION_STALE_TIME_MS } from '../../../../shared/constants';
+import type { CheckSessionResponse } from '../../../../shared/schemas/session';
+import { apiJson } from '../../../lib/api';
+
+export const sessionQueryKey = ['session'] as const;
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: () => apiJson<CheckSessionResponse>('/api/check-session'),
+    staleTime: SESSION_STALE_TIME_MS,
+  });
+
+/**
+ * Query keys of the member's own data. Only keys under `member` are persisted for offline use
+ * (see lib/query-client.ts), always scoped to the user id.
+ */
+export const memberKeys = {
+  all: (userId: number) => ['member', userId] as const,
+  trades: (userId: number) => ['member', userId, 'trades'] as const,
+  accountDetails: (userId: number) => ['member', userId, 'account-details'] as const,
+};
