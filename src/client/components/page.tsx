@@ -1,0 +1,26 @@
+/**
+ * The frame of every routed page: document title "<title> | Trabot", the main landmark and the
+ * content width. The page heading shows the title unless the page draws its own (showTitle=false).
+ */
+import { useEffect, type ReactNode } from 'react';
+import { SITE } from '../site-config';
+import './page.css';
+
+export interface PageProps {
+  title: string;
+  children: ReactNode;
+  showTitle?: boolean;
+}
+
+export function Page({ title, children, showTitle = true }: PageProps) {
+  useEffect(() => {
+    document.title = `${title} | ${SITE.name}`;
+  }, [title]);
+
+  return (
+    <main id="main-content" className="page" tabIndex={-1}>
+      {showTitle && <h1 className="page-title">{title}</h1>}
+      {children}
+    </main>
+  );
+}
