@@ -1,0 +1,120 @@
+/**
+ * Display rules of the member's pages (spec sections 3 and 9), as pure functions shared by the
+ * trades and account-settings features. No DOM, no React.
+ */
+import { format, isValid, parseISO } from 'date-fns';
+import type { Trade } from './schemas/trades';
+
+export const NA = 'N.A.';
+
+/** Sign of a number for colouring: gains green, losses red. */
+export type Tone = 'gain' | 'loss' | 'flat';
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+const plainNumber = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+const isNumber = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/** Money as Indian rupees (₹1,23,456.78); N.A. for a missing value. */
+export function formatRupees(value: number | null | undefined): string {
+  return isNumber(value) ? rupees.format(value) : NA;
+}
+
+/** Quantities and other plain numbers with Indian digit grouping; N.A. for a missing value. */
+export function formatNumber(value: number | null | undefined): string {
+  return isNumber(value) ? plainNumber.format(value) : NA;
+}
+
+export function toneOf(value: number | null | undefined): Tone {
+  if (!isNumber(value) || value === 0) return 'flat';
+  return value > 0 ? 'gain' : 'loss';
+}
+
+function parseDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = parseISO(value);
+  return isValid(date) ? date : null;
+}
+
+/** A calendar date (yyyy-MM-dd or ISO timestamp) as dd/MM/yyyy; N.A. when missing or invalid. */
+export function formatDate(value: string | null | undefined): string {
+  const date = parseDate(value);
+  return date ? format(date, 'dd/MM/yyyy') : NA;
+}
+
+/** A timestamp in the viewer's time zone as dd/MM/yyyy HH:mm:ss; N.A. when missing or invalid. */
+export function formatTimestamp(value: string | null | undefined): string {
+  const date = parseDate(value);
+  return date ? format(date, 'dd/MM/yyyy HH:mm:ss') : NA;
+}
+
+/** The offline notice: "Offline, as of 21/11/2026 14:05" from a query's dataUpdatedAt (ms). */
+export function formatOfflineAsOf(updatedAt: number): string {
+  return `Offline, as of ${format(new Date(updatedAt), 'dd/MM/yyyy HH:mm')}`;
+}
+
+/** "+1.23%", "-0.50%", "0.00%". */
+export function formatPercent(value: number): string {
+  const text = `${Math.abs(value).toFixed(2)}%`;
+  if (text === '0.00%') return text;
+  return value > 0 ? `+${text}` : `-${text}`;
+}
+
+// The admin edit form also writes open/closed (spec 4); they read as running/completed here.
+const isLive = (status: Trade['trade_status']) => status === 'running' || status === 'open';
+const isFinished = (status: Trade['trade_status']) =>
+  status === 'completed' || status === 'closed' || status === 'cancelled';
+const isNotEntered = (status: Trade['trade_status']) => status === 'pending' || status === 'cancelled';
+
+type PriceFields = Pick<Trade, 'trade_status' | 'trade_direction' | 'avg_entry_price' | 'ltp'>;
+
+/**
+ * Change of the last price from the average entry price, in percent, as the trade's profit sees it:
+ * for a short trade a fall in price is a gain, so the sign is flipped. Null when it cannot be computed.
+ */
+export function lastPriceChangePercent(trade: PriceFields): number | null {
+  const { ltp, avg_entry_price: entry } = trade;
+  if (!isNumber(ltp) || !isNumber(entry) || entry === 0) return null;
+  const change = ((ltp - entry) / entry) * 100;
+  return trade.trade_direction.toLowerCase() === 'short' ? -change : change;
+}
+
+export interface LastPriceView {
+  price: string;
+  /** Only for a running trade with a known entry price. */
+  change: { text: string; tone: Tone } | null;
+}
+
+/** Last price (LTP): N.A. for finished trades; a running trade adds its % change from entry. */
+export function lastPriceView(trade: PriceFields): LastPriceView {
+  if (isFinished(trade.trade_status)) return { price: NA, change: null };
+  const price = formatRupees(trade.ltp);
+  const percent = isLive(trade.trade_status) ? lastPriceChangePercent(trade) : null;
+  if (percent === null) return { price, change: null };
+  return { price, change: { text: formatPercent(percent), tone: toneOf(percent) } };
+}
+
+/** Remaining quantity: N.A. for pending or cancelled trades (nothing was entered). */
+export function formatRemainingQuantity(trade: Pick<Trade, 'trade_status' | 'remaining_quantity'>): string {
+  return isNotEntered(trade.trade_status) ? NA : formatNumber(trade.remaining_quantity);
+}
+
+/** Average entry price: N.A. for pending or cancelled trades. */
+export function formatAvgEntry(trade: Pick<Trade, 'trade_status' | 'avg_entry_price'>): string {
+  return isNotEntered(trade.trade_status) ? NA : formatRupees(trade.avg_entry_price);
+}
+
+/** Account Status: uppercased; ACTIVE reads positive (green), anything else negative (red). */
+export function accountStatusView(status: string): { text: string; positive: boolean } {
+  const text = status.trim().toUpperCase() || NA;
+  return { text, positive: text === 'ACTIVE' };
+}
+
+/** Access Key Status: VALID (green) or INVALID (red). */
+export function accessKeyStatusView(valid: boolean): { text: 'VALID' | 'INVALID'; positive: boolean } {
+  return valid ? { text: 'VALID', positive: true } : { text: 'INVALID', positive: false };
+}
+
+/** What a hidden secret shows: a fixed number of dots, so its length is not revealed either. */
+export const HIDDEN_SECRET = '••••••••';
