@@ -98,6 +98,15 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull().default(0),
 });
 
+/**
+ * Small key/value settings of this database, e.g. `backend_key`: the public identifier the client
+ * keys its offline cache by (see services/backend-key.ts).
+ */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
 export const algos = pgTable('algos', {
   algo_id: serial('algo_id').primaryKey(),
   algo_desc: text('algo_desc').notNull(),
