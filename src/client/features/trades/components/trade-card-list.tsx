@@ -1,0 +1,58 @@
+/** Phones: one card per trade, the key numbers first, the rest on demand. */
+import { memo, useState } from 'react';
+import type { Trade } from '../../../../shared/schemas/trades';
+import { CARD_DETAIL_FIELDS, CARD_KEY_FIELDS, TradeFieldList } from './trade-fields';
+import { TradeLegs } from './trade-legs';
+import type { TradeListProps } from './trade-list-props';
+import { TradeStatusBadge } from './trade-status-badge';
+
+const TradeCard = memo(function TradeCard({ trade, onEdit, editDisabled }: { trade: Trade } & Omit<TradeListProps, 'trades'>) {
+  const [expanded, setExpanded] = useState(false);
+  const id = trade.trabot_trade_id;
+  return (
+    <li className="trade-card">
+      <article aria-labelledby={`trade-${id}-title`}>
+        <header className="trade-card-header">
+          <h2 id={`trade-${id}-title`}>
+            {trade.trade_instrument} <span className="exchange">{trade.trade_exchange}</span>
+          </h2>
+          <span className="trade-card-direction">{trade.trade_direction}</span>
+          <TradeStatusBadge status={trade.trade_status} />
+        </header>
+        <TradeFieldList trade={trade} fields={CARD_KEY_FIELDS} className="trade-card-keys" />
+        <div className="trade-card-actions">
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={expanded}
+            aria-controls={expanded ? `trade-${id}-details` : undefined}
+            onClick={() => setExpanded((v) => !v)}
+          >
+            {expanded ? 'Hide details' : 'Details, entries and exits'}
+          </button>
+          {onEdit && (
+            <button type="button" className="small-button" disabled={editDisabled} onClick={() => onEdit(trade)}>
+              Edit
+            </button>
+          )}
+        </div>
+        {expanded && (
+          <div id={`trade-${id}-details`}>
+            <TradeFieldList trade={trade} fields={CARD_DETAIL_FIELDS} />
+            <TradeLegs trade={trade} />
+          </div>
+        )}
+      </article>
+    </li>
+  );
+});
+
+export const TradeCardList = memo(function TradeCardList({ trades, onEdit, editDisabled }: TradeListProps) {
+  return (
+    <ul className="trade-cards" aria-label="Trades">
+      {trades.map((trade) => (
+        <TradeCard key={trade.trabot_trade_id} trade={trade} onEdit={onEdit} editDisabled={editDisabled} />
+      ))}
+    </ul>
+  );
+});

@@ -1,0 +1,111 @@
+/**
+ * The fields of a trade as the member reads them (spec sections 3 and 9): one definition per field,
+ * shared by the wide-screen table and the phone cards so both show the same values.
+ */
+import type { ReactNode } from 'react';
+import { formatAvgEntry, formatDate, formatNumber, formatRemainingQuantity, formatTimestamp, lastPriceView, NA } from '../../../../shared/format';
+import type { Trade } from '../../../../shared/schemas/trades';
+import { Rupee } from '../../../components/rupee';
+import { TradeStatusBadge } from './trade-status-badge';
+
+export interface TradeField {
+  label: string;
+  render: (trade: Trade) => ReactNode;
+  /** Right-aligned in the table. */
+  numeric?: boolean;
+}
+
+const orNA = (value: string | number | null) => (value === null || value === '' ? NA : value);
+
+function LastPrice({ trade }: { trade: Trade }) {
+  const { price, change } = lastPriceView(trade);
+  return (
+    <span className="last-price">
+      <span className="rupee">{price}</span>
+      {change && <span className={`last-price-change tone--${change.tone}`}>{change.text}</span>}
+    </span>
+  );
+}
+
+const FIELDS = {
+  id: { label: 'Trade ID', render: (t) => t.trabot_trade_id },
+  date: { label: 'Date', render: (t) => formatDate(t.trade_date) },
+  instrument: {
+    label: 'Instrument',
+    render: (t) => (
+      <span className="instrument">
+        <strong>{t.trade_instrument}</strong> <span className="exchange">{t.trade_exchange}</span>
+      </span>
+    ),
+  },
+  type: { label: 'Type', render: (t) => t.trade_type },
+  direction: { label: 'Direction', render: (t) => t.trade_direction },
+  status: { label: 'Status', render: (t) => <TradeStatusBadge status={t.trade_status} /> },
+  quantity: { label: 'Qty', numeric: true, render: (t) => formatNumber(t.trade_quantity) },
+  remaining: { label: 'Remaining Qty', numeric: true, render: (t) => formatRemainingQuantity(t) },
+  avgEntry: { label: 'Avg Entry', numeric: true, render: (t) => formatAvgEntry(t) },
+  avgExit: { label: 'Avg Exit', numeric: true, render: (t) => <Rupee value={t.avg_exit_price} /> },
+  ltp: { label: 'LTP', numeric: true, render: (t) => <LastPrice trade={t} /> },
+  mtm: { label: 'MTM', numeric: true, render: (t) => <Rupee value={t.current_mtm} signed /> },
+  risk: { label: 'Trade Risk', numeric: true, render: (t) => <Rupee value={t.trade_risk} /> },
+  brokerTradeNumber: { label: 'Broker Trade No.', render: (t) => orNA(t.broker_trade_number) },
+  stoplossTradeNumber: { label: 'Stoploss Trade No.', render: (t) => orNA(t.stoploss_trade_number) },
+  algoId: { label: 'Algo ID', render: (t) => orNA(t.algo_id) },
+  signalId: { label: 'Signal ID', render: (t) => orNA(t.signal_id) },
+  lastUpdated: { label: 'Last Updated', render: (t) => formatTimestamp(t.last_updated_timestamp) },
+} satisfies Record<string, TradeField>;
+
+export type TradeFieldId = keyof typeof FIELDS;
+export const TRADE_FIELDS: Record<TradeFieldId, TradeField> = FIELDS;
+
+/** Column order of the table. */
+export const TABLE_FIELDS: readonly TradeFieldId[] = [
+  'id',
+  'date',
+  'instrument',
+  'type',
+  'direction',
+  'status',
+  'quantity',
+  'remaining',
+  'avgEntry',
+  'avgExit',
+  'ltp',
+  'mtm',
+  'risk',
+  'brokerTradeNumber',
+  'stoplossTradeNumber',
+  'algoId',
+  'signalId',
+  'lastUpdated',
+];
+
+/** A card shows these first, the rest when expanded. */
+export const CARD_KEY_FIELDS: readonly TradeFieldId[] = ['quantity', 'avgEntry', 'ltp', 'mtm'];
+export const CARD_DETAIL_FIELDS: readonly TradeFieldId[] = [
+  'id',
+  'date',
+  'type',
+  'remaining',
+  'avgExit',
+  'risk',
+  'brokerTradeNumber',
+  'stoplossTradeNumber',
+  'algoId',
+  'signalId',
+  'lastUpdated',
+];
+
+/** A definition list of some fields of a trade. */
+export function TradeFieldList({ trade, fields, className }: { trade: Trade; fields: readonly TradeFieldId[]; className?: string }) {
+  return (
+    <dl className={className ?? 'trade-fields'}>
+      {fields.map((id) => (
+        <div key={id}>
+          <dt>{TRADE_FIELDS[id].label}</dt>
+          <dd>{TRADE_FIELDS[id].render(trade)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

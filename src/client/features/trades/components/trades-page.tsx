@@ -1,0 +1,75 @@
+/** /dashboard/trades: the member's trades, filtered by status in the browser (spec sections 2, 7, 9). */
+import { useCallback, useMemo, useState } from 'react';
+import { MSG } from '../../../../shared/messages';
+import type { Trade } from '../../../../shared/schemas/trades';
+import { Breadcrumb } from '../../../components/breadcrumb';
+import { OfflineNotice } from '../../../components/offline-notice';
+import { Page } from '../../../components/page';
+import { useOnline } from '../../../lib/online';
+import { useAccountTrades } from '../api/get-account-trades';
+import { groupByStatus, type TradeFilterStatus } from '../lib/group-by-status';
+import { useMediaQuery } from '../lib/use-media-query';
+import { TradeCardList } from './trade-card-list';
+import { TradeStatusFilter } from './trade-status-filter';
+import { TradeViewModal } from './trade-view-modal';
+import { TradesTable } from './trades-table';
+import './trades.css';
+
+const NO_TRADES: readonly Trade[] = [];
+const BREADCRUMB = [{ label: 'Dashboard' }] as const;
+
+export interface TradesPageProps {
+  userId: number;
+  status: TradeFilterStatus;
+  onStatusChange: (status: TradeFilterStatus) => void;
+  /** Superadmins get the Edit column. */
+  canEdit: boolean;
+}
+
+export function TradesPage({ userId, status, onStatusChange, canEdit }: TradesPageProps) {
+  const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountTrades(userId);
+  const online = useOnline();
+  const wide = useMediaQuery('(min-width: 768px)');
+  const groups = useMemo(() => (data ? groupByStatus(data) : null), [data]);
+  const trades = groups?.get(status) ?? NO_TRADES;
+
+  const [viewed, setViewed] = useState<Trade | null>(null);
+  const closeView = useCallback(() => setViewed(null), []);
+  const onEdit = canEdit ? setViewed : undefined;
+
+  let body;
+  if (data) {
+    const List = wide ? TradesTable : TradeCardList;
+    body =
+      trades.length === 0 ? (
+        <p className="list-state">{MSG.tradesEmpty}</p>
+      ) : (
+        <List trades={trades} onEdit={onEdit} editDisabled={!online} />
+      );
+  } else if (isPending && fetchStatus !== 'paused') {
+    body = (
+      <p className="list-state" role="status">
+        {MSG.tradesLoading}
+      </p>
+    );
+  } else if (isError) {
+    body = (
+      <p className="list-state list-state--error" role="alert">
+        {MSG.tradesError}
+      </p>
+    );
+  }
+
+  return (
+    <Page title="Trades" showTitle={false}>
+      <Breadcrumb items={BREADCRUMB} />
+      <h1 className="page-title">Trades</h1>
+      <OfflineNotice updatedAt={dataUpdatedAt} />
+      <div className="trades-toolbar">
+        <TradeStatusFilter value={status} groups={groups} onChange={onStatusChange} />
+      </div>
+      {body}
+      {canEdit && <TradeViewModal trade={viewed} onClose={closeView} />}
+    </Page>
+  );
+}
