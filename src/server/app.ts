@@ -4,19 +4,39 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import { captchaSecrets, DEFAULT_CAPTCHA_DIFFICULTY } from './auth/captcha';
+import { timingSafeDummyHash } from './auth/passwords';
+import { sessionMiddleware } from './auth/sessions';
 import type { AppDeps, AppEnv } from './context';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { ApiError, STATUS } from './http';
+import { healthRoutes } from './routes/health';
+import { memberRoutes } from './routes/member';
+import { sessionRoutes } from './routes/session';
+import { securityHeaders } from './security/headers';
+import { originCheck } from './security/origin-check';
+import { serveClient } from './serve-client';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // Computed now so the first login with an unknown email is not faster than the others.
+  void timingSafeDummyHash();
 
   app.use('*', async (c, next) => {
+    const started = performance.now();
     c.set('deps', deps);
     c.set('user', null);
     c.set('sessionTokenHash', null);
     await next();
+    deps.log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+      'request',
+    );
   });
+  app.use('*', securityHeaders);
+  app.use('*', compress());
 
   app.use(
     '/api/*',
@@ -27,6 +47,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       },
     }),
   );
+  app.use('/api/*', originCheck);
+  app.use('/api/*', sessionMiddleware);
+
+  app.route('/api', healthRoutes());
+  app.route(
+    '/api',
+    sessionRoutes({
+      captchaKeys: captchaSecrets(deps.secrets),
+      captchaDifficulty: deps.captchaDifficulty ?? DEFAULT_CAPTCHA_DIFFICULTY,
+    }),
+  );
+  app.route('/api', memberRoutes());
+
+  app.use('*', serveClient(deps.env.CLIENT_DIR));
 
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'Not found' }, 404) : c.text('Not found', 404)));
 
@@ -36,6 +70,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
     if (err instanceof HTTPException) {
       return c.json({ error: err.message || 'Request failed' }, err.status);
+    }
+    if (isDatabaseUnavailable(err)) {
+      deps.log.error({ err, path: c.req.path, method: c.req.method }, 'database unavailable');
+      return c.json({ error: 'Database unavailable' }, STATUS.SERVICE_UNAVAILABLE);
     }
     deps.log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
     return c.json({ error: 'Internal server error' }, 500);

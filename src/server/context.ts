@@ -1,5 +1,6 @@
 /** What every request handler can reach: the app's dependencies and the session's user. */
 import type { SessionUser } from '../shared/schemas/session';
+import type { CaptchaDifficulty } from './auth/captcha';
 import type { SecretBox } from './crypto';
 import type { Db } from './db/client';
 import type { Env } from './env';
@@ -10,6 +11,8 @@ export interface AppDeps {
   env: Env;
   log: Logger;
   secrets: SecretBox;
+  /** Proof-of-work difficulty of the login captcha; defaults to DEFAULT_CAPTCHA_DIFFICULTY (tests lower it). */
+  captchaDifficulty?: CaptchaDifficulty;
 }
 
 export interface AppEnv {

@@ -3,13 +3,15 @@
  * SECRET_KEY, or generated once into DATA_DIR/secret.key (mode 0600) for the embedded default.
  * Stored format: `v1.<iv b64url>.<tag b64url>.<ciphertext b64url>`.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export interface SecretBox {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
+  /** A stable secret for one purpose (e.g. signing captchas), derived from the key with HKDF. */
+  deriveSecret(purpose: string): string;
 }
 
 export function createSecretBox(key: Buffer): SecretBox {
@@ -27,6 +29,9 @@ export function createSecretBox(key: Buffer): SecretBox {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    },
+    deriveSecret(purpose) {
+      return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `trabot:${purpose}`, 32)).toString('base64url');
     },
   };
 }

@@ -1,0 +1,25 @@
+/** Email + password check that takes the same time whether or not the email exists. */
+import { eq, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/schemas/session';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { timingSafeDummyHash, verifyPassword } from './passwords';
+
+export async function checkCredentials(db: Db, email: string, password: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      member_id: users.member_id,
+      account_id: users.account_id,
+      password_hash: users.password_hash,
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const ok = await verifyPassword(row?.password_hash ?? (await timingSafeDummyHash()), password);
+  if (!row || !ok) return null;
+  const { password_hash: _hash, ...user } = row;
+  return user;
+}

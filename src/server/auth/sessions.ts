@@ -1,0 +1,103 @@
+/**
+ * Sessions: a random 32-byte token (base64url) in an HttpOnly, SameSite=Lax cookie, `Secure` with the
+ * `__Host-` prefix over HTTPS. The database keeps only the token's SHA-256. A session ends after
+ * 24 h without requests (idle) or 7 days after login (absolute), whichever comes first.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { SessionUser } from '../../shared/schemas/session';
+import type { AppEnv } from '../context';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { isHttps } from '../security/request-info';
+
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, not on every request. */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+const COOKIE_NAME = 'trabot_session';
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const idleCutoff = sql`now() - ${sql.raw(`interval '${SESSION_IDLE_MS / 1000} seconds'`)}`;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function sessionCookieName(https: boolean): string {
+  return https ? `__Host-${COOKIE_NAME}` : COOKIE_NAME;
+}
+
+/** The token hash from the request's session cookie, when it carries a well-formed one. */
+export function sessionTokenHashOf(c: Context<AppEnv>): string | null {
+  const token = getCookie(c, sessionCookieName(isHttps(c)));
+  return token && TOKEN_PATTERN.test(token) ? hashToken(token) : null;
+}
+
+export async function createSession(db: Db, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    token_hash: hashToken(token),
+    user_id: userId,
+    expires_at: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+  });
+  return token;
+}
+
+/** The session's user when the session is alive; refreshes last_seen_at at most once a minute. */
+export async function findSessionUser(db: Db, tokenHash: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      member_id: users.member_id,
+      account_id: users.account_id,
+      stale: sql<boolean>`${sessions.last_seen_at} < now() - ${sql.raw(`interval '${SESSION_TOUCH_INTERVAL_MS / 1000} seconds'`)}`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.token_hash, tokenHash), gt(sessions.expires_at, sql`now()`), gt(sessions.last_seen_at, idleCutoff)));
+  if (!row) return null;
+  const { stale, ...user } = row;
+  if (stale) await db.update(sessions).set({ last_seen_at: sql`now()` }).where(eq(sessions.token_hash, tokenHash));
+  return user;
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.token_hash, tokenHash));
+}
+
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expires_at, sql`now()`), lt(sessions.last_seen_at, idleCutoff)));
+}
+
+export function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  const https = isHttps(c);
+  setCookie(c, sessionCookieName(https), token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: https,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  const https = isHttps(c);
+  deleteCookie(c, sessionCookieName(https), { httpOnly: true, sameSite: 'Lax', path: '/', secure: https });
+}
+
+/** Loads the session's user (or null) into the context for every API request. */
+export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const tokenHash = sessionTokenHashOf(c);
+  if (tokenHash) {
+    c.set('sessionTokenHash', tokenHash);
+    c.set('user', await findSessionUser(c.get('deps').db, tokenHash));
+  }
+  await next();
+};

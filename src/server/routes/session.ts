@@ -1,0 +1,103 @@
+/** Captcha, login, logout and the session check (spec section 7, "Session and login"). */
+import { Hono, type Context } from 'hono';
+import { MSG } from '../../shared/messages';
+import { loginBodySchema, type CheckSessionResponse } from '../../shared/schemas/session';
+import { CAPTCHA_ERRORS, createCaptchaChallenge, purgeExpiredCaptchas, redeemCaptcha, type CaptchaDifficulty } from '../auth/captcha';
+import { checkCredentials } from '../auth/credentials';
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  purgeExpiredSessions,
+  setSessionCookie,
+} from '../auth/sessions';
+import type { AppEnv } from '../context';
+import type { Db } from '../db/client';
+import { ApiError, readJson, STATUS } from '../http';
+import * as rateLimit from '../security/rate-limit';
+import { clientIp } from '../security/request-info';
+import type { CaptchaSecrets } from '../auth/captcha';
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const HOUSEKEEPING_INTERVAL_MS = 60 * 1000;
+
+export interface SessionRoutesOptions {
+  captchaKeys: CaptchaSecrets;
+  captchaDifficulty: CaptchaDifficulty;
+}
+
+function tooManyAttempts(c: Context<AppEnv>, retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return c.json(
+    { error: `Too many login attempts, try again in ${minutes} minute${minutes === 1 ? '' : 's'}` },
+    STATUS.TOO_MANY_REQUESTS,
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+export function sessionRoutes({ captchaKeys, captchaDifficulty }: SessionRoutesOptions): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  // Expired sessions, redeemed captchas and finished rate-limit windows, swept at most once a minute.
+  let lastSweep = 0;
+  async function sweep(db: Db) {
+    if (Date.now() - lastSweep < HOUSEKEEPING_INTERVAL_MS) return;
+    lastSweep = Date.now();
+    await Promise.all([purgeExpiredSessions(db), purgeExpiredCaptchas(db), rateLimit.purgeExpired(db, LOGIN_WINDOW_MS)]);
+  }
+
+  routes.get('/captcha', async (c) => c.json(await createCaptchaChallenge(captchaKeys, captchaDifficulty)));
+
+  routes.post('/login', async (c) => {
+    const { db, env, log } = c.get('deps');
+    await sweep(db);
+
+    const perIp = await rateLimit.hit(db, `login:ip:${clientIp(c)}`, LOGIN_WINDOW_MS);
+    if (perIp.count > env.LOGIN_LIMIT_PER_IP) {
+      log.warn({ ip: clientIp(c) }, 'login refused: too many attempts from this address');
+      return tooManyAttempts(c, perIp.retryAfterSeconds);
+    }
+
+    const body = await readJson(c, loginBodySchema);
+    const captcha = await redeemCaptcha(db, captchaKeys, body.captcha);
+    if (captcha !== 'ok') throw new ApiError(STATUS.BAD_REQUEST, CAPTCHA_ERRORS[captcha]);
+
+    const emailKey = `login:email:${body.email.toLowerCase()}`;
+    const perEmail = await rateLimit.peek(db, emailKey, LOGIN_WINDOW_MS);
+    if (perEmail.count >= env.LOGIN_LIMIT_PER_EMAIL) {
+      log.warn('login refused: too many failed attempts for one email');
+      return tooManyAttempts(c, perEmail.retryAfterSeconds);
+    }
+
+    const user = await checkCredentials(db, body.email, body.password);
+    if (!user) {
+      await rateLimit.hit(db, emailKey, LOGIN_WINDOW_MS);
+      log.info('login failed: invalid credentials');
+      throw new ApiError(STATUS.UNAUTHORIZED, MSG.loginBadCredentials);
+    }
+    await rateLimit.reset(db, emailKey);
+
+    // Rotation: a session the browser already had is ended, the new one gets a fresh token.
+    const previous = c.get('sessionTokenHash');
+    if (previous) await deleteSession(db, previous);
+    setSessionCookie(c, await createSession(db, user.id));
+    log.info({ userId: user.id, role: user.role }, 'login');
+    return c.json({ status: 'success', user } satisfies CheckSessionResponse);
+  });
+
+  routes.post('/logout', async (c) => {
+    const tokenHash = c.get('sessionTokenHash');
+    if (tokenHash) await deleteSession(c.get('deps').db, tokenHash);
+    clearSessionCookie(c);
+    const user = c.get('user');
+    if (user) c.get('deps').log.info({ userId: user.id }, 'logout');
+    return c.json({ status: 'success' });
+  });
+
+  routes.get('/check-session', (c) => {
+    const user = c.get('user');
+    return c.json((user ? { status: 'success', user } : { status: 'error' }) satisfies CheckSessionResponse);
+  });
+
+  return routes;
+}

@@ -1,0 +1,40 @@
+/** Security headers on every response (API and static files); `no-store` on every API answer. */
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context';
+import { isHttps } from './request-info';
+
+/**
+ * The ALTCHA widget needs nothing beyond this: its PBKDF2 solver runs in `blob:` workers
+ * (worker-src blob:) using WebCrypto, without WebAssembly, and it injects its styles inline.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  'frame-src https://www.youtube-nocookie.com',
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+  "manifest-src 'self'",
+].join('; ');
+
+const HEADERS: Record<string, string> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), bluetooth=(), serial=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(HEADERS)) c.res.headers.set(name, value);
+  if (isHttps(c)) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (c.req.path === '/api' || c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
+};

@@ -1,0 +1,59 @@
+/**
+ * Fixed-window counters in the `rate_limits` table. Each hit is one atomic upsert, so concurrent
+ * requests and every server replica share the same count; time comes from the database clock.
+ */
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+
+export interface WindowState {
+  /** Hits counted in the current window (after this one, for `hit`). */
+  count: number;
+  /** Seconds until the current window ends. */
+  retryAfterSeconds: number;
+}
+
+/** `interval 'N seconds'` from a whole number of milliseconds fixed in code (never user input). */
+function intervalOf(windowMs: number) {
+  return sql.raw(`interval '${Math.ceil(windowMs / 1000)} seconds'`);
+}
+
+function secondsLeft(windowMs: number) {
+  return sql<string>`greatest(1, ceil(extract(epoch from (${rateLimits.window_start} + ${intervalOf(windowMs)} - now()))))`;
+}
+
+/** Counts one hit for `key` and returns the window's state. */
+export async function hit(db: Db, key: string, windowMs: number): Promise<WindowState> {
+  const expired = sql`${rateLimits.window_start} <= now() - ${intervalOf(windowMs)}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, window_start: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        window_start: sql`case when ${expired} then now() else ${rateLimits.window_start} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, retryAfterSeconds: secondsLeft(windowMs) });
+  if (!row) throw new Error('rate limit upsert returned no row');
+  return { count: row.count, retryAfterSeconds: Number(row.retryAfterSeconds) };
+}
+
+/** The window's state without counting a hit (count 0 when the window is over). */
+export async function peek(db: Db, key: string, windowMs: number): Promise<WindowState> {
+  const [row] = await db
+    .select({ count: rateLimits.count, retryAfterSeconds: secondsLeft(windowMs) })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.window_start, sql`now() - ${intervalOf(windowMs)}`)));
+  return row ? { count: row.count, retryAfterSeconds: Number(row.retryAfterSeconds) } : { count: 0, retryAfterSeconds: 0 };
+}
+
+export async function reset(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Deletes counters whose window ended; they would restart at 1 anyway. */
+export async function purgeExpired(db: Db, windowMs: number): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.window_start, sql`now() - ${intervalOf(windowMs)}`));
+}

@@ -1,0 +1,84 @@
+/**
+ * Serves the built PWA (env.CLIENT_DIR, vite's output) for every non-API GET: hashed files under
+ * /assets/ are cached for a year, the app shell and service-worker files are revalidated on every
+ * load (so a deployment is picked up), other static files get a short cache. Any other path that is
+ * not a file answers index.html (SPA fallback: the client routes it, unknown paths show home).
+ */
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import type { AppEnv } from './context';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const SHORT = 'public, max-age=3600';
+const REVALIDATED_FILES = /^\/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|workbox-[\w.-]+\.js)$/;
+
+const NOT_BUILT = 'The client is not built yet. Run `npm run build` (npm start does it for you), then reload.';
+
+function cacheControlFor(urlPath: string): string {
+  if (urlPath.startsWith('/assets/')) return IMMUTABLE;
+  if (REVALIDATED_FILES.test(urlPath)) return REVALIDATE;
+  return SHORT;
+}
+
+/** The file under root a URL path names, or null for anything that would leave root. */
+function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const file = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
+  return file === root || file.startsWith(root + path.sep) ? file : null;
+}
+
+async function fileStat(file: string) {
+  try {
+    const stat = await fs.stat(file);
+    return stat.isFile() ? stat : null;
+  } catch {
+    return null;
+  }
+}
+
+async function sendFile(c: Context<AppEnv>, file: string, urlPath: string): Promise<Response | null> {
+  const stat = await fileStat(file);
+  if (!stat) return null;
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const headers = new Headers({
+    'Content-Type': getMimeType(file) ?? 'application/octet-stream',
+    'Cache-Control': cacheControlFor(urlPath),
+    ETag: etag,
+    'Last-Modified': stat.mtime.toUTCString(),
+  });
+  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  headers.set('Content-Length', String(stat.size));
+  if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
+  const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  return new Response(body, { status: 200, headers });
+}
+
+export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
+  const root = path.resolve(clientDir);
+  const indexFile = path.join(root, 'index.html');
+  return async (c, next) => {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path === '/api' || c.req.path.startsWith('/api/')) {
+      return next();
+    }
+    const file = resolveInside(root, c.req.path);
+    if (!file) return c.text('Not found', 404);
+    const found = await sendFile(c, file, c.req.path);
+    if (found) return found;
+    // A missing hashed asset is a stale reference, not a page: answering HTML would break the script.
+    if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
+    const index = await sendFile(c, indexFile, '/index.html');
+    if (index) return index;
+    return c.text(NOT_BUILT, 503);
+  };
+}

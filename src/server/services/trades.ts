@@ -1,0 +1,84 @@
+/** An account's trades with their entries and exits, in the API shape of `tradeSchema`. */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { TradeStatus } from '../../shared/constants';
+import type { AccountTradesQuery, Trade, TradeEntry, TradeExit } from '../../shared/schemas/trades';
+import type { Db } from '../db/client';
+import { tradeEntries, tradeExits, trades } from '../db/schema';
+
+type TradeRow = typeof trades.$inferSelect;
+type EntryRow = typeof tradeEntries.$inferSelect;
+type ExitRow = typeof tradeExits.$inferSelect;
+
+function groupByTrade<R extends { trabot_trade_id: number }, T>(rows: R[], map: (row: R) => T): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = groups.get(row.trabot_trade_id);
+    if (list) list.push(map(row));
+    else groups.set(row.trabot_trade_id, [map(row)]);
+  }
+  return groups;
+}
+
+const legCharges = (row: EntryRow | ExitRow) => ({
+  order_id: row.order_id,
+  exchange_order_id: row.exchange_order_id,
+  sebi_tax: row.sebi_tax,
+  stt: row.stt,
+  brokerage_charges: row.brokerage_charges,
+  service_tax: row.service_tax,
+  exchange_transaction_charges: row.exchange_transaction_charges,
+  stamp_duty: row.stamp_duty,
+});
+
+const toEntry = (row: EntryRow): TradeEntry => ({
+  trade_entry_sequence: row.trade_entry_sequence,
+  trade_entry_quantity: row.trade_entry_quantity,
+  trade_entry_price: row.trade_entry_price,
+  trade_entry_timestamp: row.trade_entry_timestamp.toISOString(),
+  ...legCharges(row),
+});
+
+const toExit = (row: ExitRow): TradeExit => ({
+  trade_exit_sequence: row.trade_exit_sequence,
+  trade_exit_quantity: row.trade_exit_quantity,
+  trade_exit_price: row.trade_exit_price,
+  trade_exit_timestamp: row.trade_exit_timestamp.toISOString(),
+  ...legCharges(row),
+});
+
+function toTrade(row: TradeRow, entries: TradeEntry[], exits: TradeExit[]): Trade {
+  return {
+    ...row,
+    trade_status: row.trade_status as TradeStatus,
+    last_updated_timestamp: row.last_updated_timestamp.toISOString(),
+    trade_entries: entries,
+    trade_exits: exits,
+  };
+}
+
+/**
+ * Newest first (trade_date, then id). `active` and `all` mean every status; a concrete status
+ * narrows. Three queries whatever the number of trades: trades, then all their entries, all exits.
+ */
+export async function listAccountTrades(db: Db, accountId: number, status: AccountTradesQuery['status']): Promise<Trade[]> {
+  const everyStatus = status === 'active' || status === 'all';
+  const filter = and(eq(trades.trabot_account_id, accountId), everyStatus ? undefined : eq(trades.trade_status, status));
+  const rows = await db.select().from(trades).where(filter).orderBy(desc(trades.trade_date), desc(trades.trabot_trade_id));
+  if (rows.length === 0) return [];
+  const tradeIds = db.select({ id: trades.trabot_trade_id }).from(trades).where(filter);
+  const [entryRows, exitRows] = await Promise.all([
+    db
+      .select()
+      .from(tradeEntries)
+      .where(inArray(tradeEntries.trabot_trade_id, tradeIds))
+      .orderBy(asc(tradeEntries.trabot_trade_id), asc(tradeEntries.trade_entry_sequence)),
+    db
+      .select()
+      .from(tradeExits)
+      .where(inArray(tradeExits.trabot_trade_id, tradeIds))
+      .orderBy(asc(tradeExits.trabot_trade_id), asc(tradeExits.trade_exit_sequence)),
+  ]);
+  const entries = groupByTrade(entryRows, toEntry);
+  const exits = groupByTrade(exitRows, toExit);
+  return rows.map((row) => toTrade(row, entries.get(row.trabot_trade_id) ?? [], exits.get(row.trabot_trade_id) ?? []));
+}
