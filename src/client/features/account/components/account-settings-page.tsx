@@ -1,0 +1,134 @@
+/** /dashboard/account-settings: statuses, broker details (editable online), balances (spec section 2). */
+import { IonButton } from '@ionic/react';
+import { useState } from 'react';
+import { accessKeyStatusView, accountStatusView, NA } from '../../../../shared/format';
+import { MSG } from '../../../../shared/messages';
+import type { AccountSettings } from '../../../../shared/schemas/account';
+import { Breadcrumb } from '../../../components/breadcrumb';
+import { Modal } from '../../../components/modal';
+import { OfflineNotice } from '../../../components/offline-notice';
+import { Page } from '../../../components/page';
+import { Rupee } from '../../../components/rupee';
+import { StatusBadge } from '../../../components/status-badge';
+import { useOnline } from '../../../lib/online';
+import { useAccountDetails } from '../api/get-account-details';
+import { AccessKeyField } from './access-key-field';
+import { BrokerDetailsForm } from './broker-details-form';
+import './account-settings.css';
+
+/** Not in the spec's catalogue, which names only the loading and empty texts. */
+const LOAD_ERROR = 'Error loading account settings';
+
+const BREADCRUMB = [{ label: 'Dashboard', to: '/dashboard/trades' }, { label: 'Account Settings' }] as const;
+
+function Positive({ view }: { view: { text: string; positive: boolean } }) {
+  return <StatusBadge tone={view.positive ? 'success' : 'danger'}>{view.text}</StatusBadge>;
+}
+
+function AccountDetails({ userId, account }: { userId: number; account: AccountSettings }) {
+  const online = useOnline();
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <section className="settings-card" aria-labelledby="account-status-heading">
+        <h2 id="account-status-heading">Status</h2>
+        <dl className="settings-list">
+          <div>
+            <dt>Account Status</dt>
+            <dd>
+              <Positive view={accountStatusView(account.account_status)} />
+            </dd>
+          </div>
+          <div>
+            <dt>Access Key Status</dt>
+            <dd>
+              <Positive view={accessKeyStatusView(account.access_key_valid)} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="settings-card" aria-labelledby="broker-heading">
+        <div className="settings-card-header">
+          <h2 id="broker-heading">Broker Details</h2>
+          <IonButton size="small" fill="outline" disabled={!online} onClick={() => setEditing(true)}>
+            Edit Broker Details
+          </IonButton>
+        </div>
+        <dl className="settings-list">
+          <div>
+            <dt>Broker Name</dt>
+            <dd>{account.broker_name || NA}</dd>
+          </div>
+          <div>
+            <dt>Broker Client ID</dt>
+            <dd>{account.broker_client_id || NA}</dd>
+          </div>
+          <div>
+            <dt>Broker Access Key</dt>
+            <dd>
+              <AccessKeyField maskedKey={account.broker_access_key} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="settings-card" aria-labelledby="balances-heading">
+        <h2 id="balances-heading">Account Balances</h2>
+        <dl className="settings-list">
+          <div>
+            <dt>Equity</dt>
+            <dd>
+              <Rupee value={account.equity_amount_balance} />
+            </dd>
+          </div>
+          <div>
+            <dt>Commodity</dt>
+            <dd>
+              <Rupee value={account.commodity_amount_balance} />
+            </dd>
+          </div>
+          <div>
+            <dt>Currency</dt>
+            <dd>
+              <Rupee value={account.currency_amount_balance} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <Modal isOpen={editing} title="Edit Broker Details" onClose={() => setEditing(false)}>
+        {editing && <BrokerDetailsForm userId={userId} account={account} onDone={() => setEditing(false)} />}
+      </Modal>
+    </>
+  );
+}
+
+export function AccountSettingsPage({ userId }: { userId: number }) {
+  const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountDetails(userId);
+
+  let body;
+  if (data) body = <AccountDetails userId={userId} account={data} />;
+  else if (data === null) body = <p className="account-state">{MSG.accountSettingsEmpty}</p>;
+  else if (isPending && fetchStatus !== 'paused')
+    body = (
+      <p className="account-state" role="status">
+        {MSG.accountSettingsLoading}
+      </p>
+    );
+  else if (isError)
+    body = (
+      <p className="account-state account-state--error" role="alert">
+        {LOAD_ERROR}
+      </p>
+    );
+
+  return (
+    <Page title="Account Settings" showTitle={false}>
+      <Breadcrumb items={BREADCRUMB} />
+      <h1 className="page-title">Account Settings</h1>
+      <OfflineNotice updatedAt={dataUpdatedAt} />
+      {body}
+    </Page>
+  );
+}
