@@ -8,6 +8,13 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true'));
 
+/** An optional text setting where an empty value (`NAME=` in a .env file) means unset. */
+const blankAsUnset = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -29,6 +36,19 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   /** Where the built client lives (vite build output). */
   CLIENT_DIR: z.string().default('./dist/client'),
+  /** Outgoing mail for the public forms: smtp://user:pass@host:587 or smtps://... Unset or empty: mail off. */
+  SMTP_URL: blankAsUnset.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
+  /** Where enquiries and workshop registrations are mailed: one address or a comma-separated list. */
+  MAIL_TO: blankAsUnset.pipe(
+    z
+      .string()
+      .refine((v) => v.split(',').every((a) => z.email().safeParse(a.trim()).success), 'MAIL_TO must be e-mail addresses separated by commas')
+      .optional(),
+  ),
+  /** Sender of those mails, e.g. "Trabot website <no-reply@example.com>"; defaults to MAIL_TO's first address. */
+  MAIL_FROM: blankAsUnset,
+  /** Public form submissions (enquiries and workshop registrations) allowed per IP in 10 minutes. */
+  PUBLIC_FORM_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
