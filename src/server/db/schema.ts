@@ -4,7 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -15,6 +17,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS } from '../../shared/forms/workshop-schedule';
+import { ENQUIRY_TYPES } from '../../shared/schemas/public-forms';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -242,4 +246,76 @@ export const tradeExits = pgTable(
     ...legCharges(),
   },
   (t) => [uniqueIndex('trade_exits_trade_seq_uq').on(t.trabot_trade_id, t.trade_exit_sequence)],
+);
+
+// --- Public site (issue 3) ---
+
+/** What happened to the e-mail of a public submission: `pending` until the SMTP send ends. */
+export const MAIL_STATUSES = ['pending', 'sent', 'off', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+const inList = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.join(
+    values.map((v) => sql.raw(`'${v.replace(/'/g, "''")}'`)),
+    sql`, `,
+  )})`;
+
+/** Contact-us enquiries (research, portfolio, membership interest); form_html is sanitized. */
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: ENQUIRY_TYPES }).notNull(),
+    form_html: text('form_html').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+    /** HMAC of the sender's IP: groups abuse without keeping the address. */
+    ip_hash: text('ip_hash'),
+    mail_status: text('mail_status', { enum: MAIL_STATUSES }).notNull(),
+  },
+  (t) => [
+    index('enquiries_created_idx').on(t.created_at),
+    check('enquiries_type_check', inList(t.type, ENQUIRY_TYPES)),
+    check('enquiries_mail_status_check', inList(t.mail_status, MAIL_STATUSES)),
+  ],
+);
+
+export const workshops = pgTable(
+  'workshops',
+  {
+    workshop_id: serial('workshop_id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    workshop_date: date('workshop_date', { mode: 'string' }).notNull(),
+    time_label: text('time_label').notNull().default(DEFAULT_WORKSHOP_TIME_LABEL),
+    level: text('level', { enum: WORKSHOP_LEVELS }).notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // A registration names its workshop by title and date, so that pair must be unique.
+    uniqueIndex('workshops_title_date_uq').on(t.title, t.workshop_date),
+    check('workshops_level_check', inList(t.level, WORKSHOP_LEVELS)),
+  ],
+);
+
+export const workshopRegistrations = pgTable(
+  'workshop_registrations',
+  {
+    id: serial('id').primaryKey(),
+    /** The stored workshop whose label the visitor sent, when one matches. */
+    workshop_id: integer('workshop_id').references(() => workshops.workshop_id, { onDelete: 'set null' }),
+    /** The workshop as the visitor sent it ("title plus date", or N.A.). */
+    workshop_label: text('workshop_label').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    source: text('source').notNull(),
+    comments: text('comments').notNull().default(''),
+    created_at: ts('created_at').notNull().defaultNow(),
+    ip_hash: text('ip_hash'),
+    mail_status: text('mail_status', { enum: MAIL_STATUSES }).notNull(),
+  },
+  (t) => [
+    index('workshop_registrations_created_idx').on(t.created_at),
+    index('workshop_registrations_workshop_idx').on(t.workshop_id),
+    check('workshop_registrations_mail_status_check', inList(t.mail_status, MAIL_STATUSES)),
+  ],
 );
