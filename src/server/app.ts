@@ -14,6 +14,7 @@ import { isDatabaseUnavailable } from './db/unavailable';
 import { ApiError, STATUS } from './http';
 import { healthRoutes } from './routes/health';
 import { memberRoutes } from './routes/member';
+import { publicRoutes } from './routes/public';
 import { sessionRoutes } from './routes/session';
 import { securityHeaders } from './security/headers';
 import { originCheck } from './security/origin-check';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   app.route('/api', memberRoutes());
+  app.route('/api', publicRoutes(deps));
 
   app.use('*', serveClient(deps.env.CLIENT_DIR));
 

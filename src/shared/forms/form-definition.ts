@@ -109,7 +109,7 @@ function requiredText(schema: z.ZodString, required: boolean): z.ZodString {
 }
 
 /** The zod rule of one field: text is trimmed; an optional field accepts the empty answer. */
-export function fieldSchema(field: FieldDefinition): z.ZodType<string> | z.ZodType<string[]> {
+export function fieldSchema(field: FieldDefinition): z.ZodType<string, string> | z.ZodType<string[], string[]> {
   switch (field.kind) {
     case 'text':
     case 'textarea':

@@ -25,7 +25,7 @@ export const contactUsBodySchema = z.object({
 export type ContactUsBody = z.infer<typeof contactUsBodySchema>;
 
 const workshopField = (name: 'name' | 'email' | 'source' | 'comments') =>
-  fieldSchema(findField(workshopRegistrationForm, name)) as z.ZodType<string>;
+  fieldSchema(findField(workshopRegistrationForm, name)) as z.ZodType<string, string>;
 
 /** POST /api/workshop-enquiry: the registration form's fields except phone, plus the workshop. */
 export const workshopEnquiryBodySchema = z.object({
@@ -40,7 +40,10 @@ export const workshopEnquiryBodySchema = z.object({
     .min(1, `workshop is required (a workshop or ${WORKSHOP_NOT_APPLICABLE})`)
     .max(300, 'workshop is too long'),
 });
+/** What the client sends (comments may be left out). */
 export type WorkshopEnquiryBody = z.input<typeof workshopEnquiryBodySchema>;
+/** What the server reads after parsing (comments defaulted to ''). */
+export type WorkshopEnquiry = z.output<typeof workshopEnquiryBodySchema>;
 
 /** 201 answer of both POSTs: the stored submission's id. */
 export const submissionResponseSchema = z.object({ status: z.literal('success'), id: z.number().int() });

@@ -1,0 +1,63 @@
+/**
+ * The public site's API (spec section 7, "Public forms"): POST /api/contact-us,
+ * POST /api/workshop-enquiry and GET /api/workshops. Anonymous; submissions are rate-limited per IP.
+ */
+import { createHmac } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { contactUsBodySchema, workshopEnquiryBodySchema, type SubmissionResponse } from '../../shared/schemas/public-forms';
+import type { AppDeps, AppEnv } from '../context';
+import { readJson, STATUS } from '../http';
+import * as rateLimit from '../security/rate-limit';
+import { clientIp } from '../security/request-info';
+import { submitEnquiry } from '../services/enquiries';
+import { createMailer } from '../services/mail';
+import { listWorkshops, submitWorkshopRegistration } from '../services/workshops';
+
+/** Shorter than the login window, whose housekeeping purges finished windows of every key. */
+export const PUBLIC_FORM_WINDOW_MS = 10 * 60 * 1000;
+
+export function publicRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const mailer = createMailer(deps.env, deps.log);
+  const ipKey = deps.secrets.deriveSecret('public-form-ip');
+
+  /** Counts the submission against its IP; answers 429 with Retry-After over the limit. */
+  async function limited(c: Context<AppEnv>): Promise<Response | null> {
+    const ip = clientIp(c);
+    const window = await rateLimit.hit(deps.db, `public-form:ip:${ip}`, PUBLIC_FORM_WINDOW_MS);
+    if (window.count <= deps.env.PUBLIC_FORM_LIMIT_PER_IP) return null;
+    deps.log.warn({ ip }, 'public form refused: too many submissions from this address');
+    const minutes = Math.max(1, Math.ceil(window.retryAfterSeconds / 60));
+    return c.json(
+      { error: `Too many submissions, try again in ${minutes} minute${minutes === 1 ? '' : 's'}` },
+      STATUS.TOO_MANY_REQUESTS,
+      { 'Retry-After': String(window.retryAfterSeconds) },
+    );
+  }
+
+  /** Keyed hash of the sender's address: groups submissions without storing the IP. */
+  function ipHash(c: Context<AppEnv>): string | null {
+    const ip = clientIp(c);
+    return ip === 'unknown' ? null : createHmac('sha256', ipKey).update(ip).digest('base64url');
+  }
+
+  routes.post('/contact-us', async (c) => {
+    const refused = await limited(c);
+    if (refused) return refused;
+    const body = await readJson(c, contactUsBodySchema);
+    const id = await submitEnquiry(deps, mailer, body, ipHash(c));
+    return c.json({ status: 'success', id } satisfies SubmissionResponse, STATUS.CREATED);
+  });
+
+  routes.post('/workshop-enquiry', async (c) => {
+    const refused = await limited(c);
+    if (refused) return refused;
+    const body = await readJson(c, workshopEnquiryBodySchema);
+    const id = await submitWorkshopRegistration(deps, mailer, body, ipHash(c));
+    return c.json({ status: 'success', id } satisfies SubmissionResponse, STATUS.CREATED);
+  });
+
+  routes.get('/workshops', async (c) => c.json(await listWorkshops(deps.db)));
+
+  return routes;
+}
