@@ -17,6 +17,7 @@ import { memberRoutes } from './routes/member';
 import { publicRoutes } from './routes/public';
 import { sessionRoutes } from './routes/session';
 import { securityHeaders } from './security/headers';
+import { isApiPath } from './security/request-info';
 import { originCheck } from './security/origin-check';
 import { serveClient } from './serve-client';
 
@@ -64,7 +65,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use('*', serveClient(deps.env.CLIENT_DIR));
 
-  app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'Not found' }, 404) : c.text('Not found', 404)));
+  app.notFound((c) => (isApiPath(c.req.path) ? c.json({ error: 'Not found' }, 404) : c.text('Not found', 404)));
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {

@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './context';
+import { isApiPath } from './security/request-info';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -68,7 +69,7 @@ export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
   const root = path.resolve(clientDir);
   const indexFile = path.join(root, 'index.html');
   return async (c, next) => {
-    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path === '/api' || c.req.path.startsWith('/api/')) {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isApiPath(c.req.path)) {
       return next();
     }
     const file = resolveInside(root, c.req.path);

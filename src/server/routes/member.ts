@@ -12,11 +12,7 @@ const NO_ACCOUNT = 'No account is linked to this user';
 
 export function memberRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.use('/account-trades', requireUser);
-  routes.use('/account-details', requireUser);
-  routes.use('/update-broker-details', requireUser);
-
-  routes.get('/account-trades', async (c) => {
+  routes.get('/account-trades', requireUser, async (c) => {
     const user = sessionUser(c);
     const { db } = c.get('deps');
     const query = readQuery(c, accountTradesQuerySchema);
@@ -29,12 +25,12 @@ export function memberRoutes(): Hono<AppEnv> {
     return c.json(accountId === null ? [] : await listAccountTrades(db, accountId, query.status));
   });
 
-  routes.get('/account-details', async (c) => {
+  routes.get('/account-details', requireUser, async (c) => {
     const accountId = sessionUser(c).account_id;
     return c.json(accountId === null ? null : await getAccountSettings(c.get('deps'), accountId));
   });
 
-  routes.post('/update-broker-details', async (c) => {
+  routes.post('/update-broker-details', requireUser, async (c) => {
     const user = sessionUser(c);
     const details = await readJson(c, memberBrokerDetailsSchema);
     const updated = user.account_id === null ? null : await updateBrokerDetails(c.get('deps'), user.account_id, details);

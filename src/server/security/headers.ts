@@ -1,7 +1,7 @@
 /** Security headers on every response (API and static files); `no-store` on every API answer. */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
-import { isHttps } from './request-info';
+import { isApiPath, isHttps } from './request-info';
 
 /**
  * The ALTCHA widget needs nothing beyond this: its PBKDF2 solver runs in `blob:` workers
@@ -36,5 +36,5 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   for (const [name, value] of Object.entries(HEADERS)) c.res.headers.set(name, value);
   if (isHttps(c)) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  if (c.req.path === '/api' || c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
+  if (isApiPath(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
 };

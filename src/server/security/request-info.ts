@@ -35,3 +35,8 @@ export function clientIp(c: Context<AppEnv>): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? 'unknown';
 }
+
+/** `/api` and everything under it: JSON answers, never the client app. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
