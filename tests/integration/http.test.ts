@@ -98,7 +98,7 @@ describe('origin check on unsafe API methods', () => {
 
   it('refuses a foreign Origin, a "null" Origin and cross-site or same-site Sec-Fetch-Site with 403 JSON', async () => {
     const client = t.client();
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'http://localhost:3001' },
       { origin: 'https://localhost:3000' },
@@ -106,7 +106,8 @@ describe('origin check on unsafe API methods', () => {
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'http://localhost:3000', 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const res = await post(client, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(((await res.json()) as { error: string }).error).toMatch(/request refused/);
@@ -134,7 +135,8 @@ describe('origin check on unsafe API methods', () => {
 
   it('lets same-origin requests, and requests without either header, through', async () => {
     const client = t.client();
-    for (const headers of [{}, { origin: 'http://localhost:3000' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }]) {
+    const allowed: Record<string, string>[] = [{}, { origin: 'http://localhost:3000' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }];
+    for (const headers of allowed) {
       expect((await post(client, headers)).status, JSON.stringify(headers)).toBe(200);
     }
     const https = t.client({ origin: 'https://trabot.example' });
@@ -155,7 +157,7 @@ describe('API errors', () => {
       ['POST', '/api/health'],
       ['DELETE', '/api/account-details'],
       ['GET', '/api'],
-    ]) {
+    ] as const) {
       const res = await t.client().request(pathname, { method });
       expect(res.status, `${method} ${pathname}`).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
