@@ -1,0 +1,22 @@
+/** The router's default error view: what failed, and a way to try again. */
+import { IonButton } from '@ionic/react';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { Page } from './page';
+
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <Page title="Something went wrong">
+      <p role="alert">{message}</p>
+      <IonButton
+        onClick={() => {
+          reset();
+          void router.invalidate();
+        }}
+      >
+        Try again
+      </IonButton>
+    </Page>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The ALTCHA proof-of-work widget (loaded only with the login feature). Reports the solved payload,
+ * clears it when the widget leaves the verified state, and clears and resets it CAPTCHA_EXPIRY_MS
+ * after it was obtained. The parent resets it after every login attempt through `handleRef`.
+ */
+import 'altcha';
+import type { AltchaWidgetElement } from 'altcha';
+import type {} from 'altcha/types/react';
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { CAPTCHA_EXPIRY_MS } from '../../../../shared/constants';
+import './captcha-widget.css';
+
+export interface CaptchaHandle {
+  reset(): void;
+}
+
+interface StateChangeDetail {
+  state: string;
+  payload?: string | null;
+}
+
+export function CaptchaWidget({
+  onToken,
+  handleRef,
+}: {
+  onToken: (token: string | undefined) => void;
+  handleRef: Ref<CaptchaHandle>;
+}) {
+  const widgetRef = useRef<AltchaWidgetElement>(null);
+  const onTokenRef = useRef(onToken);
+  useEffect(() => {
+    onTokenRef.current = onToken;
+  });
+
+  useImperativeHandle(handleRef, () => ({ reset: () => widgetRef.current?.reset() }), []);
+
+  useEffect(() => {
+    const widget = widgetRef.current;
+    if (!widget) return;
+    let expiry: ReturnType<typeof setTimeout> | undefined;
+    const onStateChange = (event: Event) => {
+      const { state, payload } = (event as CustomEvent<StateChangeDetail>).detail;
+      clearTimeout(expiry);
+      if (state === 'verified' && payload) {
+        onTokenRef.current(payload);
+        expiry = setTimeout(() => {
+          onTokenRef.current(undefined);
+          widget.reset();
+        }, CAPTCHA_EXPIRY_MS);
+      } else {
+        onTokenRef.current(undefined);
+      }
+    };
+    widget.addEventListener('statechange', onStateChange);
+    return () => {
+      clearTimeout(expiry);
+      widget.removeEventListener('statechange', onStateChange);
+    };
+  }, []);
+
+  return <altcha-widget ref={widgetRef} challenge="/api/captcha" name="captcha" />;
+}

@@ -1,0 +1,149 @@
+/**
+ * The header of spec section 2, in two modes: public links (home sections, Member Login or
+ * Dashboard) and, on dashboard paths with a session, Dashboard / Account Settings / Admin / Logout.
+ * Below 1024 px the links fold into a toggle menu that closes when an item is chosen.
+ */
+import { IonBadge, IonButton, IonHeader, IonIcon, IonToolbar } from '@ionic/react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { close, menu } from 'ionicons/icons';
+import { useEffect, useId, useState } from 'react';
+import { useOnline } from '../../../lib/online';
+import { SITE } from '../../../site-config';
+import { useLogout } from '../../auth/api/logout';
+import { InstallButton } from '../../pwa/components/install-button';
+import { useCurrentUser } from '../../session/hooks/use-current-user';
+import { HEADER_SECTION_LINKS, isDashboardPath } from '../nav-links';
+import './site-header.css';
+
+type Variant = 'bar' | 'menu';
+
+const exactWithHash = { exact: true, includeHash: true } as const;
+
+function PublicLinks({ variant, loggedIn, onNavigate }: { variant: Variant; loggedIn: boolean; onNavigate: () => void }) {
+  return (
+    <>
+      {HEADER_SECTION_LINKS.map((link) => (
+        <li key={link.label}>
+          <Link to="/" hash={link.hash} activeOptions={exactWithHash} className="nav-link" onClick={onNavigate}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+      <li>
+        {loggedIn ? (
+          <Link to="/dashboard/trades" className="nav-link nav-cta" onClick={onNavigate}>
+            {variant === 'menu' ? 'Member Dashboard' : 'Dashboard'}
+          </Link>
+        ) : (
+          <Link to="/login" className="nav-link nav-cta" onClick={onNavigate}>
+            Member Login
+          </Link>
+        )}
+      </li>
+    </>
+  );
+}
+
+function DashboardLinks({ isSuperadmin, onNavigate }: { isSuperadmin: boolean; onNavigate: () => void }) {
+  const { logout, isPending } = useLogout();
+  return (
+    <>
+      <li>
+        <Link to="/dashboard/trades" className="nav-link" onClick={onNavigate}>
+          Dashboard
+        </Link>
+      </li>
+      <li>
+        <Link to="/dashboard/account-settings" className="nav-link" onClick={onNavigate}>
+          Account Settings
+        </Link>
+      </li>
+      {isSuperadmin && (
+        <li>
+          <Link to="/dashboard/admin" className="nav-link" onClick={onNavigate}>
+            Admin
+          </Link>
+        </li>
+      )}
+      <li>
+        <button
+          type="button"
+          className="nav-link nav-button"
+          disabled={isPending}
+          onClick={() => {
+            onNavigate();
+            logout();
+          }}
+        >
+          Logout
+        </button>
+      </li>
+    </>
+  );
+}
+
+export function SiteHeader() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const current = useCurrentUser();
+  const online = useOnline();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const dashboardMode = isDashboardPath(pathname) && current !== null;
+
+  // A route change (back button, redirect) also closes the menu.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const closeMenu = () => setMenuOpen(false);
+  const links = (variant: Variant) =>
+    dashboardMode && current ? (
+      <DashboardLinks isSuperadmin={current.user.role === 'superadmin'} onNavigate={closeMenu} />
+    ) : (
+      <PublicLinks variant={variant} loggedIn={current !== null} onNavigate={closeMenu} />
+    );
+
+  return (
+    <IonHeader className="site-header">
+      <IonToolbar>
+        <Link to="/" slot="start" className="brand" aria-label={`${SITE.name} home`}>
+          <img src="/logo.svg" alt="" width="32" height="32" />
+          <span>{SITE.name}</span>
+        </Link>
+        <nav className="nav-bar" aria-label="Main">
+          <ul className="nav-list">{links('bar')}</ul>
+        </nav>
+        <div slot="end" className="header-actions">
+          {!online && (
+            <IonBadge color="warning" className="offline-badge">
+              Offline
+            </IonBadge>
+          )}
+          <InstallButton />
+          <IonButton
+            fill="clear"
+            className="menu-toggle"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <IonIcon slot="icon-only" icon={menuOpen ? close : menu} aria-hidden="true" />
+          </IonButton>
+        </div>
+      </IonToolbar>
+      <nav id={menuId} className="nav-menu" aria-label="Menu" hidden={!menuOpen}>
+        <ul className="nav-list">{links('menu')}</ul>
+      </nav>
+    </IonHeader>
+  );
+}

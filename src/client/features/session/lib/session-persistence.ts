@@ -1,0 +1,64 @@
+/**
+ * Keeps the offline cache in step with the server's session answers: whenever GET /api/check-session
+ * answers (guard, header, after login), the cache scope follows the logged-in user; a different user
+ * or an answer of "not logged in" wipes the previous user's persisted data.
+ */
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import type { CheckSessionResponse } from '../../../../shared/schemas/session';
+import { cacheStorageKey, getPersistScope, persistNow, setPersistScope, wipeMemberData } from '../../../lib/query-persistence';
+import { backendKeyQueryOptions } from '../api/backend-key';
+import { sessionQueryKey } from '../api/check-session';
+import { toAuthUser } from './current-user';
+import { forgetLastUser, lastUserCacheKey, readLastUser, rememberLastUser, type AuthUser } from './last-user';
+
+/** Restores the scope of the last user at start-up, before the persisted cache is read. */
+export function resumeLastUserScope(): void {
+  const lastUser = readLastUser();
+  setPersistScope(lastUser ? lastUserCacheKey(lastUser) : null);
+}
+
+/** Logout (or a session that ended): forget the user and everything persisted for them. */
+export async function forgetUserData(queryClient: QueryClient): Promise<void> {
+  const lastUser = readLastUser();
+  forgetLastUser();
+  await wipeMemberData(queryClient, lastUser ? lastUserCacheKey(lastUser) : null);
+}
+
+async function adoptUser(queryClient: QueryClient, user: AuthUser): Promise<void> {
+  const previous = readLastUser();
+  if (previous && previous.user.id !== user.id) {
+    // Synchronously, before the new user's pages load anything: no write may land in the old scope.
+    forgetLastUser();
+    await wipeMemberData(queryClient, lastUserCacheKey(previous), user.id);
+  }
+  const backendKey = await queryClient.fetchQuery(backendKeyQueryOptions());
+  const current = readLastUser();
+  if (current && current.backendKey !== backendKey) {
+    // Same user id on another (or a reset) backend: that cache describes other data.
+    await wipeMemberData(queryClient, lastUserCacheKey(current));
+  }
+  if (JSON.stringify(current) !== JSON.stringify({ backendKey, user })) rememberLastUser({ backendKey, user });
+  const key = cacheStorageKey(backendKey, user.id);
+  if (getPersistScope() !== key) {
+    setPersistScope(key);
+    await persistNow(queryClient);
+  }
+}
+
+export async function applySessionAnswer(queryClient: QueryClient, response: CheckSessionResponse): Promise<void> {
+  if (response.status === 'success') await adoptUser(queryClient, toAuthUser(response.user));
+  else if (readLastUser()) await forgetUserData(queryClient);
+}
+
+/** Subscribes to the session query's answers; returns the unsubscribe function. */
+const sessionHash = hashKey(sessionQueryKey);
+
+export function syncPersistenceWithSession(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (event.query.queryHash !== sessionHash) return;
+    applySessionAnswer(queryClient, event.action.data as CheckSessionResponse).catch(() => {
+      // Backend key unreachable: stay unscoped (nothing persisted) until the next session answer.
+    });
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * Start-up: Ionic, the online state, the offline cache of the last user, then the app. The router
+ * starts only after the persisted queries are restored, so an offline cold start finds its data.
+ */
+import { setupIonicReact, IonApp } from '@ionic/react';
+import { onlineManager, useIsRestoring } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { captureInstallPrompt } from './features/pwa/lib/install-prompt';
+import { resumeLastUserScope, syncPersistenceWithSession } from './features/session/lib/session-persistence';
+import { queryClient } from './lib/query-client';
+import { persistOptions } from './lib/query-persistence';
+import { router } from './router';
+
+import '@ionic/react/css/core.css';
+import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
+import '@ionic/react/css/typography.css';
+import '@ionic/react/css/padding.css';
+import '@ionic/react/css/flex-utils.css';
+import '@ionic/react/css/display.css';
+import './styles/theme.css';
+import './styles/global.css';
+
+setupIonicReact();
+captureInstallPrompt();
+
+// TanStack Query assumes online until an event says otherwise: a cold start offline must know.
+// (Its default listener follows the browser's online/offline events from here on.)
+onlineManager.setOnline(navigator.onLine);
+
+resumeLastUserScope();
+syncPersistenceWithSession(queryClient);
+
+function AppRouter() {
+  const isRestoring = useIsRestoring();
+  return isRestoring ? null : <RouterProvider router={router} />;
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <IonApp>
+        <AppRouter />
+      </IonApp>
+    </PersistQueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { HOME_AFTER_LOGIN } from '../../features/session/lib/guards';
+
+export const Route = createFileRoute('/dashboard/')({
+  beforeLoad: () => {
+    throw redirect({ to: HOME_AFTER_LOGIN, replace: true });
+  },
+});
