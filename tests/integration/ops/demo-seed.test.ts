@@ -6,7 +6,7 @@ import { accountSettingsSchema } from '../../../src/shared/schemas/account';
 import { tradeSchema, type Trade } from '../../../src/shared/schemas/trades';
 import { verifyPassword } from '../../../src/server/auth/passwords';
 import { accounts, algos, algoSubscriptions, members, signals, users } from '../../../src/server/db/schema';
-import { orderCharges } from '../../../src/server/demo/charges';
+import { orderCharges, type Side } from '../../../src/server/demo/charges';
 import { NSE_INSTRUMENTS } from '../../../src/server/demo/nse-instruments';
 import { seedDemoIfEmpty, type SeedResult } from '../../../src/server/demo/seed';
 import { createUser } from '../../../src/server/services/users';
@@ -165,11 +165,12 @@ describe('demo seed of an empty database', () => {
       near(trade.current_mtm, realised + unrealised);
 
       const product = trade.trade_type === 'swing' ? 'delivery' : 'intraday';
-      const entrySide = trade.trade_direction === 'long' ? 'buy' : 'sell';
+      const entrySide: Side = trade.trade_direction === 'long' ? 'buy' : 'sell';
+      const exitSide: Side = entrySide === 'buy' ? 'sell' : 'buy';
       const legs = [
         ...trade.trade_entries.map((e) => ({ side: entrySide, quantity: e.trade_entry_quantity, price: e.trade_entry_price, leg: e })),
-        ...trade.trade_exits.map((e) => ({ side: entrySide === 'buy' ? 'sell' : 'buy', quantity: e.trade_exit_quantity, price: e.trade_exit_price, leg: e })),
-      ] as const;
+        ...trade.trade_exits.map((e) => ({ side: exitSide, quantity: e.trade_exit_quantity, price: e.trade_exit_price, leg: e })),
+      ];
       for (const { side, quantity, price, leg } of legs) {
         expect(leg).toMatchObject(orderCharges(product, side, quantity, price));
         near(leg.service_tax, 0.18 * (leg.brokerage_charges! + leg.exchange_transaction_charges! + leg.sebi_tax!), 0.02);
