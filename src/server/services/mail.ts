@@ -41,7 +41,7 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_TO' | 'MAIL_FROM'
         await transport.sendMail({ from, to, subject: mail.subject, html: mail.html, replyTo: mail.replyTo });
         return 'sent';
       } catch (err) {
-        // Only these fields: a failed SMTP command may carry credentials (AUTH).
+        // Only what helps an operator; the error object also carries the SMTP command sent.
         const { message, code, responseCode } = err as { message?: string; code?: string; responseCode?: number };
         log.error({ error: { message, code, responseCode }, subject: mail.subject }, 'mail to the firm failed; the submission is stored');
         return 'failed';
