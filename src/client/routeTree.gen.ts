@@ -17,7 +17,9 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as TrabotMembershipRouteImport } from './routes/trabot-membership'
 import { Route as WorkshopsRouteImport } from './routes/workshops'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
+import { Route as DashboardAccountSettingsRouteImport } from './routes/dashboard/account-settings'
 import { Route as DashboardAdminRouteImport } from './routes/dashboard/admin'
+import { Route as DashboardTradesRouteImport } from './routes/dashboard/trades'
 import { Route as DashboardAdminIndexRouteImport } from './routes/dashboard/admin/index'
 import { Route as DashboardAdminLogsRouteImport } from './routes/dashboard/admin/logs'
 import { Route as DashboardAdminTokensRouteImport } from './routes/dashboard/admin/tokens'
@@ -70,9 +72,20 @@ const DashboardIndexRoute = DashboardIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardAccountSettingsRoute =
+  DashboardAccountSettingsRouteImport.update({
+    id: '/account-settings',
+    path: '/account-settings',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardAdminRoute = DashboardAdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardTradesRoute = DashboardTradesRouteImport.update({
+  id: '/trades',
+  path: '/trades',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardAdminIndexRoute = DashboardAdminIndexRouteImport.update({
@@ -146,7 +159,9 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/trabot-membership': typeof TrabotMembershipRoute
   '/workshops': typeof WorkshopsRoute
+  '/dashboard/account-settings': typeof DashboardAccountSettingsRoute
   '/dashboard/admin': typeof DashboardAdminRouteWithChildren
+  '/dashboard/trades': typeof DashboardTradesRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
@@ -167,6 +182,8 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/trabot-membership': typeof TrabotMembershipRoute
   '/workshops': typeof WorkshopsRoute
+  '/dashboard/account-settings': typeof DashboardAccountSettingsRoute
+  '/dashboard/trades': typeof DashboardTradesRoute
   '/dashboard': typeof DashboardIndexRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
@@ -189,7 +206,9 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/trabot-membership': typeof TrabotMembershipRoute
   '/workshops': typeof WorkshopsRoute
+  '/dashboard/account-settings': typeof DashboardAccountSettingsRoute
   '/dashboard/admin': typeof DashboardAdminRouteWithChildren
+  '/dashboard/trades': typeof DashboardTradesRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
@@ -213,7 +232,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/trabot-membership'
     | '/workshops'
+    | '/dashboard/account-settings'
     | '/dashboard/admin'
+    | '/dashboard/trades'
     | '/dashboard/'
     | '/dashboard/admin/logs'
     | '/dashboard/admin/tokens'
@@ -234,6 +255,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/trabot-membership'
     | '/workshops'
+    | '/dashboard/account-settings'
+    | '/dashboard/trades'
     | '/dashboard'
     | '/dashboard/admin/logs'
     | '/dashboard/admin/tokens'
@@ -255,7 +278,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/trabot-membership'
     | '/workshops'
+    | '/dashboard/account-settings'
     | '/dashboard/admin'
+    | '/dashboard/trades'
     | '/dashboard/'
     | '/dashboard/admin/logs'
     | '/dashboard/admin/tokens'
@@ -338,11 +363,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/account-settings': {
+      id: '/dashboard/account-settings'
+      path: '/account-settings'
+      fullPath: '/dashboard/account-settings'
+      preLoaderRoute: typeof DashboardAccountSettingsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/admin': {
       id: '/dashboard/admin'
       path: '/admin'
       fullPath: '/dashboard/admin'
       preLoaderRoute: typeof DashboardAdminRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/trades': {
+      id: '/dashboard/trades'
+      path: '/trades'
+      fullPath: '/dashboard/trades'
+      preLoaderRoute: typeof DashboardTradesRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/admin/': {
@@ -461,12 +500,16 @@ const DashboardAdminRouteWithChildren = DashboardAdminRoute._addFileChildren(
 )
 
 interface DashboardRouteChildren {
+  DashboardAccountSettingsRoute: typeof DashboardAccountSettingsRoute
   DashboardAdminRoute: typeof DashboardAdminRouteWithChildren
+  DashboardTradesRoute: typeof DashboardTradesRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
+  DashboardAccountSettingsRoute: DashboardAccountSettingsRoute,
   DashboardAdminRoute: DashboardAdminRouteWithChildren,
+  DashboardTradesRoute: DashboardTradesRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }
 

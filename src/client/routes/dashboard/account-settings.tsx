@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { accountDetailsQueryOptions } from '../../features/account/api/get-account-details';
+import { AccountSettingsPage } from '../../features/account/components/account-settings-page';
+
+export const Route = createFileRoute('/dashboard/account-settings')({
+  // Starts the request alongside the page's code; the page itself shows loading, empty and offline.
+  loader: ({ context }) => {
+    context.queryClient.ensureQueryData(accountDetailsQueryOptions(context.currentUser.user.id)).catch(() => undefined);
+  },
+  component: AccountSettingsRoute,
+});
+
+function AccountSettingsRoute() {
+  const { user } = Route.useRouteContext().currentUser;
+  return <AccountSettingsPage userId={user.id} />;
+}
