@@ -17,7 +17,7 @@ afterEach(() => {
   while (held.length) held.pop()!.release();
 });
 
-describe('data-folder lock', () => {
+describe('data-folder lock', { timeout: 60_000 }, () => {
   it('writes {pid, startedAt, command} and removes the file on release', () => {
     const dir = tempDir();
     const lock = take(dir, 'npm start');
