@@ -1,9 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: {
+          alias: {
+            'virtual:pwa-register/react': fileURLToPath(new URL('./tests/unit/stubs/pwa-register-react.ts', import.meta.url)),
+          },
+        },
         test: {
           name: 'unit',
           environment: 'jsdom',

@@ -1,5 +1,6 @@
 /** GET /api/account-details: the member's account settings (broker key already masked), or null. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MEMBER_DATA_STALE_TIME_MS } from '../../../../shared/constants';
 import type { AccountSettings } from '../../../../shared/schemas/account';
 import { apiJson } from '../../../lib/api';
 import { memberKeys } from '../../session/api/check-session';
@@ -9,6 +10,6 @@ export const getAccountDetails = (): Promise<AccountSettings | null> =>
 
 /** Keyed under `member` so the persister keeps it for offline use. */
 export const accountDetailsQueryOptions = (userId: number) =>
-  queryOptions({ queryKey: memberKeys.accountDetails(userId), queryFn: getAccountDetails });
+  queryOptions({ queryKey: memberKeys.accountDetails(userId), queryFn: getAccountDetails, staleTime: MEMBER_DATA_STALE_TIME_MS });
 
 export const useAccountDetails = (userId: number) => useQuery(accountDetailsQueryOptions(userId));

@@ -1,0 +1,205 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Trade } from '../../../src/shared/schemas/trades';
+import { ADMIN, MEMBER, renderApp, setOnline, setViewportWidth, stubApi } from './render-app';
+import { makeTrade } from './trades-fixtures';
+
+const TRADES_PATH = '/api/account-trades?status=active';
+
+const running = makeTrade({ trabot_trade_id: 1, trade_instrument: 'RELIANCE', avg_entry_price: 2000, ltp: 2050, current_mtm: 500 });
+const short = makeTrade({
+  trabot_trade_id: 2,
+  trade_instrument: 'INFY',
+  trade_direction: 'short',
+  avg_entry_price: 1500,
+  ltp: 1530,
+  current_mtm: -300,
+});
+const completed = makeTrade({ trabot_trade_id: 3, trade_instrument: 'TCS', trade_status: 'completed', ltp: 3900, avg_exit_price: 3950 });
+const pending = makeTrade({ trabot_trade_id: 4, trade_instrument: 'HDFCBANK', trade_status: 'pending', remaining_quantity: 5 });
+
+function serveTrades(trades: Trade[], user = MEMBER) {
+  return stubApi(user, { [`GET ${TRADES_PATH}`]: () => ({ body: trades }) });
+}
+
+describe('trades page', () => {
+  it('shows "Loading trades..." until the trades arrive', async () => {
+    setViewportWidth(1024);
+    let release: (trades: Trade[]) => void = () => undefined;
+    stubApi(MEMBER, {
+      [`GET ${TRADES_PATH}`]: () => new Promise((resolve) => (release = (body) => resolve({ body }))),
+    });
+    renderApp('/dashboard/trades');
+    expect(await screen.findByText('Loading trades...')).toBeTruthy();
+    act(() => release([running]));
+    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(screen.queryByText('Loading trades...')).toBeNull();
+  });
+
+  it('shows "Error loading trades" when the request fails', async () => {
+    setViewportWidth(1024);
+    stubApi(MEMBER, { [`GET ${TRADES_PATH}`]: () => ({ status: 500, body: { error: 'boom' } }) });
+    renderApp('/dashboard/trades');
+    expect(await screen.findByText('Error loading trades', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows "No trades found" when no trade has the chosen status', async () => {
+    setViewportWidth(1024);
+    serveTrades([completed]);
+    renderApp('/dashboard/trades');
+    expect(await screen.findByText('No trades found')).toBeTruthy();
+  });
+
+  it('renders a table with headers on a wide screen, running trades by default', async () => {
+    setViewportWidth(1024);
+    serveTrades([running, short, completed, pending]);
+    renderApp('/dashboard/trades');
+    const table = await screen.findByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(
+      expect.arrayContaining(['Trade ID', 'Date', 'Instrument', 'Direction', 'Status', 'Qty', 'Remaining Qty', 'Avg Entry', 'Avg Exit', 'LTP', 'MTM', 'Trade Risk', 'Broker Trade No.', 'Stoploss Trade No.', 'Algo ID', 'Signal ID', 'Last Updated']),
+    );
+    expect(headers).not.toContain('Edit');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2']);
+    expect(screen.queryByRole('list', { name: 'Trades' })).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Dashboard');
+  });
+
+  it('applies the display rules: % change (sign-aware), rupees, dates, MTM colour', async () => {
+    setViewportWidth(1024);
+    serveTrades([running, short]);
+    renderApp('/dashboard/trades');
+    const table = await screen.findByRole('table');
+    const [longRow, shortRow] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(longRow.textContent).toContain('₹2,050.00+2.50%');
+    expect(longRow.textContent).toContain('20/11/2026');
+    expect(longRow.textContent).toContain('RELIANCE NSE');
+    expect(within(longRow).getByText('₹500.00').className).toContain('rupee--gain');
+    // Short: the price rose 2%, which is a loss for the trade.
+    expect(shortRow.textContent).toContain('₹1,530.00-2.00%');
+    expect(within(shortRow).getByText('-₹300.00').className).toContain('rupee--loss');
+  });
+
+  it('switches the filter in the browser without a new request and keeps it in the URL', async () => {
+    setViewportWidth(1024);
+    const api = serveTrades([running, completed, pending]);
+    const { router } = renderApp('/dashboard/trades');
+    await screen.findByRole('table');
+    const filter = screen.getByLabelText('Status') as HTMLSelectElement;
+    expect(filter.value).toBe('running');
+    expect([...filter.options].map((o) => o.textContent)).toEqual(['Pending (1)', 'Approved (0)', 'Running (1)', 'Cancelled (0)', 'Completed (1)']);
+
+    fireEvent.change(filter, { target: { value: 'completed' } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ status: 'completed' }));
+    const completedRow = within(screen.getByRole('table')).getAllByRole('row')[1] as HTMLElement;
+    expect(within(completedRow).getByRole('rowheader').textContent).toBe('3');
+    // LTP is N.A. for a completed trade.
+    expect(completedRow.textContent).toContain('N.A.');
+    expect(completedRow.textContent).not.toContain('₹3,900.00');
+
+    fireEvent.change(filter, { target: { value: 'pending' } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ status: 'pending' }));
+    const pendingRow = within(screen.getByRole('table')).getAllByRole('row')[1] as HTMLElement;
+    // Remaining quantity and average entry are N.A. for a pending trade.
+    const cells = within(pendingRow).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells[6]).toBe('N.A.');
+    expect(cells[7]).toBe('N.A.');
+
+    fireEvent.change(filter, { target: { value: 'approved' } });
+    expect(await screen.findByText('No trades found')).toBeTruthy();
+    expect(api.callsTo('GET', TRADES_PATH)).toHaveLength(1);
+  });
+
+  it('reads the filter from the URL and falls back to running for an unknown status', async () => {
+    setViewportWidth(1024);
+    serveTrades([running, completed]);
+    renderApp('/dashboard/trades?status=completed');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['3']);
+    cleanup();
+    renderApp('/dashboard/trades?status=bogus');
+    const table2 = await screen.findByRole('table');
+    expect(within(table2).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['1']);
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('running');
+  });
+
+  it('renders one card per trade on a phone, key numbers first', async () => {
+    setViewportWidth(375);
+    serveTrades([running, short, completed]);
+    renderApp('/dashboard/trades');
+    const list = await screen.findByRole('list', { name: 'Trades' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('article');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['RELIANCE NSE', 'INFY NSE']);
+    const first = cards[0] as HTMLElement;
+    expect(within(first).getByText('running')).toBeTruthy();
+    expect(within(first).getByText('long')).toBeTruthy();
+    const keys = [...first.querySelectorAll('.trade-card-keys dt')].map((dt) => dt.textContent);
+    expect(keys).toEqual(['Qty', 'Avg Entry', 'LTP', 'MTM']);
+    expect(first.textContent).toContain('+2.50%');
+    // Details are on demand.
+    expect(within(first).queryByText('Broker Trade No.')).toBeNull();
+    fireEvent.click(within(first).getByRole('button', { name: 'Details, entries and exits' }));
+    expect(within(first).getByText('Broker Trade No.')).toBeTruthy();
+    expect(within(first).getByText('BRK-1')).toBeTruthy();
+  });
+
+  it('lists the entries and exits of a trade with order ids and charges', async () => {
+    setViewportWidth(1024);
+    const withLegs = makeTrade({
+      trabot_trade_id: 9,
+      trade_entries: [
+        {
+          trade_entry_sequence: 1,
+          trade_entry_quantity: 10,
+          trade_entry_price: 2450.5,
+          trade_entry_timestamp: '2026-11-20T09:20:00',
+          order_id: 'ORD-1',
+          exchange_order_id: 'EX-1',
+          sebi_tax: 0.5,
+          stt: 12,
+          brokerage_charges: 20,
+          service_tax: 3.6,
+          exchange_transaction_charges: 1.4,
+          stamp_duty: null,
+        },
+      ],
+    });
+    serveTrades([withLegs]);
+    renderApp('/dashboard/trades');
+    const toggle = await screen.findByRole('button', { name: 'Entries and exits of trade 9' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const legs = screen.getByRole('heading', { name: 'Entries (1)' }).parentElement as HTMLElement;
+    expect(legs.textContent).toContain('Entry 1: 10 @ ₹2,450.50, 20/11/2026 09:20:00');
+    expect(legs.textContent).toContain('ORD-1');
+    expect(legs.textContent).toContain('EX-1');
+    expect(legs.textContent).toContain('Total charges₹37.50');
+    expect(screen.getByRole('heading', { name: 'Exits (0)' })).toBeTruthy();
+  });
+
+  it('gives a superadmin the Edit column, opening the trade read-only', async () => {
+    setViewportWidth(1024);
+    serveTrades([running], ADMIN);
+    renderApp('/dashboard/trades');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toContain('Edit');
+    fireEvent.click(within(table).getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByText('Read-only for now: editing trades arrives with the admin area.')).toBeTruthy();
+    expect(screen.getByText('Trade 1')).toBeTruthy();
+  });
+
+  it('shows the offline notice with the data time and disables Edit while offline', async () => {
+    setViewportWidth(1024);
+    serveTrades([running], ADMIN);
+    renderApp('/dashboard/trades');
+    const table = await screen.findByRole('table');
+    expect(screen.queryByText(/^Offline, as of/)).toBeNull();
+    act(() => setOnline(false));
+    expect(screen.getByText(/^Offline, as of/).textContent).toMatch(/^Offline, as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect((within(table).getByRole('button', { name: 'Edit' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
