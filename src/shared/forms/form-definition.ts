@@ -3,6 +3,10 @@
  * field carries everything the client needs to render it (title, kind, options, hint) and the
  * validation rule, from which `buildFormSchema` makes the zod schema react-hook-form uses.
  * Answers are strings (single choices hold the option value) or string arrays (multi-choice).
+ *
+ * Client use: `useForm<ResearchEnquiryAnswers>({ resolver: zodResolver(researchEnquirySchema),
+ * defaultValues: emptyAnswers(researchEnquiryForm) })`; per step, `trigger(step.fields.map(f => f.name))`;
+ * on submit, POST `buildEnquiryBody(researchEnquiryForm, values)` (form-string.ts) to /api/contact-us.
  */
 import { z } from 'zod';
 
