@@ -1,6 +1,6 @@
 /** Admin home (spec section 2): the way into each admin area. */
+import { Link } from '@tanstack/react-router';
 import { Page } from '../../../components/page';
-import { ButtonLink } from '../../../components/button-link';
 import './admin.css';
 
 const AREAS = [
@@ -16,9 +16,9 @@ export function AdminHome() {
     <Page title="Admin">
       <nav aria-label="Admin areas" className="admin-home-grid">
         {AREAS.map((area) => (
-          <ButtonLink key={area.to} to={area.to} expand="block" size="large">
+          <Link key={area.to} to={area.to} className="button-link button-link-solid admin-area-link">
             {area.label}
-          </ButtonLink>
+          </Link>
         ))}
       </nav>
     </Page>

@@ -4,8 +4,9 @@ import './login-page.css';
 
 export function LoginPage() {
   return (
-    <Page title="Member Login">
+    <Page title="Member Login" showTitle={false}>
       <div className="login-card">
+        <h1 className="page-title">Member Login</h1>
         <LoginForm />
       </div>
     </Page>

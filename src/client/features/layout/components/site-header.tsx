@@ -3,7 +3,7 @@
  * Dashboard) and, on dashboard paths with a session, Dashboard / Account Settings / Admin / Logout.
  * Below 1024 px the links fold into a toggle menu that closes when an item is chosen.
  */
-import { IonBadge, IonButton, IonHeader, IonIcon, IonToolbar } from '@ionic/react';
+import { IonBadge, IonHeader, IonIcon, IonToolbar } from '@ionic/react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { close, menu } from 'ionicons/icons';
 import { useEffect, useId, useState } from 'react';
@@ -129,16 +129,16 @@ export function SiteHeader() {
             </IonBadge>
           )}
           <InstallButton />
-          <IonButton
-            fill="clear"
+          <button
+            type="button"
             className="menu-toggle"
             aria-label="Menu"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <IonIcon slot="icon-only" icon={menuOpen ? close : menu} aria-hidden="true" />
-          </IonButton>
+            <IonIcon icon={menuOpen ? close : menu} aria-hidden="true" />
+          </button>
         </div>
       </IonToolbar>
       <nav id={menuId} className="nav-menu" aria-label="Menu" hidden={!menuOpen}>

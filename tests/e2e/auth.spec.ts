@@ -1,0 +1,73 @@
+import { CREDENTIALS } from './support/credentials';
+import { expect, fillLogin, solveCaptcha, test } from './support/fixtures';
+
+test.describe('login', () => {
+  test('a member logs in through the real captcha and lands on the trades page', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Member Login | Trabot');
+    await expect(page.getByRole('heading', { name: 'Member Login' })).toBeVisible();
+    await fillLogin(page, CREDENTIALS.member.email, CREDENTIALS.member.password);
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('status').getByText('Logged in successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/trades$/);
+  });
+
+  test.describe('refused attempts', () => {
+    test.use({ allowedConsoleErrors: [/status of 40[01]/] });
+
+    test('without a solved captcha the server answers 400: "Invalid captcha, please try again"', async ({ page }) => {
+      await page.goto('/login');
+      await fillLogin(page, CREDENTIALS.member.email, CREDENTIALS.member.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Invalid captcha, please try again' })).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+    });
+
+    test('a wrong password gets 401: "Invalid credentials", and the captcha is reset', async ({ page }) => {
+      await page.goto('/login');
+      await fillLogin(page, CREDENTIALS.member.email, 'not-the-password');
+      await solveCaptcha(page);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Invalid credentials' })).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText('Verified', { exact: true })).toBeHidden();
+      await expect(page.getByText("I'm not a robot")).toBeVisible();
+    });
+  });
+
+  test('empty fields are flagged at the field and the first one gets the focus', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+  });
+
+  test('the button reads "Signing In..." and is disabled while the request is pending', async ({ page }) => {
+    await page.goto('/login');
+    await fillLogin(page, CREDENTIALS.member.email, CREDENTIALS.member.password);
+    await solveCaptcha(page);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const pending = page.getByRole('button', { name: 'Signing In...' });
+    await expect(pending).toBeVisible();
+    await expect(pending).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/dashboard\/trades$/);
+  });
+});
+
+test('logout shows "Logged out successfully", goes to /login and closes the dashboard', async ({ page, loginAs }) => {
+  await loginAs(page, 'member');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('status').getByText('Logged out successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/dashboard/trades');
+  await expect(page).toHaveURL(/\/login$/);
+});

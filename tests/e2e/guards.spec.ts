@@ -1,0 +1,86 @@
+import { expect, test } from './support/fixtures';
+
+const memberPaths = ['/dashboard', '/dashboard/trades', '/dashboard/account-settings'];
+const adminPaths = ['/dashboard/admin', '/dashboard/admin/algos', '/dashboard/admin/members/1/accounts/1/trades'];
+
+test.describe('anonymous visitors', () => {
+  for (const path of [...memberPaths, ...adminPaths]) {
+    test(`${path} sends them to /login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Member Login' })).toBeVisible();
+    });
+  }
+
+  test('an unknown path shows the home page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/no\/such\/page$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Our Services' })).toBeVisible();
+  });
+
+  test('/home shows the home page', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 2, name: 'Our Mission and Values' })).toBeVisible();
+  });
+});
+
+test.describe('a logged-in member', () => {
+  test.beforeEach(async ({ page, loginAs }) => loginAs(page, 'member'));
+
+  test('visiting /login is sent to /dashboard/trades', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard\/trades$/);
+  });
+
+  test('/dashboard itself opens the trades page', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/dashboard\/trades$/);
+  });
+
+  for (const path of adminPaths) {
+    test(`${path} (superadmin only) sends them to /dashboard/trades`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/dashboard\/trades$/);
+    });
+  }
+
+  test('has no Admin link in the header', async ({ page }) => {
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  });
+});
+
+test.describe('a superadmin', () => {
+  test.beforeEach(async ({ page, loginAs }) => loginAs(page, 'admin'));
+
+  test('reaches the admin home with its five areas, and every admin page goes Back', async ({ page }) => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
+    const areas = page.getByRole('navigation', { name: 'Admin areas' });
+    for (const name of ['Algos', 'Members', 'Logs', 'Warnings', 'Tokens']) {
+      await expect(areas.getByRole('link', { name })).toBeVisible();
+    }
+    await areas.getByRole('link', { name: 'Members' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/members$/);
+    await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+  });
+
+  test('deep admin routes exist', async ({ page }) => {
+    for (const [path, heading] of [
+      ['/dashboard/admin/algos/1/signals', 'Algo Signals'],
+      ['/dashboard/admin/members/1/users', 'Member Users'],
+      ['/dashboard/admin/members/1/accounts', 'Member Accounts'],
+      ['/dashboard/admin/members/1/accounts/1/algos', 'Algo Subscriptions'],
+      ['/dashboard/admin/members/1/accounts/1/trades', 'Account Trades'],
+      ['/dashboard/admin/logs', 'Logs'],
+      ['/dashboard/admin/warnings', 'Warnings'],
+      ['/dashboard/admin/tokens', 'Tokens'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+    }
+  });
+});
