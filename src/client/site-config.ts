@@ -1,6 +1,7 @@
 /**
- * Brand and contact details shown by the header, footer and page titles. The social and e-mail
- * values are the business's public handles: change them here only.
+ * Brand and contact details shown by the header, footer, page titles and the public pages. The
+ * social, e-mail, video and chat-group values are the business's public handles: change them here
+ * only.
  */
 import { COPYRIGHT_YEAR } from '../shared/constants';
 
@@ -14,5 +15,16 @@ export const SITE = {
     microblog: { label: 'Trabot on X', url: 'https://x.com/trabot_in' },
     professional: { label: 'Trabot on LinkedIn', url: 'https://www.linkedin.com/company/trabot' },
   },
+  /** The Free Education introduction video, embedded through youtube-nocookie.com (see the CSP). */
+  introVideo: {
+    title: 'Introduction to Trabot free education',
+    youtubeId: 'trabotIntro',
+    channelUrl: 'https://www.youtube.com/@trabot_in',
+  },
+  /** The free community chat group of the Free Education programme. */
+  chatGroup: { label: 'Join the Trabot community chat on Telegram', url: 'https://t.me/trabot_in' },
+  /** 1200x630 share image (rendered from public/images/share-image.svg by scripts/render-share-image.mjs). */
+  shareImage: { path: '/images/share-image.png', width: 1200, height: 630, alt: 'Trabot: algorithmic trading research, free workshops and membership' },
   copyrightYear: COPYRIGHT_YEAR,
 } as const;
+

@@ -1,0 +1,20 @@
+/**
+ * Brings the section named by the URL's anchor into view: when the home page opens with one (a
+ * deep link, or a header link from another page), and on every later anchor navigation on the page,
+ * including a second click on the link of the anchor already in the URL.
+ */
+import { useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { scrollToSection } from '../lib/scroll-to-section';
+
+export function useSectionScroll(): void {
+  const router = useRouter();
+  useEffect(() => {
+    const initial = router.state.location.hash;
+    if (initial) void scrollToSection(initial);
+    return router.subscribe('onResolved', (event) => {
+      // A change of page mounts the page again, and the lines above take care of it.
+      if (!event.pathChanged && event.toLocation.hash) void scrollToSection(event.toLocation.hash);
+    });
+  }, [router]);
+}

@@ -1,0 +1,31 @@
+/**
+ * An enquiry form (research, portfolio, membership interest) in the shared Modal: submitted as
+ * `{type, formString}` to POST /api/contact-us with the toasts of its type.
+ */
+import { buildEnquiryBody } from '../../../../shared/form-string';
+import type { EnquiryFormDefinition } from '../../../../shared/schemas/public-forms';
+import type { z } from 'zod';
+import { Modal } from '../../../components/modal';
+import { ENQUIRY_TOASTS, useSubmitEnquiry } from '../api/submit-enquiry';
+import type { AnyAnswers } from '../lib/form-answers';
+import type { FormDraft } from '../lib/form-draft';
+import { submitWithToast } from '../lib/submit-with-toast';
+import type { FormModalProps } from './form-modal-props';
+import { StepForm } from './step-form';
+
+interface EnquiryModalProps extends FormModalProps {
+  definition: EnquiryFormDefinition;
+  schema: z.ZodType;
+  draft?: FormDraft;
+}
+
+export function EnquiryModal({ definition, schema, draft, isOpen, onClose }: EnquiryModalProps) {
+  const { mutateAsync } = useSubmitEnquiry();
+  const submit = (answers: AnyAnswers) =>
+    submitWithToast(() => mutateAsync(buildEnquiryBody(definition, answers)), ENQUIRY_TOASTS[definition.enquiryType]);
+  return (
+    <Modal isOpen={isOpen} title={definition.title} onClose={onClose}>
+      <StepForm definition={definition} schema={schema} draft={draft} submit={submit} onSubmitted={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,4 @@
+export interface FormModalProps {
+  isOpen: boolean;
+  onClose: () => void;
+}

@@ -1,0 +1,48 @@
+/** One workshop: level, title, date and time, what it covers, and Register or a disabled Completed. */
+import { IonBadge, IonButton, IonIcon } from '@ionic/react';
+import { calendarOutline, timeOutline } from 'ionicons/icons';
+import { useId } from 'react';
+import type { Workshop } from '../../../../shared/schemas/public-forms';
+import { formatWorkshopDate } from '../lib/workshop-date';
+
+interface WorkshopCardProps {
+  workshop: Workshop;
+  completed: boolean;
+  onRegister: (workshop: Workshop) => void;
+  onIntent: () => void;
+}
+
+export function WorkshopCard({ workshop, completed, onRegister, onIntent }: WorkshopCardProps) {
+  const titleId = useId();
+  return (
+    <article className="workshop-card" aria-labelledby={titleId}>
+      <IonBadge className={`workshop-level workshop-level-${workshop.level.toLowerCase()}`}>{workshop.level}</IonBadge>
+      <h2 id={titleId}>{workshop.title}</h2>
+      <p className="workshop-when">
+        <span>
+          <IonIcon icon={calendarOutline} aria-hidden="true" />
+          <time dateTime={workshop.workshop_date}>{formatWorkshopDate(workshop.workshop_date)}</time>
+        </span>
+        <span>
+          <IonIcon icon={timeOutline} aria-hidden="true" />
+          {workshop.time_label}
+        </span>
+      </p>
+      <p className="workshop-description">{workshop.description}</p>
+      {completed ? (
+        <IonButton fill="outline" disabled aria-describedby={titleId}>
+          Completed
+        </IonButton>
+      ) : (
+        <IonButton
+          aria-describedby={titleId}
+          onClick={() => onRegister(workshop)}
+          onPointerEnter={onIntent}
+          onFocus={onIntent}
+        >
+          Register
+        </IonButton>
+      )}
+    </article>
+  );
+}
