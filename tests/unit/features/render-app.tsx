@@ -3,7 +3,7 @@
  * small in-memory API at the network boundary and the viewport width chosen by the test.
  */
 import { IonApp, setupIonicReact } from '@ionic/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
@@ -83,5 +83,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  onlineManager.setOnline(true); // a module singleton, no longer listening once the app unmounted
   localStorage.clear();
 });

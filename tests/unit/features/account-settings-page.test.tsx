@@ -1,0 +1,186 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AccountSettings } from '../../../src/shared/schemas/account';
+import { MEMBER, renderApp, setOnline, stubApi, type ApiCall } from './render-app';
+
+const DETAILS_PATH = '/api/account-details';
+const UPDATE_PATH = '/api/update-broker-details';
+
+const account: AccountSettings = {
+  trabot_account_id: 3,
+  account_status: 'active',
+  access_key_valid: true,
+  access_key_updated_timestamp: '2026-11-01T10:00:00.000Z',
+  broker_name: 'zerodha',
+  broker_client_id: 'ZR1234',
+  broker_access_key: 'ab••••••••wxyz',
+  equity_amount_balance: 150000.5,
+  commodity_amount_balance: 0,
+  currency_amount_balance: 2500,
+};
+
+function serveAccount(details: AccountSettings | null, update?: (call: ApiCall) => { status?: number; body: unknown }) {
+  return stubApi(MEMBER, {
+    [`GET ${DETAILS_PATH}`]: () => ({ body: details }),
+    ...(update ? { [`POST ${UPDATE_PATH}`]: update } : {}),
+  });
+}
+
+/** The value of a definition list entry, by its term. */
+function valueOf(term: string): HTMLElement {
+  const dt = screen.getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling as HTMLElement;
+}
+
+/** The native input an ion-input renders, found by its label like a user would. */
+const ionInput = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+
+function typeInto(label: string, value: string) {
+  fireEvent.input(ionInput(label), { target: { value } });
+}
+
+function chooseBroker(value: string) {
+  // ion-select draws its label and picker in its shadow root; the element itself fires ionChange.
+  const select = document.querySelector('form.broker-form ion-select');
+  if (!select) throw new Error('no broker select');
+  fireEvent(select, new CustomEvent('ionChange', { detail: { value }, bubbles: true }));
+}
+
+async function openBrokerForm() {
+  fireEvent.click(await screen.findByText('Edit Broker Details', { selector: 'ion-button' }));
+  await waitFor(() => expect(ionInput('Broker Client ID').value).toBe('ZR1234'));
+}
+
+const save = () => fireEvent.click(screen.getByText('Save', { selector: 'ion-button' }));
+const modalOpen = () => document.querySelector('ion-modal form.broker-form') !== null;
+
+describe('account settings page', () => {
+  it('shows "Loading account settings..." and then the account', async () => {
+    let release: () => void = () => undefined;
+    stubApi(MEMBER, { [`GET ${DETAILS_PATH}`]: () => new Promise((resolve) => (release = () => resolve({ body: account }))) });
+    renderApp('/dashboard/account-settings');
+    expect(await screen.findByText('Loading account settings...')).toBeTruthy();
+    act(() => release());
+    expect(await screen.findByText('Broker Client ID', { selector: 'dt' })).toBeTruthy();
+    expect(screen.queryByText('Loading account settings...')).toBeNull();
+  });
+
+  it('shows "No account settings found" when the user has no account', async () => {
+    serveAccount(null);
+    renderApp('/dashboard/account-settings');
+    expect(await screen.findByText('No account settings found')).toBeTruthy();
+  });
+
+  it('shows statuses uppercased in green or red, broker details and balances in rupees', async () => {
+    serveAccount(account);
+    renderApp('/dashboard/account-settings');
+    await screen.findByText('Account Status', { selector: 'dt' });
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard/trades');
+    expect(within(breadcrumb).getByText('Account Settings').getAttribute('aria-current')).toBe('page');
+
+    const status = within(valueOf('Account Status')).getByText('ACTIVE');
+    expect(status.className).toContain('status-badge--success');
+    expect(within(valueOf('Access Key Status')).getByText('VALID').className).toContain('status-badge--success');
+    expect(valueOf('Broker Name').textContent).toBe('zerodha');
+    expect(valueOf('Broker Client ID').textContent).toBe('ZR1234');
+    expect(valueOf('Equity').textContent).toBe('₹1,50,000.50');
+    expect(valueOf('Commodity').textContent).toBe('₹0.00');
+    expect(valueOf('Currency').textContent).toBe('₹2,500.00');
+  });
+
+  it('shows a non-active account and an invalid key in red', async () => {
+    serveAccount({ ...account, account_status: 'suspended', access_key_valid: false });
+    renderApp('/dashboard/account-settings');
+    const status = await screen.findByText('SUSPENDED');
+    expect(status.className).toContain('status-badge--danger');
+    expect(within(valueOf('Access Key Status')).getByText('INVALID').className).toContain('status-badge--danger');
+  });
+
+  it('masks the access key until the eye toggle reveals the masked view', async () => {
+    serveAccount(account);
+    renderApp('/dashboard/account-settings');
+    const toggle = await screen.findByRole('button', { name: 'Show access key' });
+    const key = valueOf('Broker Access Key');
+    expect(key.textContent).toBe('••••••••');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(key.textContent).toBe('ab••••••••wxyz');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('Hide access key');
+    fireEvent.click(toggle);
+    expect(key.textContent).toBe('••••••••');
+  });
+
+  it('closes the broker form without a call when nothing changed', async () => {
+    const api = serveAccount(account, () => ({ body: account }));
+    renderApp('/dashboard/account-settings');
+    await openBrokerForm();
+    expect(ionInput('Broker Client ID').value).toBe('ZR1234');
+    expect(ionInput('Broker Access Key').value).toBe('');
+    expect(ionInput('Broker Access Key').type).toBe('password');
+    // Typed and reverted is still unchanged (the id is trimmed like the server does).
+    typeInto('Broker Client ID', ' ZR1234 ');
+    save();
+    await waitFor(() => expect(modalOpen()).toBe(false));
+    expect(api.callsTo('POST', UPDATE_PATH)).toHaveLength(0);
+  });
+
+  it('saves changed details, toasts success, closes the modal and shows the new values', async () => {
+    const api = serveAccount(account, (call) => ({
+      body: { ...account, ...(call.body as object), broker_access_key: 'ne••••••••2345', access_key_valid: false },
+    }));
+    renderApp('/dashboard/account-settings');
+    await openBrokerForm();
+    chooseBroker('dhan');
+    typeInto('Broker Client ID', 'DH-77');
+    typeInto('Broker Access Key', 'new-secret-key-2345');
+    save();
+    expect(await screen.findByText('Broker details updated successfully')).toBeTruthy();
+    expect(api.callsTo('POST', UPDATE_PATH).map((c) => c.body)).toEqual([
+      { broker_name: 'dhan', broker_client_id: 'DH-77', broker_access_key: 'new-secret-key-2345' },
+    ]);
+    await waitFor(() => expect(modalOpen()).toBe(false));
+    expect(valueOf('Broker Name').textContent).toBe('dhan');
+    expect(valueOf('Broker Client ID').textContent).toBe('DH-77');
+    expect(within(valueOf('Access Key Status')).getByText('INVALID')).toBeTruthy();
+    // The page was refreshed from the answer, not by a second request.
+    expect(api.callsTo('GET', DETAILS_PATH)).toHaveLength(1);
+  });
+
+  it('keeps the modal open with the typed values when the save fails', async () => {
+    serveAccount(account, () => ({ status: 400, body: { error: 'broker_name: Choose a broker from the list' } }));
+    renderApp('/dashboard/account-settings');
+    await openBrokerForm();
+    typeInto('Broker Client ID', 'TYPED-1');
+    typeInto('Broker Access Key', 'typed-key');
+    save();
+    expect(await screen.findByText('Failed to update broker details, please try again or contact support')).toBeTruthy();
+    expect(modalOpen()).toBe(true);
+    expect(ionInput('Broker Client ID').value).toBe('TYPED-1');
+    expect(ionInput('Broker Access Key').value).toBe('typed-key');
+  });
+
+  it('refuses a save attempted offline with the "Offline" toast and keeps the typed values', async () => {
+    const api = serveAccount(account, () => ({ body: account }));
+    renderApp('/dashboard/account-settings');
+    await openBrokerForm();
+    typeInto('Broker Client ID', 'OFF-1');
+    act(() => setOnline(false));
+    save();
+    expect(await screen.findByText('Offline', { selector: '.toaster *' })).toBeTruthy();
+    expect(modalOpen()).toBe(true);
+    expect(ionInput('Broker Client ID').value).toBe('OFF-1');
+    expect(api.callsTo('POST', UPDATE_PATH)).toHaveLength(0);
+  });
+
+  it('disables Edit Broker Details and shows the offline notice while offline', async () => {
+    serveAccount(account);
+    renderApp('/dashboard/account-settings');
+    const edit = await screen.findByText('Edit Broker Details', { selector: 'ion-button' });
+    expect(edit.getAttribute('disabled')).toBeNull();
+    act(() => setOnline(false));
+    expect(screen.getByText(/^Offline, as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeTruthy();
+    await waitFor(() => expect(edit.getAttribute('aria-disabled') ?? edit.getAttribute('disabled')).not.toBeNull());
+  });
+});
