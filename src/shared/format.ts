@@ -3,6 +3,7 @@
  * trades and account-settings features. No DOM, no React.
  */
 import { format, isValid, parseISO } from 'date-fns';
+import type { TRADE_FILTER_STATUSES, TradeStatus } from './constants';
 import type { Trade } from './schemas/trades';
 
 export const NA = 'N.A.';
@@ -61,11 +62,21 @@ export function formatPercent(value: number): string {
   return value > 0 ? `+${text}` : `-${text}`;
 }
 
-// The admin edit form also writes open/closed (spec 4); they read as running/completed here.
-const isLive = (status: Trade['trade_status']) => status === 'running' || status === 'open';
-const isFinished = (status: Trade['trade_status']) =>
-  status === 'completed' || status === 'closed' || status === 'cancelled';
-const isNotEntered = (status: Trade['trade_status']) => status === 'pending' || status === 'cancelled';
+export type TradeFilterStatus = (typeof TRADE_FILTER_STATUSES)[number];
+
+/**
+ * The dashboard filter a trade is listed under. The admin edit form also writes open and closed
+ * (spec section 4); they read as running and completed, so no trade is left out of every filter.
+ */
+export function filterStatusOf(status: TradeStatus): TradeFilterStatus {
+  if (status === 'open') return 'running';
+  if (status === 'closed') return 'completed';
+  return status;
+}
+
+const isLive = (status: TradeStatus) => filterStatusOf(status) === 'running';
+const isFinished = (status: TradeStatus) => ['completed', 'cancelled'].includes(filterStatusOf(status));
+const isNotEntered = (status: TradeStatus) => status === 'pending' || status === 'cancelled';
 
 type PriceFields = Pick<Trade, 'trade_status' | 'trade_direction' | 'avg_entry_price' | 'ltp'>;
 

@@ -14,6 +14,10 @@ import { routeTree } from '../../../src/client/routeTree.gen';
 
 setupIonicReact();
 
+// jsdom has no layout, so nothing to scroll (the app shell scrolls to the top on navigation).
+window.scrollTo = () => undefined;
+Element.prototype.scrollTo = () => undefined;
+
 export interface ApiCall {
   method: string;
   path: string;
@@ -66,7 +70,6 @@ export function setOnline(online: boolean) {
 }
 
 export function renderApp(path: string) {
-  vi.stubGlobal('scrollTo', () => undefined); // jsdom has no layout to scroll
   const queryClient = createQueryClient();
   const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
   render(

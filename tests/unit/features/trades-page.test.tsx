@@ -112,6 +112,22 @@ describe('trades page', () => {
     expect(api.callsTo('GET', TRADES_PATH)).toHaveLength(1);
   });
 
+  it('lists open trades under running and closed ones under completed, with their own badge', async () => {
+    setViewportWidth(1024);
+    serveTrades([
+      makeTrade({ trabot_trade_id: 21, trade_status: 'open' }),
+      makeTrade({ trabot_trade_id: 22, trade_status: 'closed' }),
+      running,
+    ]);
+    renderApp('/dashboard/trades');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['21', '1']);
+    expect(within(table).getByText('open')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'completed' } });
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['22']));
+    expect(within(screen.getByRole('table')).getByText('closed')).toBeTruthy();
+  });
+
   it('reads the filter from the URL and falls back to running for an unknown status', async () => {
     setViewportWidth(1024);
     serveTrades([running, completed]);

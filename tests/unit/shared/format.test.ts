@@ -4,6 +4,7 @@ import {
   NA,
   accessKeyStatusView,
   accountStatusView,
+  filterStatusOf,
   formatAvgEntry,
   formatDate,
   formatNumber,
@@ -86,6 +87,18 @@ describe('formatPercent', () => {
   it('shows no sign for zero, including values that round to zero', () => {
     expect(formatPercent(0)).toBe('0.00%');
     expect(formatPercent(-0.001)).toBe('0.00%');
+  });
+});
+
+describe('filterStatusOf', () => {
+  it('lists the admin statuses open and closed under running and completed', () => {
+    expect(filterStatusOf('open')).toBe('running');
+    expect(filterStatusOf('closed')).toBe('completed');
+  });
+  it('lists every filter status under itself', () => {
+    for (const status of ['pending', 'approved', 'running', 'cancelled', 'completed'] as const) {
+      expect(filterStatusOf(status)).toBe(status);
+    }
   });
 });
 

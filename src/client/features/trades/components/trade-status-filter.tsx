@@ -3,9 +3,9 @@
  * which keeps a filter switch over a thousand trades cheap.
  */
 import { useId } from 'react';
-import { TRADE_FILTER_STATUSES, type TradeStatus } from '../../../../shared/constants';
+import { TRADE_FILTER_STATUSES } from '../../../../shared/constants';
 import type { Trade } from '../../../../shared/schemas/trades';
-import type { TradeFilterStatus } from '../lib/group-by-status';
+import type { TradeFilterStatus } from '../../../../shared/format';
 
 const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
@@ -16,7 +16,7 @@ export function TradeStatusFilter({
 }: {
   value: TradeFilterStatus;
   /** Trades per status, counted in the options once loaded. */
-  groups: ReadonlyMap<TradeStatus, readonly Trade[]> | null;
+  groups: ReadonlyMap<TradeFilterStatus, readonly Trade[]> | null;
   onChange: (status: TradeFilterStatus) => void;
 }) {
   const id = useId();

@@ -7,7 +7,8 @@ import { OfflineNotice } from '../../../components/offline-notice';
 import { Page } from '../../../components/page';
 import { useOnline } from '../../../lib/online';
 import { useAccountTrades } from '../api/get-account-trades';
-import { groupByStatus, type TradeFilterStatus } from '../lib/group-by-status';
+import type { TradeFilterStatus } from '../../../../shared/format';
+import { groupByFilterStatus } from '../lib/group-by-filter-status';
 import { useMediaQuery } from '../lib/use-media-query';
 import { TradeCardList } from './trade-card-list';
 import { TradeStatusFilter } from './trade-status-filter';
@@ -30,7 +31,7 @@ export function TradesPage({ userId, status, onStatusChange, canEdit }: TradesPa
   const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountTrades(userId);
   const online = useOnline();
   const wide = useMediaQuery('(min-width: 768px)');
-  const groups = useMemo(() => (data ? groupByStatus(data) : null), [data]);
+  const groups = useMemo(() => (data ? groupByFilterStatus(data) : null), [data]);
   const trades = groups?.get(status) ?? NO_TRADES;
 
   const [viewed, setViewed] = useState<Trade | null>(null);
