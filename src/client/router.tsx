@@ -14,7 +14,8 @@ export const router = createRouter({
   defaultPendingMinMs: 300,
   defaultPendingComponent: () => <DelayedSpinner delayMs={0} />,
   defaultErrorComponent: RouteError,
-  defaultHashScrollIntoView: { behavior: 'smooth', block: 'start' },
+  // The home page scrolls to its sections itself (smoothly, honouring reduced motion).
+  defaultHashScrollIntoView: false,
   scrollRestoration: false,
 });
 

@@ -48,13 +48,13 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
   // eslint-disable-next-line no-empty-pattern
-  server: async ({}, use) => {
+  server: async ({}, provide) => {
     const proxy = await startSwitchableProxy(runBaseUrl());
-    await use(proxy);
+    await provide(proxy);
     await proxy.stop();
   },
-  baseURL: async ({ server }, use) => use(server.url),
-  context: async ({ context, allowedConsoleErrors }, use) => {
+  baseURL: async ({ server }, provide) => provide(server.url),
+  context: async ({ context, allowedConsoleErrors }, provide) => {
     const errors: string[] = [];
     context.on('console', (message) => {
       if (message.type() !== 'error') return;
@@ -62,15 +62,15 @@ export const test = base.extend<Fixtures>({
       if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(`${message.location().url}: ${text}`);
     });
     context.on('weberror', (error) => errors.push(`uncaught: ${error.error().message}`));
-    await use(context);
+    await provide(context);
     expect(errors, 'console errors in the page').toEqual([]);
   },
-  goOffline: async ({ context, server }, use) => {
-    await use(async () => {
+  goOffline: async ({ context, server }, provide) => {
+    await provide(async () => {
       await server.stop();
       await context.setOffline(true);
     });
   },
   // eslint-disable-next-line no-empty-pattern
-  loginAs: async ({}, use) => use(loginAs),
+  loginAs: async ({}, provide) => provide(loginAs),
 });

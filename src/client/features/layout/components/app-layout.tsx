@@ -1,8 +1,9 @@
 /**
- * The app shell around every route: skip link, header, the scrolling content (Ionic's IonContent
- * is the scroll container), the footer outside dashboard paths, toasts and the update prompt.
+ * The app shell around every route: skip link, header, the scrolling content, the footer outside
+ * dashboard paths, toasts and the update prompt. The scroll container is a plain element, not
+ * IonContent: IonContent is itself a `main` landmark, which would swallow the page's own main and
+ * the footer's contentinfo role.
  */
-import { IonContent } from '@ionic/react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { Toaster } from '../../../components/toaster';
@@ -15,11 +16,11 @@ import './app-layout.css';
 export function AppLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const hash = useRouterState({ select: (s) => s.location.hash });
-  const contentRef = useRef<HTMLIonContentElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
 
   // A new page starts at the top; links with an anchor are scrolled by the router instead.
   useEffect(() => {
-    if (!hash) void contentRef.current?.scrollToTop(0);
+    if (!hash) scrollRef.current?.scrollTo({ top: 0 });
   }, [pathname, hash]);
 
   return (
@@ -35,12 +36,10 @@ export function AppLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <IonContent ref={contentRef} className="app-content">
-        <div className="app-content-inner">
-          <Outlet />
-          {!isDashboardPath(pathname) && <SiteFooter />}
-        </div>
-      </IonContent>
+      <div ref={scrollRef} className="app-scroll">
+        <Outlet />
+        {!isDashboardPath(pathname) && <SiteFooter />}
+      </div>
       <UpdatePrompt />
       <Toaster />
     </div>
