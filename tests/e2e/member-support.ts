@@ -1,0 +1,37 @@
+/** Helpers shared by the member pages' browser tests. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Waits until the persister has written the member's `kind` query ("trades" or "account-details"). */
+export async function waitForPersisted(page: Page, kind: 'trades' | 'account-details'): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((key) => key.startsWith('trabot-cache:'))
+          .map((key) => localStorage.getItem(key) ?? '')
+          .join(''),
+      ),
+    )
+    .toContain(`"${kind}"]`);
+}
+
+/** Reloads once so the service worker (installed on the first visit) controls the page. */
+export async function reloadUnderServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** The text of one column (by header) in every body row of a table. */
+export async function columnTexts(table: Locator, header: string): Promise<string[]> {
+  const headers = await table.locator('thead th').allTextContents();
+  const index = headers.indexOf(header);
+  expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
+  return table.locator('tbody > tr').evaluateAll(
+    (rows, i) => rows.map((row) => (row.children[i] as HTMLElement | undefined)?.innerText.trim() ?? ''),
+    index,
+  );
+}
+
+export const OFFLINE_NOTICE = /^Offline, as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
+export const OFFLINE_CONSOLE_ERRORS = [/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to fetch|status of 50[234]/];

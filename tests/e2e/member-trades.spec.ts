@@ -1,0 +1,141 @@
+import { expect, test } from './support/fixtures';
+import { columnTexts, OFFLINE_CONSOLE_ERRORS, OFFLINE_NOTICE, reloadUnderServiceWorker, waitForPersisted } from './member-support';
+
+const TRADES_API = '**/api/account-trades?status=active';
+
+test('a member sees the running trades in a table and filters them without another request', async ({ page, loginAs }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/account-trades')) requests.push(request.url());
+  });
+  await loginAs(page, 'member');
+
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText('Dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Trades' })).toBeVisible();
+  const filter = page.getByLabel('Status');
+  await expect(filter).toHaveValue('running');
+  const table = page.getByRole('table');
+  await expect(table).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Trades' })).toHaveCount(0);
+
+  const statuses = await columnTexts(table, 'Status');
+  expect(statuses.length).toBeGreaterThan(0);
+  for (const status of statuses) expect(['RUNNING', 'OPEN']).toContain(status);
+  // A running trade shows its last price with the signed % change from the entry price.
+  for (const ltp of await columnTexts(table, 'LTP')) expect(ltp).toMatch(/^₹[\d,]+\.\d{2}\n[+-]?\d+\.\d{2}%$/);
+
+  await filter.selectOption('completed');
+  await expect(page).toHaveURL(/[?&]status=completed/);
+  await expect.poll(() => columnTexts(table, 'Status')).not.toContain('RUNNING');
+  for (const status of await columnTexts(table, 'Status')) expect(['COMPLETED', 'CLOSED']).toContain(status);
+  for (const ltp of await columnTexts(table, 'LTP')) expect(ltp).toBe('N.A.');
+
+  await filter.selectOption('pending');
+  await expect(page).toHaveURL(/[?&]status=pending/);
+  for (const value of await columnTexts(table, 'Remaining Qty')) expect(value).toBe('N.A.');
+  for (const value of await columnTexts(table, 'Avg Entry')) expect(value).toBe('N.A.');
+
+  expect(requests).toHaveLength(1);
+  expect(requests[0]).toMatch(/\/api\/account-trades\?status=active$/);
+});
+
+test('entries and exits of a trade open under its row', async ({ page, loginAs }) => {
+  await loginAs(page, 'member');
+  await page.getByLabel('Status').selectOption('completed');
+  const toggle = page.getByRole('button', { name: /^Entries and exits of trade \d+$/ }).first();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('heading', { name: /^Entries \(\d+\)$/ }).first()).toBeVisible();
+  await expect(page.getByText(/^Entry 1$/).first()).toBeVisible();
+  await expect(page.getByText('Total charges').first()).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the trades read as cards, key numbers first, MTM coloured', async ({ page, loginAs }) => {
+    await loginAs(page, 'member');
+    const list = page.getByRole('list', { name: 'Trades' });
+    await expect(list).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const card = list.getByRole('article').first();
+    await expect(card.getByRole('heading', { level: 2 })).toContainText('NSE');
+    await expect(card.locator('.trade-card-keys dt')).toHaveText(['Qty', 'Avg Entry', 'LTP', 'MTM']);
+    const mtm = card.locator('.trade-card-keys dd').nth(3).locator('.rupee');
+    await expect(mtm).toHaveClass(/rupee--(gain|loss|flat)/);
+    const colour = await mtm.evaluate((el) => getComputedStyle(el).color);
+    const tone = (await mtm.getAttribute('class'))?.match(/rupee--(\w+)/)?.[1];
+    if (tone === 'gain') expect(colour).toBe('rgb(20, 99, 46)');
+    if (tone === 'loss') expect(colour).toBe('rgb(163, 25, 28)');
+    await card.getByRole('button', { name: 'Details, entries and exits' }).click();
+    await expect(card.getByText('Broker Trade No.')).toBeVisible();
+    // The cards fit the phone: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+test.describe('states', () => {
+  test('"Loading trades..." shows until the trades arrive', async ({ page, loginAs }) => {
+    await page.route(TRADES_API, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await loginAs(page, 'member');
+    await expect(page.getByText('Loading trades...')).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByText('Loading trades...')).toHaveCount(0);
+  });
+
+  test.describe('when the server fails', () => {
+    test.use({ allowedConsoleErrors: [/status of 500/] });
+
+    test('"Error loading trades" shows', async ({ page, loginAs }) => {
+      await page.route(TRADES_API, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
+      await loginAs(page, 'member');
+      await expect(page.getByText('Error loading trades')).toBeVisible();
+      await expect(page.getByRole('table')).toHaveCount(0);
+    });
+  });
+
+  test('"No trades found" shows for a user whose account has no trades', async ({ page, loginAs }) => {
+    await loginAs(page, 'admin');
+    await expect(page.getByText('No trades found')).toBeVisible();
+  });
+});
+
+test.describe('offline', () => {
+  test.use({ allowedConsoleErrors: OFFLINE_CONSOLE_ERRORS });
+
+  test('after an online visit the trades show read-only with the time of the data', async ({ page, loginAs, goOffline }) => {
+    await loginAs(page, 'member');
+    await expect(page.getByRole('table')).toBeVisible();
+    await waitForPersisted(page, 'trades');
+    await reloadUnderServiceWorker(page);
+    await expect(page.getByRole('table')).toBeVisible();
+    const online = await columnTexts(page.getByRole('table'), 'Trade ID');
+
+    await goOffline();
+    await page.reload();
+    await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+    await expect.poll(() => columnTexts(page.getByRole('table'), 'Trade ID')).toEqual(online);
+    // Filtering needs no server.
+    await page.getByLabel('Status').selectOption('completed');
+    await expect.poll(() => columnTexts(page.getByRole('table'), 'LTP')).toContain('N.A.');
+  });
+
+  test('logout wipes the persisted trades: offline, the dashboard then asks for a login', async ({ page, loginAs, goOffline }) => {
+    await loginAs(page, 'member');
+    await waitForPersisted(page, 'trades');
+    await reloadUnderServiceWorker(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('trabot-cache') || key === 'trabot-last-user')),
+    ).toEqual([]);
+
+    await goOffline();
+    await page.goto('/dashboard/trades');
+    await page.waitForURL('**/login');
+    await expect(page.getByRole('table')).toHaveCount(0);
+  });
+});
