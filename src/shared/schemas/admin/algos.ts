@@ -1,0 +1,157 @@
+/** Algos and signals (spec sections 3, 5, 7): list items and the admin's write payloads. */
+import { z } from 'zod';
+import {
+  EXCHANGE,
+  EXIT_TRADE_TYPES,
+  MANUAL_ORDER_PORTIONS,
+  ORDER_TYPES,
+  SIGNAL_PORTIONS,
+  SIGNAL_STATUSES,
+  TRADE_DIRECTIONS,
+  TRADE_TYPES,
+} from '../../constants';
+import { MSG } from '../../messages';
+
+export const algoSchema = z.object({
+  algo_id: z.number().int(),
+  algo_desc: z.string(),
+  algo_switch: z.boolean(),
+});
+export type Algo = z.infer<typeof algoSchema>;
+
+/** POST /api/algos/{id}/switch (the spec shows the Switch but no call: decided, see docs/decisions.md). */
+export const algoSwitchBodySchema = z.object({ algo_switch: z.boolean() });
+
+export const signalSchema = z.object({
+  signal_id: z.number().int(),
+  algo_id: z.number().int(),
+  exchange: z.string(),
+  instrument_symbol: z.string(),
+  instrument_type: z.string(),
+  trade_type: z.string(),
+  trade_direction: z.string(),
+  trade_gen_ts: z.string().nullable(),
+  entry_level: z.number(),
+  stop_loss_level: z.number(),
+  target_level: z.number(),
+  trade_status: z.enum(SIGNAL_STATUSES),
+  algo_process_ind: z.boolean(),
+  portion_in_trade: z.number(),
+  ltp: z.number().nullable(),
+  max_fav_excursion: z.number().nullable(),
+  max_adv_excursion: z.number().nullable(),
+  ltp_timestamp: z.string().nullable(),
+  risk_reward: z.number().nullable(),
+});
+export type Signal = z.infer<typeof signalSchema>;
+
+export const signalsQuerySchema = z.object({
+  status: z.enum(['all', ...SIGNAL_STATUSES]).default('all'),
+});
+
+/** A price level: a finite number with at most 2 decimals (step 0.01). */
+const level = (label: string) =>
+  z
+    .number({ error: MSG.addSignalBadNumbers })
+    .finite(MSG.addSignalBadNumbers)
+    .positive(`${label} must be above zero`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} allows at most 2 decimals`);
+
+/** yyyy-MM-dd or a full ISO timestamp. */
+const tradeGenTs = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'trade_gen_ts must be a date (yyyy-MM-dd) or an ISO timestamp',
+});
+
+/** PUT /api/algos/{algoId}/signals */
+export const addSignalBodySchema = z.object({
+  trade_gen_ts: tradeGenTs,
+  exchange: z.literal(EXCHANGE, { error: `exchange must be ${EXCHANGE}` }),
+  instrument_symbol: z.string().trim().min(1, MSG.addSignalBadSymbol).max(40),
+  instrument_type: z.string().trim().min(1, MSG.addSignalBadSymbol).max(10),
+  trade_direction: z.enum(TRADE_DIRECTIONS, { error: 'Trade direction is required (long or short)' }),
+  trade_type: z.enum(TRADE_TYPES, { error: 'trade_type must be swing or intraday' }),
+  entry_level: level('Entry'),
+  stop_loss_level: level('Stop-loss'),
+  target_level: level('Target'),
+  /** Computed by the client; the server recomputes and stores its own value. */
+  risk_reward: z.number().finite().nullable(),
+  portion_in_trade: z.union(SIGNAL_PORTIONS.map((p) => z.literal(p)), { error: 'portion_in_trade must be 100, 50 or 25' }),
+  process_signal: z.boolean(),
+});
+export type AddSignalBody = z.infer<typeof addSignalBodySchema>;
+
+/** POST /api/signals/{signalId}/update (Edit Levels; any status may be set). */
+export const editLevelsBodySchema = z.object({
+  trade_gen_ts: tradeGenTs,
+  entry_level: z.number({ error: MSG.editLevelsInvalid }).finite(MSG.editLevelsInvalid),
+  stop_loss_level: z.number({ error: MSG.editLevelsInvalid }).finite(MSG.editLevelsInvalid),
+  target_level: z.number({ error: MSG.editLevelsInvalid }).finite(MSG.editLevelsInvalid),
+  trade_status: z.enum(SIGNAL_STATUSES, { error: `trade_status must be one of: ${SIGNAL_STATUSES.join(', ')}` }),
+  process_signal: z.boolean(),
+});
+export type EditLevelsBody = z.infer<typeof editLevelsBodySchema>;
+
+const optionalPrice = z.number().finite().nullable().optional();
+
+/** Fields shared by PUT /api/signals/{id}/manual-entry and /manual-exit (spec section 7). */
+const manualOrderShape = {
+  portion: z.union(MANUAL_ORDER_PORTIONS.map((p) => z.literal(p)), { error: 'portion must be 1, 0.5, 0.25 or 0.33' }),
+  order_type: z.enum(ORDER_TYPES, { error: 'order_type must be market, limit or trigger' }),
+  limit_price: optionalPrice,
+  trigger_price: optionalPrice,
+  algo_id: z.number().int(),
+  instrument_symbol: z.string().min(1).max(40),
+  signal_id: z.number().int(),
+  trade_direction: z.enum(TRADE_DIRECTIONS),
+  trade_exchange: z.string().min(1).max(10),
+  entry_level: z.number().finite(),
+  stop_loss_level: z.number().finite(),
+};
+
+type ManualOrder = { order_type: (typeof ORDER_TYPES)[number]; limit_price?: number | null; trigger_price?: number | null };
+const positive = (v: number | null | undefined): v is number => typeof v === 'number' && v > 0;
+
+/** The spec's manual order rules (section 5); `side` picks the entry or exit wording and comparison. */
+export function manualOrderError(side: 'entry' | 'exit', o: ManualOrder): string | null {
+  if (o.order_type === 'limit' && !positive(o.limit_price)) {
+    return side === 'entry' ? MSG.manualEntryLimitRequired : MSG.manualExitLimitRequired;
+  }
+  if (o.order_type === 'trigger') {
+    if (!positive(o.limit_price) || !positive(o.trigger_price)) {
+      return side === 'entry' ? MSG.manualEntryTriggerRequired : MSG.manualExitTriggerRequired;
+    }
+    if (side === 'entry' && !(o.limit_price > o.trigger_price)) return MSG.manualEntryLimitAboveTrigger;
+    if (side === 'exit' && !(o.limit_price < o.trigger_price)) return MSG.manualExitLimitBelowTrigger;
+  }
+  return null;
+}
+
+const withManualRules = (side: 'entry' | 'exit', tradeTypes: readonly [string, ...string[]]) =>
+  z
+    .object({ ...manualOrderShape, trade_type: z.enum(tradeTypes, { error: `trade_type must be ${tradeTypes.join(' or ')}` }) })
+    .superRefine((o, ctx) => {
+      const message = manualOrderError(side, o);
+      if (message) ctx.addIssue({ code: 'custom', message, path: [o.order_type === 'limit' ? 'limit_price' : 'trigger_price'] });
+    });
+
+export const manualEntryBodySchema = withManualRules('entry', TRADE_TYPES);
+export const manualExitBodySchema = withManualRules('exit', EXIT_TRADE_TYPES);
+export type ManualEntryBody = z.infer<typeof manualEntryBodySchema>;
+export type ManualExitBody = z.infer<typeof manualExitBodySchema>;
+
+/** One row of GET /api/admin/nse/bhav-copy: SYMBOL and SERIES plus the last bhavcopy's fields. */
+export const instrumentSchema = z.object({
+  SYMBOL: z.string(),
+  SERIES: z.string(),
+  NAME: z.string().nullable(),
+  ISIN: z.string().nullable(),
+  OPEN: z.number().nullable(),
+  HIGH: z.number().nullable(),
+  LOW: z.number().nullable(),
+  CLOSE: z.number().nullable(),
+  LAST: z.number().nullable(),
+  PREVCLOSE: z.number().nullable(),
+  TOTTRDQTY: z.number().nullable(),
+  TIMESTAMP: z.string().nullable(),
+});
+export type Instrument = z.infer<typeof instrumentSchema>;
