@@ -9,7 +9,7 @@ import { useOnline } from '../../../lib/online';
 import { useAccountTrades } from '../api/get-account-trades';
 import type { TradeFilterStatus } from '../../../../shared/format';
 import { groupByFilterStatus } from '../lib/group-by-filter-status';
-import { useMediaQuery } from '../lib/use-media-query';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { TradeCardList } from './trade-card-list';
 import { TradeStatusFilter } from './trade-status-filter';
 import { TradeViewModal } from './trade-view-modal';

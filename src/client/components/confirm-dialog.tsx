@@ -1,0 +1,36 @@
+/**
+ * "Are you sure?" on top of the app's Modal: the question (children), Cancel, and a confirm
+ * button that is disabled while the action is pending.
+ */
+import { IonButton, IonSpinner } from '@ionic/react';
+import type { ReactNode } from 'react';
+import { Modal } from './modal';
+import './confirm-dialog.css';
+
+export interface ConfirmDialogProps {
+  isOpen: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** Also called when the dialog is dismissed (Close, backdrop, Escape). */
+  onCancel: () => void;
+  pending?: boolean;
+}
+
+export function ConfirmDialog({ isOpen, title, children, confirmLabel, onConfirm, onCancel, pending = false }: ConfirmDialogProps) {
+  return (
+    <Modal isOpen={isOpen} title={title} onClose={onCancel}>
+      <div className="confirm-dialog-body">{children}</div>
+      <div className="confirm-dialog-actions">
+        <IonButton fill="outline" onClick={onCancel}>
+          Cancel
+        </IonButton>
+        <IonButton onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>
+          {pending && <IonSpinner slot="start" name="crescent" aria-hidden="true" />}
+          {confirmLabel}
+        </IonButton>
+      </div>
+    </Modal>
+  );
+}

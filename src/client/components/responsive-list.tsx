@@ -1,0 +1,99 @@
+/**
+ * A list of records that reads well at any width: a real table (caption, header scopes,
+ * horizontal scroll) from 768 px up, a list of cards with label: value pairs on a phone.
+ * The first column heads each table row; primary columns come first on a card.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { useMediaQuery } from '../lib/use-media-query';
+import './responsive-list.css';
+
+export const WIDE_SCREEN_QUERY = '(min-width: 768px)';
+
+export interface ResponsiveColumn<T> {
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Shown first on a card. */
+  primary?: boolean;
+}
+
+export interface ResponsiveListProps<T> {
+  items: readonly T[];
+  columns: readonly ResponsiveColumn<T>[];
+  rowKey: (row: T) => string | number;
+  /** Shown instead of the list when there are no items. */
+  empty: string;
+  /** The table's caption and the card list's accessible name. */
+  caption: string;
+  cardTitle?: (row: T) => ReactNode;
+  cardActions?: (row: T) => ReactNode;
+}
+
+export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  if (props.items.length === 0) return <p className="responsive-list-empty">{props.empty}</p>;
+  return wide ? <ListTable {...props} /> : <ListCards {...props} />;
+}
+
+function ListTable<T>({ items, columns, rowKey, caption }: ResponsiveListProps<T>) {
+  return (
+    <div className="responsive-table-scroll" role="region" aria-label={caption} tabIndex={0}>
+      <table className="responsive-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column, index) =>
+                index === 0 ? (
+                  <th key={column.key} scope="row">
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.key}>{column.cell(row)}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ListCards<T>({ items, columns, rowKey, caption, cardTitle, cardActions }: ResponsiveListProps<T>) {
+  const ordered = useMemo(
+    () => [...columns.filter((c) => c.primary), ...columns.filter((c) => !c.primary)],
+    [columns],
+  );
+  return (
+    <ul className="responsive-cards" aria-label={caption}>
+      {items.map((row) => {
+        const key = rowKey(row);
+        const actions = cardActions?.(row);
+        return (
+          <li key={key} className="responsive-card">
+            {cardTitle && <h2 className="responsive-card-title">{cardTitle(row)}</h2>}
+            <dl className="responsive-card-fields">
+              {ordered.map((column) => (
+                <div key={column.key} className={column.primary ? 'responsive-card-field--primary' : undefined}>
+                  <dt>{column.header}</dt>
+                  <dd>{column.cell(row)}</dd>
+                </div>
+              ))}
+            </dl>
+            {actions && <div className="responsive-card-actions">{actions}</div>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
