@@ -11,10 +11,17 @@ export function useSectionScroll(): void {
   const router = useRouter();
   useEffect(() => {
     const initial = router.state.location.hash;
-    if (initial) void scrollToSection(initial);
-    return router.subscribe('onResolved', (event) => {
-      // A change of page mounts the page again, and the lines above take care of it.
-      if (!event.pathChanged && event.toLocation.hash) void scrollToSection(event.toLocation.hash);
+    // Ionic's controls above the section render in the next frames and change its position: wait for them.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => initial && scrollToSection(initial));
     });
+    const unsubscribe = router.subscribe('onResolved', (event) => {
+      // A change of page mounts the page again, and the lines above take care of it.
+      if (!event.pathChanged && event.toLocation.hash) scrollToSection(event.toLocation.hash);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      unsubscribe();
+    };
   }, [router]);
 }

@@ -13,8 +13,6 @@ import { TERMS } from '../lib/membership-terms';
 import { MembershipWorkflow } from './membership-workflow';
 import './membership-page.css';
 
-/** The route is the product name followed by -membership (spec section 2). */
-export const MEMBERSHIP_PATH = '/trabot-membership';
 const TITLE = `${SITE.name} Membership`;
 const DESCRIPTION = `A membership for retail traders in India: mentorship, a private community and optional algorithm testing. ${TERMS.feeUsd} or ${TERMS.feeInr} a month including taxes.`;
 
@@ -37,16 +35,15 @@ const BENEFITS = [
 ] as const;
 
 export function MembershipPage() {
-  useDocumentMeta({ title: `${TITLE} | ${SITE.name}`, description: DESCRIPTION, path: MEMBERSHIP_PATH });
+  useDocumentMeta({ title: `${TITLE} | ${SITE.name}`, description: DESCRIPTION, path: '/trabot-membership' });
   const [formOpen, setFormOpen] = useState(false);
+  // Ionic components only forward one-word React events (onClick, onFocus): hover is caught around them.
   const interestButton = (
-    <IonButton
-      onClick={() => setFormOpen(true)}
-      onPointerEnter={MembershipInterestModal.preload}
-      onFocus={MembershipInterestModal.preload}
-    >
-      Fill Out the Interest Form
-    </IonButton>
+    <div className="membership-cta" onPointerEnter={MembershipInterestModal.preload}>
+      <IonButton onClick={() => setFormOpen(true)} onFocus={MembershipInterestModal.preload}>
+        Fill Out the Interest Form
+      </IonButton>
+    </div>
   );
 
   return (

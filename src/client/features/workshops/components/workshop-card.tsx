@@ -15,7 +15,7 @@ interface WorkshopCardProps {
 export function WorkshopCard({ workshop, completed, onRegister, onIntent }: WorkshopCardProps) {
   const titleId = useId();
   return (
-    <article className="workshop-card" aria-labelledby={titleId}>
+    <article className="workshop-card" aria-labelledby={titleId} onPointerEnter={completed ? undefined : onIntent}>
       <IonBadge className={`workshop-level workshop-level-${workshop.level.toLowerCase()}`}>{workshop.level}</IonBadge>
       <h2 id={titleId}>{workshop.title}</h2>
       <p className="workshop-when">
@@ -37,7 +37,6 @@ export function WorkshopCard({ workshop, completed, onRegister, onIntent }: Work
         <IonButton
           aria-describedby={titleId}
           onClick={() => onRegister(workshop)}
-          onPointerEnter={onIntent}
           onFocus={onIntent}
         >
           Register

@@ -41,11 +41,11 @@ export function WorkshopsPage() {
       </p>
       <OfflineNotice updatedAt={dataUpdatedAt} />
       {!hasUpcoming && (
-        <div className="workshops-next">
+        <div className="workshops-next" onPointerEnter={WorkshopRegistrationModal.preload}>
           <p>
             No upcoming workshop is scheduled right now. Leave your details and we will invite you to the next one.
           </p>
-          <IonButton onClick={() => register(null)} onPointerEnter={WorkshopRegistrationModal.preload}>
+          <IonButton onClick={() => register(null)} onFocus={WorkshopRegistrationModal.preload}>
             Register Interest
           </IonButton>
         </div>
