@@ -18,6 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS } from '../../shared/forms/workshop-schedule';
+import { MAIL_STATUSES } from '../../shared/schemas/admin/inbox';
 import { ENQUIRY_TYPES } from '../../shared/schemas/public-forms';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
@@ -251,7 +252,6 @@ export const tradeExits = pgTable(
 // --- Public site (issue 3) ---
 
 /** What happened to the e-mail of a public submission: `pending` until the SMTP send ends. */
-export const MAIL_STATUSES = ['pending', 'sent', 'off', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 const inList = (column: AnyPgColumn, values: readonly string[]) =>

@@ -22,12 +22,12 @@ export function workshopLabel(workshop: WorkshopWhen): string {
 }
 
 const IST_OFFSET_MINUTES = 5 * 60 + 30;
-const TIME_LABEL = /^(\d{1,2}):(\d{2})\s*(AM|PM)\s*IST$/i;
+export const WORKSHOP_TIME_LABEL_PATTERN = /^(\d{1,2}):(\d{2})\s*(AM|PM)\s*IST$/i;
 
 /** The start of the workshop as an instant; a time label we cannot read counts as midnight IST. */
 export function workshopStartsAt(workshop: WorkshopWhen): Date {
   const [year, month, day] = workshop.workshop_date.split('-').map(Number) as [number, number, number];
-  const match = TIME_LABEL.exec(workshop.time_label ?? DEFAULT_WORKSHOP_TIME_LABEL);
+  const match = WORKSHOP_TIME_LABEL_PATTERN.exec(workshop.time_label ?? DEFAULT_WORKSHOP_TIME_LABEL);
   let minutes = 0;
   if (match) {
     const hours12 = Number(match[1]) % 12;
