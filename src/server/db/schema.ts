@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -12,6 +13,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -167,6 +169,8 @@ export const algoSubscriptions = pgTable(
   (t) => [
     index('algo_subscriptions_account_idx').on(t.trabot_account_id),
     index('algo_subscriptions_algo_status_idx').on(t.algo_id, t.subscription_status),
+    // One subscription per algo and account (the admin's save answers 409 on a second one).
+    uniqueIndex('algo_subscriptions_account_algo_uq').on(t.trabot_account_id, t.algo_id),
   ],
 );
 
@@ -274,6 +278,8 @@ export const enquiries = pgTable(
   },
   (t) => [
     index('enquiries_created_idx').on(t.created_at),
+    // The admin inbox's type filter, newest (highest id) first.
+    index('enquiries_type_id_idx').on(t.type, t.id),
     check('enquiries_type_check', inList(t.type, ENQUIRY_TYPES)),
     check('enquiries_mail_status_check', inList(t.mail_status, MAIL_STATUSES)),
   ],
@@ -319,3 +325,87 @@ export const workshopRegistrations = pgTable(
     check('workshop_registrations_mail_status_check', inList(t.mail_status, MAIL_STATUSES)),
   ],
 );
+
+// --- Admin (issue 4) ---
+
+/**
+ * The instrument list behind the Add Signal picker: one row per NSE (symbol, series), started from
+ * NSE's list of equities (name, ISIN) and updated with the prices of the last imported bhavcopy.
+ */
+export const instruments = pgTable(
+  'instruments',
+  {
+    symbol: text('symbol').notNull(),
+    series: text('series').notNull(),
+    name: text('name'),
+    isin: text('isin'),
+    open: money('open'),
+    high: money('high'),
+    low: money('low'),
+    close: money('close'),
+    last: money('last'),
+    prevclose: money('prevclose'),
+    tottrdqty: bigint('tottrdqty', { mode: 'number' }),
+    /** Trade date of the bhavcopy these prices come from. */
+    bhav_date: date('bhav_date', { mode: 'string' }),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'instruments_pk', columns: [t.symbol, t.series] })],
+);
+
+export const MANUAL_ORDER_SIDES = ['entry', 'exit'] as const;
+
+/**
+ * Manual Entry / Manual Exit orders of the admin, queued for the execution engine (issue 5), which
+ * places them for the signal's accounts and moves them on from `queued`.
+ */
+export const manualOrders = pgTable(
+  'manual_orders',
+  {
+    id: serial('id').primaryKey(),
+    signal_id: integer('signal_id')
+      .notNull()
+      .references(() => signals.signal_id),
+    side: text('side', { enum: MANUAL_ORDER_SIDES }).notNull(),
+    portion: numeric('portion', { precision: 6, scale: 4, mode: 'number' }).notNull(),
+    order_type: text('order_type').notNull(),
+    limit_price: money('limit_price'),
+    trigger_price: money('trigger_price'),
+    trade_type: text('trade_type').notNull(),
+    status: text('status').notNull().default('queued'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('manual_orders_status_idx').on(t.status, t.id),
+    index('manual_orders_signal_idx').on(t.signal_id),
+    check('manual_orders_side_check', inList(t.side, MANUAL_ORDER_SIDES)),
+  ],
+);
+
+/** Problems the engine (or an operator) must see: listed in the admin Warnings screen, deleted one way. */
+export const warnings = pgTable(
+  'warnings',
+  {
+    warning_id: serial('warning_id').primaryKey(),
+    warning_message: text('warning_message').notNull(),
+    /** JSON text with the details (account, signal, reason...). */
+    warning_data: text('warning_data'),
+    warning_timestamp: ts('warning_timestamp').notNull().defaultNow(),
+    delete_ind: boolean('delete_ind').notNull().default(false),
+  },
+  (t) => [index('warnings_deleted_id_idx').on(t.delete_ind, t.warning_id)],
+);
+
+/**
+ * Broker session tokens and price-feed state the engine keeps, by display name (e.g.
+ * "zerodha.access_token (account 3)"). Values are encrypted (deps.secrets); secret ones are only
+ * ever shown masked.
+ */
+export const tokens = pgTable('tokens', {
+  name: text('name').primaryKey(),
+  value_enc: text('value_enc').notNull(),
+  secret: boolean('secret').notNull().default(true),
+  expires_at: ts('expires_at'),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
