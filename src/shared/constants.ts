@@ -5,8 +5,8 @@ export const TOAST_DURATION_MS = { success: 2000, error: 4000, blank: 4000, load
 export const TOAST_LIMIT = 20;
 
 export const SESSION_STALE_TIME_MS = 30_000;
-/** The member's trades and account settings count as fresh this long (not in the spec): a route
- *  loader's or hover preload's request is not repeated when the page mounts. */
+/** The member's trades and account settings count as fresh this long (not in the spec), see
+ *  client/lib/member-data-freshness.ts. */
 export const MEMBER_DATA_STALE_TIME_MS = 15_000;
 export const QUERY_RETRY = 1;
 export const MUTATION_RETRY = 1;

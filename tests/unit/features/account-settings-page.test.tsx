@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { memberKeys } from '../../../src/client/features/session/api/check-session';
 import type { AccountSettings } from '../../../src/shared/schemas/account';
 import { MEMBER, renderApp, setOnline, stubApi, type ApiCall } from './render-app';
 
@@ -63,6 +64,21 @@ describe('account settings page', () => {
     act(() => release());
     expect(await screen.findByText('Broker Client ID', { selector: 'dt' })).toBeTruthy();
     expect(screen.queryByText('Loading account settings...')).toBeNull();
+  });
+
+  it('shows a copy restored from the device at once, then refreshes it from the server', async () => {
+    let release: () => void = () => undefined;
+    const api = stubApi(MEMBER, {
+      [`GET ${DETAILS_PATH}`]: () => new Promise((resolve) => (release = () => resolve({ body: { ...account, broker_client_id: 'NEW-1' } }))),
+    });
+    // As the persister restores it: fetched just before this page loaded (seconds ago).
+    renderApp('/dashboard/account-settings', (queryClient) =>
+      queryClient.setQueryData(memberKeys.accountDetails(MEMBER.id), account, { updatedAt: performance.timeOrigin - 1 }),
+    );
+    expect(await screen.findByText('ZR1234')).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET', DETAILS_PATH)).toHaveLength(1));
+    act(() => release());
+    expect(await screen.findByText('NEW-1')).toBeTruthy();
   });
 
   it('shows "No account settings found" when the user has no account', async () => {

@@ -3,7 +3,7 @@
  * small in-memory API at the network boundary and the viewport width chosen by the test.
  */
 import { IonApp, setupIonicReact } from '@ionic/react';
-import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
@@ -69,8 +69,10 @@ export function setOnline(online: boolean) {
   window.dispatchEvent(new Event(online ? 'online' : 'offline'));
 }
 
-export function renderApp(path: string) {
+/** `prepare` runs on the fresh query client before the first render (e.g. to stand in for a restored cache). */
+export function renderApp(path: string, prepare?: (queryClient: QueryClient) => void) {
   const queryClient = createQueryClient();
+  prepare?.(queryClient);
   const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
   render(
     <QueryClientProvider client={queryClient}>

@@ -1,8 +1,8 @@
 /** GET /api/account-details: the member's account settings (broker key already masked), or null. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MEMBER_DATA_STALE_TIME_MS } from '../../../../shared/constants';
 import type { AccountSettings } from '../../../../shared/schemas/account';
 import { apiJson } from '../../../lib/api';
+import { memberDataStaleTime } from '../../../lib/member-data-freshness';
 import { memberKeys } from '../../session/api/check-session';
 
 export const getAccountDetails = (): Promise<AccountSettings | null> =>
@@ -10,6 +10,6 @@ export const getAccountDetails = (): Promise<AccountSettings | null> =>
 
 /** Keyed under `member` so the persister keeps it for offline use. */
 export const accountDetailsQueryOptions = (userId: number) =>
-  queryOptions({ queryKey: memberKeys.accountDetails(userId), queryFn: getAccountDetails, staleTime: MEMBER_DATA_STALE_TIME_MS });
+  queryOptions({ queryKey: memberKeys.accountDetails(userId), queryFn: getAccountDetails, staleTime: memberDataStaleTime });
 
 export const useAccountDetails = (userId: number) => useQuery(accountDetailsQueryOptions(userId));
