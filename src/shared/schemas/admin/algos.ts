@@ -108,11 +108,11 @@ const manualOrderShape = {
   stop_loss_level: z.number().finite(),
 };
 
-type ManualOrder = { order_type: (typeof ORDER_TYPES)[number]; limit_price?: number | null; trigger_price?: number | null };
+type ManualOrderPrices = { order_type: (typeof ORDER_TYPES)[number]; limit_price?: number | null; trigger_price?: number | null };
 const positive = (v: number | null | undefined): v is number => typeof v === 'number' && v > 0;
 
 /** The spec's manual order rules (section 5); `side` picks the entry or exit wording and comparison. */
-export function manualOrderError(side: 'entry' | 'exit', o: ManualOrder): string | null {
+export function manualOrderError(side: 'entry' | 'exit', o: ManualOrderPrices): string | null {
   if (o.order_type === 'limit' && !positive(o.limit_price)) {
     return side === 'entry' ? MSG.manualEntryLimitRequired : MSG.manualExitLimitRequired;
   }
@@ -155,3 +155,32 @@ export const instrumentSchema = z.object({
   TIMESTAMP: z.string().nullable(),
 });
 export type Instrument = z.infer<typeof instrumentSchema>;
+
+/** 201 answer of PUT /api/signals/{id}/manual-entry|manual-exit: the order queued for the engine. */
+export const manualOrderSchema = z.object({
+  id: z.number().int(),
+  signal_id: z.number().int(),
+  side: z.enum(['entry', 'exit']),
+  portion: z.number(),
+  order_type: z.enum(ORDER_TYPES),
+  limit_price: z.number().nullable(),
+  trigger_price: z.number().nullable(),
+  trade_type: z.string(),
+  /** `queued` until the execution engine places it. */
+  status: z.string(),
+  created_at: z.string(),
+  created_by: z.number().int().nullable(),
+});
+export type ManualOrder = z.infer<typeof manualOrderSchema>;
+
+export const BHAV_COPY_FORMATS = ['legacy', 'udiff'] as const;
+
+/** Answer of POST /api/admin/nse/bhav-copy (and the CLI's `instruments import`). */
+export const bhavCopyImportSchema = z.object({
+  /** Rows written (a row already holding a later day's prices is left alone). */
+  imported: z.number().int(),
+  format: z.enum(BHAV_COPY_FORMATS),
+  /** Trade date of the file, yyyy-MM-dd. */
+  date: z.string(),
+});
+export type BhavCopyImport = z.infer<typeof bhavCopyImportSchema>;
