@@ -12,19 +12,30 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that backs out; "Cancel" unless that would read like the action itself. */
+  cancelLabel?: string;
   onConfirm: () => void;
   /** Also called when the dialog is dismissed (Close, backdrop, Escape). */
   onCancel: () => void;
   pending?: boolean;
 }
 
-export function ConfirmDialog({ isOpen, title, children, confirmLabel, onConfirm, onCancel, pending = false }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  isOpen,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+  pending = false,
+}: ConfirmDialogProps) {
   return (
     <Modal isOpen={isOpen} title={title} onClose={onCancel}>
       <div className="confirm-dialog-body">{children}</div>
       <div className="confirm-dialog-actions">
         <IonButton fill="outline" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </IonButton>
         <IonButton onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>
           {pending && <IonSpinner slot="start" name="crescent" aria-hidden="true" />}
