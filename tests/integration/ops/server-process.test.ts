@@ -24,7 +24,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   return { child, url: `http://127.0.0.1:${port}`, output, finished };
 }
 
-describe('the server process', { timeout: 180_000 }, () => {
+// Embedded database only: the PostgreSQL pass of the API tests (TEST_DATABASE_URL) skips it rather than repeat it.
+describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', { timeout: 180_000 }, () => {
   it('seeds and prints the demo logins on first start, locks its data folder, and shuts down cleanly', async () => {
     const dataDir = tempDir();
     const first = await startServer({ DATA_DIR: dataDir });
