@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPendingPage } from '../../../../features/admin/components/admin-pending-page';
+import { algosQueryOptions } from '../../../../features/admin-algos/api/get-algos';
+import { AlgosPage } from '../../../../features/admin-algos/components/algos-page';
 
 export const Route = createFileRoute('/dashboard/admin/algos/')({
-  component: function AlgosRoute() {
-    return <AdminPendingPage title="Algos" />;
+  // Starts the request alongside the page's code; the page shows loading and "Unauthorized" itself.
+  loader: ({ context }) => {
+    context.queryClient.ensureQueryData(algosQueryOptions()).catch(() => undefined);
   },
+  component: AlgosPage,
 });

@@ -1,0 +1,13 @@
+/**
+ * Query keys of the algos area. Admin data lives under `admin`, which is never persisted
+ * (only `member` keys are, see lib/query-persistence.ts).
+ */
+import type { SignalFilter } from '../lib/signal-filter';
+
+export const algoKeys = {
+  list: () => ['admin', 'algos', 'list'] as const,
+  /** Every status of one algo's signals: what a save refreshes, since a save may move a signal between statuses. */
+  signals: (algoId: number) => ['admin', 'algos', algoId, 'signals'] as const,
+  signalList: (algoId: number, status: SignalFilter) => ['admin', 'algos', algoId, 'signals', status] as const,
+  instruments: () => ['admin', 'instruments'] as const,
+};

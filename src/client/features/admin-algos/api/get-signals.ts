@@ -1,0 +1,14 @@
+/** GET /api/algos/{id}/signals?status=: an algo's signals, all or of one status. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Signal } from '../../../../shared/schemas/admin/algos';
+import { apiJson } from '../../../lib/api';
+import type { SignalFilter } from '../lib/signal-filter';
+import { algoKeys } from './algo-keys';
+
+export const getSignals = (algoId: number, status: SignalFilter): Promise<Signal[]> =>
+  apiJson<Signal[]>(`/api/algos/${algoId}/signals?status=${status}`);
+
+export const signalsQueryOptions = (algoId: number, status: SignalFilter) =>
+  queryOptions({ queryKey: algoKeys.signalList(algoId, status), queryFn: () => getSignals(algoId, status) });
+
+export const useSignals = (algoId: number, status: SignalFilter) => useQuery(signalsQueryOptions(algoId, status));

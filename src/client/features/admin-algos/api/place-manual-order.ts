@@ -1,0 +1,21 @@
+/** PUT /api/signals/{signalId}/manual-entry or /manual-exit: a manual order for a signal's trade. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ManualEntryBody, ManualExitBody } from '../../../../shared/schemas/admin/algos';
+import { apiFetch, jsonBody } from '../../../lib/api';
+import { algoKeys } from './algo-keys';
+
+export type ManualOrderSide = 'entry' | 'exit';
+export type ManualOrderBody = ManualEntryBody | ManualExitBody;
+
+export const placeManualOrder = async (side: ManualOrderSide, body: ManualOrderBody): Promise<void> => {
+  await apiFetch(`/api/signals/${body.signal_id}/manual-${side}`, jsonBody('PUT', body));
+};
+
+export function usePlaceManualOrder(side: ManualOrderSide, algoId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ManualOrderBody) => placeManualOrder(side, body),
+    // An order may move the signal on (e.g. to running).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: algoKeys.signals(algoId) }),
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * Add Signal (spec sections 2, 4, 5, 7): a modal form over PUT /api/algos/{algoId}/signals.
+ * Closes and refreshes the list on success; on failure it stays open with the typed values.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IonButton } from '@ionic/react';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { EXCHANGE, PRICE_STEP, SIGNAL_PORTIONS, TRADE_DIRECTIONS, TRADE_TYPES } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import type { AddSignalBody } from '../../../../shared/schemas/admin/algos';
+import { Modal } from '../../../components/modal';
+import { toast } from '../../../lib/toast';
+import { useAddSignal } from '../api/add-signal';
+import { useInstruments } from '../api/get-instruments';
+import { addSignalDefaults, addSignalFormSchema, typedRiskReward, type AddSignalFormValues } from '../lib/add-signal-form';
+import { addSignalFailureMessage } from '../lib/failure-message';
+import { buildInstrumentIndex, findInstrument, type InstrumentIndex } from '../lib/instrument-search';
+import { CheckboxField, InputField, plainOptions, ReadOnlyField, SelectField } from './form-controls';
+import { InstrumentPicker } from './instrument-picker';
+
+const PORTION_OPTIONS = SIGNAL_PORTIONS.map((p) => ({ value: p, label: `${p}%` }));
+
+export function AddSignalModal({ algoId, isOpen, onClose }: { algoId: number; isOpen: boolean; onClose: () => void }) {
+  return (
+    <Modal isOpen={isOpen} title={`Add Signal (algo ${algoId})`} onClose={onClose}>
+      {isOpen && <AddSignalForm algoId={algoId} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function AddSignalForm({ algoId, onDone }: { algoId: number; onDone: () => void }) {
+  const instruments = useInstruments();
+  const index = useMemo(() => (instruments.data ? buildInstrumentIndex(instruments.data) : null), [instruments.data]);
+  const resolver = useMemo(() => zodResolver(addSignalFormSchema(index)), [index]);
+  const { control, handleSubmit } = useForm<AddSignalFormValues, unknown, AddSignalBody>({
+    resolver,
+    defaultValues: addSignalDefaults(),
+  });
+  const mutation = useAddSignal(algoId);
+
+  const onSubmit = handleSubmit((body) =>
+    mutation.mutate(body, {
+      onSuccess: () => {
+        toast.success(MSG.addSignalSuccess);
+        onDone();
+      },
+      onError: (error) => toast.error(addSignalFailureMessage(error)),
+    }),
+  );
+
+  return (
+    <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Add Signal">
+      <Controller
+        name="instrument_symbol"
+        control={control}
+        render={({ field, fieldState }) => (
+          <InstrumentPicker
+            label="Instrument Symbol"
+            index={index}
+            loadFailed={instruments.isError}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            inputRef={field.ref}
+          />
+        )}
+      />
+      <InstrumentType control={control} index={index} />
+      <ReadOnlyField label="Exchange" value={EXCHANGE} disabled />
+      <SelectField control={control} name="trade_direction" label="Trade Direction" options={plainOptions(TRADE_DIRECTIONS)} placeholder="Choose long or short" />
+      <SelectField control={control} name="trade_type" label="Trade Type" options={plainOptions(TRADE_TYPES)} />
+      <div className="admin-form-row">
+        <InputField control={control} name="entry_level" label="Entry Level" type="number" step={String(PRICE_STEP)} />
+        <InputField control={control} name="stop_loss_level" label="Stop-loss Level" type="number" step={String(PRICE_STEP)} />
+        <InputField control={control} name="target_level" label="Target Level" type="number" step={String(PRICE_STEP)} />
+      </div>
+      <RiskReward control={control} />
+      <SelectField control={control} name="portion_in_trade" label="Portion in Trade" options={PORTION_OPTIONS} />
+      <InputField control={control} name="trade_gen_ts" label="Signal Date" type="date" />
+      <CheckboxField control={control} name="process_signal" label="Process signal" />
+      <div className="admin-form-actions">
+        <IonButton fill="outline" onClick={onDone}>
+          Cancel
+        </IonButton>
+        <IonButton type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Adding...' : 'Add Signal'}
+        </IonButton>
+      </div>
+    </form>
+  );
+}
+
+type FormControl = ReturnType<typeof useForm<AddSignalFormValues, unknown, AddSignalBody>>['control'];
+
+/** The chosen symbol's SERIES; blank until a known instrument is picked. */
+function InstrumentType({ control, index }: { control: FormControl; index: InstrumentIndex | null }) {
+  const text = useWatch({ control, name: 'instrument_symbol' });
+  const series = index ? (findInstrument(index, text)?.SERIES ?? '') : '';
+  return <ReadOnlyField label="Instrument Type" value={series} />;
+}
+
+/** Live risk-reward: 2 decimals when it can be computed, blank otherwise (then sent as null). */
+function RiskReward({ control }: { control: FormControl }) {
+  const [entry, stopLoss, target] = useWatch({ control, name: ['entry_level', 'stop_loss_level', 'target_level'] });
+  const ratio = typedRiskReward(entry, stopLoss, target);
+  return <ReadOnlyField label="Risk Reward" value={ratio === null ? '' : ratio.toFixed(2)} />;
+}

@@ -1,0 +1,81 @@
+/** /dashboard/admin/algos (spec section 2): every algo with its On/Off switch and a link to its signals. */
+import { IonToggle } from '@ionic/react';
+import { Link } from '@tanstack/react-router';
+import { MSG } from '../../../../shared/messages';
+import type { Algo } from '../../../../shared/schemas/admin/algos';
+import { BackButton } from '../../../components/back-button';
+import { DelayedSpinner } from '../../../components/delayed-spinner';
+import { Page } from '../../../components/page';
+import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
+import { toast } from '../../../lib/toast';
+import { useAlgos } from '../api/get-algos';
+import { useSwitchAlgo } from '../api/switch-algo';
+import { failureMessage } from '../lib/failure-message';
+import './admin-algos.css';
+
+function AlgoSwitch({ algo }: { algo: Algo }) {
+  const mutation = useSwitchAlgo();
+  const on = algo.algo_switch;
+  return (
+    <IonToggle
+      checked={on}
+      aria-label={`Algo ${algo.algo_id} switch`}
+      labelPlacement="end"
+      justify="start"
+      onIonChange={(e) =>
+        mutation.mutate(
+          { algoId: algo.algo_id, algoSwitch: e.detail.checked },
+          { onError: (error) => toast.error(failureMessage(error, `Failed to switch algo ${algo.algo_id}`)) },
+        )
+      }
+    >
+      {on ? 'On' : 'Off'}
+    </IonToggle>
+  );
+}
+
+const COLUMNS: ResponsiveColumn<Algo>[] = [
+  { key: 'id', header: 'Algo ID', cell: (a) => a.algo_id },
+  { key: 'desc', header: 'Description', primary: true, cell: (a) => a.algo_desc },
+  { key: 'switch', header: 'Switch', primary: true, cell: (a) => <AlgoSwitch algo={a} /> },
+  {
+    key: 'signals',
+    header: 'Signals',
+    cell: (a) => (
+      <Link to="/dashboard/admin/algos/$id/signals" params={{ id: String(a.algo_id) }} aria-label={`Signals of algo ${a.algo_id}`}>
+        Signals
+      </Link>
+    ),
+  },
+];
+
+export function AlgosPage() {
+  const { data, isPending, isError } = useAlgos();
+  let body;
+  if (data) {
+    body = (
+      <ResponsiveList
+        items={data}
+        columns={COLUMNS}
+        rowKey={(a) => a.algo_id}
+        empty={MSG.noAlgos}
+        caption="Algos"
+        cardTitle={(a) => `Algo ${a.algo_id}`}
+      />
+    );
+  } else if (isError) {
+    body = (
+      <p className="algo-list-state" role="alert">
+        {MSG.adminListFailure}
+      </p>
+    );
+  } else if (isPending) {
+    body = <DelayedSpinner label="Loading algos" />;
+  }
+  return (
+    <Page title="Algos">
+      <BackButton />
+      {body}
+    </Page>
+  );
+}

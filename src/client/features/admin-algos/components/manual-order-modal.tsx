@@ -1,0 +1,97 @@
+/**
+ * Manual Entry / Manual Exit (spec sections 2, 4, 5, 7). The price fields follow the order type
+ * (limit: limit price; trigger: limit and trigger price); the form is dropped on close, so the
+ * order type is back to market the next time.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IonButton } from '@ionic/react';
+import { useMemo } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { MANUAL_ORDER_PORTIONS, ORDER_TYPES, PRICE_STEP } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import type { Signal } from '../../../../shared/schemas/admin/algos';
+import { Modal } from '../../../components/modal';
+import { toast } from '../../../lib/toast';
+import { usePlaceManualOrder, type ManualOrderBody, type ManualOrderSide } from '../api/place-manual-order';
+import { failureMessage } from '../lib/failure-message';
+import {
+  manualOrderDefaults,
+  manualOrderFormSchema,
+  showsLimitPrice,
+  showsTriggerPrice,
+  TRADE_TYPES_BY_SIDE,
+  type ManualOrderFormValues,
+} from '../lib/manual-order-form';
+import { InputField, plainOptions, SelectField } from './form-controls';
+
+const TEXTS = {
+  entry: { title: 'Manual Entry', success: MSG.manualEntrySuccess, failure: MSG.manualEntryFailure },
+  exit: { title: 'Manual Exit', success: MSG.manualExitSuccess, failure: MSG.manualExitFailure },
+} as const;
+
+const PORTION_OPTIONS = MANUAL_ORDER_PORTIONS.map((p) => ({ value: p, label: `${p} (${Math.round(p * 100)}%)` }));
+const SHOWN_FIELDS = new Set(['order_type', 'limit_price', 'trigger_price', 'portion', 'trade_type']);
+
+export function ManualOrderModal({ side, signal, onClose }: { side: ManualOrderSide; signal: Signal | null; onClose: () => void }) {
+  return (
+    <Modal isOpen={signal !== null} title={signal ? `${TEXTS[side].title}: signal ${signal.signal_id}` : undefined} onClose={onClose}>
+      {signal && <ManualOrderForm key={signal.signal_id} side={side} signal={signal} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function ManualOrderForm({ side, signal, onDone }: { side: ManualOrderSide; signal: Signal; onDone: () => void }) {
+  const resolver = useMemo(() => zodResolver(manualOrderFormSchema(side, signal)), [side, signal]);
+  const { control, handleSubmit } = useForm<ManualOrderFormValues, unknown, ManualOrderBody>({
+    resolver,
+    defaultValues: manualOrderDefaults(side),
+    // A hidden price field is dropped with its value: showing it again starts blank.
+    shouldUnregister: true,
+  });
+  const orderType = useWatch({ control, name: 'order_type' });
+  const mutation = usePlaceManualOrder(side, signal.algo_id);
+
+  // The signal's own fields are checked too; a problem there has no field to show it under.
+  const onInvalid = (errors: FieldErrors) => {
+    const hidden = Object.entries(errors).find(([name]) => !SHOWN_FIELDS.has(name));
+    if (hidden?.[1]?.message) toast.error(`${hidden[0]}: ${String(hidden[1].message)}`);
+  };
+
+  const onSubmit = handleSubmit(
+    (body) =>
+      mutation.mutate(body, {
+        onSuccess: () => {
+          toast.success(TEXTS[side].success);
+          onDone();
+        },
+        onError: (error) => toast.error(failureMessage(error, TEXTS[side].failure)),
+      }),
+    onInvalid,
+  );
+
+  return (
+    <form className="admin-form" onSubmit={onSubmit} noValidate aria-label={TEXTS[side].title}>
+      <p className="admin-form-subject">
+        {signal.instrument_symbol} ({signal.exchange}), {signal.trade_direction}; entry {signal.entry_level}, stop-loss{' '}
+        {signal.stop_loss_level}
+      </p>
+      <SelectField control={control} name="order_type" label="Order Type" options={plainOptions(ORDER_TYPES)} />
+      {showsLimitPrice(orderType) && (
+        <InputField control={control} name="limit_price" label="Limit Price" type="number" step={String(PRICE_STEP)} />
+      )}
+      {showsTriggerPrice(orderType) && (
+        <InputField control={control} name="trigger_price" label="Trigger Price" type="number" step={String(PRICE_STEP)} />
+      )}
+      <SelectField control={control} name="portion" label="Portion" options={PORTION_OPTIONS} />
+      <SelectField control={control} name="trade_type" label="Trade Type" options={plainOptions(TRADE_TYPES_BY_SIDE[side])} />
+      <div className="admin-form-actions">
+        <IonButton fill="outline" onClick={onDone}>
+          Cancel
+        </IonButton>
+        <IonButton type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Sending...' : `Place ${TEXTS[side].title}`}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

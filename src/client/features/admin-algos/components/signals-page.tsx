@@ -1,0 +1,129 @@
+/**
+ * /dashboard/admin/algos/$id/signals (spec section 2): an algo's signals with the status filter,
+ * Add Signal, and per signal Edit Levels, Manual Entry, Manual Exit and Raw. On a phone the list
+ * reads as cards, and a pending signal's card can be approved or cancelled in one tap.
+ */
+import { IonButton, IonIcon } from '@ionic/react';
+import { add } from 'ionicons/icons';
+import { useCallback, useState } from 'react';
+import { MSG } from '../../../../shared/messages';
+import type { Signal } from '../../../../shared/schemas/admin/algos';
+import { BackButton } from '../../../components/back-button';
+import { DelayedSpinner } from '../../../components/delayed-spinner';
+import { Page } from '../../../components/page';
+import { ResponsiveList } from '../../../components/responsive-list';
+import { useSignals } from '../api/get-signals';
+import type { SignalFilter } from '../lib/signal-filter';
+import { AddSignalModal } from './add-signal-modal';
+import { EditLevelsModal } from './edit-levels-modal';
+import { ManualOrderModal } from './manual-order-modal';
+import { useSignalColumns, type SignalAction } from './signal-columns';
+import { SignalDecisionDialog, type PendingDecision } from './signal-decision-dialog';
+import { SignalRawModal } from './signal-raw-modal';
+import { SignalStatusFilter } from './signal-status-filter';
+import './admin-algos.css';
+
+const BACK_TO = '/dashboard/admin/algos';
+
+export interface SignalsPageProps {
+  /** Null when the route's id is missing or not a valid id. */
+  algoId: number | null;
+  status: SignalFilter;
+  onStatusChange: (status: SignalFilter) => void;
+}
+
+export function SignalsPage({ algoId, status, onStatusChange }: SignalsPageProps) {
+  return (
+    <Page title={algoId === null ? 'Algo Signals' : `Signals of algo ${algoId}`}>
+      <BackButton fallback={BACK_TO} />
+      {algoId === null ? (
+        <p className="algo-list-state" role="alert">
+          {MSG.noAlgoId}
+        </p>
+      ) : (
+        <AlgoSignals algoId={algoId} status={status} onStatusChange={onStatusChange} />
+      )}
+    </Page>
+  );
+}
+
+function AlgoSignals({ algoId, status, onStatusChange }: SignalsPageProps & { algoId: number }) {
+  const { data, isPending, isError } = useSignals(algoId, status);
+  const [adding, setAdding] = useState(false);
+  const [open, setOpen] = useState<{ action: SignalAction; signal: Signal } | null>(null);
+  const [decision, setDecision] = useState<PendingDecision | null>(null);
+
+  const onAction = useCallback((action: SignalAction, signal: Signal) => setOpen({ action, signal }), []);
+  const columns = useSignalColumns(onAction);
+  const close = useCallback(() => setOpen(null), []);
+  const closeAdd = useCallback(() => setAdding(false), []);
+  const closeDecision = useCallback(() => setDecision(null), []);
+  const opened = (action: SignalAction) => (open?.action === action ? open.signal : null);
+
+  const cardActions = useCallback(
+    (signal: Signal) =>
+      signal.trade_status === 'pending' && (
+        <>
+          <button
+            type="button"
+            className="algo-button algo-button--primary"
+            aria-label={`Approve signal ${signal.signal_id}`}
+            onClick={() => setDecision({ signal, decision: 'approved' })}
+          >
+            Approve
+          </button>
+          <button
+            type="button"
+            className="algo-button algo-button--danger"
+            aria-label={`Cancel signal ${signal.signal_id}`}
+            onClick={() => setDecision({ signal, decision: 'cancelled' })}
+          >
+            Cancel
+          </button>
+        </>
+      ),
+    [],
+  );
+
+  let body;
+  if (data) {
+    body = (
+      <ResponsiveList
+        items={data}
+        columns={columns}
+        rowKey={(s) => s.signal_id}
+        empty="No signals found"
+        caption={`Signals of algo ${algoId}`}
+        cardTitle={(s) => `${s.instrument_symbol} (${s.instrument_type}) · #${s.signal_id}`}
+        cardActions={cardActions}
+      />
+    );
+  } else if (isError) {
+    body = (
+      <p className="algo-list-state" role="alert">
+        {MSG.adminListFailure}
+      </p>
+    );
+  } else if (isPending) {
+    body = <DelayedSpinner label="Loading signals" />;
+  }
+
+  return (
+    <>
+      <div className="algo-toolbar">
+        <SignalStatusFilter value={status} onChange={onStatusChange} />
+        <IonButton onClick={() => setAdding(true)}>
+          <IonIcon slot="start" icon={add} aria-hidden="true" />
+          Add Signal
+        </IonButton>
+      </div>
+      {body}
+      <AddSignalModal algoId={algoId} isOpen={adding} onClose={closeAdd} />
+      <EditLevelsModal signal={opened('edit')} onClose={close} />
+      <ManualOrderModal side="entry" signal={opened('entry')} onClose={close} />
+      <ManualOrderModal side="exit" signal={opened('exit')} onClose={close} />
+      <SignalRawModal signal={opened('raw')} onClose={close} />
+      <SignalDecisionDialog algoId={algoId} pending={decision} onClose={closeDecision} />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+/** Edit Levels' form (spec sections 4, 5, 7), validated by the shared `editLevelsBodySchema`. */
+import { z } from 'zod';
+import type { SignalStatus } from '../../../../shared/constants';
+import { editLevelsBodySchema, type EditLevelsBody, type Signal } from '../../../../shared/schemas/admin/algos';
+import { parseDecimal } from './parse-decimal';
+import { dateInputValue, today, tradeGenTsToSend } from './signal-date';
+
+export interface EditLevelsFormValues {
+  trade_gen_ts: string;
+  entry_level: string;
+  stop_loss_level: string;
+  target_level: string;
+  trade_status: SignalStatus;
+  process_signal: boolean;
+}
+
+export const editLevelsDefaults = (signal: Signal): EditLevelsFormValues => ({
+  trade_gen_ts: dateInputValue(signal.trade_gen_ts),
+  entry_level: String(signal.entry_level),
+  stop_loss_level: String(signal.stop_loss_level),
+  target_level: String(signal.target_level),
+  trade_status: signal.trade_status,
+  process_signal: signal.algo_process_ind,
+});
+
+export const editLevelsFormSchema = (signal: Signal) =>
+  z.preprocess(
+    (values: EditLevelsFormValues) => ({
+      trade_gen_ts: tradeGenTsToSend(signal.trade_gen_ts, values.trade_gen_ts),
+      entry_level: parseDecimal(values.entry_level),
+      stop_loss_level: parseDecimal(values.stop_loss_level),
+      target_level: parseDecimal(values.target_level),
+      trade_status: values.trade_status,
+      process_signal: values.process_signal,
+    }),
+    editLevelsBodySchema,
+  );
+
+export type SignalDecision = 'approved' | 'cancelled';
+
+/**
+ * The phone's Approve / Cancel: the signal's current levels and date with the new status. Approving
+ * also sets the process flag; cancelling keeps it. A signal without a date gets today's.
+ */
+export function decisionBody(signal: Signal, decision: SignalDecision): EditLevelsBody {
+  return {
+    trade_gen_ts: signal.trade_gen_ts ?? today(),
+    entry_level: signal.entry_level,
+    stop_loss_level: signal.stop_loss_level,
+    target_level: signal.target_level,
+    trade_status: decision,
+    process_signal: decision === 'approved' ? true : signal.algo_process_ind,
+  };
+}
