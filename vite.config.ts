@@ -1,12 +1,60 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const THEME_COLOR = '#0f766e';
 
+/**
+ * @ionic/react is a single module: every Ionic component used anywhere, even only in a lazy route
+ * or modal, would land in the first-visit bundle with it. The form controls are therefore defined
+ * in modules of their own (src/client/lib/ionic/ion-*.ts, same definitions), and this rewrites
+ * `import { IonInput, ... } from '@ionic/react'` in the app's sources to import those from there,
+ * so they load with the chunks that use them. (Vitest uses @ionic/react as is: same components.)
+ */
+const IONIC_LAZY_CONTROLS: Record<string, string> = {
+  IonCheckbox: 'ion-checkbox',
+  IonInput: 'ion-input',
+  IonInputPasswordToggle: 'ion-input-password-toggle',
+  IonRadio: 'ion-radio',
+  IonRadioGroup: 'ion-radio-group',
+  IonSelect: 'ion-select',
+  IonSelectOption: 'ion-select-option',
+  IonTextarea: 'ion-textarea',
+};
+
+export function splitIonicImports(code: string, controlsDir: string): string {
+  return code.replace(/import\s*\{([^}]*)\}\s*from\s*['"]@ionic\/react['"];?/g, (statement, names: string) => {
+    const kept: string[] = [];
+    const moved: string[] = [];
+    for (const name of names.split(',').map((n) => n.trim()).filter(Boolean)) {
+      const file = IONIC_LAZY_CONTROLS[name];
+      if (file) moved.push(`import { ${name} } from '${controlsDir}/${file}';`);
+      else kept.push(name);
+    }
+    if (moved.length === 0) return statement;
+    // One line per statement so that line numbers (and source maps) stay put.
+    return [kept.length ? `import { ${kept.join(', ')} } from '@ionic/react';` : '', ...moved].join(' ');
+  });
+}
+
+function ionicLazyControls(): Plugin {
+  const controlsDir = fileURLToPath(new URL('./src/client/lib/ionic', import.meta.url));
+  return {
+    name: 'trabot:ionic-lazy-controls',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/src\/client\/.*\.tsx?$/.test(id) || id.startsWith(controlsDir) || !code.includes('@ionic/react')) return null;
+      const next = splitIonicImports(code, controlsDir);
+      return next === code ? null : { code: next, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    ionicLazyControls(),
     // Must come before the React plugin: it generates the route tree and splits route components.
     tanstackRouter({
       target: 'react',

@@ -1,0 +1,13 @@
+/** IonTextarea defined from the chunk that uses it (see vite.config.ts); same definition as @ionic/react's. */
+import type { IonTextarea as Typed } from '@ionic/react';
+import { IonTextarea as Element, defineCustomElement } from '@ionic/core/components/ion-textarea.js';
+import { createComponent } from '@stencil/react-output-target/runtime';
+import React from 'react';
+
+export const IonTextarea = /*@__PURE__*/ createComponent({
+  tagName: 'ion-textarea',
+  elementClass: Element,
+  react: React,
+  events: { onIonChange: 'ionChange', onIonInput: 'ionInput', onIonBlur: 'ionBlur', onIonFocus: 'ionFocus' },
+  defineCustomElement,
+}) as unknown as typeof Typed;
