@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPendingPage } from '../../../../features/admin/components/admin-pending-page';
+import { MembersPage } from '../../../../features/admin-members/components/members-page';
 
 export const Route = createFileRoute('/dashboard/admin/members/')({
-  component: function MembersRoute() {
-    return <AdminPendingPage title="Members" />;
-  },
+  component: MembersPage,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPendingPage } from '../../../../../features/admin/components/admin-pending-page';
+import { MemberUsersPage } from '../../../../../features/admin-members/components/member-users-page';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/users')({
   component: function MemberUsersRoute() {
     const { id } = Route.useParams();
-    return <AdminPendingPage title="Member Users" subject={`Users of member ${id}`} />;
+    return <MemberUsersPage memberId={Number(id)} />;
   },
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPendingPage } from '../../../../../../features/admin/components/admin-pending-page';
+import { MemberAccountsPage } from '../../../../../../features/admin-members/components/member-accounts-page';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/accounts/')({
   component: function MemberAccountsRoute() {
     const { id } = Route.useParams();
-    return <AdminPendingPage title="Member Accounts" subject={`Accounts of member ${id}`} />;
+    return <MemberAccountsPage memberId={Number(id)} />;
   },
 });

@@ -1,0 +1,69 @@
+/**
+ * The broker form shared by the member's account settings and the admin's broker modal
+ * (react-hook-form + the shared zod schema, whose broker list is the member's or the admin's).
+ * Unchanged fields close the modal without a call (spec section 5); a failed save keeps the modal
+ * open with the typed values.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { MSG } from '../../../../shared/messages';
+import type { adminBrokerDetailsSchema, AccountSettings, BrokerDetails, memberBrokerDetailsSchema } from '../../../../shared/schemas/account';
+import { FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
+import { saveFailureMessage } from '../../../lib/save-failure';
+import { toast } from '../../../lib/toast';
+
+type BrokerSchema = typeof memberBrokerDetailsSchema | typeof adminBrokerDetailsSchema;
+type StoredBroker = Pick<AccountSettings, 'broker_name' | 'broker_client_id'>;
+
+/** A blank key keeps the stored one, so only a typed key is a change. */
+export function isUnchanged(values: BrokerDetails, account: StoredBroker): boolean {
+  return values.broker_name === account.broker_name && values.broker_client_id === account.broker_client_id && values.broker_access_key === '';
+}
+
+export interface BrokerFormProps<S extends BrokerSchema> {
+  schema: S;
+  account: StoredBroker;
+  mutation: Pick<UseMutationResult<unknown, Error, z.infer<S>>, 'mutate' | 'isPending'>;
+  onDone: () => void;
+}
+
+export function BrokerForm<S extends BrokerSchema>({ schema, account, mutation, onDone }: BrokerFormProps<S>) {
+  const brokers: readonly string[] = schema.shape.broker_name.options;
+  const { control, handleSubmit } = useForm<BrokerDetails, unknown, z.infer<S>>({
+    resolver: zodResolver(schema as typeof adminBrokerDetailsSchema) as never,
+    defaultValues: {
+      // A broker the list does not offer (angelone, set by an admin, in the member's form) must be chosen anew.
+      broker_name: brokers.includes(account.broker_name) ? (account.broker_name as BrokerDetails['broker_name']) : undefined,
+      broker_client_id: account.broker_client_id,
+      broker_access_key: '',
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    if (isUnchanged(values, account)) return onDone();
+    mutation.mutate(values, {
+      onSuccess: () => {
+        toast.success(MSG.brokerUpdateSuccess);
+        onDone();
+      },
+      onError: (error) => toast.error(saveFailureMessage(error, MSG.brokerUpdateFailure)),
+    });
+  });
+
+  return (
+    <form className="app-form broker-form" onSubmit={onSubmit} noValidate>
+      <SelectField control={control} name="broker_name" label="Broker Name" placeholder="Choose a broker" options={optionsOf(brokers)} />
+      <InputField control={control} name="broker_client_id" label="Broker Client ID" />
+      <InputField
+        control={control}
+        name="broker_access_key"
+        label="Broker Access Key"
+        type="password"
+        helperText="Leave blank to keep the current key"
+      />
+      <FormActions pending={mutation.isPending} onCancel={onDone} />
+    </form>
+  );
+}

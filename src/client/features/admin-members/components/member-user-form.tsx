@@ -1,0 +1,85 @@
+/**
+ * Add or edit a login of a member (spec section 5): name and email required; the password is
+ * needed for a new user only, and left blank on an existing user it keeps the old one; the account
+ * is one of the member's accounts.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { MSG } from '../../../../shared/messages';
+import { memberUserBodySchema, type MemberAccount, type MemberUser, type MemberUserBody } from '../../../../shared/schemas/admin/members';
+import { FormActions, InputField, SelectField } from '../../../components/form-fields';
+import { saveFailureMessage } from '../../../lib/save-failure';
+import { toast } from '../../../lib/toast';
+import { useSaveMemberUser } from '../api/save-member-user';
+
+const NEW_USER_PASSWORD = 'Password is required for a new user';
+
+/** A new user must get a password; for an existing one a blank password keeps the old one. */
+const newUserSchema = memberUserBodySchema.refine((user) => Boolean(user.password), { message: NEW_USER_PASSWORD, path: ['password'] });
+
+export const accountLabel = (account: MemberAccount) =>
+  account.broker_name && account.broker_name !== 'none'
+    ? `Account ${account.trabot_account_id} (${account.broker_name})`
+    : `Account ${account.trabot_account_id}`;
+
+export function MemberUserForm({
+  memberId,
+  user,
+  accounts,
+  onDone,
+}: {
+  memberId: number;
+  /** null adds a user. */
+  user: MemberUser | null;
+  accounts: readonly MemberAccount[];
+  onDone: () => void;
+}) {
+  const mutation = useSaveMemberUser(memberId);
+  const { control, handleSubmit } = useForm<z.input<typeof memberUserBodySchema>, unknown, MemberUserBody>({
+    resolver: zodResolver(user ? memberUserBodySchema : newUserSchema),
+    defaultValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      password: '',
+      // A member usually has one account: a new login is for it.
+      account_id: user ? user.account_id : (accounts[0]?.trabot_account_id ?? null),
+    },
+  });
+
+  const onSubmit = handleSubmit((body) =>
+    mutation.mutate(
+      { userId: user?.id ?? null, body },
+      {
+        onSuccess: () => {
+          toast.success(MSG.userSaveSuccess);
+          onDone();
+        },
+        onError: (error) => toast.error(saveFailureMessage(error, MSG.userSaveFailure)),
+      },
+    ),
+  );
+
+  return (
+    <form className="app-form" onSubmit={onSubmit} noValidate>
+      <InputField control={control} name="name" label="Name" autocomplete="name" />
+      <InputField control={control} name="email" label="Email" type="email" autocomplete="email" />
+      <InputField
+        control={control}
+        name="password"
+        label="Password"
+        type="password"
+        autocomplete="new-password"
+        helperText={user ? 'Leave blank to keep the current password' : 'At least 8 characters'}
+      />
+      <SelectField
+        control={control}
+        name="account_id"
+        label="Account"
+        placeholder="Choose an account"
+        options={accounts.map((account) => ({ value: account.trabot_account_id, label: accountLabel(account) }))}
+      />
+      <FormActions pending={mutation.isPending} onCancel={onDone} />
+    </form>
+  );
+}

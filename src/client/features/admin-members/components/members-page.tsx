@@ -1,0 +1,82 @@
+/** /dashboard/admin/members: every member, Add Member and Edit in a modal, links to users and accounts. */
+import { IonButton } from '@ionic/react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { formatDate, formatTimestamp } from '../../../../shared/format';
+import type { Member } from '../../../../shared/schemas/admin/members';
+import { BackButton } from '../../../components/back-button';
+import { Modal } from '../../../components/modal';
+import { Page } from '../../../components/page';
+import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
+import { LoadState } from '../../admin/components/load-state';
+import { useMembers } from '../api/get-members';
+import { MemberForm } from './member-form';
+
+export function MembersPage() {
+  const members = useMembers();
+  /** The member in the modal: 'new' for Add Member. */
+  const [editing, setEditing] = useState<Member | 'new' | null>(null);
+  const close = () => setEditing(null);
+
+  const columns: ResponsiveColumn<Member>[] = [
+    { key: 'id', header: 'Client ID', cell: (m) => m.trabot_client_id },
+    { key: 'name', header: 'Name', cell: (m) => m.name, primary: true },
+    { key: 'phone', header: 'Phone', cell: (m) => m.phone_no },
+    { key: 'email', header: 'Email', cell: (m) => m.email_id, primary: true },
+    { key: 'activation', header: 'Activation Date', cell: (m) => formatDate(m.activation_date) },
+    { key: 'expiry', header: 'Expiry Date', cell: (m) => formatDate(m.expiry_date) },
+    { key: 'updated', header: 'Last Updated', cell: (m) => formatTimestamp(m.last_updated_timestamp) },
+    {
+      key: 'edit',
+      header: 'Edit',
+      cell: (m) => (
+        <IonButton size="small" fill="outline" aria-label={`Edit member ${m.name}`} onClick={() => setEditing(m)}>
+          Edit
+        </IonButton>
+      ),
+    },
+    {
+      key: 'users',
+      header: 'Users',
+      cell: (m) => (
+        <Link to="/dashboard/admin/members/$id/users" params={{ id: String(m.trabot_client_id) }} aria-label={`Users of ${m.name}`}>
+          Users
+        </Link>
+      ),
+    },
+    {
+      key: 'accounts',
+      header: 'Accounts',
+      cell: (m) => (
+        <Link to="/dashboard/admin/members/$id/accounts" params={{ id: String(m.trabot_client_id) }} aria-label={`Accounts of ${m.name}`}>
+          Accounts
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <Page title="Members">
+      <div className="admin-toolbar">
+        <BackButton />
+        <IonButton className="admin-toolbar-end" onClick={() => setEditing('new')}>
+          Add Member
+        </IonButton>
+      </div>
+      <LoadState query={members} />
+      {members.data && (
+        <ResponsiveList
+          items={members.data}
+          columns={columns}
+          rowKey={(m) => m.trabot_client_id}
+          empty="No members found"
+          caption="Members"
+          cardTitle={(m) => `${m.name} (${m.trabot_client_id})`}
+        />
+      )}
+      <Modal isOpen={editing !== null} title={editing === 'new' ? 'Add Member' : `Edit Member ${editing?.trabot_client_id ?? ''}`} onClose={close}>
+        {editing !== null && <MemberForm member={editing === 'new' ? null : editing} onDone={close} />}
+      </Modal>
+    </Page>
+  );
+}
