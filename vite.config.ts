@@ -24,7 +24,7 @@ const IONIC_LAZY_CONTROLS: Record<string, string> = {
   IonTextarea: 'ion-textarea',
 };
 
-export function splitIonicImports(code: string, controlsDir: string): string {
+function splitIonicImports(code: string, controlsDir: string): string {
   return code.replace(/import\s*\{([^}]*)\}\s*from\s*['"]@ionic\/react['"];?/g, (statement, names: string) => {
     const kept: string[] = [];
     const moved: string[] = [];
