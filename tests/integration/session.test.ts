@@ -172,12 +172,13 @@ describe('POST /api/login', () => {
       expect(res.status).toBe(401);
       return performance.now() - started;
     };
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // Minimums: load from parallel test files only ever adds time, so they show the intrinsic cost.
+    const min = (xs: number[]) => Math.min(...xs);
     const hash = await hashPassword('reference');
     const argon: number[] = [];
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       const started = performance.now();
       await verifyPassword(hash, 'wrong-password');
       argon.push(performance.now() - started);
@@ -185,9 +186,9 @@ describe('POST /api/login', () => {
       unknown.push(await time(uniqueEmail('ghost')));
     }
     // Without the dummy hash an unknown email would answer in a few ms, far below one argon2 verify.
-    expect(median(unknown)).toBeGreaterThan(median(argon) * 0.7);
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
-    expect(median(unknown)).toBeLessThan(median(known) * 3);
+    expect(min(unknown)).toBeGreaterThan(min(argon) * 0.7);
+    expect(min(unknown)).toBeGreaterThan(min(known) * 0.5);
+    expect(min(unknown)).toBeLessThan(min(known) * 2);
   });
 
   it('validates the body: missing fields, wrong types, bad email, malformed JSON, wrong content type', async () => {
