@@ -11,3 +11,6 @@ export const algoKeys = {
   signalList: (algoId: number, status: SignalFilter) => ['admin', 'algos', algoId, 'signals', status] as const,
   instruments: () => ['admin', 'instruments'] as const,
 };
+
+/** A list just fetched (by the route's loader) is not fetched again when its page mounts; saves refresh it at once. */
+export const LIST_STALE_TIME_MS = 5_000;

@@ -3,12 +3,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
 import { apiJson } from '../../../lib/api';
 import type { SignalFilter } from '../lib/signal-filter';
-import { algoKeys } from './algo-keys';
+import { algoKeys, LIST_STALE_TIME_MS } from './algo-keys';
 
 export const getSignals = (algoId: number, status: SignalFilter): Promise<Signal[]> =>
   apiJson<Signal[]>(`/api/algos/${algoId}/signals?status=${status}`);
 
 export const signalsQueryOptions = (algoId: number, status: SignalFilter) =>
-  queryOptions({ queryKey: algoKeys.signalList(algoId, status), queryFn: () => getSignals(algoId, status) });
+  queryOptions({
+    queryKey: algoKeys.signalList(algoId, status),
+    queryFn: () => getSignals(algoId, status),
+    staleTime: LIST_STALE_TIME_MS,
+  });
 
 export const useSignals = (algoId: number, status: SignalFilter) => useQuery(signalsQueryOptions(algoId, status));

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { typedRiskReward } from '../../../../src/client/features/admin-algos/lib/add-signal-form';
+import { decisionBody } from '../../../../src/client/features/admin-algos/lib/edit-levels-form';
+import { parseDecimal } from '../../../../src/client/features/admin-algos/lib/parse-decimal';
+import { dateInputValue, tradeGenTsToSend } from '../../../../src/client/features/admin-algos/lib/signal-date';
+import { makeSignal } from './fixtures';
+
+describe('form values', () => {
+  it('reads plain decimals only', () => {
+    expect(parseDecimal('12')).toBe(12);
+    expect(parseDecimal(' -3.5 ')).toBe(-3.5);
+    expect(parseDecimal('.25')).toBe(0.25);
+    for (const bad of ['', '  ', 'abc', '1e3', '0x10', '1,000', '1.2.3', null, undefined]) expect(parseDecimal(bad)).toBeNaN();
+  });
+
+  it('computes risk-reward only when all three levels are numbers and entry differs from stop-loss', () => {
+    expect(typedRiskReward('100', '95', '110')).toBe(2);
+    expect(typedRiskReward('100', '90', '133.33')).toBe(3.33);
+    expect(typedRiskReward('100', '105', '90')).toBe(2); // short
+    expect(typedRiskReward('100', '100', '110')).toBeNull();
+    expect(typedRiskReward('100', '', '110')).toBeNull();
+    expect(typedRiskReward('abc', '95', '110')).toBeNull();
+  });
+
+  it('keeps a stored timestamp while its day is unchanged, else sends the new date', () => {
+    const stored = '2026-11-20T09:15:00+05:30';
+    const day = dateInputValue(stored);
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(tradeGenTsToSend(stored, day)).toBe(stored);
+    expect(tradeGenTsToSend(stored, '2026-11-22')).toBe('2026-11-22');
+    expect(tradeGenTsToSend(null, '2026-11-22')).toBe('2026-11-22');
+    expect(dateInputValue(null)).toBe('');
+    expect(dateInputValue('not a date')).toBe('');
+  });
+
+  it('approves with process_signal true and cancels keeping the current flag, with the current levels and date', () => {
+    const signal = makeSignal({ signal_id: 9, algo_process_ind: false, entry_level: 50, stop_loss_level: 48, target_level: 56 });
+    const levels = { trade_gen_ts: '2026-11-20', entry_level: 50, stop_loss_level: 48, target_level: 56 };
+    expect(decisionBody(signal, 'approved')).toEqual({ ...levels, trade_status: 'approved', process_signal: true });
+    expect(decisionBody(signal, 'cancelled')).toEqual({ ...levels, trade_status: 'cancelled', process_signal: false });
+    expect(decisionBody({ ...signal, algo_process_ind: true }, 'cancelled').process_signal).toBe(true);
+  });
+});
