@@ -2,6 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createApp } from '../../src/server/app';
+import { requireSuperadmin, requireUser } from '../../src/server/auth/guards';
 import { accounts } from '../../src/server/db/schema';
 import { accountSettingsSchema } from '../../src/shared/schemas/account';
 import { tradeEntrySchema, tradeExitSchema, tradeSchema } from '../../src/shared/schemas/trades';
@@ -97,6 +99,28 @@ describe('guards', () => {
     const res = await t.client().request(path, { method, json: method === 'POST' ? { broker_name: 'none', broker_client_id: '', broker_access_key: '' } : undefined });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'Not logged in' });
+  });
+});
+
+describe('reusable guards', () => {
+  it('requireSuperadmin: 401 anonymous, 403 member, passes a superadmin; requireUser: 401 anonymous', async () => {
+    // Mounted the way later admin routes are: on an app built by createApp.
+    const app = createApp(t.deps);
+    app.get('/api/guard-probe/admin', requireSuperadmin, (c) => c.json({ ok: true }));
+    app.get('/api/guard-probe/user', requireUser, (c) => c.json({ ok: true }));
+    const as = (client: TestClient | undefined, pathname: string) =>
+      app.request(`http://localhost:3000${pathname}`, { headers: client ? { cookie: `trabot_session=${client.cookies.get('trabot_session')}` } : {} });
+
+    const anonymous = await as(undefined, '/api/guard-probe/admin');
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: 'Not logged in' });
+    const memberRes = await as(aliceClient, '/api/guard-probe/admin');
+    expect(memberRes.status).toBe(403);
+    expect(await memberRes.json()).toEqual({ error: 'Forbidden' });
+    expect((await as(adminClient, '/api/guard-probe/admin')).status).toBe(200);
+
+    expect((await as(undefined, '/api/guard-probe/user')).status).toBe(401);
+    expect((await as(aliceClient, '/api/guard-probe/user')).status).toBe(200);
   });
 });
 
