@@ -31,6 +31,16 @@ test('the manifest is linked and makes the app installable; every icon loads', a
     expect(iconResponse.headers()['content-type']).toContain('image/png');
   }
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', /^#/);
+  // Chromium's own verdict (the install prompt itself does not fire in a headless browser). Test
+  // contexts are incognito-like, which Chromium reports too: everything else must be clean.
+  const cdp = await page.context().newCDPSession(page);
+  await expect
+    .poll(async () =>
+      (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+        .map((e) => e.errorId)
+        .filter((id) => id !== 'in-incognito'),
+    )
+    .toEqual([]);
   await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/apple-touch-icon.png');
 });
 
