@@ -20,15 +20,16 @@ interface Focusable {
 const focusRef = (ref: RefCallBack) => (el: Focusable | null) =>
   ref(el ? { focus: () => void (el.componentOnReady?.() ?? Promise.resolve()).then(() => el.setFocus()) } : null);
 
-interface FieldProps<T extends FieldValues> {
-  control: Control<T>;
+interface FieldProps<T extends FieldValues, U> {
+  /** The form's control; U is what its resolver outputs. */
+  control: Control<T, unknown, U>;
   name: FieldPath<T>;
   label: string;
   helperText?: string;
   disabled?: boolean;
 }
 
-export function InputField<T extends FieldValues>({
+export function InputField<T extends FieldValues, U>({
   control,
   name,
   label,
@@ -38,7 +39,7 @@ export function InputField<T extends FieldValues>({
   autocomplete = 'off',
   step,
   inputmode,
-}: FieldProps<T> & {
+}: FieldProps<T, U> & {
   type?: TextFieldTypes;
   autocomplete?: AutocompleteTypes;
   step?: string;
@@ -74,7 +75,7 @@ export function InputField<T extends FieldValues>({
   );
 }
 
-export function TextAreaField<T extends FieldValues>({ control, name, label, helperText, disabled }: FieldProps<T>) {
+export function TextAreaField<T extends FieldValues, U>({ control, name, label, helperText, disabled }: FieldProps<T, U>) {
   return (
     <Controller
       name={name}
@@ -106,7 +107,7 @@ export interface SelectOption {
   label: string;
 }
 
-export function SelectField<T extends FieldValues>({
+export function SelectField<T extends FieldValues, U>({
   control,
   name,
   label,
@@ -114,7 +115,7 @@ export function SelectField<T extends FieldValues>({
   disabled,
   options,
   placeholder = 'Choose one',
-}: FieldProps<T> & { options: readonly SelectOption[]; placeholder?: string }) {
+}: FieldProps<T, U> & { options: readonly SelectOption[]; placeholder?: string }) {
   return (
     <Controller
       name={name}

@@ -1,5 +1,8 @@
 /** Helpers for the admin screens' page tests: Ionic controls found and driven like a user would. */
-import { fireEvent, screen } from '@testing-library/react';
+import { configure, fireEvent, screen } from '@testing-library/react';
+
+// The first render of a page loads its lazy route chunk: slow when the machine is busy.
+configure({ asyncUtilTimeout: 5000 });
 
 /** The native input an ion-input renders, found by its label. */
 export const ionInput = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
@@ -8,11 +11,18 @@ export function typeInto(label: string, value: string) {
   fireEvent.input(ionInput(label), { target: { value } });
 }
 
-/** ion-select draws its label in its shadow root; find it by its name attribute and fire ionChange. */
-export function choose(name: string, value: string | number) {
-  const select = document.querySelector(`ion-modal ion-select[name="${name}"]`);
+type IonSelectElement = HTMLElement & { name: string; value: unknown; errorText?: string };
+
+/** An ion-select of the open modal by its field name (its label and picker live in its shadow root). */
+export function ionSelect(name: string): IonSelectElement {
+  const select = [...document.querySelectorAll<IonSelectElement>('ion-modal ion-select')].find((el) => el.name === name);
   if (!select) throw new Error(`no select ${name}`);
-  fireEvent(select, new CustomEvent('ionChange', { detail: { value }, bubbles: true }));
+  return select;
+}
+
+/** Picks a value the way the select's own picker does: it fires ionChange. */
+export function choose(name: string, value: string | number) {
+  fireEvent(ionSelect(name), new CustomEvent('ionChange', { detail: { value }, bubbles: true }));
 }
 
 /** Clicks the ion-button with this text. */
