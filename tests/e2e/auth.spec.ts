@@ -71,3 +71,15 @@ test('logout shows "Logged out successfully", goes to /login and closes the dash
   await page.goto('/dashboard/trades');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test.describe('logout failure', () => {
+  test.use({ allowedConsoleErrors: [/status of 500/] });
+
+  test('shows "Failed to log out" and keeps the member where they are', async ({ page, loginAs }) => {
+    await loginAs(page, 'member');
+    await page.route('**/api/logout', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to log out' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/trades$/);
+  });
+});

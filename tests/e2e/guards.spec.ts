@@ -18,6 +18,11 @@ test.describe('anonymous visitors', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Our Services' })).toBeVisible();
   });
 
+  test('an unknown path under /dashboard shows the home page too', async ({ page }) => {
+    await page.goto('/dashboard/no-such-page');
+    await expect(page.getByRole('heading', { level: 2, name: 'Our Services' })).toBeVisible();
+  });
+
   test('/home shows the home page', async ({ page }) => {
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 2, name: 'Our Mission and Values' })).toBeVisible();
