@@ -12,6 +12,13 @@ import { sessionMiddleware } from './auth/sessions';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { ApiError, STATUS } from './http';
+import { adminAccountRoutes } from './routes/admin/accounts';
+import { adminAlgoRoutes } from './routes/admin/algos';
+import { adminInboxRoutes } from './routes/admin/inbox';
+import { adminInstrumentRoutes, BHAV_COPY_PATH } from './routes/admin/instruments';
+import { adminMemberRoutes } from './routes/admin/members';
+import { adminOperationRoutes } from './routes/admin/operations';
+import { adminTradeRoutes } from './routes/admin/trades';
 import { healthRoutes } from './routes/health';
 import { memberRoutes } from './routes/member';
 import { publicRoutes } from './routes/public';
@@ -40,15 +47,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', securityHeaders);
   app.use('*', compress());
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 256 * 1024,
-      onError: () => {
-        throw new ApiError(STATUS.PAYLOAD_TOO_LARGE, 'Request body too large');
-      },
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: 256 * 1024,
+    onError: () => {
+      throw new ApiError(STATUS.PAYLOAD_TOO_LARGE, 'Request body too large');
+    },
+  });
+  // Bhavcopy uploads have their own, larger limit on their route (after the superadmin check).
+  app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === BHAV_COPY_PATH ? next() : apiBodyLimit(c, next)));
   app.use('/api/*', originCheck);
   app.use('/api/*', sessionMiddleware);
 
@@ -62,6 +68,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   app.route('/api', memberRoutes());
   app.route('/api', publicRoutes(deps));
+  app.route('/api', adminAlgoRoutes());
+  app.route('/api', adminInstrumentRoutes());
+  app.route('/api', adminMemberRoutes());
+  app.route('/api', adminAccountRoutes());
+  app.route('/api', adminTradeRoutes());
+  app.route('/api', adminOperationRoutes());
+  app.route('/api', adminInboxRoutes());
 
   app.use('*', serveClient(deps.env.CLIENT_DIR));
 

@@ -7,6 +7,7 @@ import { openDatabase } from './db/open';
 import { seedDemoIfEmpty } from './demo/seed';
 import { parseEnv } from './env';
 import { createLogger } from './logger';
+import { ensureInstrumentList } from './services/instruments';
 
 async function main() {
   const env = parseEnv();
@@ -14,6 +15,8 @@ async function main() {
   const log = createLogger({ level: env.LOG_LEVEL, dataDir: env.DATA_DIR });
   const database = await openDatabase(env, log);
   await database.migrate();
+  const listed = await ensureInstrumentList(database.db);
+  if (listed) log.info({ instruments: listed }, "instrument list loaded from NSE's list of equities");
   const deps = { db: database.db, env, log, secrets: createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR)) };
   if (env.SEED_DEMO) await seedDemoIfEmpty(deps, { print: (line) => console.log(line) });
 

@@ -1,4 +1,4 @@
-/** Security headers on every response (API and static files); `no-store` on every API answer. */
+/** Security headers on every response (API and static files); `no-store` on API answers that set no Cache-Control. */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
 import { isApiPath, isHttps } from './request-info';
@@ -36,5 +36,6 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   for (const [name, value] of Object.entries(HEADERS)) c.res.headers.set(name, value);
   if (isHttps(c)) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  if (isApiPath(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
+  // A handler may opt in to revalidation (e.g. the instrument list's ETag); every other API answer is no-store.
+  if (isApiPath(c.req.path) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
 };

@@ -15,7 +15,7 @@ type Deps = Pick<AppDeps, 'db' | 'log' | 'secrets'>;
 /** Shown when a stored key cannot be decrypted (e.g. SECRET_KEY changed): a key exists, unreadable. */
 const UNREADABLE_KEY = MASK_CHAR.repeat(8);
 
-function maskedKey(deps: Deps, row: AccountRow): string {
+export function maskedKey(deps: Deps, row: AccountRow): string {
   if (!row.broker_access_key_enc) return '';
   try {
     return maskSecret(deps.secrets.decrypt(row.broker_access_key_enc));

@@ -82,3 +82,14 @@ export async function listAccountTrades(db: Db, accountId: number, status: Accou
   const exits = groupByTrade(exitRows, toExit);
   return rows.map((row) => toTrade(row, entries.get(row.trabot_trade_id) ?? [], exits.get(row.trabot_trade_id) ?? []));
 }
+
+/** One trade with its entries and exits; null when it does not exist. */
+export async function getTrade(db: Db, tradeId: number): Promise<Trade | null> {
+  const [row] = await db.select().from(trades).where(eq(trades.trabot_trade_id, tradeId));
+  if (!row) return null;
+  const [entryRows, exitRows] = await Promise.all([
+    db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId)).orderBy(asc(tradeEntries.trade_entry_sequence)),
+    db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId)).orderBy(asc(tradeExits.trade_exit_sequence)),
+  ]);
+  return toTrade(row, entryRows.map(toEntry), exitRows.map(toExit));
+}

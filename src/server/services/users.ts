@@ -35,7 +35,7 @@ function duplicateEmail(email: string): ApiError {
 }
 
 /** PostgreSQL unique_violation, raw or wrapped by Drizzle. */
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }

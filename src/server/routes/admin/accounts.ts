@@ -1,0 +1,71 @@
+/**
+ * Accounts of a member for the admin (spec section 7): GET /api/admin/members/{id}/accounts,
+ * GET /api/{accountId}/account-details, POST /api/{accountId}/update-broker-details (the admin
+ * broker list, with angelone), GET /api/admin/accounts/{id}/algo-subscriptions and
+ * POST /api/admin/accounts/{trabot_account_id}/save-algo-subscription. Superadmin only.
+ */
+import { Hono } from 'hono';
+import { adminBrokerDetailsSchema } from '../../../shared/schemas/account';
+import { saveSubscriptionBodySchema } from '../../../shared/schemas/admin/members';
+import { requireSuperadmin, sessionUser } from '../../auth/guards';
+import type { AppEnv } from '../../context';
+import { ApiError, readJson, STATUS } from '../../http';
+import { accountExists, getAccountSettings, updateBrokerDetails } from '../../services/account';
+import { listMemberAccounts } from '../../services/member-accounts';
+import { memberExists } from '../../services/members';
+import { listSubscriptions, saveSubscription } from '../../services/subscriptions';
+import { notFound, readId } from './params';
+
+export function adminAccountRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/admin/members/:id/accounts', requireSuperadmin, async (c) => {
+    const memberId = readId(c, 'id');
+    const deps = c.get('deps');
+    if (!(await memberExists(deps.db, memberId))) throw notFound('Member');
+    return c.json(await listMemberAccounts(deps, memberId));
+  });
+
+  // Numeric first segment only: these never shadow /api/account-details or other /api/... paths.
+  routes.get('/:accountId{[0-9]+}/account-details', requireSuperadmin, async (c) => {
+    const settings = await getAccountSettings(c.get('deps'), readId(c, 'accountId'));
+    if (!settings) throw notFound('Account');
+    return c.json(settings);
+  });
+
+  routes.post('/:accountId{[0-9]+}/update-broker-details', requireSuperadmin, async (c) => {
+    const accountId = readId(c, 'accountId');
+    const details = await readJson(c, adminBrokerDetailsSchema);
+    const updated = await updateBrokerDetails(c.get('deps'), accountId, details);
+    if (!updated) throw notFound('Account');
+    c.get('deps').log.info(
+      { userId: sessionUser(c).id, accountId, broker_name: details.broker_name, accessKeyChanged: details.broker_access_key !== '' },
+      'broker details updated by an admin',
+    );
+    return c.json(updated);
+  });
+
+  routes.get('/admin/accounts/:id/algo-subscriptions', requireSuperadmin, async (c) => {
+    const accountId = readId(c, 'id');
+    const { db } = c.get('deps');
+    if (!(await accountExists(db, accountId))) throw notFound('Account');
+    return c.json(await listSubscriptions(db, accountId));
+  });
+
+  routes.post('/admin/accounts/:trabot_account_id/save-algo-subscription', requireSuperadmin, async (c) => {
+    const accountId = readId(c, 'trabot_account_id');
+    const body = await readJson(c, saveSubscriptionBodySchema);
+    if (body.trabot_account_id !== accountId) {
+      const message = `trabot_account_id must be the account of the path (${accountId})`;
+      throw new ApiError(STATUS.BAD_REQUEST, message, { trabot_account_id: message });
+    }
+    const { db, log } = c.get('deps');
+    if (!(await accountExists(db, accountId))) throw notFound('Account');
+    const saved = await saveSubscription(db, body);
+    if (!saved) throw notFound('Subscription of this account');
+    log.info({ userId: sessionUser(c).id, accountId, rowId: saved.subscription.row_id, algoId: body.algo_id, created: saved.created }, 'algo subscription saved');
+    return c.json(saved.subscription, saved.created ? STATUS.CREATED : STATUS.OK);
+  });
+
+  return routes;
+}

@@ -1,0 +1,79 @@
+/**
+ * Algos, their signals and the admin's manual orders (spec section 7, "Admin calls"):
+ * GET /api/algos, POST /api/algos/{id}/switch, GET|PUT /api/algos/{id}/signals,
+ * POST /api/signals/{id}/update, PUT /api/signals/{id}/manual-entry|manual-exit. Superadmin only.
+ */
+import { Hono, type Context } from 'hono';
+import {
+  addSignalBodySchema,
+  algoSwitchBodySchema,
+  editLevelsBodySchema,
+  manualEntryBodySchema,
+  manualExitBodySchema,
+  signalsQuerySchema,
+} from '../../../shared/schemas/admin/algos';
+import { requireSuperadmin, sessionUser } from '../../auth/guards';
+import type { AppEnv } from '../../context';
+import { readJson, readQuery, STATUS } from '../../http';
+import { algoExists, listAlgos, switchAlgo } from '../../services/algos';
+import { queueManualOrder } from '../../services/manual-orders';
+import { addSignal, editSignalLevels, listSignals } from '../../services/signals';
+import { notFound, readId } from './params';
+
+async function manualOrder(c: Context<AppEnv>, side: 'entry' | 'exit') {
+  const signalId = readId(c, 'signalId');
+  const body = await readJson(c, side === 'entry' ? manualEntryBodySchema : manualExitBodySchema);
+  const user = sessionUser(c);
+  const { db, log } = c.get('deps');
+  const order = await queueManualOrder(db, { signalId, side, body, userId: user.id });
+  if (!order) throw notFound('Signal');
+  log.info({ userId: user.id, signalId, manualOrderId: order.id, side, order_type: order.order_type, portion: order.portion }, 'manual order queued');
+  return c.json(order, STATUS.CREATED);
+}
+
+export function adminAlgoRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/algos', requireSuperadmin, async (c) => c.json(await listAlgos(c.get('deps').db)));
+
+  routes.post('/algos/:id/switch', requireSuperadmin, async (c) => {
+    const algoId = readId(c, 'id');
+    const { algo_switch } = await readJson(c, algoSwitchBodySchema);
+    const algo = await switchAlgo(c.get('deps').db, algoId, algo_switch);
+    if (!algo) throw notFound('Algo');
+    c.get('deps').log.info({ userId: sessionUser(c).id, algoId, algo_switch }, 'algo switched');
+    return c.json(algo);
+  });
+
+  routes.get('/algos/:id/signals', requireSuperadmin, async (c) => {
+    const algoId = readId(c, 'id');
+    const { status } = readQuery(c, signalsQuerySchema);
+    const { db } = c.get('deps');
+    if (!(await algoExists(db, algoId))) throw notFound('Algo');
+    return c.json(await listSignals(db, algoId, status));
+  });
+
+  routes.put('/algos/:algoId/signals', requireSuperadmin, async (c) => {
+    const algoId = readId(c, 'algoId');
+    const body = await readJson(c, addSignalBodySchema);
+    const { db, log } = c.get('deps');
+    if (!(await algoExists(db, algoId))) throw notFound('Algo');
+    const signal = await addSignal(db, algoId, body);
+    log.info({ userId: sessionUser(c).id, algoId, signalId: signal.signal_id, symbol: signal.instrument_symbol }, 'signal added');
+    return c.json(signal, STATUS.CREATED);
+  });
+
+  routes.post('/signals/:signalId/update', requireSuperadmin, async (c) => {
+    const signalId = readId(c, 'signalId');
+    const body = await readJson(c, editLevelsBodySchema);
+    const signal = await editSignalLevels(c.get('deps').db, signalId, body);
+    if (!signal) throw notFound('Signal');
+    c.get('deps').log.info({ userId: sessionUser(c).id, signalId, trade_status: signal.trade_status, process: signal.algo_process_ind }, 'signal levels edited');
+    return c.json(signal);
+  });
+
+  routes.put('/signals/:signalId/manual-entry', requireSuperadmin, (c) => manualOrder(c, 'entry'));
+  routes.put('/signals/:signalId/manual-exit', requireSuperadmin, (c) => manualOrder(c, 'exit'));
+
+  return routes;
+}

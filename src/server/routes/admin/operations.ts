@@ -1,0 +1,41 @@
+/**
+ * Operations screens: GET /api/logs (the server's own log, tail and literal search),
+ * GET /api/admin/warnings, DELETE /api/admin/warnings/{id}, GET /api/admin/tokens. Superadmin only.
+ */
+import { Hono } from 'hono';
+import { logsQuerySchema, warningsQuerySchema } from '../../../shared/schemas/admin/operations';
+import { requireSuperadmin, sessionUser } from '../../auth/guards';
+import type { AppEnv } from '../../context';
+import { ApiError, readQuery, STATUS } from '../../http';
+import { logFilePath } from '../../logger';
+import { tailMatching } from '../../services/logs';
+import { tokenDisplay } from '../../services/tokens';
+import { deleteWarning, listWarnings } from '../../services/warnings';
+import { notFound, readId } from './params';
+
+export function adminOperationRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/logs', requireSuperadmin, async (c) => {
+    const { search, lines } = readQuery(c, logsQuerySchema);
+    return c.json({ lines: await tailMatching(logFilePath(c.get('deps').env.DATA_DIR), search, lines) });
+  });
+
+  routes.get('/admin/warnings', requireSuperadmin, async (c) => {
+    const { showDeleted } = readQuery(c, warningsQuerySchema);
+    return c.json(await listWarnings(c.get('deps').db, showDeleted));
+  });
+
+  routes.delete('/admin/warnings/:warningId', requireSuperadmin, async (c) => {
+    const warningId = readId(c, 'warningId');
+    const result = await deleteWarning(c.get('deps').db, warningId);
+    if (result === 'not-found') throw notFound('Warning');
+    if (result === 'already-deleted') throw new ApiError(STATUS.CONFLICT, `Warning ${warningId} is already deleted`);
+    c.get('deps').log.info({ userId: sessionUser(c).id, warningId }, 'warning deleted');
+    return c.json({ status: 'success', warning_id: warningId });
+  });
+
+  routes.get('/admin/tokens', requireSuperadmin, async (c) => c.json(await tokenDisplay(c.get('deps'))));
+
+  return routes;
+}

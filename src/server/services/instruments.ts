@@ -1,0 +1,110 @@
+/**
+ * The instrument list (Add Signal picker): listing with a cheap version for ETags, the symbol
+ * check, bhavcopy imports and the first load from NSE's equity list.
+ */
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Instrument } from '../../shared/schemas/admin/algos';
+import type { Db } from '../db/client';
+import { instruments } from '../db/schema';
+import type { BhavCopy } from '../instruments/bhav-copy';
+import { readEquityList } from '../instruments/equity-list';
+
+/** Rows per INSERT: 14 parameters each stays far below PostgreSQL's 65,535. */
+const BATCH = 500;
+
+export async function listInstruments(db: Db): Promise<Instrument[]> {
+  return db
+    .select({
+      SYMBOL: instruments.symbol,
+      SERIES: instruments.series,
+      NAME: instruments.name,
+      ISIN: instruments.isin,
+      OPEN: instruments.open,
+      HIGH: instruments.high,
+      LOW: instruments.low,
+      CLOSE: instruments.close,
+      LAST: instruments.last,
+      PREVCLOSE: instruments.prevclose,
+      TOTTRDQTY: instruments.tottrdqty,
+      TIMESTAMP: instruments.bhav_date,
+    })
+    .from(instruments)
+    .orderBy(asc(instruments.symbol), asc(instruments.series));
+}
+
+/**
+ * Changes whenever the list does: rows are only ever added or updated, and every write stamps
+ * updated_at. One aggregate query, so a revalidation answered 304 never reads the rows.
+ */
+export async function instrumentListVersion(db: Db): Promise<string> {
+  const [row] = await db.select({ n: count(), latest: sql<string | null>`max(${instruments.updated_at})::text` }).from(instruments);
+  return createHash('sha256').update(`${row!.n}|${row!.latest ?? ''}`).digest('base64url').slice(0, 22);
+}
+
+export async function instrumentExists(db: Db, symbol: string, series: string): Promise<boolean> {
+  const [row] = await db
+    .select({ symbol: instruments.symbol })
+    .from(instruments)
+    .where(and(eq(instruments.symbol, symbol), eq(instruments.series, series)));
+  return row !== undefined;
+}
+
+const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+
+/**
+ * Upserts the bhavcopy's prices per (symbol, series) in one transaction. A row already holding a
+ * later trade date is left alone (an older file imported late never overwrites newer prices); a
+ * name or ISIN the file lacks is kept. Returns how many rows were written.
+ */
+export async function importBhavCopy(db: Db, copy: BhavCopy): Promise<number> {
+  return db.transaction(async (tx) => {
+    let written = 0;
+    for (let i = 0; i < copy.rows.length; i += BATCH) {
+      const batch = copy.rows.slice(i, i + BATCH).map(({ date, ...row }) => ({ ...row, bhav_date: date, updated_at: sql`now()` }));
+      const rows = await tx
+        .insert(instruments)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [instruments.symbol, instruments.series],
+          set: {
+            name: sql`coalesce(${excluded('name')}, ${instruments.name})`,
+            isin: sql`coalesce(${excluded('isin')}, ${instruments.isin})`,
+            open: excluded('open'),
+            high: excluded('high'),
+            low: excluded('low'),
+            close: excluded('close'),
+            last: excluded('last'),
+            prevclose: excluded('prevclose'),
+            tottrdqty: excluded('tottrdqty'),
+            bhav_date: excluded('bhav_date'),
+            updated_at: sql`now()`,
+          },
+          setWhere: sql`${instruments.bhav_date} is null or ${instruments.bhav_date} <= ${excluded('bhav_date')}`,
+        })
+        .returning({ symbol: instruments.symbol });
+      written += rows.length;
+    }
+    return written;
+  });
+}
+
+/** Loads NSE's equity list when the table is empty (first start); returns the rows added. */
+export async function ensureInstrumentList(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(instruments);
+  if (row!.n > 0) return 0;
+  const equities = readEquityList();
+  return db.transaction(async (tx) => {
+    let added = 0;
+    for (let i = 0; i < equities.length; i += BATCH) {
+      // Replicas starting together may race: the first writer wins, the others add nothing.
+      const rows = await tx
+        .insert(instruments)
+        .values(equities.slice(i, i + BATCH))
+        .onConflictDoNothing()
+        .returning({ symbol: instruments.symbol });
+      added += rows.length;
+    }
+    return added;
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * Manual Entry / Manual Exit: the admin's order for a signal, stored as `queued`. The execution
+ * engine (issue 5) places it for every account trading the signal and moves its status on.
+ */
+import { eq } from 'drizzle-orm';
+import type { ManualEntryBody, ManualExitBody, ManualOrder } from '../../shared/schemas/admin/algos';
+import type { Db } from '../db/client';
+import { manualOrders, signals, type MANUAL_ORDER_SIDES } from '../db/schema';
+import { ApiError, STATUS } from '../http';
+import { checkLimits } from './column-limits';
+import { LEVEL_LIMIT } from './signals';
+
+type Side = (typeof MANUAL_ORDER_SIDES)[number];
+type ManualOrderRow = typeof manualOrders.$inferSelect;
+
+export function toManualOrder(row: ManualOrderRow): ManualOrder {
+  return { ...row, order_type: row.order_type as ManualOrder['order_type'], created_at: row.created_at.toISOString() };
+}
+
+/**
+ * Null when the signal does not exist. The body repeats the signal's identity (spec section 7):
+ * a body naming another signal, algo, symbol, direction or exchange is refused (400 naming the
+ * field) rather than queued against the wrong trades.
+ */
+export async function queueManualOrder(
+  db: Db,
+  input: { signalId: number; side: Side; body: ManualEntryBody | ManualExitBody; userId: number },
+): Promise<ManualOrder | null> {
+  const { signalId, side, body } = input;
+  checkLimits({ limit_price: body.limit_price, trigger_price: body.trigger_price }, LEVEL_LIMIT);
+  const [signal] = await db.select().from(signals).where(eq(signals.signal_id, signalId));
+  if (!signal) return null;
+  const expected = {
+    signal_id: signal.signal_id,
+    algo_id: signal.algo_id,
+    instrument_symbol: signal.instrument_symbol,
+    trade_direction: signal.trade_direction,
+    trade_exchange: signal.exchange,
+  };
+  for (const [field, value] of Object.entries(expected)) {
+    if (body[field as keyof typeof expected] !== value) {
+      const message = `${field} does not match signal ${signal.signal_id}`;
+      throw new ApiError(STATUS.BAD_REQUEST, message, { [field]: message });
+    }
+  }
+  const [row] = await db
+    .insert(manualOrders)
+    .values({
+      signal_id: signalId,
+      side,
+      portion: body.portion,
+      order_type: body.order_type,
+      // Only the prices the order type uses are kept.
+      limit_price: body.order_type === 'market' ? null : (body.limit_price ?? null),
+      trigger_price: body.order_type === 'trigger' ? (body.trigger_price ?? null) : null,
+      trade_type: body.trade_type,
+      created_by: input.userId,
+    })
+    .returning();
+  return toManualOrder(row!);
+}

@@ -1,0 +1,108 @@
+/**
+ * Signals of an algo: listing, Add Signal (the symbol must be in the instrument list) and Edit
+ * Levels. The server computes risk_reward itself; the engine (issue 5) reads and updates the same rows.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { SignalStatus } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { riskReward } from '../../shared/risk-reward';
+import type { AddSignalBody, EditLevelsBody, Signal } from '../../shared/schemas/admin/algos';
+import type { Db } from '../db/client';
+import { signals } from '../db/schema';
+import { ApiError, STATUS } from '../http';
+import { checkLimits } from './column-limits';
+import { instrumentExists } from './instruments';
+
+type SignalRow = typeof signals.$inferSelect;
+
+export function toSignal(row: SignalRow): Signal {
+  return {
+    ...row,
+    trade_status: row.trade_status as SignalStatus,
+    trade_gen_ts: row.trade_gen_ts?.toISOString() ?? null,
+    ltp_timestamp: row.ltp_timestamp?.toISOString() ?? null,
+  };
+}
+
+/** A signal date without a time is that day's start in India, where the market trades. */
+export function signalTimestamp(value: string): Date {
+  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+05:30` : value);
+}
+
+/** A rupee price per share far above any NSE price. */
+export const LEVEL_LIMIT = 10_000_000;
+/** numeric(12, 4) */
+const RISK_REWARD_LIMIT = 99_999_999;
+
+/** The levels' risk-reward; 400 naming the field for values out of range. */
+function checkedRiskReward(levels: Pick<AddSignalBody, 'entry_level' | 'stop_loss_level' | 'target_level'>): number | null {
+  checkLimits({ entry_level: levels.entry_level, stop_loss_level: levels.stop_loss_level, target_level: levels.target_level }, LEVEL_LIMIT);
+  const ratio = riskReward(levels.entry_level, levels.stop_loss_level, levels.target_level);
+  if (ratio !== null && Math.abs(ratio) > RISK_REWARD_LIMIT) {
+    throw new ApiError(STATUS.BAD_REQUEST, 'Invalid body: target_level', { target_level: 'The risk-reward of these levels is out of range' });
+  }
+  return ratio;
+}
+
+/** Newest first; `all` means every status. */
+export async function listSignals(db: Db, algoId: number, status: SignalStatus | 'all'): Promise<Signal[]> {
+  const rows = await db
+    .select()
+    .from(signals)
+    .where(and(eq(signals.algo_id, algoId), status === 'all' ? undefined : eq(signals.trade_status, status)))
+    .orderBy(desc(signals.signal_id));
+  return rows.map(toSignal);
+}
+
+export async function getSignal(db: Db, signalId: number): Promise<Signal | null> {
+  const [row] = await db.select().from(signals).where(eq(signals.signal_id, signalId));
+  return row ? toSignal(row) : null;
+}
+
+/** A new pending signal of an existing algo; 400 naming instrument_symbol when the symbol and series are not listed. */
+export async function addSignal(db: Db, algoId: number, body: AddSignalBody): Promise<Signal> {
+  const risk_reward = checkedRiskReward(body);
+  const symbol = body.instrument_symbol.toUpperCase();
+  const series = body.instrument_type.toUpperCase();
+  if (!(await instrumentExists(db, symbol, series))) {
+    throw new ApiError(STATUS.BAD_REQUEST, MSG.addSignalBadSymbol, { instrument_symbol: MSG.addSignalBadSymbol });
+  }
+  const [row] = await db
+    .insert(signals)
+    .values({
+      algo_id: algoId,
+      exchange: body.exchange,
+      instrument_symbol: symbol,
+      instrument_type: series,
+      trade_type: body.trade_type,
+      trade_direction: body.trade_direction,
+      trade_gen_ts: signalTimestamp(body.trade_gen_ts),
+      entry_level: body.entry_level,
+      stop_loss_level: body.stop_loss_level,
+      target_level: body.target_level,
+      trade_status: 'pending',
+      algo_process_ind: body.process_signal,
+      portion_in_trade: body.portion_in_trade,
+      risk_reward,
+    })
+    .returning();
+  return toSignal(row!);
+}
+
+/** Edit Levels: date, levels, any status and the process flag. Null when the signal does not exist. */
+export async function editSignalLevels(db: Db, signalId: number, body: EditLevelsBody): Promise<Signal | null> {
+  const [row] = await db
+    .update(signals)
+    .set({
+      trade_gen_ts: signalTimestamp(body.trade_gen_ts),
+      entry_level: body.entry_level,
+      stop_loss_level: body.stop_loss_level,
+      target_level: body.target_level,
+      trade_status: body.trade_status,
+      algo_process_ind: body.process_signal,
+      risk_reward: checkedRiskReward(body),
+    })
+    .where(eq(signals.signal_id, signalId))
+    .returning();
+  return row ? toSignal(row) : null;
+}

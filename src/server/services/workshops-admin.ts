@@ -1,0 +1,88 @@
+/** Workshop management for the admin: list with registration counts, add, edit, registrations. */
+import { count, desc, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminWorkshop, workshopBodySchema, WorkshopRegistration } from '../../shared/schemas/admin/inbox';
+import type { Db } from '../db/client';
+import { workshopRegistrations, workshops } from '../db/schema';
+import { ApiError, STATUS } from '../http';
+import { isUniqueViolation } from './users';
+
+type WorkshopValues = z.output<typeof workshopBodySchema>;
+
+const workshopColumns = {
+  workshop_id: workshops.workshop_id,
+  title: workshops.title,
+  description: workshops.description,
+  workshop_date: workshops.workshop_date,
+  time_label: workshops.time_label,
+  level: workshops.level,
+};
+
+/** Workshops with how many registrations name them (grouped per workshop). */
+function selectWithCounts(db: Db, where?: SQL) {
+  return db
+    .select({ ...workshopColumns, registration_count: count(workshopRegistrations.id) })
+    .from(workshops)
+    .leftJoin(workshopRegistrations, eq(workshopRegistrations.workshop_id, workshops.workshop_id))
+    .where(where)
+    .groupBy(workshops.workshop_id);
+}
+
+/** Newest date first, like the public list. */
+export async function listAdminWorkshops(db: Db): Promise<AdminWorkshop[]> {
+  return selectWithCounts(db).orderBy(desc(workshops.workshop_date), desc(workshops.workshop_id));
+}
+
+async function withCount(db: Db, workshopId: number): Promise<AdminWorkshop> {
+  const [row] = await selectWithCounts(db, eq(workshops.workshop_id, workshopId));
+  return row!;
+}
+
+function duplicate(body: WorkshopValues): ApiError {
+  const message = `A workshop titled "${body.title}" already exists on ${body.workshop_date}`;
+  return new ApiError(STATUS.CONFLICT, message, { title: message });
+}
+
+/** 409 when a workshop with the same title and date exists (registrations name workshops by both). */
+export async function createWorkshop(db: Db, body: WorkshopValues): Promise<AdminWorkshop> {
+  try {
+    const [row] = await db.insert(workshops).values(body).returning({ id: workshops.workshop_id });
+    return await withCount(db, row!.id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate(body);
+    throw err;
+  }
+}
+
+/** Null when the workshop does not exist; 409 on a duplicate title and date. */
+export async function updateWorkshop(db: Db, workshopId: number, body: WorkshopValues): Promise<AdminWorkshop | null> {
+  try {
+    const [row] = await db.update(workshops).set(body).where(eq(workshops.workshop_id, workshopId)).returning({ id: workshops.workshop_id });
+    return row ? await withCount(db, row.id) : null;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate(body);
+    throw err;
+  }
+}
+
+/** Newest first; null when the workshop does not exist. */
+export async function listWorkshopRegistrations(db: Db, workshopId: number): Promise<WorkshopRegistration[] | null> {
+  const [workshop] = await db.select({ id: workshops.workshop_id }).from(workshops).where(eq(workshops.workshop_id, workshopId));
+  if (!workshop) return null;
+  const rows = await db
+    .select({
+      id: workshopRegistrations.id,
+      workshop_id: workshopRegistrations.workshop_id,
+      workshop_label: workshopRegistrations.workshop_label,
+      name: workshopRegistrations.name,
+      email: workshopRegistrations.email,
+      source: workshopRegistrations.source,
+      comments: workshopRegistrations.comments,
+      created_at: workshopRegistrations.created_at,
+      mail_status: workshopRegistrations.mail_status,
+    })
+    .from(workshopRegistrations)
+    .where(eq(workshopRegistrations.workshop_id, workshopId))
+    .orderBy(desc(workshopRegistrations.id));
+  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+}
