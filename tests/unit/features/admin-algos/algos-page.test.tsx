@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN, MEMBER, renderApp, setViewportWidth, stubApi } from '../render-app';
+import { ALGOS } from './fixtures';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const toggle = (id: number) => {
+  const el = document.querySelector(`ion-toggle[aria-label="Algo ${id} switch"]`);
+  if (!el) throw new Error(`no switch for algo ${id}`);
+  return el as HTMLElement & { checked: boolean };
+};
+/** ion-toggle fires ionChange when the user flips it. */
+const flip = (id: number, checked: boolean) =>
+  fireEvent(toggle(id), new CustomEvent('ionChange', { detail: { checked, value: 'on' }, bubbles: true }));
+
+beforeEach(() => setViewportWidth(1280));
+
+describe('algos page', () => {
+  it('lists Algo ID, Description, Switch and a Signals link, with a Back button', async () => {
+    stubApi(ADMIN, { 'GET /api/algos': () => ({ body: ALGOS }) });
+    renderApp('/dashboard/admin/algos');
+    const table = await screen.findByRole('table', { name: 'Algos' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Algo ID', 'Description', 'Switch', 'Signals']);
+    expect(within(table).getByText('Breakout swing')).toBeTruthy();
+    expect(toggle(2).checked).toBe(true);
+    expect(toggle(2).textContent).toBe('On');
+    expect(toggle(3).checked).toBe(false);
+    expect(toggle(3).textContent).toBe('Off');
+    expect(within(table).getByRole('link', { name: 'Signals of algo 3' }).getAttribute('href')).toBe('/dashboard/admin/algos/3/signals');
+    expect(screen.getByText('Back', { selector: 'ion-button' })).toBeTruthy();
+  });
+
+  it('switches an algo at once and keeps it when the server agrees', async () => {
+    let release: () => void = () => undefined;
+    let algos = ALGOS;
+    const api = stubApi(ADMIN, {
+      'GET /api/algos': () => ({ body: algos }),
+      'POST /api/algos/3/switch': (call) =>
+        new Promise((resolve) => {
+          release = () => {
+            algos = algos.map((a) => (a.algo_id === 3 ? { ...a, algo_switch: true } : a));
+            resolve({ body: { ...ALGOS[1], ...(call.body as object) } });
+          };
+        }),
+    });
+    renderApp('/dashboard/admin/algos');
+    await screen.findByRole('table', { name: 'Algos' });
+    flip(3, true);
+    // Optimistic: On before the server has answered.
+    await waitFor(() => expect(toggle(3).textContent).toBe('On'));
+    expect(api.callsTo('POST', '/api/algos/3/switch').map((c) => c.body)).toEqual([{ algo_switch: true }]);
+    release();
+    await waitFor(() => expect(api.callsTo('GET', '/api/algos')).toHaveLength(2));
+    expect(toggle(3).checked).toBe(true);
+  });
+
+  it('goes back to the old position with an error toast when the switch fails', async () => {
+    stubApi(ADMIN, {
+      'GET /api/algos': () => ({ body: ALGOS }),
+      'POST /api/algos/2/switch': () => ({ status: 403, body: { error: 'Forbidden' } }),
+    });
+    renderApp('/dashboard/admin/algos');
+    await screen.findByRole('table', { name: 'Algos' });
+    flip(2, false);
+    expect(await screen.findByText('Failed to switch algo 2')).toBeTruthy();
+    await waitFor(() => expect(toggle(2).textContent).toBe('On'));
+    expect(toggle(2).checked).toBe(true);
+  });
+
+  it('says "No algos found" for an empty list', async () => {
+    stubApi(ADMIN, { 'GET /api/algos': () => ({ body: [] }) });
+    renderApp('/dashboard/admin/algos');
+    expect(await screen.findByText('No algos found')).toBeTruthy();
+  });
+
+  it('says "Unauthorized" when the list cannot be loaded', async () => {
+    stubApi(ADMIN, { 'GET /api/algos': () => ({ status: 401, body: { error: 'Not logged in' } }) });
+    renderApp('/dashboard/admin/algos');
+    expect(await screen.findByText('Unauthorized')).toBeTruthy();
+  });
+
+  it('reads as cards on a phone', async () => {
+    setViewportWidth(390);
+    stubApi(ADMIN, { 'GET /api/algos': () => ({ body: ALGOS }) });
+    renderApp('/dashboard/admin/algos');
+    const list = await screen.findByRole('list', { name: 'Algos' });
+    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Algo 2', 'Algo 3']);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('is not for members: they land on their trades', async () => {
+    stubApi(MEMBER, { 'GET /api/account-trades?status=active': () => ({ body: [] }) });
+    const { router } = renderApp('/dashboard/admin/algos');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/trades'));
+  });
+});
