@@ -209,7 +209,8 @@ describe('demo seed of an empty database', () => {
   });
 });
 
-describe('demo seed guards', () => {
+// Each test builds its own database(s): slow on a busy machine.
+describe('demo seed guards', { timeout: 120_000 }, () => {
   it('never seeds a database that already has a user', async () => {
     const t = await createTestApp();
     try {

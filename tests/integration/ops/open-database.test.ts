@@ -11,7 +11,8 @@ import { tempDir } from './helpers';
 const log = pino({ level: 'silent' });
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-describe('openDatabase', () => {
+// Opens on-disk databases (initdb on first open): slow on a busy machine.
+describe('openDatabase', { timeout: 120_000 }, () => {
   it('opens the embedded database in DATA_DIR/pglite under the folder lock, and releases it on close', async () => {
     const dataDir = tempDir();
     const first = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined }, log);
