@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPendingPage } from '../../../features/admin/components/admin-pending-page';
+import { LogsPage } from '../../../features/admin-operations/components/logs-page';
 
 export const Route = createFileRoute('/dashboard/admin/logs')({
-  component: function LogsRoute() {
-    return <AdminPendingPage title="Logs" />;
-  },
+  component: LogsPage,
 });

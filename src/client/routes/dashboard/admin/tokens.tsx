@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPendingPage } from '../../../features/admin/components/admin-pending-page';
+import { TokensPage } from '../../../features/admin-operations/components/tokens-page';
 
 export const Route = createFileRoute('/dashboard/admin/tokens')({
-  component: function TokensRoute() {
-    return <AdminPendingPage title="Tokens" />;
-  },
+  component: TokensPage,
 });

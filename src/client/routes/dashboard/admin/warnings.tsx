@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPendingPage } from '../../../features/admin/components/admin-pending-page';
+import { WarningsPage } from '../../../features/admin-operations/components/warnings-page';
 
 export const Route = createFileRoute('/dashboard/admin/warnings')({
-  component: function WarningsRoute() {
-    return <AdminPendingPage title="Warnings" />;
-  },
+  component: WarningsPage,
 });
