@@ -12,6 +12,8 @@ import { openDatabase, pgliteDir } from './db/open';
 import { seedDemoIfEmpty } from './demo/seed';
 import { parseEnv, type Env } from './env';
 import { createLogger, type Logger } from './logger';
+import { MAX_UNZIPPED_BYTES, parseBhavCopy } from './instruments/bhav-copy';
+import { ensureInstrumentList, importBhavCopy } from './services/instruments';
 import { createUser } from './services/users';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -28,6 +30,10 @@ Commands:
   demo seed
       Fill an empty database with the demo content and print its logins. Refused
       when the database already has users.
+  instruments import <file>
+      Update the instrument list (the Add Signal picker) from an NSE bhavcopy: the
+      legacy CSV (SYMBOL,SERIES,OPEN,...) or the UDiFF CSV (TradDt,BizDt,Sgmt,...),
+      plain or zipped. Prices of a later day already stored are kept.
 
 Options:
   -h, --help  Show this help.
@@ -40,7 +46,12 @@ Exit codes: 0 done, 1 failed, 2 bad usage.`;
 
 class UsageError extends Error {}
 
-type Command = { kind: 'help' } | { kind: 'user create'; input: CreateUserInput } | { kind: 'db migrate' } | { kind: 'demo seed' };
+type Command =
+  | { kind: 'help' }
+  | { kind: 'user create'; input: CreateUserInput }
+  | { kind: 'db migrate' }
+  | { kind: 'demo seed' }
+  | { kind: 'instruments import'; file: string };
 
 const OPTIONS = {
   email: { type: 'string' },
@@ -95,6 +106,10 @@ function parseCommand(argv: string[]): Command {
   if (stray) throw new UsageError(`--${stray} only applies to "user create".`);
   if (name === 'db migrate') return { kind: 'db migrate' };
   if (name === 'demo seed') return { kind: 'demo seed' };
+  if (positionals[0] === 'instruments' && positionals[1] === 'import') {
+    if (positionals.length !== 3) throw new UsageError('"instruments import" takes one file: npm run cli -- instruments import <file>');
+    return { kind: 'instruments import', file: positionals[2]! };
+  }
   throw new UsageError(`Unknown command "${name}".`);
 }
 
@@ -112,6 +127,18 @@ async function run(command: Exclude<Command, { kind: 'help' }>, env: Env, log: L
       log.info({ userId: user.id, role: user.role, memberId: user.member_id, accountId: user.account_id }, 'user created from the CLI');
       const owner = user.member_id === null ? '' : ` for member ${user.member_id}${user.account_id === null ? ' (no account)' : `, account ${user.account_id}`}`;
       console.log(`Created ${user.role} user ${user.id} <${user.email}>${owner}.`);
+      return 0;
+    }
+
+    case 'instruments import': {
+      const size = fs.statSync(command.file).size;
+      if (size > MAX_UNZIPPED_BYTES) throw new Error(`${command.file} is larger than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB: not a bhavcopy`);
+      const copy = parseBhavCopy(new Uint8Array(fs.readFileSync(command.file)));
+      // On a database the server never started, NSE's equity list (names, ISINs) comes first.
+      await ensureInstrumentList(database.db);
+      const imported = await importBhavCopy(database.db, copy);
+      log.info({ file: command.file, format: copy.format, date: copy.date, rows: copy.rows.length, imported }, 'bhavcopy imported from the CLI');
+      console.log(`Imported ${imported} of ${copy.rows.length} instruments from the ${copy.format} bhavcopy of ${copy.date}.`);
       return 0;
     }
 
