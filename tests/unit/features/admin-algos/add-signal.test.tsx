@@ -1,5 +1,4 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { format } from 'date-fns';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 import { INSTRUMENTS, makeSignal } from './fixtures';
@@ -54,7 +53,8 @@ describe('Add Signal', () => {
   it('starts with today, NSE fixed and disabled, swing, 100% and no risk-reward', async () => {
     serve();
     await openAddSignal();
-    expect(ionInput('Signal Date').value).toBe(format(new Date(), 'yyyy-MM-dd'));
+    // Today in India (the market's day), as a date input value.
+    expect(ionInput('Signal Date').value).toBe(new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' }));
     expect(ionInput('Exchange').value).toBe('NSE');
     expect(ionInput('Exchange').disabled).toBe(true);
     expect(ionInput('Instrument Type').readOnly).toBe(true);

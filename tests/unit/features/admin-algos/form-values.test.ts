@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { typedRiskReward } from '../../../../src/client/features/admin-algos/lib/add-signal-form';
 import { decisionBody } from '../../../../src/client/features/admin-algos/lib/edit-levels-form';
 import { parseDecimal } from '../../../../src/client/features/admin-algos/lib/parse-decimal';
-import { dateInputValue, tradeGenTsToSend } from '../../../../src/client/features/admin-algos/lib/signal-date';
+import { dateInputValue, formatSignalDate, tradeGenTsToSend } from '../../../../src/client/features/admin-algos/lib/signal-date';
 import { makeSignal } from './fixtures';
 
 describe('form values', () => {
@@ -20,6 +20,16 @@ describe('form values', () => {
     expect(typedRiskReward('100', '100', '110')).toBeNull();
     expect(typedRiskReward('100', '', '110')).toBeNull();
     expect(typedRiskReward('abc', '95', '110')).toBeNull();
+  });
+
+  it('reads signal dates as market days in India, whatever the device\'s time zone', () => {
+    // The server stores a bare date as that day's 00:00 in India (18:30 UTC the day before).
+    expect(dateInputValue('2026-11-19T18:30:00.000Z')).toBe('2026-11-20');
+    expect(formatSignalDate('2026-11-19T18:30:00.000Z')).toBe('20/11/2026');
+    expect(dateInputValue('2026-11-20T18:29:59.000Z')).toBe('2026-11-20');
+    expect(dateInputValue('2026-11-20')).toBe('2026-11-20');
+    expect(formatSignalDate(null)).toBe('N.A.');
+    expect(formatSignalDate('garbage')).toBe('N.A.');
   });
 
   it('keeps a stored timestamp while its day is unchanged, else sends the new date', () => {

@@ -3,10 +3,11 @@
  * alike. Dates read dd/MM/yyyy (or N.A.), risk-reward is computed from the levels to 2 decimals.
  */
 import { useMemo, type ReactNode } from 'react';
-import { formatDate, formatNumber, formatTimestamp, NA } from '../../../../shared/format';
+import { formatNumber, formatTimestamp, NA } from '../../../../shared/format';
 import { riskReward } from '../../../../shared/risk-reward';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
 import type { ResponsiveColumn } from '../../../components/responsive-list';
+import { formatSignalDate } from '../lib/signal-date';
 import { SignalStatusBadge } from './signal-status-badge';
 
 export type SignalAction = 'edit' | 'entry' | 'exit' | 'raw';
@@ -47,7 +48,7 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
   return useMemo(
     () => [
       { key: 'id', header: 'Signal ID', cell: (s) => s.signal_id },
-      { key: 'date', header: 'Signal Date', primary: true, cell: (s) => formatDate(s.trade_gen_ts) },
+      { key: 'date', header: 'Signal Date', primary: true, cell: (s) => formatSignalDate(s.trade_gen_ts) },
       {
         key: 'trade',
         header: 'Trade',

@@ -4,12 +4,13 @@
  */
 import { MSG } from '../../../../shared/messages';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
-import { formatDate, formatNumber } from '../../../../shared/format';
+import { formatNumber } from '../../../../shared/format';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { useEditLevels } from '../api/edit-levels';
 import { decisionBody, type SignalDecision } from '../lib/edit-levels-form';
 import { failureMessage } from '../lib/failure-message';
+import { formatSignalDate } from '../lib/signal-date';
 import { formatRiskReward } from './signal-columns';
 
 export interface PendingDecision {
@@ -56,7 +57,7 @@ export function SignalDecisionDialog({ algoId, pending, onClose }: { algoId: num
           <p className="decision-subject">
             <strong>{signal.instrument_symbol}</strong> ({signal.instrument_type}), {signal.trade_type}, {signal.trade_direction}
             {', '}
-            {formatDate(signal.trade_gen_ts)}
+            {formatSignalDate(signal.trade_gen_ts)}
           </p>
           <dl className="decision-levels">
             <div>

@@ -1,13 +1,36 @@
-/** Signal dates in the forms: a date input holds yyyy-MM-dd in the admin's own time zone. */
-import { format, isValid, parseISO } from 'date-fns';
+/**
+ * Signal dates are market days: the server stores a bare date as that day's start in India
+ * (signalTimestamp on the server), so they are read and written in India's time zone, whatever
+ * the admin's device is set to.
+ */
+import { isValid, parseISO } from 'date-fns';
+import { NA } from '../../../../shared/format';
 
-export const today = (): string => format(new Date(), 'yyyy-MM-dd');
+const MARKET_TIME_ZONE = 'Asia/Kolkata';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A stored trade_gen_ts (date or ISO timestamp) as a date input's value; '' when missing or invalid. */
+const marketDayParts = new Intl.DateTimeFormat('en-GB', { timeZone: MARKET_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+function marketDay(date: Date): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) => marketDayParts.formatToParts(date).find((p) => p.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Today's market day, yyyy-MM-dd (the Add Signal default). */
+export const today = (): string => marketDay(new Date());
+
+/** A stored trade_gen_ts (date or ISO timestamp) as its market day, yyyy-MM-dd; '' when missing or invalid. */
 export function dateInputValue(ts: string | null): string {
   if (!ts) return '';
+  if (DAY.test(ts)) return ts;
   const date = parseISO(ts);
-  return isValid(date) ? format(date, 'yyyy-MM-dd') : '';
+  return isValid(date) ? marketDay(date) : '';
+}
+
+/** The signals table's date: dd/MM/yyyy, or N.A. */
+export function formatSignalDate(ts: string | null): string {
+  const day = dateInputValue(ts);
+  return day ? day.split('-').reverse().join('/') : NA;
 }
 
 /** The date to send: the stored value itself while its day is unchanged (its time of day is kept). */
