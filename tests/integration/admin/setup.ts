@@ -49,10 +49,10 @@ export async function adminTest(options: { env?: Record<string, string> } = {}):
 }
 
 /** The response's JSON after checking its status (and, given a schema, its exact shape). */
-export async function expectJson<S extends z.ZodType>(res: Response, status: number, schema?: S): Promise<z.infer<S>> {
+export async function expectJson<T>(res: Response, status: number, schema: z.ZodType<T>): Promise<T> {
   const body: unknown = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(status);
-  return schema ? schema.parse(body) : body;
+  return schema.parse(body);
 }
 
 /** A 4xx with the API's error shape; returns `{error, fields}`. */
