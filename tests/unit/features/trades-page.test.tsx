@@ -162,6 +162,29 @@ describe('trades page', () => {
     expect(within(first).getByText('BRK-1')).toBeTruthy();
   });
 
+  it('renders the first 20 trades of a long list and more on demand', async () => {
+    setViewportWidth(1024);
+    serveTrades(Array.from({ length: 45 }, (_, i) => makeTrade({ trabot_trade_id: 1000 - i })));
+    renderApp('/dashboard/trades');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(20);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more trades (25 more)' }));
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(40);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more trades (5 more)' }));
+    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent).at(-1)).toBe('956');
+    expect(screen.queryByRole('button', { name: /^Show more trades/ })).toBeNull();
+  });
+
+  it('follows a filter changed from outside the page (back, a link)', async () => {
+    setViewportWidth(1024);
+    serveTrades([running, completed]);
+    const { router } = renderApp('/dashboard/trades');
+    await screen.findByRole('table');
+    await act(() => router.navigate({ to: '/dashboard/trades', search: { status: 'completed' } }));
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['3']));
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('completed');
+  });
+
   it('lists the entries and exits of a trade with order ids and charges', async () => {
     setViewportWidth(1024);
     const withLegs = makeTrade({

@@ -1,9 +1,11 @@
 /** Phones: one card per trade, the key numbers first, the rest on demand. */
 import { memo, useState } from 'react';
 import type { Trade } from '../../../../shared/schemas/trades';
+import { useIncrementalList } from '../lib/use-incremental-list';
+import { ShowMoreTrades } from './show-more-trades';
 import { CARD_DETAIL_FIELDS, CARD_KEY_FIELDS, TradeFieldList } from './trade-fields';
 import { TradeLegs } from './trade-legs';
-import type { TradeListProps } from './trade-list-props';
+import { TRADES_PAGE_SIZE, type TradeListProps } from './trade-list-props';
 import { TradeStatusBadge } from './trade-status-badge';
 
 const TradeCard = memo(function TradeCard({ trade, onEdit, editDisabled }: { trade: Trade } & Omit<TradeListProps, 'trades'>) {
@@ -48,11 +50,15 @@ const TradeCard = memo(function TradeCard({ trade, onEdit, editDisabled }: { tra
 });
 
 export const TradeCardList = memo(function TradeCardList({ trades, onEdit, editDisabled }: TradeListProps) {
+  const { visible, remaining, showMore } = useIncrementalList(trades, TRADES_PAGE_SIZE);
   return (
-    <ul className="trade-cards" aria-label="Trades">
-      {trades.map((trade) => (
-        <TradeCard key={trade.trabot_trade_id} trade={trade} onEdit={onEdit} editDisabled={editDisabled} />
-      ))}
-    </ul>
+    <>
+      <ul className="trade-cards" aria-label="Trades">
+        {visible.map((trade) => (
+          <TradeCard key={trade.trabot_trade_id} trade={trade} onEdit={onEdit} editDisabled={editDisabled} />
+        ))}
+      </ul>
+      {remaining > 0 && <ShowMoreTrades remaining={remaining} onShowMore={showMore} />}
+    </>
   );
 });

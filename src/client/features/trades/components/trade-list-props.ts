@@ -8,3 +8,6 @@ export interface TradeListProps {
   /** Write actions are disabled offline. */
   editDisabled: boolean;
 }
+
+/** Trades rendered at first and per "Show more": a screenful or two, cheap to render on a phone. */
+export const TRADES_PAGE_SIZE = 20;

@@ -29,10 +29,23 @@ export interface TradesPageProps {
 
 export function TradesPage({ userId, status, onStatusChange, canEdit }: TradesPageProps) {
   const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountTrades(userId);
+  // A switch shows at once; the URL follows once the new list is painted, through the router,
+  // whose navigation (guards, loader) would otherwise delay the switch. A URL changed from outside
+  // (back, a link) wins.
+  const [shown, setShown] = useState(status);
+  const [fromUrl, setFromUrl] = useState(status);
+  if (status !== fromUrl) {
+    setFromUrl(status);
+    setShown(status);
+  }
+  const changeStatus = (next: TradeFilterStatus) => {
+    setShown(next);
+    requestAnimationFrame(() => setTimeout(() => onStatusChange(next)));
+  };
   const online = useOnline();
   const wide = useMediaQuery('(min-width: 768px)');
   const groups = useMemo(() => (data ? groupByFilterStatus(data) : null), [data]);
-  const trades = groups?.get(status) ?? NO_TRADES;
+  const trades = groups?.get(shown) ?? NO_TRADES;
 
   const [viewed, setViewed] = useState<Trade | null>(null);
   const closeView = useCallback(() => setViewed(null), []);
@@ -40,12 +53,13 @@ export function TradesPage({ userId, status, onStatusChange, canEdit }: TradesPa
 
   let body;
   if (data) {
+    // Keyed by the filter: a new filter starts again from the first page of trades.
     const List = wide ? TradesTable : TradeCardList;
     body =
       trades.length === 0 ? (
         <p className="list-state">{MSG.tradesEmpty}</p>
       ) : (
-        <List trades={trades} onEdit={onEdit} editDisabled={!online} />
+        <List key={shown} trades={trades} onEdit={onEdit} editDisabled={!online} />
       );
   } else if (isPending && fetchStatus !== 'paused') {
     body = (
@@ -67,7 +81,7 @@ export function TradesPage({ userId, status, onStatusChange, canEdit }: TradesPa
       <h1 className="page-title">Trades</h1>
       <OfflineNotice updatedAt={dataUpdatedAt} />
       <div className="trades-toolbar">
-        <TradeStatusFilter value={status} groups={groups} onChange={onStatusChange} />
+        <TradeStatusFilter value={shown} groups={groups} onChange={changeStatus} />
       </div>
       {body}
       {canEdit && <TradeViewModal trade={viewed} onClose={closeView} />}

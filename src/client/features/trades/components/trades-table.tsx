@@ -1,9 +1,11 @@
 /** Wide screens: the trades as a table, horizontally scrollable, one memoized row per trade. */
 import { memo, useState } from 'react';
 import type { Trade } from '../../../../shared/schemas/trades';
+import { useIncrementalList } from '../lib/use-incremental-list';
+import { ShowMoreTrades } from './show-more-trades';
 import { TABLE_FIELDS, TRADE_FIELDS } from './trade-fields';
 import { TradeLegs } from './trade-legs';
-import type { TradeListProps } from './trade-list-props';
+import { TRADES_PAGE_SIZE, type TradeListProps } from './trade-list-props';
 
 const TradeRow = memo(function TradeRow({ trade, onEdit, editDisabled }: { trade: Trade } & Omit<TradeListProps, 'trades'>) {
   const [expanded, setExpanded] = useState(false);
@@ -57,26 +59,30 @@ const TradeRow = memo(function TradeRow({ trade, onEdit, editDisabled }: { trade
 });
 
 export const TradesTable = memo(function TradesTable({ trades, onEdit, editDisabled }: TradeListProps) {
+  const { visible, remaining, showMore } = useIncrementalList(trades, TRADES_PAGE_SIZE);
   return (
-    <div className="table-scroll" role="region" aria-label="Trades table" tabIndex={0}>
-      <table className="trades-table">
-        <thead>
-          <tr>
-            {TABLE_FIELDS.map((id) => (
-              <th key={id} scope="col" className={TRADE_FIELDS[id].numeric ? 'num' : undefined}>
-                {TRADE_FIELDS[id].label}
-              </th>
+    <>
+      <div className="table-scroll" role="region" aria-label="Trades table" tabIndex={0}>
+        <table className="trades-table">
+          <thead>
+            <tr>
+              {TABLE_FIELDS.map((id) => (
+                <th key={id} scope="col" className={TRADE_FIELDS[id].numeric ? 'num' : undefined}>
+                  {TRADE_FIELDS[id].label}
+                </th>
+              ))}
+              <th scope="col">Entries / Exits</th>
+              {onEdit && <th scope="col">Edit</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {visible.map((trade) => (
+              <TradeRow key={trade.trabot_trade_id} trade={trade} onEdit={onEdit} editDisabled={editDisabled} />
             ))}
-            <th scope="col">Entries / Exits</th>
-            {onEdit && <th scope="col">Edit</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {trades.map((trade) => (
-            <TradeRow key={trade.trabot_trade_id} trade={trade} onEdit={onEdit} editDisabled={editDisabled} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </tbody>
+        </table>
+      </div>
+      {remaining > 0 && <ShowMoreTrades remaining={remaining} onShowMore={showMore} />}
+    </>
   );
 });
