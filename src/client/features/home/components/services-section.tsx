@@ -2,7 +2,7 @@
  * Our Services (spec section 2): four cards. Research and Portfolio open their enquiry form in the
  * Contact Us modal; Free Education and Membership lead to their sections.
  */
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonIcon } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
 import { flaskOutline, peopleOutline, schoolOutline, trendingUpOutline } from 'ionicons/icons';
 import { useState, type ReactNode } from 'react';
@@ -35,9 +35,15 @@ export function ServicesSection() {
   const [open, setOpen] = useState<OpenForm>(null);
   const close = () => setOpen(null);
   const contactButton = (form: Exclude<OpenForm, null>, preload: () => void, label: string) => (
-    <IonButton onClick={() => setOpen(form)} onFocus={preload} aria-label={`Contact Us about ${label}`}>
+    <button
+      type="button"
+      className="button-link button-link-solid"
+      onClick={() => setOpen(form)}
+      onFocus={preload}
+      aria-label={`Contact Us about ${label}`}
+    >
       Contact Us
-    </IonButton>
+    </button>
   );
 
   return (

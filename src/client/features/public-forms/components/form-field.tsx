@@ -24,15 +24,30 @@ interface Problem {
 /** Ionic marks a control invalid through these classes; it then shows errorText and sets aria-invalid. */
 const invalidClass = (error: string | undefined) => (error ? 'ion-invalid ion-touched' : undefined);
 
-interface Focusable {
+interface Focusable extends Element {
   componentOnReady?: () => Promise<unknown>;
-  setFocus: () => Promise<void>;
+  setFocus?: () => Promise<void>;
 }
 
-/** react-hook-form focuses a field through its ref; Ionic controls focus through setFocus() once rendered. */
+/**
+ * react-hook-form focuses an invalid field through its ref. The question is first brought to the
+ * middle of the modal (so its label stays in sight), then its control focused: Ionic controls
+ * through setFocus() once rendered; a select through the button in its shadow root.
+ */
 function focusRef(ref: Input['ref']) {
   return (el: Focusable | null) =>
-    ref(el ? { focus: () => void (el.componentOnReady?.() ?? Promise.resolve()).then(() => el.setFocus()) } : null);
+    ref(
+      el
+        ? {
+            focus: () => {
+              el.scrollIntoView({ block: 'center' });
+              void (el.componentOnReady?.() ?? Promise.resolve()).then(() =>
+                el.setFocus ? el.setFocus() : el.shadowRoot?.querySelector('button')?.focus(),
+              );
+            },
+          }
+        : null,
+    );
 }
 
 const INPUT_TYPES: Record<'text' | 'email' | 'tel', TextFieldTypes> = { text: 'text', email: 'email', tel: 'tel' };
@@ -102,7 +117,7 @@ function RadioField({ field, input, error }: { field: ChoiceFieldDefinition; inp
 function SelectField({ field, input, error }: { field: ChoiceFieldDefinition; input: Input } & Problem) {
   return (
     <IonSelect
-      ref={(el) => input.ref(el ? { focus: () => el.focus() } : null)}
+      ref={focusRef(input.ref)}
       label={field.title}
       labelPlacement="stacked"
       fill="outline"
@@ -170,6 +185,14 @@ function CheckboxesField({ field, input, error }: { field: MultiChoiceFieldDefin
 }
 
 export function FormField({ field, control }: { field: FieldDefinition; control: Control<AnyAnswers> }) {
+  return (
+    <div className="form-field" data-field={field.name}>
+      <FieldControl field={field} control={control} />
+    </div>
+  );
+}
+
+function FieldControl({ field, control }: { field: FieldDefinition; control: Control<AnyAnswers> }) {
   return (
     <Controller
       name={field.name}

@@ -2,7 +2,7 @@
  * An offline copy of the public queries (keys under `public`: the workshop list) in localStorage.
  * Public content belongs to no user, so unlike the member cache (lib/query-persistence.ts) it is
  * neither scoped to a user nor wiped at logout; the buster and the maximum age retire old copies.
- * Restored once, before the first loader that needs it reads the cache.
+ * Restored once per query client, before the first loader that needs it reads the cache.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
@@ -21,25 +21,31 @@ function storage(): Storage | undefined {
   }
 }
 
-let restored: Promise<void> | null = null;
+const restored = new WeakMap<QueryClient, Promise<void>>();
 
 export function keepPublicQueriesOffline(queryClient: QueryClient): Promise<void> {
-  restored ??= (() => {
-    const store = storage();
-    if (!store) return Promise.resolve();
-    const [, restoring] = persistQueryClient({
-      // The persister packages pin an older @tanstack/query-core than react-query: same runtime shape.
-      queryClient: queryClient as unknown as PersistQueryClientOptions['queryClient'],
-      persister: createSyncStoragePersister({ storage: store, key: PUBLIC_COPY_STORAGE_KEY }),
-      maxAge: PUBLIC_COPY_MAX_AGE_MS,
-      buster: PUBLIC_COPY_BUSTER,
-      dehydrateOptions: {
-        // Data, not a success status: a refetch that failed offline keeps the last list, and so must the copy.
-        shouldDehydrateQuery: (query) => query.queryKey[0] === PUBLIC_ROOT_KEY && query.state.data !== undefined,
-        shouldDehydrateMutation: () => false,
-      },
-    });
-    return restoring.catch(() => undefined); // an unreadable copy was removed: fetch afresh
-  })();
-  return restored;
+  let done = restored.get(queryClient);
+  if (!done) {
+    done = restoreAndKeep(queryClient);
+    restored.set(queryClient, done);
+  }
+  return done;
+}
+
+function restoreAndKeep(queryClient: QueryClient): Promise<void> {
+  const store = storage();
+  if (!store) return Promise.resolve();
+  const [, restoring] = persistQueryClient({
+    // The persister packages pin an older @tanstack/query-core than react-query: same runtime shape.
+    queryClient: queryClient as unknown as PersistQueryClientOptions['queryClient'],
+    persister: createSyncStoragePersister({ storage: store, key: PUBLIC_COPY_STORAGE_KEY }),
+    maxAge: PUBLIC_COPY_MAX_AGE_MS,
+    buster: PUBLIC_COPY_BUSTER,
+    dehydrateOptions: {
+      // Data, not a success status: a refetch that failed offline keeps the last list, and so must the copy.
+      shouldDehydrateQuery: (query) => query.queryKey[0] === PUBLIC_ROOT_KEY && query.state.data !== undefined,
+      shouldDehydrateMutation: () => false,
+    },
+  });
+  return restoring.catch(() => undefined); // an unreadable copy was removed: fetch afresh
 }
