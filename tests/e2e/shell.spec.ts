@@ -24,8 +24,8 @@ test.describe('header and footer on a wide screen', () => {
   });
 
   test('a section link from another page opens that home section', async ({ page }) => {
-    await page.goto('/workshops');
-    await expect(page.getByRole('heading', { level: 1, name: 'Online Workshops' })).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Member Login' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
     await expect(page).toHaveURL(/\/#aboutus$/);
     await expect(page.getByRole('heading', { level: 2, name: 'About Us' })).toBeInViewport();

@@ -41,14 +41,17 @@ export async function startAppServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trabot-e2e-'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
+  // Embedded PGlite in the temporary folder, unless E2E_DATABASE_URL names an (empty) PostgreSQL.
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const database = process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {};
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
-      ...process.env,
+      ...inherited,
+      ...database,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
       SEED_DEMO: '1',
       DEMO_MEMBER_EMAIL: CREDENTIALS.member.email,
       DEMO_MEMBER_PASSWORD: CREDENTIALS.member.password,

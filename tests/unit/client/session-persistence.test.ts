@@ -98,6 +98,15 @@ describe('session answers drive the offline cache', () => {
     stop();
   });
 
+  it('a session set locally (logout) is not taken for a server answer: logout wipes by itself', async () => {
+    const client = await loggedInWithData(asha);
+    const stop = syncPersistenceWithSession(client);
+    client.setQueryData(sessionQueryOptions().queryKey, { status: 'error' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readLastUser()?.user.id).toBe(7);
+    stop();
+  });
+
   it('start-up resumes the last user scope so their copy can be restored', async () => {
     await loggedInWithData(asha);
     setPersistScope(null);

@@ -1,7 +1,12 @@
-/** POST /api/logout: on success the session and this user's offline data are gone, then /login. */
+/**
+ * POST /api/logout: on success the session and this user's offline data are gone, then /login.
+ * The order matters: the member pages leave first (a wipe under a mounted page would make it fetch
+ * again, now without a session), then their data is wiped, then the session is asked again.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { MSG } from '../../../../shared/messages';
+import type { CheckSessionResponse } from '../../../../shared/schemas/session';
 import { apiFetch } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { sessionQueryKey } from '../../session/api/check-session';
@@ -17,10 +22,12 @@ export function useLogout() {
   const mutation = useMutation({
     mutationFn: logout,
     onSuccess: async () => {
-      await forgetUserData(queryClient);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      // The server has ended the session: the login page's guard must not send us back.
+      queryClient.setQueryData<CheckSessionResponse>(sessionQueryKey, { status: 'error' });
       toast.success(MSG.logoutSuccess);
       await navigate({ to: '/login' });
+      await forgetUserData(queryClient);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
     onError: () => toast.error(MSG.logoutFailure),
   });

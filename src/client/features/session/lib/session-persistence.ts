@@ -55,7 +55,8 @@ const sessionHash = hashKey(sessionQueryKey);
 
 export function syncPersistenceWithSession(queryClient: QueryClient): () => void {
   return queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    // Answers fetched from the server only (logout sets the session locally, then wipes itself).
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
     if (event.query.queryHash !== sessionHash) return;
     applySessionAnswer(queryClient, event.action.data as CheckSessionResponse).catch(() => {
       // Backend key unreachable: stay unscoped (nothing persisted) until the next session answer.
