@@ -21,9 +21,11 @@ import { Route as DashboardAccountSettingsRouteImport } from './routes/dashboard
 import { Route as DashboardAdminRouteImport } from './routes/dashboard/admin'
 import { Route as DashboardTradesRouteImport } from './routes/dashboard/trades'
 import { Route as DashboardAdminIndexRouteImport } from './routes/dashboard/admin/index'
+import { Route as DashboardAdminEnquiriesRouteImport } from './routes/dashboard/admin/enquiries'
 import { Route as DashboardAdminLogsRouteImport } from './routes/dashboard/admin/logs'
 import { Route as DashboardAdminTokensRouteImport } from './routes/dashboard/admin/tokens'
 import { Route as DashboardAdminWarningsRouteImport } from './routes/dashboard/admin/warnings'
+import { Route as DashboardAdminWorkshopsRouteImport } from './routes/dashboard/admin/workshops'
 import { Route as DashboardAdminAlgosIndexRouteImport } from './routes/dashboard/admin/algos/index'
 import { Route as DashboardAdminMembersIndexRouteImport } from './routes/dashboard/admin/members/index'
 import { Route as DashboardAdminAlgosIdSignalsRouteImport } from './routes/dashboard/admin/algos/$id/signals'
@@ -93,6 +95,11 @@ const DashboardAdminIndexRoute = DashboardAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DashboardAdminRoute,
 } as any)
+const DashboardAdminEnquiriesRoute = DashboardAdminEnquiriesRouteImport.update({
+  id: '/enquiries',
+  path: '/enquiries',
+  getParentRoute: () => DashboardAdminRoute,
+} as any)
 const DashboardAdminLogsRoute = DashboardAdminLogsRouteImport.update({
   id: '/logs',
   path: '/logs',
@@ -106,6 +113,11 @@ const DashboardAdminTokensRoute = DashboardAdminTokensRouteImport.update({
 const DashboardAdminWarningsRoute = DashboardAdminWarningsRouteImport.update({
   id: '/warnings',
   path: '/warnings',
+  getParentRoute: () => DashboardAdminRoute,
+} as any)
+const DashboardAdminWorkshopsRoute = DashboardAdminWorkshopsRouteImport.update({
+  id: '/workshops',
+  path: '/workshops',
   getParentRoute: () => DashboardAdminRoute,
 } as any)
 const DashboardAdminAlgosIndexRoute =
@@ -163,9 +175,11 @@ export interface FileRoutesByFullPath {
   '/dashboard/admin': typeof DashboardAdminRouteWithChildren
   '/dashboard/trades': typeof DashboardTradesRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
+  '/dashboard/admin/workshops': typeof DashboardAdminWorkshopsRoute
   '/dashboard/admin/': typeof DashboardAdminIndexRoute
   '/dashboard/admin/algos/': typeof DashboardAdminAlgosIndexRoute
   '/dashboard/admin/members/': typeof DashboardAdminMembersIndexRoute
@@ -185,9 +199,11 @@ export interface FileRoutesByTo {
   '/dashboard/account-settings': typeof DashboardAccountSettingsRoute
   '/dashboard/trades': typeof DashboardTradesRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
+  '/dashboard/admin/workshops': typeof DashboardAdminWorkshopsRoute
   '/dashboard/admin': typeof DashboardAdminIndexRoute
   '/dashboard/admin/algos': typeof DashboardAdminAlgosIndexRoute
   '/dashboard/admin/members': typeof DashboardAdminMembersIndexRoute
@@ -210,9 +226,11 @@ export interface FileRoutesById {
   '/dashboard/admin': typeof DashboardAdminRouteWithChildren
   '/dashboard/trades': typeof DashboardTradesRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
+  '/dashboard/admin/workshops': typeof DashboardAdminWorkshopsRoute
   '/dashboard/admin/': typeof DashboardAdminIndexRoute
   '/dashboard/admin/algos/': typeof DashboardAdminAlgosIndexRoute
   '/dashboard/admin/members/': typeof DashboardAdminMembersIndexRoute
@@ -236,9 +254,11 @@ export interface FileRouteTypes {
     | '/dashboard/admin'
     | '/dashboard/trades'
     | '/dashboard/'
+    | '/dashboard/admin/enquiries'
     | '/dashboard/admin/logs'
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
+    | '/dashboard/admin/workshops'
     | '/dashboard/admin/'
     | '/dashboard/admin/algos/'
     | '/dashboard/admin/members/'
@@ -258,9 +278,11 @@ export interface FileRouteTypes {
     | '/dashboard/account-settings'
     | '/dashboard/trades'
     | '/dashboard'
+    | '/dashboard/admin/enquiries'
     | '/dashboard/admin/logs'
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
+    | '/dashboard/admin/workshops'
     | '/dashboard/admin'
     | '/dashboard/admin/algos'
     | '/dashboard/admin/members'
@@ -282,9 +304,11 @@ export interface FileRouteTypes {
     | '/dashboard/admin'
     | '/dashboard/trades'
     | '/dashboard/'
+    | '/dashboard/admin/enquiries'
     | '/dashboard/admin/logs'
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
+    | '/dashboard/admin/workshops'
     | '/dashboard/admin/'
     | '/dashboard/admin/algos/'
     | '/dashboard/admin/members/'
@@ -391,6 +415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardAdminIndexRouteImport
       parentRoute: typeof DashboardAdminRoute
     }
+    '/dashboard/admin/enquiries': {
+      id: '/dashboard/admin/enquiries'
+      path: '/enquiries'
+      fullPath: '/dashboard/admin/enquiries'
+      preLoaderRoute: typeof DashboardAdminEnquiriesRouteImport
+      parentRoute: typeof DashboardAdminRoute
+    }
     '/dashboard/admin/logs': {
       id: '/dashboard/admin/logs'
       path: '/logs'
@@ -410,6 +441,13 @@ declare module '@tanstack/react-router' {
       path: '/warnings'
       fullPath: '/dashboard/admin/warnings'
       preLoaderRoute: typeof DashboardAdminWarningsRouteImport
+      parentRoute: typeof DashboardAdminRoute
+    }
+    '/dashboard/admin/workshops': {
+      id: '/dashboard/admin/workshops'
+      path: '/workshops'
+      fullPath: '/dashboard/admin/workshops'
+      preLoaderRoute: typeof DashboardAdminWorkshopsRouteImport
       parentRoute: typeof DashboardAdminRoute
     }
     '/dashboard/admin/algos/': {
@@ -465,9 +503,11 @@ declare module '@tanstack/react-router' {
 }
 
 interface DashboardAdminRouteChildren {
+  DashboardAdminEnquiriesRoute: typeof DashboardAdminEnquiriesRoute
   DashboardAdminLogsRoute: typeof DashboardAdminLogsRoute
   DashboardAdminTokensRoute: typeof DashboardAdminTokensRoute
   DashboardAdminWarningsRoute: typeof DashboardAdminWarningsRoute
+  DashboardAdminWorkshopsRoute: typeof DashboardAdminWorkshopsRoute
   DashboardAdminIndexRoute: typeof DashboardAdminIndexRoute
   DashboardAdminAlgosIndexRoute: typeof DashboardAdminAlgosIndexRoute
   DashboardAdminMembersIndexRoute: typeof DashboardAdminMembersIndexRoute
@@ -479,9 +519,11 @@ interface DashboardAdminRouteChildren {
 }
 
 const DashboardAdminRouteChildren: DashboardAdminRouteChildren = {
+  DashboardAdminEnquiriesRoute: DashboardAdminEnquiriesRoute,
   DashboardAdminLogsRoute: DashboardAdminLogsRoute,
   DashboardAdminTokensRoute: DashboardAdminTokensRoute,
   DashboardAdminWarningsRoute: DashboardAdminWarningsRoute,
+  DashboardAdminWorkshopsRoute: DashboardAdminWorkshopsRoute,
   DashboardAdminIndexRoute: DashboardAdminIndexRoute,
   DashboardAdminAlgosIndexRoute: DashboardAdminAlgosIndexRoute,
   DashboardAdminMembersIndexRoute: DashboardAdminMembersIndexRoute,

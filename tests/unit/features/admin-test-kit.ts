@@ -1,5 +1,5 @@
 /** Helpers for the admin screens' page tests: Ionic controls found and driven like a user would. */
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 
 // The first render of a page loads its lazy route chunk: slow when the machine is busy.
 configure({ asyncUtilTimeout: 5000 });
@@ -32,3 +32,12 @@ export function clickButton(text: string) {
 
 /** The form in the open modal, or null. */
 export const modalForm = () => document.querySelector('ion-modal form');
+
+/**
+ * The ion-button `text` in the table row headed `rowId` (wide layout). Found by its text: Ionic
+ * moves an aria-label from the host to the button in its shadow root once hydrated.
+ */
+export async function findRowButton(rowId: string, text: string): Promise<HTMLElement> {
+  const header = await screen.findByRole('rowheader', { name: rowId });
+  return within(header.closest('tr') as HTMLElement).getByText(text, { selector: 'ion-button' });
+}

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Algo } from '../../../../src/shared/schemas/admin/algos';
 import type { AlgoSubscription } from '../../../../src/shared/schemas/admin/members';
-import { choose, clickButton, ionInput, ionSelect, modalForm, typeInto } from '../admin-test-kit';
+import { choose, clickButton, ionInput, ionSelect, modalForm, typeInto, findRowButton } from '../admin-test-kit';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 
 const PAGE = '/dashboard/admin/members/5/accounts/12/algos';
@@ -125,7 +125,7 @@ describe('account subscriptions page', () => {
   it('edits a row starting from its values, keeping its row_id; a failure keeps the modal open', async () => {
     const api = serve([subscription], algos, () => ({ status: 409, body: { error: 'duplicate' } }));
     renderApp(PAGE);
-    fireEvent.click(await screen.findByLabelText('Edit subscription 40', { selector: 'ion-button' }));
+    fireEvent.click(await findRowButton('40', 'Edit'));
     await waitFor(() => expect(ionInput('Max Total Capital').value).toBe('150000'));
     typeInto('Max Acceptable Loss', '6000');
     clickButton('Save');

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AccountSettings } from '../../../../src/shared/schemas/account';
 import type { MemberAccount } from '../../../../src/shared/schemas/admin/members';
-import { choose, clickButton, ionInput, ionSelect, modalForm, typeInto } from '../admin-test-kit';
+import { choose, clickButton, ionInput, ionSelect, modalForm, typeInto, findRowButton } from '../admin-test-kit';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 
 const PAGE = '/dashboard/admin/members/5/accounts';
@@ -40,7 +40,7 @@ function serve(detailsAnswer: () => { status?: number; body: unknown }, update?:
 }
 
 async function openBrokerModal() {
-  fireEvent.click(await screen.findByLabelText('Edit broker details of account 12', { selector: 'ion-button' }));
+  fireEvent.click(await findRowButton('12', 'Edit'));
 }
 
 describe('member accounts page', () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Member } from '../../../../src/shared/schemas/admin/members';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
-import { clickButton, ionInput, modalForm, typeInto } from '../admin-test-kit';
+import { clickButton, ionInput, modalForm, typeInto, findRowButton } from '../admin-test-kit';
 
 const asha: Member = {
   trabot_client_id: 5,
@@ -103,7 +103,7 @@ describe('members page', () => {
   it('edits a member through POST /api/members/{id} starting from its values', async () => {
     const api = serveMembers([asha], (call) => ({ body: { ...asha, ...(call.body as object) } }));
     renderApp('/dashboard/admin/members');
-    fireEvent.click(await screen.findByLabelText('Edit member Asha Rao', { selector: 'ion-button' }));
+    fireEvent.click(await findRowButton('5', 'Edit'));
     await waitFor(() => expect(ionInput('Name').value).toBe('Asha Rao'));
     expect(ionInput('Activation Date').value).toBe('2026-01-01');
     typeInto('Phone', '+919811111111');
@@ -115,7 +115,7 @@ describe('members page', () => {
   it('keeps the modal open with the typed values when the save fails', async () => {
     serveMembers([asha], () => ({ status: 500, body: { error: 'boom' } }));
     renderApp('/dashboard/admin/members');
-    fireEvent.click(await screen.findByLabelText('Edit member Asha Rao', { selector: 'ion-button' }));
+    fireEvent.click(await findRowButton('5', 'Edit'));
     await waitFor(() => expect(ionInput('Name').value).toBe('Asha Rao'));
     typeInto('Name', 'Asha R.');
     clickButton('Save');

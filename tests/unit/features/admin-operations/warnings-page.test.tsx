@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Warning } from '../../../../src/shared/schemas/admin/operations';
-import '../admin-test-kit';
+import { findRowButton } from '../admin-test-kit';
 import { ADMIN, renderApp, setViewportWidth, stubApi } from '../render-app';
 
 const open: Warning = {
@@ -46,7 +46,7 @@ describe('warnings page', () => {
       },
     });
     renderApp('/dashboard/admin/warnings');
-    fireEvent.click(await screen.findByLabelText('Delete warning 8', { selector: 'ion-button' }));
+    fireEvent.click(await findRowButton('8', 'Delete'));
     await waitFor(() => expect(within(dialog()).getByText('Broker token expired')).toBeTruthy());
     expect(within(dialog()).getByText('{"account":3}')).toBeTruthy();
     // Nothing is deleted before the confirmation.
@@ -60,7 +60,7 @@ describe('warnings page', () => {
   it('cancelling the confirmation deletes nothing', async () => {
     const api = stubApi(ADMIN, { 'GET /api/admin/warnings?showDeleted=false': () => ({ body: [open] }) });
     renderApp('/dashboard/admin/warnings');
-    fireEvent.click(await screen.findByLabelText('Delete warning 8', { selector: 'ion-button' }));
+    fireEvent.click(await findRowButton('8', 'Delete'));
     await waitFor(() => expect(within(dialog()).getByText('Broker token expired')).toBeTruthy());
     fireEvent.click(within(dialog()).getByText('Cancel', { selector: 'ion-button' }));
     await waitFor(() => expect(within(dialog()).queryByText('Broker token expired')).toBeNull());
@@ -73,7 +73,7 @@ describe('warnings page', () => {
       'DELETE /api/admin/warnings/8': () => ({ status: 409, body: { error: 'Warning already deleted' } }),
     });
     renderApp('/dashboard/admin/warnings');
-    fireEvent.click(await screen.findByLabelText('Delete warning 8', { selector: 'ion-button' }));
+    fireEvent.click(await findRowButton('8', 'Delete'));
     await waitFor(() => expect(within(dialog()).getByText('Broker token expired')).toBeTruthy());
     fireEvent.click(within(dialog()).getByText('Delete this warning', { selector: 'ion-button' }));
     expect(await screen.findByText('Failed to delete warning')).toBeTruthy();

@@ -1,4 +1,4 @@
-/** Admin home (spec section 2): the way into each admin area. */
+/** Admin home (spec section 2): the way into each admin area, plus the inbox and workshop management. */
 import { Link } from '@tanstack/react-router';
 import { Page } from '../../../components/page';
 import './admin.css';
@@ -9,6 +9,8 @@ const AREAS = [
   { label: 'Logs', to: '/dashboard/admin/logs' },
   { label: 'Warnings', to: '/dashboard/admin/warnings' },
   { label: 'Tokens', to: '/dashboard/admin/tokens' },
+  { label: 'Enquiries', to: '/dashboard/admin/enquiries' },
+  { label: 'Workshops', to: '/dashboard/admin/workshops' },
 ] as const;
 
 export function AdminHome() {

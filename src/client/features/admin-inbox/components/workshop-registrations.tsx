@@ -1,0 +1,29 @@
+/** Who registered for one workshop (in the workshops page's modal). */
+import { formatTimestamp } from '../../../../shared/format';
+import type { WorkshopRegistration } from '../../../../shared/schemas/admin/inbox';
+import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
+import { LoadState } from '../../admin/components/load-state';
+import { useWorkshopRegistrations } from '../api/get-workshop-registrations';
+
+const columns: ResponsiveColumn<WorkshopRegistration>[] = [
+  { key: 'name', header: 'Name', cell: (r) => r.name, primary: true },
+  { key: 'email', header: 'Email', cell: (r) => <a href={`mailto:${r.email}`}>{r.email}</a>, primary: true },
+  { key: 'source', header: 'Source', cell: (r) => r.source },
+  { key: 'comments', header: 'Comments', cell: (r) => r.comments || '-' },
+  { key: 'created', header: 'Registered At', cell: (r) => formatTimestamp(r.created_at) },
+  { key: 'mail', header: 'Mail', cell: (r) => r.mail_status },
+];
+
+export function WorkshopRegistrations({ workshopId }: { workshopId: number }) {
+  const registrations = useWorkshopRegistrations(workshopId);
+  if (!registrations.data) return <LoadState query={registrations} />;
+  return (
+    <ResponsiveList
+      items={registrations.data}
+      columns={columns}
+      rowKey={(r) => r.id}
+      empty="No registrations yet"
+      caption="Registrations"
+    />
+  );
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EnquiriesPage } from '../../../features/admin-inbox/components/enquiries-page';
+
+export const Route = createFileRoute('/dashboard/admin/enquiries')({
+  component: EnquiriesPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { WorkshopsAdminPage } from '../../../features/admin-inbox/components/workshops-admin-page';
+
+export const Route = createFileRoute('/dashboard/admin/workshops')({
+  component: WorkshopsAdminPage,
+});
