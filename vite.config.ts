@@ -107,4 +107,12 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
+  // Pre-bundle the separately imported Ionic controls with @ionic/react (one pass, shared chunks).
+  optimizeDeps: {
+    include: [
+      '@ionic/react',
+      '@stencil/react-output-target/runtime',
+      ...Object.values(IONIC_LAZY_CONTROLS).map((file) => `@ionic/core/components/${file}.js`),
+    ],
+  },
 });
