@@ -54,8 +54,9 @@ const excluded = (column: string) => sql.raw(`excluded."${column}"`);
 
 /**
  * Upserts the bhavcopy's prices per (symbol, series) in one transaction. A row already holding a
- * later trade date is left alone (an older file imported late never overwrites newer prices); a
- * name or ISIN the file lacks is kept. Returns how many rows were written.
+ * later trade date is left alone (an older file imported late never overwrites newer prices). A
+ * stored name (NSE's equity list spells them in mixed case) is kept, the file's fills a missing
+ * one; the file's ISIN wins (corporate actions change ISINs). Returns how many rows were written.
  */
 export async function importBhavCopy(db: Db, copy: BhavCopy): Promise<number> {
   return db.transaction(async (tx) => {
@@ -68,7 +69,7 @@ export async function importBhavCopy(db: Db, copy: BhavCopy): Promise<number> {
         .onConflictDoUpdate({
           target: [instruments.symbol, instruments.series],
           set: {
-            name: sql`coalesce(${excluded('name')}, ${instruments.name})`,
+            name: sql`coalesce(${instruments.name}, ${excluded('name')})`,
             isin: sql`coalesce(${excluded('isin')}, ${instruments.isin})`,
             open: excluded('open'),
             high: excluded('high'),
