@@ -220,15 +220,15 @@ describe('trades page', () => {
     expect(screen.getByRole('heading', { name: 'Exits (0)' })).toBeTruthy();
   });
 
-  it('gives a superadmin the Edit column, opening the trade read-only', async () => {
+  it('gives a superadmin the Edit column, opening the trade edit form', async () => {
     setViewportWidth(1024);
     serveTrades([running], ADMIN);
     renderApp('/dashboard/trades');
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toContain('Edit');
     fireEvent.click(within(table).getByRole('button', { name: 'Edit' }));
-    expect(await screen.findByText('Read-only for now: editing trades arrives with the admin area.')).toBeTruthy();
-    expect(screen.getByText('Trade 1')).toBeTruthy();
+    expect(await screen.findByText('Edit Trade 1')).toBeTruthy();
+    expect(document.querySelector('ion-modal form')).not.toBeNull();
   });
 
   it('shows the offline notice with the data time and disables Edit while offline', async () => {

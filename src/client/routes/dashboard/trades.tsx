@@ -16,13 +16,17 @@ export const Route = createFileRoute('/dashboard/trades')({
   component: TradesRoute,
 });
 
+const BREADCRUMB = [{ label: 'Dashboard' }] as const;
+
 function TradesRoute() {
   const { status } = tradeFilterSchema.parse(Route.useSearch());
   const { user } = Route.useRouteContext().currentUser;
   const navigate = Route.useNavigate();
   return (
     <TradesPage
-      userId={user.id}
+      trades={accountTradesQueryOptions(user.id)}
+      title="Trades"
+      breadcrumb={BREADCRUMB}
       status={status}
       canEdit={user.role === 'superadmin'}
       onStatusChange={(next) => void navigate({ search: { status: next }, replace: true })}

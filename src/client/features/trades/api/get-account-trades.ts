@@ -1,14 +1,28 @@
-/** GET /api/account-trades?status=active: every trade of the member's account (filtered in the page). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+/**
+ * GET /api/account-trades?status=active[&adminAccountId=]: every trade of an account (filtered in the
+ * page): the member's own, or for a superadmin any account's.
+ */
+import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Trade } from '../../../../shared/schemas/trades';
 import { apiJson } from '../../../lib/api';
 import { memberDataStaleTime } from '../../../lib/member-data-freshness';
 import { memberKeys } from '../../session/api/check-session';
 
-export const getAccountTrades = (): Promise<Trade[]> => apiJson<Trade[]>('/api/account-trades?status=active');
+export const getAccountTrades = (adminAccountId?: number): Promise<Trade[]> =>
+  apiJson<Trade[]>(`/api/account-trades?status=active${adminAccountId === undefined ? '' : `&adminAccountId=${adminAccountId}`}`);
+
+/** Both factories share one type, so a trades page takes either. */
+const tradesQueryOptions = queryOptions<Trade[], Error, Trade[], QueryKey>;
 
 /** Keyed under `member` so the persister keeps it for offline use. */
 export const accountTradesQueryOptions = (userId: number) =>
-  queryOptions({ queryKey: memberKeys.trades(userId), queryFn: getAccountTrades, staleTime: memberDataStaleTime });
+  tradesQueryOptions({ queryKey: memberKeys.trades(userId), queryFn: () => getAccountTrades(), staleTime: memberDataStaleTime });
 
-export const useAccountTrades = (userId: number) => useQuery(accountTradesQueryOptions(userId));
+/** Another account's trades, for the superadmin: under `admin`, so never persisted. */
+export const adminAccountTradesQueryOptions = (accountId: number) =>
+  tradesQueryOptions({ queryKey: ['admin', 'accounts', accountId, 'trades'], queryFn: () => getAccountTrades(accountId) });
+
+/** Which trades a trades page shows. */
+export type AccountTradesQueryOptions = ReturnType<typeof accountTradesQueryOptions>;
+
+export const useAccountTrades = (options: AccountTradesQueryOptions) => useQuery(options);

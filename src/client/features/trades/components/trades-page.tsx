@@ -1,34 +1,42 @@
-/** /dashboard/trades: the member's trades, filtered by status in the browser (spec sections 2, 7, 9). */
+/**
+ * The trades of an account, filtered by status in the browser (spec sections 2, 7, 9): the member's
+ * own at /dashboard/trades, any account's for the superadmin under /dashboard/admin.
+ */
 import { useCallback, useMemo, useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import type { Trade } from '../../../../shared/schemas/trades';
-import { Breadcrumb } from '../../../components/breadcrumb';
+import { BackButton } from '../../../components/back-button';
+import { Breadcrumb, type BreadcrumbItem } from '../../../components/breadcrumb';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { Page } from '../../../components/page';
 import { useOnline } from '../../../lib/online';
-import { useAccountTrades } from '../api/get-account-trades';
+import { useAccountTrades, type AccountTradesQueryOptions } from '../api/get-account-trades';
 import type { TradeFilterStatus } from '../../../../shared/format';
 import { groupByFilterStatus } from '../lib/group-by-filter-status';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { TradeCardList } from './trade-card-list';
 import { TradeStatusFilter } from './trade-status-filter';
-import { TradeViewModal } from './trade-view-modal';
+import { TradeEditModal } from './trade-edit-modal';
 import { TradesTable } from './trades-table';
 import './trades.css';
 
 const NO_TRADES: readonly Trade[] = [];
-const BREADCRUMB = [{ label: 'Dashboard' }] as const;
 
 export interface TradesPageProps {
-  userId: number;
+  /** Which account's trades: the member's own (persisted for offline use) or, for the admin, any. */
+  trades: AccountTradesQueryOptions;
+  title: string;
+  breadcrumb?: readonly BreadcrumbItem[];
+  /** Admin pages have a Back button; this is where it goes without history. */
+  backFallback?: string;
   status: TradeFilterStatus;
   onStatusChange: (status: TradeFilterStatus) => void;
   /** Superadmins get the Edit column. */
   canEdit: boolean;
 }
 
-export function TradesPage({ userId, status, onStatusChange, canEdit }: TradesPageProps) {
-  const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountTrades(userId);
+export function TradesPage({ trades: tradesQuery, title, breadcrumb, backFallback, status, onStatusChange, canEdit }: TradesPageProps) {
+  const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountTrades(tradesQuery);
   // A switch shows at once; the URL follows once the new list is painted, through the router,
   // whose navigation (guards, loader) would otherwise delay the switch. A URL changed from outside
   // (back, a link) wins.
@@ -47,9 +55,9 @@ export function TradesPage({ userId, status, onStatusChange, canEdit }: TradesPa
   const groups = useMemo(() => (data ? groupByFilterStatus(data) : null), [data]);
   const trades = groups?.get(shown) ?? NO_TRADES;
 
-  const [viewed, setViewed] = useState<Trade | null>(null);
-  const closeView = useCallback(() => setViewed(null), []);
-  const onEdit = canEdit ? setViewed : undefined;
+  const [edited, setEdited] = useState<Trade | null>(null);
+  const closeEdit = useCallback(() => setEdited(null), []);
+  const onEdit = canEdit ? setEdited : undefined;
 
   let body;
   if (data) {
@@ -76,15 +84,16 @@ export function TradesPage({ userId, status, onStatusChange, canEdit }: TradesPa
   }
 
   return (
-    <Page title="Trades" showTitle={false}>
-      <Breadcrumb items={BREADCRUMB} />
-      <h1 className="page-title">Trades</h1>
+    <Page title={title} showTitle={false}>
+      {breadcrumb && <Breadcrumb items={breadcrumb} />}
+      <h1 className="page-title">{title}</h1>
+      {backFallback && <BackButton fallback={backFallback} />}
       <OfflineNotice updatedAt={dataUpdatedAt} />
       <div className="trades-toolbar">
         <TradeStatusFilter value={shown} groups={groups} onChange={changeStatus} />
       </div>
       {body}
-      {canEdit && <TradeViewModal trade={viewed} onClose={closeView} />}
+      {canEdit && <TradeEditModal trade={edited} tradesKey={tradesQuery.queryKey} onClose={closeEdit} />}
     </Page>
   );
 }

@@ -1,9 +1,28 @@
+/** The trades of any account for the superadmin: the member's trades page with Edit, not persisted. */
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPendingPage } from '../../../../../../../features/admin/components/admin-pending-page';
+import { tradeFilterSchema } from '../../../../../../../../shared/schemas/trades';
+import { adminAccountTradesQueryOptions } from '../../../../../../../features/trades/api/get-account-trades';
+import { TradesPage } from '../../../../../../../features/trades/components/trades-page';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/accounts/$accountId/trades')({
-  component: function AccountTradesRoute() {
-    const { accountId } = Route.useParams();
-    return <AdminPendingPage title="Account Trades" subject={`Trades of account ${accountId}`} />;
-  },
+  validateSearch: (search: Record<string, unknown>): { status?: string } => ({
+    status: typeof search.status === 'string' ? search.status : undefined,
+  }),
+  component: AccountTradesRoute,
 });
+
+function AccountTradesRoute() {
+  const { id, accountId } = Route.useParams();
+  const { status } = tradeFilterSchema.parse(Route.useSearch());
+  const navigate = Route.useNavigate();
+  return (
+    <TradesPage
+      trades={adminAccountTradesQueryOptions(Number(accountId))}
+      title={`Trades of account ${accountId}`}
+      backFallback={`/dashboard/admin/members/${id}/accounts`}
+      status={status}
+      canEdit
+      onStatusChange={(next) => void navigate({ search: { status: next }, replace: true })}
+    />
+  );
+}

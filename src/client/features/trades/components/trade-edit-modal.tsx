@@ -1,0 +1,65 @@
+/**
+ * The superadmin's Edit action on a trade: the read-only facts of the trade, then the editable
+ * fields (POST /api/admin/trades/{tradeId}). Success closes the modal; a failure keeps it open.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { QueryKey } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { TRADE_EDIT_STATUSES } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import type { AdminTradeEditBody } from '../../../../shared/schemas/admin/members';
+import type { Trade } from '../../../../shared/schemas/trades';
+import { FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
+import { Modal } from '../../../components/modal';
+import { saveFailureMessage } from '../../../lib/save-failure';
+import { toast } from '../../../lib/toast';
+import { useUpdateTrade } from '../api/update-trade';
+import { tradeEditFormSchema, tradeEditFormValues, type TradeEditFormValues } from '../lib/trade-edit-form';
+import { TradeFieldList, type TradeFieldId } from './trade-fields';
+
+const READ_ONLY_FIELDS: readonly TradeFieldId[] = ['id', 'instrument', 'type', 'direction', 'avgEntry', 'avgExit', 'algoId', 'signalId', 'lastUpdated'];
+
+function TradeEditForm({ trade, tradesKey, onDone }: { trade: Trade; tradesKey: QueryKey; onDone: () => void }) {
+  const mutation = useUpdateTrade(trade.trabot_trade_id, tradesKey);
+  const { control, handleSubmit } = useForm<TradeEditFormValues, unknown, AdminTradeEditBody>({
+    resolver: zodResolver(tradeEditFormSchema),
+    defaultValues: tradeEditFormValues(trade),
+  });
+
+  const onSubmit = handleSubmit((body) =>
+    mutation.mutate(body, {
+      onSuccess: () => {
+        toast.success(MSG.tradeUpdateSuccess);
+        onDone();
+      },
+      onError: (error) => toast.error(saveFailureMessage(error, MSG.tradeUpdateFailure)),
+    }),
+  );
+
+  const number = { type: 'number', inputmode: 'decimal', step: 'any' } as const;
+  return (
+    <form className="app-form" onSubmit={onSubmit} noValidate>
+      <section aria-label="Trade (read-only)">
+        <TradeFieldList trade={trade} fields={READ_ONLY_FIELDS} className="trade-fields trade-edit-facts" />
+      </section>
+      <InputField control={control} name="trade_date" label="Trade Date" type="date" />
+      <SelectField control={control} name="trade_status" label="Trade Status" placeholder="Choose a status" options={optionsOf(TRADE_EDIT_STATUSES)} />
+      <InputField control={control} name="trade_quantity" label="Quantity" type="number" inputmode="numeric" step="1" />
+      <InputField control={control} name="remaining_quantity" label="Remaining Quantity" type="number" inputmode="numeric" step="1" />
+      <InputField control={control} name="current_mtm" label="Current MTM" {...number} />
+      <InputField control={control} name="trade_risk" label="Trade Risk" {...number} />
+      <InputField control={control} name="ltp" label="LTP" {...number} />
+      <InputField control={control} name="broker_trade_number" label="Broker Trade Number" />
+      <InputField control={control} name="stoploss_trade_number" label="Stoploss Trade Number" />
+      <FormActions pending={mutation.isPending} onCancel={onDone} />
+    </form>
+  );
+}
+
+export function TradeEditModal({ trade, tradesKey, onClose }: { trade: Trade | null; tradesKey: QueryKey; onClose: () => void }) {
+  return (
+    <Modal isOpen={trade !== null} title={trade ? `Edit Trade ${trade.trabot_trade_id}` : undefined} onClose={onClose}>
+      {trade && <TradeEditForm trade={trade} tradesKey={tradesKey} onDone={onClose} />}
+    </Modal>
+  );
+}
