@@ -1,0 +1,122 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { sizePosition, type SizingSignal, type SizingSubscription } from '../../../../src/server/engine/sizing';
+
+// The worked example of docs/engine.md.
+const subscription: SizingSubscription = {
+  max_total_capital: 500_000,
+  risk_percent_pertrade: 1,
+  max_percent_allocation_pertrade: 20,
+  min_percent_allocation_pertrade: 2,
+  min_required_risk_reward: 1.5,
+  max_acceptable_loss: 6_000,
+};
+const signal: SizingSignal = { entry_level: 250, stop_loss_level: 245, target_level: 262.5, portion_in_trade: 50 };
+
+const size = (sub: Partial<SizingSubscription> = {}, sig: Partial<SizingSignal> = {}, accessKeyValid = true) =>
+  sizePosition({ subscription: { ...subscription, ...sub }, signal: { ...signal, ...sig }, accessKeyValid });
+
+describe('sizePosition', () => {
+  it('sizes the worked example: 1,000 shares by risk, 500 for half a portion, capped at 400 by allocation', () => {
+    expect(size()).toEqual({
+      ok: true,
+      quantity: 400,
+      riskBudget: 5_000,
+      riskReward: 2.5,
+      allocationPercent: 20,
+      lossAtStop: 2_000,
+    });
+  });
+
+  it('keeps the risk quantity scaled by the portion when the allocation cap is higher', () => {
+    expect(size({ max_percent_allocation_pertrade: 60 })).toMatchObject({ ok: true, quantity: 500, allocationPercent: 25 });
+    expect(size({ max_percent_allocation_pertrade: 60 }, { portion_in_trade: 100 })).toMatchObject({
+      ok: true,
+      quantity: 1_000,
+      lossAtStop: 5_000,
+    });
+    expect(size({ max_percent_allocation_pertrade: 60 }, { portion_in_trade: 25 })).toMatchObject({ ok: true, quantity: 250 });
+  });
+
+  it('floors each step to whole shares', () => {
+    // 5,000 / 3 = 1,666.67 -> 1,666; x 25 % = 416.5 -> 416.
+    expect(size({ max_percent_allocation_pertrade: 100 }, { stop_loss_level: 247, target_level: 260, portion_in_trade: 25 })).toMatchObject({
+      ok: true,
+      quantity: 416,
+    });
+  });
+
+  it('does not lose a share to floating-point noise', () => {
+    // 100.01 - 99.91 = 0.10000000000000853 in binary, so 300 / it = 2999.99999999974.
+    const result = size(
+      { max_total_capital: 1_000_000, risk_percent_pertrade: 0.03, max_percent_allocation_pertrade: 100, min_percent_allocation_pertrade: 0 },
+      { entry_level: 100.01, stop_loss_level: 99.91, target_level: 101, portion_in_trade: 100 },
+    );
+    expect(result).toMatchObject({ ok: true, quantity: 3_000, lossAtStop: 300 });
+  });
+
+  it('sizes a short signal the same way (stop-loss above the entry)', () => {
+    expect(size({}, { entry_level: 100, stop_loss_level: 104, target_level: 90, portion_in_trade: 100 })).toMatchObject({
+      ok: true,
+      quantity: 1_000,
+      riskReward: 2.5,
+      lossAtStop: 4_000,
+    });
+  });
+
+  it('skips an account whose broker key is invalid before anything else', () => {
+    expect(size({}, { entry_level: 250, stop_loss_level: 250 }, false)).toEqual({
+      ok: false,
+      reason: 'invalid_key',
+      detail: 'the broker access key is invalid',
+    });
+  });
+
+  it.each([
+    ['a stop-loss equal to the entry', {}, { stop_loss_level: 250 }],
+    ['a zero entry', {}, { entry_level: 0, stop_loss_level: -5 }],
+    ['no capital', { max_total_capital: 0 }, {}],
+  ])('skips levels that give no risk per share: %s', (_, sub, sig) => {
+    expect(size(sub, sig)).toMatchObject({ ok: false, reason: 'invalid_levels' });
+  });
+
+  it('skips a signal whose risk-reward is below the required minimum, and accepts it at the minimum', () => {
+    expect(size({ min_required_risk_reward: 2.51 })).toEqual({
+      ok: false,
+      reason: 'risk_reward_below_min',
+      detail: 'risk-reward 2.5 is below the required 2.51',
+    });
+    expect(size({ min_required_risk_reward: 2.5 })).toMatchObject({ ok: true });
+    // Target on the wrong side of the entry: a negative risk-reward.
+    expect(size({}, { target_level: 240 })).toMatchObject({ ok: false, reason: 'risk_reward_below_min' });
+  });
+
+  it('skips when the quantity comes to 0', () => {
+    // Risk budget 50 for 60 of risk per share.
+    expect(size({ max_total_capital: 5_000, min_percent_allocation_pertrade: 0 }, { stop_loss_level: 190, target_level: 400 })).toEqual({
+      ok: false,
+      reason: 'zero_quantity',
+      detail: 'the quantity comes to 0 (risk budget 50)',
+    });
+    // The allocation cap alone is below one share.
+    expect(size({ max_percent_allocation_pertrade: 0.04 })).toMatchObject({ ok: false, reason: 'zero_quantity' });
+  });
+
+  it('skips when the allocation is below the minimum, and accepts it at the minimum', () => {
+    expect(size({ min_percent_allocation_pertrade: 20.01 })).toEqual({
+      ok: false,
+      reason: 'allocation_below_min',
+      detail: 'allocation 20% is below the minimum 20.01%',
+    });
+    expect(size({ min_percent_allocation_pertrade: 20 })).toMatchObject({ ok: true, quantity: 400 });
+  });
+
+  it('skips when the loss at stop-loss exceeds the maximum, and accepts it at the maximum', () => {
+    expect(size({ max_acceptable_loss: 1_999.99 })).toEqual({
+      ok: false,
+      reason: 'loss_above_max',
+      detail: 'loss at stop-loss 2000 exceeds the maximum 1999.99',
+    });
+    expect(size({ max_acceptable_loss: 2_000 })).toMatchObject({ ok: true, lossAtStop: 2_000 });
+  });
+});
