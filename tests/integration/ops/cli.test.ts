@@ -1,7 +1,9 @@
 /** The CLI as an operator runs it: a child process (tsx) against a temporary DATA_DIR. */
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { childEnv, holdLock, runTs, tempDir, type Finished } from './helpers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { childEnv, holdLock, runTs, tempDir, type Finished, removeTempDirs } from './helpers';
+
+afterAll(removeTempDirs);
 
 const cli = (args: string[], env: Record<string, string | undefined>) => runTs('src/server/cli.ts', args, childEnv(env));
 const noStack = (run: Finished) => expect(`${run.stdout}${run.stderr}`).not.toMatch(/\n\s+at .+:\d+:\d+/);

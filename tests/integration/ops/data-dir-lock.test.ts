@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, describeCommand, LOCK_FILE_NAME, type DataDirLock } from '../../../src/server/data-dir-lock';
-import { collect, deadPid, holdLock, ROOT, spawnTs, childEnv, tempDir, waitForOutput } from './helpers';
+import { collect, deadPid, holdLock, ROOT, spawnTs, childEnv, tempDir, waitForOutput, removeTempDirs } from './helpers';
+
+afterAll(removeTempDirs);
 
 const held: DataDirLock[] = [];
 const take = (dir: string, command?: string) => {

@@ -6,8 +6,17 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
+const madeHere: string[] = [];
+
+/** A new empty folder, deleted by removeTempDirs() (call it in afterAll: databases are ~40 MB). */
 export function tempDir(prefix = 'trabot-ops-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeHere.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of madeHere.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** The parent's environment minus anything that would point a child at another database or port. */

@@ -3,10 +3,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../../src/server/data-dir-lock';
 import { openDatabase } from '../../../src/server/db/open';
-import { tempDir } from './helpers';
+import { tempDir, removeTempDirs } from './helpers';
+
+afterAll(removeTempDirs);
 
 const log = pino({ level: 'silent' });
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -5,9 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../../src/server/data-dir-lock';
-import { childEnv, collect, runTs, spawnTs, tempDir, waitForOutput, type Finished } from './helpers';
+import { childEnv, collect, runTs, spawnTs, tempDir, waitForOutput, type Finished, removeTempDirs } from './helpers';
+
+afterAll(removeTempDirs);
 
 interface Server {
   child: ChildProcess;
