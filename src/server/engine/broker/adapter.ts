@@ -1,0 +1,71 @@
+/**
+ * What the engine needs from a broker. The paper broker implements it now; real brokers (zerodha,
+ * fyers, dhan, ...) plug in through the same interface (see select-adapter.ts).
+ */
+import type { ORDER_TYPES } from '../../../shared/constants';
+import type { Product, Side } from '../charge-rates';
+
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** The account's broker login as the adapter needs it; the key is decrypted only for the call. */
+export interface BrokerCredentials {
+  clientId: string;
+  accessKey: string;
+}
+
+export interface OrderRequest {
+  exchange: string;
+  symbol: string;
+  side: Side;
+  product: Product;
+  orderType: OrderType;
+  quantity: number;
+  /** Required for limit and trigger orders: the price the order may fill at, or better. */
+  limitPrice?: number | null;
+  /** Required for trigger (stop-loss limit) orders: the price that activates the order. */
+  triggerPrice?: number | null;
+}
+
+export type OrderChanges = Partial<Pick<OrderRequest, 'quantity' | 'limitPrice' | 'triggerPrice'>>;
+
+/** open: resting at its limit; trigger_pending: waiting for its trigger price. */
+export type OrderState = 'open' | 'trigger_pending' | 'filled' | 'cancelled' | 'rejected';
+
+export interface Order {
+  orderId: string;
+  exchangeOrderId: string | null;
+  request: OrderRequest;
+  state: OrderState;
+  filledQuantity: number;
+  averagePrice: number | null;
+  /** Why the broker rejected the order (state rejected). */
+  rejectReason: string | null;
+  updatedAt: Date;
+}
+
+export interface Funds {
+  /** Cash the account started the day with. */
+  opening: number;
+  /** Cash tied up by filled orders (buys less sells). */
+  used: number;
+  available: number;
+}
+
+export interface BrokerAdapter {
+  readonly name: string;
+  validateAccessKey(credentials: BrokerCredentials): Promise<boolean>;
+  /** Answers the order even when rejected (state rejected, with its reason); throws only when the broker cannot be reached. */
+  placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order>;
+  modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order>;
+  cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order>;
+  orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order>;
+  funds(credentials: BrokerCredentials): Promise<Funds>;
+}
+
+/** A call the broker refused outright (unknown order, invalid key on a query...). */
+export class BrokerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BrokerError';
+  }
+}

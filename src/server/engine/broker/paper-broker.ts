@@ -1,0 +1,210 @@
+/**
+ * The paper broker: a complete broker in memory, priced by the feed. Market orders fill at the
+ * current price; limit orders fill at once at the current price when it is already at the limit or
+ * better, else rest and fill at their limit when the price crosses it; trigger (stop-loss limit)
+ * orders wait until the price reaches the trigger (at or above it for a buy, at or below for a
+ * sell) and then act as limit orders. It rejects what a real broker rejects: an invalid key, a
+ * quantity that is not a whole number above 0, a missing or non-positive price, a price outside
+ * the day's band, a trigger already crossed, and symbols it has no price for. Funds are reported,
+ * not enforced: paper accounts have no margin to run out of.
+ */
+import { round2 } from '../money';
+import { dayBand, type Quote, type QuoteSource } from '../feed/price-feed';
+import {
+  BrokerError,
+  type BrokerAdapter,
+  type BrokerCredentials,
+  type Funds,
+  type Order,
+  type OrderChanges,
+  type OrderRequest,
+} from './adapter';
+
+export interface PaperBrokerOptions {
+  prices: QuoteSource;
+  /** Cash a client starts with (the account's equity balance). */
+  openingFunds?: (clientId: string) => number;
+  now?: () => Date;
+  /** Order ids are `${idPrefix}${n}`; the default prefix is unique per process start. */
+  idPrefix?: string;
+}
+
+interface PaperOrder extends Order {
+  clientId: string;
+}
+
+export const PAPER_REJECTIONS = {
+  invalidKey: 'Invalid broker access key',
+  quantity: 'Quantity must be a whole number above 0',
+  noPrice: 'No price for the instrument',
+  limitPrice: 'Limit price is required and must be above 0',
+  triggerPrice: 'Trigger price is required and must be above 0',
+  band: 'Price is outside the day\'s price band',
+  triggerCrossed: 'Trigger price is already crossed by the last price',
+} as const;
+
+const isPrice = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+/** The paper broker has no one to ask: any key that is not blank is valid. */
+const keyIsValid = (credentials: BrokerCredentials) => credentials.accessKey.trim() !== '';
+
+export class PaperBroker implements BrokerAdapter {
+  readonly name = 'paper';
+  private readonly orders = new Map<string, PaperOrder>();
+  private sequence = 0;
+  private readonly now: () => Date;
+  private readonly idPrefix: string;
+
+  constructor(private readonly options: PaperBrokerOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.idPrefix = options.idPrefix ?? `paper-${Date.now().toString(36)}-`;
+  }
+
+  async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
+    return keyIsValid(credentials);
+  }
+
+  async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {
+    const id = `${this.idPrefix}${++this.sequence}`;
+    const order: PaperOrder = {
+      orderId: id,
+      exchangeOrderId: null,
+      request: { ...request },
+      state: 'open',
+      filledQuantity: 0,
+      averagePrice: null,
+      rejectReason: null,
+      updatedAt: this.now(),
+      clientId: credentials.clientId,
+    };
+    this.orders.set(id, order);
+    const reason = keyIsValid(credentials) ? this.rejection(order.request) : PAPER_REJECTIONS.invalidKey;
+    if (reason) {
+      order.state = 'rejected';
+      order.rejectReason = reason;
+      return this.publish(order);
+    }
+    order.exchangeOrderId = `NSE-${id}`;
+    if (order.request.orderType === 'trigger') order.state = 'trigger_pending';
+    this.match(order, true);
+    return this.publish(order);
+  }
+
+  async modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order> {
+    const order = this.owned(credentials, orderId);
+    if (order.state !== 'open' && order.state !== 'trigger_pending') {
+      throw new BrokerError(`Order ${orderId} is ${order.state} and cannot be modified`);
+    }
+    const request = { ...order.request, ...changes };
+    const reason = this.rejection(request);
+    if (reason) throw new BrokerError(reason);
+    order.request = request;
+    order.updatedAt = this.now();
+    this.match(order, true);
+    return this.publish(order);
+  }
+
+  async cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order> {
+    const order = this.owned(credentials, orderId);
+    if (order.state !== 'open' && order.state !== 'trigger_pending') {
+      throw new BrokerError(`Order ${orderId} is ${order.state} and cannot be cancelled`);
+    }
+    order.state = 'cancelled';
+    order.updatedAt = this.now();
+    return this.publish(order);
+  }
+
+  async orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order> {
+    return this.publish(this.owned(credentials, orderId));
+  }
+
+  async funds(credentials: BrokerCredentials): Promise<Funds> {
+    if (!keyIsValid(credentials)) throw new BrokerError(PAPER_REJECTIONS.invalidKey);
+    const opening = this.options.openingFunds?.(credentials.clientId) ?? 0;
+    let used = 0;
+    for (const order of this.orders.values()) {
+      if (order.clientId !== credentials.clientId || order.averagePrice === null) continue;
+      const value = order.filledQuantity * order.averagePrice;
+      used += order.request.side === 'buy' ? value : -value;
+    }
+    return { opening, used: round2(used), available: round2(opening - used) };
+  }
+
+  /** Fills the resting orders the current prices reach; answers the orders that changed. */
+  matchOpenOrders(): Order[] {
+    const changed: Order[] = [];
+    for (const order of this.orders.values()) {
+      if ((order.state === 'open' || order.state === 'trigger_pending') && this.match(order, false)) {
+        changed.push(this.publish(order));
+      }
+    }
+    return changed;
+  }
+
+  private rejection(request: OrderRequest): string | null {
+    if (!Number.isInteger(request.quantity) || request.quantity <= 0) return PAPER_REJECTIONS.quantity;
+    const quote = this.options.prices.quote(request.symbol);
+    if (!quote) return PAPER_REJECTIONS.noPrice;
+    if (request.orderType === 'market') return null;
+    if (!isPrice(request.limitPrice)) return PAPER_REJECTIONS.limitPrice;
+    const prices = [request.limitPrice];
+    if (request.orderType === 'trigger') {
+      if (!isPrice(request.triggerPrice)) return PAPER_REJECTIONS.triggerPrice;
+      prices.push(request.triggerPrice);
+    }
+    const { lower, upper } = dayBand(quote.previousClose);
+    if (prices.some((p) => p < lower || p > upper)) return PAPER_REJECTIONS.band;
+    if (request.orderType === 'trigger' && this.triggered(request, quote)) return PAPER_REJECTIONS.triggerCrossed;
+    return null;
+  }
+
+  private triggered(request: OrderRequest, quote: Quote): boolean {
+    const trigger = request.triggerPrice as number;
+    return request.side === 'buy' ? quote.ltp >= trigger : quote.ltp <= trigger;
+  }
+
+  /**
+   * Moves one live order on at the current price. `arriving` is true when the order has just been
+   * placed or modified: a limit then fills at the last price (it is marketable), while a resting
+   * limit that the price crosses later fills at its own limit.
+   */
+  private match(order: PaperOrder, arriving: boolean): boolean {
+    const quote = this.options.prices.quote(order.request.symbol);
+    if (!quote) return false;
+    const { request } = order;
+    if (request.orderType === 'market') return this.fill(order, quote.ltp);
+    let activated = false;
+    if (order.state === 'trigger_pending') {
+      if (arriving || !this.triggered(request, quote)) return false;
+      order.state = 'open';
+      order.updatedAt = this.now();
+      activated = true;
+    }
+    const limit = request.limitPrice as number;
+    const reached = request.side === 'buy' ? quote.ltp <= limit : quote.ltp >= limit;
+    if (reached) return this.fill(order, arriving || activated ? quote.ltp : limit);
+    return activated;
+  }
+
+  private fill(order: PaperOrder, price: number): true {
+    order.state = 'filled';
+    order.filledQuantity = order.request.quantity;
+    order.averagePrice = round2(price);
+    order.updatedAt = this.now();
+    return true;
+  }
+
+  private owned(credentials: BrokerCredentials, orderId: string): PaperOrder {
+    if (!keyIsValid(credentials)) throw new BrokerError(PAPER_REJECTIONS.invalidKey);
+    const order = this.orders.get(orderId);
+    if (!order || order.clientId !== credentials.clientId) throw new BrokerError(`Unknown order ${orderId}`);
+    return order;
+  }
+
+  /** A copy, so callers never hold the broker's own record. */
+  private publish(order: PaperOrder): Order {
+    const { clientId: _clientId, ...copy } = order;
+    return { ...copy, request: { ...copy.request } };
+  }
+}

@@ -1,0 +1,32 @@
+/** Where the engine gets prices: a simulated feed now, a broker's market-data feed later. */
+
+export interface Quote {
+  symbol: string;
+  ltp: number;
+  /** The last session's close: the reference of the day's price band. */
+  previousClose: number;
+  timestamp: Date;
+}
+
+/** What the paper broker needs: the current quote of a symbol. */
+export interface QuoteSource {
+  quote(symbol: string): Quote | undefined;
+}
+
+export interface PriceFeed extends QuoteSource {
+  /**
+   * Starts following a symbol from its last close (the instruments table's CLOSE); when that is
+   * unknown (null), from `fallbackPrice` (the signal's entry level). Tracking twice keeps the first.
+   */
+  track(symbol: string, lastClose: number | null, fallbackPrice: number): void;
+  untrack(symbol: string): void;
+  /** Advances the feed to `now` and answers the quotes that changed. */
+  tick(now: Date): Quote[];
+}
+
+/** NSE's widest daily price band for equities: +-20 % of the previous close. */
+export const DAY_PRICE_BAND = 0.2;
+
+export function dayBand(previousClose: number, band = DAY_PRICE_BAND): { lower: number; upper: number } {
+  return { lower: previousClose * (1 - band), upper: previousClose * (1 + band) };
+}
