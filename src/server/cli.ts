@@ -131,6 +131,7 @@ async function run(command: Exclude<Command, { kind: 'help' }>, env: Env, log: L
     }
 
     case 'instruments import': {
+      if (!fs.existsSync(command.file)) throw new Error(`No such file: ${command.file}`);
       const size = fs.statSync(command.file).size;
       if (size > MAX_UNZIPPED_BYTES) throw new Error(`${command.file} is larger than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB: not a bhavcopy`);
       const copy = parseBhavCopy(new Uint8Array(fs.readFileSync(command.file)));

@@ -9,6 +9,7 @@ import type { AppDeps } from '../context';
 import { accounts, algos, algoSubscriptions, members, signals, tradeEntries, tradeExits, trades, users } from '../db/schema';
 import { createUser } from '../services/users';
 import { DEMO_ACCOUNT, DEMO_ADMIN_NAME, DEMO_ALGOS, DEMO_MEMBER, DEMO_SIGNALS, DEMO_SUBSCRIPTIONS, type AlgoKey } from './content';
+import { seedAdminDemo } from './admin-content';
 import { demoLogins, loginBox, type DemoLogin } from './credentials';
 import { nseInstrument } from './nse-instruments';
 import { demoClock, orderNumbers, signalRow, tradeRows } from './trade-rows';
@@ -80,6 +81,8 @@ export async function seedDemoIfEmpty(deps: SeedDeps, opts: { print: (line: stri
       if (rows.entries.length) await tx.insert(tradeEntries).values(rows.entries.map((e) => ({ ...e, trabot_trade_id: tradeId })));
       if (rows.exits.length) await tx.insert(tradeExits).values(rows.exits.map((e) => ({ ...e, trabot_trade_id: tradeId })));
     }
+
+    await seedAdminDemo(tx, deps, { accountId, clock });
 
     const { member: memberLogin, admin } = logins;
     await createUser(tx, { email: memberLogin.email, password: memberLogin.password, role: 'member', name: DEMO_MEMBER.name, memberId: member!.id, accountId });
