@@ -1,11 +1,13 @@
 /**
  * Turns a demo signal into database rows whose numbers agree with each other: quantities sized by
- * the subscription, fills summing to the trade, average prices, remaining quantity, MTM, risk and
- * per-order charges.
+ * the engine's rules for the subscription, fills summing to the trade, average prices, remaining
+ * quantity, MTM, risk and the engine's per-order charges.
  */
 import { riskReward } from '../../shared/risk-reward';
 import type { signals, tradeEntries, tradeExits, trades } from '../db/schema';
-import { orderCharges, type Product } from './charges';
+import { legCharges, productOf } from '../engine/charges';
+import { round2 } from '../engine/money';
+import { sizePosition } from '../engine/sizing';
 import { DEMO_SUBSCRIPTIONS, type DemoFill, type DemoSignal } from './content';
 import { istTime, tradingDaysAgo, type IstDay } from './market-calendar';
 
@@ -13,8 +15,6 @@ type SignalRow = Omit<typeof signals.$inferInsert, 'signal_id'>;
 type TradeRow = Omit<typeof trades.$inferInsert, 'trabot_trade_id'>;
 type EntryRow = Omit<typeof tradeEntries.$inferInsert, 'id' | 'trabot_trade_id'>;
 type ExitRow = Omit<typeof tradeExits.$inferInsert, 'id' | 'trabot_trade_id'>;
-
-const paise = (value: number) => Math.round((value + Math.sign(value) * Number.EPSILON) * 100) / 100;
 
 export interface DemoClock {
   now: Date;
@@ -46,12 +46,15 @@ export function orderNumbers(): (day: IstDay) => { order_id: string; exchange_or
   };
 }
 
-/** Shares at most the risk budget on the stop distance and at most the allocation cap, scaled by the portion. */
+/** The quantity the engine sizes for the demo account's subscription to the signal's algo. */
 export function plannedQuantity(signal: DemoSignal): number {
-  const sub = DEMO_SUBSCRIPTIONS[signal.algo];
-  const byRisk = (sub.max_total_capital * sub.risk_percent_pertrade) / 100 / Math.abs(signal.entry - signal.stop);
-  const byAllocation = (sub.max_total_capital * sub.max_percent_allocation_pertrade) / 100 / signal.entry;
-  return Math.floor((Math.min(byRisk, byAllocation) * signal.portion) / 100);
+  const sized = sizePosition({
+    subscription: DEMO_SUBSCRIPTIONS[signal.algo],
+    signal: { entry_level: signal.entry, stop_loss_level: signal.stop, target_level: signal.target, portion_in_trade: signal.portion },
+    accessKeyValid: true,
+  });
+  if (!sized.ok) throw new Error(`The demo's ${signal.symbol} signal is not tradable: ${sized.detail}`);
+  return sized.quantity;
 }
 
 /** Splits `total` by the fills' shares; when the shares add up to 1 the last fill takes the remainder. */
@@ -114,7 +117,7 @@ export function tradeRows(
   nextOrder: ReturnType<typeof orderNumbers>,
 ): { trade: TradeRow; entries: EntryRow[]; exits: ExitRow[] } {
   const { trade: plan } = signal;
-  const product: Product = signal.algo === 'swing' ? 'delivery' : 'intraday';
+  const product = productOf(signal.algo);
   const sign = signal.direction === 'long' ? 1 : -1;
   const entrySide = signal.direction === 'long' ? 'buy' : 'sell';
   const exitSide = entrySide === 'buy' ? 'sell' : 'buy';
@@ -127,7 +130,7 @@ export function tradeRows(
       price: fill.price,
       timestamp: istTime(day, fill.time),
       ...nextOrder(day),
-      ...orderCharges(product, side, legQuantity, fill.price),
+      ...legCharges({ product, side, quantity: legQuantity, price: fill.price }),
     };
   };
   const entryLegs = splitQuantity(quantity, plan.entries).map((q, i) => leg(plan.entries[i]!, q, entrySide));
@@ -160,16 +163,16 @@ export function tradeRows(
       signal_id: ids.signalId,
       algo_id: ids.algoId,
       last_updated_timestamp: lastUpdated,
-      avg_entry_price: avgEntry === null ? null : paise(avgEntry),
-      avg_exit_price: exitLegs.length ? paise(averagePrice(exitLegs)!) : null,
+      avg_entry_price: avgEntry === null ? null : round2(avgEntry),
+      avg_exit_price: exitLegs.length ? round2(averagePrice(exitLegs)!) : null,
       trade_exchange: 'NSE',
       trade_instrument: signal.symbol,
       trade_date: tradeDay,
       trade_status: plan.status,
       trade_quantity: quantity,
       trade_direction: signal.direction,
-      current_mtm: paise(realised + unrealised),
-      trade_risk: paise(risk),
+      current_mtm: round2(realised + unrealised),
+      trade_risk: round2(risk),
       broker_trade_number: brokerOrder,
       stoploss_trade_number: stopOrder,
       remaining_quantity: remaining,

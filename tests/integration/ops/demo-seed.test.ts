@@ -6,7 +6,8 @@ import { accountSettingsSchema } from '../../../src/shared/schemas/account';
 import { tradeSchema, type Trade } from '../../../src/shared/schemas/trades';
 import { verifyPassword } from '../../../src/server/auth/passwords';
 import { accounts, algos, algoSubscriptions, members, signals, users } from '../../../src/server/db/schema';
-import { orderCharges, type Side } from '../../../src/server/demo/charges';
+import { legCharges, productOf } from '../../../src/server/engine/charges';
+import type { Side } from '../../../src/server/engine/charge-rates';
 import { NSE_INSTRUMENTS } from '../../../src/server/demo/nse-instruments';
 import { seedDemoIfEmpty, type SeedResult } from '../../../src/server/demo/seed';
 import { createUser } from '../../../src/server/services/users';
@@ -164,7 +165,7 @@ describe('demo seed of an empty database', () => {
       const unrealised = trade.remaining_quantity! > 0 ? sign * trade.remaining_quantity! * (trade.ltp! - avgEntry) : 0;
       near(trade.current_mtm, realised + unrealised);
 
-      const product = trade.trade_type === 'swing' ? 'delivery' : 'intraday';
+      const product = productOf(trade.trade_type);
       const entrySide: Side = trade.trade_direction === 'long' ? 'buy' : 'sell';
       const exitSide: Side = entrySide === 'buy' ? 'sell' : 'buy';
       const legs = [
@@ -172,33 +173,12 @@ describe('demo seed of an empty database', () => {
         ...trade.trade_exits.map((e) => ({ side: exitSide, quantity: e.trade_exit_quantity, price: e.trade_exit_price, leg: e })),
       ];
       for (const { side, quantity, price, leg } of legs) {
-        expect(leg).toMatchObject(orderCharges(product, side, quantity, price));
+        expect(leg).toMatchObject(legCharges({ product, side, quantity, price }));
         near(leg.service_tax, 0.18 * (leg.brokerage_charges! + leg.exchange_transaction_charges! + leg.sebi_tax!), 0.02);
         expect(leg.stamp_duty! > 0, `${label} stamp duty is charged on buys only`).toBe(side === 'buy');
         expect(leg.order_id).toMatch(/^\d{15}$/);
       }
     }
-  });
-
-  it('charges Indian equity rates: STT and stamp duty by product and side, brokerage capped intraday', () => {
-    // 100 shares at Rs 1,000: turnover Rs 1 lakh.
-    expect(orderCharges('delivery', 'buy', 100, 1000)).toEqual({
-      brokerage_charges: 0,
-      stt: 100,
-      exchange_transaction_charges: 2.97,
-      sebi_tax: 0.1,
-      stamp_duty: 15,
-      service_tax: 0.55,
-    });
-    expect(orderCharges('intraday', 'sell', 100, 1000)).toEqual({
-      brokerage_charges: 20,
-      stt: 25,
-      exchange_transaction_charges: 2.97,
-      sebi_tax: 0.1,
-      stamp_duty: 0,
-      service_tax: 4.15,
-    });
-    expect(orderCharges('intraday', 'buy', 10, 500).brokerage_charges).toBe(1.5);
   });
 
   it('does nothing the second time', async () => {
