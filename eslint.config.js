@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'src/client/routeTree.gen.ts', 'test-results', 'playwright-report', 'bench/results'] },
+  { ignores: ['dist', '.tmp', '.vitest', '**/test-results', 'ci-results', 'node_modules', 'data', 'src/client/routeTree.gen.ts', 'test-results', 'playwright-report', 'bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
