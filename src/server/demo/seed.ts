@@ -7,11 +7,11 @@ import { addMonths, format, startOfMonth, subDays, subMonths } from 'date-fns';
 import { count, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { accounts, algos, algoSubscriptions, members, signals, tradeEntries, tradeExits, trades, users } from '../db/schema';
+import { readEquityList } from '../instruments/equity-list';
 import { createUser } from '../services/users';
 import { DEMO_ACCOUNT, DEMO_ADMIN_NAME, DEMO_ALGOS, DEMO_MEMBER, DEMO_SIGNALS, DEMO_SUBSCRIPTIONS, type AlgoKey } from './content';
 import { seedAdminDemo } from './admin-content';
 import { demoLogins, loginBox, type DemoLogin } from './credentials';
-import { nseInstrument } from './nse-instruments';
 import { demoClock, orderNumbers, signalRow, tradeRows } from './trade-rows';
 
 export type SeedDeps = Pick<AppDeps, 'db' | 'env' | 'log' | 'secrets'>;
@@ -69,11 +69,14 @@ export async function seedDemoIfEmpty(deps: SeedDeps, opts: { print: (line: stri
       await tx.insert(algoSubscriptions).values({ algo_id: algoIds[key], trabot_account_id: accountId, ...DEMO_SUBSCRIPTIONS[key] });
     }
 
+    const listed = new Map(readEquityList().map((equity) => [equity.symbol, equity.series]));
     for (const demo of DEMO_SIGNALS) {
       const algoId = algoIds[demo.algo];
+      const series = listed.get(demo.symbol);
+      if (!series) throw new Error(`The demo's ${demo.symbol} is not in NSE's equity list`);
       const [signal] = await tx
         .insert(signals)
-        .values(signalRow(demo, algoId, nseInstrument(demo.symbol).series, clock))
+        .values(signalRow(demo, algoId, series, clock))
         .returning({ id: signals.signal_id });
       const rows = tradeRows(demo, { accountId, algoId, signalId: signal!.id }, clock, nextOrder);
       const [trade] = await tx.insert(trades).values(rows.trade).returning({ id: trades.trabot_trade_id });

@@ -8,7 +8,7 @@ import { verifyPassword } from '../../../src/server/auth/passwords';
 import { accounts, algos, algoSubscriptions, members, signals, users } from '../../../src/server/db/schema';
 import { legCharges, productOf } from '../../../src/server/engine/charges';
 import type { Side } from '../../../src/server/engine/charge-rates';
-import { NSE_INSTRUMENTS } from '../../../src/server/demo/nse-instruments';
+import { readEquityList } from '../../../src/server/instruments/equity-list';
 import { seedDemoIfEmpty, type SeedResult } from '../../../src/server/demo/seed';
 import { createUser } from '../../../src/server/services/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -112,9 +112,10 @@ describe('demo seed of an empty database', () => {
     for (const algo of algoRows) expect(algo.algo_desc.length).toBeGreaterThan(120);
 
     const signalRows = await t.deps.db.select().from(signals);
+    const listed = new Map(readEquityList().map((equity) => [equity.symbol, equity]));
     expect(new Set(signalRows.map((s) => s.trade_status))).toEqual(new Set(SIGNAL_STATUSES));
     for (const signal of signalRows) {
-      const instrument = NSE_INSTRUMENTS.get(signal.instrument_symbol);
+      const instrument = listed.get(signal.instrument_symbol);
       expect(instrument, signal.instrument_symbol).toBeDefined();
       expect(signal.instrument_type).toBe(instrument!.series);
       expect(signal.exchange).toBe('NSE');
