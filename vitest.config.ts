@@ -35,6 +35,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
+          // Whole-route tests render Ionic in jsdom: generous on a loaded 2-core machine.
+          testTimeout: 20_000,
           server: { deps: { inline: ['@stencil/react-output-target'] } },
           include: ['tests/unit/**/*.test.{ts,tsx}'],
         },
