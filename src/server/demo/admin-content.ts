@@ -39,17 +39,18 @@ export async function seedAdminDemo(
   const maruti = signal('MARUTI');
   const kotak = signal('KOTAKBANK');
 
+  // In the order they happened: ids follow time, as for warnings the engine raises.
   await tx.insert(warnings).values([
+    {
+      warning_message: `Entry skipped for signal ${maruti.id} (MARUTI), account ${accountId}: opened at 13,212.50, more than 1% above the 12,940.00 entry`,
+      warning_data: JSON.stringify({ signalId: maruti.id, algoId: maruti.algoId, accountId, symbol: 'MARUTI', entry: 12940, open: 13212.5, max_gap_percent: 1 }),
+      warning_timestamp: clock.at(4, '09:15'),
+    },
     {
       warning_message: 'Price feed silent for 45 s during the session; reconnected',
       warning_data: JSON.stringify({ feed: 'simulated', silent_seconds: 45 }),
       warning_timestamp: clock.at(3, '11:02'),
       delete_ind: true,
-    },
-    {
-      warning_message: `Entry skipped for signal ${maruti.id} (MARUTI), account ${accountId}: opened at 13,212.50, more than 1% above the 12,940.00 entry`,
-      warning_data: JSON.stringify({ signalId: maruti.id, algoId: maruti.algoId, accountId, symbol: 'MARUTI', entry: 12940, open: 13212.5, max_gap_percent: 1 }),
-      warning_timestamp: clock.at(4, '09:15'),
     },
     {
       warning_message: `Entry order for signal ${kotak.id} (KOTAKBANK short), account ${accountId} lapsed unfilled at the 14:30 IST cut-off`,

@@ -33,6 +33,8 @@ it('shows warnings about the demo’s own signals, one of them already deleted',
 
   const all = await expectJson(await admin.request('/api/admin/warnings?showDeleted=true'), 200, z.array(warningSchema));
   expect(all.filter((w) => w.delete_ind).map((w) => w.warning_message)).toEqual(['Price feed silent for 45 s during the session; reconnected']);
+  const times = all.map((w) => w.warning_timestamp);
+  expect(times).toEqual([...times].sort().reverse());
 });
 
 it('shows the demo account’s broker session token masked with its 06:00 IST expiry, and the feed state', async () => {
