@@ -7,10 +7,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClient, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { PERSIST_MAX_AGE_MS } from '../../../lib/query-persistence';
 
 export const PUBLIC_ROOT_KEY = 'public';
 export const PUBLIC_COPY_STORAGE_KEY = 'trabot-public-cache';
-export const PUBLIC_COPY_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** As long as the member's copy. (Also the query's gcTime: it must stay below setTimeout's 2^31 - 1 ms.) */
+export const PUBLIC_COPY_MAX_AGE_MS = PERSIST_MAX_AGE_MS;
 const PUBLIC_COPY_BUSTER = 'trabot-public-v1';
 
 function storage(): Storage | undefined {

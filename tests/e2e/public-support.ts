@@ -1,0 +1,164 @@
+/**
+ * Browser tests of the public forms against a server of their own, so that a test can read what a
+ * submission stored. The server uses the embedded database in a temporary folder, which only one
+ * process may open: `inDatabase` stops the server, opens that database in the test process, runs
+ * the query and starts the server again on the same address (same origin: the page's storage and
+ * service worker stay). The worker's database is seeded with an upcoming workshop.
+ *
+ * Also: driving a public form from its shared definition, the way a visitor does.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { addDays, format } from 'date-fns';
+import type { Db } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/db/open';
+import { workshops } from '../../src/server/db/schema';
+import { createLogger } from '../../src/server/logger';
+import type { FieldDefinition, FormDefinition } from '../../src/shared/forms/form-definition';
+import { freePort } from './support/app-server';
+import { test as base } from './support/fixtures';
+
+export { expect };
+
+/** The upcoming workshop every forms server has (the spec's four are all in the past). */
+export const UPCOMING_WORKSHOP = {
+  title: 'Reading Option Chains for Nifty Weekly Expiries',
+  description: 'Open interest, implied volatility and the put-call ratio on a live option chain, and what they do and do not tell you.',
+  workshop_date: format(addDays(new Date(), 30), 'yyyy-MM-dd'),
+  time_label: '10:00AM IST',
+  level: 'Intermediate' as const,
+};
+
+export interface FormsServer {
+  url: string;
+  /** Stops the server, runs `read` on its database, starts it again. */
+  inDatabase<T>(read: (db: Db) => Promise<T>): Promise<T>;
+}
+
+async function withDatabase<T>(dataDir: string, use: (db: Db) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined }, createLogger({ level: 'silent', stdout: false }));
+  try {
+    await database.migrate();
+    return await use(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      // All submissions come from 127.0.0.1: the per-IP limit is not what these tests exercise.
+      PUBLIC_FORM_LIMIT_PER_IP: '100000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`forms server exited with code ${child.exitCode}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('forms server not healthy after 60 s');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export const test = base.extend<object, { formsServer: FormsServer }>({
+  formsServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'trabot-e2e-forms-'));
+      const port = await freePort();
+      await withDatabase(dataDir, (db) => db.insert(workshops).values(UPCOMING_WORKSHOP));
+      let child = await startServer(dataDir, port);
+      await use({
+        url: `http://localhost:${port}`,
+        async inDatabase(read) {
+          await stopServer(child);
+          try {
+            return await withDatabase(dataDir, read);
+          } finally {
+            child = await startServer(dataDir, port);
+          }
+        },
+      });
+      await stopServer(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ formsServer }, use) => use(formsServer.url),
+});
+
+type Answers = Record<string, string | readonly string[]>;
+
+/** The open form's modal (its content is slotted into ion-modal, outside the shadow dialog). */
+export const formModal = (page: Page, title: string): Locator => page.locator('ion-modal').filter({ hasText: title });
+
+const question = (modal: Locator, field: FieldDefinition) => modal.locator(`[data-field="${field.name}"]`);
+
+export async function answer(page: Page, modal: Locator, field: FieldDefinition, value: string | readonly string[]): Promise<void> {
+  const box = question(modal, field);
+  switch (field.kind) {
+    case 'radio':
+      if (value) await box.getByRole('radio', { name: field.options.find((o) => o.value === value)!.label, exact: true }).click();
+      return;
+    case 'select':
+      if (!value) return;
+      await box.locator('ion-select').click();
+      await page.locator('ion-popover').getByRole('radio', { name: field.options.find((o) => o.value === value)!.label, exact: true }).click();
+      await expect(page.locator('ion-popover')).toHaveCount(0);
+      return;
+    case 'checkbox-multi':
+      for (const v of value as readonly string[]) {
+        await box.getByRole('checkbox', { name: field.options.find((o) => o.value === v)!.label, exact: true }).click();
+      }
+      return;
+    default:
+      // By accessible name: a text area's <label> also holds Ionic's hidden copy of the text.
+      await box.getByRole('textbox', { name: field.title, exact: true }).fill(value as string);
+  }
+}
+
+interface StepRange {
+  /** First step to answer (0-based), default 0. */
+  from?: number;
+  /** Step to stop before, default: after the last. */
+  to?: number;
+  submitLabel?: string;
+}
+
+/** Answers steps of the open form, pressing Next after each and `submitLabel` after the last one. */
+export async function fillSteps(page: Page, modal: Locator, definition: FormDefinition, answers: Answers, range: StepRange = {}) {
+  const { from = 0, to = definition.steps.length, submitLabel = 'Submit' } = range;
+  for (const [i, step] of definition.steps.entries()) {
+    if (i < from || i >= to) continue;
+    if (definition.steps.length > 1) await expect(modal.getByRole('heading', { level: 2 })).toContainText(step.title);
+    for (const field of step.fields) await answer(page, modal, field, answers[field.name] ?? '');
+    await modal.getByRole('button', { name: i === definition.steps.length - 1 ? submitLabel : 'Next' }).click();
+  }
+}
+
+export const fillAndSubmit = (page: Page, modal: Locator, definition: FormDefinition, answers: Answers) =>
+  fillSteps(page, modal, definition, answers);
+
+export const toast = (page: Page, text: string) => page.getByRole('status', { name: 'Notifications' }).getByText(text, { exact: true });
