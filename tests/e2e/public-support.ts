@@ -38,11 +38,11 @@ export interface FormsServer {
   inDatabase<T>(read: (db: Db) => Promise<T>): Promise<T>;
 }
 
-async function withDatabase<T>(dataDir: string, use: (db: Db) => Promise<T>): Promise<T> {
+async function withDatabase<T>(dataDir: string, run: (db: Db) => Promise<T>): Promise<T> {
   const database = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined }, createLogger({ level: 'silent', stdout: false }));
   try {
     await database.migrate();
-    return await use(database.db);
+    return await run(database.db);
   } finally {
     await database.close();
   }
@@ -85,12 +85,12 @@ async function stopServer(child: ChildProcess): Promise<void> {
 export const test = base.extend<object, { formsServer: FormsServer }>({
   formsServer: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({}, provide) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'trabot-e2e-forms-'));
       const port = await freePort();
       await withDatabase(dataDir, (db) => db.insert(workshops).values(UPCOMING_WORKSHOP));
       let child = await startServer(dataDir, port);
-      await use({
+      await provide({
         url: `http://localhost:${port}`,
         async inDatabase(read) {
           await stopServer(child);
@@ -106,7 +106,7 @@ export const test = base.extend<object, { formsServer: FormsServer }>({
     },
     { scope: 'worker', timeout: 120_000 },
   ],
-  baseURL: async ({ formsServer }, use) => use(formsServer.url),
+  baseURL: async ({ formsServer }, provide) => provide(formsServer.url),
 });
 
 type Answers = Record<string, string | readonly string[]>;
