@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { createSecretBox, loadSecretKey } from './crypto';
 import { openDatabase } from './db/open';
 import { seedDemoIfEmpty } from './demo/seed';
+import { startEngine } from './engine/start';
 import { parseEnv } from './env';
 import { createLogger } from './logger';
 import { ensureInstrumentList } from './services/instruments';
@@ -20,6 +21,7 @@ async function main() {
   const deps = { db: database.db, env, log, secrets: createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR)) };
   if (env.SEED_DEMO) await seedDemoIfEmpty(deps, { print: (line) => console.log(line) });
 
+  const engine = startEngine(deps, database);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     log.info({ port: info.port, database: database.kind }, `Trabot listening on http://localhost:${info.port}`);
@@ -31,8 +33,9 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down');
     server.close();
-    database
-      .close()
+    engine
+      .stop()
+      .then(() => database.close())
       .catch((err: unknown) => log.error({ err }, 'error while closing the database'))
       .finally(() => process.exit(0));
   };

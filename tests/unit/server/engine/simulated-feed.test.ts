@@ -45,7 +45,7 @@ describe('SimulatedFeed', () => {
     feed.track('INFY', 100, 0);
     const seen = new Set<number>();
     for (let i = 1; i <= 2_000; i++) {
-      const [quote] = feed.tick(at(i % 60));
+      const quote = feed.tick(at(i % 60))[0]!;
       expect(quote.timestamp).toEqual(at(i % 60));
       expect(quote.ltp).toBeGreaterThanOrEqual(80);
       expect(quote.ltp).toBeLessThanOrEqual(120);

@@ -1,0 +1,379 @@
+/**
+ * The execution engine (docs/engine.md): each tick moves the feed, records prices on signals and
+ * trades, turns approved signals into one trade per subscribed account, places and settles entry
+ * orders, and closes running trades at their target or stop-loss. Every step is idempotent, so a
+ * tick can be repeated or the server restarted at any point: the unique (signal, account) index
+ * keeps one trade per pair, orders are placed only for pending trades without one, and legs are
+ * numbered per trade.
+ */
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { AppDeps } from '../context';
+import { accounts, algoSubscriptions, algos, instruments, signals, tradeEntries, tradeExits, trades } from '../db/schema';
+import { istDay } from '../demo/market-calendar';
+import { raiseWarning } from '../services/warnings';
+import { BrokerError, type BrokerAdapter, type BrokerCredentials, type Order } from './broker/adapter';
+import type { PaperBroker } from './broker/paper-broker';
+import { selectAdapter } from './broker/select-adapter';
+import { legCharges, productOf } from './charges';
+import type { PriceFeed, Quote } from './feed/price-feed';
+import { sizePosition } from './sizing';
+import { entrySide, excursions, exitSide, levelReached, tradeFigures, type Fill } from './trade-math';
+
+type Deps = Pick<AppDeps, 'db' | 'log' | 'secrets'>;
+type SignalRow = typeof signals.$inferSelect;
+type AccountRow = typeof accounts.$inferSelect;
+type TradeRow = typeof trades.$inferSelect;
+
+export interface EngineOptions {
+  feed: PriceFeed;
+  paper: PaperBroker;
+}
+
+/** Signal statuses whose instrument the feed follows and whose trades the engine works on. */
+const LIVE_SIGNAL_STATUSES = ['approved', 'running'];
+
+export class Engine {
+  /** Failures already warned about in this process: a failing order is retried each tick but warned once. */
+  private readonly warned = new Set<string>();
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly options: EngineOptions,
+  ) {}
+
+  async tick(now: Date): Promise<void> {
+    await this.trackInstruments();
+    const quotes = this.options.feed.tick(now);
+    this.options.paper.matchOpenOrders();
+    await this.recordPrices(quotes);
+    await this.openTrades(now);
+    await this.settlePendingTrades(now);
+    await this.closeAtLevels(now);
+  }
+
+  /** Follows every instrument of a live signal or an open trade, from its last close or the signal's entry. */
+  private async trackInstruments(): Promise<void> {
+    const rows = await this.deps.db
+      .selectDistinct({ symbol: signals.instrument_symbol, entry: signals.entry_level, close: instruments.close })
+      .from(signals)
+      .leftJoin(instruments, and(eq(instruments.symbol, signals.instrument_symbol), eq(instruments.series, signals.instrument_type)))
+      .where(
+        or(
+          inArray(signals.trade_status, LIVE_SIGNAL_STATUSES),
+          inArray(
+            signals.signal_id,
+            this.deps.db
+              .select({ id: trades.signal_id })
+              .from(trades)
+              .where(inArray(trades.trade_status, ['pending', 'running'])),
+          ),
+        ),
+      )
+      .orderBy(asc(signals.instrument_symbol));
+    for (const row of rows) {
+      if (row.entry > 0 || (row.close ?? 0) > 0) this.options.feed.track(row.symbol, row.close, row.entry);
+    }
+  }
+
+  /** ltp, its time and the excursions on live signals; ltp and mark-to-market on running trades. */
+  private async recordPrices(quotes: Quote[]): Promise<void> {
+    const { db } = this.deps;
+    for (const quote of quotes) {
+      const live = await db
+        .select()
+        .from(signals)
+        .where(and(eq(signals.instrument_symbol, quote.symbol), inArray(signals.trade_status, LIVE_SIGNAL_STATUSES)));
+      for (const signal of live) {
+        await db
+          .update(signals)
+          .set({ ltp: quote.ltp, ltp_timestamp: quote.timestamp, ...excursions(signal.trade_direction, signal.entry_level, quote.ltp, signal) })
+          .where(eq(signals.signal_id, signal.signal_id));
+      }
+      const running = await db
+        .select({ trade: trades, stopLoss: signals.stop_loss_level })
+        .from(trades)
+        .innerJoin(signals, eq(signals.signal_id, trades.signal_id))
+        .where(and(eq(trades.trade_instrument, quote.symbol), eq(trades.trade_status, 'running')));
+      for (const { trade, stopLoss } of running) {
+        const { current_mtm, trade_risk } = tradeFigures({ ...(await this.fills(trade.trabot_trade_id)), direction: trade.trade_direction, ltp: quote.ltp, stopLoss });
+        await db
+          .update(trades)
+          .set({ ltp: quote.ltp, current_mtm, trade_risk, last_updated_timestamp: quote.timestamp })
+          .where(eq(trades.trabot_trade_id, trade.trabot_trade_id));
+      }
+    }
+  }
+
+  /**
+   * Approved signals with process_signal set whose algo is On: a pending trade for every active
+   * account with an active subscription, sized by it, or a warning saying why the account is
+   * skipped. Accounts that already have the signal's trade are left alone. The signal then runs.
+   */
+  private async openTrades(now: Date): Promise<void> {
+    const { db } = this.deps;
+    const approved = await db
+      .select({ signal: signals })
+      .from(signals)
+      .innerJoin(algos, eq(algos.algo_id, signals.algo_id))
+      .where(and(eq(signals.trade_status, 'approved'), eq(signals.algo_process_ind, true), eq(algos.algo_switch, true)))
+      .orderBy(asc(signals.signal_id));
+    for (const { signal } of approved) {
+      const subscribers = await db
+        .select({ subscription: algoSubscriptions, account: accounts, trade: trades.trabot_trade_id })
+        .from(algoSubscriptions)
+        .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
+        .leftJoin(trades, and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id)))
+        .where(
+          and(
+            eq(algoSubscriptions.algo_id, signal.algo_id),
+            eq(algoSubscriptions.subscription_status, 'active'),
+            eq(accounts.account_status, 'active'),
+            isNull(trades.trabot_trade_id),
+          ),
+        )
+        .orderBy(asc(accounts.trabot_account_id));
+      for (const { subscription, account } of subscribers) {
+        const accessKeyValid = await this.validateKey(account, now);
+        const sized = sizePosition({ subscription, signal, accessKeyValid });
+        if (!sized.ok) {
+          await this.warn(`Account ${account.trabot_account_id} skipped for signal ${signal.signal_id}: ${sized.detail}`, {
+            trabot_account_id: account.trabot_account_id,
+            signal_id: signal.signal_id,
+            reason: sized.reason,
+          });
+          continue;
+        }
+        const [trade] = await db
+          .insert(trades)
+          .values({
+            trade_type: signal.trade_type,
+            trabot_account_id: account.trabot_account_id,
+            signal_id: signal.signal_id,
+            algo_id: signal.algo_id,
+            trade_exchange: signal.exchange,
+            trade_instrument: signal.instrument_symbol,
+            trade_date: istDay(now),
+            trade_status: 'pending',
+            trade_quantity: sized.quantity,
+            trade_direction: signal.trade_direction,
+            trade_risk: sized.lossAtStop,
+            last_updated_timestamp: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: trades.trabot_trade_id });
+        if (trade) this.deps.log.info({ tradeId: trade.id, signalId: signal.signal_id, accountId: account.trabot_account_id, quantity: sized.quantity }, 'engine: trade created');
+      }
+      await db
+        .update(signals)
+        .set({ trade_status: 'running' })
+        .where(and(eq(signals.signal_id, signal.signal_id), eq(signals.trade_status, 'approved')));
+    }
+  }
+
+  /** Pending trades of live signals: the entry order placed when it has none yet, else its fill recorded. */
+  private async settlePendingTrades(now: Date): Promise<void> {
+    const pending = await this.deps.db
+      .select({ trade: trades, signal: signals, account: accounts })
+      .from(trades)
+      .innerJoin(signals, eq(signals.signal_id, trades.signal_id))
+      .innerJoin(accounts, eq(accounts.trabot_account_id, trades.trabot_account_id))
+      .where(and(eq(trades.trade_status, 'pending'), inArray(signals.trade_status, LIVE_SIGNAL_STATUSES)))
+      .orderBy(asc(trades.trabot_trade_id));
+    for (const { trade, signal, account } of pending) {
+      const { adapter } = selectAdapter(account.broker_name, this.options.paper);
+      const credentials = this.credentials(account);
+      try {
+        const order = trade.broker_trade_number
+          ? await adapter.orderStatus(credentials, trade.broker_trade_number)
+          : await this.placeEntry(adapter, credentials, trade, signal);
+        await this.applyEntry(trade, signal, order, now);
+      } catch (err) {
+        // The broker refusing the call (e.g. an order it does not know after a paper broker
+        // restart) ends the entry; anything else (unreachable broker) is retried next tick.
+        if (err instanceof BrokerError) await this.cancelEntry(trade, err.message, now);
+        else await this.orderFailed(trade, 'entry', err);
+      }
+    }
+  }
+
+  private async placeEntry(adapter: BrokerAdapter, credentials: BrokerCredentials, trade: TradeRow, signal: SignalRow): Promise<Order> {
+    const order = await adapter.placeOrder(credentials, {
+      exchange: signal.exchange,
+      symbol: signal.instrument_symbol,
+      side: entrySide(signal.trade_direction),
+      product: productOf(signal.trade_type),
+      orderType: 'market',
+      quantity: trade.trade_quantity,
+    });
+    await this.deps.db
+      .update(trades)
+      .set({ broker_trade_number: order.orderId })
+      .where(eq(trades.trabot_trade_id, trade.trabot_trade_id));
+    this.deps.log.info({ tradeId: trade.trabot_trade_id, orderId: order.orderId, state: order.state }, 'engine: entry order placed');
+    return order;
+  }
+
+  /** A filled entry becomes the trade's entry row and the trade runs; a rejected or cancelled one cancels the trade. */
+  private async applyEntry(trade: TradeRow, signal: SignalRow, order: Order, now: Date): Promise<void> {
+    if (order.state === 'rejected' || order.state === 'cancelled') {
+      await this.cancelEntry(trade, `order ${order.orderId} ${order.state}: ${order.rejectReason ?? 'cancelled at the broker'}`, now);
+      return;
+    }
+    if (order.state !== 'filled' || order.averagePrice === null) return;
+    const fill = { quantity: order.filledQuantity, price: order.averagePrice };
+    await this.deps.db.transaction(async (tx) => {
+      await tx
+        .insert(tradeEntries)
+        .values({
+          trabot_trade_id: trade.trabot_trade_id,
+          trade_entry_sequence: 1,
+          trade_entry_quantity: fill.quantity,
+          trade_entry_price: fill.price,
+          trade_entry_timestamp: order.updatedAt,
+          order_id: order.orderId,
+          exchange_order_id: order.exchangeOrderId,
+          ...legCharges({ product: productOf(trade.trade_type), side: entrySide(trade.trade_direction), ...fill }),
+        })
+        .onConflictDoNothing();
+      const figures = tradeFigures({ direction: trade.trade_direction, entries: [fill], exits: [], ltp: fill.price, stopLoss: signal.stop_loss_level });
+      await tx
+        .update(trades)
+        .set({ ...figures, trade_status: 'running', ltp: fill.price, last_updated_timestamp: now })
+        .where(eq(trades.trabot_trade_id, trade.trabot_trade_id));
+    });
+    this.deps.log.info({ tradeId: trade.trabot_trade_id, orderId: order.orderId, ...fill }, 'engine: entry filled');
+  }
+
+  /**
+   * Running trades whose signal's target or stop-loss the price has reached: a market exit for the
+   * open quantity, recorded as the next exit row; the trade completes. The signal completes with it.
+   */
+  private async closeAtLevels(now: Date): Promise<void> {
+    const { db } = this.deps;
+    const running = await db
+      .select({ trade: trades, signal: signals, account: accounts })
+      .from(trades)
+      .innerJoin(signals, eq(signals.signal_id, trades.signal_id))
+      .innerJoin(accounts, eq(accounts.trabot_account_id, trades.trabot_account_id))
+      .where(eq(trades.trade_status, 'running'))
+      .orderBy(asc(trades.trabot_trade_id));
+    for (const { trade, signal, account } of running) {
+      const quote = this.options.feed.quote(signal.instrument_symbol);
+      const reached = quote && levelReached(signal.trade_direction, quote.ltp, signal);
+      if (!reached || !trade.remaining_quantity) continue;
+      const { adapter } = selectAdapter(account.broker_name, this.options.paper);
+      try {
+        const order = await adapter.placeOrder(this.credentials(account), {
+          exchange: signal.exchange,
+          symbol: signal.instrument_symbol,
+          side: exitSide(signal.trade_direction),
+          product: productOf(trade.trade_type),
+          orderType: 'market',
+          quantity: trade.remaining_quantity,
+        });
+        this.deps.log.info({ tradeId: trade.trabot_trade_id, orderId: order.orderId, state: order.state, reached }, 'engine: exit order placed');
+        if (order.state !== 'filled' || order.averagePrice === null) throw new BrokerError(order.rejectReason ?? `exit order ${order.state}`);
+        await this.recordExit(trade, signal, order, now);
+      } catch (err) {
+        await this.orderFailed(trade, 'exit', err);
+      }
+    }
+    const live = await db.select().from(signals).where(eq(signals.trade_status, 'running'));
+    for (const signal of live) {
+      const quote = this.options.feed.quote(signal.instrument_symbol);
+      if (quote && levelReached(signal.trade_direction, quote.ltp, signal)) {
+        await db.update(signals).set({ trade_status: 'completed' }).where(eq(signals.signal_id, signal.signal_id));
+        this.deps.log.info({ signalId: signal.signal_id, ltp: quote.ltp }, 'engine: signal completed');
+      }
+    }
+  }
+
+  private async recordExit(trade: TradeRow, signal: SignalRow, order: Order, now: Date): Promise<void> {
+    const fill = { quantity: order.filledQuantity, price: order.averagePrice as number };
+    await this.deps.db.transaction(async (tx) => {
+      const { entries, exits } = await this.fills(trade.trabot_trade_id, tx);
+      await tx.insert(tradeExits).values({
+        trabot_trade_id: trade.trabot_trade_id,
+        trade_exit_sequence: exits.length + 1,
+        trade_exit_quantity: fill.quantity,
+        trade_exit_price: fill.price,
+        trade_exit_timestamp: order.updatedAt,
+        order_id: order.orderId,
+        exchange_order_id: order.exchangeOrderId,
+        ...legCharges({ product: productOf(trade.trade_type), side: exitSide(trade.trade_direction), ...fill }),
+      });
+      const figures = tradeFigures({ direction: trade.trade_direction, entries, exits: [...exits, fill], ltp: fill.price, stopLoss: signal.stop_loss_level });
+      await tx
+        .update(trades)
+        .set({ ...figures, trade_status: figures.remaining_quantity > 0 ? 'running' : 'completed', ltp: fill.price, last_updated_timestamp: now })
+        .where(eq(trades.trabot_trade_id, trade.trabot_trade_id));
+    });
+    this.deps.log.info({ tradeId: trade.trabot_trade_id, orderId: order.orderId, ...fill }, 'engine: exit filled');
+  }
+
+  private async fills(tradeId: number, db: Pick<AppDeps['db'], 'select'> = this.deps.db): Promise<{ entries: Fill[]; exits: Fill[] }> {
+    const entries = await db
+      .select({ quantity: tradeEntries.trade_entry_quantity, price: tradeEntries.trade_entry_price })
+      .from(tradeEntries)
+      .where(eq(tradeEntries.trabot_trade_id, tradeId))
+      .orderBy(asc(tradeEntries.trade_entry_sequence));
+    const exits = await db
+      .select({ quantity: tradeExits.trade_exit_quantity, price: tradeExits.trade_exit_price })
+      .from(tradeExits)
+      .where(eq(tradeExits.trabot_trade_id, tradeId))
+      .orderBy(asc(tradeExits.trade_exit_sequence));
+    return { entries, exits };
+  }
+
+  /** The key in clear for the broker call; an unreadable key is an empty (invalid) one. */
+  private credentials(account: AccountRow): BrokerCredentials {
+    let accessKey = '';
+    try {
+      accessKey = account.broker_access_key_enc ? this.deps.secrets.decrypt(account.broker_access_key_enc) : '';
+    } catch (err) {
+      this.deps.log.error({ err, accountId: account.trabot_account_id }, 'engine: broker access key cannot be decrypted');
+    }
+    return { clientId: account.broker_client_id, accessKey };
+  }
+
+  /** Asks the account's broker whether its key is valid, and records the answer on the account. */
+  private async validateKey(account: AccountRow, now: Date): Promise<boolean> {
+    const { adapter } = selectAdapter(account.broker_name, this.options.paper);
+    const valid = await adapter.validateAccessKey(this.credentials(account));
+    await this.deps.db
+      .update(accounts)
+      .set({ access_key_valid: valid, access_key_updated_timestamp: now })
+      .where(eq(accounts.trabot_account_id, account.trabot_account_id));
+    return valid;
+  }
+
+  private async cancelEntry(trade: TradeRow, reason: string, now: Date): Promise<void> {
+    await this.deps.db
+      .update(trades)
+      .set({ trade_status: 'cancelled', last_updated_timestamp: now })
+      .where(eq(trades.trabot_trade_id, trade.trabot_trade_id));
+    await this.warn(`Trade ${trade.trabot_trade_id} cancelled, its entry failed: ${reason}`, {
+      trabot_trade_id: trade.trabot_trade_id,
+      trabot_account_id: trade.trabot_account_id,
+      signal_id: trade.signal_id,
+    });
+  }
+
+  private async orderFailed(trade: TradeRow, leg: 'entry' | 'exit', err: unknown): Promise<void> {
+    const message = err instanceof Error ? err.message : String(err);
+    this.deps.log.error({ err, tradeId: trade.trabot_trade_id, leg }, 'engine: order failed');
+    const key = `${trade.trabot_trade_id}:${leg}:${message}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    await this.warn(`The ${leg} order of trade ${trade.trabot_trade_id} failed: ${message}`, {
+      trabot_trade_id: trade.trabot_trade_id,
+      trabot_account_id: trade.trabot_account_id,
+      signal_id: trade.signal_id,
+    });
+  }
+
+  private async warn(message: string, data: Record<string, unknown>): Promise<void> {
+    this.deps.log.warn(data, `engine: ${message}`);
+    await raiseWarning(this.deps.db, message, data);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Runs the engine inside the server process: every tick, the process that holds the leader lock
+ * moves the engine on; the others keep trying the lock and take over when the leader dies.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '../logger';
+import type { LeaderLock } from './leader-lock';
+
+/** The feed and the engine move every few seconds. */
+export const ENGINE_TICK_MS = 3_000;
+
+export interface EngineLoop {
+  tick(now: Date): Promise<void>;
+}
+
+export interface RunningEngine {
+  stop(): Promise<void>;
+}
+
+export function runEngine(input: { engine: EngineLoop; lock: LeaderLock; log: Logger; intervalMs?: number; now?: () => Date }): RunningEngine {
+  const { engine, lock, log } = input;
+  const now = input.now ?? (() => new Date());
+  let leader = false;
+  let busy: Promise<void> | null = null;
+  let stopped = false;
+
+  const step = async () => {
+    const held = await lock.tryAcquire();
+    if (held !== leader) log.info({ leader: held }, held ? 'engine: this process runs the engine' : 'engine: leadership lost');
+    leader = held;
+    if (leader && !stopped) await engine.tick(now());
+  };
+  const run = () => {
+    if (busy || stopped) return;
+    busy = step()
+      .catch((err: unknown) => log.error({ err }, 'engine: tick failed'))
+      .finally(() => {
+        busy = null;
+      });
+  };
+  const timer = setInterval(run, input.intervalMs ?? ENGINE_TICK_MS);
+  timer.unref();
+  run();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      while (busy) await Promise.race([busy, sleep(50)]);
+      await lock.release();
+    },
+  };
+}

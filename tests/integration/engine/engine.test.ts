@@ -1,0 +1,322 @@
+/**
+ * Scenario tests of the execution engine over a real (in-memory) database, the seeded simulated
+ * feed and the paper broker: approval to trades for several subscriptions, skips as warnings,
+ * target and stop-loss exits, duplicate approval and a restart mid-way.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { algoSubscriptions, algos, accounts, instruments, signals, tradeEntries, tradeExits, trades, warnings } from '../../../src/server/db/schema';
+import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
+import { legCharges } from '../../../src/server/engine/charges';
+import { Engine } from '../../../src/server/engine/engine';
+import { SimulatedFeed } from '../../../src/server/engine/feed/simulated-feed';
+import { createAccount, createMember } from '../../factories/accounts';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const SEED = 20260105;
+const T0 = Date.parse('2026-01-05T04:00:00Z'); // 09:30 IST
+const at = (tick: number) => new Date(T0 + tick * 3_000);
+
+function newEngine() {
+  const feed = new SimulatedFeed({ seed: SEED });
+  const paper = new PaperBroker({ prices: feed, now: () => new Date(T0) });
+  return { feed, paper, engine: new Engine(t.deps, { feed, paper }) };
+}
+
+const WORKED_EXAMPLE = {
+  max_total_capital: 500_000,
+  risk_percent_pertrade: 1,
+  max_percent_allocation_pertrade: 20,
+  min_percent_allocation_pertrade: 2,
+  min_required_risk_reward: 1.5,
+  max_acceptable_loss: 6_000,
+};
+
+async function subscriber(algoId: number, settings: Partial<typeof WORKED_EXAMPLE> & { subscription_status?: string }, key: string | null = 'key') {
+  const member = await createMember(t.deps);
+  const account = await createAccount(t.deps, member.trabot_client_id, {
+    broker_client_id: `PC${member.trabot_client_id}`,
+    ...(key === null ? {} : { broker_access_key: key }),
+  });
+  await t.deps.db.insert(algoSubscriptions).values({ algo_id: algoId, trabot_account_id: account.trabot_account_id, ...WORKED_EXAMPLE, ...settings });
+  return account.trabot_account_id;
+}
+
+async function newAlgo(on = true) {
+  const [algo] = await t.deps.db.insert(algos).values({ algo_desc: 'Swing momentum', algo_switch: on }).returning();
+  return algo!.algo_id;
+}
+
+async function newSignal(algoId: number, overrides: Partial<typeof signals.$inferInsert> = {}) {
+  const [signal] = await t.deps.db
+    .insert(signals)
+    .values({
+      algo_id: algoId,
+      instrument_symbol: 'INFY',
+      instrument_type: 'EQ',
+      trade_type: 'swing',
+      trade_direction: 'long',
+      entry_level: 250,
+      stop_loss_level: 245,
+      target_level: 262.5,
+      portion_in_trade: 50,
+      risk_reward: 2.5,
+      trade_status: 'approved',
+      algo_process_ind: true,
+      ...overrides,
+    })
+    .returning();
+  return signal!;
+}
+
+const tradesOf = (signalId: number) =>
+  t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId)).orderBy(asc(trades.trabot_account_id));
+const signalRow = async (signalId: number) => (await t.deps.db.select().from(signals).where(eq(signals.signal_id, signalId)))[0]!;
+const entriesOf = (tradeId: number) => t.deps.db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId));
+const exitsOf = (tradeId: number) => t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId));
+const warningsAbout = async (signalId: number) =>
+  (await t.deps.db.select().from(warnings).orderBy(asc(warnings.warning_id))).filter((w) => JSON.parse(w.warning_data ?? '{}').signal_id === signalId);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+describe('engine: an approved signal for several subscriptions', () => {
+  let algoId: number;
+  let signalId: number;
+  let acc: Record<'a' | 'b' | 'c' | 'd' | 'e', number>;
+  let feed: SimulatedFeed;
+  let engine: Engine;
+
+  beforeAll(async () => {
+    ({ feed, engine } = newEngine());
+    await t.deps.db.insert(instruments).values({ symbol: 'INFY', series: 'EQ', close: null }).onConflictDoNothing();
+    algoId = await newAlgo();
+    acc = {
+      a: await subscriber(algoId, {}), // the worked example: 400
+      b: await subscriber(algoId, { max_total_capital: 200_000, risk_percent_pertrade: 0.5, min_required_risk_reward: 2 }), // 100
+      c: await subscriber(algoId, { min_required_risk_reward: 3 }), // risk-reward too low
+      d: await subscriber(algoId, {}, null), // no broker key
+      e: await subscriber(algoId, { subscription_status: 'inactive' }),
+    };
+    signalId = (await newSignal(algoId)).signal_id;
+    await engine.tick(at(1));
+  });
+
+  it('opens one running trade per eligible account with the quantity of its subscription', async () => {
+    const rows = await tradesOf(signalId);
+    const ltp = feed.quote('INFY')!.ltp;
+    expect(rows.map((r) => [r.trabot_account_id, r.trade_quantity, r.trade_status])).toEqual([
+      [acc.a, 400, 'running'],
+      [acc.b, 100, 'running'],
+    ]);
+    for (const trade of rows) {
+      expect(trade).toMatchObject({
+        trade_type: 'swing',
+        algo_id: algoId,
+        trade_instrument: 'INFY',
+        trade_direction: 'long',
+        trade_date: '2026-01-05',
+        avg_entry_price: ltp,
+        avg_exit_price: null,
+        remaining_quantity: trade.trade_quantity,
+        ltp,
+        current_mtm: 0,
+        trade_risk: round2(trade.trade_quantity * (ltp - 245)),
+      });
+      const [entry, ...more] = await entriesOf(trade.trabot_trade_id);
+      expect(more).toEqual([]);
+      expect(entry).toMatchObject({
+        trade_entry_sequence: 1,
+        trade_entry_quantity: trade.trade_quantity,
+        trade_entry_price: ltp,
+        order_id: trade.broker_trade_number,
+        exchange_order_id: `NSE-${trade.broker_trade_number}`,
+        ...legCharges({ product: 'delivery', side: 'buy', quantity: trade.trade_quantity, price: ltp }),
+      });
+    }
+  });
+
+  it('starts the feed at the signal entry when the instrument has no close, and records prices on the signal', async () => {
+    const signal = await signalRow(signalId);
+    const ltp = feed.quote('INFY')!.ltp;
+    expect(feed.quote('INFY')!.previousClose).toBe(250);
+    expect(signal).toMatchObject({ trade_status: 'running', ltp, ltp_timestamp: at(1) });
+    expect(signal.max_fav_excursion).toBe(round2(Math.max(0, ltp - 250)));
+    expect(signal.max_adv_excursion).toBe(round2(Math.max(0, 250 - ltp)));
+  });
+
+  it('warns about every skipped account, naming account, signal and reason, and records the key check', async () => {
+    expect((await warningsAbout(signalId)).map((w) => [w.warning_message, JSON.parse(w.warning_data!)])).toEqual([
+      [`Account ${acc.c} skipped for signal ${signalId}: risk-reward 2.5 is below the required 3`, { trabot_account_id: acc.c, signal_id: signalId, reason: 'risk_reward_below_min' }],
+      [`Account ${acc.d} skipped for signal ${signalId}: the broker access key is invalid`, { trabot_account_id: acc.d, signal_id: signalId, reason: 'invalid_key' }],
+    ]);
+    const [d] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, acc.d));
+    expect(d).toMatchObject({ access_key_valid: false, access_key_updated_timestamp: at(1) });
+    expect(t.logLines.some((l) => l.includes('engine: entry filled'))).toBe(true);
+  });
+
+  it('keeps ltp, mark-to-market and risk of running trades current as the price moves', async () => {
+    for (let i = 2; i <= 6; i++) await engine.tick(at(i));
+    const ltp = feed.quote('INFY')!.ltp;
+    for (const trade of await tradesOf(signalId)) {
+      expect(trade).toMatchObject({ trade_status: 'running', ltp, last_updated_timestamp: at(6) });
+      expect(trade.current_mtm).toBe(round2((ltp - trade.avg_entry_price!) * trade.trade_quantity));
+      expect(trade.trade_risk).toBe(round2(trade.trade_quantity * (trade.avg_entry_price! - 245)));
+    }
+  });
+
+  it('never opens a second trade on a repeated approval, and re-checks skipped accounts', async () => {
+    await t.deps.db.update(accounts).set({ broker_access_key_enc: t.deps.secrets.encrypt('new-key') }).where(eq(accounts.trabot_account_id, acc.d));
+    await t.deps.db.update(signals).set({ trade_status: 'approved' }).where(eq(signals.signal_id, signalId));
+    await engine.tick(at(7));
+    await engine.tick(at(8));
+    const rows = await tradesOf(signalId);
+    expect(rows.map((r) => [r.trabot_account_id, r.trade_quantity])).toEqual([
+      [acc.a, 400],
+      [acc.b, 100],
+      [acc.d, 400],
+    ]);
+    for (const trade of rows) expect(await entriesOf(trade.trabot_trade_id)).toHaveLength(1);
+    expect((await warningsAbout(signalId)).map((w) => JSON.parse(w.warning_data!).reason)).toEqual([
+      'risk_reward_below_min',
+      'invalid_key',
+      'risk_reward_below_min',
+    ]);
+    expect((await signalRow(signalId)).trade_status).toBe('running');
+  });
+
+  it('closes every running trade when the price reaches the target, and completes the signal', async () => {
+    const before = await tradesOf(signalId);
+    // Edit Levels moves the target under the price: the next tick reaches it.
+    await t.deps.db.update(signals).set({ target_level: round2(feed.quote('INFY')!.ltp * 0.9) }).where(eq(signals.signal_id, signalId));
+    await engine.tick(at(9));
+    const exitPrice = feed.quote('INFY')!.ltp;
+    expect((await signalRow(signalId)).trade_status).toBe('completed');
+    for (const trade of await tradesOf(signalId)) {
+      const entry = before.find((b) => b.trabot_trade_id === trade.trabot_trade_id)!;
+      expect(trade).toMatchObject({
+        trade_status: 'completed',
+        remaining_quantity: 0,
+        avg_exit_price: exitPrice,
+        ltp: exitPrice,
+        trade_risk: 0,
+        current_mtm: round2((exitPrice - entry.avg_entry_price!) * trade.trade_quantity),
+      });
+      expect(await exitsOf(trade.trabot_trade_id)).toEqual([
+        expect.objectContaining({
+          trade_exit_sequence: 1,
+          trade_exit_quantity: trade.trade_quantity,
+          trade_exit_price: exitPrice,
+          ...legCharges({ product: 'delivery', side: 'sell', quantity: trade.trade_quantity, price: exitPrice }),
+        }),
+      ]);
+    }
+    // Completed: later ticks leave it alone.
+    await engine.tick(at(10));
+    for (const trade of await tradesOf(signalId)) expect(await exitsOf(trade.trabot_trade_id)).toHaveLength(1);
+  });
+});
+
+describe('engine: stop-loss, switches and restarts', () => {
+  it('closes a short intraday trade at its stop-loss with buy-side intraday charges', async () => {
+    const { feed, engine } = newEngine();
+    const algoId = await newAlgo();
+    const account = await subscriber(algoId, { max_percent_allocation_pertrade: 100 });
+    const signal = await newSignal(algoId, {
+      instrument_symbol: 'TCS',
+      trade_type: 'intraday',
+      trade_direction: 'short',
+      entry_level: 4000,
+      stop_loss_level: 4040,
+      target_level: 3900,
+      portion_in_trade: 100,
+    });
+    await engine.tick(at(1));
+    const [open] = await tradesOf(signal.signal_id);
+    // 5,000 / 40 = 125 shares, sold short.
+    expect(open).toMatchObject({ trabot_account_id: account, trade_quantity: 125, trade_status: 'running', trade_direction: 'short' });
+    const [entry] = await entriesOf(open!.trabot_trade_id);
+    expect(entry).toMatchObject(legCharges({ product: 'intraday', side: 'sell', quantity: 125, price: open!.avg_entry_price! }));
+
+    await t.deps.db.update(signals).set({ stop_loss_level: round2(feed.quote('TCS')!.ltp * 0.95) }).where(eq(signals.signal_id, signal.signal_id));
+    await engine.tick(at(2));
+    const exitPrice = feed.quote('TCS')!.ltp;
+    const [closed] = await tradesOf(signal.signal_id);
+    expect(closed).toMatchObject({
+      trade_status: 'completed',
+      remaining_quantity: 0,
+      avg_exit_price: exitPrice,
+      current_mtm: round2((open!.avg_entry_price! - exitPrice) * 125),
+    });
+    expect(await exitsOf(closed!.trabot_trade_id)).toEqual([
+      expect.objectContaining({ trade_exit_quantity: 125, ...legCharges({ product: 'intraday', side: 'buy', quantity: 125, price: exitPrice }) }),
+    ]);
+    expect((await signalRow(signal.signal_id)).trade_status).toBe('completed');
+  });
+
+  it('leaves approved signals alone while the algo is Off or process_signal is not set', async () => {
+    const { engine } = newEngine();
+    const off = await newAlgo(false);
+    await subscriber(off, {});
+    const whileOff = await newSignal(off);
+    const on = await newAlgo();
+    await subscriber(on, {});
+    const notProcessed = await newSignal(on, { algo_process_ind: false });
+    await engine.tick(at(1));
+    expect(await tradesOf(whileOff.signal_id)).toEqual([]);
+    expect(await tradesOf(notProcessed.signal_id)).toEqual([]);
+    expect((await signalRow(whileOff.signal_id)).trade_status).toBe('approved');
+
+    await t.deps.db.update(algos).set({ algo_switch: true }).where(eq(algos.algo_id, off));
+    await engine.tick(at(2));
+    expect(await tradesOf(whileOff.signal_id)).toHaveLength(1);
+  });
+
+  it('after a restart mid-way, finishes the work without doubling any trade', async () => {
+    const algoId = await newAlgo();
+    const first = await subscriber(algoId, {});
+    const second = await subscriber(algoId, {});
+    const third = await subscriber(algoId, {});
+    const signal = await newSignal(algoId);
+    // The previous process created the first trade and died before placing its order, and had
+    // placed the second's order at a paper broker that died with it.
+    const pending = { trade_type: 'swing', signal_id: signal.signal_id, algo_id: algoId, trade_instrument: 'INFY', trade_date: '2026-01-05', trade_direction: 'long', trade_quantity: 400 };
+    await t.deps.db.insert(trades).values([
+      { ...pending, trabot_account_id: first },
+      { ...pending, trabot_account_id: second, broker_trade_number: 'paper-gone-1' },
+    ]);
+
+    const { engine } = newEngine();
+    await engine.tick(at(1));
+    await engine.tick(at(2));
+    const rows = await tradesOf(signal.signal_id);
+    expect(rows.map((r) => [r.trabot_account_id, r.trade_status])).toEqual([
+      [first, 'running'],
+      [second, 'cancelled'],
+      [third, 'running'],
+    ]);
+    expect(await entriesOf(rows[0]!.trabot_trade_id)).toHaveLength(1);
+    expect(await entriesOf(rows[1]!.trabot_trade_id)).toEqual([]);
+    const [warning] = await warningsAbout(signal.signal_id);
+    expect(warning!.warning_message).toBe(`Trade ${rows[1]!.trabot_trade_id} cancelled, its entry failed: Unknown order paper-gone-1`);
+    const count = await t.deps.db.select().from(trades).where(and(eq(trades.signal_id, signal.signal_id)));
+    expect(count).toHaveLength(3);
+  });
+
+  it('replays the same prices and fills under the same seed', async () => {
+    const run = async () => {
+      const algoId = await newAlgo();
+      await subscriber(algoId, {});
+      const signal = await newSignal(algoId, { instrument_symbol: 'WIPRO', entry_level: 300, stop_loss_level: 294, target_level: 320 });
+      const { engine } = newEngine();
+      for (let i = 1; i <= 5; i++) await engine.tick(at(i));
+      const [trade] = await tradesOf(signal.signal_id);
+      return [trade!.avg_entry_price, trade!.ltp, (await signalRow(signal.signal_id)).ltp];
+    };
+    expect(await run()).toEqual(await run());
+  });
+});
