@@ -17,7 +17,7 @@ import { selectAdapter } from './broker/select-adapter';
 import { legCharges, productOf } from './charges';
 import type { PriceFeed, Quote } from './feed/price-feed';
 import { sizePosition } from './sizing';
-import { entrySide, excursions, exitSide, levelReached, tradeFigures, type Fill } from './trade-math';
+import { entrySide, excursions, exitSide, levelReached, squareOffDue, tradeFigures, type Fill } from './trade-math';
 
 type Deps = Pick<AppDeps, 'db' | 'log' | 'secrets'>;
 type SignalRow = typeof signals.$inferSelect;
@@ -48,6 +48,7 @@ export class Engine {
     await this.recordPrices(quotes);
     await this.openTrades(now);
     await this.settlePendingTrades(now);
+    await this.cancelUnfilled(now);
     await this.closeAtLevels(now);
   }
 
@@ -196,6 +197,42 @@ export class Engine {
     }
   }
 
+  /** Cancelling a signal cancels the entry orders of its trades that have not filled. */
+  private async cancelUnfilled(now: Date): Promise<void> {
+    const pending = await this.deps.db
+      .select({ trade: trades, signal: signals, account: accounts })
+      .from(trades)
+      .innerJoin(signals, eq(signals.signal_id, trades.signal_id))
+      .innerJoin(accounts, eq(accounts.trabot_account_id, trades.trabot_account_id))
+      .where(and(eq(trades.trade_status, 'pending'), eq(signals.trade_status, 'cancelled')))
+      .orderBy(asc(trades.trabot_trade_id));
+    for (const { trade, signal, account } of pending) {
+      const { adapter } = selectAdapter(account.broker_name, this.options.paper);
+      const credentials = this.credentials(account);
+      try {
+        if (trade.broker_trade_number) {
+          const order = await adapter.orderStatus(credentials, trade.broker_trade_number);
+          // Filled before the cancel reached it: the trade runs and is closed like any other.
+          if (order.state === 'filled') {
+            await this.applyEntry(trade, signal, order, now);
+            continue;
+          }
+          if (order.state === 'open' || order.state === 'trigger_pending') await adapter.cancelOrder(credentials, order.orderId);
+        }
+      } catch (err) {
+        if (!(err instanceof BrokerError)) {
+          await this.orderFailed(trade, 'entry', err);
+          continue;
+        }
+      }
+      await this.deps.db
+        .update(trades)
+        .set({ trade_status: 'cancelled', last_updated_timestamp: now })
+        .where(eq(trades.trabot_trade_id, trade.trabot_trade_id));
+      this.deps.log.info({ tradeId: trade.trabot_trade_id, signalId: signal.signal_id }, 'engine: unfilled trade cancelled with its signal');
+    }
+  }
+
   private async placeEntry(adapter: BrokerAdapter, credentials: BrokerCredentials, trade: TradeRow, signal: SignalRow): Promise<Order> {
     const order = await adapter.placeOrder(credentials, {
       exchange: signal.exchange,
@@ -245,8 +282,9 @@ export class Engine {
   }
 
   /**
-   * Running trades whose signal's target or stop-loss the price has reached: a market exit for the
-   * open quantity, recorded as the next exit row; the trade completes. The signal completes with it.
+   * Running trades whose signal's target or stop-loss the price has reached, and intraday trades
+   * at 15:15 IST: a market exit for the open quantity, recorded as the next exit row; the trade
+   * completes. A running signal whose level is reached completes too.
    */
   private async closeAtLevels(now: Date): Promise<void> {
     const { db } = this.deps;
@@ -259,7 +297,9 @@ export class Engine {
       .orderBy(asc(trades.trabot_trade_id));
     for (const { trade, signal, account } of running) {
       const quote = this.options.feed.quote(signal.instrument_symbol);
-      const reached = quote && levelReached(signal.trade_direction, quote.ltp, signal);
+      const reached =
+        (quote && levelReached(signal.trade_direction, quote.ltp, signal)) ||
+        (squareOffDue(trade.trade_type, trade.trade_date, now) ? 'square_off' : null);
       if (!reached || !trade.remaining_quantity) continue;
       const { adapter } = selectAdapter(account.broker_name, this.options.paper);
       try {

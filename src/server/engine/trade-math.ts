@@ -3,8 +3,17 @@
  * engine acts on. Pure; amounts in rupees, rounded to paise. Mark-to-market is gross of charges
  * (the charges are stored on each leg).
  */
+import { istTime } from '../demo/market-calendar';
 import type { Side } from './charge-rates';
+import { productOf } from './charges';
 import { round2 } from './money';
+
+/** Intraday positions are squared off at this time (IST) on their trade date. */
+export const SQUARE_OFF_IST = '15:15';
+
+/** True once an intraday trade of `tradeDate` (yyyy-MM-dd, IST) is due to be squared off. */
+export const squareOffDue = (tradeType: string, tradeDate: string, now: Date): boolean =>
+  productOf(tradeType) === 'intraday' && now.getTime() >= istTime(tradeDate, SQUARE_OFF_IST).getTime();
 
 export type Direction = 'long' | 'short';
 

@@ -319,4 +319,50 @@ describe('engine: stop-loss, switches and restarts', () => {
     };
     expect(await run()).toEqual(await run());
   });
+
+  it('squares off an intraday trade at 15:15 IST', async () => {
+    const { feed, engine } = newEngine();
+    const algoId = await newAlgo();
+    await subscriber(algoId, { max_percent_allocation_pertrade: 100 });
+    const signal = await newSignal(algoId, {
+      instrument_symbol: 'SBIN',
+      trade_type: 'intraday',
+      entry_level: 800,
+      stop_loss_level: 700,
+      target_level: 1_000,
+      portion_in_trade: 100,
+    });
+    await engine.tick(at(1));
+    const [open] = await tradesOf(signal.signal_id);
+    expect(open).toMatchObject({ trade_status: 'running', trade_quantity: 50 });
+    await engine.tick(new Date('2026-01-05T09:44:57Z'));
+    expect((await tradesOf(signal.signal_id))[0]!.trade_status).toBe('running');
+    await engine.tick(new Date('2026-01-05T09:45:00Z'));
+    const exitPrice = feed.quote('SBIN')!.ltp;
+    expect((await tradesOf(signal.signal_id))[0]).toMatchObject({ trade_status: 'completed', remaining_quantity: 0, avg_exit_price: exitPrice });
+    expect(await exitsOf(open!.trabot_trade_id)).toEqual([
+      expect.objectContaining({ trade_exit_quantity: 50, ...legCharges({ product: 'intraday', side: 'sell', quantity: 50, price: exitPrice }) }),
+    ]);
+  });
+
+  it('cancels the unfilled entries of a cancelled signal at the broker', async () => {
+    const { paper, engine } = newEngine();
+    const algoId = await newAlgo();
+    const withOrder = await subscriber(algoId, {}, 'key-w');
+    const withoutOrder = await subscriber(algoId, {});
+    const signal = await newSignal(algoId, { instrument_symbol: 'ITC', entry_level: 400, stop_loss_level: 390, target_level: 430, trade_status: 'running' });
+    await engine.tick(at(1)); // the feed now prices ITC
+    const [account] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, withOrder));
+    const credentials = { clientId: account!.broker_client_id, accessKey: 'key-w' };
+    const resting = await paper.placeOrder(credentials, { exchange: 'NSE', symbol: 'ITC', side: 'buy', product: 'delivery', orderType: 'limit', limitPrice: 330, quantity: 10 });
+    const pending = { trade_type: 'swing', signal_id: signal.signal_id, algo_id: algoId, trade_instrument: 'ITC', trade_date: '2026-01-05', trade_direction: 'long', trade_quantity: 10 };
+    await t.deps.db.insert(trades).values([
+      { ...pending, trabot_account_id: withOrder, broker_trade_number: resting.orderId },
+      { ...pending, trabot_account_id: withoutOrder },
+    ]);
+    await t.deps.db.update(signals).set({ trade_status: 'cancelled' }).where(eq(signals.signal_id, signal.signal_id));
+    await engine.tick(at(2));
+    expect((await tradesOf(signal.signal_id)).map((r) => r.trade_status)).toEqual(['cancelled', 'cancelled']);
+    expect(await paper.orderStatus(credentials, resting.orderId)).toMatchObject({ state: 'cancelled' });
+  });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { entrySide, excursions, exitSide, levelReached, tradeFigures } from '../../../../src/server/engine/trade-math';
+import { entrySide, excursions, exitSide, levelReached, squareOffDue, tradeFigures } from '../../../../src/server/engine/trade-math';
 
 const levels = { long: { target_level: 262.5, stop_loss_level: 245 }, short: { target_level: 3_900, stop_loss_level: 4_040 } };
 
@@ -90,5 +90,14 @@ describe('tradeFigures', () => {
       current_mtm: 0,
       trade_risk: 0,
     });
+  });
+});
+
+describe('squareOffDue', () => {
+  it('is due for intraday trades from 15:15 IST on their trade date, never for swing trades', () => {
+    expect(squareOffDue('intraday', '2026-01-05', new Date('2026-01-05T09:44:59Z'))).toBe(false);
+    expect(squareOffDue('intraday', '2026-01-05', new Date('2026-01-05T09:45:00Z'))).toBe(true);
+    expect(squareOffDue('intra', '2026-01-05', new Date('2026-01-06T04:00:00Z'))).toBe(true);
+    expect(squareOffDue('swing', '2026-01-05', new Date('2026-01-09T10:00:00Z'))).toBe(false);
   });
 });
