@@ -1,0 +1,235 @@
+/**
+ * The public pages in Chromium: anchors and smooth scrolling (and reduced motion), titles and
+ * share tags, landmarks and alt text, the membership terms, the intro video and its offline
+ * placeholder, and every public page readable offline once visited.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+/** scrollTop of the app's scroll container, sampled on every frame for `ms`. */
+async function scrollSamples(page: Page, ms: number): Promise<number[]> {
+  return page.evaluate(
+    (duration) =>
+      new Promise<number[]>((resolve) => {
+        const samples: number[] = [];
+        const start = performance.now();
+        const scroller = document.querySelector('.app-scroll')!;
+        const tick = () => {
+          samples.push(Math.round(scroller.scrollTop));
+          if (performance.now() - start < duration) requestAnimationFrame(tick);
+          else resolve(samples);
+        };
+        tick();
+      }),
+    ms,
+  );
+}
+
+/** Distance from the top of the scroll container to the section's top (its scroll margin is 8 px). */
+const sectionOffset = (page: Page, id: string) =>
+  page.evaluate((sectionId) => {
+    const scroller = document.querySelector('.app-scroll');
+    const section = document.getElementById(sectionId);
+    if (!scroller || !section) return null; // not rendered yet
+    return Math.round(section.getBoundingClientRect().top - scroller.getBoundingClientRect().top);
+  }, id);
+
+const distinct = (values: number[]) => new Set(values).size;
+
+test.describe('anchors', () => {
+  test('a header link from another page scrolls smoothly to its home section, which takes the focus', async ({ page }) => {
+    await page.goto('/workshops');
+    await expect(page.getByRole('heading', { level: 1, name: 'Online Workshops' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Free Education' }).click();
+    const samples = await scrollSamples(page, 1200);
+    await expect(page).toHaveURL(/\/#freelearning$/);
+    // Several intermediate positions: an animated scroll, not a jump.
+    expect(distinct(samples.filter((top) => top > 0 && top < samples.at(-1)!))).toBeGreaterThan(3);
+    await expect.poll(() => sectionOffset(page, 'freelearning')).toBe(8);
+    await expect(page.locator('#freelearning')).toBeFocused();
+  });
+
+  test('opening a URL with an anchor scrolls smoothly to that section', async ({ page }) => {
+    await page.addInitScript(() => {
+      const samples: number[] = [];
+      (window as unknown as { __samples: number[] }).__samples = samples;
+      const tick = () => {
+        const scroller = document.querySelector('.app-scroll');
+        if (scroller) samples.push(Math.round(scroller.scrollTop));
+        if (samples.length < 240) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.goto('/#aboutus');
+    await expect.poll(() => sectionOffset(page, 'aboutus')).toBe(8);
+    const samples = await page.evaluate(() => (window as unknown as { __samples: number[] }).__samples);
+    const end = samples.at(-1)!;
+    expect(distinct(samples.filter((top) => top > 0 && top < end))).toBeGreaterThan(3);
+  });
+
+  test('with reduced motion the page jumps to the section at once', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'Our Services' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+    const samples = await scrollSamples(page, 400);
+    await expect(page).toHaveURL(/\/#aboutus$/);
+    expect(distinct(samples.filter((top) => top > 0))).toBeLessThanOrEqual(1);
+    expect(await sectionOffset(page, 'aboutus')).toBe(8);
+  });
+
+  test('Learn More on the service cards and Explore More lead to their sections and pages', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/home');
+    const services = page.locator('#services');
+    await services.getByRole('link', { name: 'Learn More' }).last().click();
+    await expect(page).toHaveURL(/\/home#membership$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Membership' })).toBeInViewport();
+    await page.locator('#membership').getByRole('link', { name: 'Explore More' }).click();
+    await expect(page).toHaveURL(/\/trabot-membership$/);
+    await page.goBack();
+    await page.locator('#freelearning').getByRole('link', { name: 'Explore More' }).click();
+    await expect(page).toHaveURL(/\/workshops$/);
+  });
+});
+
+const PAGES = [
+  { path: '/', canonical: '/', title: 'Trabot: algorithmic trading research, free workshops and membership', h1: /Algorithmic trading systems/ },
+  { path: '/workshops', canonical: '/workshops', title: 'Online Workshops | Trabot', h1: 'Online Workshops' },
+  { path: '/trabot-membership', canonical: '/trabot-membership', title: 'Trabot Membership | Trabot', h1: 'Trabot Membership' },
+] as const;
+
+test.describe('titles, share tags and accessibility', () => {
+  for (const { path, canonical, title, h1 } of PAGES) {
+    test(`${path}: title, description, Open Graph tags, landmarks, one h1, alt text`, async ({ page, request }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
+      await expect(page).toHaveTitle(title);
+      const meta = (selector: string) => page.locator(`head ${selector}`).getAttribute('content');
+      const description = await meta('meta[name="description"]');
+      expect(description?.length).toBeGreaterThan(50);
+      expect(await meta('meta[property="og:title"]')).toBe(title);
+      expect(await meta('meta[property="og:description"]')).toBe(description);
+      expect(await meta('meta[property="og:type"]')).toBe('website');
+      const origin = new URL(page.url()).origin;
+      expect(await meta('meta[property="og:url"]')).toBe(`${origin}${canonical}`);
+      expect(await page.locator('head link[rel="canonical"]').getAttribute('href')).toBe(`${origin}${canonical}`);
+      expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+
+      const image = await meta('meta[property="og:image"]');
+      expect(image).toBe(`${origin}/images/share-image.png`);
+      const png = await request.get(image!);
+      expect(png.headers()['content-type']).toBe('image/png');
+      const body = await png.body();
+      expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([1200, 630]);
+      expect(await page.locator('head link[rel="icon"]').count()).toBeGreaterThan(0);
+
+      await expect(page.getByRole('banner')).toHaveCount(1);
+      await expect(page.getByRole('main')).toHaveCount(1);
+      await expect(page.getByRole('contentinfo')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      for (const img of await page.locator('img').all()) expect(await img.getAttribute('alt'), await img.getAttribute('src') ?? '').not.toBeNull();
+      for (const svg of await page.locator('svg[role="img"]:visible').all()) {
+        expect((await svg.getAttribute('aria-labelledby')) ?? (await svg.getAttribute('aria-label'))).toBeTruthy();
+      }
+    });
+  }
+
+  test('leaving a public page restores the default tags of the app shell', async ({ page }) => {
+    await page.goto('/workshops');
+    await expect(page).toHaveTitle('Online Workshops | Trabot');
+    await page.getByRole('link', { name: 'Member Login' }).click();
+    await expect(page).toHaveTitle('Member Login | Trabot');
+    await expect(page.locator('head meta[property="og:url"]')).toHaveCount(0);
+  });
+
+  test('the home page images are sized, below-the-fold ones load lazily', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.getByRole('img', { name: /candlestick chart/ });
+    await expect(hero).toBeVisible();
+    expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth > 0 && img.getAttribute('width') !== null)).toBe(true);
+    const poster = page.locator('.video-poster img');
+    expect(await poster.getAttribute('loading')).toBe('lazy');
+    expect(await poster.getAttribute('width')).toBe('1280');
+  });
+});
+
+test('the membership page states the fee, payment window, policies and testing limits', async ({ page }) => {
+  await page.goto('/trabot-membership');
+  const main = page.getByRole('main');
+  await expect(main.getByText(/75 USD\s+or\s+5,900 INR\s+per month, including taxes/)).toBeVisible();
+  await expect(main.getByText(/subject\s+to change/)).toBeVisible();
+  await expect(main.getByText('The fee is due from the 1st to the 25th of each month.')).toBeVisible();
+  await expect(main.getByText(/not paid by the 25th is cancelled automatically, and its slot is reopened/)).toBeVisible();
+  await expect(main.getByText('Fees are non-refundable.')).toBeVisible();
+  await expect(main.getByText('Opting out before the 25th of a month requires no payment for that month.')).toBeVisible();
+  await expect(main.getByText(/may be accepted or rejected, and a membership may be cancelled, at any time/)).toBeVisible();
+  await expect(main.getByText(/at most\s+10\s+members test any one algorithm, each with capital of at least \$1,500 and at\s+most \$7,500/)).toBeVisible();
+  await expect(main.getByRole('img', { name: /Membership workflow in five steps/ })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Fill Out the Interest Form' })).toHaveCount(2);
+});
+
+test.describe('the introduction video', () => {
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test('plays in the privacy-enhanced player on request; offline, a placeholder with a link stands in', async ({ page, context }) => {
+    await page.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>player</p>' }),
+    );
+    await page.goto('/#freelearning');
+    const section = page.locator('#freelearning');
+    await expect(section.getByRole('link', { name: 'Join the community chat on Telegram' })).toHaveAttribute('href', /^https:\/\//);
+    await expect(section.getByRole('link', { name: 'Watch the introduction on YouTube' })).toHaveAttribute('href', /youtube\.com\/watch\?v=/);
+    await expect(section.locator('iframe')).toHaveCount(0);
+
+    await context.setOffline(true);
+    await expect(section.getByText(/The introduction video needs an internet connection/)).toBeVisible();
+    await expect(section.getByRole('button', { name: /Play video/ })).toHaveCount(0);
+    await expect(section.getByRole('link', { name: 'Watch the introduction on YouTube' })).toBeVisible();
+
+    await context.setOffline(false);
+    await section.getByRole('button', { name: /Play video/ }).click();
+    const frame = section.locator('iframe');
+    await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?/);
+    await expect(frame).toHaveAttribute('title', /Introduction/);
+    await expect(page.frameLocator('#freelearning iframe').getByText('player')).toBeVisible();
+  });
+});
+
+test.describe('offline', () => {
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to fetch/] });
+
+  test('after one visit, /, /workshops and the membership page reload with the server unreachable, images included', async ({
+    page,
+    goOffline,
+  }) => {
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const precached = await page.evaluate(async () => (await fetch('/sw.js')).text());
+    for (const image of ['images/hero-chart.svg', 'images/intro-video-poster.svg', 'images/share-image.png']) expect(precached).toContain(image);
+
+    await page.goto('/workshops');
+    await expect(page.getByRole('heading', { name: 'Building Your First Algorithmic Strategy for NSE Stocks' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('trabot-public-cache') ?? '')).toContain('Building Your First');
+
+    await goOffline();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: /Algorithmic trading systems/ })).toBeVisible();
+    await expect.poll(() => page.getByRole('img', { name: /candlestick chart/ }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByText(/The introduction video needs an internet connection/)).toBeVisible();
+
+    await page.reload();
+    await page.goto('/workshops');
+    await expect(page.getByRole('heading', { name: 'Building Your First Algorithmic Strategy for NSE Stocks' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Completed' }).first()).toBeDisabled();
+    await expect(page.getByText(/^Offline, as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
+
+    await page.goto('/trabot-membership');
+    await expect(page.getByText('Fees are non-refundable.')).toBeVisible();
+    // The interest form's code is precached too: it opens offline (sending it is refused until online).
+    await page.getByRole('button', { name: 'Fill Out the Interest Form' }).first().click();
+    await expect(page.locator('ion-modal').getByRole('heading', { name: /Step 1 of 4/ })).toBeVisible();
+  });
+});
