@@ -2,7 +2,7 @@
  * The engine's leader lock on a real database. The PostgreSQL cases run when TEST_DATABASE_URL is
  * set (scripts/with-postgres.sh): two replicas, one leader, takeover when the leader's connection dies.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINE_LOCK_KEY, postgresLeaderLock, sessionLeaderLock } from '../../../src/server/engine/leader-lock';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -35,7 +35,8 @@ describe.skipIf(!serverUrl)('postgresLeaderLock', () => {
       expect(await b.tryAcquire()).toBe(false);
       expect(await a.tryAcquire()).toBe(true);
       await a.release();
-      expect(await b.tryAcquire()).toBe(true);
+      // The server frees the lock when it has seen the connection close, a moment after release().
+      await vi.waitFor(async () => expect(await b.tryAcquire()).toBe(true), { timeout: 5_000, interval: 50 });
       expect(await a.tryAcquire()).toBe(false);
 
       // The leader's connection dies (server restart, network): its lock goes with it.
@@ -46,7 +47,8 @@ describe.skipIf(!serverUrl)('postgresLeaderLock', () => {
         [ENGINE_LOCK_KEY],
       );
       await admin.end();
-      expect(await a.tryAcquire()).toBe(true);
+      // pg_terminate_backend returns before the backend has exited and freed the lock.
+      await vi.waitFor(async () => expect(await a.tryAcquire()).toBe(true), { timeout: 5_000, interval: 50 });
       // The old leader notices, reconnects and finds the lock taken.
       expect(await b.tryAcquire()).toBe(false);
     } finally {
