@@ -1,15 +1,21 @@
 /**
  * Ionic form controls bound to react-hook-form: a labelled input (text, email, number, date,
- * password...), a text area, a select, and the Cancel / Save row. Forms using them take the
- * `app-form` class. The label sits above the control; the zod error shows
+ * password...), a text area, a select, a checkbox, a read-only value and the Cancel / Save row.
+ * Forms using them take the `app-form` class. The label sits above the control; the zod error shows
  * under it (Ionic shows errorText only on a control marked invalid and touched).
  */
 import type { AutocompleteTypes, TextFieldTypes } from '@ionic/core';
-import { IonButton, IonInput, IonInputPasswordToggle, IonSelect, IonSelectOption, IonTextarea } from '@ionic/react';
-import { Controller, type Control, type FieldPath, type FieldValues, type RefCallBack } from 'react-hook-form';
+import { IonButton, IonCheckbox, IonInput, IonInputPasswordToggle, IonSelect, IonSelectOption, IonTextarea } from '@ionic/react';
+import {
+  Controller,
+  type Control,
+  type ControllerFieldState,
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+  type RefCallBack,
+} from 'react-hook-form';
 import './form-fields.css';
-
-const invalidClass = (invalid: boolean) => (invalid ? 'ion-invalid ion-touched' : undefined);
 
 interface Focusable {
   componentOnReady?: () => Promise<unknown>;
@@ -20,6 +26,8 @@ interface Focusable {
 const focusRef = (ref: RefCallBack) => (el: Focusable | null) =>
   ref(el ? { focus: () => void (el.componentOnReady?.() ?? Promise.resolve()).then(() => el.setFocus()) } : null);
 
+type LabelPlacement = 'stacked' | 'floating';
+
 interface FieldProps<T extends FieldValues, U> {
   /** The form's control; U is what its resolver outputs. */
   control: Control<T, unknown, U>;
@@ -29,43 +37,55 @@ interface FieldProps<T extends FieldValues, U> {
   disabled?: boolean;
 }
 
+/** What the outlined input, text area and select share: label, name, blur, and the error under them. */
+function outlineProps<T extends FieldValues>(
+  { label, name, helperText, disabled, labelPlacement = 'stacked' }: Omit<FieldProps<T, unknown>, 'control'> & { labelPlacement?: LabelPlacement },
+  field: ControllerRenderProps<T>,
+  fieldState: ControllerFieldState,
+) {
+  return {
+    label,
+    labelPlacement,
+    fill: 'outline' as const,
+    name,
+    disabled,
+    helperText,
+    onIonBlur: field.onBlur,
+    className: fieldState.invalid ? 'ion-invalid ion-touched' : undefined,
+    errorText: fieldState.error?.message,
+  };
+}
+
 export function InputField<T extends FieldValues, U>({
   control,
-  name,
-  label,
-  helperText,
-  disabled,
   type = 'text',
   autocomplete = 'off',
   step,
-  inputmode,
+  inputmode = type === 'number' ? 'decimal' : undefined,
+  required,
+  ...props
 }: FieldProps<T, U> & {
   type?: TextFieldTypes;
   autocomplete?: AutocompleteTypes;
   step?: string;
   inputmode?: 'decimal' | 'numeric' | 'email' | 'tel' | 'text';
+  required?: boolean;
+  labelPlacement?: LabelPlacement;
 }) {
   return (
     <Controller
-      name={name}
+      name={props.name}
       control={control}
       render={({ field, fieldState }) => (
         <IonInput
-          label={label}
-          labelPlacement="stacked"
-          fill="outline"
+          {...outlineProps(props, field, fieldState)}
           type={type}
-          name={name}
           step={step}
           inputmode={inputmode}
           autocomplete={autocomplete}
-          disabled={disabled}
-          helperText={helperText}
+          required={required}
           value={(field.value as string | undefined) ?? ''}
           onIonInput={(e) => field.onChange(e.detail.value ?? '')}
-          onIonBlur={field.onBlur}
-          className={invalidClass(fieldState.invalid)}
-          errorText={fieldState.error?.message}
           ref={focusRef(field.ref)}
         >
           {type === 'password' && <IonInputPasswordToggle slot="end" />}
@@ -75,26 +95,18 @@ export function InputField<T extends FieldValues, U>({
   );
 }
 
-export function TextAreaField<T extends FieldValues, U>({ control, name, label, helperText, disabled }: FieldProps<T, U>) {
+export function TextAreaField<T extends FieldValues, U>({ control, ...props }: FieldProps<T, U>) {
   return (
     <Controller
-      name={name}
+      name={props.name}
       control={control}
       render={({ field, fieldState }) => (
         <IonTextarea
-          label={label}
-          labelPlacement="stacked"
-          fill="outline"
-          name={name}
+          {...outlineProps(props, field, fieldState)}
           autoGrow
           rows={4}
-          disabled={disabled}
-          helperText={helperText}
           value={(field.value as string | undefined) ?? ''}
           onIonInput={(e) => field.onChange(e.detail.value ?? '')}
-          onIonBlur={field.onBlur}
-          className={invalidClass(fieldState.invalid)}
-          errorText={fieldState.error?.message}
           ref={focusRef(field.ref)}
         />
       )}
@@ -109,32 +121,22 @@ export interface SelectOption {
 
 export function SelectField<T extends FieldValues, U>({
   control,
-  name,
-  label,
-  helperText,
-  disabled,
   options,
   placeholder = 'Choose one',
+  ...props
 }: FieldProps<T, U> & { options: readonly SelectOption[]; placeholder?: string }) {
   return (
     <Controller
-      name={name}
+      name={props.name}
       control={control}
       render={({ field, fieldState }) => (
         <IonSelect
-          label={label}
-          labelPlacement="stacked"
-          fill="outline"
+          {...outlineProps(props, field, fieldState)}
           interface="popover"
-          name={name}
           placeholder={placeholder}
-          disabled={disabled}
-          helperText={helperText}
-          value={field.value}
+          // A blank form value is "nothing chosen yet", so the placeholder shows.
+          value={field.value === '' ? undefined : field.value}
           onIonChange={(e) => field.onChange(e.detail.value)}
-          onIonBlur={field.onBlur}
-          className={invalidClass(fieldState.invalid)}
-          errorText={fieldState.error?.message}
           ref={(el) => field.ref(el ? { focus: () => el.focus() } : null)}
         >
           {options.map((option) => (
@@ -151,15 +153,51 @@ export function SelectField<T extends FieldValues, U>({
 /** A list of plain values as select options labelled by themselves. */
 export const optionsOf = (values: readonly (string | number)[]): SelectOption[] => values.map((value) => ({ value, label: String(value) }));
 
-/** Cancel and the submit button, which reads "Saving..." and is disabled while the save runs. */
-export function FormActions({ pending, onCancel, submitLabel = 'Save' }: { pending: boolean; onCancel: () => void; submitLabel?: string }) {
+export function CheckboxField<T extends FieldValues, U>({ control, name, label }: FieldProps<T, U>) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <IonCheckbox
+          name={name}
+          checked={field.value === true}
+          onIonChange={(e) => field.onChange(e.detail.checked)}
+          onIonBlur={field.onBlur}
+          labelPlacement="end"
+          justify="start"
+        >
+          {label}
+        </IonCheckbox>
+      )}
+    />
+  );
+}
+
+/** A value shown like an input but not edited through the form (read-only, or greyed out when disabled). */
+export function ReadOnlyField({ label, value, disabled }: { label: string; value: string; disabled?: boolean }) {
+  return <IonInput label={label} labelPlacement="stacked" fill="outline" readonly={!disabled} disabled={disabled} value={value} />;
+}
+
+/** Cancel and the submit button, which shows `pendingLabel` and is disabled while the save runs. */
+export function FormActions({
+  pending,
+  onCancel,
+  submitLabel = 'Save',
+  pendingLabel = 'Saving...',
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  submitLabel?: string;
+  pendingLabel?: string;
+}) {
   return (
     <div className="form-actions">
       <IonButton fill="outline" onClick={onCancel}>
         Cancel
       </IonButton>
       <IonButton type="submit" disabled={pending}>
-        {pending ? 'Saving...' : submitLabel}
+        {pending ? pendingLabel : submitLabel}
       </IonButton>
     </div>
   );
