@@ -3,21 +3,21 @@
  * Closes and refreshes the list on success; on failure it stays open with the typed values.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '@ionic/react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { EXCHANGE, PRICE_STEP, SIGNAL_PORTIONS, TRADE_DIRECTIONS, TRADE_TYPES } from '../../../../shared/constants';
+import { EXCHANGE, SIGNAL_PORTIONS, TRADE_DIRECTIONS, TRADE_TYPES } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { AddSignalBody } from '../../../../shared/schemas/admin/algos';
+import { CheckboxField, FormActions, InputField, optionsOf, ReadOnlyField, SelectField } from '../../../components/form-fields';
 import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';
 import { useAddSignal } from '../api/add-signal';
 import { useInstruments } from '../api/get-instruments';
 import { addSignalDefaults, addSignalFormSchema, typedRiskReward, type AddSignalFormValues } from '../lib/add-signal-form';
-import { addSignalFailureMessage } from '../lib/failure-message';
+import { addSignalFailureMessage } from '../lib/add-signal-failure';
 import { buildInstrumentIndex, findInstrument, type InstrumentIndex } from '../lib/instrument-search';
-import { CheckboxField, InputField, plainOptions, ReadOnlyField, SelectField } from './form-controls';
 import { InstrumentPicker } from './instrument-picker';
+import { LevelFields } from './level-fields';
 
 const PORTION_OPTIONS = SIGNAL_PORTIONS.map((p) => ({ value: p, label: `${p}%` }));
 
@@ -50,7 +50,7 @@ function AddSignalForm({ algoId, onDone }: { algoId: number; onDone: () => void 
   );
 
   return (
-    <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Add Signal">
+    <form className="app-form" onSubmit={onSubmit} noValidate aria-label="Add Signal">
       <Controller
         name="instrument_symbol"
         control={control}
@@ -69,25 +69,14 @@ function AddSignalForm({ algoId, onDone }: { algoId: number; onDone: () => void 
       />
       <InstrumentType control={control} index={index} />
       <ReadOnlyField label="Exchange" value={EXCHANGE} disabled />
-      <SelectField control={control} name="trade_direction" label="Trade Direction" options={plainOptions(TRADE_DIRECTIONS)} placeholder="Choose long or short" />
-      <SelectField control={control} name="trade_type" label="Trade Type" options={plainOptions(TRADE_TYPES)} />
-      <div className="admin-form-row">
-        <InputField control={control} name="entry_level" label="Entry Level" type="number" step={String(PRICE_STEP)} />
-        <InputField control={control} name="stop_loss_level" label="Stop-loss Level" type="number" step={String(PRICE_STEP)} />
-        <InputField control={control} name="target_level" label="Target Level" type="number" step={String(PRICE_STEP)} />
-      </div>
+      <SelectField control={control} name="trade_direction" label="Trade Direction" options={optionsOf(TRADE_DIRECTIONS)} placeholder="Choose long or short" />
+      <SelectField control={control} name="trade_type" label="Trade Type" options={optionsOf(TRADE_TYPES)} />
+      <LevelFields control={control} />
       <RiskReward control={control} />
       <SelectField control={control} name="portion_in_trade" label="Portion in Trade" options={PORTION_OPTIONS} />
       <InputField control={control} name="trade_gen_ts" label="Signal Date" type="date" />
       <CheckboxField control={control} name="process_signal" label="Process signal" />
-      <div className="admin-form-actions">
-        <IonButton fill="outline" onClick={onDone}>
-          Cancel
-        </IonButton>
-        <IonButton type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Adding...' : 'Add Signal'}
-        </IonButton>
-      </div>
+      <FormActions pending={mutation.isPending} onCancel={onDone} submitLabel="Add Signal" pendingLabel="Adding..." />
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { ResponsiveList, type ResponsiveColumn } from '../../../components/respo
 import { toast } from '../../../lib/toast';
 import { useAlgos } from '../api/get-algos';
 import { useSwitchAlgo } from '../api/switch-algo';
-import { failureMessage } from '../lib/failure-message';
+import { saveFailureMessage } from '../../../lib/save-failure';
 import './admin-algos.css';
 
 function AlgoSwitch({ algo }: { algo: Algo }) {
@@ -25,7 +25,7 @@ function AlgoSwitch({ algo }: { algo: Algo }) {
       onIonChange={(e) =>
         mutation.mutate(
           { algoId: algo.algo_id, algoSwitch: e.detail.checked },
-          { onError: (error) => toast.error(failureMessage(error, `Failed to switch algo ${algo.algo_id}`)) },
+          { onError: (error) => toast.error(saveFailureMessage(error, `Failed to switch algo ${algo.algo_id}`)) },
         )
       }
     >

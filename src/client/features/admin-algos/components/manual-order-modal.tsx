@@ -4,16 +4,16 @@
  * order type is back to market the next time.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '@ionic/react';
 import { useMemo } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { MANUAL_ORDER_PORTIONS, ORDER_TYPES, PRICE_STEP } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
+import { FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
 import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';
 import { usePlaceManualOrder, type ManualOrderBody, type ManualOrderSide } from '../api/place-manual-order';
-import { failureMessage } from '../lib/failure-message';
+import { saveFailureMessage } from '../../../lib/save-failure';
 import {
   manualOrderDefaults,
   manualOrderFormSchema,
@@ -22,7 +22,6 @@ import {
   TRADE_TYPES_BY_SIDE,
   type ManualOrderFormValues,
 } from '../lib/manual-order-form';
-import { InputField, plainOptions, SelectField } from './form-controls';
 
 const TEXTS = {
   entry: { title: 'Manual Entry', success: MSG.manualEntrySuccess, failure: MSG.manualEntryFailure },
@@ -64,18 +63,18 @@ function ManualOrderForm({ side, signal, onDone }: { side: ManualOrderSide; sign
           toast.success(TEXTS[side].success);
           onDone();
         },
-        onError: (error) => toast.error(failureMessage(error, TEXTS[side].failure)),
+        onError: (error) => toast.error(saveFailureMessage(error, TEXTS[side].failure)),
       }),
     onInvalid,
   );
 
   return (
-    <form className="admin-form" onSubmit={onSubmit} noValidate aria-label={TEXTS[side].title}>
+    <form className="app-form" onSubmit={onSubmit} noValidate aria-label={TEXTS[side].title}>
       <p className="admin-form-subject">
         {signal.instrument_symbol} ({signal.exchange}), {signal.trade_direction}; entry {signal.entry_level}, stop-loss{' '}
         {signal.stop_loss_level}
       </p>
-      <SelectField control={control} name="order_type" label="Order Type" options={plainOptions(ORDER_TYPES)} />
+      <SelectField control={control} name="order_type" label="Order Type" options={optionsOf(ORDER_TYPES)} />
       {showsLimitPrice(orderType) && (
         <InputField control={control} name="limit_price" label="Limit Price" type="number" step={String(PRICE_STEP)} />
       )}
@@ -83,15 +82,8 @@ function ManualOrderForm({ side, signal, onDone }: { side: ManualOrderSide; sign
         <InputField control={control} name="trigger_price" label="Trigger Price" type="number" step={String(PRICE_STEP)} />
       )}
       <SelectField control={control} name="portion" label="Portion" options={PORTION_OPTIONS} />
-      <SelectField control={control} name="trade_type" label="Trade Type" options={plainOptions(TRADE_TYPES_BY_SIDE[side])} />
-      <div className="admin-form-actions">
-        <IonButton fill="outline" onClick={onDone}>
-          Cancel
-        </IonButton>
-        <IonButton type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Sending...' : `Place ${TEXTS[side].title}`}
-        </IonButton>
-      </div>
+      <SelectField control={control} name="trade_type" label="Trade Type" options={optionsOf(TRADE_TYPES_BY_SIDE[side])} />
+      <FormActions pending={mutation.isPending} onCancel={onDone} submitLabel={`Place ${TEXTS[side].title}`} pendingLabel="Sending..." />
     </form>
   );
 }

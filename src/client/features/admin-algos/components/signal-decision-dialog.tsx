@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { useEditLevels } from '../api/edit-levels';
 import { decisionBody, type SignalDecision } from '../lib/edit-levels-form';
-import { failureMessage } from '../lib/failure-message';
+import { saveFailureMessage } from '../../../lib/save-failure';
 import { formatSignalDate } from '../lib/signal-date';
 import { formatRiskReward } from './signal-columns';
 
@@ -37,7 +37,7 @@ export function SignalDecisionDialog({ algoId, pending, onClose }: { algoId: num
           toast.success(MSG.editLevelsSuccess);
           onClose();
         },
-        onError: (error) => toast.error(failureMessage(error, MSG.editLevelsFailure)),
+        onError: (error) => toast.error(saveFailureMessage(error, MSG.editLevelsFailure)),
       },
     );
   };

@@ -1,10 +1,5 @@
-/** The toast for a failed save: "Offline" when the helper refused to send, else the action's own text. */
 import { MSG } from '../../../../shared/messages';
 import { HttpError, OfflineError } from '../../../lib/api';
-
-export function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof OfflineError ? MSG.offline : fallback;
-}
 
 /**
  * Add Signal has two failure texts (spec sections 7 and 8): the server answered with an error
