@@ -147,7 +147,8 @@ test.describe('titles, share tags and accessibility', () => {
     await page.goto('/');
     const hero = page.getByRole('img', { name: /candlestick chart/ });
     await expect(hero).toBeVisible();
-    expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth > 0 && img.getAttribute('width') !== null)).toBe(true);
+    expect(await hero.getAttribute('width')).toBe('560');
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const poster = page.locator('.video-poster img');
     expect(await poster.getAttribute('loading')).toBe('lazy');
     expect(await poster.getAttribute('width')).toBe('1280');
