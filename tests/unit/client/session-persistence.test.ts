@@ -1,4 +1,4 @@
-/** Logout and a change of user wipe the persisted member data (fetch stubbed at the network). */
+/** Logout and a change of user wipe the persisted member data and the admin data in memory (fetch stubbed at the network). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../src/client/lib/query-client';
 import { cacheStorageKey, getPersistScope, setPersistScope } from '../../../src/client/lib/query-persistence';
@@ -54,9 +54,13 @@ describe('session answers drive the offline cache', () => {
     expect(getPersistScope()).toBe('trabot-cache:backend-1:7');
   });
 
-  it('logout forgets the user and wipes their stored and in-memory data', async () => {
+  it('logout forgets the user and wipes their stored and in-memory data, admin data included', async () => {
     const client = await loggedInWithData(asha);
+    client.setQueryData(['admin', 'tokens'], [{ account_id: 3 }]);
+    client.setQueryData(['public', 'workshops'], []);
     await forgetUserData(client);
+    expect(client.getQueryData(['admin', 'tokens'])).toBeUndefined();
+    expect(client.getQueryData(['public', 'workshops'])).toEqual([]);
     expect(localStorage.getItem(LAST_USER_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(cacheStorageKey('backend-1', 7))).toBeNull();
     expect(client.getQueryData(['member', 7, 'trades'])).toBeUndefined();
@@ -65,7 +69,9 @@ describe('session answers drive the offline cache', () => {
 
   it('another user logging in wipes the previous user first', async () => {
     const client = await loggedInWithData(asha);
+    client.setQueryData(['admin', 'warnings'], []);
     await applySessionAnswer(client, { status: 'success', user: ravi });
+    expect(client.getQueryData(['admin', 'warnings'])).toBeUndefined();
     expect(localStorage.getItem(cacheStorageKey('backend-1', 7))).toBeNull();
     expect(client.getQueryData(['member', 7, 'trades'])).toBeUndefined();
     expect(readLastUser()?.user.id).toBe(8);

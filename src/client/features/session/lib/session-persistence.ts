@@ -1,7 +1,8 @@
 /**
  * Keeps the offline cache in step with the server's session answers: whenever GET /api/check-session
  * answers (guard, header, after login), the cache scope follows the logged-in user; a different user
- * or an answer of "not logged in" wipes the previous user's persisted data.
+ * or an answer of "not logged in" wipes the previous user's persisted data and the admin data held
+ * in memory.
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { CheckSessionResponse } from '../../../../shared/schemas/session';
@@ -17,11 +18,20 @@ export function resumeLastUserScope(): void {
   setPersistScope(lastUser ? lastUserCacheKey(lastUser) : null);
 }
 
-/** Logout (or a session that ended): forget the user and everything persisted for them. */
+/**
+ * The previous user's data: their member queries (in memory and stored under `key`; `keepUserId`'s
+ * stay) and every admin query, which is never persisted but must not outlive the admin's session.
+ */
+async function wipeUserData(queryClient: QueryClient, key: string | null, keepUserId?: number): Promise<void> {
+  queryClient.removeQueries({ queryKey: ['admin'] });
+  await wipeMemberData(queryClient, key, keepUserId);
+}
+
+/** Logout (or a session that ended): forget the user and everything held for them. */
 export async function forgetUserData(queryClient: QueryClient): Promise<void> {
   const lastUser = readLastUser();
   forgetLastUser();
-  await wipeMemberData(queryClient, lastUser ? lastUserCacheKey(lastUser) : null);
+  await wipeUserData(queryClient, lastUser ? lastUserCacheKey(lastUser) : null);
 }
 
 async function adoptUser(queryClient: QueryClient, user: AuthUser): Promise<void> {
@@ -29,13 +39,13 @@ async function adoptUser(queryClient: QueryClient, user: AuthUser): Promise<void
   if (previous && previous.user.id !== user.id) {
     // Synchronously, before the new user's pages load anything: no write may land in the old scope.
     forgetLastUser();
-    await wipeMemberData(queryClient, lastUserCacheKey(previous), user.id);
+    await wipeUserData(queryClient, lastUserCacheKey(previous), user.id);
   }
   const backendKey = await queryClient.fetchQuery(backendKeyQueryOptions());
   const current = readLastUser();
   if (current && current.backendKey !== backendKey) {
     // Same user id on another (or a reset) backend: that cache describes other data.
-    await wipeMemberData(queryClient, lastUserCacheKey(current));
+    await wipeUserData(queryClient, lastUserCacheKey(current));
   }
   if (JSON.stringify(current) !== JSON.stringify({ backendKey, user })) rememberLastUser({ backendKey, user });
   const key = cacheStorageKey(backendKey, user.id);
