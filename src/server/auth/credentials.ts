@@ -4,18 +4,11 @@ import type { SessionUser } from '../../shared/schemas/session';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { timingSafeDummyHash, verifyPassword } from './passwords';
+import { publicUserColumns } from './user-columns';
 
 export async function checkCredentials(db: Db, email: string, password: string): Promise<SessionUser | null> {
   const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      member_id: users.member_id,
-      account_id: users.account_id,
-      password_hash: users.password_hash,
-    })
+    .select({ ...publicUserColumns, password_hash: users.password_hash })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   const ok = await verifyPassword(row?.password_hash ?? (await timingSafeDummyHash()), password);

@@ -12,6 +12,7 @@ import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { isHttps } from '../security/request-info';
+import { publicUserColumns } from './user-columns';
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -51,12 +52,7 @@ export async function createSession(db: Db, userId: number): Promise<string> {
 export async function findSessionUser(db: Db, tokenHash: string): Promise<SessionUser | null> {
   const [row] = await db
     .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      member_id: users.member_id,
-      account_id: users.account_id,
+      ...publicUserColumns,
       stale: sql<boolean>`${sessions.last_seen_at} < now() - ${sql.raw(`interval '${SESSION_TOUCH_INTERVAL_MS / 1000} seconds'`)}`,
     })
     .from(sessions)

@@ -7,6 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../shared/constants';
 import { createUserSchema, type CreateUserInput } from '../../shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
+import { publicUserColumns } from '../auth/user-columns';
 import type { Db } from '../db/client';
 import { accounts, members, users } from '../db/schema';
 import { ApiError, parseWith, STATUS } from '../http';
@@ -103,14 +104,7 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<Create
           member_id: owner.memberId,
           account_id: owner.accountId,
         })
-        .returning({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          role: users.role,
-          member_id: users.member_id,
-          account_id: users.account_id,
-        });
+        .returning(publicUserColumns);
       return user!;
     });
   } catch (err) {
