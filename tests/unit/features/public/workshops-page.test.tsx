@@ -4,7 +4,7 @@
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, format } from 'date-fns';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_COPY_STORAGE_KEY } from '../../../../src/client/features/workshops/api/public-offline-copy';
 import type { Workshop } from '../../../../src/shared/schemas/public-forms';
 import { renderApp, setOnline, stubApi, type ApiCall } from '../render-app';
@@ -28,6 +28,36 @@ const past: Workshop = {
 };
 
 const ENQUIRY = 'POST /api/workshop-enquiry';
+
+/**
+ * A fresh localStorage per test: the offline copy's writer stays subscribed to its app's query
+ * client, and a throttled write from an earlier test must not land in this one's storage.
+ */
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+}
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', new MemoryStorage());
+});
 
 function serve(workshops: Workshop[], register?: (call: ApiCall) => { status?: number; body: unknown }) {
   return stubApi(null, {

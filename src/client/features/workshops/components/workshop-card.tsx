@@ -30,12 +30,13 @@ export function WorkshopCard({ workshop, completed, onRegister, onIntent }: Work
       </p>
       <p className="workshop-description">{workshop.description}</p>
       {completed ? (
-        <IonButton fill="outline" disabled aria-describedby={titleId}>
+        <IonButton fill="outline" disabled aria-label={`Completed: ${workshop.title}`}>
           Completed
         </IonButton>
       ) : (
         <IonButton
-          aria-describedby={titleId}
+          // The label reaches the button inside Ionic's shadow root (an id reference would not).
+          aria-label={`Register for ${workshop.title}`}
           onClick={() => onRegister(workshop)}
           onFocus={onIntent}
         >
