@@ -4,10 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { MSG } from '../../../../shared/messages';
 import type { Algo } from '../../../../shared/schemas/admin/algos';
 import { BackButton } from '../../../components/back-button';
-import { DelayedSpinner } from '../../../components/delayed-spinner';
 import { Page } from '../../../components/page';
 import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
 import { toast } from '../../../lib/toast';
+import { LoadState } from '../../admin/components/load-state';
 import { useAlgos } from '../api/get-algos';
 import { useSwitchAlgo } from '../api/switch-algo';
 import { saveFailureMessage } from '../../../lib/save-failure';
@@ -50,7 +50,8 @@ const COLUMNS: ResponsiveColumn<Algo>[] = [
 ];
 
 export function AlgosPage() {
-  const { data, isPending, isError } = useAlgos();
+  const algos = useAlgos();
+  const { data } = algos;
   let body;
   if (data) {
     body = (
@@ -63,14 +64,8 @@ export function AlgosPage() {
         cardTitle={(a) => `Algo ${a.algo_id}`}
       />
     );
-  } else if (isError) {
-    body = (
-      <p className="algo-list-state" role="alert">
-        {MSG.adminListFailure}
-      </p>
-    );
-  } else if (isPending) {
-    body = <DelayedSpinner label="Loading algos" />;
+  } else {
+    body = <LoadState query={algos} />;
   }
   return (
     <Page title="Algos">

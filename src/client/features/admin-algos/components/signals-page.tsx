@@ -9,9 +9,9 @@ import { useCallback, useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
 import { BackButton } from '../../../components/back-button';
-import { DelayedSpinner } from '../../../components/delayed-spinner';
 import { Page } from '../../../components/page';
 import { ResponsiveList } from '../../../components/responsive-list';
+import { LoadState } from '../../admin/components/load-state';
 import { useSignals } from '../api/get-signals';
 import type { SignalFilter } from '../lib/signal-filter';
 import { AddSignalModal } from './add-signal-modal';
@@ -37,7 +37,7 @@ export function SignalsPage({ algoId, status, onStatusChange }: SignalsPageProps
     <Page title={algoId === null ? 'Algo Signals' : `Signals of algo ${algoId}`}>
       <BackButton fallback={BACK_TO} />
       {algoId === null ? (
-        <p className="algo-list-state" role="alert">
+        <p className="admin-state admin-state--error" role="alert">
           {MSG.noAlgoId}
         </p>
       ) : (
@@ -48,7 +48,8 @@ export function SignalsPage({ algoId, status, onStatusChange }: SignalsPageProps
 }
 
 function AlgoSignals({ algoId, status, onStatusChange }: SignalsPageProps & { algoId: number }) {
-  const { data, isPending, isError } = useSignals(algoId, status);
+  const signals = useSignals(algoId, status);
+  const { data } = signals;
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<{ action: SignalAction; signal: Signal } | null>(null);
   const [decision, setDecision] = useState<PendingDecision | null>(null);
@@ -98,14 +99,8 @@ function AlgoSignals({ algoId, status, onStatusChange }: SignalsPageProps & { al
         cardActions={cardActions}
       />
     );
-  } else if (isError) {
-    body = (
-      <p className="algo-list-state" role="alert">
-        {MSG.adminListFailure}
-      </p>
-    );
-  } else if (isPending) {
-    body = <DelayedSpinner label="Loading signals" />;
+  } else {
+    body = <LoadState query={signals} />;
   }
 
   return (
