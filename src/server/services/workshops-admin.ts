@@ -6,17 +6,9 @@ import type { Db } from '../db/client';
 import { workshopRegistrations, workshops } from '../db/schema';
 import { ApiError, STATUS } from '../http';
 import { isUniqueViolation } from './users';
+import { workshopColumns } from './workshops';
 
 type WorkshopValues = z.output<typeof workshopBodySchema>;
-
-const workshopColumns = {
-  workshop_id: workshops.workshop_id,
-  title: workshops.title,
-  description: workshops.description,
-  workshop_date: workshops.workshop_date,
-  time_label: workshops.time_label,
-  level: workshops.level,
-};
 
 /** Workshops with how many registrations name them (grouped per workshop). */
 function selectWithCounts(db: Db, where?: SQL) {

@@ -11,16 +11,19 @@ import type { Db } from '../db/client';
 import { workshopRegistrations, workshops } from '../db/schema';
 import type { Mailer } from './mail';
 
+/** A workshop as listed (public page and admin screens). */
+export const workshopColumns = {
+  workshop_id: workshops.workshop_id,
+  title: workshops.title,
+  description: workshops.description,
+  workshop_date: workshops.workshop_date,
+  time_label: workshops.time_label,
+  level: workshops.level,
+};
+
 export async function listWorkshops(db: Db): Promise<Workshop[]> {
   return db
-    .select({
-      workshop_id: workshops.workshop_id,
-      title: workshops.title,
-      description: workshops.description,
-      workshop_date: workshops.workshop_date,
-      time_label: workshops.time_label,
-      level: workshops.level,
-    })
+    .select(workshopColumns)
     .from(workshops)
     .orderBy(desc(workshops.workshop_date), desc(workshops.workshop_id));
 }
