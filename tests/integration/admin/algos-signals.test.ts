@@ -18,7 +18,7 @@ import {
   type AddSignalBody,
 } from '../../../src/shared/schemas/admin/algos';
 import type { TestClient } from '../helpers/test-app';
-import { adminTest, createAlgo, createSignal, expectError, expectJson, type AdminTest } from './setup';
+import { adminTest, createAlgo, createSignal, expectError, expectJson, type AdminTest, post, put } from './setup';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/nse');
 const LEGACY = 'cm01JUL2024bhav.csv';
@@ -36,8 +36,6 @@ beforeAll(async () => {
 });
 afterAll(() => a.t.close());
 
-const put = (client: TestClient, url: string, json: unknown) => client.request(url, { method: 'PUT', json });
-const post = (client: TestClient, url: string, json: unknown) => client.request(url, { method: 'POST', json });
 
 describe('algos', () => {
   it('lists every algo in id order, exactly in the shared shape', async () => {

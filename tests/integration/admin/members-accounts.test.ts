@@ -10,8 +10,7 @@ import { algoSubscriptionSchema, memberAccountSchema, memberSchema, memberUserSc
 import { tradeSchema } from '../../../src/shared/schemas/trades';
 import { createAccount, createMember, createUser } from '../../factories/accounts';
 import { createTrade } from '../../factories/trades';
-import type { TestClient } from '../helpers/test-app';
-import { adminTest, createAlgo, createSubscription, expectError, expectJson, type AdminTest } from './setup';
+import { adminTest, createAlgo, createSubscription, expectError, expectJson, type AdminTest, post, put } from './setup';
 
 let a: AdminTest;
 beforeAll(async () => {
@@ -19,8 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => a.t.close());
 
-const put = (client: TestClient, url: string, json: unknown) => client.request(url, { method: 'PUT', json });
-const post = (client: TestClient, url: string, json: unknown) => client.request(url, { method: 'POST', json });
 const memberBody = { name: 'Kavya Menon', phone_no: '+919845011223', email_id: 'kavya.menon@example.in', activation_date: '2026-11-01', expiry_date: '2027-10-31' };
 
 describe('members', () => {

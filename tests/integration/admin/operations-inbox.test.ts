@@ -11,8 +11,7 @@ import { raiseWarning } from '../../../src/server/services/warnings';
 import { workshopLabel } from '../../../src/shared/forms/workshop-schedule';
 import { adminWorkshopSchema, enquiriesPageSchema, workshopRegistrationSchema } from '../../../src/shared/schemas/admin/inbox';
 import { logsResponseSchema, tokensResponseSchema, warningSchema } from '../../../src/shared/schemas/admin/operations';
-import type { TestClient } from '../helpers/test-app';
-import { adminTest, expectError, expectJson, type AdminTest } from './setup';
+import { adminTest, expectError, expectJson, type AdminTest, post, put } from './setup';
 
 let a: AdminTest;
 beforeAll(async () => {
@@ -20,8 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => a.t.close());
 
-const put = (client: TestClient, url: string, json: unknown) => client.request(url, { method: 'PUT', json });
-const post = (client: TestClient, url: string, json: unknown) => client.request(url, { method: 'POST', json });
 
 describe('GET /api/logs', () => {
   const line = (i: number, msg: string) => JSON.stringify({ level: 30, time: 1795300000000 + i, msg });

@@ -63,6 +63,10 @@ export async function expectError(res: Response, status: number): Promise<{ erro
   return body;
 }
 
+/** A JSON request the way the admin screens send it: PUT creates, POST updates. */
+export const put = (client: TestClient, url: string, json: unknown) => client.request(url, { method: 'PUT', json });
+export const post = (client: TestClient, url: string, json: unknown) => client.request(url, { method: 'POST', json });
+
 type Deps = Pick<AppDeps, 'db'>;
 
 export async function createAlgo(deps: Deps, overrides: Partial<typeof algos.$inferInsert> = {}) {
