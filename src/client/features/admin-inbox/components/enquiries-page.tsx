@@ -10,6 +10,7 @@ import { Page } from '../../../components/page';
 import { LoadState } from '../../admin/components/load-state';
 import { useEnquiries } from '../api/get-enquiries';
 import { EnquiryCard } from './enquiry-card';
+import '../../../components/responsive-list.css';
 import './inbox.css';
 
 const ALL = 'all';
@@ -45,7 +46,7 @@ export function EnquiriesPage() {
         (items.length === 0 ? (
           <p className="admin-state">No enquiries found</p>
         ) : (
-          <ul className="inbox-list" aria-label="Enquiries">
+          <ul className="responsive-cards" aria-label="Enquiries">
             {items.map((enquiry) => (
               <EnquiryCard key={enquiry.id} enquiry={enquiry} />
             ))}

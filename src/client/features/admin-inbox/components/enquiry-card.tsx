@@ -12,7 +12,7 @@ export const EnquiryCard = memo(function EnquiryCard({ enquiry }: { enquiry: Enq
   const titleId = `enquiry-${enquiry.id}-title`;
   return (
     <li>
-      <article className="inbox-card" aria-labelledby={titleId}>
+      <article className="responsive-card" aria-labelledby={titleId}>
         <header className="inbox-card-header">
           <h2 id={titleId}>
             {enquiry.type} <span className="inbox-card-id">#{enquiry.id}</span>
