@@ -70,6 +70,7 @@ test('a Portfolio Enhancement enquiry: a missing choice is flagged, then the enq
   await expect(modal.getByText('Please choose an option')).toBeVisible();
   await modal.locator('[data-field="fundSize"] ion-select').click();
   await page.locator('ion-popover').getByRole('radio', { name: '₹1 crore to ₹10 crore' }).click();
+  await expect(page.locator('ion-popover')).toHaveCount(0);
   await modal.getByRole('button', { name: 'Next' }).click();
   await fillSteps(page, modal, portfolioEnquiryForm, answers, { from: 3 });
   await expect(toast(page, 'Query submitted successfully')).toBeVisible();
@@ -167,6 +168,7 @@ test.describe('online workshops', () => {
     await modal.getByLabel('Phone number (with country code)', { exact: true }).fill('98765 43210');
     await modal.locator('[data-field="source"] ion-select').click();
     await page.locator('ion-popover').getByRole('radio', { name: 'YouTube' }).click();
+    await expect(page.locator('ion-popover')).toHaveCount(0); // it hands the focus back to the select as it closes
     await modal.getByRole('button', { name: 'Register' }).click();
     await expect(modal.getByText('Include your country code, e.g. +91 98765 43210').first()).toBeVisible();
     await expect(modal.getByLabel('Phone number (with country code)', { exact: true })).toBeFocused();
