@@ -16,8 +16,8 @@ import { useWorkshops } from '../api/get-workshops';
 import { WorkshopCard } from './workshop-card';
 import './workshops-page.css';
 
-export const WORKSHOPS_TITLE = 'Online Workshops';
-export const WORKSHOPS_DESCRIPTION =
+const WORKSHOPS_TITLE = 'Online Workshops';
+const WORKSHOPS_DESCRIPTION =
   'Free, expert-led online workshops on technical analysis and algorithmic trading for Indian markets. Limited seats, Sundays at 10:00AM IST.';
 
 export function WorkshopsPage() {
