@@ -193,7 +193,7 @@ test.describe('online workshops', () => {
   });
 });
 
-test('a script typed into an enquiry never runs: not in the page, not where the stored enquiry is shown', async ({ page, formsServer }) => {
+test('a script typed into an enquiry never runs: not in the page, not where the stored enquiry is shown', async ({ page, formsServer, loginAs }) => {
   const attacks = {
     firstName: '<script>window.__xss = "script"</script>',
     lastName: '<img src=x onerror="window.__xss = \'img\'">',
@@ -223,5 +223,15 @@ test('a script typed into an enquiry never runs: not in the page, not where the 
   expect(await viewer.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
   expect(await viewer.locator('script, img, svg').count()).toBe(0);
   await expect(viewer.getByText('<script>window.__xss = "script"</script>')).toBeVisible();
+  await viewer.close();
+
+  // And in the admin's enquiries inbox.
+  await loginAs(page, 'admin');
+  await page.goto('/dashboard/admin/enquiries');
+  const card = page.getByRole('list', { name: 'Enquiries' }).getByRole('article').filter({ hasText: answers.email });
+  await expect(card).toContainText('<script>window.__xss = "script"</script>');
+  await expect(card).toContainText(attacks.lastName);
+  await expect(card.locator('script, img, svg')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });

@@ -3,7 +3,7 @@
  * submission stored. The server uses the embedded database in a temporary folder, which only one
  * process may open: `inDatabase` stops the server, opens that database in the test process, runs
  * the query and starts the server again on the same address (same origin: the page's storage and
- * service worker stay). The worker's database is seeded with an upcoming workshop.
+ * service worker stay). The worker's database is seeded with an upcoming workshop and the demo logins.
  *
  * Also: driving a public form from its shared definition, the way a visitor does.
  */
@@ -19,6 +19,7 @@ import { workshops } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/logger';
 import type { FieldDefinition, FormDefinition } from '../../src/shared/forms/form-definition';
 import { freePort } from './support/app-server';
+import { CREDENTIALS } from './support/credentials';
 import { test as base } from './support/fixtures';
 
 export { expect };
@@ -57,7 +58,12 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      SEED_DEMO: '0',
+      // The demo logins, so that a test can look at submissions through the admin screens too.
+      SEED_DEMO: '1',
+      DEMO_MEMBER_EMAIL: CREDENTIALS.member.email,
+      DEMO_MEMBER_PASSWORD: CREDENTIALS.member.password,
+      DEMO_ADMIN_EMAIL: CREDENTIALS.admin.email,
+      DEMO_ADMIN_PASSWORD: CREDENTIALS.admin.password,
       // All submissions come from 127.0.0.1: the per-IP limit is not what these tests exercise.
       PUBLIC_FORM_LIMIT_PER_IP: '100000',
       LOG_LEVEL: 'warn',
