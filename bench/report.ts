@@ -1,0 +1,48 @@
+/** The bench's output: a plain-text table on stdout and bench/results/latest.json. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BundleResult } from './bundle';
+
+export interface BenchResults {
+  at: string;
+  machine: { cpus: number; cpuModel: string; loadAverage1m: number; memoryGb: number; node: string };
+  bundle?: BundleResult;
+}
+
+export function machineInfo(): BenchResults['machine'] {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    loadAverage1m: Number(os.loadavg()[0]!.toFixed(2)),
+    memoryGb: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+    node: process.version,
+  };
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
+  return rows.map((row) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ')).join('\n');
+}
+
+export function bundleTable(bundle: BundleResult): string {
+  const { declared, fetched, budgetBytes, pass } = bundle.firstVisit;
+  const head = table([
+    ['First visit to / (gzip -9)', 'JS', 'CSS', 'files'],
+    ['named by index.html', kb(declared.jsGzip), kb(declared.cssGzip), String(declared.files.length)],
+    ['fetched by Chromium', kb(fetched.jsGzip), kb(fetched.cssGzip), String(fetched.files.length)],
+  ]);
+  const verdict = `Budget: JS under ${kb(budgetBytes)} -> ${pass ? 'PASS' : 'FAIL'} (${kb(fetched.jsGzip)})`;
+  const chunks = table([['Other chunks (largest first)', 'gzip', 'raw'], ...bundle.chunks.map((c) => [c.file, kb(c.gzip), kb(c.raw)])]);
+  return [head, verdict, '', chunks].join('\n');
+}
+
+export function writeResults(root: string, results: BenchResults): string {
+  const file = path.join(root, 'bench', 'results', 'latest.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
+}

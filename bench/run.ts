@@ -1,0 +1,41 @@
+/**
+ * `npm run bench`: builds the client when dist/client is missing (`--build` forces it), starts the
+ * real server on PGlite with bench data, measures, prints tables and writes bench/results/latest.json.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { measureBundle } from './bundle';
+import { bundleTable, machineInfo, writeResults, type BenchResults } from './report';
+import { ROOT, startBenchServer } from './server';
+
+const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
+
+function buildClientIfNeeded() {
+  if (!process.argv.includes('--build') && fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) {
+    console.log(`Using the client build of ${fs.statSync(path.join(CLIENT_DIR, 'index.html')).mtime.toISOString()} (--build to rebuild)`);
+    return;
+  }
+  const built = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('vite build failed');
+}
+
+async function main() {
+  buildClientIfNeeded();
+  const results: BenchResults = { at: new Date().toISOString(), machine: machineInfo() };
+  console.log(`Machine: ${results.machine.cpus} x ${results.machine.cpuModel}, load ${results.machine.loadAverage1m}, Node ${results.machine.node}\n`);
+
+  const server = await startBenchServer(undefined);
+  try {
+    results.bundle = await measureBundle(CLIENT_DIR, server.url);
+    console.log(`${bundleTable(results.bundle)}\n`);
+  } finally {
+    await server.stop();
+  }
+  console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
