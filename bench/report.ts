@@ -2,12 +2,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { meetsPostgresBudget, POSTGRES_BUDGET, type EndpointLoad } from './api-load';
 import type { BundleResult } from './bundle';
 
 export interface BenchResults {
   at: string;
   machine: { cpus: number; cpuModel: string; loadAverage1m: number; memoryGb: number; node: string };
   bundle?: BundleResult;
+  api: ApiRun[];
+}
+
+export interface ApiRun {
+  database: 'pglite' | 'postgres';
+  endpoints: EndpointLoad[];
 }
 
 export function machineInfo(): BenchResults['machine'] {
@@ -38,6 +45,28 @@ export function bundleTable(bundle: BundleResult): string {
   const verdict = `Budget: JS under ${kb(budgetBytes)} -> ${pass ? 'PASS' : 'FAIL'} (${kb(fetched.jsGzip)})`;
   const chunks = table([['Other chunks (largest first)', 'gzip', 'raw'], ...bundle.chunks.map((c) => [c.file, kb(c.gzip), kb(c.raw)])]);
   return [head, verdict, '', chunks].join('\n');
+}
+
+export function apiTable(runs: ApiRun[]): string {
+  const rows = [['API, 50 connections', 'req/s', 'p50', 'p99', 'errors', 'non-2xx', 'ceiling req/s', 'share', 'budget']];
+  for (const run of runs) {
+    for (const load of run.endpoints) {
+      const budget = run.database === 'postgres' ? (meetsPostgresBudget(load) ? 'PASS' : 'FAIL') : '-';
+      rows.push([
+        `${run.database} ${load.endpoint}`,
+        String(load.ours.requestsPerSecond),
+        `${load.ours.p50Ms} ms`,
+        `${load.ours.p99Ms} ms`,
+        String(load.ours.errors),
+        String(load.ours.non2xx),
+        String(load.ceiling.requestsPerSecond),
+        `${(load.ceilingShare * 100).toFixed(1)} %`,
+        budget,
+      ]);
+    }
+  }
+  const note = `Budget on PostgreSQL: p99 under ${POSTGRES_BUDGET.p99Ms} ms, at least ${POSTGRES_BUDGET.ceilingShare * 100} % of the ceiling, no errors.`;
+  return `${table(rows)}\n${note}`;
 }
 
 export function writeResults(root: string, results: BenchResults): string {

@@ -1,12 +1,15 @@
 /**
  * `npm run bench`: builds the client when dist/client is missing (`--build` forces it), starts the
- * real server on PGlite with bench data, measures, prints tables and writes bench/results/latest.json.
+ * real server with bench data on PGlite (bundle and API load), then on PostgreSQL when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set (API load), prints tables and writes
+ * bench/results/latest.json.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { measureApiLoad } from './api-load';
 import { measureBundle } from './bundle';
-import { bundleTable, machineInfo, writeResults, type BenchResults } from './report';
+import { apiTable, bundleTable, machineInfo, writeResults, type BenchResults } from './report';
 import { ROOT, startBenchServer } from './server';
 
 const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
@@ -22,16 +25,30 @@ function buildClientIfNeeded() {
 
 async function main() {
   buildClientIfNeeded();
-  const results: BenchResults = { at: new Date().toISOString(), machine: machineInfo() };
+  const results: BenchResults = { at: new Date().toISOString(), machine: machineInfo(), api: [] };
   console.log(`Machine: ${results.machine.cpus} x ${results.machine.cpuModel}, load ${results.machine.loadAverage1m}, Node ${results.machine.node}\n`);
 
-  const server = await startBenchServer(undefined);
+  const pglite = await startBenchServer(undefined);
   try {
-    results.bundle = await measureBundle(CLIENT_DIR, server.url);
+    results.bundle = await measureBundle(CLIENT_DIR, pglite.url);
     console.log(`${bundleTable(results.bundle)}\n`);
+    results.api.push({ database: 'pglite', endpoints: await measureApiLoad(pglite) });
   } finally {
-    await server.stop();
+    await pglite.stop();
   }
+
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (postgresUrl) {
+    const postgres = await startBenchServer(postgresUrl);
+    try {
+      results.api.push({ database: 'postgres', endpoints: await measureApiLoad(postgres) });
+    } finally {
+      await postgres.stop();
+    }
+  } else {
+    console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or run under scripts/with-postgres.sh)\n');
+  }
+  console.log(`${apiTable(results.api)}\n`);
   console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
 }
 

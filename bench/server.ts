@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sessionCookieName } from '../src/server/auth/sessions';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -23,8 +24,8 @@ export const BENCH_LOGINS = {
 
 export interface BenchServer {
   url: string;
-  /** Session token of the demo member, whose account holds the 1,000 trades. */
-  token: string;
+  /** Cookie header of the demo member's session (the account holding the 1,000 trades). */
+  cookie: string;
   stop(): Promise<void>;
 }
 
@@ -100,7 +101,7 @@ export async function startBenchServer(databaseUrl: string | undefined): Promise
   }
   return {
     url,
-    token: seeded.token,
+    cookie: `${sessionCookieName(false)}=${seeded.token}`,
     stop: async () => {
       await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
