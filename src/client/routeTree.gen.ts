@@ -22,6 +22,7 @@ import { Route as DashboardAdminRouteImport } from './routes/dashboard/admin'
 import { Route as DashboardTradesRouteImport } from './routes/dashboard/trades'
 import { Route as DashboardAdminIndexRouteImport } from './routes/dashboard/admin/index'
 import { Route as DashboardAdminEnquiriesRouteImport } from './routes/dashboard/admin/enquiries'
+import { Route as DashboardAdminInstrumentsRouteImport } from './routes/dashboard/admin/instruments'
 import { Route as DashboardAdminLogsRouteImport } from './routes/dashboard/admin/logs'
 import { Route as DashboardAdminTokensRouteImport } from './routes/dashboard/admin/tokens'
 import { Route as DashboardAdminWarningsRouteImport } from './routes/dashboard/admin/warnings'
@@ -100,6 +101,12 @@ const DashboardAdminEnquiriesRoute = DashboardAdminEnquiriesRouteImport.update({
   path: '/enquiries',
   getParentRoute: () => DashboardAdminRoute,
 } as any)
+const DashboardAdminInstrumentsRoute =
+  DashboardAdminInstrumentsRouteImport.update({
+    id: '/instruments',
+    path: '/instruments',
+    getParentRoute: () => DashboardAdminRoute,
+  } as any)
 const DashboardAdminLogsRoute = DashboardAdminLogsRouteImport.update({
   id: '/logs',
   path: '/logs',
@@ -176,6 +183,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/trades': typeof DashboardTradesRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
+  '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
@@ -200,6 +208,7 @@ export interface FileRoutesByTo {
   '/dashboard/trades': typeof DashboardTradesRoute
   '/dashboard': typeof DashboardIndexRoute
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
+  '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
@@ -227,6 +236,7 @@ export interface FileRoutesById {
   '/dashboard/trades': typeof DashboardTradesRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
+  '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
@@ -255,6 +265,7 @@ export interface FileRouteTypes {
     | '/dashboard/trades'
     | '/dashboard/'
     | '/dashboard/admin/enquiries'
+    | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
@@ -279,6 +290,7 @@ export interface FileRouteTypes {
     | '/dashboard/trades'
     | '/dashboard'
     | '/dashboard/admin/enquiries'
+    | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
@@ -305,6 +317,7 @@ export interface FileRouteTypes {
     | '/dashboard/trades'
     | '/dashboard/'
     | '/dashboard/admin/enquiries'
+    | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
@@ -422,6 +435,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardAdminEnquiriesRouteImport
       parentRoute: typeof DashboardAdminRoute
     }
+    '/dashboard/admin/instruments': {
+      id: '/dashboard/admin/instruments'
+      path: '/instruments'
+      fullPath: '/dashboard/admin/instruments'
+      preLoaderRoute: typeof DashboardAdminInstrumentsRouteImport
+      parentRoute: typeof DashboardAdminRoute
+    }
     '/dashboard/admin/logs': {
       id: '/dashboard/admin/logs'
       path: '/logs'
@@ -504,6 +524,7 @@ declare module '@tanstack/react-router' {
 
 interface DashboardAdminRouteChildren {
   DashboardAdminEnquiriesRoute: typeof DashboardAdminEnquiriesRoute
+  DashboardAdminInstrumentsRoute: typeof DashboardAdminInstrumentsRoute
   DashboardAdminLogsRoute: typeof DashboardAdminLogsRoute
   DashboardAdminTokensRoute: typeof DashboardAdminTokensRoute
   DashboardAdminWarningsRoute: typeof DashboardAdminWarningsRoute
@@ -520,6 +541,7 @@ interface DashboardAdminRouteChildren {
 
 const DashboardAdminRouteChildren: DashboardAdminRouteChildren = {
   DashboardAdminEnquiriesRoute: DashboardAdminEnquiriesRoute,
+  DashboardAdminInstrumentsRoute: DashboardAdminInstrumentsRoute,
   DashboardAdminLogsRoute: DashboardAdminLogsRoute,
   DashboardAdminTokensRoute: DashboardAdminTokensRoute,
   DashboardAdminWarningsRoute: DashboardAdminWarningsRoute,

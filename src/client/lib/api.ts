@@ -25,10 +25,26 @@ export class OfflineError extends Error {
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new OfflineError();
   const headers = new Headers(init.headers);
-  if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  // A FormData body gets its multipart content-type (with the boundary) from fetch itself.
+  if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('content-type')) {
+    headers.set('content-type', 'application/json');
+  }
   const res = await fetch(path, { credentials: 'same-origin', ...init, headers });
   if (res.status >= 400) throw new HttpError(res.status, await res.text());
   return res;
+}
+
+/** The server's own error text (its `{error}` JSON, else the raw body), or `fallback` when it sent none. */
+export function serverErrorText(body: string, fallback: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { error?: unknown }).error === 'string') {
+      return (parsed as { error: string }).error;
+    }
+  } catch {
+    // not JSON: the body itself is the message
+  }
+  return body.trim() || fallback;
 }
 
 /** GET (or any method) returning parsed JSON. */

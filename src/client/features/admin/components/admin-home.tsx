@@ -5,6 +5,7 @@ import './admin.css';
 
 const AREAS = [
   { label: 'Algos', to: '/dashboard/admin/algos' },
+  { label: 'Instruments', to: '/dashboard/admin/instruments' },
   { label: 'Members', to: '/dashboard/admin/members' },
   { label: 'Logs', to: '/dashboard/admin/logs' },
   { label: 'Warnings', to: '/dashboard/admin/warnings' },

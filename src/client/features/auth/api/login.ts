@@ -2,24 +2,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../shared/messages';
 import type { LoginBody } from '../../../../shared/schemas/session';
-import { apiFetch, HttpError, jsonBody, OfflineError } from '../../../lib/api';
+import { apiFetch, HttpError, jsonBody, OfflineError, serverErrorText } from '../../../lib/api';
 import { sessionQueryKey } from '../../session/api/check-session';
 
 export async function login(body: LoginBody): Promise<void> {
   await apiFetch('/api/login', jsonBody('POST', body));
-}
-
-/** The server's own error text (`{error}` JSON), for answers such as 429 that explain themselves. */
-export function serverErrorText(body: string): string {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { error?: unknown }).error === 'string') {
-      return (parsed as { error: string }).error;
-    }
-  } catch {
-    // not JSON: the body itself is the message
-  }
-  return body.trim() || MSG.loginThrown;
 }
 
 export function loginErrorMessage(error: unknown): string {
@@ -27,7 +14,7 @@ export function loginErrorMessage(error: unknown): string {
   if (error instanceof HttpError) {
     if (error.status === 400) return MSG.loginBadCaptcha;
     if (error.status === 401) return MSG.loginBadCredentials;
-    if (error.status === 429) return serverErrorText(error.body);
+    if (error.status === 429) return serverErrorText(error.body, MSG.loginThrown);
   }
   return MSG.loginThrown;
 }
