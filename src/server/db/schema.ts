@@ -375,6 +375,8 @@ export const manualOrders = pgTable(
     status: text('status').notNull().default('queued'),
     created_at: ts('created_at').notNull().defaultNow(),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why the order failed, or which accounts were skipped (set by the engine). */
+    status_reason: text('status_reason'),
   },
   (t) => [
     index('manual_orders_status_idx').on(t.status, t.id),
@@ -409,3 +411,37 @@ export const tokens = pgTable('tokens', {
   expires_at: ts('expires_at'),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
+
+export const MANUAL_ORDER_LEG_STATES = ['open', 'filled', 'cancelled', 'rejected'] as const;
+
+/**
+ * One broker order a manual order placed for one account's trade. The engine follows an `open`
+ * (resting limit or trigger) leg until it fills or is cancelled; one leg per order and account
+ * keeps a retried or restarted placement from ordering twice.
+ */
+export const manualOrderLegs = pgTable(
+  'manual_order_legs',
+  {
+    id: serial('id').primaryKey(),
+    manual_order_id: integer('manual_order_id')
+      .notNull()
+      .references(() => manualOrders.id, { onDelete: 'cascade' }),
+    trabot_account_id: integer('trabot_account_id')
+      .notNull()
+      .references(() => accounts.trabot_account_id),
+    trabot_trade_id: integer('trabot_trade_id')
+      .notNull()
+      .references(() => trades.trabot_trade_id, { onDelete: 'cascade' }),
+    broker_order_id: text('broker_order_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    state: text('state', { enum: MANUAL_ORDER_LEG_STATES }).notNull().default('open'),
+    reason: text('reason'),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('manual_order_legs_order_account_uq').on(t.manual_order_id, t.trabot_account_id),
+    index('manual_order_legs_state_idx').on(t.state),
+    index('manual_order_legs_trade_idx').on(t.trabot_trade_id),
+    check('manual_order_legs_state_check', inList(t.state, MANUAL_ORDER_LEG_STATES)),
+  ],
+);

@@ -6,16 +6,17 @@
  * keeps one trade per pair, orders are placed only for pending trades without one, and legs are
  * numbered per trade.
  */
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notExists, or } from 'drizzle-orm';
 import type { AppDeps } from '../context';
-import { accounts, algoSubscriptions, algos, instruments, signals, tradeEntries, tradeExits, trades } from '../db/schema';
+import { accounts, algoSubscriptions, algos, instruments, manualOrderLegs, manualOrders, signals, tradeEntries, tradeExits, trades } from '../db/schema';
 import { istDay } from '../demo/market-calendar';
 import { raiseWarning } from '../services/warnings';
-import { BrokerError, type BrokerAdapter, type BrokerCredentials, type Order } from './broker/adapter';
+import { BrokerError, type BrokerAdapter, type BrokerCredentials, type Order, type OrderType } from './broker/adapter';
 import type { PaperBroker } from './broker/paper-broker';
 import { selectAdapter } from './broker/select-adapter';
 import { legCharges, productOf } from './charges';
 import type { PriceFeed, Quote } from './feed/price-feed';
+import { floorShares } from './money';
 import { sizePosition } from './sizing';
 import { entrySide, excursions, exitSide, levelReached, squareOffDue, tradeFigures, type Fill } from './trade-math';
 
@@ -23,6 +24,8 @@ type Deps = Pick<AppDeps, 'db' | 'log' | 'secrets'>;
 type SignalRow = typeof signals.$inferSelect;
 type AccountRow = typeof accounts.$inferSelect;
 type TradeRow = typeof trades.$inferSelect;
+type ManualOrderRow = typeof manualOrders.$inferSelect;
+type LegState = typeof manualOrderLegs.$inferSelect['state'];
 
 export interface EngineOptions {
   feed: PriceFeed;
@@ -48,6 +51,8 @@ export class Engine {
     await this.recordPrices(quotes);
     await this.openTrades(now);
     await this.settlePendingTrades(now);
+    await this.placeManualOrders(now);
+    await this.settleManualLegs(now);
     await this.cancelUnfilled(now);
     await this.closeAtLevels(now);
   }
@@ -178,7 +183,19 @@ export class Engine {
       .from(trades)
       .innerJoin(signals, eq(signals.signal_id, trades.signal_id))
       .innerJoin(accounts, eq(accounts.trabot_account_id, trades.trabot_account_id))
-      .where(and(eq(trades.trade_status, 'pending'), inArray(signals.trade_status, LIVE_SIGNAL_STATUSES)))
+      .where(
+        and(
+          eq(trades.trade_status, 'pending'),
+          inArray(signals.trade_status, LIVE_SIGNAL_STATUSES),
+          // A trade a Manual Entry opened is followed through its leg (settleManualLegs).
+          notExists(
+            this.deps.db
+              .select({ id: manualOrderLegs.id })
+              .from(manualOrderLegs)
+              .where(and(eq(manualOrderLegs.trabot_trade_id, trades.trabot_trade_id), eq(manualOrderLegs.broker_order_id, trades.broker_trade_number))),
+          ),
+        ),
+      )
       .orderBy(asc(trades.trabot_trade_id));
     for (const { trade, signal, account } of pending) {
       const { adapter } = selectAdapter(account.broker_name, this.options.paper);
@@ -257,28 +274,37 @@ export class Engine {
       return;
     }
     if (order.state !== 'filled' || order.averagePrice === null) return;
-    const fill = { quantity: order.filledQuantity, price: order.averagePrice };
-    await this.deps.db.transaction(async (tx) => {
-      await tx
-        .insert(tradeEntries)
-        .values({
-          trabot_trade_id: trade.trabot_trade_id,
-          trade_entry_sequence: 1,
-          trade_entry_quantity: fill.quantity,
-          trade_entry_price: fill.price,
-          trade_entry_timestamp: order.updatedAt,
-          order_id: order.orderId,
-          exchange_order_id: order.exchangeOrderId,
-          ...legCharges({ product: productOf(trade.trade_type), side: entrySide(trade.trade_direction), ...fill }),
-        })
-        .onConflictDoNothing();
-      const figures = tradeFigures({ direction: trade.trade_direction, entries: [fill], exits: [], ltp: fill.price, stopLoss: signal.stop_loss_level });
+    await this.recordEntry(trade, signal, order, now);
+  }
+
+  /** A filled entry order as the trade's next entry row (once per order); the trade runs. */
+  private async recordEntry(trade: TradeRow, signal: SignalRow, order: Order, now: Date): Promise<void> {
+    const fill = { quantity: order.filledQuantity, price: order.averagePrice as number };
+    const recorded = await this.deps.db.transaction(async (tx) => {
+      const [already] = await tx
+        .select({ id: tradeEntries.id })
+        .from(tradeEntries)
+        .where(and(eq(tradeEntries.trabot_trade_id, trade.trabot_trade_id), eq(tradeEntries.order_id, order.orderId)));
+      if (already) return false;
+      const { entries, exits } = await this.fills(trade.trabot_trade_id, tx);
+      await tx.insert(tradeEntries).values({
+        trabot_trade_id: trade.trabot_trade_id,
+        trade_entry_sequence: entries.length + 1,
+        trade_entry_quantity: fill.quantity,
+        trade_entry_price: fill.price,
+        trade_entry_timestamp: order.updatedAt,
+        order_id: order.orderId,
+        exchange_order_id: order.exchangeOrderId,
+        ...legCharges({ product: productOf(trade.trade_type), side: entrySide(trade.trade_direction), ...fill }),
+      });
+      const figures = tradeFigures({ direction: trade.trade_direction, entries: [...entries, fill], exits, ltp: fill.price, stopLoss: signal.stop_loss_level });
       await tx
         .update(trades)
         .set({ ...figures, trade_status: 'running', ltp: fill.price, last_updated_timestamp: now })
         .where(eq(trades.trabot_trade_id, trade.trabot_trade_id));
+      return true;
     });
-    this.deps.log.info({ tradeId: trade.trabot_trade_id, orderId: order.orderId, ...fill }, 'engine: entry filled');
+    if (recorded) this.deps.log.info({ tradeId: trade.trabot_trade_id, orderId: order.orderId, ...fill }, 'engine: entry filled');
   }
 
   /**
@@ -326,6 +352,240 @@ export class Engine {
         this.deps.log.info({ signalId: signal.signal_id, ltp: quote.ltp }, 'engine: signal completed');
       }
     }
+  }
+
+  /**
+   * Queued Manual Entry / Manual Exit orders: one broker order of the chosen type and portion per
+   * account trading the signal (a leg), then the order's status: placed while a leg rests, done
+   * once every leg has settled with a fill, failed (with the reason) when none could be placed or
+   * filled. Accounts that already have a leg of the order are not ordered again.
+   */
+  private async placeManualOrders(now: Date): Promise<void> {
+    const queued = await this.deps.db
+      .select({ order: manualOrders, signal: signals })
+      .from(manualOrders)
+      .innerJoin(signals, eq(signals.signal_id, manualOrders.signal_id))
+      .where(eq(manualOrders.status, 'queued'))
+      .orderBy(asc(manualOrders.id));
+    for (const { order, signal } of queued) {
+      const skips = order.side === 'entry' ? await this.manualEntry(order, signal, now) : await this.manualExit(order, signal, now);
+      await this.updateManualStatus(order.id, skips);
+    }
+  }
+
+  /** Manual Entry: for each subscribed account with a valid key, sized with the order's portion; an entry added to its open trade or a new trade. */
+  private async manualEntry(order: ManualOrderRow, signal: SignalRow, now: Date): Promise<string[]> {
+    const subscribers = await this.deps.db
+      .select({ subscription: algoSubscriptions, account: accounts, trade: trades })
+      .from(algoSubscriptions)
+      .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
+      .leftJoin(trades, and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id)))
+      .where(
+        and(
+          eq(algoSubscriptions.algo_id, signal.algo_id),
+          eq(algoSubscriptions.subscription_status, 'active'),
+          eq(accounts.account_status, 'active'),
+          this.withoutLeg(order.id),
+        ),
+      )
+      .orderBy(asc(accounts.trabot_account_id));
+    const skips: string[] = [];
+    for (const { subscription, account, trade: existing } of subscribers) {
+      const skip = (detail: string, reason: string) => this.manualSkip(skips, order, account.trabot_account_id, detail, reason);
+      if (existing && existing.trade_status !== 'pending' && existing.trade_status !== 'running') {
+        await skip(`its trade ${existing.trabot_trade_id} on the signal is ${existing.trade_status}`, 'trade_closed');
+        continue;
+      }
+      const accessKeyValid = await this.validateKey(account, now);
+      const sized = sizePosition({ subscription, signal: { ...signal, portion_in_trade: order.portion * 100 }, accessKeyValid });
+      if (!sized.ok) {
+        await skip(sized.detail, sized.reason);
+        continue;
+      }
+      const trade = existing ?? (await this.newManualTrade(signal, account.trabot_account_id, sized.quantity, now));
+      await this.placeManualLeg(order, signal, account, trade, sized.quantity, now, skips);
+    }
+    return skips;
+  }
+
+  /** Manual Exit: floor(remaining quantity x portion) of every running trade of the signal. */
+  private async manualExit(order: ManualOrderRow, signal: SignalRow, now: Date): Promise<string[]> {
+    const running = await this.deps.db
+      .select({ trade: trades, account: accounts })
+      .from(trades)
+      .innerJoin(accounts, eq(accounts.trabot_account_id, trades.trabot_account_id))
+      .where(and(eq(trades.signal_id, signal.signal_id), eq(trades.trade_status, 'running'), this.withoutLeg(order.id)))
+      .orderBy(asc(trades.trabot_trade_id));
+    const skips: string[] = [];
+    for (const { trade, account } of running) {
+      const quantity = floorShares((trade.remaining_quantity ?? 0) * order.portion);
+      if (quantity <= 0) {
+        await this.manualSkip(skips, order, account.trabot_account_id, `${order.portion} of the ${trade.remaining_quantity ?? 0} open shares of trade ${trade.trabot_trade_id} is 0 shares`, 'zero_quantity');
+        continue;
+      }
+      await this.placeManualLeg(order, signal, account, trade, quantity, now, skips);
+    }
+    return skips;
+  }
+
+  /** Accounts that have no leg of the manual order yet. */
+  private withoutLeg(orderId: number) {
+    return notExists(
+      this.deps.db
+        .select({ id: manualOrderLegs.id })
+        .from(manualOrderLegs)
+        .where(and(eq(manualOrderLegs.manual_order_id, orderId), eq(manualOrderLegs.trabot_account_id, accounts.trabot_account_id))),
+    );
+  }
+
+  private async newManualTrade(signal: SignalRow, accountId: number, quantity: number, now: Date): Promise<TradeRow> {
+    const [trade] = await this.deps.db
+      .insert(trades)
+      .values({
+        trade_type: signal.trade_type,
+        trabot_account_id: accountId,
+        signal_id: signal.signal_id,
+        algo_id: signal.algo_id,
+        trade_exchange: signal.exchange,
+        trade_instrument: signal.instrument_symbol,
+        trade_date: istDay(now),
+        trade_status: 'pending',
+        trade_quantity: quantity,
+        trade_direction: signal.trade_direction,
+        last_updated_timestamp: now,
+      })
+      .returning();
+    return trade!;
+  }
+
+  /** Places one account's order of a manual order, records it as a leg, and books it when it fills at once. */
+  private async placeManualLeg(order: ManualOrderRow, signal: SignalRow, account: AccountRow, trade: TradeRow, quantity: number, now: Date, skips: string[]): Promise<void> {
+    const { adapter } = selectAdapter(account.broker_name, this.options.paper);
+    const entry = order.side === 'entry';
+    let placed: Order;
+    try {
+      placed = await adapter.placeOrder(this.credentials(account), {
+        exchange: signal.exchange,
+        symbol: signal.instrument_symbol,
+        side: entry ? entrySide(trade.trade_direction) : exitSide(trade.trade_direction),
+        product: productOf(trade.trade_type),
+        orderType: order.order_type as OrderType,
+        quantity,
+        limitPrice: order.limit_price,
+        triggerPrice: order.trigger_price,
+      });
+    } catch (err) {
+      this.deps.log.error({ err, manualOrderId: order.id, tradeId: trade.trabot_trade_id }, 'engine: manual order failed');
+      if (trade.trade_status === 'pending') await this.closeUnfilledTrade(trade, now);
+      await this.manualSkip(skips, order, account.trabot_account_id, `the broker could not be reached: ${err instanceof Error ? err.message : String(err)}`, 'broker_error');
+      return;
+    }
+    this.deps.log.info({ manualOrderId: order.id, tradeId: trade.trabot_trade_id, orderId: placed.orderId, state: placed.state, quantity }, `engine: manual ${order.side} order placed`);
+    await this.deps.db.insert(manualOrderLegs).values({
+      manual_order_id: order.id,
+      trabot_account_id: account.trabot_account_id,
+      trabot_trade_id: trade.trabot_trade_id,
+      broker_order_id: placed.orderId,
+      quantity,
+      updated_at: now,
+    });
+    if (entry && trade.trade_status === 'pending') {
+      await this.deps.db.update(trades).set({ broker_trade_number: placed.orderId }).where(eq(trades.trabot_trade_id, trade.trabot_trade_id));
+    }
+    await this.settleManualLeg(order, signal, trade, placed, now);
+  }
+
+  /** Open legs: their broker order's state; a fill is booked, a rejection or cancel ends the leg with a warning. */
+  private async settleManualLegs(now: Date): Promise<void> {
+    const open = await this.deps.db
+      .select({ leg: manualOrderLegs, order: manualOrders, trade: trades, signal: signals, account: accounts })
+      .from(manualOrderLegs)
+      .innerJoin(manualOrders, eq(manualOrders.id, manualOrderLegs.manual_order_id))
+      .innerJoin(trades, eq(trades.trabot_trade_id, manualOrderLegs.trabot_trade_id))
+      .innerJoin(signals, eq(signals.signal_id, trades.signal_id))
+      .innerJoin(accounts, eq(accounts.trabot_account_id, manualOrderLegs.trabot_account_id))
+      .where(eq(manualOrderLegs.state, 'open'))
+      .orderBy(asc(manualOrderLegs.id));
+    for (const { leg, order, trade, signal, account } of open) {
+      const { adapter } = selectAdapter(account.broker_name, this.options.paper);
+      const credentials = this.credentials(account);
+      try {
+        let status = await adapter.orderStatus(credentials, leg.broker_order_id);
+        // A trade that closed meanwhile (target, stop-loss, another exit) has nothing left for a resting order.
+        const closed = trade.trade_status === 'completed' || trade.trade_status === 'cancelled';
+        if (closed && (status.state === 'open' || status.state === 'trigger_pending')) {
+          status = await adapter.cancelOrder(credentials, leg.broker_order_id);
+          status = { ...status, rejectReason: `trade ${trade.trabot_trade_id} is ${trade.trade_status}` };
+        }
+        await this.settleManualLeg(order, signal, trade, status, now);
+      } catch (err) {
+        if (!(err instanceof BrokerError)) {
+          await this.orderFailed(trade, order.side, err);
+          continue;
+        }
+        await this.endManualLeg(order, trade, leg.broker_order_id, 'cancelled', err.message, now);
+      }
+      await this.updateManualStatus(order.id, []);
+    }
+  }
+
+  private async settleManualLeg(order: ManualOrderRow, signal: SignalRow, trade: TradeRow, placed: Order, now: Date): Promise<void> {
+    if (placed.state === 'open' || placed.state === 'trigger_pending') return;
+    if (placed.state !== 'filled' || placed.averagePrice === null) {
+      await this.endManualLeg(order, trade, placed.orderId, placed.state === 'filled' ? 'rejected' : placed.state, placed.rejectReason ?? 'cancelled at the broker', now);
+      return;
+    }
+    if (order.side === 'exit' && placed.filledQuantity > (trade.remaining_quantity ?? 0)) {
+      // Filled after the trade was closed by other means: the broker's position needs a look.
+      await this.endManualLeg(order, trade, placed.orderId, 'rejected', `filled ${placed.filledQuantity} shares but trade ${trade.trabot_trade_id} has ${trade.remaining_quantity ?? 0} open`, now);
+      return;
+    }
+    if (order.side === 'entry') await this.recordEntry(trade, signal, placed, now);
+    else await this.recordExit(trade, signal, placed, now);
+    await this.setLegState(order.id, placed.orderId, 'filled', null, now);
+  }
+
+  private async setLegState(orderId: number, brokerOrderId: string, state: LegState, reason: string | null, now: Date): Promise<void> {
+    await this.deps.db
+      .update(manualOrderLegs)
+      .set({ state, reason, updated_at: now })
+      .where(and(eq(manualOrderLegs.manual_order_id, orderId), eq(manualOrderLegs.broker_order_id, brokerOrderId)));
+  }
+
+  /** A leg that will not fill: recorded with its reason, its unfilled new trade cancelled, a warning raised. */
+  private async endManualLeg(order: ManualOrderRow, trade: TradeRow, brokerOrderId: string, state: 'cancelled' | 'rejected', reason: string, now: Date): Promise<void> {
+    await this.setLegState(order.id, brokerOrderId, state, reason, now);
+    if (order.side === 'entry' && trade.trade_status === 'pending') await this.closeUnfilledTrade(trade, now);
+    await this.warn(`Manual ${order.side} ${order.id} for trade ${trade.trabot_trade_id}: order ${brokerOrderId} ${state}: ${reason}`, {
+      manual_order_id: order.id,
+      trabot_trade_id: trade.trabot_trade_id,
+      trabot_account_id: trade.trabot_account_id,
+      signal_id: trade.signal_id,
+    });
+  }
+
+  /** A trade a manual entry opened and that never filled is cancelled (it has no entry row). */
+  private async closeUnfilledTrade(trade: TradeRow, now: Date): Promise<void> {
+    await this.deps.db
+      .update(trades)
+      .set({ trade_status: 'cancelled', last_updated_timestamp: now })
+      .where(and(eq(trades.trabot_trade_id, trade.trabot_trade_id), eq(trades.trade_status, 'pending')));
+  }
+
+  private async manualSkip(skips: string[], order: ManualOrderRow, accountId: number, detail: string, reason: string): Promise<void> {
+    const message = `Manual ${order.side} ${order.id}: account ${accountId} skipped for signal ${order.signal_id}: ${detail}`;
+    skips.push(message);
+    await this.warn(message, { manual_order_id: order.id, trabot_account_id: accountId, signal_id: order.signal_id, reason });
+  }
+
+  /** queued/placed -> placed while a leg rests, done when a leg filled, failed when none did (with the reasons). */
+  private async updateManualStatus(orderId: number, skips: string[]): Promise<void> {
+    const legs = await this.deps.db.select().from(manualOrderLegs).where(eq(manualOrderLegs.manual_order_id, orderId));
+    const status = legs.some((l) => l.state === 'open') ? 'placed' : legs.some((l) => l.state === 'filled') ? 'done' : 'failed';
+    const reasons = [...skips, ...legs.filter((l) => l.reason).map((l) => `order ${l.broker_order_id}: ${l.reason}`)];
+    const reason = reasons.length ? reasons.join('; ') : status === 'failed' ? 'no account trades this signal' : null;
+    await this.deps.db.update(manualOrders).set({ status, status_reason: reason }).where(eq(manualOrders.id, orderId));
+    if (status !== 'placed') this.deps.log.info({ manualOrderId: orderId, status, reason }, 'engine: manual order settled');
   }
 
   private async recordExit(trade: TradeRow, signal: SignalRow, order: Order, now: Date): Promise<void> {

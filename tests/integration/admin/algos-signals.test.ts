@@ -252,6 +252,7 @@ describe('manual entry and exit', () => {
       trigger_price: null,
       trade_type: 'swing',
       status: 'queued',
+      status_reason: null,
       created_at: expect.any(String),
       created_by: a.adminUserId,
     });

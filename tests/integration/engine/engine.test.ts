@@ -3,86 +3,15 @@
  * feed and the paper broker: approval to trades for several subscriptions, skips as warnings,
  * target and stop-loss exits, duplicate approval and a restart mid-way.
  */
-import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { algoSubscriptions, algos, accounts, instruments, signals, tradeEntries, tradeExits, trades, warnings } from '../../../src/server/db/schema';
-import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accounts, algos, instruments, signals, trades } from '../../../src/server/db/schema';
 import { legCharges } from '../../../src/server/engine/charges';
-import { Engine } from '../../../src/server/engine/engine';
-import { SimulatedFeed } from '../../../src/server/engine/feed/simulated-feed';
-import { createAccount, createMember } from '../../factories/accounts';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import type { Engine } from '../../../src/server/engine/engine';
+import type { SimulatedFeed } from '../../../src/server/engine/feed/simulated-feed';
+import { engineScenario } from './scenario';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const SEED = 20260105;
-const T0 = Date.parse('2026-01-05T04:00:00Z'); // 09:30 IST
-const at = (tick: number) => new Date(T0 + tick * 3_000);
-
-function newEngine() {
-  const feed = new SimulatedFeed({ seed: SEED });
-  const paper = new PaperBroker({ prices: feed, now: () => new Date(T0) });
-  return { feed, paper, engine: new Engine(t.deps, { feed, paper }) };
-}
-
-const WORKED_EXAMPLE = {
-  max_total_capital: 500_000,
-  risk_percent_pertrade: 1,
-  max_percent_allocation_pertrade: 20,
-  min_percent_allocation_pertrade: 2,
-  min_required_risk_reward: 1.5,
-  max_acceptable_loss: 6_000,
-};
-
-async function subscriber(algoId: number, settings: Partial<typeof WORKED_EXAMPLE> & { subscription_status?: string }, key: string | null = 'key') {
-  const member = await createMember(t.deps);
-  const account = await createAccount(t.deps, member.trabot_client_id, {
-    broker_client_id: `PC${member.trabot_client_id}`,
-    ...(key === null ? {} : { broker_access_key: key }),
-  });
-  await t.deps.db.insert(algoSubscriptions).values({ algo_id: algoId, trabot_account_id: account.trabot_account_id, ...WORKED_EXAMPLE, ...settings });
-  return account.trabot_account_id;
-}
-
-async function newAlgo(on = true) {
-  const [algo] = await t.deps.db.insert(algos).values({ algo_desc: 'Swing momentum', algo_switch: on }).returning();
-  return algo!.algo_id;
-}
-
-async function newSignal(algoId: number, overrides: Partial<typeof signals.$inferInsert> = {}) {
-  const [signal] = await t.deps.db
-    .insert(signals)
-    .values({
-      algo_id: algoId,
-      instrument_symbol: 'INFY',
-      instrument_type: 'EQ',
-      trade_type: 'swing',
-      trade_direction: 'long',
-      entry_level: 250,
-      stop_loss_level: 245,
-      target_level: 262.5,
-      portion_in_trade: 50,
-      risk_reward: 2.5,
-      trade_status: 'approved',
-      algo_process_ind: true,
-      ...overrides,
-    })
-    .returning();
-  return signal!;
-}
-
-const tradesOf = (signalId: number) =>
-  t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId)).orderBy(asc(trades.trabot_account_id));
-const signalRow = async (signalId: number) => (await t.deps.db.select().from(signals).where(eq(signals.signal_id, signalId)))[0]!;
-const entriesOf = (tradeId: number) => t.deps.db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId));
-const exitsOf = (tradeId: number) => t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId));
-const warningsAbout = async (signalId: number) =>
-  (await t.deps.db.select().from(warnings).orderBy(asc(warnings.warning_id))).filter((w) => JSON.parse(w.warning_data ?? '{}').signal_id === signalId);
-const round2 = (n: number) => Math.round(n * 100) / 100;
+const { t, at, newEngine, subscriber, newAlgo, newSignal, tradesOf, signalRow, entriesOf, exitsOf, warningsAbout, round2 } = engineScenario();
 
 describe('engine: an approved signal for several subscriptions', () => {
   let algoId: number;

@@ -166,10 +166,12 @@ export const manualOrderSchema = z.object({
   limit_price: z.number().nullable(),
   trigger_price: z.number().nullable(),
   trade_type: z.string(),
-  /** `queued` until the execution engine places it. */
+  /** `queued` until the execution engine places it; then placed (an order rests), done or failed. */
   status: z.string(),
   created_at: z.string(),
   created_by: z.number().int().nullable(),
+  /** Why it failed, or which accounts were skipped. */
+  status_reason: z.string().nullable(),
 });
 export type ManualOrder = z.infer<typeof manualOrderSchema>;
 
