@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, isNull, notExists, or } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { accounts, algoSubscriptions, algos, instruments, manualOrderLegs, manualOrders, signals, tradeEntries, tradeExits, trades } from '../db/schema';
 import { istDay } from '../demo/market-calendar';
+import { getToken, setToken } from '../services/tokens';
 import { raiseWarning } from '../services/warnings';
 import { BrokerError, type BrokerAdapter, type BrokerCredentials, type Order, type OrderType } from './broker/adapter';
 import type { PaperBroker } from './broker/paper-broker';
@@ -47,6 +48,7 @@ export class Engine {
   async tick(now: Date): Promise<void> {
     await this.trackInstruments();
     const quotes = this.options.feed.tick(now);
+    await this.recordFeedState(now);
     this.options.paper.matchOpenOrders();
     await this.recordPrices(quotes);
     await this.openTrades(now);
@@ -79,6 +81,12 @@ export class Engine {
     for (const row of rows) {
       if (row.entry > 0 || (row.close ?? 0) > 0) this.options.feed.track(row.symbol, row.close, row.entry);
     }
+  }
+
+  /** The feed's state and the time of its last tick, shown in full on the admin Tokens screen. */
+  private async recordFeedState(now: Date): Promise<void> {
+    const state = { ...this.options.feed.state(), 'feed.last_tick': now.toISOString() };
+    for (const [name, value] of Object.entries(state)) await setToken(this.deps, { name, value, secret: false });
   }
 
   /** ltp, its time and the excursions on live signals; ltp and mark-to-market on running trades. */
@@ -639,12 +647,31 @@ export class Engine {
   /** Asks the account's broker whether its key is valid, and records the answer on the account. */
   private async validateKey(account: AccountRow, now: Date): Promise<boolean> {
     const { adapter } = selectAdapter(account.broker_name, this.options.paper);
-    const valid = await adapter.validateAccessKey(this.credentials(account));
+    const credentials = this.credentials(account);
+    const valid = await adapter.validateAccessKey(credentials);
     await this.deps.db
       .update(accounts)
       .set({ access_key_valid: valid, access_key_updated_timestamp: now })
       .where(eq(accounts.trabot_account_id, account.trabot_account_id));
+    if (valid) await this.ensureSession(adapter, credentials, account.trabot_account_id, now);
     return valid;
+  }
+
+  /** Keeps a live broker session token per account in Tokens (e.g. "paper.session_token (account 3)"), opening one when none is current. */
+  private async ensureSession(adapter: BrokerAdapter, credentials: BrokerCredentials, accountId: number, now: Date): Promise<void> {
+    const name = `${adapter.name}.session_token`;
+    try {
+      if (await getToken(this.deps, name, accountId, now)) return;
+      const session = await adapter.openSession(credentials);
+      await setToken(this.deps, { name, accountId, value: session.token, expiresAt: session.expiresAt });
+      this.deps.log.info({ accountId, broker: adapter.name, expiresAt: session.expiresAt }, 'engine: broker session opened');
+    } catch (err) {
+      this.deps.log.error({ err, accountId, broker: adapter.name }, 'engine: broker session could not be opened');
+      const message = `No ${adapter.name} session for account ${accountId}: ${err instanceof Error ? err.message : String(err)}`;
+      if (this.warned.has(message)) return;
+      this.warned.add(message);
+      await this.warn(message, { trabot_account_id: accountId });
+    }
   }
 
   private async cancelEntry(trade: TradeRow, reason: string, now: Date): Promise<void> {

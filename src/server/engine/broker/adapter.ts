@@ -51,9 +51,17 @@ export interface Funds {
   available: number;
 }
 
+/** The trading session a broker opens for a valid key (e.g. Zerodha's access token, valid until 06:00 IST). */
+export interface BrokerSession {
+  token: string;
+  expiresAt: Date;
+}
+
 export interface BrokerAdapter {
   readonly name: string;
   validateAccessKey(credentials: BrokerCredentials): Promise<boolean>;
+  /** Opens a session for the account; a BrokerError when the key is refused. */
+  openSession(credentials: BrokerCredentials): Promise<BrokerSession>;
   /** Answers the order even when rejected (state rejected, with its reason); throws only when the broker cannot be reached. */
   placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order>;
   modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order>;

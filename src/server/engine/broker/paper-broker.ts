@@ -8,12 +8,14 @@
  * the day's band, a trigger already crossed, and symbols it has no price for. Funds are reported,
  * not enforced: paper accounts have no margin to run out of.
  */
+import { randomBytes } from 'node:crypto';
 import { round2 } from '../money';
 import { dayBand, type Quote, type QuoteSource } from '../feed/price-feed';
 import {
   BrokerError,
   type BrokerAdapter,
   type BrokerCredentials,
+  type BrokerSession,
   type Funds,
   type Order,
   type OrderChanges,
@@ -63,6 +65,16 @@ export class PaperBroker implements BrokerAdapter {
 
   async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
     return keyIsValid(credentials);
+  }
+
+  /** A generated session id, valid like a real broker's until the next 06:00 IST (00:30 UTC). */
+  async openSession(credentials: BrokerCredentials): Promise<BrokerSession> {
+    if (!keyIsValid(credentials)) throw new BrokerError('Invalid access key');
+    const now = this.now();
+    const expiresAt = new Date(now);
+    expiresAt.setUTCHours(0, 30, 0, 0);
+    if (expiresAt <= now) expiresAt.setUTCDate(expiresAt.getUTCDate() + 1);
+    return { token: `paper-session-${randomBytes(16).toString('hex')}`, expiresAt };
   }
 
   async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {

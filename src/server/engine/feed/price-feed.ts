@@ -22,6 +22,8 @@ export interface PriceFeed extends QuoteSource {
   untrack(symbol: string): void;
   /** Advances the feed to `now` and answers the quotes that changed. */
   tick(now: Date): Quote[];
+  /** What the feed runs on, by token name (e.g. `feed.simulated.seed`), for the admin Tokens screen. */
+  state(): Record<string, string>;
 }
 
 /** NSE's widest daily price band for equities: +-20 % of the previous close. */
