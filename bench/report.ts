@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { meetsPostgresBudget, POSTGRES_BUDGET, type EndpointLoad } from './api-load';
 import type { BundleResult } from './bundle';
+import type { LighthouseResult } from './lighthouse';
 
 export interface BenchResults {
   at: string;
   machine: { cpus: number; cpuModel: string; loadAverage1m: number; memoryGb: number; node: string };
   bundle?: BundleResult;
+  lighthouse?: LighthouseResult[];
   api: ApiRun[];
 }
 
@@ -67,6 +69,23 @@ export function apiTable(runs: ApiRun[]): string {
   }
   const note = `Budget on PostgreSQL: p99 under ${POSTGRES_BUDGET.p99Ms} ms, at least ${POSTGRES_BUDGET.ceilingShare * 100} % of the ceiling, no errors.`;
   return `${table(rows)}\n${note}`;
+}
+
+export function lighthouseTable(results: LighthouseResult[]): string {
+  const value = (n: number | null, digits = 0, unit = '') => (n === null ? '-' : `${n.toFixed(digits)}${unit}`);
+  return table([
+    ['Lighthouse 12, mobile', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'TBT', 'CLS'],
+    ...results.map((r) => [
+      r.page,
+      value(r.scores.performance),
+      value(r.scores.accessibility),
+      value(r.scores['best-practices']),
+      value(r.scores.seo),
+      value(r.lcpMs, 0, ' ms'),
+      value(r.tbtMs, 0, ' ms'),
+      value(r.cls, 3),
+    ]),
+  ]);
 }
 
 export function writeResults(root: string, results: BenchResults): string {

@@ -1,15 +1,16 @@
 /**
  * `npm run bench`: builds the client when dist/client is missing (`--build` forces it), starts the
- * real server with bench data on PGlite (bundle and API load), then on PostgreSQL when
- * BENCH_DATABASE_URL or TEST_DATABASE_URL is set (API load), prints tables and writes
- * bench/results/latest.json.
+ * real server with bench data on PGlite (bundle, Lighthouse unless --no-lighthouse, API load),
+ * then on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (API load), prints
+ * tables and writes bench/results/latest.json.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { measureApiLoad } from './api-load';
 import { measureBundle } from './bundle';
-import { apiTable, bundleTable, machineInfo, writeResults, type BenchResults } from './report';
+import { measureLighthouse } from './lighthouse';
+import { apiTable, bundleTable, lighthouseTable, machineInfo, writeResults, type BenchResults } from './report';
 import { ROOT, startBenchServer } from './server';
 
 const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
@@ -32,6 +33,10 @@ async function main() {
   try {
     results.bundle = await measureBundle(CLIENT_DIR, pglite.url);
     console.log(`${bundleTable(results.bundle)}\n`);
+    if (!process.argv.includes('--no-lighthouse')) {
+      results.lighthouse = await measureLighthouse(pglite.url);
+      console.log(`${lighthouseTable(results.lighthouse)}\n`);
+    }
     results.api.push({ database: 'pglite', endpoints: await measureApiLoad(pglite) });
   } finally {
     await pglite.stop();
