@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
 import { apiJson } from '../../../lib/api';
+import { liveRefresh } from '../../../lib/live-refresh';
 import type { SignalFilter } from '../lib/signal-filter';
 import { algoKeys, LIST_STALE_TIME_MS } from './algo-keys';
 
@@ -13,6 +14,8 @@ export const signalsQueryOptions = (algoId: number, status: SignalFilter) =>
     queryKey: algoKeys.signalList(algoId, status),
     queryFn: () => getSignals(algoId, status),
     staleTime: LIST_STALE_TIME_MS,
+    // The engine moves prices and statuses while the page is open.
+    ...liveRefresh,
   });
 
 export const useSignals = (algoId: number, status: SignalFilter) => useQuery(signalsQueryOptions(algoId, status));

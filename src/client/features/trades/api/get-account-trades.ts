@@ -5,6 +5,7 @@
 import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Trade } from '../../../../shared/schemas/trades';
 import { apiJson } from '../../../lib/api';
+import { liveRefresh } from '../../../lib/live-refresh';
 import { memberDataStaleTime } from '../../../lib/member-data-freshness';
 import { memberKeys } from '../../session/api/check-session';
 
@@ -14,13 +15,13 @@ export const getAccountTrades = (adminAccountId?: number): Promise<Trade[]> =>
 /** Both factories share one type, so a trades page takes either. */
 const tradesQueryOptions = queryOptions<Trade[], Error, Trade[], QueryKey>;
 
-/** Keyed under `member` so the persister keeps it for offline use. */
+/** Keyed under `member` so the persister keeps it for offline use; the engine moves it, so it refreshes while open. */
 export const accountTradesQueryOptions = (userId: number) =>
-  tradesQueryOptions({ queryKey: memberKeys.trades(userId), queryFn: () => getAccountTrades(), staleTime: memberDataStaleTime });
+  tradesQueryOptions({ queryKey: memberKeys.trades(userId), queryFn: () => getAccountTrades(), staleTime: memberDataStaleTime, ...liveRefresh });
 
 /** Another account's trades, for the superadmin: under `admin`, so never persisted. */
 export const adminAccountTradesQueryOptions = (accountId: number) =>
-  tradesQueryOptions({ queryKey: ['admin', 'accounts', accountId, 'trades'], queryFn: () => getAccountTrades(accountId) });
+  tradesQueryOptions({ queryKey: ['admin', 'accounts', accountId, 'trades'], queryFn: () => getAccountTrades(accountId), ...liveRefresh });
 
 /** Which trades a trades page shows. */
 export type AccountTradesQueryOptions = ReturnType<typeof accountTradesQueryOptions>;
