@@ -129,9 +129,10 @@ test.describe('offline', () => {
     await reloadUnderServiceWorker(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
-    expect(
-      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('trabot-cache') || key === 'trabot-last-user')),
-    ).toEqual([]);
+    // The wipe follows the navigation to /login (the member pages leave first).
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('trabot-cache') || key === 'trabot-last-user')))
+      .toEqual([]);
 
     await goOffline();
     await page.goto('/dashboard/trades');
