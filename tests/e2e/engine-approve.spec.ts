@@ -1,0 +1,86 @@
+/**
+ * The engine end to end: the admin approves a pending signal on a phone, for the demo swing algo
+ * (On, with the demo account subscribed and a valid key), and the member, whose trades page is
+ * already open, sees the new running trade appear without reloading.
+ */
+import type { Page } from '@playwright/test';
+import type { AddSignalBody, Algo, Instrument, Signal } from '../../src/shared/schemas/admin/algos';
+import { columnTexts } from './member-support';
+import { expect, test } from './support/fixtures';
+
+const SWING_DESC = /^Swing momentum/;
+const SYMBOL = 'INFY';
+
+async function swingAlgo(page: Page): Promise<Algo> {
+  const algos = (await (await page.request.get('/api/algos')).json()) as Algo[];
+  const algo = algos.find((a) => SWING_DESC.test(a.algo_desc));
+  if (!algo) throw new Error('no demo swing algo');
+  return algo;
+}
+
+/**
+ * A pending signal around where the simulated feed starts the instrument (its last close, or the
+ * signal's entry when it has none): stop-loss 10 % under, target 20 % over, so it stays running.
+ */
+async function pendingSignal(page: Page, algoId: number): Promise<Signal> {
+  const instruments = (await (await page.request.get('/api/admin/nse/bhav-copy')).json()) as Instrument[];
+  const instrument = instruments.find((i) => i.SYMBOL === SYMBOL && i.SERIES === 'EQ');
+  if (!instrument) throw new Error(`no instrument ${SYMBOL}`);
+  const close = instrument.CLOSE ?? 1_500;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const body: AddSignalBody = {
+    trade_gen_ts: new Date().toISOString().slice(0, 10),
+    exchange: 'NSE',
+    instrument_symbol: SYMBOL,
+    instrument_type: 'EQ',
+    trade_direction: 'long',
+    trade_type: 'swing',
+    entry_level: close,
+    stop_loss_level: round(close * 0.9),
+    target_level: round(close * 1.2),
+    risk_reward: 2,
+    portion_in_trade: 100,
+    process_signal: false,
+  };
+  const res = await page.request.put(`/api/algos/${algoId}/signals`, { data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Signal;
+}
+
+test('a signal approved on a phone becomes a running trade on the member trades page', async ({ browser, loginAs }) => {
+  const admin = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const member = await browser.newPage();
+  try {
+    await loginAs(admin, 'admin');
+    const algo = await swingAlgo(admin);
+    expect(algo.algo_switch).toBe(true);
+    const signal = await pendingSignal(admin, algo.algo_id);
+
+    await loginAs(member, 'member');
+    await expect(member.getByRole('heading', { level: 1, name: 'Trades' })).toBeVisible();
+    const table = member.getByRole('table');
+    await expect(table).toBeVisible();
+    expect(await columnTexts(table, 'Signal ID')).not.toContain(String(signal.signal_id));
+
+    await admin.goto(`/dashboard/admin/algos/${algo.algo_id}/signals?status=pending`);
+    const card = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: `${SYMBOL} (EQ) · #${signal.signal_id}` }) });
+    await card.getByRole('button', { name: `Approve signal ${signal.signal_id}` }).tap();
+    const dialog = admin.locator('ion-modal').filter({ hasText: `Approve signal ${signal.signal_id}?` });
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).tap();
+    await expect(admin.getByText('Values edited successfully')).toBeVisible();
+
+    // The member's page refreshes itself: the new trade appears, running, without a reload.
+    const statusOf = async () => {
+      const ids = await columnTexts(table, 'Signal ID');
+      const statuses = await columnTexts(table, 'Status');
+      return statuses[ids.indexOf(String(signal.signal_id))];
+    };
+    await expect.poll(statusOf, { timeout: 20_000 }).toBe('RUNNING');
+    const quantities = await columnTexts(table, 'Qty');
+    const ids = await columnTexts(table, 'Signal ID');
+    expect(Number(quantities[ids.indexOf(String(signal.signal_id))])).toBeGreaterThan(0);
+  } finally {
+    await admin.close();
+    await member.close();
+  }
+});
