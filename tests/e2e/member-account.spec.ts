@@ -39,7 +39,7 @@ test('the member sees statuses, broker details with a masked key, and balances i
   await expect(status).toHaveText('ACTIVE');
   expect(await status.locator('.status-badge').evaluate((el) => getComputedStyle(el).color)).toBe(GREEN);
   await expect(valueOf(page, 'Access Key Status')).toHaveText(/^(VALID|INVALID)$/);
-  await expect(valueOf(page, 'Broker Name')).toHaveText('zerodha');
+  await expect(valueOf(page, 'Broker Name')).toHaveText('zerodha paper trading');
   await expect(valueOf(page, 'Broker Client ID')).toHaveText('RV7314');
 
   const key = valueOf(page, 'Broker Access Key');
@@ -78,7 +78,7 @@ test('changed broker details are saved, toasted and shown', async ({ page, login
   const dialog = await editBroker(page, { broker: 'dhan', clientId: 'DH-E2E-1' });
   await expect(page.getByText('Broker details updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(valueOf(page, 'Broker Name')).toHaveText('dhan');
+  await expect(valueOf(page, 'Broker Name')).toHaveText('dhan paper trading');
   await expect(valueOf(page, 'Broker Client ID')).toHaveText('DH-E2E-1');
 
   // The server has it: a fresh load shows the same, then the demo values are put back.
@@ -86,7 +86,7 @@ test('changed broker details are saved, toasted and shown', async ({ page, login
   await expect(valueOf(page, 'Broker Client ID')).toHaveText('DH-E2E-1');
   await editBroker(page, { broker: 'zerodha', clientId: 'RV7314' });
   await expect(valueOf(page, 'Broker Client ID')).toHaveText('RV7314');
-  await expect(valueOf(page, 'Broker Name')).toHaveText('zerodha');
+  await expect(valueOf(page, 'Broker Name')).toHaveText('zerodha paper trading');
 });
 
 test.describe('offline', () => {

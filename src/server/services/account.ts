@@ -8,6 +8,7 @@ import type { AccountSettings, BrokerDetails } from '../../shared/schemas/accoun
 import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
+import { isPaperTrading } from '../engine/broker/select-adapter';
 
 type AccountRow = typeof accounts.$inferSelect;
 type Deps = Pick<AppDeps, 'db' | 'log' | 'secrets'>;
@@ -34,6 +35,7 @@ function toSettings(deps: Deps, row: AccountRow): AccountSettings {
     broker_name: row.broker_name,
     broker_client_id: row.broker_client_id,
     broker_access_key: maskedKey(deps, row),
+    paper_trading: isPaperTrading(row.broker_name),
     equity_amount_balance: row.equity_amount_balance,
     commodity_amount_balance: row.commodity_amount_balance,
     currency_amount_balance: row.currency_amount_balance,

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { MemberAccount } from '../../shared/schemas/admin/members';
 import type { AppDeps } from '../context';
 import { accounts } from '../db/schema';
+import { isPaperTrading } from '../engine/broker/select-adapter';
 import { maskedKey } from './account';
 
 export async function listMemberAccounts(deps: Pick<AppDeps, 'db' | 'log' | 'secrets'>, memberId: number): Promise<MemberAccount[]> {
@@ -15,5 +16,6 @@ export async function listMemberAccounts(deps: Pick<AppDeps, 'db' | 'log' | 'sec
     broker_access_key: maskedKey(deps, row),
     access_key_valid: row.access_key_valid,
     access_key_updated_timestamp: row.access_key_updated_timestamp?.toISOString() ?? null,
+    paper_trading: isPaperTrading(row.broker_name),
   }));
 }

@@ -10,6 +10,8 @@ export const accountSettingsSchema = z.object({
   broker_client_id: z.string(),
   /** Decrypted for the account's owner (or a superadmin); shown masked until revealed. */
   broker_access_key: z.string(),
+  /** True while the account's broker has no live adapter and its orders run on the paper broker. */
+  paper_trading: z.boolean(),
   equity_amount_balance: z.number(),
   commodity_amount_balance: z.number(),
   currency_amount_balance: z.number(),

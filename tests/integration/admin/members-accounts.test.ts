@@ -148,6 +148,7 @@ describe('member accounts and broker details', () => {
       broker_access_key: 'ki•••••••••••••••••••8c9d',
       access_key_valid: true,
       access_key_updated_timestamp: null,
+      paper_trading: true,
     });
     expect((await expectError(await a.admin.request('/api/admin/members/987654/accounts'), 404)).error).toBe('Member not found');
   });

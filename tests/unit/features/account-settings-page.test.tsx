@@ -15,6 +15,7 @@ const account: AccountSettings = {
   broker_name: 'zerodha',
   broker_client_id: 'ZR1234',
   broker_access_key: 'ab••••••••wxyz',
+  paper_trading: true,
   equity_amount_balance: 150000.5,
   commodity_amount_balance: 0,
   currency_amount_balance: 2500,
@@ -98,7 +99,8 @@ describe('account settings page', () => {
     const status = within(valueOf('Account Status')).getByText('ACTIVE');
     expect(status.className).toContain('status-badge--success');
     expect(within(valueOf('Access Key Status')).getByText('VALID').className).toContain('status-badge--success');
-    expect(valueOf('Broker Name').textContent).toBe('zerodha');
+    // No live zerodha adapter yet: the account runs on the paper broker, and says so.
+    expect(valueOf('Broker Name').textContent).toBe('zerodha paper trading');
     expect(valueOf('Broker Client ID').textContent).toBe('ZR1234');
     expect(valueOf('Equity').textContent).toBe('₹1,50,000.50');
     expect(valueOf('Commodity').textContent).toBe('₹0.00');
@@ -157,7 +159,7 @@ describe('account settings page', () => {
       { broker_name: 'dhan', broker_client_id: 'DH-77', broker_access_key: 'new-secret-key-2345' },
     ]);
     await waitFor(() => expect(modalOpen()).toBe(false));
-    expect(valueOf('Broker Name').textContent).toBe('dhan');
+    expect(valueOf('Broker Name').textContent).toBe('dhan paper trading');
     expect(valueOf('Broker Client ID').textContent).toBe('DH-77');
     expect(within(valueOf('Access Key Status')).getByText('INVALID')).toBeTruthy();
     // The page was refreshed from the answer, not by a second request.

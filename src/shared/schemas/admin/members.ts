@@ -56,7 +56,7 @@ export const memberAccountSchema = z.object({
   access_key_valid: z.boolean(),
   access_key_updated_timestamp: z.string().nullable(),
   /** True when the broker has no live adapter yet and the account runs on the paper broker. */
-  paper_trading: z.boolean().optional(),
+  paper_trading: z.boolean(),
 });
 export type MemberAccount = z.infer<typeof memberAccountSchema>;
 

@@ -16,6 +16,7 @@ const live: MemberAccount = {
   broker_access_key: 'ab••••wxyz',
   access_key_valid: true,
   access_key_updated_timestamp: '2026-11-01T10:00:00',
+  paper_trading: true,
 };
 const blank: MemberAccount = { ...live, trabot_account_id: 13, account_status: 'suspended', broker_name: 'none', broker_client_id: '', access_key_valid: false, access_key_updated_timestamp: null };
 const details: AccountSettings = {
@@ -26,6 +27,7 @@ const details: AccountSettings = {
   broker_name: 'zerodha',
   broker_client_id: 'ZR1234',
   broker_access_key: 'ab••••wxyz',
+  paper_trading: true,
   equity_amount_balance: 0,
   commodity_amount_balance: 0,
   currency_amount_balance: 0,

@@ -22,6 +22,7 @@ const account = (id: number, broker_name: string): MemberAccount => ({
   broker_access_key: '',
   access_key_valid: false,
   access_key_updated_timestamp: null,
+  paper_trading: true,
 });
 
 type Handler = (call: ApiCall) => { status?: number; body: unknown };

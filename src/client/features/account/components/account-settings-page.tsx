@@ -58,7 +58,15 @@ function AccountDetails({ userId, account }: { userId: number; account: AccountS
         <dl className="settings-list">
           <div>
             <dt>Broker Name</dt>
-            <dd>{account.broker_name || NA}</dd>
+            <dd>
+              {account.broker_name || NA}
+              {account.paper_trading && (
+                <>
+                  {' '}
+                  <StatusBadge tone="info">paper trading</StatusBadge>
+                </>
+              )}
+            </dd>
           </div>
           <div>
             <dt>Broker Client ID</dt>
