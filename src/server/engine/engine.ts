@@ -6,7 +6,7 @@
  * keeps one trade per pair, orders are placed only for pending trades without one, and legs are
  * numbered per trade.
  */
-import { and, asc, eq, inArray, isNull, notExists, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notExists, or, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { accounts, algoSubscriptions, algos, instruments, manualOrderLegs, manualOrders, signals, tradeEntries, tradeExits, trades } from '../db/schema';
 import { istDay } from '../demo/market-calendar';
@@ -132,20 +132,7 @@ export class Engine {
       .where(and(eq(signals.trade_status, 'approved'), eq(signals.algo_process_ind, true), eq(algos.algo_switch, true)))
       .orderBy(asc(signals.signal_id));
     for (const { signal } of approved) {
-      const subscribers = await db
-        .select({ subscription: algoSubscriptions, account: accounts, trade: trades.trabot_trade_id })
-        .from(algoSubscriptions)
-        .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
-        .leftJoin(trades, and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id)))
-        .where(
-          and(
-            eq(algoSubscriptions.algo_id, signal.algo_id),
-            eq(algoSubscriptions.subscription_status, 'active'),
-            eq(accounts.account_status, 'active'),
-            isNull(trades.trabot_trade_id),
-          ),
-        )
-        .orderBy(asc(accounts.trabot_account_id));
+      const subscribers = await this.activeSubscribers(signal, isNull(trades.trabot_trade_id));
       for (const { subscription, account } of subscribers) {
         const accessKeyValid = await this.validateKey(account, now);
         const sized = sizePosition({ subscription, signal, accessKeyValid });
@@ -383,20 +370,7 @@ export class Engine {
 
   /** Manual Entry: for each subscribed account with a valid key, sized with the order's portion; an entry added to its open trade or a new trade. */
   private async manualEntry(order: ManualOrderRow, signal: SignalRow, now: Date): Promise<string[]> {
-    const subscribers = await this.deps.db
-      .select({ subscription: algoSubscriptions, account: accounts, trade: trades })
-      .from(algoSubscriptions)
-      .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
-      .leftJoin(trades, and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id)))
-      .where(
-        and(
-          eq(algoSubscriptions.algo_id, signal.algo_id),
-          eq(algoSubscriptions.subscription_status, 'active'),
-          eq(accounts.account_status, 'active'),
-          this.withoutLeg(order.id),
-        ),
-      )
-      .orderBy(asc(accounts.trabot_account_id));
+    const subscribers = await this.activeSubscribers(signal, this.withoutLeg(order.id));
     const skips: string[] = [];
     for (const { subscription, account, trade: existing } of subscribers) {
       const skip = (detail: string, reason: string) => this.manualSkip(skips, order, account.trabot_account_id, detail, reason);
@@ -434,6 +408,27 @@ export class Engine {
       await this.placeManualLeg(order, signal, account, trade, quantity, now, skips);
     }
     return skips;
+  }
+
+  /**
+   * Active accounts with an active subscription to the signal's algo, each with its trade on that
+   * signal (null when it has none), narrowed by `condition`.
+   */
+  private activeSubscribers(signal: SignalRow, condition: SQL) {
+    return this.deps.db
+      .select({ subscription: algoSubscriptions, account: accounts, trade: trades })
+      .from(algoSubscriptions)
+      .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
+      .leftJoin(trades, and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id)))
+      .where(
+        and(
+          eq(algoSubscriptions.algo_id, signal.algo_id),
+          eq(algoSubscriptions.subscription_status, 'active'),
+          eq(accounts.account_status, 'active'),
+          condition,
+        ),
+      )
+      .orderBy(asc(accounts.trabot_account_id));
   }
 
   /** Accounts that have no leg of the manual order yet. */
