@@ -37,7 +37,8 @@ describe('a long public form, step by step', { timeout: 20_000 }, () => {
     await openResearchForm();
     typeInto('First name', 'Asha');
     pressButton('Next');
-    await waitFor(() => expect(document.activeElement).toBe(nativeInput('Last name')));
+    // Ionic's modal takes the focus as it opens; on a loaded machine that can land after Next.
+    await waitFor(() => expect(document.activeElement).toBe(nativeInput('Last name')), { timeout: 5000 });
     expect(fieldErrors()).toEqual(['lastName', 'email']);
   });
 
