@@ -37,8 +37,6 @@ export default defineConfig({
           environment: 'jsdom',
           // Whole-route tests render Ionic in jsdom: generous on a loaded 2-core machine.
           testTimeout: 20_000,
-          // Ionic's modal focus can land late on a loaded machine (step-navigation's focus test): retry, never skip.
-          retry: 2,
           server: { deps: { inline: ['@stencil/react-output-target'] } },
           include: ['tests/unit/**/*.test.{ts,tsx}'],
         },
