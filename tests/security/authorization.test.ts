@@ -1,0 +1,156 @@
+/**
+ * Authorization matrix generated from the router: every /api route x {anonymous, member, another
+ * member, superadmin} with valid requests whose ids belong to someone else. Anonymous gets 401 on
+ * protected routes, members 403 on admin routes (before any validation), the superadmin is never
+ * refused, and a member's calls never read or change another member's data.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN, NOT_LOGGED_IN } from '../../src/server/auth/guards';
+import { accounts } from '../../src/server/db/schema';
+import { snapshot } from './support/db-snapshot';
+import { stats } from './support/inspect';
+import { apiRoutes, PARAM, ROUTE_TABLE, routerKeys, urlFor, type ApiRoute, type RequestContext } from './support/route-table';
+import { createWorld, jsonPayload, PRINCIPALS, send, type Ids, type Principal, type World } from './support/world';
+
+let w: World;
+let routes: ApiRoute[];
+const started = performance.now();
+
+beforeAll(async () => {
+  w = await createWorld();
+  routes = apiRoutes(w.t.app);
+});
+afterAll(async () => {
+  console.info(`[security] authorization: ${routes.length} routes x ${PRINCIPALS.length} principals, ${stats.requests} requests, ${Math.round(performance.now() - started)} ms`);
+  await w.close();
+});
+
+const TABLE_KEYS = Object.keys(ROUTE_TABLE).sort();
+const route = (key: string) => routes.find((r) => r.key === key)!;
+
+/** Whose ids a principal's requests name: always someone else's. */
+function targetIds(principal: Principal): Ids {
+  return principal === 'otherMember' || principal === 'anonymous' ? w.ids.member : w.ids.otherMember;
+}
+
+function context(principal: Principal, ids = targetIds(principal)): RequestContext {
+  const self = principal === 'anonymous' ? w.logins.member : w.logins[principal];
+  return { ids, self, captcha: () => w.t.client().solveCaptcha() };
+}
+
+/** The table's valid request for this route, as `principal`, naming `ctx.ids`. */
+async function call(r: ApiRoute, principal: Principal, ctx = context(principal)) {
+  let client = w.clients[principal];
+  if (r.spec.sessionChanging) client = principal === 'anonymous' ? w.t.client() : await w.login(w.logins[principal]);
+  return send(client, r.method, urlFor(r, ctx.ids), await r.spec.body?.(ctx));
+}
+
+describe('the route table', () => {
+  it('classifies exactly the routes the router serves', () => {
+    const served = routerKeys(w.t.app);
+    expect(served.filter((k) => !(k in ROUTE_TABLE)), 'routes the router serves but ROUTE_TABLE does not classify').toEqual([]);
+    expect(TABLE_KEYS.filter((k) => !served.includes(k)), 'ROUTE_TABLE entries the router no longer serves').toEqual([]);
+    expect(served.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('names an entity for every path parameter, and no other', () => {
+    for (const r of routes) {
+      const names = [...r.path.matchAll(PARAM)].map((m) => m[1]).sort();
+      expect(Object.keys(r.spec.params ?? {}).sort(), r.key).toEqual(names);
+    }
+  });
+});
+
+describe("a member never reads or writes another member's data", () => {
+  const members = ['member', 'otherMember'] as const;
+  const otherOf = (p: (typeof members)[number]) => (p === 'member' ? 'otherMember' : 'member');
+
+  it('admin routes refuse members with 403 before validation: ids of others, own ids, an empty body, no body; nothing changes', async () => {
+    const before = await snapshot(w.t.deps.db, ['sessions', 'rate_limits', 'used_captchas']);
+    let refused = 0;
+    for (const r of routes.filter((x) => x.spec.access === 'superadmin')) {
+      for (const principal of members) {
+        const variants = [
+          { url: urlFor(r, w.ids[otherOf(principal)]), payload: await r.spec.body?.(context(principal, w.ids[otherOf(principal)])) },
+          { url: urlFor(r, w.ids[principal]), payload: await r.spec.body?.(context(principal, w.ids[principal])) },
+          ...(r.method === 'GET' ? [] : [{ url: urlFor(r, w.ids[otherOf(principal)]), payload: jsonPayload({}) }]),
+          { url: urlFor(r, w.ids[otherOf(principal)], ''), payload: undefined },
+        ];
+        for (const { url, payload } of variants) {
+          const res = await send(w.clients[principal], r.method, url, payload);
+          expect(res.status, `${principal} ${r.method} ${url}: ${res.text}`).toBe(403);
+          refused++;
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(100);
+    expect(await snapshot(w.t.deps.db, ['sessions', 'rate_limits', 'used_captchas'])).toEqual(before);
+  });
+
+  it('account-trades lists only the session account; adminAccountId is refused to members, even their own', async () => {
+    for (const principal of members) {
+      const own = w.ids[principal];
+      const other = w.ids[otherOf(principal)];
+      const list = await send(w.clients[principal], 'GET', '/api/account-trades?status=all');
+      expect(list.status).toBe(200);
+      expect((list.json as { trabot_trade_id: number; trabot_account_id: number }[]).map((t) => [t.trabot_trade_id, t.trabot_account_id])).toEqual([
+        [own.trade, own.account],
+      ]);
+      for (const id of [other.account, own.account]) {
+        const res = await send(w.clients[principal], 'GET', `/api/account-trades?status=all&adminAccountId=${id}`);
+        expect(res.status, res.text).toBe(403);
+      }
+    }
+    const asAdmin = await send(w.clients.superadmin, 'GET', `/api/account-trades?status=all&adminAccountId=${w.ids.otherMember.account}`);
+    expect((asAdmin.json as { trabot_trade_id: number }[]).map((t) => t.trabot_trade_id)).toEqual([w.ids.otherMember.trade]);
+    expect((await send(w.clients.superadmin, 'GET', '/api/account-trades?adminAccountId=2147483647')).status).toBe(404);
+  });
+
+  it("account-details and update-broker-details act on the session's account only", async () => {
+    for (const principal of members) {
+      const own = w.ids[principal];
+      const other = w.ids[otherOf(principal)];
+      const details = await send(w.clients[principal], 'GET', '/api/account-details');
+      expect((details.json as { trabot_account_id: number }).trabot_account_id).toBe(own.account);
+
+      const [otherBefore] = await w.t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, other.account));
+      const clientId = `OWN${principal.length}${own.account}`;
+      const res = await send(
+        w.clients[principal],
+        'POST',
+        '/api/update-broker-details',
+        jsonPayload({ broker_name: 'dhan', broker_client_id: clientId, broker_access_key: '', trabot_account_id: other.account }),
+      );
+      expect(res.status, res.text).toBe(200);
+      expect((res.json as { trabot_account_id: number }).trabot_account_id).toBe(own.account);
+      const [ownAfter] = await w.t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, own.account));
+      const [otherAfter] = await w.t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, other.account));
+      expect(ownAfter!.broker_client_id).toBe(clientId);
+      expect(otherAfter).toEqual(otherBefore);
+    }
+  });
+});
+
+// Anonymous, then the two members, then the superadmin (whose valid writes change members' data).
+describe.each(PRINCIPALS)('as %s', (principal) => {
+  it.each(TABLE_KEYS)('%s', async (key) => {
+    const r = route(key);
+    const res = await call(r, principal);
+    const { access } = r.spec;
+    if (access === 'public' || (access === 'member' && principal !== 'anonymous' && principal !== 'superadmin') || (access === 'superadmin' && principal === 'superadmin')) {
+      // Allowed: the valid request succeeds.
+      expect(res.status, res.text).toBeGreaterThanOrEqual(200);
+      expect(res.status, res.text).toBeLessThan(300);
+    } else if (principal === 'superadmin') {
+      // The member routes, for a superadmin without an account of their own: never refused.
+      expect([401, 403], res.text).not.toContain(res.status);
+    } else if (principal === 'anonymous') {
+      expect(res.status, res.text).toBe(401);
+      expect(res.json).toEqual({ error: NOT_LOGGED_IN });
+    } else {
+      expect(res.status, res.text).toBe(403);
+      expect(res.json).toEqual({ error: FORBIDDEN });
+    }
+  });
+});

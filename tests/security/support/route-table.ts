@@ -1,0 +1,236 @@
+/**
+ * THE table of every /api route the router serves: who may call it (spec section 6 and the guards
+ * in src/server/auth/guards.ts), which entity each path parameter names, and a valid-looking
+ * request (query, body) so that a validation 400 can never stand in for a missing role check.
+ * `apiRoutes()` reads the router itself; the authorization test fails when the two lists differ.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Hono } from 'hono';
+import type { AppEnv } from '../../../src/server/context';
+import { jsonPayload, multipartPayload, type Entity, type Ids, type Login, type Payload } from './world';
+
+/**
+ * public: anyone. member: any logged-in user, on the session's own account only (a superadmin
+ * uses these too, for their own login). superadmin: the admin area (403 for everyone else).
+ */
+export type Access = 'public' | 'member' | 'superadmin';
+
+export interface RequestContext {
+  /** Ids the path and body name: someone else's when a member calls. */
+  ids: Ids;
+  /** The caller's own login (member's for anonymous), for the login route. */
+  self: Login;
+  captcha(): Promise<string>;
+}
+
+export interface RouteSpec {
+  access: Access;
+  params?: Record<string, Entity>;
+  query?: string;
+  body?: (ctx: RequestContext) => Payload | Promise<Payload>;
+  /** Ends or replaces the caller's session: call it with a throwaway session. */
+  sessionChanging?: true;
+}
+
+const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`;
+const email = (prefix: string) => `${unique(prefix)}@trabot.test`;
+
+const memberBody = () => ({
+  name: 'Ravi Kumar',
+  phone_no: '+919812345678',
+  email_id: email('member'),
+  activation_date: '2026-01-01',
+  expiry_date: '2026-12-31',
+});
+const workshopBody = () => ({ title: unique('Workshop'), description: 'Intro to position sizing', workshop_date: '2027-01-10', time_label: '10:00AM IST', level: 'Beginner' });
+const manualOrder = (ids: Ids) => ({
+  portion: 1,
+  order_type: 'market',
+  limit_price: null,
+  trigger_price: null,
+  algo_id: ids.algo,
+  instrument_symbol: 'RELIANCE',
+  signal_id: ids.signal,
+  trade_direction: 'long',
+  trade_exchange: 'NSE',
+  entry_level: 2950.5,
+  stop_loss_level: 2890,
+  trade_type: 'swing',
+});
+const LEGACY_BHAVCOPY =
+  'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,\n' +
+  'RELIANCE,EQ,2950,2990,2931,2970.5,2971,2948,1234567,3650000000,01-JUL-2024,98765,INE002A01018,\n';
+
+export const ROUTE_TABLE: Record<string, RouteSpec> = {
+  // Public: health, the captcha, login/logout, the session check, public forms and workshops.
+  'GET /api/health': { access: 'public' },
+  'GET /api/backend-key': { access: 'public' },
+  'GET /api/captcha': { access: 'public' },
+  'POST /api/login': {
+    access: 'public',
+    sessionChanging: true,
+    body: async ({ self, captcha }) => jsonPayload({ ...self, captcha: await captcha() }),
+  },
+  'POST /api/logout': { access: 'public', sessionChanging: true },
+  'GET /api/check-session': { access: 'public' },
+  'POST /api/contact-us': {
+    access: 'public',
+    body: () => jsonPayload({ type: 'Research Enquiry', formString: '<p><strong>First Name</strong><br>Asha</p>' }),
+  },
+  'POST /api/workshop-enquiry': {
+    access: 'public',
+    body: () => jsonPayload({ name: 'Asha Rao', email: email('visitor'), source: 'youtube', comments: '', workshop: 'N.A.' }),
+  },
+  'GET /api/workshops': { access: 'public' },
+
+  // The member's own data (the session's account; adminAccountId is for superadmins only).
+  'GET /api/account-trades': { access: 'member', query: 'status=all' },
+  'GET /api/account-details': { access: 'member' },
+  'POST /api/update-broker-details': {
+    access: 'member',
+    body: () => jsonPayload({ broker_name: 'zerodha', broker_client_id: 'ZX4821', broker_access_key: '' }),
+  },
+
+  // The admin area.
+  'GET /api/algos': { access: 'superadmin' },
+  'POST /api/algos/:id/switch': { access: 'superadmin', params: { id: 'algo' }, body: () => jsonPayload({ algo_switch: false }) },
+  'GET /api/algos/:id/signals': { access: 'superadmin', params: { id: 'algo' }, query: 'status=all' },
+  'PUT /api/algos/:algoId/signals': {
+    access: 'superadmin',
+    params: { algoId: 'algo' },
+    body: () =>
+      jsonPayload({
+        trade_gen_ts: '2026-11-20',
+        exchange: 'NSE',
+        instrument_symbol: 'RELIANCE',
+        instrument_type: 'EQ',
+        trade_direction: 'long',
+        trade_type: 'swing',
+        entry_level: 2950.5,
+        stop_loss_level: 2890,
+        target_level: 3080,
+        risk_reward: 2.14,
+        portion_in_trade: 100,
+        process_signal: false,
+      }),
+  },
+  'POST /api/signals/:signalId/update': {
+    access: 'superadmin',
+    params: { signalId: 'signal' },
+    body: () =>
+      jsonPayload({ trade_gen_ts: '2026-11-20', entry_level: 2950.5, stop_loss_level: 2890, target_level: 3080, trade_status: 'pending', process_signal: false }),
+  },
+  'PUT /api/signals/:signalId/manual-entry': { access: 'superadmin', params: { signalId: 'signal' }, body: ({ ids }) => jsonPayload(manualOrder(ids)) },
+  'PUT /api/signals/:signalId/manual-exit': { access: 'superadmin', params: { signalId: 'signal' }, body: ({ ids }) => jsonPayload(manualOrder(ids)) },
+  'GET /api/admin/nse/bhav-copy': { access: 'superadmin' },
+  'POST /api/admin/nse/bhav-copy': {
+    access: 'superadmin',
+    body: () => multipartPayload({ file: { filename: 'cm01JUL2024bhav.csv', type: 'text/csv', content: LEGACY_BHAVCOPY } }),
+  },
+  'GET /api/members': { access: 'superadmin' },
+  'PUT /api/members': { access: 'superadmin', body: () => jsonPayload(memberBody()) },
+  'POST /api/members/:id': { access: 'superadmin', params: { id: 'member' }, body: () => jsonPayload(memberBody()) },
+  'GET /api/members/:id/users': { access: 'superadmin', params: { id: 'member' } },
+  'POST /api/members/:id/users': {
+    access: 'superadmin',
+    params: { id: 'member' },
+    body: () => jsonPayload({ name: 'Second Login', email: email('user'), password: 'a-long-password-1', account_id: null }),
+  },
+  'PUT /api/members/:id/users/:userId': {
+    access: 'superadmin',
+    params: { id: 'member', userId: 'user' },
+    body: () => jsonPayload({ name: 'Renamed Login', email: email('renamed'), password: '' }),
+  },
+  'GET /api/admin/members/:id/accounts': { access: 'superadmin', params: { id: 'member' } },
+  'GET /api/:accountId{[0-9]+}/account-details': { access: 'superadmin', params: { accountId: 'account' } },
+  'POST /api/:accountId{[0-9]+}/update-broker-details': {
+    access: 'superadmin',
+    params: { accountId: 'account' },
+    body: () => jsonPayload({ broker_name: 'angelone', broker_client_id: 'AB1234', broker_access_key: '' }),
+  },
+  'GET /api/admin/accounts/:id/algo-subscriptions': { access: 'superadmin', params: { id: 'account' } },
+  'POST /api/admin/accounts/:trabot_account_id/save-algo-subscription': {
+    access: 'superadmin',
+    params: { trabot_account_id: 'account' },
+    body: ({ ids }) =>
+      jsonPayload({
+        row_id: ids.subscription,
+        algo_id: ids.algo,
+        trabot_account_id: ids.account,
+        max_total_capital: 100000,
+        risk_percent_pertrade: 1,
+        max_percent_allocation_pertrade: 20,
+        min_percent_allocation_pertrade: 5,
+        min_required_risk_reward: 1.5,
+        subscription_status: 'inactive',
+        max_acceptable_loss: 5000,
+      }),
+  },
+  'POST /api/admin/trades/:tradeId': {
+    access: 'superadmin',
+    params: { tradeId: 'trade' },
+    body: () =>
+      jsonPayload({
+        trade_date: '2026-11-02',
+        trade_status: 'open',
+        trade_quantity: 40,
+        current_mtm: 350,
+        trade_risk: 620,
+        remaining_quantity: 40,
+        broker_trade_number: null,
+        stoploss_trade_number: null,
+        ltp: 751.1,
+      }),
+  },
+  'GET /api/logs': { access: 'superadmin', query: 'search=&lines=50' },
+  'GET /api/admin/warnings': { access: 'superadmin', query: 'showDeleted=true' },
+  'DELETE /api/admin/warnings/:warningId': { access: 'superadmin', params: { warningId: 'warning' } },
+  'GET /api/admin/tokens': { access: 'superadmin' },
+  'GET /api/admin/enquiries': { access: 'superadmin', query: 'limit=20' },
+  'GET /api/admin/workshops': { access: 'superadmin' },
+  'PUT /api/admin/workshops': { access: 'superadmin', body: () => jsonPayload(workshopBody()) },
+  'POST /api/admin/workshops/:id': { access: 'superadmin', params: { id: 'workshop' }, body: () => jsonPayload(workshopBody()) },
+  'GET /api/admin/workshops/:id/registrations': { access: 'superadmin', params: { id: 'workshop' } },
+};
+
+export interface ApiRoute {
+  /** "METHOD /api/path/:param" exactly as the router holds it: the table's key. */
+  key: string;
+  method: string;
+  path: string;
+  spec: RouteSpec;
+}
+
+/** Every method + path under /api the router serves (middleware-only `ALL` entries left out). */
+export function routerKeys(app: Hono<AppEnv>): string[] {
+  return [...new Set(app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`))].sort();
+}
+
+/** The router's routes joined with their table entries (call after checking both lists agree). */
+export function apiRoutes(app: Hono<AppEnv>): ApiRoute[] {
+  return routerKeys(app).map((key) => {
+    const spec = ROUTE_TABLE[key];
+    if (!spec) throw new Error(`${key} is not in ROUTE_TABLE`);
+    const [method, path] = key.split(' ') as [string, string];
+    return { key, method, path, spec };
+  });
+}
+
+export const PARAM = /:(\w+)(\{[^}]*\})?/g;
+
+/** The route's path with each parameter replaced by `value(name)` (already URL-safe). */
+export function fillPath(route: ApiRoute, value: (name: string) => string): string {
+  return route.path.replace(PARAM, (_, name: string) => value(name));
+}
+
+/** The path with the table's entities taken from `ids`, plus the table's query. */
+export function urlFor(route: ApiRoute, ids: Ids, query = route.spec.query): string {
+  const path = fillPath(route, (name) => {
+    const entity = route.spec.params?.[name];
+    if (!entity) throw new Error(`${route.key}: path parameter ${name} has no entity in ROUTE_TABLE`);
+    return String(ids[entity]);
+  });
+  return query ? `${path}?${query}` : path;
+}
+
+export const isUnsafe = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);

@@ -1,0 +1,164 @@
+/**
+ * One in-process app per test file with everything the route table's paths can name: a superadmin,
+ * two members (each with an account, a login, a trade and an algo subscription), an algo with a
+ * signal, a warning and a workshop. Clients for the four principals of the matrix.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { algos, algoSubscriptions, signals, warnings, workshops } from '../../../src/server/db/schema';
+import { createMemberLogin, createUser } from '../../factories/accounts';
+import { createTrade } from '../../factories/trades';
+import { createTestApp, type TestApp, type TestClient } from '../../integration/helpers/test-app';
+import { inspect, type Inspected } from './inspect';
+
+export type Entity = 'member' | 'account' | 'user' | 'trade' | 'subscription' | 'algo' | 'signal' | 'warning' | 'workshop';
+export type Ids = Record<Entity, number>;
+
+export const PRINCIPALS = ['anonymous', 'member', 'otherMember', 'superadmin'] as const;
+export type Principal = (typeof PRINCIPALS)[number];
+
+export interface Login {
+  email: string;
+  password: string;
+}
+
+export interface World {
+  t: TestApp;
+  dataDir: string;
+  clients: Record<Principal, TestClient>;
+  logins: Record<Exclude<Principal, 'anonymous'>, Login>;
+  /** The data each member owns (plus the shared algo, signal, warning and workshop). */
+  ids: { member: Ids; otherMember: Ids };
+  /** A new client with a fresh session of that login (for routes that end or replace sessions). */
+  login(login: Login, client?: TestClient): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+/** Public form and login limits high enough that only the rate-limit tests ever reach them. */
+export const UNLIMITED = { PUBLIC_FORM_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_EMAIL: '100000' };
+
+export async function createWorld(options: { env?: Record<string, string>; clientDir?: string } = {}): Promise<World> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-security-'));
+  const t = await createTestApp({ env: { DATA_DIR: dataDir, ...UNLIMITED, ...options.env }, clientDir: options.clientDir });
+  const { deps } = t;
+  const admin = await createUser(deps, { role: 'superadmin', name: 'Security Admin' });
+  const [algo] = await deps.db.insert(algos).values({ algo_desc: 'Swing momentum, NSE cash', algo_switch: false }).returning();
+  const [signal] = await deps.db
+    .insert(signals)
+    .values({
+      algo_id: algo!.algo_id,
+      instrument_symbol: 'RELIANCE',
+      instrument_type: 'EQ',
+      trade_type: 'swing',
+      trade_direction: 'long',
+      trade_gen_ts: new Date('2026-11-20T10:15:00+05:30'),
+      entry_level: 2950.5,
+      stop_loss_level: 2890,
+      target_level: 3080,
+      trade_status: 'pending',
+      algo_process_ind: true,
+      portion_in_trade: 100,
+      risk_reward: 2.14,
+    })
+    .returning();
+  const [warning] = await deps.db.insert(warnings).values({ warning_message: 'Broker rejected an order', warning_data: '{"account":1}' }).returning();
+  const [workshop] = await deps.db
+    .insert(workshops)
+    .values({ title: 'Security workshop', description: 'Risk basics', workshop_date: '2027-03-07', level: 'Beginner' })
+    .returning();
+
+  async function memberWithData(key: string): Promise<{ ids: Ids; login: Login }> {
+    const owned = await createMemberLogin(deps, { brokerAccessKey: `kite-${key}-0a1b2c3d4e5f` });
+    const trade = await createTrade(deps, owned.account.trabot_account_id, { trade_instrument: `SEC${key.toUpperCase()}` });
+    const [subscription] = await deps.db
+      .insert(algoSubscriptions)
+      .values({
+        algo_id: algo!.algo_id,
+        trabot_account_id: owned.account.trabot_account_id,
+        max_total_capital: 400000,
+        risk_percent_pertrade: 1,
+        max_percent_allocation_pertrade: 20,
+        min_percent_allocation_pertrade: 5,
+        min_required_risk_reward: 1.5,
+        max_acceptable_loss: 20000,
+        subscription_status: 'active',
+      })
+      .returning();
+    return {
+      login: { email: owned.user.email, password: owned.user.password },
+      ids: {
+        member: owned.member.trabot_client_id,
+        account: owned.account.trabot_account_id,
+        user: owned.user.id,
+        trade: trade.trabot_trade_id,
+        subscription: subscription!.row_id,
+        algo: algo!.algo_id,
+        signal: signal!.signal_id,
+        warning: warning!.warning_id,
+        workshop: workshop!.workshop_id,
+      },
+    };
+  }
+  const a = await memberWithData('a');
+  const b = await memberWithData('b');
+
+  async function login(credentials: Login, client = t.client()): Promise<TestClient> {
+    const res = await inspect(await client.login(credentials.email, credentials.password), 'POST /api/login');
+    expect(res.status, res.text).toBe(200);
+    return client;
+  }
+
+  const logins = { member: a.login, otherMember: b.login, superadmin: { email: admin.email, password: admin.password } };
+  return {
+    t,
+    dataDir,
+    logins,
+    ids: { member: a.ids, otherMember: b.ids },
+    clients: {
+      anonymous: t.client(),
+      member: await login(logins.member),
+      otherMember: await login(logins.otherMember),
+      superadmin: await login(logins.superadmin),
+    },
+    login,
+    close: async () => {
+      await t.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Payload {
+  contentType: string;
+  body: string;
+}
+
+export const jsonPayload = (value: unknown): Payload => ({ contentType: 'application/json', body: JSON.stringify(value) });
+
+export function multipartPayload(fields: Record<string, string | { filename: string; type: string; content: string }>): Payload {
+  const boundary = '----trabotSecurityBoundary7MA4YWxkTrZu0gW';
+  const parts = Object.entries(fields).map(([name, value]) =>
+    typeof value === 'string'
+      ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+      : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n${value.content}\r\n`,
+  );
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${parts.join('')}--${boundary}--\r\n` };
+}
+
+/** One request through the client's cookie jar, checked by `inspect`. */
+export async function send(
+  client: TestClient,
+  method: string,
+  url: string,
+  payload?: Payload,
+  headers: Record<string, string> = {},
+): Promise<Inspected> {
+  const res = await client.request(url, {
+    method,
+    body: payload?.body,
+    headers: { ...(payload ? { 'content-type': payload.contentType } : {}), ...headers },
+  });
+  return inspect(res, `${method} ${url}`);
+}
