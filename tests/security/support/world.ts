@@ -154,11 +154,12 @@ export async function send(
   url: string,
   payload?: Payload,
   headers: Record<string, string> = {},
+  options: Parameters<typeof inspect>[2] = {},
 ): Promise<Inspected> {
   const res = await client.request(url, {
     method,
     body: payload?.body,
     headers: { ...(payload ? { 'content-type': payload.contentType } : {}), ...headers },
   });
-  return inspect(res, `${method} ${url}`);
+  return inspect(res, `${method} ${url}`, options);
 }

@@ -1,0 +1,165 @@
+/**
+ * Cross-origin: every unsafe /api route from the router, sent by another site (foreign Origin,
+ * `Origin: null`, or Sec-Fetch-Site cross-site/same-site) with JSON, urlencoded, multipart and
+ * text/plain bodies, is refused with 403 and changes nothing. Headers: security headers and the CSP
+ * on every kind of answer (API 2xx/4xx/404/413/415/503, static files, the SPA fallback), and
+ * `Cache-Control: no-store` on every authenticated API answer.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../integration/helpers/test-app';
+import { snapshot } from './support/db-snapshot';
+import { inspect, stats } from './support/inspect';
+import { apiRoutes, isUnsafe, urlFor, type ApiRoute } from './support/route-table';
+import { createWorld, jsonPayload, multipartPayload, send, type Payload, type World } from './support/world';
+
+let w: World;
+let routes: ApiRoute[];
+let clientDir: string;
+const started = performance.now();
+const OWN_ORIGIN = 'http://localhost:3000';
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-security-client-'));
+  const write = (rel: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(clientDir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(clientDir, rel), content);
+  };
+  write('index.html', '<!doctype html><html><head><title>Trabot</title></head><body><div id="root"></div></body></html>');
+  write('assets/index-B4x9Qa1c.js', 'console.log("app")');
+  write('sw.js', 'self.addEventListener("fetch", () => {})');
+  write('manifest.webmanifest', '{"name":"Trabot"}');
+  write('robots.txt', 'User-agent: *\nAllow: /\n');
+  w = await createWorld({ clientDir });
+  routes = apiRoutes(w.t.app);
+});
+afterAll(async () => {
+  console.info(`[security] cross-origin and headers: ${stats.requests} requests, ${Math.round(performance.now() - started)} ms`);
+  await w.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+const FOREIGN: Record<string, Record<string, string>> = {
+  'foreign Origin': { origin: 'https://evil.example' },
+  'Origin: null (sandboxed frame, data: URL)': { origin: 'null' },
+  'look-alike Origin': { origin: 'http://localhost:3000.evil.example' },
+  'Sec-Fetch-Site: cross-site': { 'sec-fetch-site': 'cross-site' },
+  'Sec-Fetch-Site: same-site (a sibling subdomain)': { 'sec-fetch-site': 'same-site' },
+};
+
+/** The bodies a form, a fetch or a beacon from another site can send without a preflight (and JSON). */
+async function bodies(r: ApiRoute): Promise<Record<string, Payload>> {
+  const valid = await r.spec.body?.({ ids: w.ids.otherMember, self: w.logins.member, captcha: () => w.t.client().solveCaptcha() });
+  const fields = { email: w.logins.member.email, password: w.logins.member.password, broker_name: 'zerodha', broker_client_id: 'EVIL', broker_access_key: 'stolen' };
+  return {
+    json: valid?.contentType === 'application/json' ? valid : jsonPayload(fields),
+    urlencoded: { contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(fields).toString() },
+    multipart: valid?.contentType.startsWith('multipart/') ? valid : multipartPayload(fields),
+    'text/plain': { contentType: 'text/plain;charset=UTF-8', body: valid?.body ?? JSON.stringify(fields) },
+  };
+}
+
+describe('cross-origin state-changing requests', () => {
+  it('every unsafe route x foreign origin signals x JSON, urlencoded, multipart and text bodies: 403, nothing changed', async () => {
+    const unsafe = routes.filter((r) => isUnsafe(r.method));
+    expect(unsafe.length).toBeGreaterThan(20);
+    const before = await snapshot(w.t.deps.db);
+    let refused = 0;
+    for (const r of unsafe) {
+      const url = urlFor(r, w.ids.otherMember);
+      for (const [kind, payload] of Object.entries(await bodies(r))) {
+        for (const [signal, headers] of Object.entries(FOREIGN)) {
+          // The superadmin's cookie (the most a forged request could ride on) and none at all.
+          for (const client of [w.clients.superadmin, w.t.client()]) {
+            const res = await send(client, r.method, url, payload, headers);
+            expect(res.status, `${r.key} ${kind} ${signal}: ${res.text}`).toBe(403);
+            expect(res.headers.getSetCookie(), `${r.key} ${kind} ${signal}`).toEqual([]);
+            refused++;
+          }
+        }
+      }
+    }
+    console.info(`[security] cross-origin: ${unsafe.length} unsafe routes, ${refused} forged requests refused`);
+    // No enquiry, registration, login session, broker update, rate-limit count, nothing.
+    expect(await snapshot(w.t.deps.db)).toEqual(before);
+    // The forged logout did not end the superadmin's session.
+    expect((await send(w.clients.superadmin, 'GET', '/api/algos')).status).toBe(200);
+  });
+
+  it('the same requests from the own origin go through (the refusals above are the origin check)', async () => {
+    const sameOrigin = { origin: OWN_ORIGIN, 'sec-fetch-site': 'same-origin' };
+    const contact = routes.find((r) => r.key === 'POST /api/contact-us')!;
+    expect((await send(w.t.client(), 'POST', '/api/contact-us', (await bodies(contact)).json, sameOrigin)).status).toBe(201);
+    const broker = jsonPayload({ broker_name: 'fyers', broker_client_id: 'FY1234', broker_access_key: '' });
+    expect((await send(w.clients.member, 'POST', '/api/update-broker-details', broker, sameOrigin)).status).toBe(200);
+    const login = await w.t.client().login(w.logins.member.email, w.logins.member.password);
+    expect(login.status).toBe(200);
+  });
+});
+
+describe('headers on every kind of answer', () => {
+  it('API errors: 404 unknown path, wrong method, 400 malformed JSON, 415 wrong content type, 413 too large', async () => {
+    const admin = w.clients.superadmin;
+    const cases: [string, string, Payload | undefined, number][] = [
+      ['GET', '/api/no-such-route', undefined, 404],
+      ['POST', '/api/no-such-route', jsonPayload({}), 404],
+      ['DELETE', '/api/members', undefined, 404],
+      ['PATCH', '/api/account-details', jsonPayload({}), 404],
+      ['POST', '/api/contact-us', { contentType: 'application/json', body: '{"type":' }, 400],
+      ['POST', '/api/contact-us', { contentType: 'text/plain', body: 'hello' }, 415],
+      ['POST', '/api/contact-us', jsonPayload({ type: 'Research Enquiry', formString: 'x'.repeat(300 * 1024) }), 413],
+      ['PUT', '/api/members', { contentType: 'application/json', body: `[${'1,'.repeat(150_000)}1]` }, 413],
+    ];
+    for (const [method, url, payload, status] of cases) {
+      expect((await send(admin, method, url, payload)).status, `${method} ${url}`).toBe(status);
+    }
+  });
+
+  it('503 when the database is gone: JSON, headers, no stack trace', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    for (const url of ['/api/health', '/api/workshops', '/api/backend-key']) {
+      const res = await send(broken.client(), 'GET', url, undefined, {}, { serverError: 'allowed' });
+      expect(res.status, `${url}: ${res.text}`).toBe(503);
+    }
+    const withCookie = broken.client();
+    withCookie.cookies.set('trabot_session', 'a'.repeat(43));
+    const session = await send(withCookie, 'GET', '/api/check-session', undefined, {}, { serverError: 'allowed' });
+    expect(session.status).toBe(503);
+    expect(session.json).toEqual({ error: 'Database unavailable' });
+    await broken.close().catch(() => {});
+  });
+
+  it('static files, the SPA fallback, 304s, HEAD and refused traversal', async () => {
+    const client = w.t.client();
+    const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => client.request(url, { method, headers }).then((res) => inspect(res, `${method} ${url}`));
+    expect((await get('/')).status).toBe(200);
+    for (const deep of ['/dashboard/trades', '/dashboard/admin/members/1/accounts', '/some/unknown/page']) {
+      const res = await get(deep);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root">');
+    }
+    const asset = await get('/assets/index-B4x9Qa1c.js');
+    expect(asset.status).toBe(200);
+    expect((await get('/assets/index-B4x9Qa1c.js', { 'if-none-match': asset.headers.get('etag')! })).status).toBe(304);
+    expect((await get('/assets/missing-Zz.js')).status).toBe(404);
+    for (const file of ['/sw.js', '/manifest.webmanifest', '/robots.txt']) expect((await get(file)).status).toBe(200);
+    expect((await get('/', {}, 'HEAD')).status).toBe(200);
+    for (const traversal of ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%5c..%5csecret', '/%00']) {
+      const res = await get(traversal);
+      expect(res.text).not.toContain('root:');
+    }
+  });
+
+  it('no-store on every authenticated API answer (the instrument list: private, revalidated)', async () => {
+    for (const principal of ['member', 'superadmin'] as const) {
+      for (const r of routes.filter((x) => x.method === 'GET')) {
+        const res = await send(w.clients[principal], 'GET', urlFor(r, w.ids.member));
+        const expected = r.key === 'GET /api/admin/nse/bhav-copy' && res.status === 200 ? 'private, no-cache' : 'no-store';
+        expect(res.headers.get('cache-control'), `${principal} ${r.key}`).toBe(expected);
+      }
+    }
+  });
+});
