@@ -11,7 +11,10 @@ const THEME_COLOR = '#0f766e';
  * or modal, would land in the first-visit bundle with it. The form controls are therefore defined
  * in modules of their own (src/client/lib/ionic/ion-*.ts, same definitions), and this rewrites
  * `import { IonInput, ... } from '@ionic/react'` in the app's sources to import those from there,
- * so they load with the chunks that use them. (Vitest uses @ionic/react as is: same components.)
+ * so they load with the chunks that use them. Every module that still imports '@ionic/react' also
+ * imports lib/ionic/setup-ionic.ts first, so Ionic is set up by whichever chunk loads it first and
+ * the public shell, which uses none, never loads it. (Vitest uses @ionic/react as is and sets it
+ * up in its render helper.)
  */
 const IONIC_LAZY_CONTROLS: Record<string, string> = {
   IonCheckbox: 'ion-checkbox',
@@ -33,9 +36,9 @@ function splitIonicImports(code: string, controlsDir: string): string {
       if (file) moved.push(`import { ${name} } from '${controlsDir}/${file}';`);
       else kept.push(name);
     }
-    if (moved.length === 0) return statement;
     // One line per statement so that line numbers (and source maps) stay put.
-    return [kept.length ? `import { ${kept.join(', ')} } from '@ionic/react';` : '', ...moved].join(' ');
+    const setup = `import '${controlsDir}/setup-ionic';`;
+    return [kept.length ? `${setup} import { ${kept.join(', ')} } from '@ionic/react';` : '', ...moved].join(' ');
   });
 }
 

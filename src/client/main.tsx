@@ -1,12 +1,15 @@
 /**
- * Start-up: Ionic, the online state, the offline cache of the last user, then the app. The router
- * starts only after the persisted queries are restored, so an offline cold start finds its data.
+ * Start-up: the online state, the offline cache of the last user, then the app. The router starts
+ * only after the persisted queries are restored, so an offline cold start finds its data.
+ *
+ * Ionic's JavaScript is not loaded here: the shell (header, footer, toasts, update prompt) is plain
+ * HTML, and the chunks that use Ionic components set it up themselves (lib/ionic/setup-ionic.ts).
+ * Its global styles stay, so pages look the same whichever chunk loaded first.
  */
-import { setupIonicReact, IonApp } from '@ionic/react';
 import { onlineManager, useIsRestoring } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { createElement, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureInstallPrompt } from './features/pwa/lib/install-prompt';
 import { resumeLastUserScope, syncPersistenceWithSession } from './features/session/lib/session-persistence';
@@ -23,8 +26,8 @@ import '@ionic/react/css/flex-utils.css';
 import '@ionic/react/css/display.css';
 import './styles/theme.css';
 import './styles/global.css';
+import './styles/buttons.css';
 
-setupIonicReact();
 captureInstallPrompt();
 
 // TanStack Query assumes online until an event says otherwise: a cold start offline must know.
@@ -45,9 +48,8 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-      <IonApp>
-        <AppRouter />
-      </IonApp>
+      {/* Ionic's overlays (modals, popovers) attach to <ion-app>; setup-ionic.ts defines it. */}
+      {createElement('ion-app', null, <AppRouter />)}
     </PersistQueryClientProvider>
   </StrictMode>,
 );

@@ -1,6 +1,6 @@
 /** A loading spinner that only appears after a delay, so fast loads never flash it. */
-import { IonSpinner } from '@ionic/react';
 import { useEffect, useState } from 'react';
+import { Spinner } from './spinner';
 
 export const SPINNER_DELAY_MS = 300;
 
@@ -13,7 +13,7 @@ export function DelayedSpinner({ label = 'Loading', delayMs = SPINNER_DELAY_MS }
   if (!visible) return null;
   return (
     <div className="delayed-spinner" role="progressbar" aria-label={label}>
-      <IonSpinner name="crescent" aria-hidden="true" />
+      <Spinner />
     </div>
   );
 }

@@ -2,10 +2,10 @@
  * Shown only while the browser is offline, above data read from the device's saved copy:
  * "Offline, as of 21/11/2026 14:05" (the time the data was last fetched).
  */
-import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline } from 'ionicons/icons';
 import { formatOfflineAsOf } from '../../shared/format';
 import { useOnline } from '../lib/online';
+import { Icon } from './icon';
 import './offline-notice.css';
 
 export function OfflineNotice({ updatedAt }: { updatedAt: number }) {
@@ -13,7 +13,7 @@ export function OfflineNotice({ updatedAt }: { updatedAt: number }) {
   if (online) return null;
   return (
     <p role="status" className="offline-notice">
-      <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+      <Icon icon={cloudOfflineOutline} />
       {updatedAt > 0 ? formatOfflineAsOf(updatedAt) : 'Offline, nothing saved on this device yet'}
     </p>
   );

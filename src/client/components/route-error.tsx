@@ -1,5 +1,4 @@
 /** The router's default error view: what failed, and a way to try again. */
-import { IonButton } from '@ionic/react';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { Page } from './page';
 
@@ -9,14 +8,16 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   return (
     <Page title="Something went wrong">
       <p role="alert">{message}</p>
-      <IonButton
+      <button
+        type="button"
+        className="app-button"
         onClick={() => {
           reset();
           void router.invalidate();
         }}
       >
         Try again
-      </IonButton>
+      </button>
     </Page>
   );
 }

@@ -2,18 +2,19 @@
  * Renders the toast store (lib/toast.ts): a top-centre stack, green for success, red for error,
  * announced politely by the always-present live region (errors as alerts), each dismissible.
  */
-import { IonIcon, IonSpinner } from '@ionic/react';
 import { alertCircle, checkmarkCircle, close } from 'ionicons/icons';
 import { useSyncExternalStore } from 'react';
+import { Icon } from './icon';
+import { Spinner } from './spinner';
 import { dismiss, getToasts, subscribeToasts, type ToastItem } from '../lib/toast';
 import './toaster.css';
 
 const noToasts: ToastItem[] = [];
 
 function ToastIcon({ kind }: { kind: ToastItem['kind'] }) {
-  if (kind === 'success') return <IonIcon icon={checkmarkCircle} aria-hidden="true" />;
-  if (kind === 'error') return <IonIcon icon={alertCircle} aria-hidden="true" />;
-  if (kind === 'loading') return <IonSpinner name="crescent" aria-hidden="true" />;
+  if (kind === 'success') return <Icon icon={checkmarkCircle} />;
+  if (kind === 'error') return <Icon icon={alertCircle} />;
+  if (kind === 'loading') return <Spinner />;
   return null;
 }
 
@@ -26,7 +27,7 @@ export function Toaster() {
           <ToastIcon kind={t.kind} />
           <span className="toast-message">{t.message}</span>
           <button type="button" className="toast-dismiss" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
-            <IonIcon icon={close} aria-hidden="true" />
+            <Icon icon={close} />
           </button>
         </div>
       ))}

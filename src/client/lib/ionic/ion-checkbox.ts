@@ -1,4 +1,5 @@
 /** IonCheckbox defined from the chunk that uses it (see vite.config.ts); same definition as @ionic/react's. */
+import './setup-ionic';
 import type { IonCheckbox as Typed } from '@ionic/react';
 import { IonCheckbox as Element, defineCustomElement } from '@ionic/core/components/ion-checkbox.js';
 import { createComponent } from '@stencil/react-output-target/runtime';

@@ -1,4 +1,5 @@
 /** IonInput defined from the chunk that uses it (see vite.config.ts); same definition as @ionic/react's. */
+import './setup-ionic';
 import type { IonInput as Typed } from '@ionic/react';
 import { IonInput as Element, defineCustomElement } from '@ionic/core/components/ion-input.js';
 import { createComponent } from '@stencil/react-output-target/runtime';

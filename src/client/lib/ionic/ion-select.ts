@@ -1,4 +1,5 @@
 /** IonSelect defined from the chunk that uses it (see vite.config.ts); same definition as @ionic/react's. */
+import './setup-ionic';
 import type { IonSelect as Typed } from '@ionic/react';
 import { IonSelect as Element, defineCustomElement } from '@ionic/core/components/ion-select.js';
 import { createComponent } from '@stencil/react-output-target/runtime';

@@ -1,4 +1,5 @@
 /** IonTextarea defined from the chunk that uses it (see vite.config.ts); same definition as @ionic/react's. */
+import './setup-ionic';
 import type { IonTextarea as Typed } from '@ionic/react';
 import { IonTextarea as Element, defineCustomElement } from '@ionic/core/components/ion-textarea.js';
 import { createComponent } from '@stencil/react-output-target/runtime';

@@ -1,6 +1,6 @@
-import { IonIcon } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
 import { chatbubblesOutline } from 'ionicons/icons';
+import { Icon } from '../../../components/icon';
 import { SITE } from '../../../site-config';
 import { HomeSection } from './home-section';
 import { IntroVideo } from './intro-video';
@@ -29,7 +29,7 @@ export function FreeLearningSection() {
             Explore More
           </Link>
           <a className="button-link" href={SITE.chatGroup.url} target="_blank" rel="noopener noreferrer">
-            <IonIcon icon={chatbubblesOutline} aria-hidden="true" />
+            <Icon icon={chatbubblesOutline} />
             {SITE.chatGroup.label}
           </a>
         </div>

@@ -4,9 +4,9 @@
  * privacy-enhanced youtube-nocookie.com player replaces it. Offline, or when the player is blocked
  * by a content-security policy, a placeholder card with a link takes its place, never a broken frame.
  */
-import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline, logoYoutube, play } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
+import { Icon } from '../../../components/icon';
 import { useOnline } from '../../../lib/online';
 import { SITE } from '../../../site-config';
 
@@ -18,7 +18,7 @@ const watchUrl = `https://www.youtube.com/watch?v=${encodeURIComponent(youtubeId
 function WatchLink() {
   return (
     <a className="video-watch-link" href={watchUrl} target="_blank" rel="noopener noreferrer">
-      <IonIcon icon={logoYoutube} aria-hidden="true" />
+      <Icon icon={logoYoutube} />
       Watch the introduction on YouTube
     </a>
   );
@@ -27,7 +27,7 @@ function WatchLink() {
 function Placeholder({ message }: { message: string }) {
   return (
     <div className="video-placeholder" role="note">
-      <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+      <Icon icon={cloudOfflineOutline} />
       <p>{message}</p>
       <WatchLink />
     </div>
@@ -73,7 +73,7 @@ export function IntroVideo() {
       <button type="button" className="video-poster" onClick={() => setPlaying(true)}>
         <img src="/images/intro-video-poster.svg" alt={title} width="1280" height="720" loading="lazy" decoding="async" />
         <span className="video-play">
-          <IonIcon icon={play} aria-hidden="true" />
+          <Icon icon={play} />
           Play video
         </span>
       </button>

@@ -2,9 +2,9 @@
  * Our Services (spec section 2): four cards. Research and Portfolio open their enquiry form in the
  * Contact Us modal; Free Education and Membership lead to their sections.
  */
-import { IonIcon } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
 import { flaskOutline, peopleOutline, schoolOutline, trendingUpOutline } from 'ionicons/icons';
+import { Icon } from '../../../components/icon';
 import { useState, type ReactNode } from 'react';
 import { PortfolioEnquiryModal, ResearchEnquiryModal } from '../../public-forms/components/form-modals';
 import { HomeSection } from './home-section';
@@ -23,7 +23,7 @@ interface ServiceCardProps {
 function ServiceCard({ icon, title, children, action, onIntent }: ServiceCardProps) {
   return (
     <article className="service-card" onPointerEnter={onIntent}>
-      <IonIcon icon={icon} className="service-icon" aria-hidden="true" />
+      <Icon icon={icon} className="service-icon" />
       <h3>{title}</h3>
       <p>{children}</p>
       {action}

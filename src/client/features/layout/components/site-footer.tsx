@@ -1,7 +1,7 @@
 /** The public footer of spec section 2 (hidden on dashboard paths by the layout). */
-import { IonIcon } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
 import { logoLinkedin, logoX, mailOutline } from 'ionicons/icons';
+import { Icon } from '../../../components/icon';
 import { SITE } from '../../../site-config';
 import { FOOTER_QUICK_LINKS } from '../nav-links';
 import './site-footer.css';
@@ -18,7 +18,7 @@ export function SiteFooter() {
           <ul className="footer-social">
             <li>
               <a href={SITE.social.microblog.url} target="_blank" rel="noopener noreferrer" aria-label={SITE.social.microblog.label}>
-                <IonIcon icon={logoX} aria-hidden="true" />
+                <Icon icon={logoX} />
               </a>
             </li>
             <li>
@@ -28,7 +28,7 @@ export function SiteFooter() {
                 rel="noopener noreferrer"
                 aria-label={SITE.social.professional.label}
               >
-                <IonIcon icon={logoLinkedin} aria-hidden="true" />
+                <Icon icon={logoLinkedin} />
               </a>
             </li>
           </ul>
@@ -52,7 +52,7 @@ export function SiteFooter() {
             Contact
           </h2>
           <a className="footer-email" href={`mailto:${SITE.email}`}>
-            <IonIcon icon={mailOutline} aria-hidden="true" />
+            <Icon icon={mailOutline} />
             {SITE.email}
           </a>
         </section>

@@ -3,10 +3,10 @@
  * Dashboard) and, on dashboard paths with a session, Dashboard / Account Settings / Admin / Logout.
  * Below 1024 px the links fold into a toggle menu that closes when an item is chosen.
  */
-import { IonBadge, IonHeader, IonIcon, IonToolbar } from '@ionic/react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { close, menu } from 'ionicons/icons';
 import { useEffect, useId, useState } from 'react';
+import { Icon } from '../../../components/icon';
 import { useOnline } from '../../../lib/online';
 import { SITE } from '../../../site-config';
 import { useLogout } from '../../auth/api/logout';
@@ -113,21 +113,17 @@ export function SiteHeader() {
     );
 
   return (
-    <IonHeader className="site-header">
-      <IonToolbar>
-        <Link to="/" slot="start" className="brand" aria-label={`${SITE.name} home`}>
+    <header className="site-header">
+      <div className="site-toolbar">
+        <Link to="/" className="brand" aria-label={`${SITE.name} home`}>
           <img src="/logo.svg" alt="" width="32" height="32" />
           <span>{SITE.name}</span>
         </Link>
         <nav className="nav-bar" aria-label="Main">
           <ul className="nav-list">{links('bar')}</ul>
         </nav>
-        <div slot="end" className="header-actions">
-          {!online && (
-            <IonBadge color="warning" className="offline-badge">
-              Offline
-            </IonBadge>
-          )}
+        <div className="header-actions">
+          {!online && <span className="offline-badge">Offline</span>}
           <InstallButton />
           <button
             type="button"
@@ -137,13 +133,13 @@ export function SiteHeader() {
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <IonIcon icon={menuOpen ? close : menu} aria-hidden="true" />
+            <Icon icon={menuOpen ? close : menu} />
           </button>
         </div>
-      </IonToolbar>
+      </div>
       <nav id={menuId} className="nav-menu" aria-label="Menu" hidden={!menuOpen}>
         <ul className="nav-list">{links('menu')}</ul>
       </nav>
-    </IonHeader>
+    </header>
   );
 }

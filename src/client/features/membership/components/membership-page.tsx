@@ -2,9 +2,9 @@
  * Membership details (spec sections 2 and 9): what the membership is, how it works, the fee and
  * its policies, algorithm testing, and "Fill Out the Interest Form" opening the interest form.
  */
-import { IonButton, IonIcon } from '@ionic/react';
 import { chatbubblesOutline, flaskOutline, schoolOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { Icon } from '../../../components/icon';
 import { Page } from '../../../components/page';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { SITE } from '../../../site-config';
@@ -37,12 +37,17 @@ const BENEFITS = [
 export function MembershipPage() {
   useDocumentMeta({ title: `${TITLE} | ${SITE.name}`, description: DESCRIPTION, path: '/trabot-membership' });
   const [formOpen, setFormOpen] = useState(false);
-  // Ionic components only forward one-word React events (onClick, onFocus): hover is caught around them.
   const interestButton = (
-    <div className="membership-cta" onPointerEnter={MembershipInterestModal.preload}>
-      <IonButton onClick={() => setFormOpen(true)} onFocus={MembershipInterestModal.preload}>
+    <div className="membership-cta">
+      <button
+        type="button"
+        className="app-button"
+        onClick={() => setFormOpen(true)}
+        onPointerEnter={MembershipInterestModal.preload}
+        onFocus={MembershipInterestModal.preload}
+      >
         Fill Out the Interest Form
-      </IonButton>
+      </button>
     </div>
   );
 
@@ -60,7 +65,7 @@ export function MembershipPage() {
         <ul className="membership-benefits">
           {BENEFITS.map((benefit) => (
             <li key={benefit.title}>
-              <IonIcon icon={benefit.icon} aria-hidden="true" />
+              <Icon icon={benefit.icon} />
               <h3>{benefit.title}</h3>
               <p>{benefit.text}</p>
             </li>

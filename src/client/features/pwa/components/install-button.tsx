@@ -1,15 +1,15 @@
 /** "Install app", shown only where the browser offers installation. */
-import { IonButton, IonIcon } from '@ionic/react';
 import { downloadOutline } from 'ionicons/icons';
+import { Icon } from '../../../components/icon';
 import { promptInstall, useCanInstall } from '../lib/install-prompt';
 
 export function InstallButton() {
   const canInstall = useCanInstall();
   if (!canInstall) return null;
   return (
-    <IonButton fill="outline" size="small" className="install-button" onClick={() => void promptInstall()}>
-      <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+    <button type="button" className="app-button app-button-outline app-button-small install-button" onClick={() => void promptInstall()}>
+      <Icon icon={downloadOutline} />
       Install app
-    </IonButton>
+    </button>
   );
 }

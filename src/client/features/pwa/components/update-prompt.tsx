@@ -2,7 +2,6 @@
  * "Update available": a new service worker waits until the user chooses to reload (it never skips
  * waiting by itself), so a deployment never swaps code under a page in use.
  */
-import { IonButton } from '@ionic/react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import './update-prompt.css';
 
@@ -26,12 +25,12 @@ export function UpdatePrompt() {
     <div className="update-prompt" role="alertdialog" aria-labelledby="update-prompt-text">
       <p id="update-prompt-text">A new version of Trabot is available.</p>
       <div className="update-prompt-actions">
-        <IonButton size="small" onClick={() => void updateServiceWorker(true)}>
+        <button type="button" className="app-button app-button-small" onClick={() => void updateServiceWorker(true)}>
           Reload
-        </IonButton>
-        <IonButton size="small" fill="clear" onClick={() => setNeedRefresh(false)}>
+        </button>
+        <button type="button" className="app-button app-button-small app-button-clear" onClick={() => setNeedRefresh(false)}>
           Later
-        </IonButton>
+        </button>
       </div>
     </div>
   );
