@@ -1,0 +1,159 @@
+/**
+ * Broker secrets: after a member saves a broker access key and the superadmin saves one for
+ * another account, no plaintext (nor its base64 or hex, nor any 8-character piece of it) is in any
+ * text/json/bytea column of any table, in a dump of the database, in the log output, or in any API
+ * response: the member's and the admin's views show only the masked key.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLogger, logFilePath } from '../../src/server/logger';
+import { maskSecret } from '../../src/shared/format-secret';
+import { textLikeValues } from './support/db-snapshot';
+import { stats } from './support/inspect';
+import { apiRoutes, urlFor, type ApiRoute } from './support/route-table';
+import { createWorld, jsonPayload, PRINCIPALS, send, type World } from './support/world';
+
+let w: World;
+let routes: ApiRoute[];
+const started = performance.now();
+
+const MEMBER_KEY = `member-key-${randomBytes(12).toString('hex')}`;
+const ADMIN_KEY = `admin-key-${randomBytes(12).toString('hex')}`;
+/** The two keys saved through the API, and the ones the factories stored for both members. */
+const secrets = () => [MEMBER_KEY, ADMIN_KEY, 'kite-a-0a1b2c3d4e5f', 'kite-b-0a1b2c3d4e5f'];
+
+/** Where `text` holds a secret: whole, base64, hex, or any 8-character piece of it. */
+function leaks(text: string): string[] {
+  const found: string[] = [];
+  for (const secret of secrets()) {
+    const needles = [secret, Buffer.from(secret).toString('base64'), Buffer.from(secret).toString('hex')];
+    for (let i = 0; i + 8 <= secret.length; i++) needles.push(secret.slice(i, i + 8));
+    for (const needle of needles) if (text.includes(needle)) found.push(`${secret} (as ${needle})`);
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  w = await createWorld();
+  routes = apiRoutes(w.t.app);
+  const byMember = await send(
+    w.clients.member,
+    'POST',
+    '/api/update-broker-details',
+    jsonPayload({ broker_name: 'zerodha', broker_client_id: 'ZX4821', broker_access_key: MEMBER_KEY }),
+  );
+  expect(byMember.status, byMember.text).toBe(200);
+  const byAdmin = await send(
+    w.clients.superadmin,
+    'POST',
+    `/api/${w.ids.otherMember.account}/update-broker-details`,
+    jsonPayload({ broker_name: 'angelone', broker_client_id: 'AB1234', broker_access_key: ADMIN_KEY }),
+  );
+  expect(byAdmin.status, byAdmin.text).toBe(200);
+});
+afterAll(async () => {
+  console.info(`[security] broker secrets: ${stats.requests} requests, ${Math.round(performance.now() - started)} ms`);
+  await w.close();
+});
+
+describe('broker access keys at rest', () => {
+  it('are stored, encrypted: the saved keys decrypt from the accounts table', async () => {
+    const rows = (await w.t.deps.db.execute(sql`select trabot_account_id, broker_access_key_enc from accounts order by 1`)) as unknown as {
+      rows: { trabot_account_id: number; broker_access_key_enc: string | null }[];
+    };
+    const stored = Object.fromEntries(rows.rows.map((r) => [r.trabot_account_id, r.broker_access_key_enc]));
+    expect(w.t.deps.secrets.decrypt(stored[w.ids.member.account]!)).toBe(MEMBER_KEY);
+    expect(w.t.deps.secrets.decrypt(stored[w.ids.otherMember.account]!)).toBe(ADMIN_KEY);
+  });
+
+  it('appear in no text, varchar, json or bytea column of any table', async () => {
+    const values = await textLikeValues(w.t.deps.db);
+    expect(new Set(values.map((v) => v.table)).size).toBeGreaterThan(10);
+    const found = values.flatMap((v) => leaks(v.value).map((l) => `${v.table}.${v.column}: ${l}`));
+    expect(found).toEqual([]);
+  });
+
+  it('appear nowhere in a dump of the database', async () => {
+    let dump: Buffer;
+    if (w.t.database.kind === 'pglite') {
+      // The whole data directory as an uncompressed tar: tables, TOAST, indexes and the WAL.
+      const client = (w.t.deps.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+      dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+    } else {
+      const [row] = ((await w.t.deps.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${row!.name}`;
+      const pgDump = fs.existsSync('/usr/lib/postgresql/15/bin/pg_dump') ? '/usr/lib/postgresql/15/bin/pg_dump' : 'pg_dump';
+      const run = spawnSync(pgDump, ['--data-only', url.toString()], { maxBuffer: 256 * 1024 * 1024 });
+      expect(run.status, run.stderr.toString()).toBe(0);
+      dump = run.stdout;
+    }
+    expect(dump.length).toBeGreaterThan(10_000);
+    // The dump holds the data at all: a member's email is in it.
+    expect(dump.includes(Buffer.from(w.logins.member.email))).toBe(true);
+    expect(leaks(dump.toString('latin1'))).toEqual([]);
+    expect(leaks(dump.toString('utf8'))).toEqual([]);
+  });
+});
+
+describe('broker access keys in logs', () => {
+  it("are not in the app's log output", () => {
+    const log = w.t.logLines.join('\n');
+    expect(log).toContain('broker details updated');
+    expect(log).toContain('broker details updated by an admin');
+    expect(leaks(log)).toEqual([]);
+  });
+
+  it("are redacted by the server's logger (file and stdout) even when a body is logged by mistake", async () => {
+    const dataDir = fs.mkdtempSync(path.join(w.dataDir, 'logger-'));
+    const log = createLogger({ level: 'info', dataDir, stdout: false });
+    log.info({ broker_access_key: MEMBER_KEY, body: { broker_access_key: ADMIN_KEY } }, 'a careless log line');
+    // The file destination writes asynchronously.
+    const file = await vi.waitFor(
+      () => {
+        const text = fs.readFileSync(logFilePath(dataDir), 'utf8');
+        expect(text).toContain('a careless log line');
+        return text;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(leaks(file)).toEqual([]);
+  });
+});
+
+describe('broker access keys in API responses', () => {
+  it('the member and the admin see only the masked key', async () => {
+    const own = await send(w.clients.member, 'GET', '/api/account-details');
+    expect((own.json as { broker_access_key: string }).broker_access_key).toBe(maskSecret(MEMBER_KEY));
+    const asAdmin = await send(w.clients.superadmin, 'GET', `/api/${w.ids.member.account}/account-details`);
+    expect((asAdmin.json as { broker_access_key: string }).broker_access_key).toBe(maskSecret(MEMBER_KEY));
+    const list = await send(w.clients.superadmin, 'GET', `/api/admin/members/${w.ids.otherMember.member}/accounts`);
+    expect((list.json as { broker_access_key: string }[]).map((a) => a.broker_access_key)).toEqual([maskSecret(ADMIN_KEY)]);
+  });
+
+  it('no GET route, for any principal and either member’s ids, returns a key in plaintext', async () => {
+    let checked = 0;
+    for (const principal of PRINCIPALS) {
+      for (const ids of [w.ids.member, w.ids.otherMember]) {
+        for (const r of routes.filter((x) => x.method === 'GET')) {
+          const res = await send(w.clients[principal], 'GET', urlFor(r, ids));
+          expect(leaks(res.text), `${principal} ${r.key}`).toEqual([]);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('saving a key answers with the masked view only', async () => {
+    const key = `rotated-${randomBytes(12).toString('hex')}`;
+    const res = await send(w.clients.member, 'POST', '/api/update-broker-details', jsonPayload({ broker_name: 'zerodha', broker_client_id: 'ZX4821', broker_access_key: key }));
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain(key);
+    expect((res.json as { broker_access_key: string }).broker_access_key).toBe(maskSecret(key));
+  });
+});
