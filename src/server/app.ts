@@ -2,10 +2,11 @@
  * createApp(): the whole HTTP surface (API + built PWA) as one Hono app. main.ts serves it;
  * the API tests call it in-process with a test database.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { captchaSecrets, DEFAULT_CAPTCHA_DIFFICULTY } from './auth/captcha';
 import { timingSafeDummyHash } from './auth/passwords';
 import { sessionMiddleware } from './auth/sessions';
@@ -28,6 +29,20 @@ import { isApiPath } from './security/request-info';
 import { originCheck } from './security/origin-check';
 import { serveClient } from './serve-client';
 
+/**
+ * c.json() that states the Content-Length the server would send anyway. Without it compress() cannot
+ * apply its 1 KB threshold and gzips every JSON answer, a zlib stream per 100-byte session check.
+ */
+function jsonWithLength(c: Context<AppEnv>): Context<AppEnv>['json'] {
+  const json = (object: unknown, init?: ContentfulStatusCode | ResponseInit, headers?: Record<string, string>) => {
+    const text = JSON.stringify(object);
+    const length = String(Buffer.byteLength(text));
+    return c.body(text, init as ContentfulStatusCode, { 'Content-Type': 'application/json', 'Content-Length': length, ...headers });
+  };
+  // Same runtime answer as Hono's c.json(); only its typed-response marker differs.
+  return json as unknown as Context<AppEnv>['json'];
+}
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Computed now so the first login with an unknown email is not faster than the others.
@@ -38,6 +53,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('deps', deps);
     c.set('user', null);
     c.set('sessionTokenHash', null);
+    c.set('accountTradesVersion', 0);
+    c.json = jsonWithLength(c);
     await next();
     deps.log.info(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
@@ -45,6 +62,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
   });
   app.use('*', securityHeaders);
+  // Compresses what is over 1 KB and not encoded already (account-trades serves cached encodings itself).
   app.use('*', compress());
 
   const apiBodyLimit = bodyLimit({

@@ -21,5 +21,7 @@ export interface AppEnv {
     /** Set by the session middleware; null when the request carries no valid session. */
     user: SessionUser | null;
     sessionTokenHash: string | null;
+    /** Version of the session user's account trades (see accountTradeVersions); 0 without a session. */
+    accountTradesVersion: number;
   };
 }

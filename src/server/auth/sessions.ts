@@ -10,7 +10,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { SessionUser } from '../../shared/schemas/session';
 import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { accountTradeVersions, sessions, users } from '../db/schema';
 import { isHttps } from '../security/request-info';
 import { publicUserColumns } from './user-columns';
 
@@ -48,20 +48,53 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
+const touchCutoff = sql`now() - ${sql.raw(`interval '${SESSION_TOUCH_INTERVAL_MS / 1000} seconds'`)}`;
+
+/** Runs on every API request with a cookie: prepared once per database (no query building, no re-planning). */
+function prepareSessionStatements(db: Db) {
+  const tokenHash = sql.placeholder('tokenHash');
+  return {
+    find: db
+      .select({
+        ...publicUserColumns,
+        stale: sql<boolean>`${sessions.last_seen_at} < ${touchCutoff}`,
+        // Read here so the trades answer needs no query of its own to know whether its cache is current.
+        tradesVersion: sql<number>`coalesce(${accountTradeVersions.version}, 0)`.mapWith(Number),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .leftJoin(accountTradeVersions, eq(accountTradeVersions.trabot_account_id, users.account_id))
+      .where(and(eq(sessions.token_hash, tokenHash), gt(sessions.expires_at, sql`now()`), gt(sessions.last_seen_at, idleCutoff)))
+      .prepare('find_session_user'),
+    touch: db.update(sessions).set({ last_seen_at: sql`now()` }).where(eq(sessions.token_hash, tokenHash)).prepare('touch_session'),
+  };
+}
+
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareSessionStatements>>();
+
+function sessionStatements(db: Db) {
+  let statements = preparedByDb.get(db);
+  if (!statements) {
+    statements = prepareSessionStatements(db);
+    preparedByDb.set(db, statements);
+  }
+  return statements;
+}
+
+export interface LiveSession {
+  user: SessionUser;
+  /** account_trade_versions.version of the user's account (0 when it has none yet). */
+  tradesVersion: number;
+}
+
 /** The session's user when the session is alive; refreshes last_seen_at at most once a minute. */
-export async function findSessionUser(db: Db, tokenHash: string): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({
-      ...publicUserColumns,
-      stale: sql<boolean>`${sessions.last_seen_at} < now() - ${sql.raw(`interval '${SESSION_TOUCH_INTERVAL_MS / 1000} seconds'`)}`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, tokenHash), gt(sessions.expires_at, sql`now()`), gt(sessions.last_seen_at, idleCutoff)));
+export async function findSession(db: Db, tokenHash: string): Promise<LiveSession | null> {
+  const statements = sessionStatements(db);
+  const [row] = await statements.find.execute({ tokenHash });
   if (!row) return null;
-  const { stale, ...user } = row;
-  if (stale) await db.update(sessions).set({ last_seen_at: sql`now()` }).where(eq(sessions.token_hash, tokenHash));
-  return user;
+  const { stale, tradesVersion, ...user } = row;
+  if (stale) await statements.touch.execute({ tokenHash });
+  return { user, tradesVersion };
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
@@ -93,7 +126,11 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const tokenHash = sessionTokenHashOf(c);
   if (tokenHash) {
     c.set('sessionTokenHash', tokenHash);
-    c.set('user', await findSessionUser(c.get('deps').db, tokenHash));
+    const session = await findSession(c.get('deps').db, tokenHash);
+    if (session) {
+      c.set('user', session.user);
+      c.set('accountTradesVersion', session.tradesVersion);
+    }
   }
   await next();
 };

@@ -12,6 +12,7 @@ import {
   index,
   integer,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -252,6 +253,19 @@ export const tradeExits = pgTable(
   },
   (t) => [uniqueIndex('trade_exits_trade_seq_uq').on(t.trabot_trade_id, t.trade_exit_sequence)],
 );
+
+/**
+ * A value that changes whenever any of an account's trades, entries or exits change: triggers of
+ * migration 0006 set it from a sequence on every write, whoever the writer (engine, admin, raw SQL),
+ * so equal versions mean equal trades. The key of the account-trades response cache.
+ */
+export const accountTradeVersionSeq = pgSequence('account_trade_version_seq');
+export const accountTradeVersions = pgTable('account_trade_versions', {
+  trabot_account_id: integer('trabot_account_id')
+    .primaryKey()
+    .references(() => accounts.trabot_account_id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 // --- Public site (issue 3) ---
 

@@ -3,26 +3,50 @@ import { Hono } from 'hono';
 import { memberBrokerDetailsSchema } from '../../shared/schemas/account';
 import { accountTradesQuerySchema } from '../../shared/schemas/trades';
 import { isSuperadmin, requireUser, sessionUser } from '../auth/guards';
+import { BytesLru } from '../bytes-lru';
+import { acceptedEncoding, encode } from '../content-encoding';
 import type { AppEnv } from '../context';
 import { ApiError, readJson, readQuery, STATUS } from '../http';
-import { accountExists, getAccountSettings, updateBrokerDetails } from '../services/account';
-import { listAccountTrades } from '../services/trades';
+import { getAccountSettings, updateBrokerDetails } from '../services/account';
+import { accountTradesVersion, listAccountTrades } from '../services/trades';
 
 const NO_ACCOUNT = 'No account is linked to this user';
+/** Encoded account-trades answers kept in memory (about 30 KB brotli, 800 KB plain for 1,000 trades). */
+export const TRADES_CACHE_BYTES = 32 * 1024 * 1024;
 
 export function memberRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  // One per app, so per database: keyed by the account's trades version, which the database itself
+  // changes on every write to trades, entries or exits (migration 0006), an answer served from here
+  // is never older than the request, in this process or any other.
+  const tradesCache = new BytesLru(TRADES_CACHE_BYTES);
+
   routes.get('/account-trades', requireUser, async (c) => {
     const user = sessionUser(c);
     const { db } = c.get('deps');
     const query = readQuery(c, accountTradesQuerySchema);
     let accountId = user.account_id;
+    let version = c.get('accountTradesVersion');
     if (query.adminAccountId !== undefined) {
       if (!isSuperadmin(user)) throw new ApiError(STATUS.FORBIDDEN, 'adminAccountId is for superadmins only');
-      if (!(await accountExists(db, query.adminAccountId))) throw new ApiError(STATUS.NOT_FOUND, 'Account not found');
+      const adminVersion = await accountTradesVersion(db, query.adminAccountId);
+      if (adminVersion === null) throw new ApiError(STATUS.NOT_FOUND, 'Account not found');
       accountId = query.adminAccountId;
+      version = adminVersion;
     }
-    return c.json(accountId === null ? [] : await listAccountTrades(db, accountId, query.status));
+    if (accountId === null) return c.json([]);
+
+    const listed = accountId;
+    const encoding = acceptedEncoding(c.req.header('accept-encoding'));
+    const body = await tradesCache.get(`${listed}:${query.status}:${version}:${encoding}`, async () =>
+      encode(Buffer.from(JSON.stringify(await listAccountTrades(db, listed, query.status))), encoding),
+    );
+    // zlib and Buffer.from answer Buffers over plain (never shared) ArrayBuffers.
+    return c.body(body as Uint8Array<ArrayBuffer>, STATUS.OK, {
+      'Content-Type': 'application/json',
+      Vary: 'Accept-Encoding',
+      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+    });
   });
 
   routes.get('/account-details', requireUser, async (c) => {

@@ -1,9 +1,9 @@
 /** An account's trades with their entries and exits, in the API shape of `tradeSchema`. */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TradeStatus } from '../../shared/constants';
 import type { AccountTradesQuery, Trade, TradeEntry, TradeExit } from '../../shared/schemas/trades';
 import type { Db } from '../db/client';
-import { tradeEntries, tradeExits, trades } from '../db/schema';
+import { accounts, accountTradeVersions, tradeEntries, tradeExits, trades } from '../db/schema';
 
 type TradeRow = typeof trades.$inferSelect;
 type EntryRow = typeof tradeEntries.$inferSelect;
@@ -81,6 +81,16 @@ export async function listAccountTrades(db: Db, accountId: number, status: Accou
   const entries = groupByTrade(entryRows, toEntry);
   const exits = groupByTrade(exitRows, toExit);
   return rows.map((row) => toTrade(row, entries.get(row.trabot_trade_id) ?? [], exits.get(row.trabot_trade_id) ?? []));
+}
+
+/** The version of an account's trades (0 before its first trade); null when the account does not exist. */
+export async function accountTradesVersion(db: Db, accountId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ version: sql<number>`coalesce(${accountTradeVersions.version}, 0)`.mapWith(Number) })
+    .from(accounts)
+    .leftJoin(accountTradeVersions, eq(accountTradeVersions.trabot_account_id, accounts.trabot_account_id))
+    .where(eq(accounts.trabot_account_id, accountId));
+  return row ? row.version : null;
 }
 
 /** One trade with its entries and exits; null when it does not exist. */
