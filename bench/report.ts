@@ -5,12 +5,14 @@ import path from 'node:path';
 import { meetsPostgresBudget, POSTGRES_BUDGET, type EndpointLoad } from './api-load';
 import type { BundleResult } from './bundle';
 import type { LighthouseResult } from './lighthouse';
+import { UI_BUDGET, type UiTimings } from './ui-timings';
 
 export interface BenchResults {
   at: string;
   machine: { cpus: number; cpuModel: string; loadAverage1m: number; memoryGb: number; node: string };
   bundle?: BundleResult;
   lighthouse?: LighthouseResult[];
+  ui?: UiTimings;
   api: ApiRun[];
 }
 
@@ -86,6 +88,22 @@ export function lighthouseTable(results: LighthouseResult[]): string {
       value(r.cls, 3),
     ]),
   ]);
+}
+
+export function uiTable(ui: UiTimings): string {
+  const ms = (n: number) => `${n} ms`;
+  const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+  const { trades, picker } = ui;
+  return [
+    table([
+      [`Phone ${ui.viewport}, CPU ${ui.cpuSlowdown}x slower`, 'median', 'max', 'budget', ''],
+      [`trades page (${trades.trades}): first render from navigation`, ms(trades.renderFromNavigationMs), '', '', ''],
+      ['trades page: first render after the data arrived', ms(trades.renderFromDataMs), '', '', ''],
+      ['trades page: status filter switch', ms(trades.medianSwitchMs), ms(Math.max(...trades.filterSwitchMs)), ms(UI_BUDGET.filterSwitchMs), verdict(trades.pass)],
+      [`instrument picker (${picker.instruments}): keystroke to result`, ms(picker.medianMs), ms(picker.maxMs), ms(UI_BUDGET.keystrokeMs), verdict(picker.pass)],
+    ]),
+    `Filter switches: ${trades.filterSwitchMs.join(', ')} ms; keystrokes: ${picker.keystrokes.map((k) => `"${k.typed}" ${k.ms}`).join(', ')} ms`,
+  ].join('\n');
 }
 
 export function writeResults(root: string, results: BenchResults): string {

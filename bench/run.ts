@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds the client when dist/client is missing (`--build` forces it), starts the
- * real server with bench data on PGlite (bundle, Lighthouse unless --no-lighthouse, API load),
+ * real server with bench data on PGlite (bundle, Lighthouse unless --no-lighthouse, the trades page
+ * and instrument picker timings in Chromium, API load),
  * then on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (API load), prints
  * tables and writes bench/results/latest.json.
  */
@@ -10,8 +11,9 @@ import path from 'node:path';
 import { measureApiLoad } from './api-load';
 import { measureBundle } from './bundle';
 import { measureLighthouse } from './lighthouse';
-import { apiTable, bundleTable, lighthouseTable, machineInfo, writeResults, type BenchResults } from './report';
+import { apiTable, bundleTable, lighthouseTable, machineInfo, uiTable, writeResults, type BenchResults } from './report';
 import { ROOT, startBenchServer } from './server';
+import { measureUiTimings } from './ui-timings';
 
 const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
 
@@ -37,6 +39,8 @@ async function main() {
       results.lighthouse = await measureLighthouse(pglite.url);
       console.log(`${lighthouseTable(results.lighthouse)}\n`);
     }
+    results.ui = await measureUiTimings(pglite);
+    console.log(`${uiTable(results.ui)}\n`);
     results.api.push({ database: 'pglite', endpoints: await measureApiLoad(pglite) });
   } finally {
     await pglite.stop();
