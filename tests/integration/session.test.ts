@@ -185,8 +185,9 @@ describe('POST /api/login', () => {
       known.push(await time(member.user.email));
       unknown.push(await time(uniqueEmail('ghost')));
     }
-    // Without the dummy hash an unknown email would answer in a few ms, far below one argon2 verify.
-    expect(min(unknown)).toBeGreaterThan(min(argon) * 0.7);
+    // Without the dummy hash an unknown email would answer in a few ms, far below one argon2 verify
+    // (a loose bound: on a loaded machine the in-test verify's samples vary as much as the requests').
+    expect(min(unknown)).toBeGreaterThan(min(argon) * 0.4);
     expect(min(unknown)).toBeGreaterThan(min(known) * 0.5);
     expect(min(unknown)).toBeLessThan(min(known) * 2);
   });
