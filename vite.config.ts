@@ -1,8 +1,10 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { APP_SHELL_FILE, prerender, writeAppShell } from './scripts/prerender';
 
 const THEME_COLOR = '#0f766e';
 
@@ -28,7 +30,7 @@ const IONIC_LAZY_CONTROLS: Record<string, string> = {
 };
 
 function splitIonicImports(code: string, controlsDir: string): string {
-  return code.replace(/import\s*\{([^}]*)\}\s*from\s*['"]@ionic\/react['"];?/g, (statement, names: string) => {
+  return code.replace(/import\s*\{([^}]*)\}\s*from\s*['"]@ionic\/react['"];?/g, (_statement, names: string) => {
     const kept: string[] = [];
     const moved: string[] = [];
     for (const name of names.split(',').map((n) => n.trim()).filter(Boolean)) {
@@ -55,6 +57,33 @@ function ionicLazyControls(): Plugin {
   };
 }
 
+/**
+ * Writes app.html (the plain shell) and the prerendered public pages into the build
+ * (scripts/prerender.ts) before vite-plugin-pwa lists the files to precache. PRERENDER=0 skips the
+ * pages (the app works without: every page then renders in the browser, as app.html does).
+ */
+function prerenderPublicPages(): Plugin {
+  let outDir = '';
+  let ssr = false;
+  return {
+    name: 'trabot:prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        if (ssr) return;
+        writeAppShell(outDir);
+        if (process.env.PRERENDER !== '0') await prerender(outDir);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     ionicLazyControls(),
@@ -66,6 +95,7 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    prerenderPublicPages(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // registered by the update prompt (virtual:pwa-register/react)
@@ -90,7 +120,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{html,js,css,svg,png,webp,woff2,webmanifest}'],
-        navigateFallback: '/index.html',
+        // index.html is the prerendered home page; app.html the plain shell every other route renders into.
+        navigateFallback: `/${APP_SHELL_FILE}`,
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
         // No runtimeCaching: /api is never cached by the service worker.

@@ -11,6 +11,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { createElement, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { appContainer } from './features/layout/lib/prerendered-page';
 import { captureInstallPrompt } from './features/pwa/lib/install-prompt';
 import { resumeLastUserScope, syncPersistenceWithSession } from './features/session/lib/session-persistence';
 import { queryClient } from './lib/query-client';
@@ -42,10 +43,7 @@ function AppRouter() {
   return isRestoring ? null : <RouterProvider router={router} />;
 }
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-createRoot(root).render(
+createRoot(appContainer(router)).render(
   <StrictMode>
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       {/* Ionic's overlays (modals, popovers) attach to <ion-app>; setup-ionic.ts defines it. */}

@@ -1,8 +1,10 @@
 /**
  * Serves the built PWA (env.CLIENT_DIR, vite's output) for every non-API GET: hashed files under
  * /assets/ are cached for a year, the app shell and service-worker files are revalidated on every
- * load (so a deployment is picked up), other static files get a short cache. Any other path that is
- * not a file answers index.html (SPA fallback: the client routes it, unknown paths show home).
+ * load (so a deployment is picked up), other static files get a short cache. A path with a
+ * prerendered page of its own answers it (`/workshops` -> workshops.html, `/` -> index.html); any
+ * other path that is not a file answers the plain shell app.html, or index.html in a build without
+ * one (SPA fallback: the client routes it, unknown paths show home).
  */
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -16,7 +18,7 @@ import { isApiPath } from './security/request-info';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
-const REVALIDATED_FILES = /^\/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|workbox-[\w.-]+\.js)$/;
+const REVALIDATED_FILES = /^\/([\w-]+\.html|sw\.js|registerSW\.js|manifest\.webmanifest|workbox-[\w.-]+\.js)$/;
 
 const NOT_BUILT = 'The client is not built yet. Run `npm run build` (npm start does it for you), then reload.';
 
@@ -68,6 +70,7 @@ async function sendFile(c: Context<AppEnv>, file: string, urlPath: string): Prom
 export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
   const root = path.resolve(clientDir);
   const indexFile = path.join(root, 'index.html');
+  const shellFile = path.join(root, 'app.html');
   return async (c, next) => {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isApiPath(c.req.path)) {
       return next();
@@ -78,6 +81,15 @@ export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
     if (found) return found;
     // A missing hashed asset is a stale reference, not a page: answering HTML would break the script.
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
+    if (c.req.path === '/') {
+      const home = await sendFile(c, indexFile, '/index.html');
+      if (home) return home;
+    } else if (/^\/[\w-]+$/.test(c.req.path)) {
+      const page = await sendFile(c, `${file}.html`, `${c.req.path}.html`);
+      if (page) return page;
+    }
+    const shell = await sendFile(c, shellFile, '/app.html');
+    if (shell) return shell;
     const index = await sendFile(c, indexFile, '/index.html');
     if (index) return index;
     return c.text(NOT_BUILT, 503);

@@ -3,7 +3,6 @@
  * Validation uses the shared loginBodySchema; the first invalid field gets the focus.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '@ionic/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -50,9 +49,9 @@ export function LoginForm() {
         required
       />
       <CaptchaWidget handleRef={captchaRef} onToken={(token) => setValue('captcha', token)} />
-      <IonButton type="submit" expand="block" disabled={mutation.isPending}>
+      <button type="submit" className="app-button app-button-block" disabled={mutation.isPending}>
         {mutation.isPending ? 'Signing In...' : 'Sign In'}
-      </IonButton>
+      </button>
     </form>
   );
 }

@@ -1,0 +1,179 @@
+/**
+ * Prerendering, the last step of `vite build` (the plugin in vite.config.ts): the public pages are
+ * rendered by the freshly built client in headless Chromium, as an anonymous visitor sees them, and
+ * their markup is written into the build (index.html for `/`, <route>.html for the others), so the
+ * first visit paints the page from the HTML without waiting for any script. The client then renders
+ * the live page next to it and swaps it in once the route has rendered (src/client/main.tsx).
+ *
+ * The untouched shell is kept as app.html: the server's SPA fallback and the service worker's
+ * navigation fallback for every other address.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const APP_SHELL_FILE = 'app.html';
+
+/** Pages whose content needs no data of a visitor's own (only the anonymous session state). */
+export const PRERENDERED_PAGES = [
+  { route: '/', file: 'index.html' },
+  { route: '/trabot-membership', file: 'trabot-membership.html' },
+  { route: '/login', file: 'login.html' },
+] as const;
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const READY_TIMEOUT_MS = 30_000;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** The build's files; the shell for any other path; the API as it answers a visitor without a session. */
+function startStaticServer(outDir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (pathname === '/api/check-session') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"error"}');
+      return;
+    }
+    if (pathname.startsWith('/api/')) {
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"Not available while prerendering"}');
+      return;
+    }
+    const file = path.join(outDir, path.posix.normalize(pathname));
+    const isFile = file.startsWith(outDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile();
+    const served = isFile ? file : path.join(outDir, APP_SHELL_FILE);
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(served)] ?? 'application/octet-stream' });
+    fs.createReadStream(served).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+interface Snapshot {
+  rootHtml: string;
+  title: string;
+  description: string;
+  /** Stylesheets and scripts the page loaded beyond the shell's own (its route chunks). */
+  stylesheets: string[];
+  scripts: string[];
+  /** <style> elements components injected (Ionic's scoped styles, the captcha widget's). */
+  styles: string[];
+}
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+function setMetaContent(html: string, attr: 'name' | 'property', key: string, content: string): string {
+  const tag = new RegExp(`<meta\\s+${attr}="${key}"\\s+content="[^"]*"\\s*/>`);
+  if (!tag.test(html)) throw new Error(`the shell has no <meta ${attr}="${key}"> on one line`);
+  return html.replace(tag, `<meta ${attr}="${key}" content="${escapeAttr(content)}" />`);
+}
+
+/** The shell with the page's head (title, description, its route's files) and rendered markup. */
+export function pageHtml(shell: string, snapshot: Snapshot): string {
+  let html = shell.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(snapshot.title)}</title>`);
+  html = setMetaContent(html, 'name', 'description', snapshot.description);
+  html = setMetaContent(html, 'property', 'og:title', snapshot.title);
+  html = setMetaContent(html, 'property', 'og:description', snapshot.description);
+  const head = [
+    ...snapshot.scripts.filter((src) => !shell.includes(src)).map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`),
+    ...snapshot.stylesheets.filter((href) => !shell.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`),
+    ...snapshot.styles,
+  ];
+  html = html.replace('</head>', `${head.map((line) => `    ${line}\n`).join('')}  </head>`);
+  if (!html.includes('<div id="root"></div>')) throw new Error('the shell has no empty <div id="root"></div>');
+  return html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${snapshot.rootHtml}</div>`);
+}
+
+async function snapshotPage(browser: import('playwright-core').Browser, url: string): Promise<Snapshot> {
+  // A phone-sized window: the markup does not depend on it (layout is CSS), but images load as there.
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url, { waitUntil: 'networkidle', timeout: READY_TIMEOUT_MS });
+    await page.locator('#main-content').waitFor({ timeout: READY_TIMEOUT_MS });
+    if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
+    return await page.evaluate(() => {
+      // Custom elements (Ionic's, the captcha's) become plain elements with the same markup and box,
+      // so that the scripts defining them, once loaded, do not upgrade and re-render the static copy.
+      const root = document.getElementById('root')!;
+      const copy = root.cloneNode(true) as HTMLElement;
+      const live = Array.from(root.querySelectorAll('*'));
+      const copies = Array.from(copy.querySelectorAll('*'));
+      live.forEach((el, i) => {
+        if (!el.localName.includes('-')) return;
+        const source = copies[i]!;
+        const style = getComputedStyle(el);
+        const parentStyle = getComputedStyle(el.parentElement ?? root);
+        const inert = document.createElement(style.display === 'inline' ? 'span' : 'div');
+        for (const { name, value } of Array.from(source.attributes)) inert.setAttribute(name, value);
+        inert.setAttribute('data-prerendered-tag', el.localName);
+        inert.style.display = style.display;
+        inert.style.margin = style.margin;
+        for (const property of Array.from(style)) {
+          if (property.startsWith('--') && style.getPropertyValue(property) !== parentStyle.getPropertyValue(property)) {
+            inert.style.setProperty(property, style.getPropertyValue(property));
+          }
+        }
+        inert.append(...Array.from(source.childNodes));
+        source.replaceWith(inert);
+      });
+      const assets = (selector: string, attr: string) =>
+        Array.from(document.querySelectorAll(selector)).map((el) => el.getAttribute(attr) ?? '').filter((href) => href.startsWith('/assets/'));
+      const loadedScripts = performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((pathname) => pathname.startsWith('/assets/') && pathname.endsWith('.js'));
+      return {
+        rootHtml: copy.innerHTML,
+        title: document.title,
+        description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+        stylesheets: assets('link[rel="stylesheet"]', 'href'),
+        scripts: [...new Set(loadedScripts)],
+        styles: Array.from(document.head.querySelectorAll('style')).map((style) => style.outerHTML),
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+/** Copies the build's index.html, still the plain shell, to app.html (before prerender() replaces it). */
+export function writeAppShell(outDir: string): void {
+  fs.copyFileSync(path.join(outDir, 'index.html'), path.join(outDir, APP_SHELL_FILE));
+}
+
+/** Prerenders PRERENDERED_PAGES into outDir (a finished client build, app.html written). */
+export async function prerender(outDir: string, log: (line: string) => void = console.log): Promise<void> {
+  const root = path.resolve(outDir);
+  const shell = fs.readFileSync(path.join(root, APP_SHELL_FILE), 'utf8');
+  const server = await startStaticServer(root);
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    for (const { route, file } of PRERENDERED_PAGES) {
+      const snapshot = await snapshotPage(browser, `${server.url}${route}`);
+      fs.writeFileSync(path.join(root, file), pageHtml(shell, snapshot));
+      log(`prerendered ${route} -> ${file} (${(snapshot.rootHtml.length / 1024).toFixed(1)} KB of markup)`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Taking over a prerendered page (scripts/prerender.ts writes its markup into #root, marked
+ * data-prerendered): the app renders into a hidden container next to it and replaces it in one step
+ * once the router has rendered the route, so the page never flashes blank or shifts while the
+ * route's code and data load.
+ */
+import type { AnyRouter } from '@tanstack/react-router';
+
+/** Should the router never report a rendered route, the live app shows after this anyway. */
+const TAKE_OVER_FALLBACK_MS = 10_000;
+
+/** The element the app renders into: #root, or a hidden sibling of a prerendered #root. */
+export function appContainer(router: AnyRouter): HTMLElement {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  if (!root.hasAttribute('data-prerendered')) return root;
+
+  const live = document.createElement('div');
+  live.hidden = true;
+  root.after(live);
+  let unsubscribe = () => {};
+  const takeOver = () => {
+    unsubscribe();
+    clearTimeout(fallback);
+    if (!root.isConnected) return;
+    const scrolled = root.querySelector('.app-scroll')?.scrollTop ?? 0;
+    root.remove();
+    live.id = 'root';
+    live.hidden = false;
+    if (scrolled > 0) live.querySelector('.app-scroll')?.scrollTo({ top: scrolled });
+  };
+  unsubscribe = router.subscribe('onRendered', takeOver);
+  const fallback = setTimeout(takeOver, TAKE_OVER_FALLBACK_MS);
+  return live;
+}
