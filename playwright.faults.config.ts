@@ -8,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/faults',
   testMatch: '**/*.spec.ts',
+  // Not test-results/: other Playwright runs empty that folder when they start.
+  outputDir: '.tmp/faults-results',
   globalSetup: './tests/faults/support/build-clients.ts',
   timeout: 240_000,
   expect: { timeout: 15_000 },

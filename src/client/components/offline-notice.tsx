@@ -1,16 +1,16 @@
 /**
- * Shown only while the browser is offline, above data read from the device's saved copy:
- * "Offline, as of 21/11/2026 14:05" (the time the data was last fetched).
+ * Shown only while the browser is offline or our server cannot be reached, above data read from
+ * the device's saved copy: "Offline, as of 21/11/2026 14:05" (the time the data was last fetched).
  */
 import { cloudOfflineOutline } from 'ionicons/icons';
 import { formatOfflineAsOf } from '../../shared/format';
-import { useOnline } from '../lib/online';
+import { useConnected } from '../lib/online';
 import { Icon } from './icon';
 import './offline-notice.css';
 
 export function OfflineNotice({ updatedAt }: { updatedAt: number }) {
-  const online = useOnline();
-  if (online) return null;
+  const connected = useConnected();
+  if (connected) return null;
   return (
     <p role="status" className="offline-notice">
       <Icon icon={cloudOfflineOutline} />

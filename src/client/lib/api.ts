@@ -4,6 +4,7 @@
  * Every call of the app goes through here.
  */
 import { MSG } from '../../shared/messages';
+import { reportServerOutcome } from './online';
 
 export class HttpError extends Error {
   constructor(
@@ -29,7 +30,15 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('content-type')) {
     headers.set('content-type', 'application/json');
   }
-  const res = await fetch(path, { credentials: 'same-origin', ...init, headers });
+  let res: Response;
+  try {
+    res = await fetch(path, { credentials: 'same-origin', ...init, headers });
+  } catch (err) {
+    // fetch rejects with a TypeError when the server cannot be reached (an abort is a DOMException).
+    if (err instanceof TypeError) reportServerOutcome('network-error');
+    throw err;
+  }
+  reportServerOutcome(res);
   if (res.status >= 400) throw new HttpError(res.status, await res.text());
   return res;
 }

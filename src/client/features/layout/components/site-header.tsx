@@ -7,7 +7,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { close, menu } from 'ionicons/icons';
 import { useEffect, useId, useState } from 'react';
 import { Icon } from '../../../components/icon';
-import { useOnline } from '../../../lib/online';
+import { useConnected } from '../../../lib/online';
 import { SITE } from '../../../site-config';
 import { useLogout } from '../../auth/api/logout';
 import { InstallButton } from '../../pwa/components/install-button';
@@ -85,7 +85,7 @@ function DashboardLinks({ isSuperadmin, onNavigate }: { isSuperadmin: boolean; o
 export function SiteHeader() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const current = useCurrentUser();
-  const online = useOnline();
+  const online = useConnected();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const dashboardMode = isDashboardPath(pathname) && current !== null;

@@ -5,6 +5,7 @@
  */
 import type { CheckSessionResponse } from '../../../../shared/schemas/session';
 import { HttpError, OfflineError } from '../../../lib/api';
+import { isGatewayStatus } from '../../../lib/online';
 import type { AuthUser, LastUser } from './last-user';
 
 export interface CurrentUser {
@@ -23,12 +24,10 @@ export interface SessionEvidence {
   hasCache: boolean;
 }
 
-const GATEWAY_STATUSES = new Set([502, 503, 504]);
-
 /** Network failures (and a proxy saying the API is down), as opposed to an answer from the API. */
 export function isUnreachable(error: unknown): boolean {
   if (error instanceof OfflineError || error instanceof TypeError) return true;
-  return error instanceof HttpError && GATEWAY_STATUSES.has(error.status);
+  return error instanceof HttpError && isGatewayStatus(error.status);
 }
 
 export function toAuthUser({ id, name, role }: AuthUser): AuthUser {
