@@ -76,9 +76,9 @@ export function apiTable(runs: ApiRun[]): string {
 export function lighthouseTable(results: LighthouseResult[]): string {
   const value = (n: number | null, digits = 0, unit = '') => (n === null ? '-' : `${n.toFixed(digits)}${unit}`);
   return table([
-    ['Lighthouse 12, mobile', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'TBT', 'CLS'],
+    ['Lighthouse 12, mobile', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'TBT', 'CLS', 'budget'],
     ...results.map((r) => [
-      r.page,
+      r.loggedIn ? `${r.page} (logged in)` : r.page,
       value(r.scores.performance),
       value(r.scores.accessibility),
       value(r.scores['best-practices']),
@@ -86,6 +86,7 @@ export function lighthouseTable(results: LighthouseResult[]): string {
       value(r.lcpMs, 0, ' ms'),
       value(r.tbtMs, 0, ' ms'),
       value(r.cls, 3),
+      `perf >= ${r.performanceBudget}, others 100: ${r.pass ? 'PASS' : 'FAIL'}`,
     ]),
   ]);
 }

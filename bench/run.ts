@@ -36,7 +36,7 @@ async function main() {
     results.bundle = await measureBundle(CLIENT_DIR, pglite.url);
     console.log(`${bundleTable(results.bundle)}\n`);
     if (!process.argv.includes('--no-lighthouse')) {
-      results.lighthouse = await measureLighthouse(pglite.url);
+      results.lighthouse = await measureLighthouse(pglite.url, pglite.cookie);
       console.log(`${lighthouseTable(results.lighthouse)}\n`);
     }
     results.ui = await measureUiTimings(pglite);
