@@ -1,19 +1,23 @@
 /**
  * API under load on loopback (autocannon, 50 connections): our server's requests/s, p50, p99 and
  * errors per endpoint, then a bare node:http server (ceiling-server.mjs) answering the same status,
- * headers and body from memory, and our throughput as a share of that ceiling.
+ * headers and body from memory, and our throughput as a share of that ceiling. Both are asked with
+ * a browser's Accept-Encoding, so both send the bytes a browser would get (compressed when we compress).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort, ROOT, stopChild, waitForHttp, type BenchServer } from './server';
 
 export const CONNECTIONS = 50;
 export const POSTGRES_BUDGET = { p99Ms: 50, ceilingShare: 0.3 };
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+/** What Chromium sends with every request. */
+export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 export const ENDPOINTS = [
   { name: 'check-session', path: '/api/check-session', check: (body: unknown) => (body as { status?: string }).status === 'success' },
@@ -31,6 +35,10 @@ export interface LoadFigures {
 
 export interface EndpointLoad {
   endpoint: string;
+  acceptEncoding: string;
+  /** Content-Encoding of the answer, `identity` when none. */
+  contentEncoding: string;
+  /** Body bytes on the wire, as encoded. */
   responseBytes: number;
   ours: LoadFigures;
   ceiling: LoadFigures;
@@ -43,7 +51,7 @@ interface Recorded {
   body: Buffer;
 }
 
-/** One request as autocannon sends it (no Accept-Encoding), kept byte for byte. */
+/** One request as autocannon sends it, kept byte for byte. */
 function record(url: string, headers: Record<string, string>): Promise<Recorded> {
   return new Promise((resolve, reject) => {
     http
@@ -71,7 +79,13 @@ async function load(url: string, headers: Record<string, string>): Promise<LoadF
   };
 }
 
-async function ceilingLoad(recorded: Recorded): Promise<LoadFigures> {
+function decodedJson(recorded: Recorded): unknown {
+  const encoding = recorded.headers['content-encoding'];
+  const body = encoding === 'br' ? zlib.brotliDecompressSync(recorded.body) : encoding === 'gzip' ? zlib.gunzipSync(recorded.body) : recorded.body;
+  return JSON.parse(body.toString('utf8'));
+}
+
+async function ceilingLoad(recorded: Recorded, headers: Record<string, string>): Promise<LoadFigures> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-ceiling-')), 'response.json');
   fs.writeFileSync(file, JSON.stringify({ status: recorded.status, headers: recorded.headers, body: recorded.body.toString('base64') }));
   const port = await freePort();
@@ -79,7 +93,7 @@ async function ceilingLoad(recorded: Recorded): Promise<LoadFigures> {
   try {
     const url = `http://127.0.0.1:${port}/`;
     await waitForHttp(url, child);
-    return await load(url, {});
+    return await load(url, headers);
   } finally {
     await stopChild(child);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
@@ -87,18 +101,22 @@ async function ceilingLoad(recorded: Recorded): Promise<LoadFigures> {
 }
 
 export async function measureApiLoad(server: BenchServer): Promise<EndpointLoad[]> {
-  const headers = { cookie: server.cookie };
+  const headers = { cookie: server.cookie, 'accept-encoding': ACCEPT_ENCODING };
   const results: EndpointLoad[] = [];
   for (const endpoint of ENDPOINTS) {
     const url = `${server.url}${endpoint.path}`;
     const recorded = await record(url, headers);
-    if (recorded.status !== 200 || !endpoint.check(JSON.parse(recorded.body.toString('utf8')))) {
+    if (recorded.status !== 200 || !endpoint.check(decodedJson(recorded))) {
       throw new Error(`${endpoint.path} answered ${recorded.status} with an unexpected body: ${recorded.body.toString('utf8').slice(0, 200)}`);
     }
+    const contentEncoding = recorded.headers['content-encoding'] ?? 'identity';
+    console.log(`${endpoint.path}: ${recorded.body.length} bytes (${contentEncoding}) for Accept-Encoding: ${ACCEPT_ENCODING}`);
     const ours = await load(url, headers);
-    const ceiling = await ceilingLoad(recorded);
+    const ceiling = await ceilingLoad(recorded, headers);
     results.push({
       endpoint: endpoint.path,
+      acceptEncoding: ACCEPT_ENCODING,
+      contentEncoding,
       responseBytes: recorded.body.length,
       ours,
       ceiling,

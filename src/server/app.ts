@@ -71,8 +71,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       throw new ApiError(STATUS.PAYLOAD_TOO_LARGE, 'Request body too large');
     },
   });
-  // Bhavcopy uploads have their own, larger limit on their route (after the superadmin check).
-  app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === BHAV_COPY_PATH ? next() : apiBodyLimit(c, next)));
+  // Bhavcopy uploads have their own, larger limit on their route (after the superadmin check). GET and
+  // HEAD carry no body to the app, and asking for one would build a full fetch Request per call.
+  const withoutBody = (method: string) => method === 'GET' || method === 'HEAD';
+  app.use('/api/*', (c, next) =>
+    withoutBody(c.req.method) || (c.req.method === 'POST' && c.req.path === BHAV_COPY_PATH) ? next() : apiBodyLimit(c, next),
+  );
   app.use('/api/*', originCheck);
   app.use('/api/*', sessionMiddleware);
 
