@@ -14,6 +14,7 @@
  */
 import { request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_MEMBER } from '../../src/server/demo/content';
+import { CONTENT_SECURITY_POLICY } from '../../src/server/security/headers';
 import { buildFormString } from '../../src/shared/form-string';
 import { formFields, type FormDefinition } from '../../src/shared/forms/form-definition';
 import { membershipInterestForm } from '../../src/shared/forms/membership-interest';
@@ -184,7 +185,9 @@ test.beforeAll(async ({ browser }) => {
 
 test('public workshops page: the hostile workshop shows as text; a registration typed into its form is stored inert', async ({ page }) => {
   const dialogs = watchDialogs(page);
-  await page.goto('/workshops');
+  const response = await page.goto('/workshops');
+  // The real server's policy on the (prerendered) page: no inline script could run anyway.
+  expect(response?.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   await expectInert(page, dialogs, [seeded.workshopTitle, seeded.workshopDescription]);
 
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: seeded.workshopTitle }) });
