@@ -120,13 +120,25 @@ describe("a member never reads or writes another member's data", () => {
         w.clients[principal],
         'POST',
         '/api/update-broker-details',
-        jsonPayload({ broker_name: 'dhan', broker_client_id: clientId, broker_access_key: '', trabot_account_id: other.account }),
+        // Fields the member may not set ride along: another account, the status, the key check, a balance.
+        jsonPayload({
+          broker_name: 'dhan',
+          broker_client_id: clientId,
+          broker_access_key: '',
+          trabot_account_id: other.account,
+          account_status: 'hacked',
+          access_key_valid: true,
+          equity_amount_balance: 1e9,
+        }),
       );
       expect(res.status, res.text).toBe(200);
       expect((res.json as { trabot_account_id: number }).trabot_account_id).toBe(own.account);
       const [ownAfter] = await w.t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, own.account));
       const [otherAfter] = await w.t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, other.account));
       expect(ownAfter!.broker_client_id).toBe(clientId);
+      expect(ownAfter!.account_status).not.toBe('hacked');
+      expect(ownAfter!.access_key_valid).toBe(false);
+      expect(ownAfter!.equity_amount_balance).not.toBe(1e9);
       expect(otherAfter).toEqual(otherBefore);
     }
   });

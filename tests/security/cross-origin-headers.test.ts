@@ -99,6 +99,33 @@ describe('cross-origin state-changing requests', () => {
   });
 });
 
+describe('what SameSite=Lax still lets through', () => {
+  it('GET routes change nothing (a cross-site link or top-level navigation carries the cookie)', async () => {
+    const gets = routes.filter((r) => r.method === 'GET');
+    const everyGet = async () => {
+      for (const principal of ['member', 'superadmin'] as const) {
+        for (const r of gets) await send(w.clients[principal], 'GET', urlFor(r, w.ids.member), undefined, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' });
+      }
+    };
+    // The first pass may create the backend key once (by design); from then on, reads only read.
+    await everyGet();
+    const before = await snapshot(w.t.deps.db, ['sessions']);
+    await everyGet();
+    expect(await snapshot(w.t.deps.db, ['sessions'])).toEqual(before);
+  });
+
+  it('a CORS preflight from another site is not granted', async () => {
+    for (const r of routes.filter((x) => isUnsafe(x.method))) {
+      const res = await send(w.t.client(), 'OPTIONS', urlFor(r, w.ids.member), undefined, {
+        origin: 'https://evil.example',
+        'access-control-request-method': r.method,
+        'access-control-request-headers': 'content-type',
+      });
+      expect(res.headers.get('access-control-allow-methods'), r.key).toBeNull();
+    }
+  });
+});
+
 describe('headers on every kind of answer', () => {
   it('API errors: 404 unknown path, wrong method, 400 malformed JSON, 415 wrong content type, 413 too large', async () => {
     const admin = w.clients.superadmin;

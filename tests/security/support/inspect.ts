@@ -40,6 +40,9 @@ function expectSecurityHeaders(res: Response, where: string) {
   expect(h.get('referrer-policy'), where).toBe('strict-origin-when-cross-origin');
   expect(h.get('cross-origin-opener-policy'), where).toBe('same-origin');
   expect(h.get('permissions-policy'), where).toContain('camera=()');
+  // No CORS: another site's script can never read an answer, with or without credentials.
+  expect(h.get('access-control-allow-origin'), where).toBeNull();
+  expect(h.get('access-control-allow-credentials'), where).toBeNull();
 }
 
 /** Reads the response once and checks everything every answer must satisfy. */
