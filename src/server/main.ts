@@ -10,6 +10,9 @@ import { parseEnv } from './env';
 import { createLogger } from './logger';
 import { ensureInstrumentList } from './services/instruments';
 
+/** How long a shutdown waits for requests in flight (container runtimes kill after ~10 s). */
+const SHUTDOWN_GRACE_MS = 5000;
+
 async function main() {
   const env = parseEnv();
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
@@ -32,12 +35,19 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    server.close();
-    engine
-      .stop()
+    // No new connections; idle keep-alive ones close now. Requests in flight finish (their writes
+    // commit and are answered) before the database closes; any still open after the grace period are cut.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const grace = setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    Promise.all([closed, engine.stop()])
       .then(() => database.close())
       .catch((err: unknown) => log.error({ err }, 'error while closing the database'))
-      .finally(() => process.exit(0));
+      .finally(() => {
+        clearTimeout(grace);
+        process.exit(0);
+      });
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

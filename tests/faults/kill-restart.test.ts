@@ -49,6 +49,7 @@ describe('the embedded PGlite database', () => {
   it('shuts down cleanly on SIGTERM mid-stream (exit 0, lock released) and keeps every acknowledged write', async () => {
     const report = await interruptRound(subject, options, 'SIGTERM');
     expect(report.exit.code).toBe(0);
+    expect(report.serverErrors, 'requests in flight finish before the database closes').toBe(0);
     const { exit, verdict } = await stopAndVerify(subject, options);
     expect(exit.code).toBe(0);
     expect(fs.existsSync(path.join(options.dataDir, LOCK_FILE_NAME))).toBe(false);

@@ -18,6 +18,8 @@ export interface RoundReport {
   interruptedAt: number;
   acknowledged: Record<string, number>;
   failed: number;
+  /** Answers with a 5xx status (a clean shutdown lets the requests in flight finish: none). */
+  serverErrors: number;
   exit: Pick<Finished, 'code' | 'signal'>;
   restartMs: number;
 }
@@ -67,11 +69,12 @@ export async function interruptRound(subject: Subject, options: SubjectOptions, 
     interruptedAt,
     acknowledged: countByKind(acknowledged(stream.results)),
     failed: stream.results.length - acknowledged(stream.results).length,
+    serverErrors: stream.results.filter((r) => typeof r.status === 'number' && r.status >= 500).length,
     exit: { code: exit.code, signal: exit.signal },
     restartMs: Math.round(performance.now() - restarted),
   };
   subject.reports.push(report);
-  console.log(`[faults] ${signal} at ${interruptedAt} ms: acknowledged ${JSON.stringify(report.acknowledged)}, ${report.failed} failed, restart ${report.restartMs} ms`);
+  console.log(`[faults] ${signal} at ${interruptedAt} ms: acknowledged ${JSON.stringify(report.acknowledged)}, ${report.failed} failed (${report.serverErrors} with a 5xx), restart ${report.restartMs} ms`);
   return report;
 }
 

@@ -89,7 +89,15 @@ export async function verifyDatabase(db: Db, ledger: Ledger, target: StreamTarge
   const duplicateTrades = await rows(db, sql`select signal_id, trabot_account_id from trades where signal_id is not null group by 1, 2 having count(*) > 1`);
   if (duplicateTrades.length) problems.push(`${duplicateTrades.length} account(s) with two trades on one signal`);
 
-  const [legs] = await rows(db, sql`select count(*)::int as n from manual_order_legs`);
+  const unbooked = await rows(
+    db,
+    sql`select l.id from manual_order_legs l join manual_orders o on o.id = l.manual_order_id
+        where l.state = 'filled' and o.side = 'entry'
+          and not exists (select 1 from trade_entries e where e.trabot_trade_id = l.trabot_trade_id and e.order_id = l.broker_order_id)`,
+  );
+  if (unbooked.length) problems.push(`filled entry legs without their entry row: ${unbooked.map((r) => String(r.id)).join(', ')}`);
+
+  const legStates = await rows(db, sql`select state, count(*)::int as n from manual_order_legs group by state`);
   const [entries] = await rows(db, sql`select count(*)::int as n from trade_entries e join trades t using (trabot_trade_id) where t.signal_id = ${target.signal.signal_id}`);
   return {
     problems,
@@ -97,7 +105,7 @@ export async function verifyDatabase(db: Db, ledger: Ledger, target: StreamTarge
       enquiries: enquiries.length,
       registrations: registrations.length,
       manualOrders: orders.length,
-      legs: Number(legs!.n),
+      ...Object.fromEntries(legStates.map((r) => [`legs ${String(r.state)}`, Number(r.n)])),
       signalEntries: Number(entries!.n),
     },
   };
