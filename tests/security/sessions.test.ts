@@ -188,6 +188,17 @@ describe('rate limits', () => {
     await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:email:%'`);
   });
 
+  it('login per email holds under concurrency: a burst of guesses from many addresses gets no more than the limit', async () => {
+    const app = w.t.withEnv({ LOGIN_LIMIT_PER_EMAIL: '3' });
+    const { email } = w.logins.otherMember;
+    const clients = Array.from({ length: 12 }, () => new TestClient(app, { ip: uniqueIp() }));
+    const bodies = await Promise.all(clients.map(async (c) => jsonPayload({ email, password: 'wrong-password', captcha: await c.solveCaptcha() })));
+    const statuses = await Promise.all(clients.map((c, i) => send(c, 'POST', '/api/login', bodies[i]).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401).length, statuses.join(' ')).toBeLessThanOrEqual(3);
+    expect(statuses.filter((s) => s === 429).length, statuses.join(' ')).toBeGreaterThanOrEqual(9);
+    await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:email:%'`);
+  });
+
   it('public forms per IP: over PUBLIC_FORM_LIMIT_PER_IP submissions answer 429 with Retry-After and store nothing', async () => {
     const app = w.t.withEnv({ PUBLIC_FORM_LIMIT_PER_IP: '2' });
     const client = new TestClient(app, { ip: uniqueIp() });

@@ -62,16 +62,17 @@ export function sessionRoutes({ captchaKeys, captchaDifficulty }: SessionRoutesO
     const captcha = await redeemCaptcha(db, captchaKeys, body.captcha);
     if (captcha !== 'ok') throw new ApiError(STATUS.BAD_REQUEST, CAPTCHA_ERRORS[captcha]);
 
+    // Counted (one atomic upsert) before the password is checked, so a burst of concurrent guesses
+    // cannot all pass on a stale count; a successful login clears it.
     const emailKey = `login:email:${body.email.toLowerCase()}`;
-    const perEmail = await rateLimit.peek(db, emailKey, LOGIN_WINDOW_MS);
-    if (perEmail.count >= env.LOGIN_LIMIT_PER_EMAIL) {
+    const perEmail = await rateLimit.hit(db, emailKey, LOGIN_WINDOW_MS);
+    if (perEmail.count > env.LOGIN_LIMIT_PER_EMAIL) {
       log.warn('login refused: too many failed attempts for one email');
       return tooManyAttempts(c, perEmail.retryAfterSeconds);
     }
 
     const user = await checkCredentials(db, body.email, body.password);
     if (!user) {
-      await rateLimit.hit(db, emailKey, LOGIN_WINDOW_MS);
       log.info('login failed: invalid credentials');
       throw new ApiError(STATUS.UNAUTHORIZED, MSG.loginBadCredentials);
     }

@@ -2,7 +2,7 @@
  * Fixed-window counters in the `rate_limits` table. Each hit is one atomic upsert, so concurrent
  * requests and every server replica share the same count; time comes from the database clock.
  */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -38,15 +38,6 @@ export async function hit(db: Db, key: string, windowMs: number): Promise<Window
     .returning({ count: rateLimits.count, retryAfterSeconds: secondsLeft(windowMs) });
   if (!row) throw new Error('rate limit upsert returned no row');
   return { count: row.count, retryAfterSeconds: Number(row.retryAfterSeconds) };
-}
-
-/** The window's state without counting a hit (count 0 when the window is over). */
-export async function peek(db: Db, key: string, windowMs: number): Promise<WindowState> {
-  const [row] = await db
-    .select({ count: rateLimits.count, retryAfterSeconds: secondsLeft(windowMs) })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), gt(rateLimits.window_start, sql`now() - ${intervalOf(windowMs)}`)));
-  return row ? { count: row.count, retryAfterSeconds: Number(row.retryAfterSeconds) } : { count: 0, retryAfterSeconds: 0 };
 }
 
 export async function reset(db: Db, key: string): Promise<void> {
