@@ -5,6 +5,8 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 
+const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+
 export default defineConfig({
   testDir: 'tests/faults',
   testMatch: '**/*.spec.ts',
@@ -16,7 +18,7 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  reporter: [['list']],
+  reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
   use: {
     ...devices['Desktop Chrome'],
     serviceWorkers: 'allow',
