@@ -144,6 +144,47 @@ describe("a member never reads or writes another member's data", () => {
   });
 });
 
+describe("the superadmin's writes cannot tie one member's data to another's", () => {
+  it('a login of one member is never linked to, or edited through, another member', async () => {
+    const a = w.ids.member;
+    const b = w.ids.otherMember;
+    const admin = w.clients.superadmin;
+    const linked = await send(admin, 'POST', `/api/members/${a.member}/users`, jsonPayload({ name: 'Cross link', email: `cross-${a.user}@trabot.test`, password: 'a-long-password-1', account_id: b.account }));
+    expect(linked.status, linked.text).toBe(400);
+    expect(Object.keys((linked.json as { fields: object }).fields)).toEqual(['account_id']);
+    const relinked = await send(admin, 'PUT', `/api/members/${a.member}/users/${a.user}`, jsonPayload({ name: 'Relinked', email: w.logins.member.email, account_id: b.account }));
+    expect(relinked.status, relinked.text).toBe(400);
+    const throughOther = await send(admin, 'PUT', `/api/members/${a.member}/users/${b.user}`, jsonPayload({ name: 'Taken over', email: `takeover-${b.user}@trabot.test`, password: 'a-long-password-2' }));
+    expect(throughOther.status, throughOther.text).toBe(404);
+    // b's login still works with its own password.
+    expect((await w.login(w.logins.otherMember)).cookies.size).toBe(1);
+  });
+
+  it("an algo subscription of one account is never saved through another account's path", async () => {
+    const a = w.ids.member;
+    const b = w.ids.otherMember;
+    const before = await snapshot(w.t.deps.db, ['sessions', 'rate_limits', 'used_captchas']);
+    const body = (over: object) =>
+      jsonPayload({
+        row_id: null,
+        algo_id: a.algo,
+        trabot_account_id: a.account,
+        max_total_capital: 1,
+        risk_percent_pertrade: 1,
+        max_percent_allocation_pertrade: 1,
+        min_percent_allocation_pertrade: 1,
+        min_required_risk_reward: 1,
+        subscription_status: 'inactive',
+        max_acceptable_loss: 1,
+        ...over,
+      });
+    const url = `/api/admin/accounts/${a.account}/save-algo-subscription`;
+    expect((await send(w.clients.superadmin, 'POST', url, body({ row_id: b.subscription }))).status).toBe(404);
+    expect((await send(w.clients.superadmin, 'POST', url, body({ row_id: b.subscription, trabot_account_id: b.account }))).status).toBe(400);
+    expect(await snapshot(w.t.deps.db, ['sessions', 'rate_limits', 'used_captchas'])).toEqual(before);
+  });
+});
+
 // Anonymous, then the two members, then the superadmin (whose valid writes change members' data).
 describe.each(PRINCIPALS)('as %s', (principal) => {
   it.each(TABLE_KEYS)('%s', async (key) => {

@@ -144,6 +144,40 @@ describe('headers on every kind of answer', () => {
     }
   });
 
+  it('413 also for a streamed body without Content-Length; the bhavcopy upload refuses anonymous callers before reading', async () => {
+    const chunk = new TextEncoder().encode(`{"type":"Research Enquiry","formString":"${'x'.repeat(64 * 1024)}`);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 6) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const streamed = await w.t.app.request('http://localhost:3000/api/contact-us', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect((await inspect(streamed, 'POST /api/contact-us')).status).toBe(413);
+
+    const big = multipartPayload({ file: { filename: 'big.csv', type: 'text/csv', content: 'A,B\n'.repeat(2 * 1024 * 1024) } });
+    for (const principal of ['anonymous', 'member'] as const) {
+      const started = performance.now();
+      const res = await send(w.clients[principal], 'POST', '/api/admin/nse/bhav-copy', big);
+      expect(res.status).toBe(principal === 'anonymous' ? 401 : 403);
+      expect(performance.now() - started).toBeLessThan(5000);
+    }
+  });
+
+  it('HEAD on every GET route and OPTIONS on every route: headers, no 5xx', async () => {
+    for (const r of routes) {
+      const url = urlFor(r, w.ids.member);
+      if (r.method === 'GET') await send(w.clients.superadmin, 'HEAD', url);
+      await send(w.clients.superadmin, 'OPTIONS', url);
+    }
+  });
+
   it('503 when the database is gone: JSON, headers, no stack trace', async () => {
     const broken = await createTestApp();
     await broken.database.close();

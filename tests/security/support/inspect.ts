@@ -55,14 +55,17 @@ export async function inspect(res: Response, where: string, options: { serverErr
   if (options.serverError !== 'allowed') expect(res.status, label).toBeLessThan(500);
   expect(text, `${label}: leaks a stack trace or a source path`).not.toMatch(LEAK);
   const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
+  // A HEAD answer has the GET answer's headers and no body.
+  const hasBody = !where.startsWith('HEAD ');
   let json: unknown = undefined;
-  if ((res.headers.get('content-type') ?? '').startsWith('application/json')) json = JSON.parse(text);
+  if (hasBody && (res.headers.get('content-type') ?? '').startsWith('application/json')) json = JSON.parse(text);
   if (isApi) {
     const cache = res.headers.get('cache-control');
-    if (REVALIDATED_API_READS.has(`${where.split(' ')[0]} ${url.pathname}`) && res.status < 400) expect(cache, label).toBe('private, no-cache');
+    const read = `${hasBody ? where.split(' ')[0] : 'GET'} ${url.pathname}`;
+    if (REVALIDATED_API_READS.has(read) && res.status < 400) expect(cache, label).toBe('private, no-cache');
     else expect(cache, label).toBe('no-store');
     if (res.status >= 400) expect(res.headers.get('content-type'), label).toMatch(/^application\/json/);
-    if (res.status >= 400 && res.status < 500) expect(typeof (json as { error?: unknown } | undefined)?.error, label).toBe('string');
+    if (hasBody && res.status >= 400 && res.status < 500) expect(typeof (json as { error?: unknown } | undefined)?.error, label).toBe('string');
   }
   return { status: res.status, text, json, headers: res.headers };
 }
