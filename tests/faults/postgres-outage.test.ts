@@ -79,7 +79,8 @@ describe('PostgreSQL stopped mid-stream', () => {
       `[faults] PostgreSQL stopped at ${Math.round(stoppedAt)} ms (down after ${Math.round(downAt - stoppedAt)} ms), ` +
         `first 503 ${Math.round(first503 - stoppedAt)} ms after the stop; ${duringOutage.length} requests during the outage, ` +
         `${unavailable.length} answered 503, slowest request ${Math.round(slowest)} ms; started again at ${Math.round(restartedAt)} ms, ` +
-        `health 200 ${Math.round(healthyAt - upAt)} ms after it was up, first acknowledged write ${Math.round(firstBack - upAt)} ms after; ` +
+        `pg_ctl start took ${Math.round(upAt - restartedAt)} ms; health 200 ${Math.round(healthyAt - restartedAt)} ms and first acknowledged write ` +
+        `${Math.round(firstBack - restartedAt)} ms after the start began; ` +
         `acknowledged in all: ${acknowledged(results).length} of ${results.length}`,
     );
 

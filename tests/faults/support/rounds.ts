@@ -57,7 +57,7 @@ export async function interruptRound(subject: Subject, options: SubjectOptions, 
   const stream = startWriteStream(subject, subject.target, subject.ledger);
   const deadline = Date.now() + 60_000;
   while (acknowledged(stream.results).length < minAcknowledged && Date.now() < deadline) await sleep(50);
-  await sleep(Math.random() * 1500);
+  await sleep(Math.random() * 2000);
   const interruptedAt = Math.round(performance.now() - stream.startedAt);
   const exit = await subject.server.stop(signal);
   await stream.stop();

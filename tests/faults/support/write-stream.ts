@@ -181,8 +181,9 @@ export function startWriteStream(
     while (running) {
       const before = results.length;
       await work();
-      // A refused connection answers at once: pause instead of spinning on a dead server.
-      if (results.length > before && results.at(-1)!.status === 'error') await new Promise((r) => setTimeout(r, 100));
+      // A refused connection or a 503 answers at once: pause, as a client would, instead of spinning.
+      const last = results.length > before ? results.at(-1)!.status : 200;
+      if (last === 'error' || last >= 500) await new Promise((r) => setTimeout(r, 100));
     }
   });
 
