@@ -142,7 +142,7 @@ export function startWriteStream(
   }
 
   const timeoutMs = options.timeoutMs;
-  const workers: Array<() => Promise<unknown>> = [
+  const workers: Array<() => Promise<WriteResult>> = [
     // Two enquiry writers and one registration writer: public, anonymous.
     ...[1, 2].map(() => () => {
       const marker = `fault-enq-${randomBytes(6).toString('hex')}`;
@@ -167,6 +167,7 @@ export function startWriteStream(
         (b) => (b as AlgoSubscription).row_id,
       );
       save.acknowledged = is2xx(result.status);
+      return result;
     }),
     () =>
       send(
@@ -179,11 +180,9 @@ export function startWriteStream(
 
   const loops = workers.map(async (work) => {
     while (running) {
-      const before = results.length;
-      await work();
+      const { status } = await work();
       // A refused connection or a 503 answers at once: pause, as a client would, instead of spinning.
-      const last = results.length > before ? results.at(-1)!.status : 200;
-      if (last === 'error' || last >= 500) await new Promise((r) => setTimeout(r, 100));
+      if (status === 'error' || status >= 500) await new Promise((r) => setTimeout(r, 100));
     }
   });
 
