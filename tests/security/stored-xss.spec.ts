@@ -1,8 +1,8 @@
 /**
  * Stored XSS in Chromium: script payloads (<script>, <img onerror>, <svg onload>, javascript: URLs,
  * attribute-breaking quotes) go in through every public form (research, portfolio, membership
- * interest, workshop registration: through the real API the way the forms send them, and the
- * workshop form through the UI) and every admin text field that is stored and shown again (member
+ * interest, workshop registration: through the real API the way the forms send them, raw markup
+ * no form would build, and the workshop form through the UI) and every admin text field that is stored and shown again (member
  * name and phone, user name, broker client id and access key, trade numbers, workshop title and
  * description). Then every screen that renders them is opened: no payload ran (page flag, no
  * dialog, no CSP violation in the console), no element or handler was injected (the DOM is
@@ -22,7 +22,9 @@ import { portfolioEnquiryForm } from '../../src/shared/forms/portfolio-enquiry';
 import { researchEnquiryForm } from '../../src/shared/forms/research-enquiry';
 import { workshopLabel } from '../../src/shared/forms/workshop-schedule';
 import { validAnswers } from '../unit/shared/forms/form-test-kit';
-import { expect, loginAs, test } from '../e2e/support/fixtures';
+import { CREDENTIALS, type Role } from '../e2e/support/credentials';
+import { expect, test } from '../e2e/support/fixtures';
+import { solve } from '../integration/helpers/test-app';
 
 const RUN = Date.now().toString(36);
 const flag = (tag: string) => `window.__xss='${tag}'`;
@@ -62,6 +64,16 @@ async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>, what: stri
   return res.json() as Promise<unknown>;
 }
 
+/**
+ * Logs the page's context in through the API (captcha solved here): these tests are about what
+ * screens render, and a typed login can race the prerendered form's hydration.
+ */
+async function apiLogin(page: Page, role: Role) {
+  const challenge = await ok(await page.request.get('/api/captcha'), 'captcha');
+  const captcha = await solve(challenge as Parameters<typeof solve>[0]);
+  await ok(await page.request.post('/api/login', { data: { ...CREDENTIALS[role], captcha } }), `login as ${role}`);
+}
+
 /** Every free-text answer of the form set to a payload (email, phone and choices stay valid). */
 function hostileAnswers(form: FormDefinition, tag: string) {
   const answers: Record<string, unknown> = { ...validAnswers(form) };
@@ -74,7 +86,7 @@ function hostileAnswers(form: FormDefinition, tag: string) {
 async function seed(browser: Browser) {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const page = await context.newPage();
-  await loginAs(page, 'admin');
+  await apiLogin(page, 'admin');
   const api = page.request;
 
   // Public forms, as the browser sends them (anonymous: a separate request context).
@@ -89,6 +101,12 @@ async function seed(browser: Browser) {
     seeded.enquiryTexts.push(answers[firstText.name] as string);
     await ok(await visitor.post('/api/contact-us', { data: { type: form.enquiryType, formString: buildFormString(form, answers as never) } }), `${tag} enquiry`);
   }
+
+  // Markup posted raw, as an attacker would (not built by the form): the inbox shows only its text.
+  const raw = `<p>raw-${RUN}</p><img src=x onerror="${flag('raw')}"><a href="javascript:${flag('raw-a')}">raw link ${RUN}</a>` +
+    `<svg><animate onbegin="${flag('raw-svg')}" attributeName=x dur=1s></svg><noscript><p title="</noscript><img src=x onerror=${flag('raw-ns')}>"></noscript>`;
+  await ok(await visitor.post('/api/contact-us', { data: { type: 'Research Enquiry', formString: raw } }), 'raw enquiry');
+  seeded.enquiryTexts.push(`raw-${RUN}`, `raw link ${RUN}`);
 
   const workshop = { title: seeded.workshopTitle, description: seeded.workshopDescription, workshop_date: seeded.workshopDate, time_label: '10:00AM IST', level: 'Beginner' };
   await ok(await api.put('/api/admin/workshops', { data: workshop }), 'workshop');
@@ -206,11 +224,11 @@ test('public workshops page: the hostile workshop shows as text; a registration 
 });
 
 test.describe('admin screens render stored payloads as text', () => {
-  test.beforeEach(async ({ page, loginAs: login }) => {
-    await login(page, 'admin');
+  test.beforeEach(async ({ page }) => {
+    await apiLogin(page, 'admin');
   });
 
-  test('enquiries inbox (research, portfolio, membership interest)', async ({ page }) => {
+  test('enquiries inbox (research, portfolio, membership interest, raw markup)', async ({ page }) => {
     const dialogs = watchDialogs(page);
     await page.goto('/dashboard/admin/enquiries');
     await expectInert(page, dialogs, seeded.enquiryTexts);
@@ -241,9 +259,9 @@ test.describe('admin screens render stored payloads as text', () => {
   });
 });
 
-test('member screens: account settings (key revealed) and trades', async ({ page, loginAs: login }) => {
+test('member screens: account settings (key revealed) and trades', async ({ page }) => {
   const dialogs = watchDialogs(page);
-  await login(page, 'member');
+  await apiLogin(page, 'member');
   await page.goto('/dashboard/account-settings');
   await expectInert(page, dialogs, [seeded.brokerClientId]);
   await page.getByRole('button', { name: 'Show access key' }).click();
