@@ -3,8 +3,8 @@
  * query string and body (arbitrary JSON text, a valid body with hostile fields, prototype keys,
  * non-JSON with a JSON content type, odd multipart files), as anonymous, a member and the
  * superadmin. Every answer: no 5xx, no stack trace or source path, a 4xx is JSON with `error`
- * (all checked by `inspect`). Afterwards the app still answers /api/health and no prototype is
- * polluted. SECURITY_FUZZ_RUNS sets the runs per route and principal (default 40).
+ * (all checked by `inspect`). The headers the server reads (cookie, forwarded, origin, host) are
+ * fuzzed too. Afterwards the app still answers /api/health and no prototype is polluted. SECURITY_FUZZ_RUNS sets the runs per route and principal (default 40).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   console.info(
-    `[security] fuzz: ${routes.length} routes x ${FUZZED.length} principals x ${RUNS} runs = ${runs} runs, ${stats.requests} requests, ${Math.round(performance.now() - started)} ms`,
+    `[security] fuzz: ${runs} runs (${routes.length} routes x ${FUZZED.length} principals x ${RUNS}, and header fuzzing), ${stats.requests} requests, ${Math.round(performance.now() - started)} ms`,
   );
   await w.close();
 });
@@ -89,6 +89,37 @@ describe.each(FUZZED)('fuzzing as %s', (principal) => {
         const url = query ? `${path}?${query}` : path;
         // `send` fails the run on a 5xx, a leak or a 4xx without a JSON error.
         await send(await clientFor(principal, route), route.method, url, body);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+/** Header values a client can send (visible ASCII and spaces), odd and oversized. */
+const headerValue = fc.oneof(
+  fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((v) => v.replace(/[^\x20-\x7e]/g, '')),
+  fc.constantFrom('', ' ', '1.1.1.1, 2.2.2.2, 3.3.3.3', 'unknown', '::1', '[::1]:80', 'https', 'HTTPS', 'javascript:', 'null', 'x'.repeat(8000), '%00', '1e400'),
+);
+const cookieHeader = fc.oneof(
+  fc.array(fc.tuple(fc.constantFrom('trabot_session', '__Host-trabot_session', 'x', ''), headerValue), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v.replace(/;/g, '')}`).join('; ')),
+  headerValue,
+  fc.constantFrom(`trabot_session=${'A'.repeat(43)}`, `trabot_session=${'A'.repeat(43)}; trabot_session=${'B'.repeat(43)}`, 'trabot_session="quoted"', 'trabot_session=%ZZ'),
+);
+
+describe('fuzzing the headers the server reads', () => {
+  it.each(['GET /api/check-session', 'GET /api/account-details', 'POST /api/login', 'POST /api/logout', 'POST /api/contact-us', 'GET /api/workshops'])('%s', async (key) => {
+    const route = routes.find((r) => r.key === key)!;
+    const valid = await route.spec.body?.({ ids: w.ids.member, self: w.logins.member, captcha: () => w.t.client().solveCaptcha() });
+    const headers = fc.record(
+      { cookie: cookieHeader, 'x-forwarded-for': headerValue, 'x-forwarded-proto': headerValue, 'x-forwarded-host': headerValue, origin: headerValue, 'sec-fetch-site': headerValue, host: headerValue },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(headers, async (h) => {
+        runs++;
+        const res = await send(w.t.client(), route.method, route.path, valid, h as Record<string, string>);
+        // No forged header may ever produce a session.
+        if (key !== 'POST /api/login') expect(res.headers.getSetCookie().filter((c) => !/Max-Age=0/.test(c))).toEqual([]);
       }),
       { numRuns: RUNS },
     );

@@ -114,6 +114,26 @@ describe('server-side invalidation', () => {
   });
 });
 
+describe('server-side invalidation by the admin', () => {
+  it("a password changed by the superadmin ends every session of that login", async () => {
+    const target = w.t.client();
+    expect((await login(target, w.logins.otherMember.email, w.logins.otherMember.password)).status).toBe(200);
+    expect(await loggedInAs(target)).toBe(200);
+    const password = `changed-${randomBytes(6).toString('hex')}`;
+    const res = await send(
+      w.clients.superadmin,
+      'PUT',
+      `/api/members/${w.ids.otherMember.member}/users/${w.ids.otherMember.user}`,
+      jsonPayload({ name: 'Other Member', email: w.logins.otherMember.email, password }),
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(await loggedInAs(target)).toBe(401);
+    expect(await loggedInAs(w.clients.otherMember)).toBe(401);
+    w.logins.otherMember.password = password;
+    w.clients.otherMember = await w.login(w.logins.otherMember);
+  });
+});
+
 describe('cookie flags', () => {
   const sessionCookie = async (client: TestClient, name: string) => {
     const res = await client.login(w.logins.member.email, w.logins.member.password);
