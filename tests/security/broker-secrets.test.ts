@@ -1,6 +1,7 @@
 /**
- * Broker secrets: after a member saves a broker access key and the superadmin saves one for
- * another account, no plaintext (nor its base64 or hex, nor any 8-character piece of it) is in any
+ * Broker secrets: after a member saves a broker access key, the superadmin saves one for
+ * another account and the engine keeps a broker session token, no plaintext (nor its base64 or hex,
+ * nor any 8-character piece of it) is in any
  * text/json/bytea column of any table, in a dump of the database, in the log output, or in any API
  * response: the member's and the admin's views show only the masked key.
  */
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, logFilePath } from '../../src/server/logger';
+import { setToken, tokenName } from '../../src/server/services/tokens';
 import { maskSecret } from '../../src/shared/format-secret';
 import { textLikeValues } from './support/db-snapshot';
 import { stats } from './support/inspect';
@@ -23,8 +25,10 @@ const started = performance.now();
 
 const MEMBER_KEY = `member-key-${randomBytes(12).toString('hex')}`;
 const ADMIN_KEY = `admin-key-${randomBytes(12).toString('hex')}`;
-/** The two keys saved through the API, and the ones the factories stored for both members. */
-const secrets = () => [MEMBER_KEY, ADMIN_KEY, 'kite-a-0a1b2c3d4e5f', 'kite-b-0a1b2c3d4e5f'];
+/** A broker session token the engine keeps for an account (Tokens screen, masked). */
+const SESSION_TOKEN = `session-token-${randomBytes(12).toString('hex')}`;
+/** The two keys saved through the API, the engine's token, and the keys the factories stored. */
+const secrets = () => [MEMBER_KEY, ADMIN_KEY, SESSION_TOKEN, 'kite-a-0a1b2c3d4e5f', 'kite-b-0a1b2c3d4e5f'];
 
 /** Where `text` holds a secret: whole, base64, hex, or any 8-character piece of it. */
 function leaks(text: string): string[] {
@@ -54,6 +58,7 @@ beforeAll(async () => {
     jsonPayload({ broker_name: 'angelone', broker_client_id: 'AB1234', broker_access_key: ADMIN_KEY }),
   );
   expect(byAdmin.status, byAdmin.text).toBe(200);
+  await setToken(w.t.deps, { name: 'zerodha.access_token', accountId: w.ids.member.account, value: SESSION_TOKEN });
 });
 afterAll(async () => {
   console.info(`[security] broker secrets: ${stats.requests} requests, ${Math.round(performance.now() - started)} ms`);
@@ -133,6 +138,8 @@ describe('broker access keys in API responses', () => {
     expect((asAdmin.json as { broker_access_key: string }).broker_access_key).toBe(maskSecret(MEMBER_KEY));
     const list = await send(w.clients.superadmin, 'GET', `/api/admin/members/${w.ids.otherMember.member}/accounts`);
     expect((list.json as { broker_access_key: string }[]).map((a) => a.broker_access_key)).toEqual([maskSecret(ADMIN_KEY)]);
+    const tokens = await send(w.clients.superadmin, 'GET', '/api/admin/tokens');
+    expect((tokens.json as Record<string, string>)[tokenName('zerodha.access_token', w.ids.member.account)]).toContain(maskSecret(SESSION_TOKEN));
   });
 
   it('no GET route, for any principal and either member’s ids, returns a key in plaintext', async () => {
