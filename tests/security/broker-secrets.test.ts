@@ -1,9 +1,8 @@
 /**
- * Broker secrets: after a member saves a broker access key, the superadmin saves one for
- * another account and the engine keeps a broker session token, no plaintext (nor its base64 or hex,
- * nor any 8-character piece of it) is in any
- * text/json/bytea column of any table, in a dump of the database, in the log output, or in any API
- * response: the member's and the admin's views show only the masked key.
+ * Broker secrets: after a member saves a broker access key, the superadmin saves one for another
+ * account and the engine keeps a broker session token, no plaintext (nor its base64 or hex, nor
+ * any 8-character piece of it) is in any text/json/bytea column of any table, in a dump of the
+ * database, in the log output, or in any API response: the views show only the masked value.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
