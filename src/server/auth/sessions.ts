@@ -8,6 +8,7 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { SessionUser } from '../../shared/schemas/session';
+import { batchByKey } from '../batch-by-key';
 import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
 import { accountTradeVersions, sessions, users } from '../db/schema';
@@ -50,35 +51,49 @@ export async function createSession(db: Db, userId: number): Promise<string> {
 
 const touchCutoff = sql`now() - ${sql.raw(`interval '${SESSION_TOUCH_INTERVAL_MS / 1000} seconds'`)}`;
 
-/** Runs on every API request with a cookie: prepared once per database (no query building, no re-planning). */
-function prepareSessionStatements(db: Db) {
-  const tokenHash = sql.placeholder('tokenHash');
+/**
+ * Runs on every API request with a cookie: prepared once per database (no query building, no
+ * re-planning), the lookups of requests that arrive together sent as one query.
+ */
+function prepareSessionLookups(db: Db) {
+  const find = db
+    .select({
+      token_hash: sessions.token_hash,
+      ...publicUserColumns,
+      stale: sql<boolean>`${sessions.last_seen_at} < ${touchCutoff}`,
+      // Read here so the trades answer needs no query of its own to know whether its cache is current.
+      tradesVersion: sql<number>`coalesce(${accountTradeVersions.version}, 0)`.mapWith(Number),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(accountTradeVersions, eq(accountTradeVersions.trabot_account_id, users.account_id))
+    .where(
+      and(
+        sql`${sessions.token_hash} = any(${sql.placeholder('tokenHashes')})`,
+        gt(sessions.expires_at, sql`now()`),
+        gt(sessions.last_seen_at, idleCutoff),
+      ),
+    )
+    .prepare('find_sessions');
   return {
-    find: db
-      .select({
-        ...publicUserColumns,
-        stale: sql<boolean>`${sessions.last_seen_at} < ${touchCutoff}`,
-        // Read here so the trades answer needs no query of its own to know whether its cache is current.
-        tradesVersion: sql<number>`coalesce(${accountTradeVersions.version}, 0)`.mapWith(Number),
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.user_id))
-      .leftJoin(accountTradeVersions, eq(accountTradeVersions.trabot_account_id, users.account_id))
-      .where(and(eq(sessions.token_hash, tokenHash), gt(sessions.expires_at, sql`now()`), gt(sessions.last_seen_at, idleCutoff)))
-      .prepare('find_session_user'),
-    touch: db.update(sessions).set({ last_seen_at: sql`now()` }).where(eq(sessions.token_hash, tokenHash)).prepare('touch_session'),
+    find: batchByKey(async (tokenHashes) => new Map((await find.execute({ tokenHashes })).map((row) => [row.token_hash, row]))),
+    touch: db
+      .update(sessions)
+      .set({ last_seen_at: sql`now()` })
+      .where(eq(sessions.token_hash, sql.placeholder('tokenHash')))
+      .prepare('touch_session'),
   };
 }
 
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareSessionStatements>>();
+const lookupsByDb = new WeakMap<Db, ReturnType<typeof prepareSessionLookups>>();
 
-function sessionStatements(db: Db) {
-  let statements = preparedByDb.get(db);
-  if (!statements) {
-    statements = prepareSessionStatements(db);
-    preparedByDb.set(db, statements);
+function sessionLookups(db: Db) {
+  let lookups = lookupsByDb.get(db);
+  if (!lookups) {
+    lookups = prepareSessionLookups(db);
+    lookupsByDb.set(db, lookups);
   }
-  return statements;
+  return lookups;
 }
 
 export interface LiveSession {
@@ -89,11 +104,11 @@ export interface LiveSession {
 
 /** The session's user when the session is alive; refreshes last_seen_at at most once a minute. */
 export async function findSession(db: Db, tokenHash: string): Promise<LiveSession | null> {
-  const statements = sessionStatements(db);
-  const [row] = await statements.find.execute({ tokenHash });
+  const lookups = sessionLookups(db);
+  const row = await lookups.find(tokenHash);
   if (!row) return null;
-  const { stale, tradesVersion, ...user } = row;
-  if (stale) await statements.touch.execute({ tokenHash });
+  const { token_hash: _tokenHash, stale, tradesVersion, ...user } = row;
+  if (stale) await lookups.touch.execute({ tokenHash });
   return { user, tradesVersion };
 }
 
