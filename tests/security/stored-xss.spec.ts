@@ -268,4 +268,13 @@ test('member screens: account settings (key revealed) and trades', async ({ page
   await expectInert(page, dialogs, []);
   await page.goto('/dashboard/trades?status=cancelled');
   await expectInert(page, dialogs, [seeded.brokerTradeNumber, seeded.stoplossTradeNumber]);
+  // Nothing of the API lands in the service worker's caches, and the stored key is not in the browser.
+  const stored = await page.evaluate(async () => {
+    const cached: string[] = [];
+    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) cached.push(req.url);
+    return { apiCached: cached.filter((url) => new URL(url).pathname.startsWith('/api/')), local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) };
+  });
+  expect(stored.apiCached).toEqual([]);
+  expect(stored.local).not.toContain(seeded.brokerAccessKey);
+  expect(stored.session).not.toContain(seeded.brokerAccessKey);
 });
