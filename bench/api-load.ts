@@ -2,7 +2,8 @@
  * API under load on loopback (autocannon, 50 connections): our server's requests/s, p50, p99 and
  * errors per endpoint, then a bare node:http server (ceiling-server.mjs) answering the same status,
  * headers and body from memory, and our throughput as a share of that ceiling. Both are asked with
- * a browser's Accept-Encoding, so both send the bytes a browser would get (compressed when we compress).
+ * a browser's Accept-Encoding, so both send the bytes a browser would get (compressed when we compress),
+ * and with the cookies of 50 sessions in turn, as from 50 clients.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,8 +68,23 @@ function record(url: string, headers: Record<string, string>): Promise<Recorded>
   });
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<LoadFigures> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+/** Each request carries the next of the sessions' cookies, as from that many clients. */
+async function load(url: string, headers: Record<string, string>, cookies: string[]): Promise<LoadFigures> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        setupRequest: (request) => {
+          request.headers = { ...request.headers, cookie: cookies[next++ % cookies.length]! };
+          return request;
+        },
+      },
+    ],
+  });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -85,7 +101,7 @@ function decodedJson(recorded: Recorded): unknown {
   return JSON.parse(body.toString('utf8'));
 }
 
-async function ceilingLoad(recorded: Recorded, headers: Record<string, string>): Promise<LoadFigures> {
+async function ceilingLoad(recorded: Recorded, headers: Record<string, string>, cookies: string[]): Promise<LoadFigures> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-ceiling-')), 'response.json');
   fs.writeFileSync(file, JSON.stringify({ status: recorded.status, headers: recorded.headers, body: recorded.body.toString('base64') }));
   const port = await freePort();
@@ -93,7 +109,7 @@ async function ceilingLoad(recorded: Recorded, headers: Record<string, string>):
   try {
     const url = `http://127.0.0.1:${port}/`;
     await waitForHttp(url, child);
-    return await load(url, headers);
+    return await load(url, headers, cookies);
   } finally {
     await stopChild(child);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
@@ -101,18 +117,18 @@ async function ceilingLoad(recorded: Recorded, headers: Record<string, string>):
 }
 
 export async function measureApiLoad(server: BenchServer): Promise<EndpointLoad[]> {
-  const headers = { cookie: server.cookie, 'accept-encoding': ACCEPT_ENCODING };
+  const headers = { 'accept-encoding': ACCEPT_ENCODING };
   const results: EndpointLoad[] = [];
   for (const endpoint of ENDPOINTS) {
     const url = `${server.url}${endpoint.path}`;
-    const recorded = await record(url, headers);
+    const recorded = await record(url, { ...headers, cookie: server.cookie });
     if (recorded.status !== 200 || !endpoint.check(decodedJson(recorded))) {
       throw new Error(`${endpoint.path} answered ${recorded.status} with an unexpected body: ${recorded.body.toString('utf8').slice(0, 200)}`);
     }
     const contentEncoding = recorded.headers['content-encoding'] ?? 'identity';
     console.log(`${endpoint.path}: ${recorded.body.length} bytes (${contentEncoding}) for Accept-Encoding: ${ACCEPT_ENCODING}`);
-    const ours = await load(url, headers);
-    const ceiling = await ceilingLoad(recorded, headers);
+    const ours = await load(url, headers, server.cookies);
+    const ceiling = await ceilingLoad(recorded, headers, server.cookies);
     results.push({
       endpoint: endpoint.path,
       acceptEncoding: ACCEPT_ENCODING,

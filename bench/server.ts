@@ -26,6 +26,8 @@ export interface BenchServer {
   url: string;
   /** Cookie header of the demo member's session (the account holding the 1,000 trades). */
   cookie: string;
+  /** Cookie headers of BENCH_SESSIONS sessions of that member, for load from many clients. */
+  cookies: string[];
   stop(): Promise<void>;
 }
 
@@ -90,7 +92,8 @@ export async function startBenchServer(databaseUrl: string | undefined): Promise
   };
   if (!databaseUrl) delete env.DATABASE_URL;
 
-  const seeded = JSON.parse((await run(['bench/seed.ts'], env)).trim().split('\n').at(-1)!) as { token: string };
+  const seeded = JSON.parse((await run(['bench/seed.ts'], env)).trim().split('\n').at(-1)!) as { tokens: string[] };
+  const cookies = seeded.tokens.map((token) => `${sessionCookieName(false)}=${token}`);
   const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -101,7 +104,8 @@ export async function startBenchServer(databaseUrl: string | undefined): Promise
   }
   return {
     url,
-    cookie: `${sessionCookieName(false)}=${seeded.token}`,
+    cookie: cookies[0]!,
+    cookies,
     stop: async () => {
       await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
