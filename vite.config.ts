@@ -10,7 +10,7 @@ const THEME_COLOR = '#0f766e';
 
 /**
  * @ionic/react is a single module: every Ionic component used anywhere, even only in a lazy route
- * or modal, would land in the first-visit bundle with it. The form controls are therefore defined
+ * or modal, would land in the first-visit bundle with it. The form controls and buttons are defined
  * in modules of their own (src/client/lib/ionic/ion-*.ts, same definitions), and this rewrites
  * `import { IonInput, ... } from '@ionic/react'` in the app's sources to import those from there,
  * so they load with the chunks that use them. Every module that still imports '@ionic/react' also
@@ -19,6 +19,7 @@ const THEME_COLOR = '#0f766e';
  * up in its render helper.)
  */
 const IONIC_LAZY_CONTROLS: Record<string, string> = {
+  IonButton: 'ion-button',
   IonCheckbox: 'ion-checkbox',
   IonInput: 'ion-input',
   IonInputPasswordToggle: 'ion-input-password-toggle',

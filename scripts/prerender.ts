@@ -96,6 +96,9 @@ export function pageHtml(shell: string, snapshot: Snapshot): string {
     ...snapshot.styles,
   ];
   html = html.replace('</head>', `${head.map((line) => `    ${line}\n`).join('')}  </head>`);
+  // The page paints from the HTML and CSS: its scripts (the takeover) must not compete with them for
+  // the network, so they load at low priority (images such as the home page's banner come first).
+  html = html.replace(/<script type="module"/g, '<script type="module" fetchpriority="low"').replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   if (!html.includes('<div id="root"></div>')) throw new Error('the shell has no empty <div id="root"></div>');
   return html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${snapshot.rootHtml}</div>`);
 }
@@ -135,8 +138,10 @@ async function snapshotPage(browser: import('playwright-core').Browser, url: str
         inert.append(...Array.from(source.childNodes));
         source.replaceWith(inert);
       });
-      const assets = (selector: string, attr: string) =>
-        Array.from(document.querySelectorAll(selector)).map((el) => el.getAttribute(attr) ?? '').filter((href) => href.startsWith('/assets/'));
+      // Paths: the links Vite adds for a lazy chunk's CSS carry absolute URLs (of this server).
+      const stylesheets = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'))
+        .map((link) => new URL(link.href).pathname)
+        .filter((pathname) => pathname.startsWith('/assets/'));
       const loadedScripts = performance
         .getEntriesByType('resource')
         .map((entry) => new URL(entry.name).pathname)
@@ -145,7 +150,7 @@ async function snapshotPage(browser: import('playwright-core').Browser, url: str
         rootHtml: copy.innerHTML,
         title: document.title,
         description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
-        stylesheets: assets('link[rel="stylesheet"]', 'href'),
+        stylesheets,
         scripts: [...new Set(loadedScripts)],
         styles: Array.from(document.head.querySelectorAll('style')).map((style) => style.outerHTML),
       };
