@@ -36,6 +36,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
+/** A request's query that gets no answer for this long fails (503) instead of holding the request. */
+export const POSTGRES_QUERY_TIMEOUT_MS = 5000;
+
 export async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -43,9 +46,9 @@ export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // Fail fast when the server is gone instead of hanging requests.
+    // Fail fast when the server is gone or stops answering, instead of hanging requests.
     connectionTimeoutMillis: 3000,
-    query_timeout: 15000,
+    query_timeout: POSTGRES_QUERY_TIMEOUT_MS,
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
@@ -53,7 +56,16 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    migrate: () => migrate(db, { migrationsFolder }),
+    // Its own connection, without the request timeout: a migration may rightly take longer.
+    migrate: async () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+      await client.connect();
+      try {
+        await migrate(drizzle(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
+    },
     close: () => pool.end(),
   };
 }

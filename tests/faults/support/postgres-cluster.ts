@@ -21,6 +21,9 @@ export interface PostgresCluster {
   start(): Promise<void>;
   /** `pg_ctl stop -m <mode>`: immediate is a crash (no checkpoint, clients cut off). */
   stop(mode: 'fast' | 'immediate'): Promise<void>;
+  /** SIGSTOP / SIGCONT to the server and its backends: a database that stops answering without closing anything. */
+  freeze(): void;
+  thaw(): void;
   createDatabase(name: string): Promise<string>;
   destroy(): Promise<void>;
 }
@@ -41,6 +44,25 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
   const port = await freePort();
   const options = `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
   let running = false;
+  let frozen: number[] = [];
+
+  /** The postmaster (first line of postmaster.pid) and its children. */
+  const serverPids = (): number[] => {
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          // Field 4 of /proc/<pid>/stat (after the parenthesised name) is the parent pid.
+          return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+        } catch {
+          return false; // ended meanwhile
+        }
+      })
+      .map(Number);
+    return [postmaster, ...children];
+  };
 
   const cluster: PostgresCluster = {
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
@@ -52,6 +74,14 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
       await pgCommand('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
       running = false;
     },
+    freeze() {
+      frozen = serverPids();
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    },
+    thaw() {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      frozen = [];
+    },
     async createDatabase(name) {
       const { default: pg } = await import('pg');
       const client = new pg.Client({ connectionString: cluster.url() });
@@ -61,6 +91,7 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
       return cluster.url(name);
     },
     async destroy() {
+      cluster.thaw();
       if (running) await cluster.stop('immediate').catch(() => {});
       fs.rmSync(workdir, { recursive: true, force: true });
     },
