@@ -6,6 +6,8 @@
  * HTML, and the chunks that use Ionic components set it up themselves (lib/ionic/setup-ionic.ts).
  * Its global styles stay, so pages look the same whichever chunk loaded first.
  */
+// First: before any zod schema is built.
+import './lib/zod-jitless';
 import { onlineManager, useIsRestoring } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
