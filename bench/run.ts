@@ -15,14 +15,15 @@ import { apiTable, bundleTable, lighthouseTable, machineInfo, uiTable, writeResu
 import { ROOT, startBenchServer } from './server';
 import { measureUiTimings } from './ui-timings';
 
-const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
+// CLIENT_DIR (also read by the server) lets a run measure a private build instead of dist/client.
+const CLIENT_DIR = path.resolve(process.env.CLIENT_DIR ?? path.join(ROOT, 'dist', 'client'));
 
 function buildClientIfNeeded() {
   if (!process.argv.includes('--build') && fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) {
     console.log(`Using the client build of ${fs.statSync(path.join(CLIENT_DIR, 'index.html')).mtime.toISOString()} (--build to rebuild)`);
     return;
   }
-  const built = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build'], { cwd: ROOT, stdio: 'inherit' });
+  const built = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', CLIENT_DIR], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('vite build failed');
 }
 
