@@ -170,6 +170,13 @@ describe('headers on every kind of answer', () => {
     }
   });
 
+  it('HSTS over HTTPS (behind the trusted proxy), never over plain HTTP', async () => {
+    const overTls = await send(w.t.client({ origin: 'https://trabot.example' }), 'GET', '/api/health');
+    const maxAge = Number(/max-age=(\d+)/.exec(overTls.headers.get('strict-transport-security') ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(365 * 24 * 3600);
+    expect((await send(w.t.client(), 'GET', '/api/health')).headers.get('strict-transport-security')).toBeNull();
+  });
+
   it('HEAD on every GET route and OPTIONS on every route: headers, no 5xx', async () => {
     for (const r of routes) {
       const url = urlFor(r, w.ids.member);

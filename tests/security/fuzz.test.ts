@@ -4,7 +4,8 @@
  * non-JSON with a JSON content type, odd multipart files), as anonymous, a member and the
  * superadmin. Every answer: no 5xx, no stack trace or source path, a 4xx is JSON with `error`
  * (all checked by `inspect`). The headers the server reads (cookie, forwarded, origin, host) are
- * fuzzed too. Afterwards the app still answers /api/health and no prototype is polluted. SECURITY_FUZZ_RUNS sets the runs per route and principal (default 40).
+ * fuzzed too. Afterwards the app still answers /api/health and no prototype is polluted. SECURITY_FUZZ_RUNS sets the runs per route and principal (default 40), SECURITY_FUZZ_SEED
+ * replays a failing run.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ import { apiRoutes, fillPath, ROUTE_TABLE, type ApiRoute } from './support/route
 import { createWorld, multipartPayload, send, type Payload, type World } from './support/world';
 
 const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 40);
+/** A failing run prints its seed; SECURITY_FUZZ_SEED replays it. */
+const SEED = process.env.SECURITY_FUZZ_SEED ? Number(process.env.SECURITY_FUZZ_SEED) : undefined;
 const FUZZED = ['anonymous', 'member', 'superadmin'] as const;
 
 let w: World;
@@ -90,7 +93,7 @@ describe.each(FUZZED)('fuzzing as %s', (principal) => {
         // `send` fails the run on a 5xx, a leak or a 4xx without a JSON error.
         await send(await clientFor(principal, route), route.method, url, body);
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, seed: SEED },
     );
   });
 });
@@ -121,7 +124,7 @@ describe('fuzzing the headers the server reads', () => {
         // No forged header may ever produce a session.
         if (key !== 'POST /api/login') expect(res.headers.getSetCookie().filter((c) => !/Max-Age=0/.test(c))).toEqual([]);
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, seed: SEED },
     );
   });
 });

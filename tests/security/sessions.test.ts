@@ -219,6 +219,14 @@ describe('rate limits', () => {
     await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:email:%'`);
   });
 
+  it('public forms per IP hold under concurrency: a burst of 10 gets exactly the limit through', async () => {
+    const app = w.t.withEnv({ PUBLIC_FORM_LIMIT_PER_IP: '3' });
+    const ip = uniqueIp();
+    const enquiry = jsonPayload({ type: 'Membership Interest', formString: '<p>Burst probe</p>' });
+    const statuses = await Promise.all(Array.from({ length: 10 }, () => send(new TestClient(app, { ip }), 'POST', '/api/contact-us', enquiry).then((r) => r.status)));
+    expect(statuses.sort()).toEqual([201, 201, 201, ...Array(7).fill(429)]);
+  });
+
   it('public forms per IP: over PUBLIC_FORM_LIMIT_PER_IP submissions answer 429 with Retry-After and store nothing', async () => {
     const app = w.t.withEnv({ PUBLIC_FORM_LIMIT_PER_IP: '2' });
     const client = new TestClient(app, { ip: uniqueIp() });
