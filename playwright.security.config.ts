@@ -16,6 +16,6 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  reporter: [['list']],
+  reporter: e2e.reporter,
   use: e2e.use,
 });
