@@ -1,10 +1,10 @@
 /** Bounds of the numeric columns: a value beyond them is a 400 naming the field, never a database error. */
+import { PG_INT_MAX } from '../../shared/schemas/ids';
 import { ApiError, STATUS } from '../http';
 
 /** numeric(18, 4) holds values below 10^14. */
 export const MONEY_LIMIT = 1e13;
-/** PostgreSQL integer. */
-export const INT_LIMIT = 2_147_483_647;
+export const INT_LIMIT = PG_INT_MAX;
 
 export function checkLimits(values: Record<string, number | null | undefined>, limit: number): void {
   const fields: Record<string, string> = {};

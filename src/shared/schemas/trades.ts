@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRADE_FILTER_STATUSES, TRADE_STATUSES } from '../constants';
+import { queryIdSchema } from './ids';
 
 const num = z.number();
 const numOrNull = z.number().nullable();
@@ -67,7 +68,7 @@ export type Trade = z.infer<typeof tradeSchema>;
  */
 export const accountTradesQuerySchema = z.object({
   status: z.enum(['active', 'all', ...TRADE_STATUSES]).default('active'),
-  adminAccountId: z.coerce.number().int().positive().optional(),
+  adminAccountId: queryIdSchema.optional(),
 });
 export type AccountTradesQuery = z.infer<typeof accountTradesQuerySchema>;
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS, WORKSHOP_TIME_LABEL_PATTERN } from '../../forms/workshop-schedule';
+import { PG_INT_MAX } from '../ids';
 import { ENQUIRY_TYPES, workshopSchema } from '../public-forms';
 
 /** What happened to the notification mail of a public submission: `pending` until the SMTP send ends. */
@@ -21,7 +22,12 @@ export const enquiriesQuerySchema = z.object({
     .min(1, 'limit must be at least 1')
     .max(ENQUIRIES_PAGE_MAX, `limit must be at most ${ENQUIRIES_PAGE_MAX}`)
     .default(ENQUIRIES_PAGE_DEFAULT),
-  before: z.coerce.number({ error: 'before must be an enquiry id' }).int('before must be an enquiry id').positive('before must be an enquiry id').optional(),
+  before: z.coerce
+    .number({ error: 'before must be an enquiry id' })
+    .int('before must be an enquiry id')
+    .positive('before must be an enquiry id')
+    .max(PG_INT_MAX, 'before must be an enquiry id')
+    .optional(),
 });
 export type EnquiriesQuery = z.infer<typeof enquiriesQuerySchema>;
 

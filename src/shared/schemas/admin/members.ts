@@ -1,6 +1,7 @@
 /** Members, their users and accounts, algo subscriptions, admin trade edits (spec sections 3, 5, 7). */
 import { z } from 'zod';
 import { ADMIN_BROKERS, SUBSCRIPTION_STATUSES, TRADE_EDIT_STATUSES } from '../../constants';
+import { idSchema, PG_INT_MAX } from '../ids';
 
 const isoDate = (label: string) => z.iso.date({ error: `${label} must be a date (yyyy-mm-dd)` });
 
@@ -42,7 +43,7 @@ export const memberUserBodySchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   email: z.string().trim().max(254).pipe(z.email('Enter a valid email')),
   password: z.union([z.literal(''), z.string().min(8, 'Password must be at least 8 characters').max(1024)]).optional(),
-  account_id: z.number().int().positive().nullable().optional(),
+  account_id: idSchema.nullable().optional(),
 });
 export type MemberUserBody = z.infer<typeof memberUserBodySchema>;
 
@@ -82,9 +83,9 @@ const percent = (label: string) => nonNegative(label).max(100, `${label} must be
 /** POST /api/admin/accounts/{trabot_account_id}/save-algo-subscription (row_id null creates). */
 export const saveSubscriptionBodySchema = z
   .object({
-    row_id: z.number().int().positive().nullable(),
-    algo_id: z.number({ error: 'Choose an algo' }).int().positive('Choose an algo'),
-    trabot_account_id: z.number().int().positive(),
+    row_id: idSchema.nullable(),
+    algo_id: z.number({ error: 'Choose an algo' }).int().positive('Choose an algo').max(PG_INT_MAX, 'Choose an algo'),
+    trabot_account_id: idSchema,
     max_total_capital: nonNegative('Max total capital'),
     risk_percent_pertrade: percent('Risk % per trade'),
     max_percent_allocation_pertrade: percent('Max % allocation per trade'),
