@@ -70,7 +70,7 @@ const card = (title: string) => screen.getByRole('heading', { name: title }).clo
 
 async function openRegistration(title: string) {
   await screen.findByRole('heading', { name: title });
-  fireEvent.click(within(card(title)).getByText('Register', { selector: 'ion-button' }));
+  fireEvent.click(within(card(title)).getByText('Register', { selector: 'button' }));
   await waitFor(() => expect(modalForm()).toBeTruthy());
 }
 
@@ -91,15 +91,15 @@ describe('online workshops', { timeout: 30_000 }, () => {
     expect(within(done).getByText('Sun, 9 Mar 2025').getAttribute('dateTime')).toBe('2025-03-09');
     expect(within(done).getByText('10:00AM IST')).toBeTruthy();
     expect(within(done).getByText('Beginner')).toBeTruthy();
-    const completed = within(done).getByText('Completed', { selector: 'ion-button' }) as HTMLIonButtonElement;
+    const completed = within(done).getByText('Completed', { selector: 'button' }) as HTMLButtonElement;
     expect(completed.disabled).toBe(true);
-    expect(within(done).queryByText('Register', { selector: 'ion-button' })).toBeNull();
+    expect(within(done).queryByText('Register', { selector: 'button' })).toBeNull();
 
     const open = card(upcoming.title);
     expect(within(open).getByText(format(addDays(new Date(), 21), 'EEE, d MMM yyyy'))).toBeTruthy();
     expect(within(open).getByText('Intermediate')).toBeTruthy();
-    expect(within(open).queryByText('Completed', { selector: 'ion-button' })).toBeNull();
-    expect(within(open).getByText('Register', { selector: 'ion-button' })).toBeTruthy();
+    expect(within(open).queryByText('Completed', { selector: 'button' })).toBeNull();
+    expect(within(open).getByText('Register', { selector: 'button' })).toBeTruthy();
     expect(document.title).toBe('Online Workshops | Trabot');
   });
 

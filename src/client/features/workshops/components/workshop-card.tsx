@@ -1,7 +1,7 @@
 /** One workshop: level, title, date and time, what it covers, and Register or a disabled Completed. */
-import { IonBadge, IonButton, IonIcon } from '@ionic/react';
 import { calendarOutline, timeOutline } from 'ionicons/icons';
 import { useId } from 'react';
+import { Icon } from '../../../components/icon';
 import type { Workshop } from '../../../../shared/schemas/public-forms';
 import { formatWorkshopDate } from '../lib/workshop-date';
 
@@ -16,32 +16,33 @@ export function WorkshopCard({ workshop, completed, onRegister, onIntent }: Work
   const titleId = useId();
   return (
     <article className="workshop-card" aria-labelledby={titleId} onPointerEnter={completed ? undefined : onIntent}>
-      <IonBadge className={`workshop-level workshop-level-${workshop.level.toLowerCase()}`}>{workshop.level}</IonBadge>
+      <span className={`workshop-level workshop-level-${workshop.level.toLowerCase()}`}>{workshop.level}</span>
       <h2 id={titleId}>{workshop.title}</h2>
       <p className="workshop-when">
         <span>
-          <IonIcon icon={calendarOutline} aria-hidden="true" />
+          <Icon icon={calendarOutline} />
           <time dateTime={workshop.workshop_date}>{formatWorkshopDate(workshop.workshop_date)}</time>
         </span>
         <span>
-          <IonIcon icon={timeOutline} aria-hidden="true" />
+          <Icon icon={timeOutline} />
           {workshop.time_label}
         </span>
       </p>
       <p className="workshop-description">{workshop.description}</p>
       {completed ? (
-        <IonButton fill="outline" disabled aria-label={`Completed: ${workshop.title}`}>
+        <button type="button" className="app-button app-button-outline" disabled aria-label={`Completed: ${workshop.title}`}>
           Completed
-        </IonButton>
+        </button>
       ) : (
-        <IonButton
-          // The label reaches the button inside Ionic's shadow root (an id reference would not).
+        <button
+          type="button"
+          className="app-button"
           aria-label={`Register for ${workshop.title}`}
           onClick={() => onRegister(workshop)}
           onFocus={onIntent}
         >
           Register
-        </IonButton>
+        </button>
       )}
     </article>
   );

@@ -3,7 +3,6 @@
  * the registration form; one dated before now shows a disabled Completed button. After one visit
  * the list is also readable offline (with the "as of" notice).
  */
-import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { isWorkshopCompleted } from '../../../../shared/forms/workshop-schedule';
 import type { Workshop } from '../../../../shared/schemas/public-forms';
@@ -41,13 +40,19 @@ export function WorkshopsPage() {
       </p>
       <OfflineNotice updatedAt={dataUpdatedAt} />
       {!hasUpcoming && (
-        <div className="workshops-next" onPointerEnter={WorkshopRegistrationModal.preload}>
+        <div className="workshops-next">
           <p>
             No upcoming workshop is scheduled right now. Leave your details and we will invite you to the next one.
           </p>
-          <IonButton onClick={() => register(null)} onFocus={WorkshopRegistrationModal.preload}>
+          <button
+            type="button"
+            className="app-button"
+            onClick={() => register(null)}
+            onPointerEnter={WorkshopRegistrationModal.preload}
+            onFocus={WorkshopRegistrationModal.preload}
+          >
             Register Interest
-          </IonButton>
+          </button>
         </div>
       )}
       {workshops.length === 0 ? (

@@ -1,5 +1,4 @@
 /** The workshops route's error view: the list could not be fetched and none is saved on this device. */
-import { IonButton } from '@ionic/react';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { OfflineError } from '../../../lib/api';
 import { Page } from '../../../components/page';
@@ -13,14 +12,16 @@ export function WorkshopsUnavailable({ error, reset }: ErrorComponentProps) {
           ? 'You are offline and the workshop list has not been saved on this device yet. Connect to the internet once and it stays available offline.'
           : 'The workshop list could not be loaded. Please try again in a moment.'}
       </p>
-      <IonButton
+      <button
+        type="button"
+        className="app-button"
         onClick={() => {
           reset();
           void router.invalidate();
         }}
       >
         Try again
-      </IonButton>
+      </button>
     </Page>
   );
 }
