@@ -133,6 +133,8 @@ export function encodeLoosely(value: string): string {
   }
 }
 
+const INT_EDGES = ['0', '-1', '2147483647', '2147483648', '-2147483649', '4294967296', '9007199254740993', '1e3', '1.5', '0x10', ' 1'];
+
 const MALFORMED_ESCAPES = ['%', '%zz', '%E0%A4%A', '%%%', '%C0%AF', '%FF', '%00', '%2F', '%5C'];
 
 /** One path segment: numbers out of range, not numbers, encoded text, malformed escapes. */
@@ -150,8 +152,11 @@ export const pathSegment = fc
 export function queryString(keys: string[]) {
   const key = fc.oneof(fc.constantFrom(...keys, 'status', 'adminAccountId', 'lines', 'search', 'showDeleted', 'limit', 'before', 'type', '__proto__'), anyString);
   const pair = fc.tuple(key, fc.oneof(anyString, rawNumber)).map(([k, v]) => `${encodeLoosely(k)}=${encodeLoosely(v)}`);
+  // The route's own keys with the integers around the database's limits (how a 500 was found).
+  const edge = fc.tuple(fc.constantFrom(...keys, 'adminAccountId', 'before', 'limit', 'lines'), fc.constantFrom(...INT_EDGES)).map(([k, v]) => `${k}=${v}`);
   return fc.oneof(
     fc.array(pair, { maxLength: 5 }).map((pairs) => pairs.join('&')),
+    fc.array(edge, { minLength: 1, maxLength: 3 }).map((pairs) => pairs.join('&')),
     fc.constantFrom(
       ...MALFORMED_ESCAPES,
       'a=%E0%A4%A',
