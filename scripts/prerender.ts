@@ -138,6 +138,9 @@ async function snapshotPage(browser: import('playwright-core').Browser, url: str
         inert.append(...Array.from(source.childNodes));
         source.replaceWith(inert);
       });
+      // Until the live page takes over, a click on a button or a key in a form would be lost (or submit
+      // the form natively, the password in the URL): they are inert until then, links stay live.
+      for (const el of Array.from(copy.querySelectorAll('form, button'))) el.setAttribute('inert', '');
       // Paths: the links Vite adds for a lazy chunk's CSS carry absolute URLs (of this server).
       const stylesheets = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'))
         .map((link) => new URL(link.href).pathname)
