@@ -1,4 +1,4 @@
-/** IonSelect defined from the chunk that uses it (see vite.config.ts); same definition as @ionic/react's. */
+/** IonSelect as @ionic/react defines it, loaded by ion-select.ts when first needed. */
 import './setup-ionic';
 import type { IonSelect as Typed } from '@ionic/react';
 import { IonSelect as Element, defineCustomElement } from '@ionic/core/components/ion-select.js';

@@ -1,4 +1,4 @@
-/** IonTextarea defined from the chunk that uses it (see vite.config.ts); same definition as @ionic/react's. */
+/** IonTextarea as @ionic/react defines it, loaded by ion-textarea.ts when first needed. */
 import './setup-ionic';
 import type { IonTextarea as Typed } from '@ionic/react';
 import { IonTextarea as Element, defineCustomElement } from '@ionic/core/components/ion-textarea.js';
