@@ -170,6 +170,11 @@ export function writeAppShell(outDir: string): void {
 
 /** Prerenders PRERENDERED_PAGES into outDir (a finished client build, app.html written). */
 export async function prerender(outDir: string, log: (line: string) => void = console.log): Promise<void> {
+  // A fresh machine may have no Chromium: the build still works, the pages then render in the browser.
+  if (!fs.existsSync(CHROMIUM)) {
+    log(`prerender: skipped, no Chromium at ${CHROMIUM} (set CHROMIUM_PATH; on Debian: apt-get install chromium)`);
+    return;
+  }
   const root = path.resolve(outDir);
   const shell = fs.readFileSync(path.join(root, APP_SHELL_FILE), 'utf8');
   const server = await startStaticServer(root);
