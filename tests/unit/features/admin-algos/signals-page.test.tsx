@@ -205,6 +205,8 @@ describe('signals page, phone', () => {
     let dialog = (await screen.findByText('Cancel signal 21?')).closest('ion-modal') as HTMLElement;
     await act(async () => fireEvent.click(ionButton('Keep signal', dialog)));
     await waitFor(() => expect(screen.queryByText('Cancel signal 21?')).toBeNull());
+    // Until its closing animation ends the modal covers the page (a user cannot reach the card).
+    await waitFor(() => expect(dialog.classList.contains('overlay-hidden')).toBe(true));
     expect(api.callsTo('POST', '/api/signals/21/update')).toHaveLength(0);
 
     fireEvent.click(within(card(21)).getByRole('button', { name: 'Cancel signal 21' }));
