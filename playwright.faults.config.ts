@@ -3,9 +3,8 @@
  * build is deployed. The spec starts and stops its own servers (that is the point); the global
  * setup builds the client twice (tests/faults/support/build-clients.ts).
  */
-import { defineConfig, devices } from '@playwright/test';
-
-const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+import { defineConfig } from '@playwright/test';
+import e2e from './playwright.config';
 
 export default defineConfig({
   testDir: 'tests/faults',
@@ -18,14 +17,7 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
-  use: {
-    ...devices['Desktop Chrome'],
-    serviceWorkers: 'allow',
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
-  },
+  reporter: e2e.reporter,
+  // The e2e browser: Debian's Chromium with service workers allowed.
+  use: e2e.use,
 });

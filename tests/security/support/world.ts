@@ -7,9 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { algos, algoSubscriptions, signals, warnings, workshops } from '../../../src/server/db/schema';
+import { algos, algoSubscriptions, warnings, workshops } from '../../../src/server/db/schema';
 import { createMemberLogin, createUser } from '../../factories/accounts';
 import { createTrade } from '../../factories/trades';
+import { createSignal } from '../../integration/admin/setup';
 import { createTestApp, type TestApp, type TestClient } from '../../integration/helpers/test-app';
 import { inspect, type Inspected } from './inspect';
 
@@ -45,24 +46,7 @@ export async function createWorld(options: { env?: Record<string, string>; clien
   const { deps } = t;
   const admin = await createUser(deps, { role: 'superadmin', name: 'Security Admin' });
   const [algo] = await deps.db.insert(algos).values({ algo_desc: 'Swing momentum, NSE cash', algo_switch: false }).returning();
-  const [signal] = await deps.db
-    .insert(signals)
-    .values({
-      algo_id: algo!.algo_id,
-      instrument_symbol: 'RELIANCE',
-      instrument_type: 'EQ',
-      trade_type: 'swing',
-      trade_direction: 'long',
-      trade_gen_ts: new Date('2026-11-20T10:15:00+05:30'),
-      entry_level: 2950.5,
-      stop_loss_level: 2890,
-      target_level: 3080,
-      trade_status: 'pending',
-      algo_process_ind: true,
-      portion_in_trade: 100,
-      risk_reward: 2.14,
-    })
-    .returning();
+  const signal = await createSignal(deps, algo!.algo_id);
   const [warning] = await deps.db.insert(warnings).values({ warning_message: 'Broker rejected an order', warning_data: '{"account":1}' }).returning();
   const [workshop] = await deps.db
     .insert(workshops)
@@ -95,7 +79,7 @@ export async function createWorld(options: { env?: Record<string, string>; clien
         trade: trade.trabot_trade_id,
         subscription: subscription!.row_id,
         algo: algo!.algo_id,
-        signal: signal!.signal_id,
+        signal: signal.signal_id,
         warning: warning!.warning_id,
         workshop: workshop!.workshop_id,
       },
