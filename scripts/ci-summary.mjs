@@ -38,18 +38,14 @@ function reportCounts(base) {
 
 const steps = fs
   .readdirSync(folder)
-  .filter((name) => name.endsWith('.exit') || name.endsWith('.skipped'))
+  .filter((name) => name.endsWith('.exit'))
   .sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
 
 let passed = 0;
 let failed = 0;
 for (const file of steps) {
-  const base = path.join(folder, file.replace(/\.(exit|skipped)$/, ''));
+  const base = path.join(folder, file.replace(/\.exit$/, ''));
   const name = path.basename(base).replace(/^\d+-/, '');
-  if (file.endsWith('.skipped')) {
-    console.log(`  ${name}: skipped (${fs.readFileSync(path.join(folder, file), 'utf8').trim()})`);
-    continue;
-  }
   const code = Number(fs.readFileSync(path.join(folder, file), 'utf8').trim());
   const counts = reportCounts(base) ?? { passed: 0, failed: 0 };
   // The step's own failure, when no test in its report explains it.
