@@ -2,10 +2,9 @@
  * The trades of an account, filtered by status in the browser (spec sections 2, 7, 9): the member's
  * own at /dashboard/trades, any account's for the superadmin under /dashboard/admin.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import type { Trade } from '../../../../shared/schemas/trades';
-import { BackButton } from '../../../components/back-button';
 import { Breadcrumb, type BreadcrumbItem } from '../../../components/breadcrumb';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { Page } from '../../../components/page';
@@ -16,11 +15,14 @@ import { groupByFilterStatus } from '../lib/group-by-filter-status';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { TradeCardList } from './trade-card-list';
 import { TradeStatusFilter } from './trade-status-filter';
-import { TradeEditModal } from './trade-edit-modal';
 import { TradesTable } from './trades-table';
 import './trades.css';
 
 const NO_TRADES: readonly Trade[] = [];
+
+// Ionic (Back button, the edit form) loads only for the superadmin: a member's first paint needs none.
+const BackButton = lazy(() => import('../../../components/back-button').then((m) => ({ default: m.BackButton })));
+const TradeEditModal = lazy(() => import('./trade-edit-modal').then((m) => ({ default: m.TradeEditModal })));
 
 export interface TradesPageProps {
   /** Which account's trades: the member's own (persisted for offline use) or, for the admin, any. */
@@ -87,13 +89,21 @@ export function TradesPage({ trades: tradesQuery, title, breadcrumb, backFallbac
     <Page title={title} showTitle={false}>
       {breadcrumb && <Breadcrumb items={breadcrumb} />}
       <h1 className="page-title">{title}</h1>
-      {backFallback && <BackButton fallback={backFallback} />}
+      {backFallback && (
+        <Suspense>
+          <BackButton fallback={backFallback} />
+        </Suspense>
+      )}
       <OfflineNotice updatedAt={dataUpdatedAt} />
       <div className="trades-toolbar">
         <TradeStatusFilter value={shown} groups={groups} onChange={changeStatus} />
       </div>
       {body}
-      {canEdit && <TradeEditModal trade={edited} tradesKey={tradesQuery.queryKey} onClose={closeEdit} />}
+      {canEdit && (
+        <Suspense>
+          <TradeEditModal trade={edited} tradesKey={tradesQuery.queryKey} onClose={closeEdit} />
+        </Suspense>
+      )}
     </Page>
   );
 }
