@@ -3,21 +3,33 @@
  * from the route context: `currentUser.user` ({id, name, role}) and `currentUser.offline` (true when
  * the server cannot be reached and the persisted data is shown read-only).
  */
+import { onlineManager } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { adoptEarlyAccountTrades, requestAccountTradesEarly } from '../features/trades/api/early-account-trades';
+import { backendKeyQueryOptions } from '../features/session/api/backend-key';
+import { sessionQueryKey } from '../features/session/api/check-session';
 import { HOME_AFTER_LOGIN, LOGIN_PATH } from '../features/session/lib/guards';
 import { loadCurrentUser } from '../features/session/lib/load-current-user';
+import { adoptEarlyAccountTrades, requestAccountTradesEarly, type EarlyAccountTrades } from '../features/trades/api/early-account-trades';
 import { Route as TradesRoute } from './dashboard/trades';
 
 export const Route = createFileRoute('/dashboard')({
-  beforeLoad: async ({ context, location, preload }) => {
-    // The trades page (where login lands) fetches its code and data while the session is checked.
-    const tradesPage = !preload && location.pathname === HOME_AFTER_LOGIN;
-    const earlyTrades = tradesPage ? requestAccountTradesEarly(context.queryClient) : undefined;
-    if (earlyTrades) void (TradesRoute.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.();
-    const currentUser = await loadCurrentUser(context.queryClient);
+  beforeLoad: async ({ context: { queryClient }, location, preload }) => {
+    const firstCheck = !preload && onlineManager.isOnline() && queryClient.getQueryData(sessionQueryKey) === undefined;
+    // Sent first: the page waits for this answer before anything else.
+    const loadingUser = loadCurrentUser(queryClient);
+    let earlyTrades: EarlyAccountTrades | undefined;
+    if (firstCheck) {
+      // What would follow the first session check of this page is requested alongside it: the
+      // offline cache's backend key and, on the trades page (where login lands), its code and data.
+      void queryClient.prefetchQuery(backendKeyQueryOptions());
+      if (location.pathname === HOME_AFTER_LOGIN) {
+        earlyTrades = requestAccountTradesEarly();
+        void (TradesRoute.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.();
+      }
+    }
+    const currentUser = await loadingUser;
     if (!currentUser) throw redirect({ to: LOGIN_PATH, replace: true });
-    if (earlyTrades && !currentUser.offline) adoptEarlyAccountTrades(context.queryClient, currentUser.user.id, earlyTrades);
+    if (earlyTrades && !currentUser.offline) adoptEarlyAccountTrades(queryClient, currentUser.user.id, earlyTrades);
     return { currentUser };
   },
 });
