@@ -16,12 +16,17 @@ import { chromium } from 'playwright-core';
 
 export const APP_SHELL_FILE = 'app.html';
 
-/** Pages whose content needs no data of a visitor's own (only the anonymous session state). */
-export const PRERENDERED_PAGES = [
+/**
+ * Pages whose content needs no data of a visitor's own (only the anonymous session state). A page
+ * with live data (`loading`) is prerendered in its loading state: its API requests are held
+ * unanswered and the snapshot is taken once the `loading` selector shows; the live page fetches.
+ */
+export const PRERENDERED_PAGES: readonly { route: string; file: string; loading?: { api: string; selector: string } }[] = [
   { route: '/', file: 'index.html' },
+  { route: '/workshops', file: 'workshops.html', loading: { api: '/api/workshops', selector: '.workshop-list-loading' } },
   { route: '/trabot-membership', file: 'trabot-membership.html' },
   { route: '/login', file: 'login.html' },
-] as const;
+];
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const READY_TIMEOUT_MS = 30_000;
@@ -38,10 +43,14 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** The build's files; the shell for any other path; the API as it answers a visitor without a session. */
-function startStaticServer(outDir: string): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * The build's files; the shell for any other path; the API as it answers a visitor without a
+ * session, except the held paths, which never answer (the pages' loading states).
+ */
+function startStaticServer(outDir: string, heldApiPaths: string[]): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (heldApiPaths.includes(pathname)) return;
     if (pathname === '/api/check-session') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"error"}');
       return;
@@ -59,7 +68,12 @@ function startStaticServer(outDir: string): Promise<{ url: string; close: () => 
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
+      const close = () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections(); // the held requests
+        });
+      resolve({ url: `http://127.0.0.1:${port}`, close });
     });
   });
 }
@@ -84,8 +98,12 @@ function setMetaContent(html: string, attr: 'name' | 'property', key: string, co
   return html.replace(tag, `<meta ${attr}="${key}" content="${escapeAttr(content)}" />`);
 }
 
-/** The shell with the page's head (title, description, its route's files) and rendered markup. */
-export function pageHtml(shell: string, snapshot: Snapshot): string {
+/**
+ * The shell with the page's head (title, description, its route's files) and rendered markup.
+ * `apiPreload`: the live data the page will fetch, requested by the HTML so that it arrives with the
+ * scripts instead of after them.
+ */
+export function pageHtml(shell: string, snapshot: Snapshot, apiPreload?: string): string {
   let html = shell.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(snapshot.title)}</title>`);
   html = setMetaContent(html, 'name', 'description', snapshot.description);
   html = setMetaContent(html, 'property', 'og:title', snapshot.title);
@@ -94,6 +112,7 @@ export function pageHtml(shell: string, snapshot: Snapshot): string {
     ...snapshot.scripts.filter((src) => !shell.includes(src)).map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`),
     ...snapshot.stylesheets.filter((href) => !shell.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`),
     ...snapshot.styles,
+    ...(apiPreload ? [`<link rel="preload" href="${escapeAttr(apiPreload)}" as="fetch" crossorigin>`] : []),
   ];
   html = html.replace('</head>', `${head.map((line) => `    ${line}\n`).join('')}  </head>`);
   // The page paints from the HTML and CSS: its scripts (the takeover) must not compete with them for
@@ -103,15 +122,16 @@ export function pageHtml(shell: string, snapshot: Snapshot): string {
   return html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${snapshot.rootHtml}</div>`);
 }
 
-async function snapshotPage(browser: import('playwright-core').Browser, url: string): Promise<Snapshot> {
+async function snapshotPage(browser: import('playwright-core').Browser, url: string, loadingSelector?: string): Promise<Snapshot> {
   // A phone-sized window: the markup does not depend on it (layout is CSS), but images load as there.
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
   try {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(url, { waitUntil: 'networkidle', timeout: READY_TIMEOUT_MS });
-    await page.locator('#main-content').waitFor({ timeout: READY_TIMEOUT_MS });
+    // A held request keeps the network busy: such a page is ready when its loading state shows.
+    await page.goto(url, { waitUntil: loadingSelector ? 'load' : 'networkidle', timeout: READY_TIMEOUT_MS });
+    await page.locator(loadingSelector ?? '#main-content').waitFor({ timeout: READY_TIMEOUT_MS });
     if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
     return await page.evaluate(() => {
       // Custom elements (Ionic's, the captcha's) become plain elements with the same markup and box,
@@ -177,12 +197,15 @@ export async function prerender(outDir: string, log: (line: string) => void = co
   }
   const root = path.resolve(outDir);
   const shell = fs.readFileSync(path.join(root, APP_SHELL_FILE), 'utf8');
-  const server = await startStaticServer(root);
+  const server = await startStaticServer(
+    root,
+    PRERENDERED_PAGES.flatMap(({ loading }) => (loading ? [loading.api] : [])),
+  );
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
-    for (const { route, file } of PRERENDERED_PAGES) {
-      const snapshot = await snapshotPage(browser, `${server.url}${route}`);
-      fs.writeFileSync(path.join(root, file), pageHtml(shell, snapshot));
+    for (const { route, file, loading } of PRERENDERED_PAGES) {
+      const snapshot = await snapshotPage(browser, `${server.url}${route}`, loading?.selector);
+      fs.writeFileSync(path.join(root, file), pageHtml(shell, snapshot, loading?.api));
       log(`prerendered ${route} -> ${file} (${(snapshot.rootHtml.length / 1024).toFixed(1)} KB of markup)`);
     }
   } finally {

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { workshopsQueryOptions } from '../features/workshops/api/get-workshops';
 import { keepPublicQueriesOffline } from '../features/workshops/api/public-offline-copy';
+import { WorkshopsLoading } from '../features/workshops/components/workshops-frame';
 import { WorkshopsPage } from '../features/workshops/components/workshops-page';
 import { WorkshopsUnavailable } from '../features/workshops/components/workshops-unavailable';
 
@@ -11,5 +12,6 @@ export const Route = createFileRoute('/workshops')({
     await queryClient.ensureQueryData(workshopsQueryOptions());
   },
   component: WorkshopsPage,
+  pendingComponent: WorkshopsLoading,
   errorComponent: WorkshopsUnavailable,
 });

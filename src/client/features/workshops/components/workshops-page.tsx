@@ -7,20 +7,12 @@ import { useState } from 'react';
 import { isWorkshopCompleted } from '../../../../shared/forms/workshop-schedule';
 import type { Workshop } from '../../../../shared/schemas/public-forms';
 import { OfflineNotice } from '../../../components/offline-notice';
-import { Page } from '../../../components/page';
-import { useDocumentMeta } from '../../../lib/use-document-meta';
-import { SITE } from '../../../site-config';
 import { WorkshopRegistrationModal } from '../../public-forms/components/form-modals';
 import { useWorkshops } from '../api/get-workshops';
 import { WorkshopCard } from './workshop-card';
-import './workshops-page.css';
-
-const WORKSHOPS_TITLE = 'Online Workshops';
-const WORKSHOPS_DESCRIPTION =
-  'Free, expert-led online workshops on technical analysis and algorithmic trading for Indian markets. Limited seats, Sundays at 10:00AM IST.';
+import { WorkshopsFrame } from './workshops-frame';
 
 export function WorkshopsPage() {
-  useDocumentMeta({ title: `${WORKSHOPS_TITLE} | ${SITE.name}`, description: WORKSHOPS_DESCRIPTION, path: '/workshops' });
   const { data: workshops, dataUpdatedAt } = useWorkshops();
   const [now] = useState(() => new Date());
   const [modalOpen, setModalOpen] = useState(false);
@@ -33,11 +25,7 @@ export function WorkshopsPage() {
   };
 
   return (
-    <Page title={WORKSHOPS_TITLE}>
-      <p className="page-intro">
-        Free, expert-led workshops on technical analysis and systematic trading in Indian markets, run online by the
-        research team behind {SITE.name}'s algorithms. Seats are limited so that every participant can ask questions.
-      </p>
+    <WorkshopsFrame>
       <OfflineNotice updatedAt={dataUpdatedAt} />
       {!hasUpcoming && (
         <div className="workshops-next">
@@ -72,6 +60,6 @@ export function WorkshopsPage() {
         </ul>
       )}
       <WorkshopRegistrationModal isOpen={modalOpen} workshop={workshop} onClose={() => setModalOpen(false)} />
-    </Page>
+    </WorkshopsFrame>
   );
 }
