@@ -103,6 +103,19 @@ describe('online workshops', { timeout: 30_000 }, () => {
     expect(document.title).toBe('Online Workshops | Trabot');
   });
 
+  it('shows the page with placeholder cards while the list loads (the prerendered frame), then the list', async () => {
+    let answer = (_: Workshop[]) => {};
+    stubApi(null, { 'GET /api/workshops': () => new Promise((resolve) => (answer = (body) => resolve({ body }))) });
+    renderApp('/workshops');
+    const loading = await screen.findByRole('status', { name: 'Loading workshops' }, { timeout: 5_000 });
+    expect(screen.getByRole('heading', { level: 1, name: 'Online Workshops' })).toBeTruthy();
+    expect(screen.getByText(/Free, expert-led workshops on technical analysis/)).toBeTruthy();
+    expect(loading.querySelectorAll('.workshop-card-placeholder').length).toBeGreaterThan(0);
+    answer([upcoming]);
+    await screen.findByRole('heading', { name: upcoming.title });
+    expect(screen.queryByRole('status', { name: 'Loading workshops' })).toBeNull();
+  });
+
   it('registers without sending the phone, naming the workshop by title and date, then closes', async () => {
     const api = serve([upcoming, past], () => ({ status: 201, body: { status: 'success', id: 3 } }));
     renderApp('/workshops');
