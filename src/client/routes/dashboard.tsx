@@ -8,6 +8,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { backendKeyQueryOptions } from '../features/session/api/backend-key';
 import { sessionQueryKey } from '../features/session/api/check-session';
 import { HOME_AFTER_LOGIN, LOGIN_PATH } from '../features/session/lib/guards';
+import { readLastUser } from '../features/session/lib/last-user';
 import { loadCurrentUser } from '../features/session/lib/load-current-user';
 import { adoptEarlyAccountTrades, requestAccountTradesEarly, type EarlyAccountTrades } from '../features/trades/api/early-account-trades';
 import { Route as TradesRoute } from './dashboard/trades';
@@ -20,11 +21,13 @@ export const Route = createFileRoute('/dashboard')({
     let earlyTrades: EarlyAccountTrades | undefined;
     if (firstCheck) {
       // What would follow the first session check of this page is requested alongside it: the
-      // offline cache's backend key and, on the trades page (where login lands), its code and data.
+      // offline cache's backend key and, on the trades page (where login lands), its code and, when
+      // someone logged in on this browser before, its data (a visitor without a session would get a
+      // 401 there, an error in the console).
       void queryClient.prefetchQuery(backendKeyQueryOptions());
       if (location.pathname === HOME_AFTER_LOGIN) {
-        earlyTrades = requestAccountTradesEarly();
         void (TradesRoute.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.();
+        if (readLastUser()) earlyTrades = requestAccountTradesEarly();
       }
     }
     const currentUser = await loadingUser;

@@ -1,7 +1,7 @@
 /**
  * The member's trades requested before the session check has answered (see routes/dashboard.tsx):
  * the request carries the same cookie as the check, so its answer is the checked user's; it goes
- * into that user's query only once the check confirmed them (an anonymous visitor's 401 is dropped).
+ * into that user's query only once the check confirmed them (a 401, the session having ended, is dropped).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Trade } from '../../../../shared/schemas/trades';
