@@ -38,7 +38,29 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/**
+ * Where the first NUL character sits in a parsed value (PostgreSQL text cannot hold one), or null.
+ * A loop, not recursion: a body may nest thousands deep.
+ */
+function nulCharacterPath(value: unknown): string | null {
+  const pending: [unknown, string[]][] = [[value, []]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, path] = next;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return path.join('.') || '(body)';
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\u0000')) return [...path, key].join('.');
+        pending.push([child, [...path, key]]);
+      }
+    }
+  }
+  return null;
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+  const nul = nulCharacterPath(value);
+  if (nul !== null) throw new ApiError(STATUS.BAD_REQUEST, `Invalid ${what}: ${nul}`, { [nul]: 'Must not contain a NUL character' });
   const result = schema.safeParse(value);
   if (!result.success) {
     const fields = fieldErrors(result.error);

@@ -112,6 +112,16 @@ describe('POST /api/contact-us', () => {
     }
   });
 
+  it('answers 400 naming the field to a NUL character (PostgreSQL text cannot hold one), storing nothing', async () => {
+    const before = await count();
+    const res = await visitor().json('/api/contact-us', { type: 'Research Enquiry', formString: 'Name: Asha\u0000' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Invalid body: formString', fields: { formString: 'Must not contain a NUL character' } });
+    const inQuery = await visitor().request('/api/workshops?x=%00');
+    expect(inQuery.status).toBeLessThan(500);
+    expect(await count()).toBe(before);
+  });
+
   it('answers 415 to a non-JSON body and 400 to malformed JSON', async () => {
     const client = visitor();
     const text = await client.request('/api/contact-us', { method: 'POST', body: 'type=Research', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
