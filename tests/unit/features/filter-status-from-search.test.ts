@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { TRADE_FILTER_STATUSES } from '../../../src/shared/constants';
+import { tradeFilterSchema } from '../../../src/shared/schemas/trades';
+import { filterStatusFromSearch } from '../../../src/client/features/trades/lib/filter-status-from-search';
+
+describe('filterStatusFromSearch', () => {
+  it('reads the URL filter exactly as tradeFilterSchema does', () => {
+    const inputs: unknown[] = [...TRADE_FILTER_STATUSES, undefined, '', 'Running', 'closed', 'running ', 'toString', '__proto__', 3, null, ['running']];
+    for (const status of inputs) {
+      expect(filterStatusFromSearch(status), String(status)).toBe(tradeFilterSchema.parse({ status }).status);
+    }
+  });
+
+  it('keeps a known status and shows running trades for anything else', () => {
+    expect(filterStatusFromSearch('completed')).toBe('completed');
+    expect(filterStatusFromSearch('hacked')).toBe('running');
+  });
+});
