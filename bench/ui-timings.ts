@@ -161,9 +161,13 @@ async function measurePicker(context: BrowserContext, server: BenchServer): Prom
   await page.goto(`${server.url}/dashboard/admin/algos/${algos[0]!.algo_id}/signals`);
   await page.getByRole('button', { name: 'Add Signal' }).first().click();
   const picker = page.getByRole('combobox', { name: 'Instrument Symbol' });
-  // Ionic focuses the modal when its opening animation ends: only then take the focus.
-  await page.waitForFunction(() => document.activeElement?.closest('ion-modal'));
-  await picker.focus();
+  // Ionic may move the focus to the modal as its opening animation ends: tap the field until it keeps it.
+  for (let tries = 0; ; tries++) {
+    await picker.click();
+    await page.waitForTimeout(300);
+    if (await picker.evaluate((input) => input === document.activeElement)) break;
+    if (tries === 10) throw new Error('the instrument picker never kept the focus');
+  }
   await throttle(page, CPU_SLOWDOWN);
   const keystrokes: { typed: string; ms: number }[] = [];
   // Every prefix typed has matches: inf, in, ind, indi, india, then back to i.
