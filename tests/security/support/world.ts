@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { algos, algoSubscriptions, warnings, workshops } from '../../../src/server/db/schema';
+import { algos, warnings, workshops } from '../../../src/server/db/schema';
 import { createMemberLogin, createUser } from '../../factories/accounts';
 import { createTrade } from '../../factories/trades';
-import { createSignal } from '../../integration/admin/setup';
+import { createSignal, createSubscription } from '../../integration/admin/setup';
 import { createTestApp, type TestApp, type TestClient } from '../../integration/helpers/test-app';
 import { inspect, type Inspected } from './inspect';
 
@@ -56,20 +56,7 @@ export async function createWorld(options: { env?: Record<string, string>; clien
   async function memberWithData(key: string): Promise<{ ids: Ids; login: Login }> {
     const owned = await createMemberLogin(deps, { brokerAccessKey: `kite-${key}-0a1b2c3d4e5f` });
     const trade = await createTrade(deps, owned.account.trabot_account_id, { trade_instrument: `SEC${key.toUpperCase()}` });
-    const [subscription] = await deps.db
-      .insert(algoSubscriptions)
-      .values({
-        algo_id: algo!.algo_id,
-        trabot_account_id: owned.account.trabot_account_id,
-        max_total_capital: 400000,
-        risk_percent_pertrade: 1,
-        max_percent_allocation_pertrade: 20,
-        min_percent_allocation_pertrade: 5,
-        min_required_risk_reward: 1.5,
-        max_acceptable_loss: 20000,
-        subscription_status: 'active',
-      })
-      .returning();
+    const subscription = await createSubscription(deps, algo!.algo_id, owned.account.trabot_account_id);
     return {
       login: { email: owned.user.email, password: owned.user.password },
       ids: {
@@ -77,7 +64,7 @@ export async function createWorld(options: { env?: Record<string, string>; clien
         account: owned.account.trabot_account_id,
         user: owned.user.id,
         trade: trade.trabot_trade_id,
-        subscription: subscription!.row_id,
+        subscription: subscription.row_id,
         algo: algo!.algo_id,
         signal: signal.signal_id,
         warning: warning!.warning_id,
