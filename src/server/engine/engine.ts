@@ -269,37 +269,45 @@ export class Engine {
       return;
     }
     if (order.state !== 'filled' || order.averagePrice === null) return;
-    await this.recordEntry(trade, signal, order, now);
+    await this.recordFill('entry', trade, signal, order, now);
   }
 
-  /** A filled entry order as the trade's next entry row (once per order); the trade runs. */
-  private async recordEntry(trade: TradeRow, signal: SignalRow, order: Order, now: Date): Promise<void> {
+  /**
+   * A filled order as the trade's next entry or exit row, with its charges, and the trade's figures
+   * recomputed. An entry is booked once per order (its fill may be seen again, e.g. by the cancel
+   * step) and makes the trade run; an exit completes the trade when no share is left open.
+   */
+  private async recordFill(leg: 'entry' | 'exit', trade: TradeRow, signal: SignalRow, order: Order, now: Date): Promise<void> {
+    const entry = leg === 'entry';
     const fill = { quantity: order.filledQuantity, price: order.averagePrice as number };
     const recorded = await this.deps.db.transaction(async (tx) => {
-      const [already] = await tx
-        .select({ id: tradeEntries.id })
-        .from(tradeEntries)
-        .where(and(eq(tradeEntries.trabot_trade_id, trade.trabot_trade_id), eq(tradeEntries.order_id, order.orderId)));
-      if (already) return false;
+      if (entry) {
+        const [already] = await tx
+          .select({ id: tradeEntries.id })
+          .from(tradeEntries)
+          .where(and(eq(tradeEntries.trabot_trade_id, trade.trabot_trade_id), eq(tradeEntries.order_id, order.orderId)));
+        if (already) return false;
+      }
       const { entries, exits } = await this.fills(trade.trabot_trade_id, tx);
-      await tx.insert(tradeEntries).values({
+      const row = {
         trabot_trade_id: trade.trabot_trade_id,
-        trade_entry_sequence: entries.length + 1,
-        trade_entry_quantity: fill.quantity,
-        trade_entry_price: fill.price,
-        trade_entry_timestamp: order.updatedAt,
         order_id: order.orderId,
         exchange_order_id: order.exchangeOrderId,
-        ...legCharges({ product: productOf(trade.trade_type), side: entrySide(trade.trade_direction), ...fill }),
-      });
-      const figures = tradeFigures({ direction: trade.trade_direction, entries: [...entries, fill], exits, ltp: fill.price, stopLoss: signal.stop_loss_level });
+        ...legCharges({ product: productOf(trade.trade_type), side: (entry ? entrySide : exitSide)(trade.trade_direction), ...fill }),
+      };
+      // The two tables differ only in their column names.
+      const sequence = (entry ? entries : exits).length + 1;
+      if (entry) await tx.insert(tradeEntries).values({ ...row, trade_entry_sequence: sequence, trade_entry_quantity: fill.quantity, trade_entry_price: fill.price, trade_entry_timestamp: order.updatedAt });
+      else await tx.insert(tradeExits).values({ ...row, trade_exit_sequence: sequence, trade_exit_quantity: fill.quantity, trade_exit_price: fill.price, trade_exit_timestamp: order.updatedAt });
+      const legs = entry ? { entries: [...entries, fill], exits } : { entries, exits: [...exits, fill] };
+      const figures = tradeFigures({ direction: trade.trade_direction, ...legs, ltp: fill.price, stopLoss: signal.stop_loss_level });
       await tx
         .update(trades)
-        .set({ ...figures, trade_status: 'running', ltp: fill.price, last_updated_timestamp: now })
+        .set({ ...figures, trade_status: entry || figures.remaining_quantity > 0 ? 'running' : 'completed', ltp: fill.price, last_updated_timestamp: now })
         .where(eq(trades.trabot_trade_id, trade.trabot_trade_id));
       return true;
     });
-    if (recorded) this.deps.log.info({ tradeId: trade.trabot_trade_id, orderId: order.orderId, ...fill }, 'engine: entry filled');
+    if (recorded) this.deps.log.info({ tradeId: trade.trabot_trade_id, orderId: order.orderId, ...fill }, `engine: ${leg} filled`);
   }
 
   /**
@@ -334,7 +342,7 @@ export class Engine {
         });
         this.deps.log.info({ tradeId: trade.trabot_trade_id, orderId: order.orderId, state: order.state, reached }, 'engine: exit order placed');
         if (order.state !== 'filled' || order.averagePrice === null) throw new BrokerError(order.rejectReason ?? `exit order ${order.state}`);
-        await this.recordExit(trade, signal, order, now);
+        await this.recordFill('exit', trade, signal, order, now);
       } catch (err) {
         await this.orderFailed(trade, 'exit', err);
       }
@@ -543,8 +551,7 @@ export class Engine {
       await this.endManualLeg(order, trade, placed.orderId, 'rejected', `filled ${placed.filledQuantity} shares but trade ${trade.trabot_trade_id} has ${trade.remaining_quantity ?? 0} open`, now);
       return;
     }
-    if (order.side === 'entry') await this.recordEntry(trade, signal, placed, now);
-    else await this.recordExit(trade, signal, placed, now);
+    await this.recordFill(order.side, trade, signal, placed, now);
     await this.setLegState(order.id, placed.orderId, 'filled', null, now);
   }
 
@@ -589,29 +596,6 @@ export class Engine {
     const reason = reasons.length ? reasons.join('; ') : status === 'failed' ? 'no account trades this signal' : null;
     await this.deps.db.update(manualOrders).set({ status, status_reason: reason }).where(eq(manualOrders.id, orderId));
     if (status !== 'placed') this.deps.log.info({ manualOrderId: orderId, status, reason }, 'engine: manual order settled');
-  }
-
-  private async recordExit(trade: TradeRow, signal: SignalRow, order: Order, now: Date): Promise<void> {
-    const fill = { quantity: order.filledQuantity, price: order.averagePrice as number };
-    await this.deps.db.transaction(async (tx) => {
-      const { entries, exits } = await this.fills(trade.trabot_trade_id, tx);
-      await tx.insert(tradeExits).values({
-        trabot_trade_id: trade.trabot_trade_id,
-        trade_exit_sequence: exits.length + 1,
-        trade_exit_quantity: fill.quantity,
-        trade_exit_price: fill.price,
-        trade_exit_timestamp: order.updatedAt,
-        order_id: order.orderId,
-        exchange_order_id: order.exchangeOrderId,
-        ...legCharges({ product: productOf(trade.trade_type), side: exitSide(trade.trade_direction), ...fill }),
-      });
-      const figures = tradeFigures({ direction: trade.trade_direction, entries, exits: [...exits, fill], ltp: fill.price, stopLoss: signal.stop_loss_level });
-      await tx
-        .update(trades)
-        .set({ ...figures, trade_status: figures.remaining_quantity > 0 ? 'running' : 'completed', ltp: fill.price, last_updated_timestamp: now })
-        .where(eq(trades.trabot_trade_id, trade.trabot_trade_id));
-    });
-    this.deps.log.info({ tradeId: trade.trabot_trade_id, orderId: order.orderId, ...fill }, 'engine: exit filled');
   }
 
   private async fills(tradeId: number, db: Pick<AppDeps['db'], 'select'> = this.deps.db): Promise<{ entries: Fill[]; exits: Fill[] }> {
