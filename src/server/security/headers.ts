@@ -23,19 +23,21 @@ export const CONTENT_SECURITY_POLICY = [
   "manifest-src 'self'",
 ].join('; ');
 
-const HEADERS: Record<string, string> = {
+/** The headers every response carries, as name/value pairs built once at module load. */
+const HEADERS: readonly (readonly [string, string])[] = Object.entries({
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
-};
+});
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  for (const [name, value] of Object.entries(HEADERS)) c.res.headers.set(name, value);
-  if (isHttps(c)) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  for (const [name, value] of HEADERS) c.res.headers.set(name, value);
+  if (isHttps(c)) c.res.headers.set('Strict-Transport-Security', HSTS);
   // A handler may opt in to revalidation (e.g. the instrument list's ETag); every other API answer is no-store.
   if (isApiPath(c.req.path) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
 };
