@@ -6,8 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AlgoSubscription, Member, MemberAccount, SaveSubscriptionBody } from '../../../src/shared/schemas/admin/members';
-import type { AddSignalBody, ManualEntryBody, ManualOrder, Signal } from '../../../src/shared/schemas/admin/algos';
+import type { AddSignalBody, ManualOrder, Signal } from '../../../src/shared/schemas/admin/algos';
 import type { ContactUsBody, SubmissionResponse, WorkshopEnquiryBody } from '../../../src/shared/schemas/public-forms';
+import { addSignalBody, manualOrderBody } from '../../factories/signals';
 import type { ApiClient } from './api-client';
 
 export interface StreamTarget {
@@ -31,9 +32,8 @@ export async function findStreamTarget(admin: ApiClient, memberEmail: string): P
   for (const subscription of subscriptions.filter((s) => s.subscription_status === 'active')) {
     const [model] = await admin.get<Signal[]>(`/api/algos/${subscription.algo_id}/signals?status=running`);
     if (!model) continue;
-    const body: AddSignalBody = {
+    const body = addSignalBody({
       trade_gen_ts: new Date().toISOString(),
-      exchange: 'NSE',
       instrument_symbol: model.instrument_symbol,
       instrument_type: model.instrument_type,
       trade_direction: model.trade_direction as AddSignalBody['trade_direction'],
@@ -42,9 +42,7 @@ export async function findStreamTarget(admin: ApiClient, memberEmail: string): P
       stop_loss_level: model.stop_loss_level,
       target_level: model.target_level,
       risk_reward: null,
-      portion_in_trade: 100,
-      process_signal: false,
-    };
+    });
     const added = await admin.request(`/api/algos/${subscription.algo_id}/signals`, { method: 'PUT', json: body });
     if (added.status !== 201) throw new Error(`add signal answered ${added.status}: ${JSON.stringify(added.body)}`);
     return { accountId: account.trabot_account_id, subscriptions, signal: added.body as Signal };
@@ -93,23 +91,6 @@ function enquiry(marker: string): ContactUsBody {
 
 function registration(marker: string): WorkshopEnquiryBody {
   return { name: 'Fault Tester', email: 'fault.tester@example.com', source: 'website', comments: marker, workshop: 'N.A.' };
-}
-
-function manualEntry(signal: Signal): ManualEntryBody {
-  return {
-    portion: 0.25,
-    trade_type: signal.trade_type as ManualEntryBody['trade_type'],
-    order_type: 'market',
-    limit_price: null,
-    trigger_price: null,
-    algo_id: signal.algo_id,
-    instrument_symbol: signal.instrument_symbol,
-    signal_id: signal.signal_id,
-    trade_direction: signal.trade_direction as ManualEntryBody['trade_direction'],
-    trade_exchange: signal.exchange,
-    entry_level: signal.entry_level,
-    stop_loss_level: signal.stop_loss_level,
-  };
 }
 
 const is2xx = (status: number | 'error') => typeof status === 'number' && status >= 200 && status < 300;
@@ -173,7 +154,7 @@ export function startWriteStream(
       send(
         'manual-order',
         '',
-        () => clients.admin.request(`/api/signals/${target.signal.signal_id}/manual-entry`, { method: 'PUT', json: manualEntry(target.signal), timeoutMs }),
+        () => clients.admin.request(`/api/signals/${target.signal.signal_id}/manual-entry`, { method: 'PUT', json: { ...manualOrderBody(target.signal), portion: 0.25 }, timeoutMs }),
         (b) => (b as ManualOrder).id,
       ),
   ];

@@ -17,8 +17,10 @@ import {
   signalSchema,
   type AddSignalBody,
 } from '../../../src/shared/schemas/admin/algos';
+import { createAlgo } from '../../factories/algos';
+import { addSignalBody, createSignal, manualOrderBody } from '../../factories/signals';
 import type { TestClient } from '../helpers/test-app';
-import { adminTest, createAlgo, createSignal, expectError, expectJson, type AdminTest, post, put } from './setup';
+import { adminTest, expectError, expectJson, type AdminTest, post, put } from './setup';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/nse');
 const LEGACY = 'cm01JUL2024bhav.csv';
@@ -67,19 +69,9 @@ describe('algos', () => {
   });
 });
 
+// A client-side risk-reward the server must ignore (it computes 2.14).
 const addBody = (overrides: Partial<Record<keyof AddSignalBody, unknown>> = {}) => ({
-  trade_gen_ts: '2026-11-21',
-  exchange: 'NSE',
-  instrument_symbol: 'RELIANCE',
-  instrument_type: 'EQ',
-  trade_direction: 'long',
-  trade_type: 'swing',
-  entry_level: 2950.5,
-  stop_loss_level: 2890,
-  target_level: 3080,
-  risk_reward: 99,
-  portion_in_trade: 50,
-  process_signal: true,
+  ...addSignalBody({ trade_gen_ts: '2026-11-21', risk_reward: 99, portion_in_trade: 50, process_signal: true }),
   ...overrides,
 });
 
@@ -222,21 +214,7 @@ describe('manual entry and exit', () => {
     signal = await createSignal(a.t.deps, swing.algo_id, { trade_status: 'running' });
   });
 
-  const orderBody = (overrides: Record<string, unknown> = {}) => ({
-    portion: 0.5,
-    trade_type: 'swing',
-    order_type: 'market',
-    limit_price: null,
-    trigger_price: null,
-    algo_id: signal.algo_id,
-    instrument_symbol: signal.instrument_symbol,
-    signal_id: signal.signal_id,
-    trade_direction: signal.trade_direction,
-    trade_exchange: 'NSE',
-    entry_level: signal.entry_level,
-    stop_loss_level: signal.stop_loss_level,
-    ...overrides,
-  });
+  const orderBody = (overrides: Record<string, unknown> = {}) => ({ ...manualOrderBody(signal), portion: 0.5, ...overrides });
   const entry = (body: unknown, id = signal.signal_id) => put(a.admin, `/api/signals/${id}/manual-entry`, body);
   const exit = (body: unknown, id = signal.signal_id) => put(a.admin, `/api/signals/${id}/manual-exit`, body);
 

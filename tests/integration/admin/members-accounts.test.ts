@@ -9,8 +9,10 @@ import { accountSettingsSchema } from '../../../src/shared/schemas/account';
 import { algoSubscriptionSchema, memberAccountSchema, memberSchema, memberUserSchema } from '../../../src/shared/schemas/admin/members';
 import { tradeSchema } from '../../../src/shared/schemas/trades';
 import { createAccount, createMember, createUser } from '../../factories/accounts';
+import { createAlgo } from '../../factories/algos';
+import { createSubscription, subscriptionBody } from '../../factories/subscriptions';
 import { createTrade } from '../../factories/trades';
-import { adminTest, createAlgo, createSubscription, expectError, expectJson, type AdminTest, post, put } from './setup';
+import { adminTest, expectError, expectJson, type AdminTest, post, put } from './setup';
 
 let a: AdminTest;
 beforeAll(async () => {
@@ -179,19 +181,7 @@ describe('algo subscriptions', () => {
   let accountId: number;
   let algoA: number;
   let algoB: number;
-  const body = (overrides: Record<string, unknown> = {}) => ({
-    row_id: null,
-    algo_id: algoA,
-    trabot_account_id: accountId,
-    max_total_capital: 400000,
-    risk_percent_pertrade: 1,
-    max_percent_allocation_pertrade: 20,
-    min_percent_allocation_pertrade: 5,
-    min_required_risk_reward: 1.5,
-    subscription_status: 'active',
-    max_acceptable_loss: 20000,
-    ...overrides,
-  });
+  const body = (overrides: Record<string, unknown> = {}) => ({ ...subscriptionBody({ row_id: null, algo_id: algoA, trabot_account_id: accountId }), ...overrides });
   const save = (json: unknown, id = accountId) => post(a.admin, `/api/admin/accounts/${id}/save-algo-subscription`, json);
 
   beforeAll(async () => {

@@ -1,11 +1,9 @@
-/** One app per test file with a superadmin, a member and an anonymous client; admin-area factories. */
+/** One app per test file with a superadmin, a member and an anonymous client; response checks and request helpers. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { algos, algoSubscriptions, signals } from '../../../src/server/db/schema';
-import type { AppDeps } from '../../../src/server/context';
 import { createMemberLogin, createUser } from '../../factories/accounts';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 
@@ -66,55 +64,3 @@ export async function expectError(res: Response, status: number): Promise<{ erro
 /** A JSON request the way the admin screens send it: PUT creates, POST updates. */
 export const put = (client: TestClient, url: string, json: unknown) => client.request(url, { method: 'PUT', json });
 export const post = (client: TestClient, url: string, json: unknown) => client.request(url, { method: 'POST', json });
-
-type Deps = Pick<AppDeps, 'db'>;
-
-export async function createAlgo(deps: Deps, overrides: Partial<typeof algos.$inferInsert> = {}) {
-  const [row] = await deps.db
-    .insert(algos)
-    .values({ algo_desc: 'Swing momentum, NSE cash', algo_switch: false, ...overrides })
-    .returning();
-  return row!;
-}
-
-export async function createSignal(deps: Deps, algoId: number, overrides: Partial<typeof signals.$inferInsert> = {}) {
-  const [row] = await deps.db
-    .insert(signals)
-    .values({
-      algo_id: algoId,
-      instrument_symbol: 'RELIANCE',
-      instrument_type: 'EQ',
-      trade_type: 'swing',
-      trade_direction: 'long',
-      trade_gen_ts: new Date('2026-11-20T10:15:00+05:30'),
-      entry_level: 2950.5,
-      stop_loss_level: 2890,
-      target_level: 3080,
-      trade_status: 'pending',
-      algo_process_ind: true,
-      portion_in_trade: 100,
-      risk_reward: 2.14,
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
-
-export async function createSubscription(deps: Deps, algoId: number, accountId: number, overrides: Partial<typeof algoSubscriptions.$inferInsert> = {}) {
-  const [row] = await deps.db
-    .insert(algoSubscriptions)
-    .values({
-      algo_id: algoId,
-      trabot_account_id: accountId,
-      max_total_capital: 400000,
-      risk_percent_pertrade: 1,
-      max_percent_allocation_pertrade: 20,
-      min_percent_allocation_pertrade: 5,
-      min_required_risk_reward: 1.5,
-      max_acceptable_loss: 20000,
-      subscription_status: 'active',
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}

@@ -1,11 +1,16 @@
 /** The engine scenario tests' world: one test app per file, the seeded feed and paper broker, factories for algos, subscribers and signals. */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { algoSubscriptions, algos, signals, tradeEntries, tradeExits, trades, warnings } from '../../../src/server/db/schema';
+import { signals, tradeEntries, tradeExits, trades, warnings } from '../../../src/server/db/schema';
 import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
 import { Engine } from '../../../src/server/engine/engine';
 import { SimulatedFeed } from '../../../src/server/engine/feed/simulated-feed';
+import type { SizingSubscription } from '../../../src/server/engine/sizing';
 import { createAccount, createMember } from '../../factories/accounts';
+import { createAlgo } from '../../factories/algos';
+import { createSignal } from '../../factories/signals';
+import { createSubscription } from '../../factories/subscriptions';
+import { WORKED_EXAMPLE_SIGNAL, WORKED_EXAMPLE_SUBSCRIPTION } from '../../factories/worked-example';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** Registers the file's test app hooks and answers the helpers over it; `t` is filled in before the first test. */
@@ -26,51 +31,21 @@ export function engineScenario() {
     return { feed, paper, engine: new Engine(t.deps, { feed, paper }) };
   }
 
-  const WORKED_EXAMPLE = {
-    max_total_capital: 500_000,
-    risk_percent_pertrade: 1,
-    max_percent_allocation_pertrade: 20,
-    min_percent_allocation_pertrade: 2,
-    min_required_risk_reward: 1.5,
-    max_acceptable_loss: 6_000,
-  };
-
-  async function subscriber(algoId: number, settings: Partial<typeof WORKED_EXAMPLE> & { subscription_status?: string }, key: string | null = 'key') {
+  async function subscriber(algoId: number, settings: Partial<SizingSubscription> & { subscription_status?: string }, key: string | null = 'key') {
     const member = await createMember(t.deps);
     const account = await createAccount(t.deps, member.trabot_client_id, {
       broker_client_id: `PC${member.trabot_client_id}`,
       ...(key === null ? {} : { broker_access_key: key }),
     });
-    await t.deps.db.insert(algoSubscriptions).values({ algo_id: algoId, trabot_account_id: account.trabot_account_id, ...WORKED_EXAMPLE, ...settings });
+    await createSubscription(t.deps, algoId, account.trabot_account_id, { ...WORKED_EXAMPLE_SUBSCRIPTION, ...settings });
     return account.trabot_account_id;
   }
 
-  async function newAlgo(on = true) {
-    const [algo] = await t.deps.db.insert(algos).values({ algo_desc: 'Swing momentum', algo_switch: on }).returning();
-    return algo!.algo_id;
-  }
+  const newAlgo = async (on = true) => (await createAlgo(t.deps, { algo_desc: 'Swing momentum', algo_switch: on })).algo_id;
 
-  async function newSignal(algoId: number, overrides: Partial<typeof signals.$inferInsert> = {}) {
-    const [signal] = await t.deps.db
-      .insert(signals)
-      .values({
-        algo_id: algoId,
-        instrument_symbol: 'INFY',
-        instrument_type: 'EQ',
-        trade_type: 'swing',
-        trade_direction: 'long',
-        entry_level: 250,
-        stop_loss_level: 245,
-        target_level: 262.5,
-        portion_in_trade: 50,
-        risk_reward: 2.5,
-        trade_status: 'approved',
-        algo_process_ind: true,
-        ...overrides,
-      })
-      .returning();
-    return signal!;
-  }
+  /** The worked example's signal on INFY, approved for the engine. */
+  const newSignal = (algoId: number, overrides: Partial<typeof signals.$inferInsert> = {}) =>
+    createSignal(t.deps, algoId, { instrument_symbol: 'INFY', ...WORKED_EXAMPLE_SIGNAL, risk_reward: 2.5, trade_gen_ts: null, trade_status: 'approved', ...overrides });
 
   const tradesOf = (signalId: number) =>
     t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId)).orderBy(asc(trades.trabot_account_id));
@@ -81,5 +56,5 @@ export function engineScenario() {
     (await t.deps.db.select().from(warnings).orderBy(asc(warnings.warning_id))).filter((w) => JSON.parse(w.warning_data ?? '{}').signal_id === signalId);
   const round2 = (n: number) => Math.round(n * 100) / 100;
 
-  return { t, SEED, T0, at, newEngine, WORKED_EXAMPLE, subscriber, newAlgo, newSignal, tradesOf, signalRow, entriesOf, exitsOf, warningsAbout, round2 };
+  return { t, SEED, T0, at, newEngine, subscriber, newAlgo, newSignal, tradesOf, signalRow, entriesOf, exitsOf, warningsAbout, round2 };
 }

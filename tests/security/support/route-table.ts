@@ -7,6 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../src/server/context';
+import { addSignalBody, manualOrderBody, RELIANCE_SIGNAL } from '../../factories/signals';
+import { subscriptionBody } from '../../factories/subscriptions';
 import { jsonPayload, multipartPayload, type Entity, type Ids, type Login, type Payload } from './world';
 
 /**
@@ -43,20 +45,8 @@ const memberBody = () => ({
   expiry_date: '2026-12-31',
 });
 const workshopBody = () => ({ title: unique('Workshop'), description: 'Intro to position sizing', workshop_date: '2027-01-10', time_label: '10:00AM IST', level: 'Beginner' });
-const manualOrder = (ids: Ids) => ({
-  portion: 1,
-  order_type: 'market',
-  limit_price: null,
-  trigger_price: null,
-  algo_id: ids.algo,
-  instrument_symbol: 'RELIANCE',
-  signal_id: ids.signal,
-  trade_direction: 'long',
-  trade_exchange: 'NSE',
-  entry_level: 2950.5,
-  stop_loss_level: 2890,
-  trade_type: 'swing',
-});
+/** The world's signal is the factories' default RELIANCE one. */
+const manualOrder = (ids: Ids) => manualOrderBody({ ...RELIANCE_SIGNAL, algo_id: ids.algo, signal_id: ids.signal });
 const LEGACY_BHAVCOPY =
   'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,\n' +
   'RELIANCE,EQ,2950,2990,2931,2970.5,2971,2948,1234567,3650000000,01-JUL-2024,98765,INE002A01018,\n';
@@ -98,21 +88,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'PUT /api/algos/:algoId/signals': {
     access: 'superadmin',
     params: { algoId: 'algo' },
-    body: () =>
-      jsonPayload({
-        trade_gen_ts: '2026-11-20',
-        exchange: 'NSE',
-        instrument_symbol: 'RELIANCE',
-        instrument_type: 'EQ',
-        trade_direction: 'long',
-        trade_type: 'swing',
-        entry_level: 2950.5,
-        stop_loss_level: 2890,
-        target_level: 3080,
-        risk_reward: 2.14,
-        portion_in_trade: 100,
-        process_signal: false,
-      }),
+    body: () => jsonPayload(addSignalBody()),
   },
   'POST /api/signals/:signalId/update': {
     access: 'superadmin',
@@ -153,18 +129,12 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     access: 'superadmin',
     params: { trabot_account_id: 'account' },
     body: ({ ids }) =>
-      jsonPayload({
-        row_id: ids.subscription,
-        algo_id: ids.algo,
-        trabot_account_id: ids.account,
-        max_total_capital: 100000,
-        risk_percent_pertrade: 1,
-        max_percent_allocation_pertrade: 20,
-        min_percent_allocation_pertrade: 5,
-        min_required_risk_reward: 1.5,
-        subscription_status: 'inactive',
-        max_acceptable_loss: 5000,
-      }),
+      jsonPayload(
+        subscriptionBody(
+          { row_id: ids.subscription, algo_id: ids.algo, trabot_account_id: ids.account },
+          { max_total_capital: 100000, max_acceptable_loss: 5000, subscription_status: 'inactive' },
+        ),
+      ),
   },
   'POST /api/admin/trades/:tradeId': {
     access: 'superadmin',

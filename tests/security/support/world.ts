@@ -7,10 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { algos, warnings, workshops } from '../../../src/server/db/schema';
+import { warnings, workshops } from '../../../src/server/db/schema';
 import { createMemberLogin, createUser } from '../../factories/accounts';
+import { createAlgo } from '../../factories/algos';
+import { createSignal } from '../../factories/signals';
+import { createSubscription } from '../../factories/subscriptions';
 import { createTrade } from '../../factories/trades';
-import { createSignal, createSubscription } from '../../integration/admin/setup';
 import { createTestApp, type TestApp, type TestClient } from '../../integration/helpers/test-app';
 import { inspect, type Inspected } from './inspect';
 
@@ -45,8 +47,8 @@ export async function createWorld(options: { env?: Record<string, string>; clien
   const t = await createTestApp({ env: { DATA_DIR: dataDir, ...UNLIMITED, ...options.env }, clientDir: options.clientDir });
   const { deps } = t;
   const admin = await createUser(deps, { role: 'superadmin', name: 'Security Admin' });
-  const [algo] = await deps.db.insert(algos).values({ algo_desc: 'Swing momentum, NSE cash', algo_switch: false }).returning();
-  const signal = await createSignal(deps, algo!.algo_id);
+  const algo = await createAlgo(deps);
+  const signal = await createSignal(deps, algo.algo_id);
   const [warning] = await deps.db.insert(warnings).values({ warning_message: 'Broker rejected an order', warning_data: '{"account":1}' }).returning();
   const [workshop] = await deps.db
     .insert(workshops)
@@ -56,7 +58,7 @@ export async function createWorld(options: { env?: Record<string, string>; clien
   async function memberWithData(key: string): Promise<{ ids: Ids; login: Login }> {
     const owned = await createMemberLogin(deps, { brokerAccessKey: `kite-${key}-0a1b2c3d4e5f` });
     const trade = await createTrade(deps, owned.account.trabot_account_id, { trade_instrument: `SEC${key.toUpperCase()}` });
-    const subscription = await createSubscription(deps, algo!.algo_id, owned.account.trabot_account_id);
+    const subscription = await createSubscription(deps, algo.algo_id, owned.account.trabot_account_id);
     return {
       login: { email: owned.user.email, password: owned.user.password },
       ids: {
@@ -65,7 +67,7 @@ export async function createWorld(options: { env?: Record<string, string>; clien
         user: owned.user.id,
         trade: trade.trabot_trade_id,
         subscription: subscription.row_id,
-        algo: algo!.algo_id,
+        algo: algo.algo_id,
         signal: signal.signal_id,
         warning: warning!.warning_id,
         workshop: workshop!.workshop_id,

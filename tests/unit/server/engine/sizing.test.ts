@@ -1,17 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { sizePosition, type SizingSignal, type SizingSubscription } from '../../../../src/server/engine/sizing';
-
-// The worked example of docs/engine.md.
-const subscription: SizingSubscription = {
-  max_total_capital: 500_000,
-  risk_percent_pertrade: 1,
-  max_percent_allocation_pertrade: 20,
-  min_percent_allocation_pertrade: 2,
-  min_required_risk_reward: 1.5,
-  max_acceptable_loss: 6_000,
-};
-const signal: SizingSignal = { entry_level: 250, stop_loss_level: 245, target_level: 262.5, portion_in_trade: 50 };
+import { WORKED_EXAMPLE_SIGNAL as signal, WORKED_EXAMPLE_SUBSCRIPTION as subscription } from '../../../factories/worked-example';
 
 const size = (sub: Partial<SizingSubscription> = {}, sig: Partial<SizingSignal> = {}, accessKeyValid = true) =>
   sizePosition({ subscription: { ...subscription, ...sub }, signal: { ...signal, ...sig }, accessKeyValid });
