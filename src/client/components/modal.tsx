@@ -22,7 +22,12 @@ export function Modal({ isOpen, title, onClose, children }: ModalProps) {
   return (
     <IonModal
       isOpen={isOpen}
-      onDidDismiss={onClose}
+      // Ionic reports every dismissal, also the one isOpen={false} asked for (no role); only one it
+      // started itself (backdrop, Escape, a gesture: with a role) is the user closing. Reporting ours
+      // too would call onClose late, and could close the next dialog opened in the meantime.
+      onDidDismiss={(event) => {
+        if (event.detail.role !== undefined) onClose();
+      }}
       backdropDismiss
       className="app-modal"
       style={modalStyle}

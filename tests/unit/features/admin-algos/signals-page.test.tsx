@@ -203,6 +203,8 @@ describe('signals page, phone', () => {
     await screen.findByRole('list', { name: 'Signals of algo 2' });
     fireEvent.click(within(card(21)).getByRole('button', { name: 'Cancel signal 21' }));
     let dialog = (await screen.findByText('Cancel signal 21?')).closest('ion-modal') as HTMLElement;
+    // Shown (presented) before a user can back out of it.
+    await waitFor(() => expect(dialog.classList.contains('overlay-hidden')).toBe(false));
     await act(async () => fireEvent.click(ionButton('Keep signal', dialog)));
     await waitFor(() => expect(screen.queryByText('Cancel signal 21?')).toBeNull());
     // Until its closing animation ends the modal covers the page (a user cannot reach the card).
