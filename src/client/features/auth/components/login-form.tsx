@@ -1,6 +1,7 @@
 /**
  * Member login: email, password, the ALTCHA captcha and Sign In (spec sections 2, 4, 5, 8).
- * Validation uses the shared loginBodySchema; the first invalid field gets the focus.
+ * Validation uses the shared loginBodySchema; the first invalid field gets the focus. Plain inputs,
+ * not Ionic's: the login page is a first visit for most members, and loads no Ionic runtime.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
@@ -8,7 +9,7 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { MSG } from '../../../../shared/messages';
 import { loginBodySchema, type LoginBody } from '../../../../shared/schemas/session';
-import { InputField } from '../../../components/form-fields';
+import { PlainInputField } from '../../../components/plain-input-field';
 import { toast } from '../../../lib/toast';
 import { HOME_AFTER_LOGIN } from '../../session/lib/guards';
 import { loginErrorMessage, useLoginMutation } from '../api/login';
@@ -38,16 +39,8 @@ export function LoginForm() {
 
   return (
     <form className="login-form" onSubmit={onSubmit} noValidate aria-label="Member login">
-      <InputField control={control} name="email" label="Email" labelPlacement="floating" type="email" inputmode="email" autocomplete="email" required />
-      <InputField
-        control={control}
-        name="password"
-        label="Password"
-        labelPlacement="floating"
-        type="password"
-        autocomplete="current-password"
-        required
-      />
+      <PlainInputField control={control} name="email" label="Email" type="email" inputMode="email" autoComplete="email" required />
+      <PlainInputField control={control} name="password" label="Password" type="password" autoComplete="current-password" required />
       <CaptchaWidget handleRef={captchaRef} onToken={(token) => setValue('captcha', token)} />
       <button type="submit" className="app-button app-button-block" disabled={mutation.isPending}>
         {mutation.isPending ? 'Signing In...' : 'Sign In'}
