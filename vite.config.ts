@@ -7,6 +7,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { APP_SHELL_FILE, prerender, writeAppShell } from './scripts/prerender';
 
 const THEME_COLOR = '#0f766e';
+/** The prerendered pages' only script (src/client/boot.ts), a build entry of its own. */
+const BOOT_ENTRY = 'boot';
 
 /**
  * @ionic/react is a single module: every Ionic component used anywhere, even only in a lazy route
@@ -66,6 +68,7 @@ function ionicLazyControls(): Plugin {
 function prerenderPublicPages(): Plugin {
   let outDir = '';
   let ssr = false;
+  let bootScript = '';
   return {
     name: 'trabot:prerender',
     apply: 'build',
@@ -73,13 +76,18 @@ function prerenderPublicPages(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
       ssr = Boolean(config.build.ssr);
     },
+    generateBundle(_options, bundle) {
+      const boot = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === BOOT_ENTRY);
+      if (boot) bootScript = `/${boot.fileName}`;
+    },
     closeBundle: {
       order: 'pre',
       sequential: true,
       async handler() {
         if (ssr) return;
         writeAppShell(outDir);
-        if (process.env.PRERENDER !== '0') await prerender(outDir);
+        if (!bootScript) throw new Error(`the build has no ${BOOT_ENTRY} entry`);
+        if (process.env.PRERENDER !== '0') await prerender(outDir, bootScript);
       },
     },
   };
@@ -133,6 +141,10 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        [BOOT_ENTRY]: fileURLToPath(new URL('./src/client/boot.ts', import.meta.url)),
+      },
       treeshake: {
         // @ionic/react imports every Ionic web component; each one only defines itself when used.
         moduleSideEffects: [{ test: /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[^\\/]*\.js$/, sideEffects: false }],

@@ -1,6 +1,6 @@
 /**
  * Bundle weight: what a first visit to `/` downloads (index.html's script, modulepreload and
- * stylesheet tags, and what Chromium really fetches, the service worker blocked so its precache is
+ * stylesheet tags and the app modules its boot script loads, and what Chromium really fetches, the service worker blocked so its precache is
  * not counted), gzip-compressed, plus every other JS/CSS chunk of dist/client/assets.
  */
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ const CHROMIUM = '/usr/bin/chromium';
 
 export interface BundleResult {
   firstVisit: {
-    /** Files index.html names: its module script, modulepreloads and stylesheets. */
+    /** Files index.html names: its module script, modulepreloads, stylesheets and app modules. */
     declared: { jsGzip: number; cssGzip: number; files: string[] };
     /** JS and CSS responses Chromium received while loading `/` until the network was idle. */
     fetched: { jsGzip: number; cssGzip: number; files: string[] };
@@ -29,7 +29,10 @@ function declaredAssets(clientDir: string): string[] {
   const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
   const wanted = tags.filter((tag) => /^<script/.test(tag) || /rel="(modulepreload|stylesheet)"/.test(tag));
-  return wanted.map((tag) => /(?:src|href)="([^"]+)"/.exec(tag)?.[1]).filter((href): href is string => !!href && href.startsWith('/assets/'));
+  const named = wanted.map((tag) => /(?:src|href)="([^"]+)"/.exec(tag)?.[1]);
+  // A prerendered page's boot script loads the modules its <meta name="app-modules"> lists.
+  const appModules = /<meta name="app-modules" content="([^"]*)"/.exec(html)?.[1]?.split(/\s+/) ?? [];
+  return [...new Set([...named, ...appModules])].filter((href): href is string => !!href && href.startsWith('/assets/'));
 }
 
 function sumBy(files: { file: string; gzip: number }[], ext: string): number {

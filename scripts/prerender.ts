@@ -2,8 +2,9 @@
  * Prerendering, the last step of `vite build` (the plugin in vite.config.ts): the public pages are
  * rendered by the freshly built client in headless Chromium, as an anonymous visitor sees them, and
  * their markup is written into the build (index.html for `/`, <route>.html for the others), so the
- * first visit paints the page from the HTML without waiting for any script. The client then renders
- * the live page next to it and swaps it in once the route has rendered (src/client/main.tsx).
+ * first visit paints the page from the HTML without waiting for any script. Once it has painted,
+ * src/client/boot.ts loads the app, which renders the live page next to it and swaps it in once
+ * the route has rendered (src/client/main.tsx).
  *
  * The untouched shell is kept as app.html: the server's SPA fallback and the service worker's
  * navigation fallback for every other address.
@@ -13,13 +14,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { LIVE_DATA_END, LIVE_DATA_START } from '../src/shared/live-data-markers';
 
 export const APP_SHELL_FILE = 'app.html';
 
 /**
  * Pages whose content needs no data of a visitor's own (only the anonymous session state). A page
  * with live data (`loading`) is prerendered in its loading state: its API requests are held
- * unanswered and the snapshot is taken once the `loading` selector shows; the live page fetches.
+ * unanswered and the snapshot is taken once the `loading` selector shows. That element is marked
+ * (src/shared/live-data-markers.ts) for the server, which answers the page with the data's markup
+ * in its place; the live page fetches the data itself.
  */
 export const PRERENDERED_PAGES: readonly { route: string; file: string; loading?: { api: string; selector: string } }[] = [
   { route: '/', file: 'index.html' },
@@ -98,26 +102,33 @@ function setMetaContent(html: string, attr: 'name' | 'property', key: string, co
   return html.replace(tag, `<meta ${attr}="${key}" content="${escapeAttr(content)}" />`);
 }
 
+/** The shell's module script and modulepreload tags (Vite writes each on a line of its own). */
+const MODULE_TAG = /^\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"[^>]*>(?:<\/script>)?\n/gm;
+
 /**
- * The shell with the page's head (title, description, its route's files) and rendered markup.
- * `apiPreload`: the live data the page will fetch, requested by the HTML so that it arrives with the
- * scripts instead of after them.
+ * The shell with the page's head (title, description, its route's stylesheets) and rendered
+ * markup. The page names one small script, `bootScript` (src/client/boot.ts), which loads the
+ * app's modules, listed in <meta name="app-modules">, once the page has painted.
+ * `apiPreload`: the live data the page will fetch, requested by the HTML so that it arrives with
+ * the scripts instead of after them.
  */
-export function pageHtml(shell: string, snapshot: Snapshot, apiPreload?: string): string {
+export function pageHtml(shell: string, snapshot: Snapshot, bootScript: string, apiPreload?: string): string {
   let html = shell.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(snapshot.title)}</title>`);
   html = setMetaContent(html, 'name', 'description', snapshot.description);
   html = setMetaContent(html, 'property', 'og:title', snapshot.title);
   html = setMetaContent(html, 'property', 'og:description', snapshot.description);
+  const shellModules = Array.from(html.matchAll(MODULE_TAG), (match) => match[1]!);
+  if (!shellModules.length) throw new Error('the shell has no module script');
+  html = html.replace(MODULE_TAG, '');
+  const modules = [...new Set([...shellModules, ...snapshot.scripts])];
   const head = [
-    ...snapshot.scripts.filter((src) => !shell.includes(src)).map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`),
+    `<meta name="app-modules" content="${escapeAttr(modules.join(' '))}">`,
+    `<script type="module" crossorigin src="${escapeAttr(bootScript)}"></script>`,
     ...snapshot.stylesheets.filter((href) => !shell.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`),
     ...snapshot.styles,
     ...(apiPreload ? [`<link rel="preload" href="${escapeAttr(apiPreload)}" as="fetch" crossorigin>`] : []),
   ];
   html = html.replace('</head>', `${head.map((line) => `    ${line}\n`).join('')}  </head>`);
-  // The page paints from the HTML and CSS: its scripts (the takeover) must not compete with them for
-  // the network, so they load at low priority (images such as the home page's banner come first).
-  html = html.replace(/<script type="module"/g, '<script type="module" fetchpriority="low"').replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   if (!html.includes('<div id="root"></div>')) throw new Error('the shell has no empty <div id="root"></div>');
   return html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${snapshot.rootHtml}</div>`);
 }
@@ -133,7 +144,7 @@ async function snapshotPage(browser: import('playwright-core').Browser, url: str
     await page.goto(url, { waitUntil: loadingSelector ? 'load' : 'networkidle', timeout: READY_TIMEOUT_MS });
     await page.locator(loadingSelector ?? '#main-content').waitFor({ timeout: READY_TIMEOUT_MS });
     if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
-    return await page.evaluate(() => {
+    return await page.evaluate(({ liveDataSelector, liveDataStart, liveDataEnd }) => {
       // Custom elements (Ionic's, the captcha's) become plain elements with the same markup and box,
       // so that the scripts defining them, once loaded, do not upgrade and re-render the static copy.
       const root = document.getElementById('root')!;
@@ -161,6 +172,10 @@ async function snapshotPage(browser: import('playwright-core').Browser, url: str
       // Until the live page takes over, a click on a button or a key in a form would be lost (or submit
       // the form natively, the password in the URL): they are inert until then, links stay live.
       for (const el of Array.from(copy.querySelectorAll('form, button'))) el.setAttribute('inert', '');
+      // The loading state is marked: the server puts the live data there when it answers the page.
+      const loadingState = liveDataSelector ? copy.querySelector(liveDataSelector) : null;
+      loadingState?.before(document.createComment(liveDataStart));
+      loadingState?.after(document.createComment(liveDataEnd));
       // Paths: the links Vite adds for a lazy chunk's CSS carry absolute URLs (of this server).
       const stylesheets = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'))
         .map((link) => new URL(link.href).pathname)
@@ -177,7 +192,7 @@ async function snapshotPage(browser: import('playwright-core').Browser, url: str
         scripts: [...new Set(loadedScripts)],
         styles: Array.from(document.head.querySelectorAll('style')).map((style) => style.outerHTML),
       };
-    });
+    }, { liveDataSelector: loadingSelector ?? null, liveDataStart: LIVE_DATA_START, liveDataEnd: LIVE_DATA_END });
   } finally {
     await context.close();
   }
@@ -188,8 +203,11 @@ export function writeAppShell(outDir: string): void {
   fs.copyFileSync(path.join(outDir, 'index.html'), path.join(outDir, APP_SHELL_FILE));
 }
 
-/** Prerenders PRERENDERED_PAGES into outDir (a finished client build, app.html written). */
-export async function prerender(outDir: string, log: (line: string) => void = console.log): Promise<void> {
+/**
+ * Prerenders PRERENDERED_PAGES into outDir (a finished client build, app.html written); `bootScript`
+ * is the path of the build's src/client/boot.ts.
+ */
+export async function prerender(outDir: string, bootScript: string, log: (line: string) => void = console.log): Promise<void> {
   // A fresh machine may have no Chromium: the build still works, the pages then render in the browser.
   if (!fs.existsSync(CHROMIUM)) {
     log(`prerender: skipped, no Chromium at ${CHROMIUM} (set CHROMIUM_PATH; on Debian: apt-get install chromium)`);
@@ -205,7 +223,7 @@ export async function prerender(outDir: string, log: (line: string) => void = co
   try {
     for (const { route, file, loading } of PRERENDERED_PAGES) {
       const snapshot = await snapshotPage(browser, `${server.url}${route}`, loading?.selector);
-      fs.writeFileSync(path.join(root, file), pageHtml(shell, snapshot, loading?.api));
+      fs.writeFileSync(path.join(root, file), pageHtml(shell, snapshot, bootScript, loading?.api));
       log(`prerendered ${route} -> ${file} (${(snapshot.rootHtml.length / 1024).toFixed(1)} KB of markup)`);
     }
   } finally {

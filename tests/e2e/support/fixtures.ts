@@ -73,4 +73,15 @@ export const test = base.extend<Fixtures>({
   },
   // eslint-disable-next-line no-empty-pattern
   loginAs: async ({}, provide) => provide(loginAs),
+  // A prerendered page paints before the app takes it over; until then its links are plain links
+  // and its controls inert. Tests act on the live page: every goto waits for the takeover.
+  page: async ({ page }, provide) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+      return response;
+    };
+    await provide(page);
+  },
 });

@@ -5,21 +5,30 @@
  */
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { whenLivePageShown } from '../../layout/lib/prerendered-page';
 import { scrollToSection } from '../lib/scroll-to-section';
 
 export function useSectionScroll(): void {
   const router = useRouter();
   useEffect(() => {
     const initial = router.state.location.hash;
-    // Ionic's controls above the section render in the next frames and change its position: wait for them.
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => initial && scrollToSection(initial));
+    let frame = 0;
+    let active = true;
+    // The live page, not the prerendered copy still shown in its place (which scrolls towards the
+    // section by itself, see app-layout.css); Ionic's controls above the section render in the next
+    // frames and change its position: wait for them.
+    void whenLivePageShown().then(() => {
+      if (!active || !initial) return;
+      frame = requestAnimationFrame(() => {
+        frame = requestAnimationFrame(() => scrollToSection(initial));
+      });
     });
     const unsubscribe = router.subscribe('onResolved', (event) => {
       // A change of page mounts the page again, and the lines above take care of it.
       if (!event.pathChanged && event.toLocation.hash) scrollToSection(event.toLocation.hash);
     });
     return () => {
+      active = false;
       cancelAnimationFrame(frame);
       unsubscribe();
     };

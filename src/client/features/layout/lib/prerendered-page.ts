@@ -9,11 +9,20 @@ import type { AnyRouter } from '@tanstack/react-router';
 /** Should the router never report a rendered route, the live app shows after this anyway. */
 const TAKE_OVER_FALLBACK_MS = 10_000;
 
+let livePageShown: () => void = () => {};
+const shown = new Promise<void>((resolve) => (livePageShown = resolve));
+
+/** Resolves once the live app is what the visitor sees (at once on a page that was not prerendered). */
+export const whenLivePageShown = (): Promise<void> => shown;
+
 /** The element the app renders into: #root, or a hidden sibling of a prerendered #root. */
 export function appContainer(router: AnyRouter): HTMLElement {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  if (!root.hasAttribute('data-prerendered')) return root;
+  if (!root.hasAttribute('data-prerendered')) {
+    livePageShown();
+    return root;
+  }
 
   const live = document.createElement('div');
   live.hidden = true;
@@ -28,6 +37,7 @@ export function appContainer(router: AnyRouter): HTMLElement {
     live.id = 'root';
     live.hidden = false;
     if (scrolled > 0) live.querySelector('.app-scroll')?.scrollTo({ top: scrolled });
+    livePageShown();
   };
   unsubscribe = router.subscribe('onRendered', takeOver);
   const fallback = setTimeout(takeOver, TAKE_OVER_FALLBACK_MS);
