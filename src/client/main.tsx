@@ -30,6 +30,7 @@ import '@ionic/react/css/display.css';
 import './styles/theme.css';
 import './styles/global.css';
 import './styles/buttons.css';
+import './components/icon.css';
 
 captureInstallPrompt();
 

@@ -27,6 +27,7 @@ import { sessionRoutes } from './routes/session';
 import { securityHeaders } from './security/headers';
 import { isApiPath } from './security/request-info';
 import { originCheck } from './security/origin-check';
+import { workshopListMarkup } from './pages/workshop-list-markup';
 import { serveClient } from './serve-client';
 
 /**
@@ -98,7 +99,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', adminOperationRoutes());
   app.route('/api', adminInboxRoutes());
 
-  app.use('*', serveClient(deps.env.CLIENT_DIR));
+  app.use('*', serveClient(deps.env.CLIENT_DIR, { '/workshops': () => workshopListMarkup(deps.db) }));
 
   app.notFound((c) => (isApiPath(c.req.path) ? c.json({ error: 'Not found' }, 404) : c.text('Not found', 404)));
 

@@ -2,9 +2,10 @@
  * Serves the built PWA (env.CLIENT_DIR, vite's output) for every non-API GET: hashed files under
  * /assets/ are cached for a year, the app shell and service-worker files are revalidated on every
  * load (so a deployment is picked up), other static files get a short cache. A path with a
- * prerendered page of its own answers it (`/workshops` -> workshops.html, `/` -> index.html); any
- * other path that is not a file answers the plain shell app.html, or index.html in a build without
- * one (SPA fallback: the client routes it, unknown paths show home).
+ * prerendered page of its own answers it (`/workshops` -> workshops.html, `/` -> index.html), with
+ * its live data rendered in place of its loading state when `liveData` has a renderer for the path;
+ * any other path that is not a file answers the plain shell app.html, or index.html in a build
+ * without one (SPA fallback: the client routes it, unknown paths show home).
  */
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { LIVE_DATA_END, LIVE_DATA_START } from '../shared/live-data-markers';
 import type { AppEnv } from './context';
 import { isApiPath } from './security/request-info';
 
@@ -67,7 +69,39 @@ async function sendFile(c: Context<AppEnv>, file: string, urlPath: string): Prom
   return new Response(body, { status: 200, headers });
 }
 
-export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
+/** Markup of a prerendered page's live data, by the page's URL path. */
+export type LiveDataRenderers = Readonly<Record<string, () => Promise<string>>>;
+
+const START_MARK = `<!--${LIVE_DATA_START}-->`;
+const END_MARK = `<!--${LIVE_DATA_END}-->`;
+
+/**
+ * A prerendered page with `render`'s markup between its live-data marks. Null when the file is
+ * missing or has no marks; the file as built (its loading state, the live page then fetches the
+ * data and shows any error) when rendering fails, the database being down for instance.
+ */
+async function sendLivePage(c: Context<AppEnv>, file: string, render: () => Promise<string>): Promise<Response | null> {
+  let html: string;
+  try {
+    html = await fs.readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const start = html.indexOf(START_MARK);
+  const end = html.indexOf(END_MARK, start);
+  if (start < 0 || end < 0) return null;
+  let markup: string | null = null;
+  try {
+    markup = await render();
+  } catch (err) {
+    c.get('deps').log.warn({ err, path: c.req.path }, 'page served without its live data');
+  }
+  const body = markup === null ? html : html.slice(0, start) + markup + html.slice(end + END_MARK.length);
+  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE };
+  return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
+}
+
+export function serveClient(clientDir: string, liveData: LiveDataRenderers = {}): MiddlewareHandler<AppEnv> {
   const root = path.resolve(clientDir);
   const indexFile = path.join(root, 'index.html');
   const shellFile = path.join(root, 'app.html');
@@ -85,7 +119,8 @@ export function serveClient(clientDir: string): MiddlewareHandler<AppEnv> {
       const home = await sendFile(c, indexFile, '/index.html');
       if (home) return home;
     } else if (/^\/[\w-]+$/.test(c.req.path)) {
-      const page = await sendFile(c, `${file}.html`, `${c.req.path}.html`);
+      const render = Object.hasOwn(liveData, c.req.path) ? liveData[c.req.path] : undefined;
+      const page = (render && (await sendLivePage(c, `${file}.html`, render))) || (await sendFile(c, `${file}.html`, `${c.req.path}.html`));
       if (page) return page;
     }
     const shell = await sendFile(c, shellFile, '/app.html');

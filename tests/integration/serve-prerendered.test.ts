@@ -1,15 +1,26 @@
-/** Static serving of a prerendered build: each public page its own HTML file, every other path the plain shell. */
+/**
+ * Static serving of a prerendered build: each public page its own HTML file, every other path the
+ * plain shell; the workshops page with the stored workshops in place of its loading state.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_DATA_END, LIVE_DATA_START } from '../../src/shared/live-data-markers';
+import type { AppEnv } from '../../src/server/context';
+import { serveClient } from '../../src/server/serve-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { workshops } from '../../src/server/db/schema';
 
 const page = (name: string) => `<!doctype html><html><head><title>${name}</title></head><body><div id="root" data-prerendered="">${name}</div></body></html>`;
 const SHELL = '<!doctype html><html><head><title>Trabot</title></head><body><div id="root"></div></body></html>';
+const WORKSHOPS_LOADING = '<div class="workshop-list-loading" role="status" aria-label="Loading workshops"></div>';
+const WORKSHOPS_PAGE = `<!doctype html><html><head><title>Workshops</title></head><body><div id="root" data-prerendered=""><h1>Online Workshops</h1><!--${LIVE_DATA_START}-->${WORKSHOPS_LOADING}<!--${LIVE_DATA_END}--></div></body></html>`;
 
 let t: TestApp;
 let clientDir: string;
+let workshopsFile: string;
 
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-prerendered-'));
@@ -17,6 +28,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'trabot-membership.html'), page('membership'));
   fs.writeFileSync(path.join(clientDir, 'app.html'), SHELL);
   t = await createTestApp({ clientDir });
+  // After the app exists: a build without workshops.html answers /workshops with the shell.
+  workshopsFile = path.join(clientDir, 'workshops.html');
 });
 afterAll(async () => {
   await t.close();
@@ -45,5 +58,55 @@ describe('a prerendered build', () => {
       expect(res.headers.get('cache-control'), pathname).toBe('no-cache');
       expect(await res.text(), pathname).toBe(SHELL);
     }
+  });
+});
+
+describe('the workshops page', () => {
+  beforeAll(() => fs.writeFileSync(workshopsFile, WORKSHOPS_PAGE));
+  afterAll(() => fs.rmSync(workshopsFile, { force: true }));
+
+  it('answers with the stored workshops in place of the loading state, their buttons inert until the app takes over', async () => {
+    const res = await t.client().request('/workshops');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).not.toContain(WORKSHOPS_LOADING);
+    expect(html).not.toContain(LIVE_DATA_START);
+    // The seeded workshops are all past: the invitation to the next one comes first.
+    expect(html).toContain('<h1>Online Workshops</h1><div class="workshops-next">');
+    const stored = await t.deps.db.select().from(workshops);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(html.match(/<article class="workshop-card"/g)).toHaveLength(stored.length);
+    for (const w of stored) expect(html).toContain(`>${w.title}</h2>`);
+    const buttons = html.match(/<button [^>]*>/g) ?? [];
+    expect(buttons).toHaveLength(stored.length + 1);
+    expect(buttons.every((button) => button.startsWith('<button inert=""'))).toBe(true);
+  });
+
+  it('shows a workshop stored a moment ago, and escapes what the firm typed', async () => {
+    await t.deps.db.insert(workshops).values({
+      title: 'Reading <script>alert(1)</script> Candles',
+      description: 'Doji & hammer.',
+      workshop_date: '2099-06-07',
+      level: 'Beginner',
+    });
+    const html = await (await t.client().request('/workshops')).text();
+    expect(html).toContain('>Reading &lt;script&gt;alert(1)&lt;/script&gt; Candles</h2>');
+    expect(html).toContain('Doji &amp; hammer.');
+    expect(html).toMatch(/<button inert="" type="button" class="app-button" aria-label="Register for Reading/);
+  });
+
+  it('answers with the loading state when the workshops cannot be read, and logs why', async () => {
+    const app = new Hono<AppEnv>();
+    app.use('*', async (c, next) => {
+      c.set('deps', t.deps);
+      await next();
+    });
+    app.use('*', serveClient(clientDir, { '/workshops': () => Promise.reject(new Error('database unavailable')) }));
+    const res = await app.request('/workshops');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(WORKSHOPS_PAGE);
+    expect(t.logLines.some((line) => line.includes('page served without its live data'))).toBe(true);
   });
 });

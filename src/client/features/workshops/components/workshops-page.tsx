@@ -4,12 +4,11 @@
  * the list is also readable offline (with the "as of" notice).
  */
 import { useState } from 'react';
-import { isWorkshopCompleted } from '../../../../shared/forms/workshop-schedule';
 import type { Workshop } from '../../../../shared/schemas/public-forms';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { WorkshopRegistrationModal } from '../../public-forms/components/form-modals';
 import { useWorkshops } from '../api/get-workshops';
-import { WorkshopCard } from './workshop-card';
+import { WorkshopList } from './workshop-list';
 import { WorkshopsFrame } from './workshops-frame';
 
 export function WorkshopsPage() {
@@ -17,7 +16,6 @@ export function WorkshopsPage() {
   const [now] = useState(() => new Date());
   const [modalOpen, setModalOpen] = useState(false);
   const [workshop, setWorkshop] = useState<Workshop | null>(null);
-  const hasUpcoming = workshops.some((w) => !isWorkshopCompleted(w, now));
 
   const register = (chosen: Workshop | null) => {
     setWorkshop(chosen);
@@ -27,38 +25,7 @@ export function WorkshopsPage() {
   return (
     <WorkshopsFrame>
       <OfflineNotice updatedAt={dataUpdatedAt} />
-      {!hasUpcoming && (
-        <div className="workshops-next">
-          <p>
-            No upcoming workshop is scheduled right now. Leave your details and we will invite you to the next one.
-          </p>
-          <button
-            type="button"
-            className="app-button"
-            onClick={() => register(null)}
-            onPointerEnter={WorkshopRegistrationModal.preload}
-            onFocus={WorkshopRegistrationModal.preload}
-          >
-            Register Interest
-          </button>
-        </div>
-      )}
-      {workshops.length === 0 ? (
-        <p>No workshops have been announced yet.</p>
-      ) : (
-        <ul className="workshop-list">
-          {workshops.map((w) => (
-            <li key={w.workshop_id}>
-              <WorkshopCard
-                workshop={w}
-                completed={isWorkshopCompleted(w, now)}
-                onRegister={register}
-                onIntent={WorkshopRegistrationModal.preload}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <WorkshopList workshops={workshops} now={now} onRegister={register} onIntent={WorkshopRegistrationModal.preload} />
       <WorkshopRegistrationModal isOpen={modalOpen} workshop={workshop} onClose={() => setModalOpen(false)} />
     </WorkshopsFrame>
   );
