@@ -27,6 +27,7 @@ import { sessionRoutes } from './routes/session';
 import { securityHeaders } from './security/headers';
 import { isApiPath } from './security/request-info';
 import { originCheck } from './security/origin-check';
+import { dashboardPreloads } from './pages/dashboard-preloads';
 import { workshopListMarkup } from './pages/workshop-list-markup';
 import { serveClient } from './serve-client';
 
@@ -99,7 +100,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', adminOperationRoutes());
   app.route('/api', adminInboxRoutes());
 
-  app.use('*', serveClient(deps.env.CLIENT_DIR, { '/workshops': () => workshopListMarkup(deps.db) }));
+  app.use(
+    '*',
+    serveClient(deps.env.CLIENT_DIR, {
+      liveData: { '/workshops': () => workshopListMarkup(deps.db) },
+      shellPreloads: dashboardPreloads,
+    }),
+  );
 
   app.notFound((c) => (isApiPath(c.req.path) ? c.json({ error: 'Not found' }, 404) : c.text('Not found', 404)));
 

@@ -4,8 +4,9 @@
  * load (so a deployment is picked up), other static files get a short cache. A path with a
  * prerendered page of its own answers it (`/workshops` -> workshops.html, `/` -> index.html), with
  * its live data rendered in place of its loading state when `liveData` has a renderer for the path;
- * any other path that is not a file answers the plain shell app.html, or index.html in a build
- * without one (SPA fallback: the client routes it, unknown paths show home).
+ * any other path that is not a file answers the plain shell app.html (with the preload links
+ * `shellPreloads` asks for this request), or index.html in a build without one (SPA fallback: the
+ * client routes it, unknown paths show home).
  */
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -69,11 +70,29 @@ async function sendFile(c: Context<AppEnv>, file: string, urlPath: string): Prom
   return new Response(body, { status: 200, headers });
 }
 
-/** Markup of a prerendered page's live data, by the page's URL path. */
-export type LiveDataRenderers = Readonly<Record<string, () => Promise<string>>>;
+export interface ServeClientOptions {
+  /** Markup of a prerendered page's live data, by the page's URL path. */
+  liveData?: Readonly<Record<string, () => Promise<string>>>;
+  /** Same-origin API paths the shell should preload for this request (it depends on the visitor). */
+  shellPreloads?: (c: Context<AppEnv>) => Promise<string[]>;
+}
 
 const START_MARK = `<!--${LIVE_DATA_START}-->`;
 const END_MARK = `<!--${LIVE_DATA_END}-->`;
+
+async function readHtml(file: string): Promise<string | null> {
+  try {
+    return await fs.readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** A page built for this request: never stored (no ETag), revalidated like the files it comes from. */
+function builtPage(c: Context<AppEnv>, html: string, cacheControl: string): Response {
+  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl };
+  return new Response(c.req.method === 'HEAD' ? null : html, { status: 200, headers });
+}
 
 /**
  * A prerendered page with `render`'s markup between its live-data marks. Null when the file is
@@ -81,27 +100,27 @@ const END_MARK = `<!--${LIVE_DATA_END}-->`;
  * data and shows any error) when rendering fails, the database being down for instance.
  */
 async function sendLivePage(c: Context<AppEnv>, file: string, render: () => Promise<string>): Promise<Response | null> {
-  let html: string;
+  const html = await readHtml(file);
+  const start = html?.indexOf(START_MARK) ?? -1;
+  const end = html?.indexOf(END_MARK, start) ?? -1;
+  if (!html || start < 0 || end < 0) return null;
   try {
-    html = await fs.readFile(file, 'utf8');
-  } catch {
-    return null;
-  }
-  const start = html.indexOf(START_MARK);
-  const end = html.indexOf(END_MARK, start);
-  if (start < 0 || end < 0) return null;
-  let markup: string | null = null;
-  try {
-    markup = await render();
+    return builtPage(c, html.slice(0, start) + (await render()) + html.slice(end + END_MARK.length), REVALIDATE);
   } catch (err) {
     c.get('deps').log.warn({ err, path: c.req.path }, 'page served without its live data');
+    return builtPage(c, html, REVALIDATE);
   }
-  const body = markup === null ? html : html.slice(0, start) + markup + html.slice(end + END_MARK.length);
-  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE };
-  return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
 }
 
-export function serveClient(clientDir: string, liveData: LiveDataRenderers = {}): MiddlewareHandler<AppEnv> {
+/** The shell with a preload link per path; private: it depends on the visitor's session. */
+async function sendShellWithPreloads(c: Context<AppEnv>, file: string, preloads: string[]): Promise<Response | null> {
+  const html = await readHtml(file);
+  if (!html) return null;
+  const links = preloads.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`).join('');
+  return builtPage(c, html.replace('</head>', () => `${links}</head>`), `private, ${REVALIDATE}`);
+}
+
+export function serveClient(clientDir: string, { liveData = {}, shellPreloads }: ServeClientOptions = {}): MiddlewareHandler<AppEnv> {
   const root = path.resolve(clientDir);
   const indexFile = path.join(root, 'index.html');
   const shellFile = path.join(root, 'app.html');
@@ -123,7 +142,8 @@ export function serveClient(clientDir: string, liveData: LiveDataRenderers = {})
       const page = (render && (await sendLivePage(c, `${file}.html`, render))) || (await sendFile(c, `${file}.html`, `${c.req.path}.html`));
       if (page) return page;
     }
-    const shell = await sendFile(c, shellFile, '/app.html');
+    const preloads = (await shellPreloads?.(c)) ?? [];
+    const shell = preloads.length ? await sendShellWithPreloads(c, shellFile, preloads) : await sendFile(c, shellFile, '/app.html');
     if (shell) return shell;
     const index = await sendFile(c, indexFile, '/index.html');
     if (index) return index;

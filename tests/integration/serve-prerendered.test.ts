@@ -1,6 +1,7 @@
 /**
  * Static serving of a prerendered build: each public page its own HTML file, every other path the
- * plain shell; the workshops page with the stored workshops in place of its loading state.
+ * plain shell; the workshops page with the stored workshops in place of its loading state; a
+ * dashboard page, for a live session, with its first requests preloaded.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { LIVE_DATA_END, LIVE_DATA_START } from '../../src/shared/live-data-marke
 import type { AppEnv } from '../../src/server/context';
 import { serveClient } from '../../src/server/serve-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { createMemberLogin } from '../factories/accounts';
 import { workshops } from '../../src/server/db/schema';
 
 const page = (name: string) => `<!doctype html><html><head><title>${name}</title></head><body><div id="root" data-prerendered="">${name}</div></body></html>`;
@@ -103,10 +105,43 @@ describe('the workshops page', () => {
       c.set('deps', t.deps);
       await next();
     });
-    app.use('*', serveClient(clientDir, { '/workshops': () => Promise.reject(new Error('database unavailable')) }));
+    app.use('*', serveClient(clientDir, { liveData: { '/workshops': () => Promise.reject(new Error('database unavailable')) } }));
     const res = await app.request('/workshops');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(WORKSHOPS_PAGE);
     expect(t.logLines.some((line) => line.includes('page served without its live data'))).toBe(true);
+  });
+});
+
+describe('a dashboard page', () => {
+  const PRELOAD_SESSION = '<link rel="preload" href="/api/check-session" as="fetch" crossorigin>';
+  const PRELOAD_TRADES = '<link rel="preload" href="/api/account-trades?status=active" as="fetch" crossorigin>';
+
+  it('names the session check and, on the trades page, the own trades for a live session, privately', async () => {
+    const { user } = await createMemberLogin(t.deps);
+    const member = t.client();
+    expect((await member.login(user.email, user.password)).status).toBe(200);
+    const trades = await member.request('/dashboard/trades');
+    expect(trades.status).toBe(200);
+    expect(trades.headers.get('cache-control')).toBe('private, no-cache');
+    expect(trades.headers.get('etag')).toBeNull();
+    expect(await trades.text()).toBe(SHELL.replace('</head>', `${PRELOAD_SESSION}${PRELOAD_TRADES}</head>`));
+    expect(await (await member.request('/dashboard/account-settings')).text()).toBe(SHELL.replace('</head>', `${PRELOAD_SESSION}</head>`));
+    // Requested with the same cookie, the preloaded answers are the member's.
+    expect((await member.request('/api/account-trades?status=active')).status).toBe(200);
+  });
+
+  it('is the plain shell without a session, with an ended one, and outside the dashboard', async () => {
+    const { user } = await createMemberLogin(t.deps);
+    const member = t.client();
+    await member.login(user.email, user.password);
+    expect(await (await member.request('/no/such/page')).text()).toBe(SHELL);
+    const cookie = [...member.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    await member.json('/api/logout', {});
+    for (const headers of [{}, { cookie }, { cookie: 'trabot_session=not-a-token' }] as Record<string, string>[]) {
+      const res = await t.client().request('/dashboard/trades', { headers });
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(SHELL);
+    }
   });
 });

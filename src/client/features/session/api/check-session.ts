@@ -1,6 +1,7 @@
 /** GET /api/check-session: the session state, cached 30 s (spec section 7). */
 import { queryOptions } from '@tanstack/react-query';
 import { SESSION_STALE_TIME_MS } from '../../../../shared/constants';
+import { CHECK_SESSION_PATH } from '../../../../shared/dashboard-start';
 import type { CheckSessionResponse } from '../../../../shared/schemas/session';
 import { apiJson } from '../../../lib/api';
 
@@ -9,7 +10,7 @@ export const sessionQueryKey = ['session'] as const;
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionQueryKey,
-    queryFn: () => apiJson<CheckSessionResponse>('/api/check-session'),
+    queryFn: () => apiJson<CheckSessionResponse>(CHECK_SESSION_PATH),
     staleTime: SESSION_STALE_TIME_MS,
   });
 

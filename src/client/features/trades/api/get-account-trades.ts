@@ -3,6 +3,7 @@
  * page): the member's own, or for a superadmin any account's.
  */
 import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
+import { OWN_TRADES_PATH } from '../../../../shared/dashboard-start';
 import type { Trade } from '../../../../shared/schemas/trades';
 import { apiJson } from '../../../lib/api';
 import { liveRefresh } from '../../../lib/live-refresh';
@@ -10,7 +11,7 @@ import { memberDataStaleTime } from '../../../lib/member-data-freshness';
 import { memberKeys } from '../../session/api/check-session';
 
 export const getAccountTrades = (adminAccountId?: number): Promise<Trade[]> =>
-  apiJson<Trade[]>(`/api/account-trades?status=active${adminAccountId === undefined ? '' : `&adminAccountId=${adminAccountId}`}`);
+  apiJson<Trade[]>(adminAccountId === undefined ? OWN_TRADES_PATH : `${OWN_TRADES_PATH}&adminAccountId=${adminAccountId}`);
 
 /** Both factories share one type, so a trades page takes either. */
 const tradesQueryOptions = queryOptions<Trade[], Error, Trade[], QueryKey>;

@@ -1,0 +1,11 @@
+/**
+ * Where a member's visit to the dashboard starts, shared by the client, which makes these requests,
+ * and the server, which names them in the page's HTML for a logged-in visitor
+ * (src/server/pages/dashboard-preloads.ts) so they leave with the page's scripts.
+ */
+/** Where login lands: the member's trades. */
+export const HOME_AFTER_LOGIN = '/dashboard/trades';
+/** The session check every page makes first. */
+export const CHECK_SESSION_PATH = '/api/check-session';
+/** The signed-in user's own trades, every status (the trades page filters them). */
+export const OWN_TRADES_PATH = '/api/account-trades?status=active';
