@@ -6,8 +6,9 @@
  * src/client/boot.ts loads the app, which renders the live page next to it and swaps it in once
  * the route has rendered (src/client/main.tsx).
  *
- * The untouched shell is kept as app.html: the server's SPA fallback and the service worker's
- * navigation fallback for every other address.
+ * The shell is kept as app.html, the server's SPA fallback and the service worker's navigation
+ * fallback for every other address (the dashboard), with the pages' frame (header, empty content)
+ * as its prerendered markup: it paints while the app loads and renders the page.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -91,6 +92,8 @@ interface Snapshot {
   scripts: string[];
   /** <style> elements components injected (Ionic's scoped styles, the captcha widget's). */
   styles: string[];
+  /** The markup without the page's content and the header's links: app.html's frame. */
+  frameHtml: string;
 }
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -129,8 +132,21 @@ export function pageHtml(shell: string, snapshot: Snapshot, bootScript: string, 
     ...(apiPreload ? [`<link rel="preload" href="${escapeAttr(apiPreload)}" as="fetch" crossorigin>`] : []),
   ];
   html = html.replace('</head>', `${head.map((line) => `    ${line}\n`).join('')}  </head>`);
+  return withPrerenderedRoot(html, snapshot.rootHtml);
+}
+
+function withPrerenderedRoot(html: string, rootHtml: string): string {
   if (!html.includes('<div id="root"></div>')) throw new Error('the shell has no empty <div id="root"></div>');
-  return html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${snapshot.rootHtml}</div>`);
+  return html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${rootHtml}</div>`);
+}
+
+/**
+ * app.html: the shell with the pages' frame. Its modules load as the shell names them (a dashboard
+ * page needs them at once), at low priority so that the frame paints from the HTML and CSS first.
+ */
+export function frameShellHtml(shell: string, frameHtml: string): string {
+  const html = shell.replace(/<script type="module"/g, '<script type="module" fetchpriority="low"').replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
+  return withPrerenderedRoot(html, frameHtml);
 }
 
 async function snapshotPage(browser: import('playwright-core').Browser, url: string, loadingSelector?: string): Promise<Snapshot> {
@@ -184,8 +200,12 @@ async function snapshotPage(browser: import('playwright-core').Browser, url: str
         .getEntriesByType('resource')
         .map((entry) => new URL(entry.name).pathname)
         .filter((pathname) => pathname.startsWith('/assets/') && pathname.endsWith('.js'));
+      const frame = copy.cloneNode(true) as HTMLElement;
+      frame.querySelector('.app-scroll')?.replaceChildren();
+      for (const list of Array.from(frame.querySelectorAll('.nav-list'))) list.replaceChildren();
       return {
         rootHtml: copy.innerHTML,
+        frameHtml: frame.innerHTML,
         title: document.title,
         description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
         stylesheets,
@@ -221,11 +241,16 @@ export async function prerender(outDir: string, bootScript: string, log: (line: 
   );
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
+    let frameHtml = '';
     for (const { route, file, loading } of PRERENDERED_PAGES) {
       const snapshot = await snapshotPage(browser, `${server.url}${route}`, loading?.selector);
       fs.writeFileSync(path.join(root, file), pageHtml(shell, snapshot, bootScript, loading?.api));
+      frameHtml ||= snapshot.frameHtml;
       log(`prerendered ${route} -> ${file} (${(snapshot.rootHtml.length / 1024).toFixed(1)} KB of markup)`);
     }
+    // Last: the pages above were rendered from the plain shell.
+    fs.writeFileSync(path.join(root, APP_SHELL_FILE), frameShellHtml(shell, frameHtml));
+    log(`prerendered the frame -> ${APP_SHELL_FILE} (${(frameHtml.length / 1024).toFixed(1)} KB of markup)`);
   } finally {
     await browser.close();
     await server.close();

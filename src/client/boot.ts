@@ -9,11 +9,26 @@ export {};
 
 const APP_MODULES = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(/\s+/).filter(Boolean) ?? [];
 
+/** Should no paint be reported (a browser without paint timing, a tab hidden meanwhile), start anyway. */
+const PAINT_WAIT_LIMIT_MS = 3000;
+
 function afterFirstPaint(): Promise<void> {
-  // A hidden tab runs no animation frames until it is shown: there is no paint to wait for.
+  // A hidden tab paints nothing until it is shown: there is no paint to wait for.
   if (document.visibilityState === 'hidden') return Promise.resolve();
-  // An animation frame runs just before a paint; a task queued from it runs after that paint.
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  return new Promise((resolve) => {
+    setTimeout(resolve, PAINT_WAIT_LIMIT_MS);
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      // A frame after the next one: the next has been painted by then.
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
 }
 
 void afterFirstPaint().then(() => {
