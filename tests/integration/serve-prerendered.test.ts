@@ -13,6 +13,7 @@ import type { AppEnv } from '../../src/server/context';
 import { serveClient } from '../../src/server/serve-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createMemberLogin } from '../factories/accounts';
+import { createWorkshop } from '../factories/workshops';
 import { workshops } from '../../src/server/db/schema';
 
 const page = (name: string) => `<!doctype html><html><head><title>${name}</title></head><body><div id="root" data-prerendered="">${name}</div></body></html>`;
@@ -87,12 +88,7 @@ describe('the workshops page', () => {
   });
 
   it('shows a workshop stored a moment ago, and escapes what the firm typed', async () => {
-    await t.deps.db.insert(workshops).values({
-      title: 'Reading <script>alert(1)</script> Candles',
-      description: 'Doji & hammer.',
-      workshop_date: '2099-06-07',
-      level: 'Beginner',
-    });
+    await createWorkshop(t.deps, { title: 'Reading <script>alert(1)</script> Candles', description: 'Doji & hammer.' });
     const html = await (await t.client().request('/workshops')).text();
     expect(html).toContain('>Reading &lt;script&gt;alert(1)&lt;/script&gt; Candles</h2>');
     expect(html).toContain('Doji &amp; hammer.');

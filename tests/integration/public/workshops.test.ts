@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../../src/shared/forms/form-definition';
 import { workshopLabel } from '../../../src/shared/forms/workshop-schedule';
 import { workshopsResponseSchema, type Workshop } from '../../../src/shared/schemas/public-forms';
-import { workshopRegistrations, workshops } from '../../../src/server/db/schema';
+import { workshopRegistrations } from '../../../src/server/db/schema';
+import { createWorkshop } from '../../factories/workshops';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -38,12 +39,7 @@ describe('GET /api/workshops', () => {
   });
 
   it('shows a workshop the firm adds, in date order', async () => {
-    await t.deps.db.insert(workshops).values({
-      title: 'Options Basics for NSE Traders',
-      description: 'Calls, puts and the Greeks.',
-      workshop_date: '2099-06-07',
-      level: 'Beginner',
-    });
+    await createWorkshop(t.deps);
     const all = await list();
     expect(all[0]).toMatchObject({ title: 'Options Basics for NSE Traders', workshop_date: '2099-06-07', time_label: '10:00AM IST' });
     expect(all).toHaveLength(5);
