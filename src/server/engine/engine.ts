@@ -36,6 +36,23 @@ export interface EngineOptions {
 /** Signal statuses whose instrument the feed follows and whose trades the engine works on. */
 const LIVE_SIGNAL_STATUSES = ['approved', 'running'];
 
+/** A new trade of an account on a signal, before any order fills (a signal's or a manual order's). */
+function pendingTrade(signal: SignalRow, accountId: number, quantity: number, now: Date) {
+  return {
+    trade_type: signal.trade_type,
+    trabot_account_id: accountId,
+    signal_id: signal.signal_id,
+    algo_id: signal.algo_id,
+    trade_exchange: signal.exchange,
+    trade_instrument: signal.instrument_symbol,
+    trade_date: istDay(now),
+    trade_status: 'pending' as const,
+    trade_quantity: quantity,
+    trade_direction: signal.trade_direction,
+    last_updated_timestamp: now,
+  };
+}
+
 export class Engine {
   /** Failures already warned about in this process: a failing order is retried each tick but warned once. */
   private readonly warned = new Set<string>();
@@ -146,20 +163,7 @@ export class Engine {
         }
         const [trade] = await db
           .insert(trades)
-          .values({
-            trade_type: signal.trade_type,
-            trabot_account_id: account.trabot_account_id,
-            signal_id: signal.signal_id,
-            algo_id: signal.algo_id,
-            trade_exchange: signal.exchange,
-            trade_instrument: signal.instrument_symbol,
-            trade_date: istDay(now),
-            trade_status: 'pending',
-            trade_quantity: sized.quantity,
-            trade_direction: signal.trade_direction,
-            trade_risk: sized.lossAtStop,
-            last_updated_timestamp: now,
-          })
+          .values({ ...pendingTrade(signal, account.trabot_account_id, sized.quantity, now), trade_risk: sized.lossAtStop })
           .onConflictDoNothing()
           .returning({ id: trades.trabot_trade_id });
         if (trade) this.deps.log.info({ tradeId: trade.id, signalId: signal.signal_id, accountId: account.trabot_account_id, quantity: sized.quantity }, 'engine: trade created');
@@ -452,19 +456,7 @@ export class Engine {
   private async newManualTrade(signal: SignalRow, accountId: number, quantity: number, now: Date): Promise<TradeRow> {
     const [trade] = await this.deps.db
       .insert(trades)
-      .values({
-        trade_type: signal.trade_type,
-        trabot_account_id: accountId,
-        signal_id: signal.signal_id,
-        algo_id: signal.algo_id,
-        trade_exchange: signal.exchange,
-        trade_instrument: signal.instrument_symbol,
-        trade_date: istDay(now),
-        trade_status: 'pending',
-        trade_quantity: quantity,
-        trade_direction: signal.trade_direction,
-        last_updated_timestamp: now,
-      })
+      .values(pendingTrade(signal, accountId, quantity, now))
       .returning();
     return trade!;
   }
