@@ -88,6 +88,30 @@ async function readHtml(file: string): Promise<string | null> {
   }
 }
 
+/**
+ * What a page gets from the database (its live data, its preloads) is an extra, worth this long
+ * at most: a slow, stopped or frozen database must not fail or hold back the page itself.
+ */
+export const PAGE_EXTRAS_WAIT_MS = 1000;
+
+const LATE = Symbol('late');
+
+/** `work`'s answer, or null (logged with `without`) when it fails or takes too long. */
+async function pageExtra<T>(c: Context<AppEnv>, without: string, work: () => Promise<T>): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof LATE>((resolve) => (timer = setTimeout(() => resolve(LATE), PAGE_EXTRAS_WAIT_MS)));
+  try {
+    const answer = await Promise.race([work(), late]);
+    if (answer !== LATE) return answer;
+    c.get('deps').log.warn({ path: c.req.path, waitedMs: PAGE_EXTRAS_WAIT_MS }, without);
+  } catch (err) {
+    c.get('deps').log.warn({ err, path: c.req.path }, without);
+  } finally {
+    clearTimeout(timer);
+  }
+  return null;
+}
+
 /** A page built for this request: never stored (no ETag), revalidated like the files it comes from. */
 function builtPage(c: Context<AppEnv>, html: string, cacheControl: string): Response {
   const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl };
@@ -97,19 +121,15 @@ function builtPage(c: Context<AppEnv>, html: string, cacheControl: string): Resp
 /**
  * A prerendered page with `render`'s markup between its live-data marks. Null when the file is
  * missing or has no marks; the file as built (its loading state, the live page then fetches the
- * data and shows any error) when rendering fails, the database being down for instance.
+ * data and shows any error) when rendering fails or is late, the database being down for instance.
  */
 async function sendLivePage(c: Context<AppEnv>, file: string, render: () => Promise<string>): Promise<Response | null> {
   const html = await readHtml(file);
   const start = html?.indexOf(START_MARK) ?? -1;
   const end = html?.indexOf(END_MARK, start) ?? -1;
   if (!html || start < 0 || end < 0) return null;
-  try {
-    return builtPage(c, html.slice(0, start) + (await render()) + html.slice(end + END_MARK.length), REVALIDATE);
-  } catch (err) {
-    c.get('deps').log.warn({ err, path: c.req.path }, 'page served without its live data');
-    return builtPage(c, html, REVALIDATE);
-  }
+  const markup = await pageExtra(c, 'page served without its live data', render);
+  return builtPage(c, markup === null ? html : html.slice(0, start) + markup + html.slice(end + END_MARK.length), REVALIDATE);
 }
 
 /** The shell with a preload link per path; private: it depends on the visitor's session. */
@@ -142,7 +162,7 @@ export function serveClient(clientDir: string, { liveData = {}, shellPreloads }:
       const page = (render && (await sendLivePage(c, `${file}.html`, render))) || (await sendFile(c, `${file}.html`, `${c.req.path}.html`));
       if (page) return page;
     }
-    const preloads = (await shellPreloads?.(c)) ?? [];
+    const preloads = (shellPreloads && (await pageExtra(c, 'shell served without its preloads', () => shellPreloads(c)))) || [];
     const shell = preloads.length ? await sendShellWithPreloads(c, shellFile, preloads) : await sendFile(c, shellFile, '/app.html');
     if (shell) return shell;
     const index = await sendFile(c, indexFile, '/index.html');

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_DATA_END, LIVE_DATA_START } from '../../src/shared/live-data-markers';
 import type { AppEnv } from '../../src/server/context';
-import { serveClient } from '../../src/server/serve-client';
+import { PAGE_EXTRAS_WAIT_MS, serveClient, type ServeClientOptions } from '../../src/server/serve-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createMemberLogin } from '../factories/accounts';
 import { createWorkshop } from '../factories/workshops';
@@ -95,19 +95,32 @@ describe('the workshops page', () => {
     expect(html).toMatch(/<button inert="" type="button" class="app-button" aria-label="Register for Reading/);
   });
 
-  it('answers with the loading state when the workshops cannot be read, and logs why', async () => {
-    const app = new Hono<AppEnv>();
-    app.use('*', async (c, next) => {
-      c.set('deps', t.deps);
-      await next();
-    });
-    app.use('*', serveClient(clientDir, { liveData: { '/workshops': () => Promise.reject(new Error('database unavailable')) } }));
-    const res = await app.request('/workshops');
+  it('answers with the loading state, at once, when the workshops cannot be read, and logs why', async () => {
+    const res = await appServing({ liveData: { '/workshops': () => Promise.reject(new Error('database unavailable')) } }).request('/workshops');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(WORKSHOPS_PAGE);
-    expect(t.logLines.some((line) => line.includes('page served without its live data'))).toBe(true);
+    expect(t.logLines.some((line) => line.includes('page served without its live data') && line.includes('database unavailable'))).toBe(true);
+  });
+
+  it('answers with the loading state after PAGE_EXTRAS_WAIT_MS when the database does not answer', async () => {
+    const started = Date.now();
+    const res = await appServing({ liveData: { '/workshops': () => new Promise<string>(() => {}) } }).request('/workshops');
+    expect(await res.text()).toBe(WORKSHOPS_PAGE);
+    // Not sooner (it waited for the data), and not never (the test's own time limit).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PAGE_EXTRAS_WAIT_MS - 50);
   });
 });
+
+/** The client served on its own, with the test app's deps and the given extras. */
+function appServing(options: ServeClientOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    c.set('deps', t.deps);
+    await next();
+  });
+  app.use('*', serveClient(clientDir, options));
+  return app;
+}
 
 describe('a dashboard page', () => {
   const PRELOAD_SESSION = '<link rel="preload" href="/api/check-session" as="fetch" crossorigin>';
@@ -125,6 +138,13 @@ describe('a dashboard page', () => {
     expect(await (await member.request('/dashboard/account-settings')).text()).toBe(SHELL.replace('</head>', `${PRELOAD_SESSION}</head>`));
     // Requested with the same cookie, the preloaded answers are the member's.
     expect((await member.request('/api/account-trades?status=active')).status).toBe(200);
+  });
+
+  it('is the plain shell, not an error, when the session cannot be checked', async () => {
+    const res = await appServing({ shellPreloads: () => Promise.reject(new Error('database unavailable')) }).request('/dashboard/trades');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(SHELL);
+    expect(t.logLines.some((line) => line.includes('shell served without its preloads'))).toBe(true);
   });
 
   it('is the plain shell without a session, with an ended one, and outside the dashboard', async () => {
