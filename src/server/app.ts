@@ -3,7 +3,6 @@
  * the API tests call it in-process with a test database.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -24,6 +23,7 @@ import { healthRoutes } from './routes/health';
 import { memberRoutes } from './routes/member';
 import { publicRoutes } from './routes/public';
 import { sessionRoutes } from './routes/session';
+import { bodyLimits } from './security/body-limits';
 import { securityHeaders } from './security/headers';
 import { isApiPath } from './security/request-info';
 import { originCheck } from './security/origin-check';
@@ -67,18 +67,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Compresses what is over 1 KB and not encoded already (account-trades serves cached encodings itself).
   app.use('*', compress());
 
-  const apiBodyLimit = bodyLimit({
-    maxSize: 256 * 1024,
-    onError: () => {
-      throw new ApiError(STATUS.PAYLOAD_TOO_LARGE, 'Request body too large');
-    },
-  });
-  // Bhavcopy uploads have their own, larger limit on their route (after the superadmin check). GET and
-  // HEAD carry no body to the app, and asking for one would build a full fetch Request per call.
-  const withoutBody = (method: string) => method === 'GET' || method === 'HEAD';
-  app.use('/api/*', (c, next) =>
-    withoutBody(c.req.method) || (c.req.method === 'POST' && c.req.path === BHAV_COPY_PATH) ? next() : apiBodyLimit(c, next),
-  );
+  app.use('/api/*', bodyLimits([BHAV_COPY_PATH]));
   app.use('/api/*', originCheck);
   app.use('/api/*', sessionMiddleware);
 

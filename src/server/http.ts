@@ -38,20 +38,56 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/** Arrays and objects may nest this deep in a body; real payloads nest two or three levels. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`. One pass over the characters
+ * (strings skipped), run before JSON.parse so an absurd body costs no parse and no walk.
+ */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // backslash: the next character is escaped
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return false;
+}
+
+interface Visit {
+  item: unknown;
+  key: string | null;
+  parent: Visit | null;
+}
+
+function pathOf(visit: Visit, lastKey?: string): string {
+  const keys = lastKey === undefined ? [] : [lastKey];
+  for (let at: Visit | null = visit; at?.key != null; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.') || '(body)';
+}
+
 /**
  * Where the first NUL character sits in a parsed value (PostgreSQL text cannot hold one), or null.
- * A loop, not recursion: a body may nest thousands deep.
+ * A loop over each value once: every visit points at its parent, and a path is spelt out only for
+ * the value that fails (copying it per level made a deeply nested body cost the square of its depth).
  */
 function nulCharacterPath(value: unknown): string | null {
-  const pending: [unknown, string[]][] = [[value, []]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, path] = next;
+  const pending: Visit[] = [{ item: value, key: null, parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { item } = visit;
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) return path.join('.') || '(body)';
+      if (item.includes('\u0000')) return pathOf(visit);
     } else if (typeof item === 'object' && item !== null) {
       for (const [key, child] of Object.entries(item)) {
-        if (key.includes('\u0000')) return [...path, key].join('.');
-        pending.push([child, [...path, key]]);
+        if (key.includes('\u0000')) return pathOf(visit, key);
+        pending.push({ item: child, key, parent: visit });
       }
     }
   }
@@ -75,9 +111,13 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   if (!type.toLowerCase().startsWith('application/json')) {
     throw new ApiError(STATUS.UNSUPPORTED_MEDIA_TYPE, 'Expected a JSON body (Content-Type: application/json)');
   }
+  const text = await c.req.text();
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new ApiError(STATUS.BAD_REQUEST, `JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   let body: unknown;
   try {
-    body = await c.req.json();
+    body = JSON.parse(text);
   } catch {
     throw new ApiError(STATUS.BAD_REQUEST, 'Malformed JSON body');
   }

@@ -219,7 +219,7 @@ describe('POST /api/login', () => {
   it('refuses an oversized body with 413', async () => {
     const res = await t.client().json('/api/login', { email: 'a@b.example', password: 'x'.repeat(300 * 1024), captcha: 'x' });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: 'Request body too large' });
+    expect(await res.json()).toEqual({ error: 'Request body too large (at most 8 KB here)' });
   });
 });
 

@@ -13,6 +13,11 @@ export class ApiClient {
 
   constructor(public url: string) {}
 
+  /** The Cookie header this client sends (empty before login). */
+  get cookieHeader(): string {
+    return this.cookie;
+  }
+
   /** Every request gives up after `timeoutMs`: a hung request fails the test instead of the run. */
   async request(pathname: string, init: { method?: string; json?: unknown; timeoutMs?: number } = {}): Promise<Answer> {
     const started = performance.now();
