@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createUserSchema, type CreateUserInput } from '../shared/schemas/users';
 import { createSecretBox, loadSecretKey } from './crypto';
+import { makeDataDirPrivate } from './data-dir';
 import type { Database } from './db/client';
 import { openDatabase, pgliteDir } from './db/open';
 import { seedDemoIfEmpty } from './demo/seed';
@@ -172,7 +173,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const env = parseEnv();
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  makeDataDirPrivate(env.DATA_DIR);
   // Log lines go to the data folder's log file only: the terminal gets plain sentences.
   const log = createLogger({ level: env.LOG_LEVEL, dataDir: env.DATA_DIR, stdout: false });
   const database = await openDatabase(env, log);

@@ -116,7 +116,7 @@ function removeStale(file: string, stale: string): void {
 
 function createExclusive(file: string, content: string): boolean {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.new`;
-  fs.writeFileSync(temp, content, { flag: 'wx', mode: 0o644 });
+  fs.writeFileSync(temp, content, { flag: 'wx', mode: 0o600 });
   try {
     fs.linkSync(temp, file);
     return true;

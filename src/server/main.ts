@@ -1,8 +1,8 @@
 /** Process entry: env, data folder lock, database + migrations, demo seed, HTTP server, clean shutdown. */
-import fs from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createSecretBox, loadSecretKey } from './crypto';
+import { makeDataDirPrivate } from './data-dir';
 import { openDatabase } from './db/open';
 import { seedDemoIfEmpty } from './demo/seed';
 import { startEngine } from './engine/start';
@@ -15,7 +15,7 @@ const SHUTDOWN_GRACE_MS = 5000;
 
 async function main() {
   const env = parseEnv();
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  makeDataDirPrivate(env.DATA_DIR);
   const log = createLogger({ level: env.LOG_LEVEL, dataDir: env.DATA_DIR });
   const database = await openDatabase(env, log);
   await database.migrate();

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { durablePgliteOptions } from './durable-pglite';
+import { pgliteFileOptions } from './pglite-files';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,12 +21,12 @@ export interface Database {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** `dataDir` undefined means an in-memory PGlite (tests); on disk, commits are durable (durable-pglite.ts). */
+/** `dataDir` undefined means an in-memory PGlite (tests); on disk, commits are durable (pglite-files.ts). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = dataDir ? new PGlite(durablePgliteOptions(dataDir, PGlite.defaultStartParams)) : new PGlite();
+  const client = dataDir ? new PGlite(pgliteFileOptions(dataDir, PGlite.defaultStartParams)) : new PGlite();
   await client.waitReady;
   const db = drizzle(client, { schema });
   return {
