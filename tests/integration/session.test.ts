@@ -1,17 +1,17 @@
 /** Captcha, login, logout, session check, rate limits, session lifetime and cookies; health and backend key. */
-import { createChallenge, type Challenge } from 'altcha-lib';
+import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { captchaSecrets, DEFAULT_CAPTCHA_DIFFICULTY } from '../../src/server/auth/captcha';
+import { CAPTCHA_GUARDED_ERROR, captchaSecrets, DEFAULT_CAPTCHA_DIFFICULTY, GUARDED_WORK_FACTOR } from '../../src/server/auth/captcha';
 import { hashPassword, verifyPassword } from '../../src/server/auth/passwords';
 import { hashToken, SESSION_TOUCH_INTERVAL_MS } from '../../src/server/auth/sessions';
 import { sessions, usedCaptchas } from '../../src/server/db/schema';
 import { checkSessionResponseSchema } from '../../src/shared/schemas/session';
 import { CAPTCHA_EXPIRY_MS } from '../../src/shared/constants';
 import { createMemberLogin, createUser, uniqueEmail } from '../factories/accounts';
-import { createTestApp, solve, TestClient, type TestApp } from './helpers/test-app';
+import { createTestApp, solve, TEST_CAPTCHA_DIFFICULTY, TestClient, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof createMemberLogin>>;
@@ -323,19 +323,51 @@ describe('rate limits', () => {
     expect((await new TestClient(app, { ip: '203.0.113.8' }).login(member.user.email, member.user.password)).status).toBe(200);
   });
 
-  it('429 for one email after LOGIN_LIMIT_PER_EMAIL failed attempts, even with the right password, from any address', async () => {
+  it('429 for one email from one address after LOGIN_LIMIT_PER_EMAIL failed attempts there, even with the right password; other addresses unaffected', async () => {
     const target = await createUser(t.deps);
     const app = t.withEnv({ LOGIN_LIMIT_PER_EMAIL: '2' });
-    const attacker = (n: number) => new TestClient(app, { ip: `198.51.100.${n}` });
-    expect((await attacker(1).login(target.email, 'guess-1')).status).toBe(401);
-    expect((await attacker(2).login(target.email.toUpperCase(), 'guess-2')).status).toBe(401);
-    const limited = await attacker(3).login(target.email, target.password);
+    const attacker = new TestClient(app, { ip: '198.51.100.1' });
+    expect((await attacker.login(target.email, 'guess-1')).status).toBe(401);
+    expect((await attacker.login(target.email.toUpperCase(), 'guess-2')).status).toBe(401);
+    const limited = await attacker.login(target.email, target.password);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Other emails still work; the window ending (moved back in the database) lifts the limit.
-    expect((await attacker(4).login(member.user.email, member.user.password)).status).toBe(200);
-    await t.deps.db.execute(sql`update rate_limits set window_start = now() - interval '16 minutes' where key like 'login:email:%'`);
-    expect((await attacker(5).login(target.email, target.password)).status).toBe(200);
+    // The same address may still log in to other emails; the owner gets in from elsewhere at once.
+    expect((await attacker.login(member.user.email, member.user.password)).status).toBe(200);
+    expect((await new TestClient(app, { ip: '198.51.100.2' }).login(target.email, target.password)).status).toBe(200);
+    // The window ending (moved back in the database) lifts the limit.
+    await t.deps.db.execute(sql`update rate_limits set window_start = now() - interval '16 minutes' where key like 'login:%'`);
+    expect((await attacker.login(target.email, target.password)).status).toBe(200);
+  });
+
+  it('an email with LOGIN_LIMIT_PER_EMAIL failures across addresses needs a harder captcha issued for it; never a lockout', async () => {
+    const target = await createUser(t.deps);
+    const app = t.withEnv({ LOGIN_LIMIT_PER_EMAIL: '2' });
+    const from = (n: number) => new TestClient(app, { ip: `198.51.100.${10 + n}` });
+    const plainCaptcha = async (client: TestClient) => client.solveCaptcha();
+    expect((await from(1).login(target.email, 'guess-1')).status).toBe(401);
+    expect((await from(2).login(target.email, 'guess-2')).status).toBe(401);
+
+    const challenge = async (email?: string) =>
+      (await (await from(3).request(`/api/captcha${email ? `?email=${encodeURIComponent(email)}` : ''}`)).json()) as Challenge;
+    const guarded = await challenge(target.email.toUpperCase());
+    expect(guarded.parameters.data).toEqual({ guardedEmail: target.email.toLowerCase() });
+    // GUARDED_WORK_FACTOR times the work: the solver counts up to the counter the server chose.
+    const work = await solveChallenge({ challenge: guarded, deriveKey });
+    expect(work!.counter).toBeGreaterThanOrEqual(TEST_CAPTCHA_DIFFICULTY.minCounter * GUARDED_WORK_FACTOR);
+    expect((await challenge()).parameters.data).toBeUndefined();
+    expect((await challenge(member.user.email)).parameters.data).toBeUndefined();
+
+    // A plain captcha, or one issued for another email, no longer does for this one (the right password included).
+    const plain = from(4);
+    const refused = await plain.json('/api/login', { email: target.email, password: target.password, captcha: await plainCaptcha(plain) });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe(CAPTCHA_GUARDED_ERROR);
+    // The owner, with the captcha the login form fetches for the email typed, gets in at once.
+    expect((await from(5).login(target.email, target.password)).status).toBe(200);
+    // Other emails keep the plain captcha.
+    const other = from(6);
+    expect((await other.json('/api/login', { email: member.user.email, password: member.user.password, captcha: await plainCaptcha(other) })).status).toBe(200);
   });
 
   it('a successful login clears the failed count for that email', async () => {

@@ -196,27 +196,59 @@ describe('rate limits', () => {
     expect((await login(new TestClient(app, { ip: uniqueIp() }))).status).toBe(200);
   });
 
-  it('login per email: failed attempts from many addresses lock that email (429 with Retry-After), the right password included', async () => {
+  it('nobody can lock the superadmin out: after 11 failures from one address, the superadmin logs in from another at once; the guessing address stays refused', async () => {
+    const app = w.t.withEnv({ LOGIN_LIMIT_PER_EMAIL: '10' });
+    const { email, password } = w.logins.superadmin;
+    const guesser = new TestClient(app, { ip: uniqueIp() });
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await login(guesser, email, `guess-${i}`)).status);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+
+    const owner = new TestClient(app, { ip: uniqueIp() });
+    expect((await send(owner, 'POST', '/api/login', jsonPayload({ email, password, captcha: await owner.solveCaptcha(email) }))).status).toBe(200);
+    expect(token(owner)).toBeDefined();
+    expect429(await login(guesser, email, password), 15 * 60);
+    await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:%'`);
+  });
+
+  it('guessing one email from many addresses makes its captcha harder, never a refusal of the owner', async () => {
     const app = w.t.withEnv({ LOGIN_LIMIT_PER_EMAIL: '3' });
     const { email, password } = w.logins.otherMember;
     for (let i = 0; i < 3; i++) {
       expect((await login(new TestClient(app, { ip: uniqueIp() }), email, 'wrong-password')).status).toBe(401);
     }
-    expect429(await login(new TestClient(app, { ip: uniqueIp() }), email, password), 15 * 60);
-    // Another email from the same kind of address still logs in.
+    // A fourth guess with an ordinary captcha is not even checked; nor is the right password with one.
+    expect((await login(new TestClient(app, { ip: uniqueIp() }), email, 'wrong-password')).status).toBe(400);
+    expect((await login(new TestClient(app, { ip: uniqueIp() }), email, password)).status).toBe(400);
+    // With the captcha fetched for that email (what the login form does), the owner gets in.
+    const owner = new TestClient(app, { ip: uniqueIp() });
+    expect((await send(owner, 'POST', '/api/login', jsonPayload({ email, password, captcha: await owner.solveCaptcha(email) }))).status).toBe(200);
+    // Another email from the same kind of address still logs in with an ordinary captcha.
     expect((await login(new TestClient(app, { ip: uniqueIp() }))).status).toBe(200);
-    await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:email:%'`);
+    await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:%'`);
   });
 
-  it('login per email holds under concurrency: a burst of guesses from many addresses gets no more than the limit', async () => {
+  it('per email holds under concurrency: a burst of guesses with ordinary captchas gets no more than the limit checked', async () => {
     const app = w.t.withEnv({ LOGIN_LIMIT_PER_EMAIL: '3' });
     const { email } = w.logins.otherMember;
     const clients = Array.from({ length: 12 }, () => new TestClient(app, { ip: uniqueIp() }));
     const bodies = await Promise.all(clients.map(async (c) => jsonPayload({ email, password: 'wrong-password', captcha: await c.solveCaptcha() })));
     const statuses = await Promise.all(clients.map((c, i) => send(c, 'POST', '/api/login', bodies[i]).then((r) => r.status)));
     expect(statuses.filter((s) => s === 401).length, statuses.join(' ')).toBeLessThanOrEqual(3);
+    expect(statuses.filter((s) => s === 400).length, statuses.join(' ')).toBeGreaterThanOrEqual(9);
+    await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:%'`);
+  });
+
+  it('per address and email holds under concurrency: a burst from one address gets no more than the limit checked', async () => {
+    const app = w.t.withEnv({ LOGIN_LIMIT_PER_EMAIL: '3' });
+    const { email } = w.logins.otherMember;
+    const ip = uniqueIp();
+    const clients = Array.from({ length: 12 }, () => new TestClient(app, { ip }));
+    const bodies = await Promise.all(clients.map(async (c) => jsonPayload({ email, password: 'wrong-password', captcha: await c.solveCaptcha(email) })));
+    const statuses = await Promise.all(clients.map((c, i) => send(c, 'POST', '/api/login', bodies[i]).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401).length, statuses.join(' ')).toBeLessThanOrEqual(3);
     expect(statuses.filter((s) => s === 429).length, statuses.join(' ')).toBeGreaterThanOrEqual(9);
-    await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:email:%'`);
+    await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:%'`);
   });
 
   it('public forms per IP hold under concurrency: a burst of 10 gets exactly the limit through', async () => {
@@ -274,7 +306,7 @@ describe('captcha', () => {
     expect((await loginWith(Buffer.from(JSON.stringify(solved)).toString('base64'))).json).toEqual({ error: CAPTCHA_ERRORS.invalid });
     const missing = await send(w.t.client(), 'POST', '/api/login', jsonPayload(w.logins.member));
     expect(missing.json).toEqual({ error: CAPTCHA_ERRORS.missing });
-    const expired = await createCaptchaChallenge(captchaSecrets(w.t.deps.secrets), TEST_CAPTCHA_DIFFICULTY, new Date(Date.now() - 1000));
+    const expired = await createCaptchaChallenge(captchaSecrets(w.t.deps.secrets), TEST_CAPTCHA_DIFFICULTY, { expiresAt: new Date(Date.now() - 1000) });
     expect((await loginWith(await solve(expired))).json).toEqual({ error: CAPTCHA_ERRORS.expired });
   });
 });

@@ -5,6 +5,9 @@
  * the browser's work is bounded (it counts up to that counter) and verifying is two HMACs.
  * A solution is redeemed once: its challenge is inserted into `used_captchas` (insert-on-conflict,
  * so two concurrent replays cannot both pass) and kept until it expires.
+ *
+ * A login email under attack (see login-guard.ts) gets harder challenges: GUARDED_WORK_FACTOR
+ * times the work, issued for that email (in the signed `data`), so guessing its password costs more.
  */
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -32,6 +35,9 @@ export interface CaptchaDifficulty {
  */
 export const DEFAULT_CAPTCHA_DIFFICULTY: CaptchaDifficulty = { cost: 1000, minCounter: 3000, maxCounter: 9000 };
 
+/** How many times more work a challenge for a guarded login email takes (~7 s instead of ~0.85 s). */
+export const GUARDED_WORK_FACTOR = 8;
+
 export interface CaptchaSecrets {
   hmacSignatureSecret: string;
   hmacKeySignatureSecret: string;
@@ -44,17 +50,22 @@ export function captchaSecrets(secrets: SecretBox): CaptchaSecrets {
   };
 }
 
-export function createCaptchaChallenge(
-  keys: CaptchaSecrets,
-  difficulty: CaptchaDifficulty,
-  expiresAt = new Date(Date.now() + CAPTCHA_EXPIRY_MS),
-): Promise<Challenge> {
+export interface ChallengeOptions {
+  expiresAt?: Date;
+  /** A guarded login email: the challenge takes GUARDED_WORK_FACTOR times the work and names it. */
+  guardedEmail?: string;
+}
+
+export function createCaptchaChallenge(keys: CaptchaSecrets, difficulty: CaptchaDifficulty, options: ChallengeOptions = {}): Promise<Challenge> {
+  const { expiresAt = new Date(Date.now() + CAPTCHA_EXPIRY_MS), guardedEmail } = options;
+  const factor = guardedEmail === undefined ? 1 : GUARDED_WORK_FACTOR;
   return createChallenge({
     algorithm: CAPTCHA_ALGORITHM,
     cost: difficulty.cost,
-    counter: randomInt(difficulty.maxCounter, difficulty.minCounter),
+    counter: randomInt(difficulty.maxCounter * factor, difficulty.minCounter * factor),
     deriveKey,
     expiresAt,
+    ...(guardedEmail === undefined ? {} : { data: { guardedEmail } }),
     ...keys,
   });
 }
@@ -71,6 +82,7 @@ const payloadSchema = z.object({
         keyLength: z.number(),
         keyPrefix: z.string(),
         expiresAt: z.number(),
+        data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
       })
       .loose(),
     signature: z.string(),
@@ -87,6 +99,15 @@ export const CAPTCHA_ERRORS: Record<Exclude<CaptchaOutcome, 'ok'>, string> = {
   reused: 'Captcha has already been used',
 };
 
+/** A login for a guarded email (login-guard.ts) whose captcha was not issued for it. */
+export const CAPTCHA_GUARDED_ERROR = 'This login has had many failed attempts: solve a new captcha for it (it takes a few seconds longer)';
+
+export interface RedeemedCaptcha {
+  outcome: CaptchaOutcome;
+  /** The guarded login email the challenge was issued for, if any. */
+  guardedEmail?: string;
+}
+
 function decodePayload(payload: string): z.infer<typeof payloadSchema> | null {
   try {
     const parsed = payloadSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64').toString('utf8')));
@@ -97,20 +118,21 @@ function decodePayload(payload: string): z.infer<typeof payloadSchema> | null {
 }
 
 /** Verifies the widget's payload and redeems it; any outcome but 'ok' means refuse the request. */
-export async function redeemCaptcha(db: Db, keys: CaptchaSecrets, payload: string | undefined): Promise<CaptchaOutcome> {
-  if (!payload) return 'missing';
+export async function redeemCaptcha(db: Db, keys: CaptchaSecrets, payload: string | undefined): Promise<RedeemedCaptcha> {
+  if (!payload) return { outcome: 'missing' };
   const decoded = decodePayload(payload);
-  if (!decoded) return 'invalid';
+  if (!decoded) return { outcome: 'invalid' };
   const result = await verifySolution({ challenge: decoded.challenge, solution: decoded.solution, deriveKey, ...keys });
-  if (result.expired) return 'expired';
-  if (!result.verified) return 'invalid';
-  const { nonce, expiresAt } = decoded.challenge.parameters;
+  if (result.expired) return { outcome: 'expired' };
+  if (!result.verified) return { outcome: 'invalid' };
+  const { nonce, expiresAt, data } = decoded.challenge.parameters;
   const inserted = await db
     .insert(usedCaptchas)
     .values({ challenge_id: nonce, expires_at: new Date(expiresAt * 1000) })
     .onConflictDoNothing()
     .returning({ id: usedCaptchas.challenge_id });
-  return inserted.length === 1 ? 'ok' : 'reused';
+  const guardedEmail = typeof data?.guardedEmail === 'string' ? data.guardedEmail : undefined;
+  return inserted.length === 1 ? { outcome: 'ok', guardedEmail } : { outcome: 'reused' };
 }
 
 export async function purgeExpiredCaptchas(db: Db): Promise<void> {

@@ -2,8 +2,10 @@
 import { Hono, type Context } from 'hono';
 import { MSG } from '../../shared/messages';
 import { loginBodySchema, type CheckSessionResponse } from '../../shared/schemas/session';
-import { CAPTCHA_ERRORS, createCaptchaChallenge, purgeExpiredCaptchas, redeemCaptcha, type CaptchaDifficulty } from '../auth/captcha';
+import { z } from 'zod';
+import { CAPTCHA_ERRORS, CAPTCHA_GUARDED_ERROR, createCaptchaChallenge, purgeExpiredCaptchas, redeemCaptcha, type CaptchaDifficulty } from '../auth/captcha';
 import { checkCredentials } from '../auth/credentials';
+import { countAttempt, isGuarded, LOGIN_WINDOW_MS } from '../auth/login-guard';
 import {
   clearSessionCookie,
   createSession,
@@ -18,7 +20,6 @@ import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
 import type { CaptchaSecrets } from '../auth/captcha';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 1000;
 
 export interface SessionRoutesOptions {
@@ -46,7 +47,13 @@ export function sessionRoutes({ captchaKeys, captchaDifficulty }: SessionRoutesO
     await Promise.all([purgeExpiredSessions(db), purgeExpiredCaptchas(db), rateLimit.purgeExpired(db, LOGIN_WINDOW_MS)]);
   }
 
-  routes.get('/captcha', async (c) => c.json(await createCaptchaChallenge(captchaKeys, captchaDifficulty)));
+  // ?email=: the login form names the email typed, so an email under attack gets its harder challenge.
+  routes.get('/captcha', async (c) => {
+    const { db, env } = c.get('deps');
+    const email = z.email().max(254).safeParse(c.req.query('email')?.trim());
+    const guarded = email.success && (await isGuarded(db, email.data, env.LOGIN_LIMIT_PER_EMAIL));
+    return c.json(await createCaptchaChallenge(captchaKeys, captchaDifficulty, guarded ? { guardedEmail: email.data.toLowerCase() } : {}));
+  });
 
   routes.post('/login', async (c) => {
     const { db, env, log } = c.get('deps');
@@ -60,15 +67,20 @@ export function sessionRoutes({ captchaKeys, captchaDifficulty }: SessionRoutesO
 
     const body = await readJson(c, loginBodySchema);
     const captcha = await redeemCaptcha(db, captchaKeys, body.captcha);
-    if (captcha !== 'ok') throw new ApiError(STATUS.BAD_REQUEST, CAPTCHA_ERRORS[captcha]);
+    if (captcha.outcome !== 'ok') throw new ApiError(STATUS.BAD_REQUEST, CAPTCHA_ERRORS[captcha.outcome]);
 
-    // Counted (one atomic upsert) before the password is checked, so a burst of concurrent guesses
-    // cannot all pass on a stale count; a successful login clears it.
-    const emailKey = `login:email:${body.email.toLowerCase()}`;
-    const perEmail = await rateLimit.hit(db, emailKey, LOGIN_WINDOW_MS);
-    if (perEmail.count > env.LOGIN_LIMIT_PER_EMAIL) {
-      log.warn('login refused: too many failed attempts for one email');
-      return tooManyAttempts(c, perEmail.retryAfterSeconds);
+    const attempt = await countAttempt(
+      db,
+      { email: body.email, ip: clientIp(c), guardedCaptchaEmail: captcha.guardedEmail },
+      env.LOGIN_LIMIT_PER_EMAIL,
+    );
+    if (attempt.verdict === 'refused') {
+      log.warn({ ip: clientIp(c) }, 'login refused: too many failed attempts for one email from this address');
+      return tooManyAttempts(c, attempt.retryAfterSeconds);
+    }
+    if (attempt.verdict === 'needs-guarded-captcha') {
+      log.warn({ ip: clientIp(c) }, 'login refused: this email is guarded and the captcha was not issued for it');
+      throw new ApiError(STATUS.BAD_REQUEST, CAPTCHA_GUARDED_ERROR);
     }
 
     const user = await checkCredentials(db, body.email, body.password);
@@ -76,7 +88,7 @@ export function sessionRoutes({ captchaKeys, captchaDifficulty }: SessionRoutesO
       log.info('login failed: invalid credentials');
       throw new ApiError(STATUS.UNAUTHORIZED, MSG.loginBadCredentials);
     }
-    await rateLimit.reset(db, emailKey);
+    await attempt.succeeded();
 
     // Rotation: a session the browser already had is ended, the new one gets a fresh token.
     const previous = c.get('sessionTokenHash');

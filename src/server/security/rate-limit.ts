@@ -2,7 +2,7 @@
  * Fixed-window counters in the `rate_limits` table. Each hit is one atomic upsert, so concurrent
  * requests and every server replica share the same count; time comes from the database clock.
  */
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -38,6 +38,23 @@ export async function hit(db: Db, key: string, windowMs: number): Promise<Window
     .returning({ count: rateLimits.count, retryAfterSeconds: secondsLeft(windowMs) });
   if (!row) throw new Error('rate limit upsert returned no row');
   return { count: row.count, retryAfterSeconds: Number(row.retryAfterSeconds) };
+}
+
+/** Hits counted for `key` in its current window, without counting one. */
+export async function peek(db: Db, key: string, windowMs: number): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), sql`${rateLimits.window_start} > now() - ${intervalOf(windowMs)}`));
+  return row?.count ?? 0;
+}
+
+/** Takes one hit back (a hit counted ahead that turned out not to count). */
+export async function unhit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }
 
 export async function reset(db: Db, key: string): Promise<void> {

@@ -16,9 +16,9 @@ function runBaseUrl(): string {
 }
 
 /** Ticks the ALTCHA widget (its checkbox sits under an SVG: click the label) and waits for the proof. */
-export async function solveCaptcha(page: Page): Promise<void> {
+export async function solveCaptcha(page: Page, timeout = 20_000): Promise<void> {
   await page.getByText("I'm not a robot").click();
-  await expect(page.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible({ timeout });
 }
 
 export async function fillLogin(page: Page, email: string, password: string): Promise<void> {

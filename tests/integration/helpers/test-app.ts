@@ -175,13 +175,14 @@ export class TestClient {
     }
   }
 
-  async solveCaptcha(): Promise<string> {
-    const res = await this.request('/api/captcha');
+  /** Like the login form: names the email typed, if any (a guarded email gets its harder challenge). */
+  async solveCaptcha(email?: string): Promise<string> {
+    const res = await this.request(email === undefined ? '/api/captcha' : `/api/captcha?email=${encodeURIComponent(email)}`);
     if (res.status !== 200) throw new Error(`GET /api/captcha answered ${res.status}`);
     return solve((await res.json()) as Challenge);
   }
 
   async login(email: string, password: string): Promise<Response> {
-    return this.json('/api/login', { email, password, captcha: await this.solveCaptcha() });
+    return this.json('/api/login', { email, password, captcha: await this.solveCaptcha(email) });
   }
 }

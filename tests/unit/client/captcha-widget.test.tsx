@@ -9,10 +9,10 @@ vi.mock('altcha', () => ({}));
 
 type Widget = HTMLElement & { reset: () => void };
 
-function setup() {
+function setup(email = '') {
   const onToken = vi.fn();
   const handle = createRef<CaptchaHandle>();
-  const { container } = render(<CaptchaWidget onToken={onToken} handleRef={handle} />);
+  const { container } = render(<CaptchaWidget email={email} onToken={onToken} handleRef={handle} />);
   const widget = container.querySelector('altcha-widget') as Widget;
   widget.reset = vi.fn();
   const emit = (state: string, payload?: string) =>
@@ -27,9 +27,10 @@ describe('CaptchaWidget', () => {
     vi.useRealTimers();
   });
 
-  it('asks /api/captcha for its challenge', () => {
-    const { widget } = setup();
-    expect(widget.getAttribute('challenge')).toBe('/api/captcha');
+  it('asks /api/captcha for its challenge, naming the email typed (a guarded login gets its harder one)', () => {
+    expect(setup().widget.getAttribute('challenge')).toBe('/api/captcha');
+    cleanup();
+    expect(setup(' A+b@Example.com ').widget.getAttribute('challenge')).toBe('/api/captcha?email=A%2Bb%40Example.com');
   });
 
   it('reports the solved payload, and clears it when the widget is no longer verified', () => {

@@ -19,10 +19,21 @@ interface StateChangeDetail {
   payload?: string | null;
 }
 
+/**
+ * The challenge URL names the email typed so far: a login email under attack gets a harder challenge
+ * issued for it (the server refuses an ordinary one for that email).
+ */
+export function captchaChallengeUrl(email: string): string {
+  const typed = email.trim();
+  return typed ? `/api/captcha?email=${encodeURIComponent(typed)}` : '/api/captcha';
+}
+
 export function CaptchaWidget({
+  email,
   onToken,
   handleRef,
 }: {
+  email: string;
   onToken: (token: string | undefined) => void;
   handleRef: Ref<CaptchaHandle>;
 }) {
@@ -58,5 +69,5 @@ export function CaptchaWidget({
     };
   }, []);
 
-  return <altcha-widget ref={widgetRef} challenge="/api/captcha" name="captcha" />;
+  return <altcha-widget ref={widgetRef} challenge={captchaChallengeUrl(email)} name="captcha" />;
 }

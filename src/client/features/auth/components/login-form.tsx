@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { MSG } from '../../../../shared/messages';
 import { loginBodySchema, type LoginBody } from '../../../../shared/schemas/session';
 import { PlainInputField } from '../../../components/plain-input-field';
@@ -23,6 +23,8 @@ export function LoginForm() {
     resolver: zodResolver(loginBodySchema),
     defaultValues: { email: '', password: '', captcha: undefined },
   });
+
+  const email = useWatch({ control, name: 'email' });
 
   const onSubmit = handleSubmit(async (body) => {
     try {
@@ -41,7 +43,7 @@ export function LoginForm() {
     <form className="login-form" onSubmit={onSubmit} noValidate aria-label="Member login">
       <PlainInputField control={control} name="email" label="Email" type="email" inputMode="email" autoComplete="email" required />
       <PlainInputField control={control} name="password" label="Password" type="password" autoComplete="current-password" required />
-      <CaptchaWidget handleRef={captchaRef} onToken={(token) => setValue('captcha', token)} />
+      <CaptchaWidget email={email} handleRef={captchaRef} onToken={(token) => setValue('captcha', token)} />
       <button type="submit" className="app-button app-button-block" disabled={mutation.isPending}>
         {mutation.isPending ? 'Signing In...' : 'Sign In'}
       </button>
