@@ -1,4 +1,8 @@
-/** Structured JSON logs (pino) to stdout and to DATA_DIR/logs/trabot.log, secrets redacted. */
+/**
+ * Structured JSON logs (pino) to stdout and to DATA_DIR/logs/trabot.log, secrets redacted. The file
+ * is written synchronously: a line is in the file before the call returns, so a process killed with
+ * kill -9 (or a crash) keeps every line it logged, the engine's audit lines included.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
@@ -28,7 +32,7 @@ export function createLogger(opts: { level: string; dataDir?: string; stdout?: b
   if (opts.dataDir) {
     const file = logFilePath(opts.dataDir);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    streams.push({ stream: pino.destination({ dest: file, sync: false, mkdir: true }) });
+    streams.push({ stream: pino.destination({ dest: file, sync: true, mkdir: true }) });
   }
   return pino(
     { level: opts.level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: undefined },

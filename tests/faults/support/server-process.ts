@@ -18,6 +18,8 @@ export interface ServerOptions {
   port?: number;
   /** The built client to serve; an empty folder (API only) by default. */
   clientDir?: string;
+  /** More environment for the server (overrides the defaults below). */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -50,6 +52,7 @@ export function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessE
     LOGIN_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_EMAIL: '100000',
     LOG_LEVEL: 'warn',
+    ...options.env,
   });
 }
 
