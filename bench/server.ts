@@ -87,6 +87,7 @@ export async function startBenchServer(databaseUrl: string | undefined): Promise
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SEED_DEMO: '0',
+    MARKET_HOURS: 'always',
     // Production's level: every request writes its log line, as it does in production.
     LOG_LEVEL: 'info',
   };

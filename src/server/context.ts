@@ -13,6 +13,8 @@ export interface AppDeps {
   secrets: SecretBox;
   /** Proof-of-work difficulty of the login captcha; defaults to DEFAULT_CAPTCHA_DIFFICULTY (tests lower it). */
   captchaDifficulty?: CaptchaDifficulty;
+  /** The engine running in this process, when it runs: an approval wakes it at once. */
+  engine?: { wake(): void };
 }
 
 export interface AppEnv {

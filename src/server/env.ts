@@ -49,6 +49,16 @@ const envSchema = z.object({
   MAIL_FROM: blankAsUnset,
   /** Public form submissions (enquiries and workshop registrations) allowed per IP in 10 minutes. */
   PUBLIC_FORM_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  /** nse: the paper market follows NSE's session and holidays; always: open around the clock (demos at night, tests). */
+  MARKET_HOURS: z.enum(['nse', 'always']).default('nse'),
+  /** A market entry needs a last price younger than this many seconds. */
+  ENGINE_MAX_QUOTE_AGE_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  /** A market entry further than this percent from the signal's entry level is skipped. */
+  ENGINE_MAX_DRIFT_PERCENT: z.coerce.number().min(0).max(100).default(1),
+  /** Accounts per fan-out batch (one transaction each; a cancel or a shutdown takes effect between batches). */
+  ENGINE_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).default(500),
+  /** Broker calls the engine makes at once. */
+  ENGINE_BROKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -25,7 +25,7 @@ async function main() {
   if (env.SEED_DEMO) await seedDemoIfEmpty(deps, { print: (line) => console.log(line) });
 
   const engine = startEngine(deps, database);
-  const app = createApp(deps);
+  const app = createApp({ ...deps, engine });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     log.info({ port: info.port, database: database.kind }, `Trabot listening on http://localhost:${info.port}`);
   });

@@ -19,15 +19,16 @@ async function swingAlgo(page: Page): Promise<Algo> {
 }
 
 /**
- * A pending signal around where the simulated feed starts the instrument (its last close, or the
- * signal's entry when it has none): stop-loss 10 % under, target 20 % over, so it stays running.
+ * A pending signal at the instrument's current price: added at its last close, then, once the feed
+ * prices it (the feed follows pending signals), its levels set around that price (stop-loss 10 %
+ * under, target 20 % over), so a market entry at approval is within the allowed drift and it stays running.
  */
 async function pendingSignal(page: Page, algoId: number): Promise<Signal> {
   const instruments = (await (await page.request.get('/api/admin/nse/bhav-copy')).json()) as Instrument[];
   const instrument = instruments.find((i) => i.SYMBOL === SYMBOL && i.SERIES === 'EQ');
   if (!instrument) throw new Error(`no instrument ${SYMBOL}`);
-  const close = instrument.CLOSE ?? 1_500;
   const round = (n: number) => Math.round(n * 100) / 100;
+  const levels = (price: number) => ({ entry_level: round(price), stop_loss_level: round(price * 0.9), target_level: round(price * 1.2) });
   const body: AddSignalBody = {
     trade_gen_ts: new Date().toISOString().slice(0, 10),
     exchange: 'NSE',
@@ -35,16 +36,24 @@ async function pendingSignal(page: Page, algoId: number): Promise<Signal> {
     instrument_type: 'EQ',
     trade_direction: 'long',
     trade_type: 'swing',
-    entry_level: close,
-    stop_loss_level: round(close * 0.9),
-    target_level: round(close * 1.2),
+    ...levels(instrument.CLOSE ?? 1_500),
     risk_reward: 2,
     portion_in_trade: 100,
     process_signal: false,
   };
   const res = await page.request.put(`/api/algos/${algoId}/signals`, { data: body });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Signal;
+  const added = (await res.json()) as Signal;
+  const priced = async () => {
+    const list = (await (await page.request.get(`/api/algos/${algoId}/signals?status=pending`)).json()) as Signal[];
+    return list.find((s) => s.signal_id === added.signal_id)?.ltp ?? null;
+  };
+  await expect.poll(priced, { timeout: 15_000 }).not.toBeNull();
+  const edited = await page.request.post(`/api/signals/${added.signal_id}/update`, {
+    data: { trade_gen_ts: body.trade_gen_ts, ...levels((await priced())!), trade_status: 'pending', process_signal: false },
+  });
+  expect(edited.status(), await edited.text()).toBe(200);
+  return (await edited.json()) as Signal;
 }
 
 test('a signal approved on a phone becomes a running trade on the member trades page', async ({ browser, loginAs }) => {

@@ -21,14 +21,22 @@ export interface Database {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Options of both openers: `onQuery` is called for every statement sent (the bench counts them). */
+export interface OpenOptions {
+  onQuery?: () => void;
+}
+
+const queryLogger = (options: OpenOptions) => (options.onQuery ? { logger: { logQuery: options.onQuery } } : {});
+
 /** `dataDir` undefined means an in-memory PGlite (tests); on disk, commits are durable (pglite-files.ts). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, options: OpenOptions = {}): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = dataDir ? new PGlite(pgliteFileOptions(dataDir, PGlite.defaultStartParams)) : new PGlite();
+  const YieldingPGlite = yieldingPglite(PGlite);
+  const client = dataDir ? new YieldingPGlite(pgliteFileOptions(dataDir, PGlite.defaultStartParams)) : new YieldingPGlite();
   await client.waitReady;
-  const db = drizzle(client, { schema });
+  const db = drizzle(client, { schema, ...queryLogger(options) });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -37,10 +45,44 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
+type PGliteClass = typeof import('@electric-sql/pglite').PGlite;
+type Transaction = import('@electric-sql/pglite').Transaction;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function thenYield<T>(result: Promise<T>): Promise<T> {
+  try {
+    return await result;
+  } finally {
+    await nextTurn();
+  }
+}
+
+/**
+ * PGlite runs in this process and answers through microtasks: a loop of awaited statements (the
+ * engine's) never lets the event loop run, so HTTP requests, timers and log writes starve. This
+ * PGlite gives the event loop a turn after every statement, inside transactions too.
+ */
+function yieldingPglite(Base: PGliteClass): PGliteClass {
+  return class YieldingPGlite extends Base {
+    override query<T>(...args: Parameters<InstanceType<PGliteClass>['query']>) {
+      return thenYield(super.query<T>(...args));
+    }
+    override exec(...args: Parameters<InstanceType<PGliteClass>['exec']>) {
+      return thenYield(super.exec(...args));
+    }
+    override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+      return super.transaction((tx) =>
+        callback({ ...tx, query: (...args) => thenYield(tx.query(...args)), exec: (...args) => thenYield(tx.exec(...args)), get closed() { return tx.closed; } }),
+      );
+    }
+  } as PGliteClass;
+}
+
 /** A request's query that gets no answer for this long fails (503) instead of holding the request. */
 export const POSTGRES_QUERY_TIMEOUT_MS = 5000;
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -53,7 +95,7 @@ export async function openPostgres(url: string): Promise<Database> {
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool, { schema, ...queryLogger(options) });
   return {
     db: db as unknown as Db,
     kind: 'postgres',

@@ -145,8 +145,14 @@ export const signals = pgTable(
     max_adv_excursion: money('max_adv_excursion'),
     ltp_timestamp: ts('ltp_timestamp'),
     risk_reward: numeric('risk_reward', { precision: 12, scale: 4, mode: 'number' }),
+    /** What the engine is waiting for before it acts on the signal (e.g. "waiting for market open"); null when nothing. */
+    status_note: text('status_note'),
   },
-  (t) => [index('signals_algo_status_idx').on(t.algo_id, t.trade_status)],
+  (t) => [
+    index('signals_algo_status_idx').on(t.algo_id, t.trade_status),
+    index('signals_status_idx').on(t.trade_status),
+    check('signals_portion_check', sql`${t.portion_in_trade} > 0 and ${t.portion_in_trade} <= 100`),
+  ],
 );
 
 export const algoSubscriptions = pgTable(
@@ -172,6 +178,13 @@ export const algoSubscriptions = pgTable(
     index('algo_subscriptions_algo_status_idx').on(t.algo_id, t.subscription_status),
     // One subscription per algo and account (the admin's save answers 409 on a second one).
     uniqueIndex('algo_subscriptions_account_algo_uq').on(t.trabot_account_id, t.algo_id),
+    // The API's bounds again, so no writer can hand the engine's sizing an absurd input.
+    check(
+      'algo_subscriptions_sizing_check',
+      sql`${t.max_total_capital} >= 0 and ${t.risk_percent_pertrade} between 0 and 100
+        and ${t.max_percent_allocation_pertrade} between 0 and 100 and ${t.min_percent_allocation_pertrade} between 0 and 100
+        and ${t.min_required_risk_reward} >= 0 and ${t.max_acceptable_loss} >= 0`,
+    ),
   ],
 );
 
@@ -220,6 +233,8 @@ const legCharges = () => ({
   service_tax: money('service_tax'),
   exchange_transaction_charges: money('exchange_transaction_charges'),
   stamp_duty: money('stamp_duty'),
+  /** Depository charge of a delivery sell, once per scrip and day (its GST is in service_tax). */
+  dp_charges: money('dp_charges'),
 });
 
 export const tradeEntries = pgTable(
@@ -396,6 +411,7 @@ export const manualOrders = pgTable(
     index('manual_orders_status_idx').on(t.status, t.id),
     index('manual_orders_signal_idx').on(t.signal_id),
     check('manual_orders_side_check', inList(t.side, MANUAL_ORDER_SIDES)),
+    check('manual_orders_portion_check', sql`${t.portion} > 0 and ${t.portion} <= 1`),
   ],
 );
 
@@ -426,36 +442,65 @@ export const tokens = pgTable('tokens', {
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
 
-export const MANUAL_ORDER_LEG_STATES = ['open', 'filled', 'cancelled', 'rejected'] as const;
+export const ORDER_LEG_STATES = ['new', 'sending', 'open', 'filled', 'cancelled', 'rejected'] as const;
+export type OrderLegState = (typeof ORDER_LEG_STATES)[number];
+export const ORDER_LEG_SIDES = ['entry', 'exit'] as const;
+/** Why the engine sent the order: a signal's entry, a level reached, the intraday square-off, a manual order. */
+export const ORDER_LEG_SOURCES = ['signal', 'target', 'stop_loss', 'square_off', 'manual'] as const;
+export type OrderLegSource = (typeof ORDER_LEG_SOURCES)[number];
 
 /**
- * One broker order a manual order placed for one account's trade. The engine follows an `open`
- * (resting limit or trigger) leg until it fills or is cancelled; one leg per order and account
- * keeps a retried or restarted placement from ordering twice.
+ * Every order the engine sends a broker, one row per trade and leg (docs/engine.md, "Order legs").
+ * The row exists before the order is sent (`new`), is marked `sending` in the same transaction that
+ * precedes the broker call, and carries the client order id (the broker's order tag) derived from
+ * the trade and the leg: after a crash between sending and saving the broker's order id, the engine
+ * finds the order in the broker's order book by that id instead of placing it again.
  */
-export const manualOrderLegs = pgTable(
-  'manual_order_legs',
+export const orderLegs = pgTable(
+  'order_legs',
   {
     id: serial('id').primaryKey(),
-    manual_order_id: integer('manual_order_id')
-      .notNull()
-      .references(() => manualOrders.id, { onDelete: 'cascade' }),
-    trabot_account_id: integer('trabot_account_id')
-      .notNull()
-      .references(() => accounts.trabot_account_id),
     trabot_trade_id: integer('trabot_trade_id')
       .notNull()
       .references(() => trades.trabot_trade_id, { onDelete: 'cascade' }),
-    broker_order_id: text('broker_order_id').notNull(),
+    trabot_account_id: integer('trabot_account_id')
+      .notNull()
+      .references(() => accounts.trabot_account_id),
+    /** entry adds to the trade's position, exit reduces it. */
+    side: text('side', { enum: ORDER_LEG_SIDES }).notNull(),
+    source: text('source', { enum: ORDER_LEG_SOURCES }).notNull(),
+    manual_order_id: integer('manual_order_id').references(() => manualOrders.id, { onDelete: 'cascade' }),
+    /** The order tag sent to the broker: "TB<trade>L<leg>", at most 20 alphanumeric characters. */
+    client_order_id: text('client_order_id')
+      .notNull()
+      .generatedAlwaysAs(sql`'TB' || trabot_trade_id || 'L' || id`),
+    order_type: text('order_type').notNull().default('market'),
     quantity: integer('quantity').notNull(),
-    state: text('state', { enum: MANUAL_ORDER_LEG_STATES }).notNull().default('open'),
+    limit_price: money('limit_price'),
+    trigger_price: money('trigger_price'),
+    state: text('state', { enum: ORDER_LEG_STATES }).notNull().default('new'),
+    broker_order_id: text('broker_order_id'),
+    filled_quantity: integer('filled_quantity').notNull().default(0),
+    average_price: money('average_price'),
+    /** Why the leg was cancelled or rejected, in words. */
     reason: text('reason'),
+    created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('manual_order_legs_order_account_uq').on(t.manual_order_id, t.trabot_account_id),
-    index('manual_order_legs_state_idx').on(t.state),
-    index('manual_order_legs_trade_idx').on(t.trabot_trade_id),
-    check('manual_order_legs_state_check', inList(t.state, MANUAL_ORDER_LEG_STATES)),
+    uniqueIndex('order_legs_client_order_id_uq').on(t.client_order_id),
+    // One leg per manual order and account: a retried or restarted placement never orders twice.
+    uniqueIndex('order_legs_manual_account_uq').on(t.manual_order_id, t.trabot_account_id),
+    // One signal entry per trade, and one level or square-off exit in flight per trade.
+    uniqueIndex('order_legs_signal_entry_uq').on(t.trabot_trade_id).where(sql`${t.source} = 'signal'`),
+    uniqueIndex('order_legs_open_exit_uq')
+      .on(t.trabot_trade_id)
+      .where(sql`${t.source} in ('target', 'stop_loss', 'square_off') and ${t.state} in ('new', 'sending', 'open')`),
+    index('order_legs_state_idx').on(t.state),
+    index('order_legs_trade_idx').on(t.trabot_trade_id),
+    check('order_legs_state_check', inList(t.state, ORDER_LEG_STATES)),
+    check('order_legs_side_check', inList(t.side, ORDER_LEG_SIDES)),
+    check('order_legs_source_check', inList(t.source, ORDER_LEG_SOURCES)),
+    check('order_legs_quantity_check', sql`${t.quantity} > 0`),
   ],
 );

@@ -50,7 +50,7 @@ export function orderNumbers(): (day: IstDay) => { order_id: string; exchange_or
 export function plannedQuantity(signal: DemoSignal): number {
   const sized = sizePosition({
     subscription: DEMO_SUBSCRIPTIONS[signal.algo],
-    signal: { entry_level: signal.entry, stop_loss_level: signal.stop, target_level: signal.target, portion_in_trade: signal.portion },
+    signal: { trade_direction: signal.direction, entry_level: signal.entry, stop_loss_level: signal.stop, target_level: signal.target, portion_in_trade: signal.portion },
     accessKeyValid: true,
   });
   if (!sized.ok) throw new Error(`The demo's ${signal.symbol} signal is not tradable: ${sized.detail}`);

@@ -1,6 +1,7 @@
 /**
  * Runs the engine inside the server process: every tick, the process that holds the leader lock
- * moves the engine on; the others keep trying the lock and take over when the leader dies.
+ * moves the engine on; the others keep trying the lock and take over when the leader dies. Ticks
+ * never overlap: a wake-up (an approval) during a tick runs another tick right after it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger';
@@ -11,9 +12,13 @@ export const ENGINE_TICK_MS = 3_000;
 
 export interface EngineLoop {
   tick(now: Date): Promise<void>;
+  /** Asks a tick in progress to end at its next batch boundary. */
+  requestStop?(): void;
 }
 
 export interface RunningEngine {
+  /** Runs a tick now (or right after the one in progress) instead of at the next interval. */
+  wake(): void;
   stop(): Promise<void>;
 }
 
@@ -22,6 +27,7 @@ export function runEngine(input: { engine: EngineLoop; lock: LeaderLock; log: Lo
   const now = input.now ?? (() => new Date());
   let leader = false;
   let busy: Promise<void> | null = null;
+  let again = false;
   let stopped = false;
 
   const step = async () => {
@@ -31,11 +37,19 @@ export function runEngine(input: { engine: EngineLoop; lock: LeaderLock; log: Lo
     if (leader && !stopped) await engine.tick(now());
   };
   const run = () => {
-    if (busy || stopped) return;
+    if (stopped) return;
+    if (busy) {
+      again = true;
+      return;
+    }
     busy = step()
       .catch((err: unknown) => log.error({ err }, 'engine: tick failed'))
       .finally(() => {
         busy = null;
+        if (again) {
+          again = false;
+          run();
+        }
       });
   };
   const timer = setInterval(run, input.intervalMs ?? ENGINE_TICK_MS);
@@ -43,8 +57,10 @@ export function runEngine(input: { engine: EngineLoop; lock: LeaderLock; log: Lo
   run();
 
   return {
+    wake: run,
     async stop() {
       stopped = true;
+      engine.requestStop?.();
       clearInterval(timer);
       while (busy) await Promise.race([busy, sleep(50)]);
       await lock.release();

@@ -1,9 +1,11 @@
-/** The engine as the server process runs it: simulated feed, paper broker, leader lock, tick loop. */
+/** The engine as the server process runs it: simulated feed, paper broker, the market's calendar, leader lock, tick loop. */
 import type { AppDeps } from '../context';
 import type { Database } from '../db/client';
 import { PaperBroker } from './broker/paper-broker';
 import { Engine } from './engine';
 import { SimulatedFeed } from './feed/simulated-feed';
+import { holidaysOutdated, marketCalendar } from './market-hours';
+import { HOLIDAYS_KNOWN_THROUGH } from './nse-holidays';
 import { postgresLeaderLock, sessionLeaderLock } from './leader-lock';
 import { runEngine, type RunningEngine } from './runner';
 
@@ -12,5 +14,20 @@ export function startEngine(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'
   const paper = new PaperBroker({ prices: feed });
   const lock =
     database.kind === 'postgres' && deps.env.DATABASE_URL ? postgresLeaderLock(deps.env.DATABASE_URL) : sessionLeaderLock(deps.db);
-  return runEngine({ engine: new Engine(deps, { feed, paper }), lock, log: deps.log });
+  const { env } = deps;
+  if (env.MARKET_HOURS === 'nse' && holidaysOutdated(new Date())) {
+    deps.log.warn({ knownThrough: HOLIDAYS_KNOWN_THROUGH }, "engine: NSE's holidays are listed only until then: add this year's to src/server/engine/nse-holidays.ts");
+  }
+  const engine = new Engine(deps, {
+    feed,
+    paper,
+    calendar: marketCalendar(env.MARKET_HOURS),
+    settings: {
+      batchSize: env.ENGINE_BATCH_SIZE,
+      brokerConcurrency: env.ENGINE_BROKER_CONCURRENCY,
+      maxQuoteAgeMs: env.ENGINE_MAX_QUOTE_AGE_SECONDS * 1000,
+      maxEntryDriftPercent: env.ENGINE_MAX_DRIFT_PERCENT,
+    },
+  });
+  return runEngine({ engine, lock, log: deps.log });
 }

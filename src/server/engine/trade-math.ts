@@ -67,26 +67,37 @@ export interface TradeFigures {
   trade_risk: number;
 }
 
+export interface Position {
+  direction: string;
+  /** Shares entered and still open. */
+  entered: number;
+  remaining: number;
+  avgEntry: number | null;
+  avgExit: number | null;
+}
+
 /**
- * A trade's figures from its fills: quantity entered, what remains open, average prices, the
- * mark-to-market (realised on the exits plus the open quantity at `ltp`) and the risk left (open
- * quantity x distance from the average entry to the stop-loss).
+ * The mark-to-market of a position (realised on the exits plus the open quantity at `ltp`) and the
+ * risk left (open quantity x distance from the average entry to the stop-loss).
  */
+export function markToMarket(position: Position, ltp: number, stopLoss: number): Pick<TradeFigures, 'current_mtm' | 'trade_risk'> {
+  const { avgEntry, avgExit, entered, remaining } = position;
+  const s = sign(position.direction);
+  const realised = avgEntry === null || avgExit === null ? 0 : s * (avgExit - avgEntry) * (entered - remaining);
+  const open = avgEntry === null ? 0 : s * (ltp - avgEntry) * remaining;
+  return { current_mtm: round2(realised + open), trade_risk: avgEntry === null ? 0 : round2(remaining * Math.abs(avgEntry - stopLoss)) };
+}
+
+/** A trade's figures from its fills: quantity entered, what remains open, average prices, mark-to-market and risk. */
 export function tradeFigures(input: { direction: string; entries: Fill[]; exits: Fill[]; ltp: number; stopLoss: number }): TradeFigures {
   const entered = input.entries.reduce((sum, f) => sum + f.quantity, 0);
-  const exited = input.exits.reduce((sum, f) => sum + f.quantity, 0);
-  const avgEntry = average(input.entries);
-  const avgExit = average(input.exits);
-  const remaining = entered - exited;
-  const s = sign(input.direction);
-  const realised = avgEntry === null || avgExit === null ? 0 : s * (avgExit - avgEntry) * exited;
-  const open = avgEntry === null ? 0 : s * (input.ltp - avgEntry) * remaining;
+  const remaining = entered - input.exits.reduce((sum, f) => sum + f.quantity, 0);
+  const position = { direction: input.direction, entered, remaining, avgEntry: average(input.entries), avgExit: average(input.exits) };
   return {
     trade_quantity: entered,
     remaining_quantity: remaining,
-    avg_entry_price: avgEntry,
-    avg_exit_price: avgExit,
-    current_mtm: round2(realised + open),
-    trade_risk: avgEntry === null ? 0 : round2(remaining * Math.abs(avgEntry - input.stopLoss)),
+    avg_entry_price: position.avgEntry,
+    avg_exit_price: position.avgExit,
+    ...markToMarket(position, input.ltp, input.stopLoss),
   };
 }

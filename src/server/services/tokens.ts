@@ -3,7 +3,7 @@
  * expiry. Every value is encrypted at rest; the admin Tokens screen shows secret ones masked.
  * Names read like "zerodha.access_token" or, per account, "zerodha.access_token (account 3)".
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { maskSecret, MASK_CHAR } from '../../shared/format-secret';
 import type { AppDeps } from '../context';
 import { tokens } from '../db/schema';
@@ -31,16 +31,26 @@ export function tokenName(name: string, accountId?: number): string {
 }
 
 export async function setToken(deps: Deps, input: TokenInput): Promise<void> {
-  const values = {
+  await setTokens(deps, [input]);
+}
+
+/** Stores several tokens in one statement (each replaces its namesake). */
+export async function setTokens(deps: Deps, inputs: readonly TokenInput[]): Promise<void> {
+  if (!inputs.length) return;
+  const rows = inputs.map((input) => ({
+    name: tokenName(input.name, input.accountId),
     value_enc: deps.secrets.encrypt(input.value),
     secret: input.secret ?? true,
     expires_at: input.expiresAt ?? null,
     updated_at: sql`now()`,
-  };
+  }));
   await deps.db
     .insert(tokens)
-    .values({ name: tokenName(input.name, input.accountId), ...values })
-    .onConflictDoUpdate({ target: tokens.name, set: values });
+    .values(rows)
+    .onConflictDoUpdate({
+      target: tokens.name,
+      set: { value_enc: sql`excluded.value_enc`, secret: sql`excluded.secret`, expires_at: sql`excluded.expires_at`, updated_at: sql`now()` },
+    });
 }
 
 /** The token's value; null when there is none or it has expired. */
@@ -48,6 +58,16 @@ export async function getToken(deps: Deps, name: string, accountId?: number, now
   const [row] = await deps.db.select().from(tokens).where(eq(tokens.name, tokenName(name, accountId)));
   if (!row || (row.expires_at && row.expires_at <= now)) return null;
   return { value: deps.secrets.decrypt(row.value_enc), expires_at: row.expires_at, updated_at: row.updated_at };
+}
+
+/** Which of these token names (full names, see tokenName) exist and have not expired, in one query. */
+export async function liveTokenNames(deps: Pick<Deps, 'db'>, fullNames: readonly string[], now: Date = new Date()): Promise<Set<string>> {
+  if (!fullNames.length) return new Set();
+  const rows = await deps.db
+    .select({ name: tokens.name })
+    .from(tokens)
+    .where(and(inArray(tokens.name, [...fullNames]), or(isNull(tokens.expires_at), gt(tokens.expires_at, now))));
+  return new Set(rows.map((r) => r.name));
 }
 
 /** dd/MM/yyyy HH:mm in India Standard Time (UTC+05:30, no daylight saving). */

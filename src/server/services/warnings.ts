@@ -21,6 +21,14 @@ export async function raiseWarning(db: Db, message: string, data?: unknown): Pro
   return toWarning(row!);
 }
 
+/** Records several warnings in one statement (the engine's skips of a whole batch of accounts). */
+export async function raiseWarnings(db: Db, items: readonly { message: string; data?: unknown }[]): Promise<void> {
+  if (!items.length) return;
+  await db
+    .insert(warnings)
+    .values(items.map(({ message, data }) => ({ warning_message: message, warning_data: data === undefined ? null : JSON.stringify(data) })));
+}
+
 /** The last 50, newest first; deleted ones only when asked for. */
 export async function listWarnings(db: Db, showDeleted: boolean): Promise<Warning[]> {
   const rows = await db

@@ -59,6 +59,8 @@ export async function startAppServer(): Promise<RunningServer> {
       DEMO_ADMIN_PASSWORD: CREDENTIALS.admin.password,
       // Every test logs in from 127.0.0.1: the per-IP limit is not what these tests exercise.
       LOGIN_LIMIT_PER_IP: '100000',
+      // The paper market open whatever the time of day the tests run at.
+      MARKET_HOURS: 'always',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -52,6 +52,8 @@ export function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessE
     LOGIN_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_EMAIL: '100000',
     LOG_LEVEL: 'warn',
+    // The paper market open whatever the time of day the tests run at.
+    MARKET_HOURS: 'always',
     ...options.env,
   });
 }

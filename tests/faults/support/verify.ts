@@ -64,10 +64,10 @@ export async function verifyDatabase(db: Db, ledger: Ledger, target: StreamTarge
   // Engine rows: every leg on a trade of its own account and signal; fills numbered 1..n; a trade's figures match its fills.
   const strayLegs = await rows(
     db,
-    sql`select l.id from manual_order_legs l join manual_orders o on o.id = l.manual_order_id join trades t on t.trabot_trade_id = l.trabot_trade_id
-        where t.trabot_account_id <> l.trabot_account_id or t.signal_id <> o.signal_id`,
+    sql`select l.id from order_legs l join trades t on t.trabot_trade_id = l.trabot_trade_id left join manual_orders o on o.id = l.manual_order_id
+        where t.trabot_account_id <> l.trabot_account_id or t.signal_id <> coalesce(o.signal_id, t.signal_id)`,
   );
-  if (strayLegs.length) problems.push(`${strayLegs.length} manual order legs on another account's or signal's trade`);
+  if (strayLegs.length) problems.push(`${strayLegs.length} order legs on another account's or signal's trade`);
   const badSequences = await rows(
     db,
     sql`select trabot_trade_id from trade_entries group by trabot_trade_id having max(trade_entry_sequence) <> count(*) or min(trade_entry_sequence) <> 1
@@ -91,13 +91,17 @@ export async function verifyDatabase(db: Db, ledger: Ledger, target: StreamTarge
 
   const unbooked = await rows(
     db,
-    sql`select l.id from manual_order_legs l join manual_orders o on o.id = l.manual_order_id
-        where l.state = 'filled' and o.side = 'entry'
-          and not exists (select 1 from trade_entries e where e.trabot_trade_id = l.trabot_trade_id and e.order_id = l.broker_order_id)`,
+    sql`select l.id from order_legs l
+        where l.state = 'filled' and not exists (
+          select 1 from trade_entries e where l.side = 'entry' and e.trabot_trade_id = l.trabot_trade_id and e.order_id = l.broker_order_id
+          union all select 1 from trade_exits x where l.side = 'exit' and x.trabot_trade_id = l.trabot_trade_id and x.order_id = l.broker_order_id)`,
   );
-  if (unbooked.length) problems.push(`filled entry legs without their entry row: ${unbooked.map((r) => String(r.id)).join(', ')}`);
+  if (unbooked.length) problems.push(`filled legs without their entry or exit row: ${unbooked.map((r) => String(r.id)).join(', ')}`);
 
-  const legStates = await rows(db, sql`select state, count(*)::int as n from manual_order_legs group by state`);
+  const legStates = await rows(db, sql`select state, count(*)::int as n from order_legs where manual_order_id is not null group by state`);
+  // Never two orders for one leg: every broker order id belongs to one leg.
+  const twice = await rows(db, sql`select broker_order_id from order_legs where broker_order_id is not null group by broker_order_id having count(*) > 1`);
+  if (twice.length) problems.push(`broker orders booked on two legs: ${twice.map((r) => String(r.broker_order_id)).join(', ')}`);
   const [entries] = await rows(db, sql`select count(*)::int as n from trade_entries e join trades t using (trabot_trade_id) where t.signal_id = ${target.signal.signal_id}`);
   return {
     problems,

@@ -100,6 +100,7 @@ describe('signals', () => {
       max_adv_excursion: null,
       ltp_timestamp: null,
       risk_reward: 2.14,
+      status_note: null,
     });
     const [row] = await a.t.deps.db.select().from(signals).where(eq(signals.signal_id, signal.signal_id));
     expect(row).toMatchObject({ risk_reward: 2.14, algo_process_ind: true, trade_status: 'pending' });

@@ -1,27 +1,28 @@
 /**
- * Scenario tests of the execution engine over a real (in-memory) database, the seeded simulated
- * feed and the paper broker: approval to trades for several subscriptions, skips as warnings,
- * target and stop-loss exits, duplicate approval and a restart mid-way.
+ * Scenario tests of the execution engine over a real (in-memory) database, prices the test sets
+ * (or the seeded simulated feed) and the paper broker: approval to trades for several
+ * subscriptions, skips as warnings, target and stop-loss exits, duplicate approval and restarts.
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accounts, algos, instruments, signals, trades } from '../../../src/server/db/schema';
+import { accounts, algos, instruments, orderLegs, signals, trades } from '../../../src/server/db/schema';
 import { legCharges } from '../../../src/server/engine/charges';
 import type { Engine } from '../../../src/server/engine/engine';
-import type { SimulatedFeed } from '../../../src/server/engine/feed/simulated-feed';
 import { engineScenario } from './scenario';
+import type { ScriptedFeed } from './scripted-feed';
 
-const { t, at, newEngine, subscriber, newAlgo, newSignal, tradesOf, signalRow, entriesOf, exitsOf, warningsAbout, round2 } = engineScenario();
+const { t, at, newEngine, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, signalRow, entriesOf, exitsOf, legsOfTrade, warningsAbout, round2 } =
+  engineScenario();
 
 describe('engine: an approved signal for several subscriptions', () => {
   let algoId: number;
   let signalId: number;
   let acc: Record<'a' | 'b' | 'c' | 'd' | 'e', number>;
-  let feed: SimulatedFeed;
+  let feed: ScriptedFeed;
   let engine: Engine;
 
   beforeAll(async () => {
-    ({ feed, engine } = newEngine());
+    ({ feed, engine } = scriptedEngine());
     await t.deps.db.insert(instruments).values({ symbol: 'INFY', series: 'EQ', close: null }).onConflictDoNothing();
     algoId = await newAlgo();
     acc = {
@@ -35,9 +36,8 @@ describe('engine: an approved signal for several subscriptions', () => {
     await engine.tick(at(1));
   });
 
-  it('opens one running trade per eligible account with the quantity of its subscription', async () => {
+  it('opens one running trade per eligible account with the quantity of its subscription, through one entry leg each', async () => {
     const rows = await tradesOf(signalId);
-    const ltp = feed.quote('INFY')!.ltp;
     expect(rows.map((r) => [r.trabot_account_id, r.trade_quantity, r.trade_status])).toEqual([
       [acc.a, 400, 'running'],
       [acc.b, 100, 'running'],
@@ -49,38 +49,46 @@ describe('engine: an approved signal for several subscriptions', () => {
         trade_instrument: 'INFY',
         trade_direction: 'long',
         trade_date: '2026-01-05',
-        avg_entry_price: ltp,
+        avg_entry_price: 250,
         avg_exit_price: null,
         remaining_quantity: trade.trade_quantity,
-        ltp,
+        ltp: 250,
         current_mtm: 0,
-        trade_risk: round2(trade.trade_quantity * (ltp - 245)),
+        trade_risk: round2(trade.trade_quantity * 5),
       });
       const [entry, ...more] = await entriesOf(trade.trabot_trade_id);
       expect(more).toEqual([]);
       expect(entry).toMatchObject({
         trade_entry_sequence: 1,
         trade_entry_quantity: trade.trade_quantity,
-        trade_entry_price: ltp,
+        trade_entry_price: 250,
         order_id: trade.broker_trade_number,
         exchange_order_id: `NSE-${trade.broker_trade_number}`,
-        ...legCharges({ product: 'delivery', side: 'buy', quantity: trade.trade_quantity, price: ltp }),
+        ...legCharges({ product: 'delivery', side: 'buy', quantity: trade.trade_quantity, price: 250 }),
       });
+      expect(await legsOfTrade(trade.trabot_trade_id)).toEqual([
+        expect.objectContaining({
+          side: 'entry',
+          source: 'signal',
+          state: 'filled',
+          quantity: trade.trade_quantity,
+          filled_quantity: trade.trade_quantity,
+          broker_order_id: trade.broker_trade_number,
+          client_order_id: expect.stringMatching(new RegExp(`^TB${trade.trabot_trade_id}L\\d+$`)),
+        }),
+      ]);
     }
   });
 
   it('starts the feed at the signal entry when the instrument has no close, and records prices on the signal', async () => {
     const signal = await signalRow(signalId);
-    const ltp = feed.quote('INFY')!.ltp;
     expect(feed.quote('INFY')!.previousClose).toBe(250);
-    expect(signal).toMatchObject({ trade_status: 'running', ltp, ltp_timestamp: at(1) });
-    expect(signal.max_fav_excursion).toBe(round2(Math.max(0, ltp - 250)));
-    expect(signal.max_adv_excursion).toBe(round2(Math.max(0, 250 - ltp)));
+    expect(signal).toMatchObject({ trade_status: 'running', ltp: 250, ltp_timestamp: at(1), max_fav_excursion: 0, max_adv_excursion: 0, status_note: null });
   });
 
   it('warns about every skipped account, naming account, signal and reason, and records the key check', async () => {
     expect((await warningsAbout(signalId)).map((w) => [w.warning_message, JSON.parse(w.warning_data!)])).toEqual([
-      [`Account ${acc.c} skipped for signal ${signalId}: risk-reward 2.5 is below the required 3`, { trabot_account_id: acc.c, signal_id: signalId, reason: 'risk_reward_below_min' }],
+      [`Account ${acc.c} skipped for signal ${signalId}: risk-reward 2.5 at 250 is below the required 3`, { trabot_account_id: acc.c, signal_id: signalId, reason: 'risk_reward_below_min' }],
       [`Account ${acc.d} skipped for signal ${signalId}: the broker access key is invalid`, { trabot_account_id: acc.d, signal_id: signalId, reason: 'invalid_key' }],
     ]);
     const [d] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, acc.d));
@@ -88,17 +96,21 @@ describe('engine: an approved signal for several subscriptions', () => {
     expect(t.logLines.some((l) => l.includes('engine: entry filled'))).toBe(true);
   });
 
-  it('keeps ltp, mark-to-market and risk of running trades current as the price moves', async () => {
-    for (let i = 2; i <= 6; i++) await engine.tick(at(i));
-    const ltp = feed.quote('INFY')!.ltp;
+  it('keeps ltp, mark-to-market, risk and excursions current as the price moves', async () => {
+    feed.set('INFY', 252.35);
+    await engine.tick(at(2));
+    feed.set('INFY', 248.6);
+    await engine.tick(at(3));
     for (const trade of await tradesOf(signalId)) {
-      expect(trade).toMatchObject({ trade_status: 'running', ltp, last_updated_timestamp: at(6) });
-      expect(trade.current_mtm).toBe(round2((ltp - trade.avg_entry_price!) * trade.trade_quantity));
-      expect(trade.trade_risk).toBe(round2(trade.trade_quantity * (trade.avg_entry_price! - 245)));
+      expect(trade).toMatchObject({ trade_status: 'running', ltp: 248.6, last_updated_timestamp: at(3) });
+      expect(trade.current_mtm).toBe(round2((248.6 - 250) * trade.trade_quantity));
+      expect(trade.trade_risk).toBe(round2(trade.trade_quantity * 5));
     }
+    expect(await signalRow(signalId)).toMatchObject({ ltp: 248.6, max_fav_excursion: 2.35, max_adv_excursion: 1.4 });
   });
 
   it('never opens a second trade on a repeated approval, and re-checks skipped accounts', async () => {
+    feed.set('INFY', 250);
     await t.deps.db.update(accounts).set({ broker_access_key_enc: t.deps.secrets.encrypt('new-key') }).where(eq(accounts.trabot_account_id, acc.d));
     await t.deps.db.update(signals).set({ trade_status: 'approved' }).where(eq(signals.signal_id, signalId));
     await engine.tick(at(7));
@@ -109,7 +121,10 @@ describe('engine: an approved signal for several subscriptions', () => {
       [acc.b, 100],
       [acc.d, 400],
     ]);
-    for (const trade of rows) expect(await entriesOf(trade.trabot_trade_id)).toHaveLength(1);
+    for (const trade of rows) {
+      expect(await entriesOf(trade.trabot_trade_id)).toHaveLength(1);
+      expect(await legsOfTrade(trade.trabot_trade_id)).toHaveLength(1);
+    }
     expect((await warningsAbout(signalId)).map((w) => JSON.parse(w.warning_data!).reason)).toEqual([
       'risk_reward_below_min',
       'invalid_key',
@@ -119,29 +134,29 @@ describe('engine: an approved signal for several subscriptions', () => {
   });
 
   it('closes every running trade when the price reaches the target, and completes the signal', async () => {
-    const before = await tradesOf(signalId);
-    // Edit Levels moves the target under the price: the next tick reaches it.
-    await t.deps.db.update(signals).set({ target_level: round2(feed.quote('INFY')!.ltp * 0.9) }).where(eq(signals.signal_id, signalId));
+    feed.set('INFY', 262.55);
     await engine.tick(at(9));
-    const exitPrice = feed.quote('INFY')!.ltp;
     expect((await signalRow(signalId)).trade_status).toBe('completed');
     for (const trade of await tradesOf(signalId)) {
-      const entry = before.find((b) => b.trabot_trade_id === trade.trabot_trade_id)!;
       expect(trade).toMatchObject({
         trade_status: 'completed',
         remaining_quantity: 0,
-        avg_exit_price: exitPrice,
-        ltp: exitPrice,
+        avg_exit_price: 262.55,
+        ltp: 262.55,
         trade_risk: 0,
-        current_mtm: round2((exitPrice - entry.avg_entry_price!) * trade.trade_quantity),
+        current_mtm: round2((262.55 - 250) * trade.trade_quantity),
       });
       expect(await exitsOf(trade.trabot_trade_id)).toEqual([
         expect.objectContaining({
           trade_exit_sequence: 1,
           trade_exit_quantity: trade.trade_quantity,
-          trade_exit_price: exitPrice,
-          ...legCharges({ product: 'delivery', side: 'sell', quantity: trade.trade_quantity, price: exitPrice }),
+          trade_exit_price: 262.55,
+          ...legCharges({ product: 'delivery', side: 'sell', quantity: trade.trade_quantity, price: 262.55 }),
         }),
+      ]);
+      expect((await legsOfTrade(trade.trabot_trade_id)).map((l) => [l.side, l.source, l.state])).toEqual([
+        ['entry', 'signal', 'filled'],
+        ['exit', 'target', 'filled'],
       ]);
     }
     // Completed: later ticks leave it alone.
@@ -152,7 +167,7 @@ describe('engine: an approved signal for several subscriptions', () => {
 
 describe('engine: stop-loss, switches and restarts', () => {
   it('closes a short intraday trade at its stop-loss with buy-side intraday charges', async () => {
-    const { feed, engine } = newEngine();
+    const { feed, engine } = scriptedEngine();
     const algoId = await newAlgo();
     const account = await subscriber(algoId, { max_percent_allocation_pertrade: 100 });
     const signal = await newSignal(algoId, {
@@ -167,28 +182,23 @@ describe('engine: stop-loss, switches and restarts', () => {
     await engine.tick(at(1));
     const [open] = await tradesOf(signal.signal_id);
     // 5,000 / 40 = 125 shares, sold short.
-    expect(open).toMatchObject({ trabot_account_id: account, trade_quantity: 125, trade_status: 'running', trade_direction: 'short' });
+    expect(open).toMatchObject({ trabot_account_id: account, trade_quantity: 125, trade_status: 'running', trade_direction: 'short', avg_entry_price: 4000 });
     const [entry] = await entriesOf(open!.trabot_trade_id);
-    expect(entry).toMatchObject(legCharges({ product: 'intraday', side: 'sell', quantity: 125, price: open!.avg_entry_price! }));
+    expect(entry).toMatchObject(legCharges({ product: 'intraday', side: 'sell', quantity: 125, price: 4000 }));
 
-    await t.deps.db.update(signals).set({ stop_loss_level: round2(feed.quote('TCS')!.ltp * 0.95) }).where(eq(signals.signal_id, signal.signal_id));
+    feed.set('TCS', 4041.5);
     await engine.tick(at(2));
-    const exitPrice = feed.quote('TCS')!.ltp;
     const [closed] = await tradesOf(signal.signal_id);
-    expect(closed).toMatchObject({
-      trade_status: 'completed',
-      remaining_quantity: 0,
-      avg_exit_price: exitPrice,
-      current_mtm: round2((open!.avg_entry_price! - exitPrice) * 125),
-    });
+    expect(closed).toMatchObject({ trade_status: 'completed', remaining_quantity: 0, avg_exit_price: 4041.5, current_mtm: round2((4000 - 4041.5) * 125) });
     expect(await exitsOf(closed!.trabot_trade_id)).toEqual([
-      expect.objectContaining({ trade_exit_quantity: 125, ...legCharges({ product: 'intraday', side: 'buy', quantity: 125, price: exitPrice }) }),
+      expect.objectContaining({ trade_exit_quantity: 125, ...legCharges({ product: 'intraday', side: 'buy', quantity: 125, price: 4041.5 }) }),
     ]);
+    expect((await legsOfTrade(closed!.trabot_trade_id)).map((l) => l.source)).toEqual(['signal', 'stop_loss']);
     expect((await signalRow(signal.signal_id)).trade_status).toBe('completed');
   });
 
   it('leaves approved signals alone while the algo is Off or process_signal is not set', async () => {
-    const { engine } = newEngine();
+    const { engine } = scriptedEngine();
     const off = await newAlgo(false);
     await subscriber(off, {});
     const whileOff = await newSignal(off);
@@ -205,21 +215,28 @@ describe('engine: stop-loss, switches and restarts', () => {
     expect(await tradesOf(whileOff.signal_id)).toHaveLength(1);
   });
 
-  it('after a restart mid-way, finishes the work without doubling any trade', async () => {
+  it('after a restart mid-way, finishes the work without doubling any trade or order', async () => {
     const algoId = await newAlgo();
     const first = await subscriber(algoId, {});
     const second = await subscriber(algoId, {});
     const third = await subscriber(algoId, {});
     const signal = await newSignal(algoId);
-    // The previous process created the first trade and died before placing its order, and had
-    // placed the second's order at a paper broker that died with it.
+    // The previous process created the first trade and its leg and died before sending it, and
+    // had placed the second's order at a paper broker that died with it.
     const pending = { trade_type: 'swing', signal_id: signal.signal_id, algo_id: algoId, trade_instrument: 'INFY', trade_date: '2026-01-05', trade_direction: 'long', trade_quantity: 400 };
-    await t.deps.db.insert(trades).values([
-      { ...pending, trabot_account_id: first },
-      { ...pending, trabot_account_id: second, broker_trade_number: 'paper-gone-1' },
+    const [one, two] = await t.deps.db
+      .insert(trades)
+      .values([
+        { ...pending, trabot_account_id: first },
+        { ...pending, trabot_account_id: second, broker_trade_number: 'paper-gone-1' },
+      ])
+      .returning();
+    await t.deps.db.insert(orderLegs).values([
+      { trabot_trade_id: one!.trabot_trade_id, trabot_account_id: first, side: 'entry', source: 'signal', quantity: 400, state: 'sending' },
+      { trabot_trade_id: two!.trabot_trade_id, trabot_account_id: second, side: 'entry', source: 'signal', quantity: 400, state: 'open', broker_order_id: 'paper-gone-1' },
     ]);
 
-    const { engine } = newEngine();
+    const { engine } = scriptedEngine();
     await engine.tick(at(1));
     await engine.tick(at(2));
     const rows = await tradesOf(signal.signal_id);
@@ -250,7 +267,7 @@ describe('engine: stop-loss, switches and restarts', () => {
   });
 
   it('squares off an intraday trade at 15:15 IST', async () => {
-    const { feed, engine } = newEngine();
+    const { feed, engine } = scriptedEngine();
     const algoId = await newAlgo();
     await subscriber(algoId, { max_percent_allocation_pertrade: 100 });
     const signal = await newSignal(algoId, {
@@ -264,18 +281,19 @@ describe('engine: stop-loss, switches and restarts', () => {
     await engine.tick(at(1));
     const [open] = await tradesOf(signal.signal_id);
     expect(open).toMatchObject({ trade_status: 'running', trade_quantity: 50 });
+    feed.set('SBIN', 812.4);
     await engine.tick(new Date('2026-01-05T09:44:57Z'));
     expect((await tradesOf(signal.signal_id))[0]!.trade_status).toBe('running');
     await engine.tick(new Date('2026-01-05T09:45:00Z'));
-    const exitPrice = feed.quote('SBIN')!.ltp;
-    expect((await tradesOf(signal.signal_id))[0]).toMatchObject({ trade_status: 'completed', remaining_quantity: 0, avg_exit_price: exitPrice });
+    expect((await tradesOf(signal.signal_id))[0]).toMatchObject({ trade_status: 'completed', remaining_quantity: 0, avg_exit_price: 812.4 });
     expect(await exitsOf(open!.trabot_trade_id)).toEqual([
-      expect.objectContaining({ trade_exit_quantity: 50, ...legCharges({ product: 'intraday', side: 'sell', quantity: 50, price: exitPrice }) }),
+      expect.objectContaining({ trade_exit_quantity: 50, ...legCharges({ product: 'intraday', side: 'sell', quantity: 50, price: 812.4 }) }),
     ]);
+    expect((await legsOfTrade(open!.trabot_trade_id)).map((l) => l.source)).toEqual(['signal', 'square_off']);
   });
 
-  it('cancels the unfilled entries of a cancelled signal at the broker', async () => {
-    const { paper, engine } = newEngine();
+  it('cancels the unfilled entries of a cancelled signal at the broker, quietly', async () => {
+    const { paper, engine } = scriptedEngine();
     const algoId = await newAlgo();
     const withOrder = await subscriber(algoId, {}, 'key-w');
     const withoutOrder = await subscriber(algoId, {});
@@ -285,13 +303,21 @@ describe('engine: stop-loss, switches and restarts', () => {
     const credentials = { clientId: account!.broker_client_id, accessKey: 'key-w' };
     const resting = await paper.placeOrder(credentials, { exchange: 'NSE', symbol: 'ITC', side: 'buy', product: 'delivery', orderType: 'limit', limitPrice: 330, quantity: 10 });
     const pending = { trade_type: 'swing', signal_id: signal.signal_id, algo_id: algoId, trade_instrument: 'ITC', trade_date: '2026-01-05', trade_direction: 'long', trade_quantity: 10 };
-    await t.deps.db.insert(trades).values([
-      { ...pending, trabot_account_id: withOrder, broker_trade_number: resting.orderId },
-      { ...pending, trabot_account_id: withoutOrder },
-    ]);
+    const [rested] = await t.deps.db
+      .insert(trades)
+      .values([
+        { ...pending, trabot_account_id: withOrder, broker_trade_number: resting.orderId },
+        { ...pending, trabot_account_id: withoutOrder },
+      ])
+      .returning();
+    await t.deps.db
+      .insert(orderLegs)
+      .values({ trabot_trade_id: rested!.trabot_trade_id, trabot_account_id: withOrder, side: 'entry', source: 'signal', quantity: 10, order_type: 'limit', limit_price: 330, state: 'open', broker_order_id: resting.orderId });
     await t.deps.db.update(signals).set({ trade_status: 'cancelled' }).where(eq(signals.signal_id, signal.signal_id));
     await engine.tick(at(2));
     expect((await tradesOf(signal.signal_id)).map((r) => r.trade_status)).toEqual(['cancelled', 'cancelled']);
     expect(await paper.orderStatus(credentials, resting.orderId)).toMatchObject({ state: 'cancelled' });
+    expect(await legsOfTrade(rested!.trabot_trade_id)).toEqual([expect.objectContaining({ state: 'cancelled', reason: `signal ${signal.signal_id} cancelled` })]);
+    expect(await warningsAbout(signal.signal_id)).toEqual([]);
   });
 });

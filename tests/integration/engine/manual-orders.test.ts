@@ -1,15 +1,15 @@
 /**
- * Manual Entry / Manual Exit through the engine, with the seeded feed and the paper broker: partial
- * exits of floor(remaining x portion), a limit entry that rests until the price crosses it, an
- * entry added to an open trade, and the skips and rejections that fail an order with a warning.
+ * Manual Entry / Manual Exit through the engine, with prices the test sets and the paper broker:
+ * partial exits of floor(remaining x portion), a limit entry that rests until the price crosses it,
+ * an entry added to an open trade, and the skips and rejections that fail an order with a warning.
  */
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { manualOrderLegs, manualOrders } from '../../../src/server/db/schema';
+import { manualOrders, orderLegs } from '../../../src/server/db/schema';
 import { legCharges } from '../../../src/server/engine/charges';
 import { engineScenario } from './scenario';
 
-const { t, at, newEngine, subscriber, newAlgo, newSignal, tradesOf, entriesOf, exitsOf, warningsAbout, round2 } = engineScenario();
+const { t, at, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, entriesOf, exitsOf, warningsAbout, round2 } = engineScenario();
 
 type ManualOrderInput = Pick<typeof manualOrders.$inferInsert, 'side' | 'portion' | 'order_type'> &
   Partial<Pick<typeof manualOrders.$inferInsert, 'limit_price' | 'trigger_price'>>;
@@ -23,42 +23,41 @@ async function queue(signalId: number, order: ManualOrderInput) {
 }
 
 const manualOrder = async (id: number) => (await t.deps.db.select().from(manualOrders).where(eq(manualOrders.id, id)))[0]!;
-const legsOf = (id: number) => t.deps.db.select().from(manualOrderLegs).where(eq(manualOrderLegs.manual_order_id, id)).orderBy(asc(manualOrderLegs.id));
+const legsOf = (id: number) => t.deps.db.select().from(orderLegs).where(eq(orderLegs.manual_order_id, id)).orderBy(asc(orderLegs.id));
 
 describe('engine: Manual Exit', () => {
   it('exits floor(remaining x portion) of every running trade, then completes the trade at 0', async () => {
-    const { feed, engine } = newEngine();
+    const { feed, engine } = scriptedEngine();
     const algoId = await newAlgo();
     await subscriber(algoId, {}); // 400 shares (docs/engine.md worked example)
     const signal = await newSignal(algoId, { instrument_symbol: 'HDFCBANK', target_level: 400, stop_loss_level: 245 });
     await engine.tick(at(1));
     const [open] = await tradesOf(signal.signal_id);
-    expect(open).toMatchObject({ trade_status: 'running', trade_quantity: 400, remaining_quantity: 400 });
+    expect(open).toMatchObject({ trade_status: 'running', trade_quantity: 400, remaining_quantity: 400, avg_entry_price: 250 });
 
     const half = await queue(signal.signal_id, { side: 'exit', portion: 0.5, order_type: 'market' });
+    feed.set('HDFCBANK', 255.1);
     await engine.tick(at(2));
-    const firstPrice = feed.quote('HDFCBANK')!.ltp;
     expect(await exitsOf(open!.trabot_trade_id)).toEqual([
       expect.objectContaining({
         trade_exit_sequence: 1,
         trade_exit_quantity: 200,
-        trade_exit_price: firstPrice,
-        ...legCharges({ product: 'delivery', side: 'sell', quantity: 200, price: firstPrice }),
+        trade_exit_price: 255.1,
+        ...legCharges({ product: 'delivery', side: 'sell', quantity: 200, price: 255.1 }),
       }),
     ]);
-    expect((await tradesOf(signal.signal_id))[0]).toMatchObject({ trade_status: 'running', trade_quantity: 400, remaining_quantity: 200, avg_exit_price: firstPrice });
+    expect((await tradesOf(signal.signal_id))[0]).toMatchObject({ trade_status: 'running', trade_quantity: 400, remaining_quantity: 200, avg_exit_price: 255.1 });
     expect(await manualOrder(half)).toMatchObject({ status: 'done', status_reason: null });
-    expect(await legsOf(half)).toEqual([expect.objectContaining({ state: 'filled', quantity: 200, trabot_trade_id: open!.trabot_trade_id })]);
+    expect(await legsOf(half)).toEqual([expect.objectContaining({ side: 'exit', source: 'manual', state: 'filled', quantity: 200, trabot_trade_id: open!.trabot_trade_id })]);
 
     const third = await queue(signal.signal_id, { side: 'exit', portion: 0.33, order_type: 'market' });
+    feed.set('HDFCBANK', 257.45);
     await engine.tick(at(3));
-    const secondPrice = feed.quote('HDFCBANK')!.ltp;
     const afterThird = (await tradesOf(signal.signal_id))[0]!;
     // floor(200 x 0.33) = 66
-    expect(afterThird).toMatchObject({ trade_status: 'running', remaining_quantity: 134, avg_exit_price: round2((200 * firstPrice + 66 * secondPrice) / 266) });
-    expect(afterThird.current_mtm).toBe(
-      round2((round2((200 * firstPrice + 66 * secondPrice) / 266) - open!.avg_entry_price!) * 266 + (secondPrice - open!.avg_entry_price!) * 134),
-    );
+    const avgExit = round2((200 * 255.1 + 66 * 257.45) / 266);
+    expect(afterThird).toMatchObject({ trade_status: 'running', remaining_quantity: 134, avg_exit_price: avgExit });
+    expect(afterThird.current_mtm).toBe(round2((avgExit - 250) * 266 + (257.45 - 250) * 134));
     expect((await manualOrder(third)).status).toBe('done');
 
     const rest = await queue(signal.signal_id, { side: 'exit', portion: 1, order_type: 'market' });
@@ -82,57 +81,53 @@ describe('engine: Manual Exit', () => {
 
 describe('engine: Manual Entry', () => {
   it('rests a limit entry until the price crosses it, fills at the limit, and adds a later entry to the same trade', async () => {
-    const { feed, engine } = newEngine();
+    const { feed, engine } = scriptedEngine();
     const algoId = await newAlgo();
     const account = await subscriber(algoId, {});
     // process_signal not set: only the manual order trades this signal.
     const signal = await newSignal(algoId, { instrument_symbol: 'LT', algo_process_ind: false, stop_loss_level: 200, target_level: 330 });
-    await engine.tick(at(1)); // the feed now prices LT
-    const limit = round2(feed.quote('LT')!.ltp - 0.5);
-    const entry = await queue(signal.signal_id, { side: 'entry', portion: 0.5, order_type: 'limit', limit_price: limit });
+    await engine.tick(at(1)); // the feed now prices LT at 250
+    const entry = await queue(signal.signal_id, { side: 'entry', portion: 0.5, order_type: 'limit', limit_price: 249.5 });
 
-    let tick = 2;
-    await engine.tick(at(tick));
-    // Under this seed the price stays above the limit at first: the entry rests.
-    expect(feed.quote('LT')!.ltp).toBeGreaterThan(limit);
+    await engine.tick(at(2));
     const [pending] = await tradesOf(signal.signal_id);
-    // |250 - 200| = 50 a share: 5,000 / 50 = 100 by risk, 50 % of it = 50.
+    // |249.5 - 200| = 49.5 a share: 5,000 / 49.5 = 101 by risk, 50 % of it = 50.
     expect(pending).toMatchObject({ trabot_account_id: account, trade_status: 'pending', trade_quantity: 50 });
     expect(await manualOrder(entry)).toMatchObject({ status: 'placed' });
     expect(await legsOf(entry)).toEqual([expect.objectContaining({ state: 'open', quantity: 50, broker_order_id: pending!.broker_trade_number })]);
     expect(await entriesOf(pending!.trabot_trade_id)).toEqual([]);
 
-    while (feed.quote('LT')!.ltp > limit && tick < 400) await engine.tick(at(++tick));
-    expect(feed.quote('LT')!.ltp).toBeLessThanOrEqual(limit);
-
+    feed.set('LT', 249.2);
+    await engine.tick(at(3));
     const [running] = await tradesOf(signal.signal_id);
-    expect(running).toMatchObject({ trade_status: 'running', trade_quantity: 50, remaining_quantity: 50, avg_entry_price: limit });
+    expect(running).toMatchObject({ trade_status: 'running', trade_quantity: 50, remaining_quantity: 50, avg_entry_price: 249.5 });
     expect(await entriesOf(running!.trabot_trade_id)).toEqual([
-      expect.objectContaining({ trade_entry_sequence: 1, trade_entry_quantity: 50, trade_entry_price: limit, ...legCharges({ product: 'delivery', side: 'buy', quantity: 50, price: limit }) }),
+      expect.objectContaining({ trade_entry_sequence: 1, trade_entry_quantity: 50, trade_entry_price: 249.5, ...legCharges({ product: 'delivery', side: 'buy', quantity: 50, price: 249.5 }) }),
     ]);
     expect(await manualOrder(entry)).toMatchObject({ status: 'done' });
 
     const more = await queue(signal.signal_id, { side: 'entry', portion: 1, order_type: 'market' });
-    await engine.tick(at(++tick));
-    const price = feed.quote('LT')!.ltp;
+    await engine.tick(at(4));
     const [added] = await tradesOf(signal.signal_id);
-    expect(added).toMatchObject({ trade_status: 'running', trade_quantity: 150, remaining_quantity: 150, avg_entry_price: round2((50 * limit + 100 * price) / 150) });
+    // Sized at 249.2: 5,000 / 49.2 = 101, all of it; the allocation cap allows 401.
+    expect(added).toMatchObject({ trade_status: 'running', trade_quantity: 151, remaining_quantity: 151, avg_entry_price: round2((50 * 249.5 + 101 * 249.2) / 151) });
     expect((await entriesOf(added!.trabot_trade_id)).map((e) => [e.trade_entry_sequence, e.trade_entry_quantity])).toEqual([
       [1, 50],
-      [2, 100],
+      [2, 101],
     ]);
     expect((await manualOrder(more)).status).toBe('done');
   });
 
   it('fails with a warning per account when the key is invalid or the broker rejects the order', async () => {
-    const { feed, engine } = newEngine();
+    const { engine } = scriptedEngine();
     const algoId = await newAlgo();
-    const noKey = await subscriber(algoId, {}, null);
-    const withKey = await subscriber(algoId, {});
-    const signal = await newSignal(algoId, { instrument_symbol: 'ONGC', algo_process_ind: false });
+    const lenient = { min_required_risk_reward: 0, min_percent_allocation_pertrade: 0 };
+    const noKey = await subscriber(algoId, lenient, null);
+    const withKey = await subscriber(algoId, lenient);
+    const signal = await newSignal(algoId, { instrument_symbol: 'ONGC', algo_process_ind: false, stop_loss_level: 150, target_level: 400 });
     await engine.tick(at(1));
-    // 50 % above the previous close: outside the day's band.
-    const order = await queue(signal.signal_id, { side: 'entry', portion: 1, order_type: 'limit', limit_price: round2(feed.quote('ONGC')!.previousClose * 1.5) });
+    // 24 % above the previous close (250): outside the day's band of 20 %.
+    const order = await queue(signal.signal_id, { side: 'entry', portion: 1, order_type: 'limit', limit_price: 310 });
     await engine.tick(at(2));
     const [trade] = await tradesOf(signal.signal_id);
     expect(trade).toMatchObject({ trabot_account_id: withKey, trade_status: 'cancelled' });
@@ -145,6 +140,6 @@ describe('engine: Manual Entry', () => {
       skip,
       `Manual entry ${order} for trade ${trade!.trabot_trade_id}: order ${leg!.broker_order_id} rejected: Price is outside the day's price band`,
     ]);
-    expect(t.logLines.some((l) => l.includes('engine: manual entry order placed'))).toBe(true);
+    expect(t.logLines.some((l) => l.includes('engine: manual entry order rejected'))).toBe(true);
   });
 });

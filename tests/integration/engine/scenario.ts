@@ -1,9 +1,9 @@
 /** The engine scenario tests' world: one test app per file, the seeded feed and paper broker, factories for algos, subscribers and signals. */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { signals, tradeEntries, tradeExits, trades, warnings } from '../../../src/server/db/schema';
+import { orderLegs, signals, tradeEntries, tradeExits, trades, warnings } from '../../../src/server/db/schema';
 import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
-import { Engine } from '../../../src/server/engine/engine';
+import { Engine, type EngineOptions } from '../../../src/server/engine/engine';
 import { SimulatedFeed } from '../../../src/server/engine/feed/simulated-feed';
 import type { SizingSubscription } from '../../../src/server/engine/sizing';
 import { createAccount, createMember } from '../../factories/accounts';
@@ -12,6 +12,7 @@ import { createSignal } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
 import { WORKED_EXAMPLE_SIGNAL, WORKED_EXAMPLE_SUBSCRIPTION } from '../../factories/worked-example';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ScriptedFeed } from './scripted-feed';
 
 /** Registers the file's test app hooks and answers the helpers over it; `t` is filled in before the first test. */
 export function engineScenario() {
@@ -25,10 +26,18 @@ export function engineScenario() {
   const T0 = Date.parse('2026-01-05T04:00:00Z'); // 09:30 IST
   const at = (tick: number) => new Date(T0 + tick * 3_000);
 
-  function newEngine() {
+  /** The seeded random walk, the paper broker and an engine over them (the market open around the clock unless a calendar is given). */
+  function newEngine(options: Omit<EngineOptions, 'feed' | 'paper'> = {}) {
     const feed = new SimulatedFeed({ seed: SEED });
     const paper = new PaperBroker({ prices: feed, now: () => new Date(T0) });
-    return { feed, paper, engine: new Engine(t.deps, { feed, paper }) };
+    return { feed, paper, engine: new Engine(t.deps, { feed, paper, ...options }) };
+  }
+
+  /** Prices the test sets (ScriptedFeed), a paper broker (or a subclass of it) and an engine over them. */
+  function scriptedEngine(options: Omit<EngineOptions, 'feed' | 'paper'> & { broker?: typeof PaperBroker } = {}) {
+    const feed = new ScriptedFeed();
+    const paper = new (options.broker ?? PaperBroker)({ prices: feed, now: () => new Date(T0) });
+    return { feed, paper, engine: new Engine(t.deps, { feed, paper, ...options }) };
   }
 
   async function subscriber(algoId: number, settings: Partial<SizingSubscription> & { subscription_status?: string }, key: string | null = 'key') {
@@ -52,9 +61,10 @@ export function engineScenario() {
   const signalRow = async (signalId: number) => (await t.deps.db.select().from(signals).where(eq(signals.signal_id, signalId)))[0]!;
   const entriesOf = (tradeId: number) => t.deps.db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId));
   const exitsOf = (tradeId: number) => t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId));
+  const legsOfTrade = (tradeId: number) => t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_trade_id, tradeId)).orderBy(asc(orderLegs.id));
   const warningsAbout = async (signalId: number) =>
     (await t.deps.db.select().from(warnings).orderBy(asc(warnings.warning_id))).filter((w) => JSON.parse(w.warning_data ?? '{}').signal_id === signalId);
   const round2 = (n: number) => Math.round(n * 100) / 100;
 
-  return { t, SEED, T0, at, newEngine, subscriber, newAlgo, newSignal, tradesOf, signalRow, entriesOf, exitsOf, warningsAbout, round2 };
+  return { t, SEED, T0, at, newEngine, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, signalRow, entriesOf, exitsOf, legsOfTrade, warningsAbout, round2 };
 }

@@ -24,6 +24,11 @@ export interface OrderRequest {
   limitPrice?: number | null;
   /** Required for trigger (stop-loss limit) orders: the price that activates the order. */
   triggerPrice?: number | null;
+  /**
+   * The engine's own id of the order (the broker's order tag, e.g. Kite's `tag`): derived from the
+   * trade and the leg, so the order can be found in the broker's order book after a crash.
+   */
+  clientOrderId?: string;
 }
 
 export type OrderChanges = Partial<Pick<OrderRequest, 'quantity' | 'limitPrice' | 'triggerPrice'>>;
@@ -33,6 +38,8 @@ export type OrderState = 'open' | 'trigger_pending' | 'filled' | 'cancelled' | '
 
 export interface Order {
   orderId: string;
+  /** The request's clientOrderId as the broker keeps it; null when none was sent. */
+  clientOrderId: string | null;
   exchangeOrderId: string | null;
   request: OrderRequest;
   state: OrderState;
@@ -67,6 +74,8 @@ export interface BrokerAdapter {
   modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order>;
   cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order>;
   orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order>;
+  /** The account's orders of the day, every state, each with its clientOrderId (reconciliation after a crash). */
+  orderBook(credentials: BrokerCredentials): Promise<Order[]>;
   funds(credentials: BrokerCredentials): Promise<Funds>;
 }
 

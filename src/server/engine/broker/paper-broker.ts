@@ -81,6 +81,7 @@ export class PaperBroker implements BrokerAdapter {
     const id = `${this.idPrefix}${++this.sequence}`;
     const order: PaperOrder = {
       orderId: id,
+      clientOrderId: request.clientOrderId ?? null,
       exchangeOrderId: null,
       request: { ...request },
       state: 'open',
@@ -129,6 +130,11 @@ export class PaperBroker implements BrokerAdapter {
 
   async orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order> {
     return this.publish(this.owned(credentials, orderId));
+  }
+
+  async orderBook(credentials: BrokerCredentials): Promise<Order[]> {
+    if (!keyIsValid(credentials)) throw new BrokerError(PAPER_REJECTIONS.invalidKey);
+    return [...this.orders.values()].filter((order) => order.clientId === credentials.clientId).map((order) => this.publish(order));
   }
 
   async funds(credentials: BrokerCredentials): Promise<Funds> {

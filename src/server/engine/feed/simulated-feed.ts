@@ -1,10 +1,10 @@
 /**
  * The default price feed: a seeded random walk per symbol from its last close. Each symbol draws
  * from its own generator seeded by (seed, symbol), so the same seed replays the same prices
- * whatever else is tracked, and tests can assert them. Prices stay on the 0.01 price step and
- * inside the day's band.
+ * whatever else is tracked, and tests can assert them. Prices stay on NSE's tick (0.05) and inside
+ * the day's band.
  */
-import { round2 } from '../money';
+import { NSE_TICK, roundToTick } from '../../../shared/ticks';
 import { dayBand, type PriceFeed, type Quote } from './price-feed';
 
 export interface SimulatedFeedOptions {
@@ -56,7 +56,7 @@ export class SimulatedFeed implements PriceFeed {
     const start = lastClose !== null && lastClose > 0 ? lastClose : fallbackPrice;
     if (!(start > 0)) throw new RangeError(`No starting price for ${symbol}`);
     this.walks.set(symbol, {
-      quote: { symbol, ltp: round2(start), previousClose: start, timestamp: new Date(0) },
+      quote: { symbol, ltp: roundToTick(start, 'nearest'), previousClose: start, timestamp: new Date(0) },
       random: mulberry32(hash(`${this.options.seed}:${symbol}`)),
     });
   }
@@ -78,8 +78,8 @@ export class SimulatedFeed implements PriceFeed {
     for (const walk of this.walks.values()) {
       const { ltp, previousClose } = walk.quote;
       const { lower, upper } = dayBand(previousClose);
-      const moved = round2(ltp * (1 + this.volatility * normal(walk.random)));
-      const next = Math.min(Math.floor(upper * 100) / 100, Math.max(Math.ceil(lower * 100) / 100, moved, 0.01));
+      const moved = roundToTick(ltp * (1 + this.volatility * normal(walk.random)), 'nearest');
+      const next = Math.min(roundToTick(upper, 'down'), Math.max(roundToTick(lower, 'up'), moved, NSE_TICK));
       walk.quote = { ...walk.quote, ltp: next, timestamp: now };
       changed.push(walk.quote);
     }

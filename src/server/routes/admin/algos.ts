@@ -28,6 +28,7 @@ async function manualOrder(c: Context<AppEnv>, side: 'entry' | 'exit') {
   const order = await queueManualOrder(db, { signalId, side, body, userId: user.id });
   if (!order) throw notFound('Signal');
   log.info({ userId: user.id, signalId, manualOrderId: order.id, side, order_type: order.order_type, portion: order.portion }, 'manual order queued');
+  c.get('deps').engine?.wake();
   return c.json(order, STATUS.CREATED);
 }
 
@@ -42,6 +43,7 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
     const algo = await switchAlgo(c.get('deps').db, algoId, algo_switch);
     if (!algo) throw notFound('Algo');
     c.get('deps').log.info({ userId: sessionUser(c).id, algoId, algo_switch }, 'algo switched');
+    c.get('deps').engine?.wake();
     return c.json(algo);
   });
 
@@ -60,6 +62,7 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
     if (!(await algoExists(db, algoId))) throw notFound('Algo');
     const signal = await addSignal(db, algoId, body);
     log.info({ userId: sessionUser(c).id, algoId, signalId: signal.signal_id, symbol: signal.instrument_symbol }, 'signal added');
+    c.get('deps').engine?.wake();
     return c.json(signal, STATUS.CREATED);
   });
 
@@ -69,6 +72,8 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
     const signal = await editSignalLevels(c.get('deps').db, signalId, body);
     if (!signal) throw notFound('Signal');
     c.get('deps').log.info({ userId: sessionUser(c).id, signalId, trade_status: signal.trade_status, process: signal.algo_process_ind }, 'signal levels edited');
+    // An approval (or a cancel) is acted on at once, not at the next tick.
+    c.get('deps').engine?.wake();
     return c.json(signal);
   });
 

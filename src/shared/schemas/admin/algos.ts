@@ -42,6 +42,8 @@ export const signalSchema = z.object({
   max_adv_excursion: z.number().nullable(),
   ltp_timestamp: z.string().nullable(),
   risk_reward: z.number().nullable(),
+  /** What the engine waits for before acting on the signal ("waiting for market open"), or why it refused it; null when nothing. */
+  status_note: z.string().nullable(),
 });
 export type Signal = z.infer<typeof signalSchema>;
 

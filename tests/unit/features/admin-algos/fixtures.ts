@@ -24,6 +24,7 @@ export function makeSignal(over: Partial<Signal> = {}): Signal {
     max_adv_excursion: 1.5,
     ltp_timestamp: '2026-11-20T10:15:00',
     risk_reward: 2,
+    status_note: null,
     ...over,
   };
 }

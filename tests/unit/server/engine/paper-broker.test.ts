@@ -47,6 +47,7 @@ describe('PaperBroker', () => {
     const order = await broker.placeOrder(me, buy());
     expect(order).toEqual({
       orderId: 'T1',
+      clientOrderId: null,
       exchangeOrderId: 'NSE-T1',
       request: buy(),
       state: 'filled',
@@ -56,6 +57,15 @@ describe('PaperBroker', () => {
       updatedAt: NOW,
     });
     expect(await broker.orderStatus(me, 'T1')).toEqual(order);
+  });
+
+  it("keeps the client order id, and lists the account's orders with it in its order book", async () => {
+    const tagged = await broker.placeOrder(me, buy({ clientOrderId: 'TB12L34' }));
+    expect(tagged.clientOrderId).toBe('TB12L34');
+    await broker.placeOrder({ clientId: 'C2', accessKey: 'k' }, buy({ clientOrderId: 'TB99L1' }));
+    expect((await broker.orderBook(me)).map((o) => [o.orderId, o.clientOrderId])).toContainEqual([tagged.orderId, 'TB12L34']);
+    expect((await broker.orderBook(me)).map((o) => o.clientOrderId)).not.toContain('TB99L1');
+    await expect(broker.orderBook({ clientId: 'C1', accessKey: '' })).rejects.toThrow(PAPER_REJECTIONS.invalidKey);
   });
 
   it.each([

@@ -93,4 +93,61 @@ describe('runEngine', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(finished).toBe(after);
   });
+
+  it('wake runs a tick at once instead of at the next interval, and a wake during a tick runs one more right after it', async () => {
+    const { leaderLock } = lock(true);
+    const { log } = logged();
+    let release: () => void = () => undefined;
+    const ticks: number[] = [];
+    const running = runEngine({
+      engine: {
+        tick: async () => {
+          ticks.push(performance.now());
+          if (ticks.length === 2) await new Promise<void>((r) => (release = r));
+        },
+      },
+      lock: leaderLock,
+      log,
+      intervalMs: 60_000,
+    });
+    await vi.waitFor(() => expect(ticks).toHaveLength(1)); // the first tick at start
+    running.wake();
+    await vi.waitFor(() => expect(ticks).toHaveLength(2)); // woken: runs now, and is held
+    running.wake();
+    running.wake();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ticks).toHaveLength(2); // never two at once
+    release();
+    await vi.waitFor(() => expect(ticks).toHaveLength(3)); // the wake-ups during it: one more tick
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ticks).toHaveLength(3);
+    await running.stop();
+  });
+
+  it('stop asks the tick under way to end at its next batch', async () => {
+    const { leaderLock } = lock(true);
+    const { log } = logged();
+    let stopAsked = false;
+    let batches = 0;
+    const running = runEngine({
+      engine: {
+        tick: async () => {
+          while (!stopAsked && batches < 1000) {
+            batches++;
+            await new Promise((r) => setTimeout(r, 5));
+          }
+        },
+        requestStop: () => {
+          stopAsked = true;
+        },
+      },
+      lock: leaderLock,
+      log,
+      intervalMs: 60_000,
+    });
+    await vi.waitFor(() => expect(batches).toBeGreaterThan(2));
+    await running.stop();
+    expect(stopAsked).toBe(true);
+    expect(batches).toBeLessThan(1000);
+  });
 });

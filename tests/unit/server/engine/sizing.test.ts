@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { sizePosition, type SizingSignal, type SizingSubscription } from '../../../../src/server/engine/sizing';
 import { WORKED_EXAMPLE_SIGNAL as signal, WORKED_EXAMPLE_SUBSCRIPTION as subscription } from '../../../factories/worked-example';
 
-const size = (sub: Partial<SizingSubscription> = {}, sig: Partial<SizingSignal> = {}, accessKeyValid = true) =>
-  sizePosition({ subscription: { ...subscription, ...sub }, signal: { ...signal, ...sig }, accessKeyValid });
+const size = (sub: Partial<SizingSubscription> = {}, sig: Partial<SizingSignal> = {}, accessKeyValid = true, price?: number) =>
+  sizePosition({ subscription: { ...subscription, ...sub }, signal: { ...signal, ...sig }, accessKeyValid, price });
 
 describe('sizePosition', () => {
   it('sizes the worked example: 1,000 shares by risk, 500 for half a portion, capped at 400 by allocation', () => {
@@ -46,7 +46,7 @@ describe('sizePosition', () => {
   });
 
   it('sizes a short signal the same way (stop-loss above the entry)', () => {
-    expect(size({}, { entry_level: 100, stop_loss_level: 104, target_level: 90, portion_in_trade: 100 })).toMatchObject({
+    expect(size({}, { trade_direction: 'short', entry_level: 100, stop_loss_level: 104, target_level: 90, portion_in_trade: 100 })).toMatchObject({
       ok: true,
       quantity: 1_000,
       riskReward: 2.5,
@@ -63,22 +63,51 @@ describe('sizePosition', () => {
   });
 
   it.each([
-    ['a stop-loss equal to the entry', {}, { stop_loss_level: 250 }],
-    ['a zero entry', {}, { entry_level: 0, stop_loss_level: -5 }],
-    ['no capital', { max_total_capital: 0 }, {}],
-  ])('skips levels that give no risk per share: %s', (_, sub, sig) => {
-    expect(size(sub, sig)).toMatchObject({ ok: false, reason: 'invalid_levels' });
+    ['a stop-loss equal to the entry', { stop_loss_level: 250 }],
+    ['a stop-loss above the entry of a long', { stop_loss_level: 255 }],
+    ['a target below the entry of a long', { target_level: 240 }],
+    ['a long laid out as a short', { stop_loss_level: 262.5, target_level: 245 }],
+    ['a short laid out as a long', { trade_direction: 'short' }],
+  ])('skips levels on the wrong side of the entry: %s', (_, sig) => {
+    expect(size({}, sig)).toMatchObject({ ok: false, reason: 'invalid_levels', detail: expect.stringMatching(/^for a (long|short) trade the stop-loss/) });
+  });
+
+  it('names the levels in the skip', () => {
+    expect(size({}, { stop_loss_level: 255, target_level: 240 })).toEqual({
+      ok: false,
+      reason: 'invalid_levels',
+      detail: 'for a long trade the stop-loss (255) must be below the entry (250) and the target (240) above it',
+    });
+  });
+
+  it('skips a subscription without capital with its own reason', () => {
+    expect(size({ max_total_capital: 0 })).toEqual({ ok: false, reason: 'no_capital', detail: "the subscription's max total capital is 0" });
+  });
+
+  it('sizes at the price the order gets: risk, risk-reward and the allocation cap from it', () => {
+    // 5,000 / (251.5 - 245) = 769.2 -> 769; 50 % = 384; the cap floor(1,00,000 / 251.5) = 397 allows it.
+    expect(size({}, {}, true, 251.5)).toEqual({ ok: true, quantity: 384, riskBudget: 5_000, riskReward: 1.69, allocationPercent: 19.32, lossAtStop: 2_496 });
+    // Lower: the cap binds at floor(1,00,000 / 248) = 403 of 5,000 / 3 x 50 % = 833.
+    expect(size({}, {}, true, 248)).toMatchObject({ ok: true, quantity: 403, lossAtStop: 1_209 });
+  });
+
+  it('skips a price already beyond the stop-loss or the target', () => {
+    for (const price of [245, 240, 262.5, 270]) {
+      expect(size({}, {}, true, price)).toMatchObject({ ok: false, reason: 'price_beyond_levels', detail: `the price ${price} is not between the stop-loss 245 and the target 262.5` });
+    }
+  });
+
+  it('never sizes a portion above 100 % over the risk budget', () => {
+    expect(size({ max_percent_allocation_pertrade: 100 }, { portion_in_trade: 250 })).toMatchObject({ ok: true, quantity: 1_000, lossAtStop: 5_000 });
   });
 
   it('skips a signal whose risk-reward is below the required minimum, and accepts it at the minimum', () => {
     expect(size({ min_required_risk_reward: 2.51 })).toEqual({
       ok: false,
       reason: 'risk_reward_below_min',
-      detail: 'risk-reward 2.5 is below the required 2.51',
+      detail: 'risk-reward 2.5 at 250 is below the required 2.51',
     });
     expect(size({ min_required_risk_reward: 2.5 })).toMatchObject({ ok: true });
-    // Target on the wrong side of the entry: a negative risk-reward.
-    expect(size({}, { target_level: 240 })).toMatchObject({ ok: false, reason: 'risk_reward_below_min' });
   });
 
   it('skips when the quantity comes to 0', () => {
@@ -86,7 +115,7 @@ describe('sizePosition', () => {
     expect(size({ max_total_capital: 5_000, min_percent_allocation_pertrade: 0 }, { stop_loss_level: 190, target_level: 400 })).toEqual({
       ok: false,
       reason: 'zero_quantity',
-      detail: 'the quantity comes to 0 (risk budget 50)',
+      detail: 'the quantity comes to 0 (risk budget 50, price 250)',
     });
     // The allocation cap alone is below one share.
     expect(size({ max_percent_allocation_pertrade: 0.04 })).toMatchObject({ ok: false, reason: 'zero_quantity' });

@@ -1,0 +1,303 @@
+/**
+ * The engine at market speed (npm run bench, "engine" section). For each database and each number of
+ * subscribed accounts (10, 100, 1,000, 5,000) one process is assembled as `npm start` assembles it:
+ * the database, the API on a loopback port and the engine with its runner, the market open around
+ * the clock and the paper broker. Measured:
+ * - fan-out: from the approve request (POST /api/signals/{id}/update) to the engine's "signal fanned
+ *   out" with every account's trade running; the SQL statements it took (counted at the driver);
+ * - tick: with those trades running, ten ticks (prices, mark-to-market, excursions, level checks):
+ *   their duration and statements;
+ * - exits: the price crosses every trade's stop-loss; the worst delay from the tick's prices to the
+ *   last exit order sent (plus, in the worst case, one tick interval before the price is sampled);
+ * - the API meanwhile: GET /api/check-session from a worker thread (10 connections), its p99 during
+ *   the fan-out and during the ticks.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { serve } from '@hono/node-server';
+import { and, count, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { createApp } from '../src/server/app';
+import { createSession, sessionCookieName } from '../src/server/auth/sessions';
+import { createSecretBox } from '../src/server/crypto';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { accounts, algoSubscriptions, algos, members, signals, trades, users } from '../src/server/db/schema';
+import { PaperBroker } from '../src/server/engine/broker/paper-broker';
+import { Engine } from '../src/server/engine/engine';
+import { SimulatedFeed } from '../src/server/engine/feed/simulated-feed';
+import { postgresLeaderLock, sessionLeaderLock } from '../src/server/engine/leader-lock';
+import { alwaysOpenCalendar } from '../src/server/engine/market-hours';
+import { ENGINE_TICK_MS, runEngine } from '../src/server/engine/runner';
+import { parseEnv } from '../src/server/env';
+import { REDACT_PATHS } from '../src/server/logger';
+import { freePort, ROOT } from './server';
+
+export const ENGINE_SIZES = [10, 100, 1000, 5000];
+export const ENGINE_BUDGET = {
+  pglite: { fanOutS: 3, tickMs: 300, apiP99Ms: 100 },
+  postgres: { fanOutS: 1, tickMs: 100, apiP99Ms: 100 },
+} as const;
+const TICKS = 10;
+const LOAD_CONNECTIONS = 10;
+
+export interface EngineFigures {
+  database: 'pglite' | 'postgres';
+  accounts: number;
+  fanOutS: number;
+  fanOutStatements: number;
+  tickMedianMs: number;
+  tickMaxMs: number;
+  tickStatements: number;
+  exitDelayMs: number;
+  apiP99FanOutMs: number;
+  apiP99TicksMs: number;
+  apiRequests: number;
+}
+
+/** Load generators still running: stopped in any case when a run ends. */
+const loads = new Set<ChildProcess>();
+
+/** check-session under load from another process (autocannon, 10 connections) until stopped. */
+function startLoad(url: string, cookie: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `
+      const autocannon = require('autocannon');
+      const instance = autocannon({ url: process.argv[1], connections: Number(process.argv[2]), duration: 600, headers: { cookie: process.argv[3] } });
+      instance.on('done', (r) => process.send({ p99: r.latency.p99, requests: r.requests.total, errors: r.errors + r.non2xx }, () => process.exit(0)));
+      process.on('message', () => instance.stop());
+      `,
+      url,
+      String(LOAD_CONNECTIONS),
+      cookie,
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
+  loads.add(child);
+  const done = new Promise<{ p99: number; requests: number; errors: number }>((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('error', reject);
+  });
+  return {
+    async stop() {
+      child.send('stop');
+      const result = await done;
+      loads.delete(child);
+      if (result.errors) throw new Error(`${result.errors} failed check-session requests under load`);
+      return result;
+    },
+  };
+}
+
+async function openBenchDatabase(kind: 'pglite' | 'postgres', n: number, postgresUrl: string | undefined, onQuery: () => void) {
+  if (kind === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-bench-engine-'));
+    const database = await openPglite(path.join(dir, 'pglite'), { onQuery });
+    return { database, dataDir: dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const { default: pg } = await import('pg');
+  const name = `trabot_bench_engine_${n}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(postgresUrl!);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { onQuery });
+  return {
+    database,
+    url: url.toString(),
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-bench-engine-')),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: postgresUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** n members, each with an account (a valid key) subscribed to one algo that is On; an admin and a member session. */
+async function seed(database: Database, secrets: ReturnType<typeof createSecretBox>, n: number) {
+  const { db } = database;
+  const [algo] = await db.insert(algos).values({ algo_desc: 'Bench momentum', algo_switch: true }).returning();
+  const key = secrets.encrypt('bench-key');
+  for (let start = 0; start < n; start += 1000) {
+    const size = Math.min(1000, n - start);
+    const made = await db
+      .insert(members)
+      .values(Array.from({ length: size }, (_, i) => ({ name: `Bench ${start + i}`, phone_no: '+919800000000', email_id: `bench${start + i}@example.com` })))
+      .returning({ id: members.trabot_client_id });
+    const accs = await db
+      .insert(accounts)
+      .values(made.map((m, i) => ({ trabot_client_id: m.id, broker_name: 'zerodha', broker_client_id: `BX${start + i}`, broker_access_key_enc: key, account_status: 'active' })))
+      .returning({ id: accounts.trabot_account_id });
+    await db.insert(algoSubscriptions).values(
+      accs.map((a) => ({
+        algo_id: algo!.algo_id,
+        trabot_account_id: a.id,
+        max_total_capital: 500_000,
+        risk_percent_pertrade: 1,
+        max_percent_allocation_pertrade: 20,
+        min_percent_allocation_pertrade: 0,
+        min_required_risk_reward: 1,
+        max_acceptable_loss: 10_000,
+      })),
+    );
+  }
+  const [admin] = await db.insert(users).values({ name: 'Bench Admin', email: 'bench-admin@example.com', password_hash: 'x', role: 'superadmin' }).returning();
+  const [member] = await db.insert(users).values({ name: 'Bench Member', email: 'bench-member@example.com', password_hash: 'x', role: 'member' }).returning();
+  return { algoId: algo!.algo_id, adminCookie: `${sessionCookieName(false)}=${await createSession(db, admin!.id)}`, memberCookie: `${sessionCookieName(false)}=${await createSession(db, member!.id)}` };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Marks the engine's own work: only its statements are counted, not the API's under load. */
+const engineWork = new AsyncLocalStorage<true>();
+
+export async function benchEngine(kind: 'pglite' | 'postgres', n: number, postgresUrl?: string): Promise<EngineFigures> {
+  let statements = 0;
+  const opened = await openBenchDatabase(kind, n, postgresUrl, () => {
+    if (engineWork.getStore()) statements++;
+  });
+  const { database } = opened;
+  await database.migrate();
+  const secrets = createSecretBox(Buffer.alloc(32, 7));
+  const { algoId, adminCookie, memberCookie } = await seed(database, secrets, n);
+
+  // The engine's log lines, as the server writes them (file written synchronously), and watched here.
+  const logFile = path.join(opened.dataDir, 'engine.log');
+  const fanned = new Set<number>();
+  const fileStream = pino.destination({ dest: logFile, sync: true });
+  const log = pino(
+    { level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: undefined },
+    {
+      write(line: string) {
+        fileStream.write(line);
+        if (line.includes('engine: signal fanned out')) fanned.add((JSON.parse(line) as { signalId: number }).signalId);
+      },
+    },
+  );
+  const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: opened.dataDir, LOG_LEVEL: 'info', ...(opened.url ? { DATABASE_URL: opened.url } : {}) });
+  const deps = { db: database.db, env, log, secrets };
+  const feed = new SimulatedFeed({ seed: 20260105, volatility: 0.0005 });
+  const paper = new PaperBroker({ prices: feed });
+  const engine = new Engine(deps, { feed, paper, calendar: alwaysOpenCalendar });
+  const lock = kind === 'postgres' ? postgresLeaderLock(opened.url!) : sessionLeaderLock(database.db);
+  const running = runEngine({ engine: { tick: (now) => engineWork.run(true, () => engine.tick(now)), requestStop: () => engine.requestStop() }, lock, log });
+  const port = await freePort();
+  const server = serve({ fetch: createApp({ ...deps, engine: running }).fetch, port, hostname: '127.0.0.1' });
+  const url = `http://127.0.0.1:${port}`;
+
+  try {
+    const [signal] = await database.db
+      .insert(signals)
+      .values({
+        algo_id: algoId,
+        instrument_symbol: 'INFY',
+        instrument_type: 'EQ',
+        trade_type: 'swing',
+        trade_direction: 'long',
+        entry_level: 1500,
+        stop_loss_level: 1400,
+        target_level: 1800,
+        portion_in_trade: 100,
+        trade_status: 'pending',
+        algo_process_ind: true,
+      })
+      .returning();
+    const signalId = signal!.signal_id;
+    // The feed follows pending signals: wait until INFY has a fresh price.
+    await new Promise((r) => setTimeout(r, ENGINE_TICK_MS + 500));
+
+    // Fan-out, from the approve request on.
+    const load = startLoad(`${url}/api/check-session`, memberCookie);
+    await new Promise((r) => setTimeout(r, 500));
+    statements = 0;
+    const started = performance.now();
+    const approved = await fetch(`${url}/api/signals/${signalId}/update`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: adminCookie, origin: url },
+      body: JSON.stringify({ trade_gen_ts: '2026-01-05', entry_level: 1500, stop_loss_level: 1400, target_level: 1800, trade_status: 'approved', process_signal: true }),
+    });
+    if (approved.status !== 200) throw new Error(`approve answered ${approved.status}: ${await approved.text()}`);
+    while (!fanned.has(signalId)) await new Promise((r) => setTimeout(r, 2));
+    const fanOutS = (performance.now() - started) / 1000;
+    const fanOutStatements = statements;
+    const duringFanOut = await load.stop();
+    const [{ n: runningTrades }] = (await database.db.select({ n: count() }).from(trades).where(and(eq(trades.signal_id, signalId), eq(trades.trade_status, 'running')))) as [{ n: number }];
+    if (runningTrades !== n) throw new Error(`${runningTrades} of ${n} trades running after the fan-out`);
+
+    // Ticks with n running trades: the runner is stopped and the ticks are driven here, back to back.
+    await running.stop();
+    const tickLoad = startLoad(`${url}/api/check-session`, memberCookie);
+    const tickMs: number[] = [];
+    let tickStatements = 0;
+    for (let i = 1; i <= TICKS; i++) {
+      statements = 0;
+      const t0 = performance.now();
+      await engineWork.run(true, () => engine.tick(new Date()));
+      tickMs.push(performance.now() - t0);
+      tickStatements = Math.max(tickStatements, statements);
+    }
+    const duringTicks = await tickLoad.stop();
+
+    // Every trade's stop-loss crossed: from the tick's prices to the last exit order sent.
+    await database.db.update(signals).set({ stop_loss_level: 1700 }).where(eq(signals.signal_id, signalId));
+    let pricedAt = 0;
+    let lastExitSent = 0;
+    const tick = feed.tick.bind(feed);
+    feed.tick = (now) => {
+      const quotes = tick(now);
+      pricedAt = performance.now();
+      return quotes;
+    };
+    const place = paper.placeOrder.bind(paper);
+    paper.placeOrder = async (credentials, request) => {
+      const order = await place(credentials, request);
+      if (request.side === 'sell') lastExitSent = performance.now();
+      return order;
+    };
+    await engine.tick(new Date());
+    const [{ n: open }] = (await database.db.select({ n: count() }).from(trades).where(and(eq(trades.signal_id, signalId), eq(trades.trade_status, 'running')))) as [{ n: number }];
+    if (open !== 0) throw new Error(`${open} trades still running after their stop-loss was crossed`);
+
+    return {
+      database: kind,
+      accounts: n,
+      fanOutS: Number(fanOutS.toFixed(3)),
+      fanOutStatements,
+      tickMedianMs: Math.round(median(tickMs)),
+      tickMaxMs: Math.round(Math.max(...tickMs)),
+      tickStatements,
+      exitDelayMs: Math.round(lastExitSent - pricedAt),
+      apiP99FanOutMs: duringFanOut.p99,
+      apiP99TicksMs: duringTicks.p99,
+      apiRequests: duringFanOut.requests + duringTicks.requests,
+    };
+  } finally {
+    for (const child of loads) child.kill();
+    loads.clear();
+    await running.stop();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    });
+    await database.close();
+    await opened.drop();
+    if (opened.url) fs.rmSync(opened.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The budgets are set for 1,000 accounts; other sizes are reported for the trend. */
+export function engineVerdict(f: EngineFigures): 'PASS' | 'FAIL' | '-' {
+  if (f.accounts !== 1000) return '-';
+  const budget = ENGINE_BUDGET[f.database];
+  const pass = f.fanOutS < budget.fanOutS && f.tickMaxMs < budget.tickMs && f.apiP99FanOutMs < budget.apiP99Ms && f.apiP99TicksMs < budget.apiP99Ms;
+  return pass ? 'PASS' : 'FAIL';
+}

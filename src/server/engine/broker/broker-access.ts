@@ -1,0 +1,21 @@
+/** An account's broker as the engine calls it: the adapter its broker_name selects and its credentials, the key decrypted for the call. */
+import type { EngineContext, AccountRow } from '../engine-deps';
+import type { BrokerAdapter, BrokerCredentials } from './adapter';
+import { selectAdapter } from './select-adapter';
+
+export interface AccountBroker {
+  adapter: BrokerAdapter;
+  credentials: BrokerCredentials;
+}
+
+/** An unreadable key is an empty (invalid) one, logged. */
+export function brokerOf(ctx: Pick<EngineContext, 'deps' | 'paper'>, account: AccountRow): AccountBroker {
+  const { adapter } = selectAdapter(account.broker_name, ctx.paper);
+  let accessKey = '';
+  try {
+    accessKey = account.broker_access_key_enc ? ctx.deps.secrets.decrypt(account.broker_access_key_enc) : '';
+  } catch (err) {
+    ctx.deps.log.error({ err, accountId: account.trabot_account_id }, 'engine: broker access key cannot be decrypted');
+  }
+  return { adapter, credentials: { clientId: account.broker_client_id, accessKey } };
+}

@@ -1,0 +1,41 @@
+/** What every step of the engine works with: the app's dependencies, the market, the brokers, the settings. */
+import type { AppDeps } from '../context';
+import type { accounts, orderLegs, signals, trades } from '../db/schema';
+import type { PaperBroker } from './broker/paper-broker';
+import type { PriceFeed } from './feed/price-feed';
+import type { MarketCalendar } from './market-hours';
+
+export type SignalRow = typeof signals.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
+export type TradeRow = typeof trades.$inferSelect;
+export type LegRow = typeof orderLegs.$inferSelect;
+
+export interface EngineSettings {
+  /** Accounts handled per batch of a fan-out: one transaction each, the signal's status checked between. */
+  batchSize: number;
+  /** Broker calls in flight at once. */
+  brokerConcurrency: number;
+  /** A market entry needs a quote younger than this. */
+  maxQuoteAgeMs: number;
+  /** A market entry further than this from the signal's entry level (percent of it) is skipped. */
+  maxEntryDriftPercent: number;
+}
+
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
+  batchSize: 500,
+  brokerConcurrency: 16,
+  maxQuoteAgeMs: 10_000,
+  maxEntryDriftPercent: 1,
+};
+
+export interface EngineContext {
+  deps: Pick<AppDeps, 'db' | 'log' | 'secrets'>;
+  feed: PriceFeed;
+  paper: PaperBroker;
+  calendar: MarketCalendar;
+  settings: EngineSettings;
+  /** True once a shutdown asked the engine to stop: long steps end at their next batch. */
+  stopping(): boolean;
+  /** Failures already warned about in this process: a failing call is retried each tick but warned once. */
+  warnedOnce(key: string): boolean;
+}

@@ -1,0 +1,57 @@
+/**
+ * What a careful trader checks before a market entry (docs/engine.md, "Guards"): the session is
+ * open (a swing signal waits for the next one; an intraday one is refused after 15:15 IST or on a
+ * closed day), the last price is fresh, and it has not drifted too far from the signal's entry
+ * level. Pure: the time, the calendar and the quote are passed in.
+ */
+import { roundToTick } from '../../shared/ticks';
+import { productOf } from './charges';
+import type { EngineSettings, SignalRow } from './engine-deps';
+import type { Quote } from './feed/price-feed';
+import { intradayEntryAllowed, sessionState, type MarketCalendar } from './market-hours';
+import { round2 } from './money';
+import { entrySide } from './trade-math';
+
+export const WAITING_FOR_OPEN = 'waiting for market open';
+export const WAITING_FOR_PRICE = 'waiting for a fresh price';
+
+export type Readiness = { kind: 'go' } | { kind: 'wait'; note: string } | { kind: 'refuse'; reason: 'market_closed' | 'intraday_cutoff'; detail: string };
+
+const GO: Readiness = { kind: 'go' };
+
+/** Whether entries of this trade type may be placed now. */
+export function sessionReadiness(tradeType: string, now: Date, calendar: MarketCalendar): Readiness {
+  const state = sessionState(now, calendar);
+  if (productOf(tradeType) !== 'intraday') return state.open ? GO : { kind: 'wait', note: WAITING_FOR_OPEN };
+  if (intradayEntryAllowed(now, calendar)) return GO;
+  if (state.reason === 'before_open') return { kind: 'wait', note: WAITING_FOR_OPEN };
+  if (state.open || state.reason === 'after_close') return { kind: 'refuse', reason: 'intraday_cutoff', detail: 'intraday trades are not entered after 15:15 IST' };
+  const why = state.reason === 'holiday' ? `an NSE holiday (${state.holiday})` : 'a weekend';
+  return { kind: 'refuse', reason: 'market_closed', detail: `intraday trades are not entered on a closed day: today is ${why}` };
+}
+
+export type EntryPrice = { kind: 'price'; price: number } | { kind: 'wait'; note: string } | { kind: 'skip'; reason: 'price_drift'; detail: string };
+
+/**
+ * The price a market entry will get: the last price on the tick, rounded against the trader (a buy
+ * up, a sell down). A quote older than the settings allow means wait; one beyond the allowed drift
+ * from the entry level means the accounts are skipped.
+ */
+export function marketEntryPrice(
+  signal: Pick<SignalRow, 'trade_direction' | 'entry_level'>,
+  quote: Quote | undefined,
+  now: Date,
+  settings: Pick<EngineSettings, 'maxQuoteAgeMs' | 'maxEntryDriftPercent'>,
+): EntryPrice {
+  if (!quote || now.getTime() - quote.timestamp.getTime() > settings.maxQuoteAgeMs) return { kind: 'wait', note: WAITING_FOR_PRICE };
+  const price = roundToTick(quote.ltp, entrySide(signal.trade_direction) === 'buy' ? 'up' : 'down');
+  const drift = (Math.abs(price - signal.entry_level) / signal.entry_level) * 100;
+  if (drift > settings.maxEntryDriftPercent + 1e-9) {
+    return {
+      kind: 'skip',
+      reason: 'price_drift',
+      detail: `the price ${price} is ${round2(drift)}% from the entry level ${signal.entry_level} (at most ${settings.maxEntryDriftPercent}%)`,
+    };
+  }
+  return { kind: 'price', price };
+}

@@ -1,0 +1,137 @@
+/**
+ * Approved signals into trades (docs/engine.md, "Fan-out"): for each approved signal with
+ * process_signal set whose algo is On, its subscribed accounts in batches of `batchSize`. Per batch:
+ * the signal's status read again (a cancel stops the fan-out here), the accounts' keys checked at
+ * their brokers, each account sized at the price its market entry will get, the trades, their entry
+ * legs and the skip warnings written in one transaction, the orders sent with bounded concurrency,
+ * the answers saved in one more. The number of statements grows with the batches, never with the
+ * accounts of a batch.
+ */
+import { and, asc, eq, gt, notExists } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { accounts, algoSubscriptions, algos, signals, trades } from '../db/schema';
+import { raiseWarnings } from '../services/warnings';
+import type { AccountRow, EngineContext, SignalRow } from './engine-deps';
+import { marketEntryPrice, sessionReadiness } from './entry-guards';
+import { checkKeys } from './key-checks';
+import { insertTradesWithLegs } from './new-legs';
+import { applyAnswers, sendLegs } from './order-legs';
+import { sizePosition, type SizingSubscription } from './sizing';
+
+type Subscriber = { subscription: SizingSubscription; account: AccountRow };
+type Skip = { reason: string; detail: string };
+
+/**
+ * Active accounts with an active subscription to the algo and no trade on the signal, after the
+ * account id `after`, at most `limit`, in account order.
+ */
+export function untradedSubscribers(db: Db, signal: SignalRow, after: number, limit: number): Promise<Subscriber[]> {
+  return db
+    .select({ subscription: algoSubscriptions, account: accounts })
+    .from(algoSubscriptions)
+    .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
+    .where(
+      and(
+        eq(algoSubscriptions.algo_id, signal.algo_id),
+        eq(algoSubscriptions.subscription_status, 'active'),
+        eq(accounts.account_status, 'active'),
+        gt(accounts.trabot_account_id, after),
+        notExists(
+          db
+            .select({ id: trades.trabot_trade_id })
+            .from(trades)
+            .where(and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id))),
+        ),
+      ),
+    )
+    .orderBy(asc(accounts.trabot_account_id))
+    .limit(limit);
+}
+
+const skipWarning = (signal: SignalRow, accountId: number, skip: Skip) => ({
+  message: `Account ${accountId} skipped for signal ${signal.signal_id}: ${skip.detail}`,
+  data: { trabot_account_id: accountId, signal_id: signal.signal_id, reason: skip.reason },
+});
+
+async function setNote(ctx: EngineContext, signal: SignalRow, note: string | null): Promise<void> {
+  if (signal.status_note === note) return;
+  await ctx.deps.db.update(signals).set({ status_note: note }).where(eq(signals.signal_id, signal.signal_id));
+}
+
+async function stillApproved(ctx: EngineContext, signalId: number): Promise<boolean> {
+  const [row] = await ctx.deps.db.select({ status: signals.trade_status }).from(signals).where(eq(signals.signal_id, signalId));
+  return row?.status === 'approved';
+}
+
+/** One batch: every account skipped with `skipAll`, or checked, sized and ordered at `price`. */
+async function openBatch(ctx: EngineContext, signal: SignalRow, batch: Subscriber[], entry: { price: number } | { skipAll: Skip }, now: Date): Promise<void> {
+  const { db, log } = ctx.deps;
+  if ('skipAll' in entry) {
+    const warnings = batch.map(({ account }) => skipWarning(signal, account.trabot_account_id, entry.skipAll));
+    for (const w of warnings) log.warn(w.data, `engine: ${w.message}`);
+    await raiseWarnings(db, warnings);
+    return;
+  }
+  const keys = await checkKeys(ctx, batch.map((b) => b.account), now);
+  const skips: ReturnType<typeof skipWarning>[] = [];
+  const orders: Parameters<typeof insertTradesWithLegs>[2][number][] = [];
+  for (const { subscription, account } of batch) {
+    const key = keys.get(account.trabot_account_id);
+    if (key === null) {
+      skips.push(skipWarning(signal, account.trabot_account_id, { reason: 'broker_unreachable', detail: 'the broker could not be reached to check the key' }));
+      continue;
+    }
+    const sized = sizePosition({ subscription, signal, accessKeyValid: key === true, price: entry.price });
+    if (!sized.ok) {
+      skips.push(skipWarning(signal, account.trabot_account_id, sized));
+      continue;
+    }
+    orders.push({ account, quantity: sized.quantity, tradeRisk: sized.lossAtStop, leg: { side: 'entry', source: 'signal', quantity: sized.quantity, order_type: 'market' } });
+  }
+  for (const w of skips) log.warn(w.data, `engine: ${w.message}`);
+  const legs = await db.transaction(async (tx) => {
+    const created = await insertTradesWithLegs(tx, signal, orders, now);
+    await raiseWarnings(tx, skips);
+    return created;
+  });
+  for (const { trade } of legs) log.info({ tradeId: trade.trabot_trade_id, signalId: signal.signal_id, accountId: trade.trabot_account_id, quantity: trade.trade_quantity }, 'engine: trade created');
+  await applyAnswers(ctx, await sendLegs(ctx, legs), now);
+}
+
+/** The signal's accounts, batch by batch, until none is left, the signal is cancelled or the engine stops. */
+async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date): Promise<void> {
+  const session = sessionReadiness(signal.trade_type, now, ctx.calendar);
+  if (session.kind === 'wait') return setNote(ctx, signal, session.note);
+  const price = session.kind === 'go' ? marketEntryPrice(signal, ctx.feed.quote(signal.instrument_symbol), now, ctx.settings) : null;
+  if (price?.kind === 'wait') return setNote(ctx, signal, price.note);
+  const entry = session.kind === 'refuse' ? { skipAll: session } : price?.kind === 'skip' ? { skipAll: price } : { price: (price as { price: number }).price };
+
+  for (let after = 0; ; ) {
+    if (ctx.stopping() || !(await stillApproved(ctx, signal.signal_id))) return;
+    const batch = await untradedSubscribers(ctx.deps.db, signal, after, ctx.settings.batchSize);
+    if (!batch.length) break;
+    after = batch.at(-1)!.account.trabot_account_id;
+    await openBatch(ctx, signal, batch, entry, now);
+  }
+  // An intraday signal refused for the session is cancelled: it is not traded on a later day either.
+  const refused = session.kind === 'refuse';
+  await ctx.deps.db
+    .update(signals)
+    .set({ trade_status: refused ? 'cancelled' : 'running', status_note: refused ? `refused: ${session.detail}` : null })
+    .where(and(eq(signals.signal_id, signal.signal_id), eq(signals.trade_status, 'approved')));
+  ctx.deps.log.info({ signalId: signal.signal_id, status: refused ? 'cancelled' : 'running' }, 'engine: signal fanned out');
+}
+
+/** Every approved signal with process_signal set whose algo is On, oldest first. */
+export async function fanOutApproved(ctx: EngineContext, now: Date): Promise<void> {
+  const approved = await ctx.deps.db
+    .select({ signal: signals })
+    .from(signals)
+    .innerJoin(algos, eq(algos.algo_id, signals.algo_id))
+    .where(and(eq(signals.trade_status, 'approved'), eq(signals.algo_process_ind, true), eq(algos.algo_switch, true)))
+    .orderBy(asc(signals.signal_id));
+  for (const { signal } of approved) {
+    if (ctx.stopping()) return;
+    await fanOut(ctx, signal, now);
+  }
+}

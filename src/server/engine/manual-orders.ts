@@ -1,0 +1,157 @@
+/**
+ * Queued Manual Entry / Manual Exit orders (docs/engine.md, "Manual orders"): one leg per account
+ * trading the signal, of the order's type and portion. For one order, however many accounts: one
+ * read of the accounts, one key check pass, one transaction writing trades, legs and skip warnings,
+ * bounded broker calls and one transaction saving the answers (the order's status with them).
+ */
+import { and, asc, eq, notExists } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { accounts, algoSubscriptions, manualOrders, orderLegs, signals, trades } from '../db/schema';
+import { raiseWarnings } from '../services/warnings';
+import type { EngineContext, SignalRow } from './engine-deps';
+import { marketEntryPrice, sessionReadiness, WAITING_FOR_OPEN } from './entry-guards';
+import { checkKeys } from './key-checks';
+import { insertLegs, insertTradesWithLegs, type LegToInsert, type NewLeg } from './new-legs';
+import { applyAnswers, sendLegs } from './order-legs';
+import { sizePosition } from './sizing';
+import { floorShares } from './money';
+
+type ManualOrderRow = typeof manualOrders.$inferSelect;
+type Warning = { message: string; data: Record<string, unknown> };
+
+/** Accounts that have no leg of the manual order yet. */
+const withoutLeg = (db: Db, orderId: number) =>
+  notExists(
+    db
+      .select({ id: orderLegs.id })
+      .from(orderLegs)
+      .where(and(eq(orderLegs.manual_order_id, orderId), eq(orderLegs.trabot_account_id, accounts.trabot_account_id))),
+  );
+
+class Skips {
+  readonly warnings: Warning[] = [];
+  constructor(private readonly order: ManualOrderRow) {}
+  add(accountId: number, detail: string, reason: string) {
+    const message = `Manual ${this.order.side} ${this.order.id}: account ${accountId} skipped for signal ${this.order.signal_id}: ${detail}`;
+    this.warnings.push({ message, data: { manual_order_id: this.order.id, trabot_account_id: accountId, signal_id: this.order.signal_id, reason } });
+  }
+  get messages() {
+    return this.warnings.map((w) => w.message);
+  }
+}
+
+const legOf = (order: ManualOrderRow, quantity: number): NewLeg => ({
+  side: order.side,
+  source: 'manual',
+  manual_order_id: order.id,
+  quantity,
+  order_type: order.order_type,
+  limit_price: order.limit_price,
+  trigger_price: order.trigger_price,
+});
+
+/** Manual Entry: every subscribed account with a valid key, sized with the order's portion, adds to its open trade or opens one. */
+async function entryLegs(ctx: EngineContext, order: ManualOrderRow, signal: SignalRow, price: number, skips: Skips, now: Date) {
+  const { db } = ctx.deps;
+  const subscribers = await db
+    .select({ subscription: algoSubscriptions, account: accounts, trade: trades })
+    .from(algoSubscriptions)
+    .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
+    .leftJoin(trades, and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id)))
+    .where(and(eq(algoSubscriptions.algo_id, signal.algo_id), eq(algoSubscriptions.subscription_status, 'active'), eq(accounts.account_status, 'active'), withoutLeg(db, order.id)))
+    .orderBy(asc(accounts.trabot_account_id));
+  const open = subscribers.filter(({ trade, account }) => {
+    if (!trade || trade.trade_status === 'pending' || trade.trade_status === 'running') return true;
+    skips.add(account.trabot_account_id, `its trade ${trade.trabot_trade_id} on the signal is ${trade.trade_status}`, 'trade_closed');
+    return false;
+  });
+  const keys = await checkKeys(ctx, open.map((s) => s.account), now);
+  const adding: LegToInsert[] = [];
+  const opening: Parameters<typeof insertTradesWithLegs>[2][number][] = [];
+  for (const { subscription, account, trade } of open) {
+    const key = keys.get(account.trabot_account_id);
+    if (key === null) {
+      skips.add(account.trabot_account_id, 'the broker could not be reached to check the key', 'broker_unreachable');
+      continue;
+    }
+    const sized = sizePosition({ subscription, signal: { ...signal, portion_in_trade: order.portion * 100 }, accessKeyValid: key === true, price });
+    if (!sized.ok) {
+      skips.add(account.trabot_account_id, sized.detail, sized.reason);
+      continue;
+    }
+    if (trade) adding.push({ trade, account, signal, leg: legOf(order, sized.quantity) });
+    else opening.push({ account, quantity: sized.quantity, leg: legOf(order, sized.quantity) });
+  }
+  return db.transaction(async (tx) => [...(await insertLegs(tx, adding, now)), ...(await insertTradesWithLegs(tx, signal, opening, now))]);
+}
+
+/** Manual Exit: floor(remaining quantity x portion) of every running trade of the signal. */
+async function exitLegs(ctx: EngineContext, order: ManualOrderRow, signal: SignalRow, skips: Skips, now: Date) {
+  const { db } = ctx.deps;
+  const running = await db
+    .select({ trade: trades, account: accounts })
+    .from(trades)
+    .innerJoin(accounts, eq(accounts.trabot_account_id, trades.trabot_account_id))
+    .where(and(eq(trades.signal_id, signal.signal_id), eq(trades.trade_status, 'running'), withoutLeg(db, order.id)))
+    .orderBy(asc(trades.trabot_trade_id));
+  const items: LegToInsert[] = [];
+  for (const { trade, account } of running) {
+    const quantity = floorShares((trade.remaining_quantity ?? 0) * order.portion);
+    if (quantity > 0) items.push({ trade, account, signal, leg: legOf(order, quantity) });
+    else skips.add(account.trabot_account_id, `${order.portion} of the ${trade.remaining_quantity ?? 0} open shares of trade ${trade.trabot_trade_id} is 0 shares`, 'zero_quantity');
+  }
+  return insertLegs(db, items, now);
+}
+
+/** Sets the order's reason while it waits (queued), writing only when it changes. */
+async function waiting(ctx: EngineContext, order: ManualOrderRow, note: string) {
+  if (order.status_reason === note) return;
+  await ctx.deps.db.update(manualOrders).set({ status_reason: note }).where(eq(manualOrders.id, order.id));
+}
+
+async function placeOrder(ctx: EngineContext, order: ManualOrderRow, signal: SignalRow, now: Date): Promise<void> {
+  const skips = new Skips(order);
+  if (order.side === 'entry') {
+    const session = sessionReadiness(order.trade_type, now, ctx.calendar);
+    if (session.kind === 'wait') return waiting(ctx, order, session.note);
+    if (session.kind === 'refuse') {
+      await ctx.deps.db.update(manualOrders).set({ status: 'failed', status_reason: session.detail }).where(eq(manualOrders.id, order.id));
+      return;
+    }
+  } else if (sessionReadiness('swing', now, ctx.calendar).kind !== 'go') {
+    return waiting(ctx, order, WAITING_FOR_OPEN);
+  }
+  let legs;
+  if (order.side === 'entry') {
+    let price = order.limit_price ?? 0;
+    if (order.order_type === 'market') {
+      const market = marketEntryPrice(signal, ctx.feed.quote(signal.instrument_symbol), now, ctx.settings);
+      if (market.kind === 'wait') return waiting(ctx, order, market.note);
+      if (market.kind === 'skip') {
+        await ctx.deps.db.update(manualOrders).set({ status: 'failed', status_reason: market.detail }).where(eq(manualOrders.id, order.id));
+        return;
+      }
+      price = market.price;
+    }
+    legs = await entryLegs(ctx, order, signal, price, skips, now);
+  } else {
+    legs = await exitLegs(ctx, order, signal, skips, now);
+  }
+  for (const w of skips.warnings) ctx.deps.log.warn(w.data, `engine: ${w.message}`);
+  await raiseWarnings(ctx.deps.db, skips.warnings);
+  await applyAnswers(ctx, await sendLegs(ctx, legs), now, new Map([[order.id, skips.messages]]));
+}
+
+/** Every queued manual order, oldest first; an order waiting for the market stays queued with its reason. */
+export async function placeQueuedManualOrders(ctx: EngineContext, now: Date): Promise<void> {
+  const queued = await ctx.deps.db
+    .select({ order: manualOrders, signal: signals })
+    .from(manualOrders)
+    .innerJoin(signals, eq(signals.signal_id, manualOrders.signal_id))
+    .where(eq(manualOrders.status, 'queued'))
+    .orderBy(asc(manualOrders.id));
+  for (const { order, signal } of queued) {
+    if (ctx.stopping()) return;
+    await placeOrder(ctx, order, signal, now);
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * Order legs (docs/engine.md, "Order legs"): every order the engine sends a broker goes through
+ * here. Legs are written `sending` before the broker is called, the calls run with bounded
+ * concurrency, and the answers of a whole batch are saved in one transaction: leg states and order
+ * ids, fills booked on their trades, entries that failed ending their trades, warnings, and the
+ * status of the manual orders concerned. A leg whose broker could not be reached stays `sending`;
+ * the next tick finds it in the broker's order book by its client order id, or sends it then.
+ */
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { updateRows } from '../db/bulk';
+import { accounts, manualOrders, orderLegs, signals, trades, type OrderLegState } from '../db/schema';
+import { raiseWarnings } from '../services/warnings';
+import { BrokerError, type Order, type OrderRequest, type OrderType } from './broker/adapter';
+import { brokerOf } from './broker/broker-access';
+import { mapBounded } from './bounded';
+import { productOf } from './charges';
+import type { AccountRow, EngineContext, LegRow, SignalRow, TradeRow } from './engine-deps';
+import { bookFills, type FillToBook } from './fills';
+import { entrySide, exitSide } from './trade-math';
+
+/** A leg with what sending or following it needs. */
+export interface LegContext {
+  leg: LegRow;
+  trade: TradeRow;
+  signal: Pick<SignalRow, 'signal_id' | 'exchange' | 'instrument_symbol' | 'stop_loss_level'>;
+  account: AccountRow;
+}
+
+export type BrokerAnswer = { kind: 'order'; order: Order } | { kind: 'refused'; reason: string } | { kind: 'unreachable'; error: unknown };
+
+export interface AnsweredLeg extends LegContext {
+  answer: BrokerAnswer;
+  /** Why the engine itself cancelled the order (replaces the broker's reason), and whether that needs no warning. */
+  cancelledBecause?: { reason: string; quiet: boolean };
+}
+
+/** Legs in these states have an order at the broker, or may have: they are followed until they settle. */
+export const UNSETTLED_LEG_STATES: OrderLegState[] = ['new', 'sending', 'open'];
+
+/** Legs matching `condition`, with their trade, signal and account, oldest first. */
+export async function legsWhere(db: Db, condition: SQL): Promise<LegContext[]> {
+  return db
+    .select({
+      leg: orderLegs,
+      trade: trades,
+      signal: { signal_id: signals.signal_id, exchange: signals.exchange, instrument_symbol: signals.instrument_symbol, stop_loss_level: signals.stop_loss_level },
+      account: accounts,
+    })
+    .from(orderLegs)
+    .innerJoin(trades, eq(trades.trabot_trade_id, orderLegs.trabot_trade_id))
+    .innerJoin(signals, eq(signals.signal_id, trades.signal_id))
+    .innerJoin(accounts, eq(accounts.trabot_account_id, orderLegs.trabot_account_id))
+    .where(condition)
+    .orderBy(asc(orderLegs.id));
+}
+
+function requestOf({ leg, trade, signal }: LegContext): OrderRequest {
+  return {
+    exchange: signal.exchange,
+    symbol: signal.instrument_symbol,
+    side: (leg.side === 'entry' ? entrySide : exitSide)(trade.trade_direction),
+    product: productOf(trade.trade_type),
+    orderType: leg.order_type as OrderType,
+    quantity: leg.quantity,
+    limitPrice: leg.limit_price,
+    triggerPrice: leg.trigger_price,
+    clientOrderId: leg.client_order_id,
+  };
+}
+
+async function ask(call: () => Promise<Order>): Promise<BrokerAnswer> {
+  try {
+    return { kind: 'order', order: await call() };
+  } catch (error) {
+    return error instanceof BrokerError ? { kind: 'refused', reason: error.message } : { kind: 'unreachable', error };
+  }
+}
+
+function askEach(ctx: EngineContext, legs: readonly LegContext[], call: (leg: LegContext) => (broker: ReturnType<typeof brokerOf>) => Promise<Order>) {
+  return mapBounded(legs, ctx.settings.brokerConcurrency, async (leg) => {
+    const broker = brokerOf(ctx, leg.account);
+    return { ...leg, answer: await ask(() => call(leg)(broker)) };
+  });
+}
+
+/** Places the legs' orders, each with its client order id. */
+export const sendLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
+  askEach(ctx, legs, (leg) => ({ adapter, credentials }) => adapter.placeOrder(credentials, requestOf(leg)));
+
+/** The current state of resting legs' orders. */
+export const pollLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
+  askEach(ctx, legs, ({ leg }) => ({ adapter, credentials }) => adapter.orderStatus(credentials, leg.broker_order_id as string));
+
+/** Cancels resting legs' orders at their broker. */
+export const cancelLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
+  askEach(ctx, legs, ({ leg }) => ({ adapter, credentials }) => adapter.cancelOrder(credentials, leg.broker_order_id as string));
+
+/**
+ * Legs that may or may not have reached their broker (written `sending`, then the process died or
+ * the broker did not answer): each account's order book is read once, a leg found there by its
+ * client order id takes that order, the others are sent now. Never two orders for one leg.
+ */
+export async function resumeLegs(ctx: EngineContext, legs: readonly LegContext[]): Promise<AnsweredLeg[]> {
+  const byAccount = new Map<number, LegContext[]>();
+  for (const l of legs) byAccount.set(l.account.trabot_account_id, [...(byAccount.get(l.account.trabot_account_id) ?? []), l]);
+  const answered = await mapBounded([...byAccount.values()], ctx.settings.brokerConcurrency, async (accountLegs) => {
+    const { adapter, credentials } = brokerOf(ctx, accountLegs[0]!.account);
+    let book: Order[];
+    try {
+      book = await adapter.orderBook(credentials);
+    } catch (error) {
+      const answer: BrokerAnswer = error instanceof BrokerError ? { kind: 'refused', reason: error.message } : { kind: 'unreachable', error };
+      return accountLegs.map((leg) => ({ ...leg, answer }));
+    }
+    const found = new Map(book.filter((o) => o.clientOrderId).map((o) => [o.clientOrderId as string, o]));
+    const lost = accountLegs.filter((l) => !found.has(l.leg.client_order_id));
+    const sent = await sendLegs(ctx, lost);
+    for (const l of accountLegs) {
+      if (found.has(l.leg.client_order_id)) ctx.deps.log.info({ legId: l.leg.id, clientOrderId: l.leg.client_order_id }, 'engine: leg found in the broker order book');
+    }
+    return [...accountLegs.filter((l) => found.has(l.leg.client_order_id)).map((l) => ({ ...l, answer: { kind: 'order', order: found.get(l.leg.client_order_id)! } as const })), ...sent];
+  });
+  return answered.flat();
+}
+
+const LEG_STATE: Record<Order['state'], OrderLegState> = { open: 'open', trigger_pending: 'open', filled: 'filled', cancelled: 'cancelled', rejected: 'rejected' };
+
+const legName = (leg: LegRow) => (leg.manual_order_id === null ? leg.side : `manual ${leg.side}`);
+
+interface Outcome {
+  legs: Partial<LegRow>[];
+  fills: FillToBook[];
+  tradeNumbers: Pick<TradeRow, 'trabot_trade_id' | 'broker_trade_number'>[];
+  cancelledTrades: number[];
+  warnings: { message: string; data: Record<string, unknown> }[];
+}
+
+function legData({ leg, trade }: LegContext) {
+  return { trabot_trade_id: trade.trabot_trade_id, trabot_account_id: trade.trabot_account_id, signal_id: trade.signal_id, ...(leg.manual_order_id === null ? {} : { manual_order_id: leg.manual_order_id }) };
+}
+
+/** A leg that will not fill: its unfilled new trade is cancelled, and a warning says why (unless the engine cancelled it on purpose). */
+function ended(ctx: EngineContext, out: Outcome, answered: AnsweredLeg, state: 'cancelled' | 'rejected', reason: string, orderId: string | null) {
+  const { leg, trade } = answered;
+  const entryOfNewTrade = leg.side === 'entry' && trade.trade_status === 'pending';
+  if (entryOfNewTrade) out.cancelledTrades.push(trade.trabot_trade_id);
+  const order = orderId === null ? reason : `order ${orderId} ${state}: ${reason}`;
+  if (answered.cancelledBecause?.quiet) {
+    ctx.deps.log.info(legData(answered), `engine: ${legName(leg)} order of trade ${trade.trabot_trade_id} cancelled: ${reason}`);
+  } else if (leg.manual_order_id !== null) {
+    out.warnings.push({ message: `Manual ${leg.side} ${leg.manual_order_id} for trade ${trade.trabot_trade_id}: ${order}`, data: legData(answered) });
+  } else if (entryOfNewTrade) {
+    out.warnings.push({ message: `Trade ${trade.trabot_trade_id} cancelled, its entry failed: ${order}`, data: legData(answered) });
+  } else if (!ctx.warnedOnce(`${trade.trabot_trade_id}:${leg.side}:${reason}`)) {
+    out.warnings.push({ message: `The ${leg.side} order of trade ${trade.trabot_trade_id} failed: ${order}`, data: legData(answered) });
+  }
+}
+
+function outcomeOf(ctx: EngineContext, answered: readonly AnsweredLeg[], now: Date): Outcome {
+  const out: Outcome = { legs: [], fills: [], tradeNumbers: [], cancelledTrades: [], warnings: [] };
+  for (const a of answered) {
+    const { leg, trade, signal, answer } = a;
+    if (answer.kind === 'unreachable') {
+      const message = answer.error instanceof Error ? answer.error.message : String(answer.error);
+      ctx.deps.log.error({ err: answer.error, legId: leg.id, tradeId: trade.trabot_trade_id }, `engine: ${legName(leg)} order: broker unreachable, retried next tick`);
+      if (!ctx.warnedOnce(`${trade.trabot_trade_id}:${leg.side}:${message}`)) {
+        out.warnings.push({ message: `The ${leg.side} order of trade ${trade.trabot_trade_id} failed: ${message}`, data: legData(a) });
+      }
+      continue;
+    }
+    if (answer.kind === 'refused') {
+      out.legs.push({ id: leg.id, state: 'rejected', broker_order_id: leg.broker_order_id, filled_quantity: leg.filled_quantity, average_price: leg.average_price, reason: answer.reason, updated_at: now });
+      ended(ctx, out, a, 'rejected', answer.reason, null);
+      continue;
+    }
+    const { order } = answer;
+    let state = LEG_STATE[order.state];
+    let reason = state === 'cancelled' && a.cancelledBecause ? a.cancelledBecause.reason : order.rejectReason;
+    if (state === 'filled' && leg.side === 'exit' && order.filledQuantity > (trade.remaining_quantity ?? 0)) {
+      // Filled after the trade was closed by other means: the broker's position needs a look.
+      state = 'rejected';
+      reason = `filled ${order.filledQuantity} shares but trade ${trade.trabot_trade_id} has ${trade.remaining_quantity ?? 0} open`;
+    } else if (state === 'filled' && order.averagePrice !== null) {
+      out.fills.push({ leg, trade, stopLoss: signal.stop_loss_level, order });
+      ctx.deps.log.info({ legId: leg.id, tradeId: trade.trabot_trade_id, orderId: order.orderId, quantity: order.filledQuantity, price: order.averagePrice }, `engine: ${legName(leg)} filled`);
+    }
+    if (leg.state !== 'open' || state !== 'open') {
+      ctx.deps.log.info({ legId: leg.id, tradeId: trade.trabot_trade_id, clientOrderId: leg.client_order_id, orderId: order.orderId, state }, `engine: ${legName(leg)} order ${state === 'open' ? 'placed' : state}`);
+    }
+    out.legs.push({ id: leg.id, state, broker_order_id: order.orderId, filled_quantity: order.filledQuantity, average_price: order.averagePrice, reason, updated_at: now });
+    if (leg.side === 'entry' && trade.trade_status === 'pending' && !trade.broker_trade_number) out.tradeNumbers.push({ trabot_trade_id: trade.trabot_trade_id, broker_trade_number: order.orderId });
+    if (state === 'cancelled' || state === 'rejected') ended(ctx, out, a, state, reason ?? 'cancelled at the broker', order.orderId);
+  }
+  return out;
+}
+
+/**
+ * Saves the brokers' answers in one transaction. `manualSkips` names, per manual order placed in
+ * this batch, the accounts it skipped (they go into the order's status reason).
+ */
+export async function applyAnswers(ctx: EngineContext, answered: readonly AnsweredLeg[], now: Date, manualSkips = new Map<number, string[]>()): Promise<void> {
+  const out = outcomeOf(ctx, answered, now);
+  const manualIds = [...new Set([...manualSkips.keys(), ...answered.map((a) => a.leg.manual_order_id).filter((id) => id !== null)])];
+  if (!out.legs.length && !out.warnings.length && !manualIds.length) return;
+  for (const w of out.warnings) ctx.deps.log.warn(w.data, `engine: ${w.message}`);
+  await ctx.deps.db.transaction(async (tx) => {
+    await updateRows(tx, orderLegs, 'id', out.legs);
+    await updateRows(tx, trades, 'trabot_trade_id', out.tradeNumbers);
+    await bookFills(tx, out.fills, now);
+    if (out.cancelledTrades.length) {
+      await tx
+        .update(trades)
+        .set({ trade_status: 'cancelled', last_updated_timestamp: now })
+        .where(and(inArray(trades.trabot_trade_id, out.cancelledTrades), eq(trades.trade_status, 'pending')));
+    }
+    await raiseWarnings(tx, out.warnings);
+    await settleManualOrders(tx, manualIds, manualSkips);
+  });
+}
+
+/**
+ * queued/placed -> placed while a leg may still fill, done once one filled and none is pending,
+ * failed when none did; the reason lists the skipped accounts and the refused orders.
+ */
+async function settleManualOrders(tx: Db, orderIds: number[], skips: ReadonlyMap<number, string[]>): Promise<void> {
+  if (!orderIds.length) return;
+  const legs = await tx
+    .select({ orderId: orderLegs.manual_order_id, state: orderLegs.state, reason: orderLegs.reason, brokerOrderId: orderLegs.broker_order_id })
+    .from(orderLegs)
+    .where(inArray(orderLegs.manual_order_id, orderIds))
+    .orderBy(asc(orderLegs.id));
+  const rows = orderIds.map((id) => {
+    const own = legs.filter((l) => l.orderId === id);
+    const status = own.some((l) => UNSETTLED_LEG_STATES.includes(l.state)) ? 'placed' : own.some((l) => l.state === 'filled') ? 'done' : 'failed';
+    const reasons = [...(skips.get(id) ?? []), ...own.filter((l) => l.reason).map((l) => `order ${l.brokerOrderId}: ${l.reason}`)];
+    return { id, status, status_reason: reasons.length ? reasons.join('; ') : status === 'failed' ? 'no account trades this signal' : null };
+  });
+  await updateRows(tx, manualOrders, 'id', rows);
+}
