@@ -4,6 +4,7 @@
  * closed day), the last price is fresh, and it has not drifted too far from the signal's entry
  * level. Pure: the time, the calendar and the quote are passed in.
  */
+import { driftPercent } from '../../shared/drift';
 import { roundToTick } from '../../shared/ticks';
 import { productOf } from './charges';
 import type { EngineSettings, SignalRow } from './engine-deps';
@@ -45,7 +46,7 @@ export function marketEntryPrice(
 ): EntryPrice {
   if (!quote || now.getTime() - quote.timestamp.getTime() > settings.maxQuoteAgeMs) return { kind: 'wait', note: WAITING_FOR_PRICE };
   const price = roundToTick(quote.ltp, entrySide(signal.trade_direction) === 'buy' ? 'up' : 'down');
-  const drift = (Math.abs(price - signal.entry_level) / signal.entry_level) * 100;
+  const drift = Math.abs(driftPercent(signal.entry_level, price) ?? Infinity);
   if (drift > settings.maxEntryDriftPercent + 1e-9) {
     return {
       kind: 'skip',

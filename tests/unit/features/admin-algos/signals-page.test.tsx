@@ -28,6 +28,8 @@ const full = makeSignal({
 });
 const bare = makeSignal({
   signal_id: 8,
+  trade_status: 'approved',
+  status_note: 'waiting for market open',
   trade_gen_ts: null,
   entry_level: 50,
   stop_loss_level: 50,
@@ -73,15 +75,16 @@ describe('signals page, wide screen', () => {
     expect(cell(row, 'Signal Process Indicator').textContent).toBe('Yes');
     expect(cell(row, 'Trade Portion').textContent).toBe('25%');
     expect(pairs(cell(row, 'Trade Level'))).toEqual(['Entry 100', 'Stoploss 105', 'Target 91.5', 'Risk-reward 1.70']);
-    expect(pairs(cell(row, 'Trade Data'))).toEqual(['LTP 98.25', 'MFE 2.5', 'MAE 1.25', 'Time 20/11/2026 10:30:05']);
+    expect(pairs(cell(row, 'Trade Data'))).toEqual(['LTP 98.25', 'Drift -1.75%', 'MFE 2.5', 'MAE 1.25', 'Time 20/11/2026 10:30:05']);
     expect(within(cell(row, 'Actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Edit Levels', 'Manual Entry', 'Manual Exit']);
     expect(pairs(cell(row, 'Additional Data'))).toEqual(['Algo ID 2', 'Exchange NSE']);
 
     const other = rowOf(8);
     expect(cell(other, 'Signal Date').textContent).toBe('N.A.');
+    expect(cell(other, 'Trade Status').textContent).toBe('approvedwaiting for market open');
     expect(cell(other, 'Signal Process Indicator').textContent).toBe('No');
     expect(pairs(cell(other, 'Trade Level'))).toContain('Risk-reward N.A.');
-    expect(pairs(cell(other, 'Trade Data'))).toEqual(['LTP N.A.', 'MFE N.A.', 'MAE N.A.', 'Time N.A.']);
+    expect(pairs(cell(other, 'Trade Data'))).toEqual(['LTP N.A.', 'Drift N.A.', 'MFE N.A.', 'MAE N.A.', 'Time N.A.']);
   });
 
   it('shows the whole signal as formatted text under Raw', async () => {
@@ -184,7 +187,7 @@ describe('signals page, phone', () => {
     fireEvent.click(within(card(21)).getByRole('button', { name: 'Approve signal 21' }));
     const title = await screen.findByText('Approve signal 21?');
     const dialog = title.closest('ion-modal') as HTMLElement;
-    expect(pairs(dialog)).toEqual(['Entry 100', 'Stop-loss 95', 'Target 110', 'Risk-reward 2.00']);
+    expect(pairs(dialog)).toEqual(['Entry 100', 'Stop-loss 95', 'Target 110', 'Risk-reward 2.00', 'LTP 101.5 (+1.50% from entry)']);
     expect(api.callsTo('POST', '/api/signals/21/update')).toHaveLength(0);
     fireEvent.click(ionButton('Approve', dialog));
     expect(await screen.findByText('Values edited successfully')).toBeTruthy();

@@ -3,6 +3,7 @@
  * alike. Dates read dd/MM/yyyy (or N.A.), risk-reward is computed from the levels to 2 decimals.
  */
 import { useMemo, type ReactNode } from 'react';
+import { formatDrift } from '../../../../shared/drift';
 import { formatNumber, formatTimestamp, NA } from '../../../../shared/format';
 import { riskReward } from '../../../../shared/risk-reward';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
@@ -63,7 +64,7 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
           />
         ),
       },
-      { key: 'status', header: 'Trade Status', primary: true, cell: (s) => <SignalStatusBadge status={s.trade_status} /> },
+      { key: 'status', header: 'Trade Status', primary: true, cell: (s) => <SignalStatusBadge status={s.trade_status} note={s.status_note} /> },
       { key: 'process', header: 'Signal Process Indicator', cell: (s) => (s.algo_process_ind ? 'Yes' : 'No') },
       { key: 'portion', header: 'Trade Portion', cell: (s) => `${formatNumber(s.portion_in_trade)}%` },
       {
@@ -88,6 +89,7 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
           <Values
             items={[
               ['LTP', formatNumber(s.ltp)],
+              ['Drift', formatDrift(s.entry_level, s.ltp)],
               ['MFE', formatNumber(s.max_fav_excursion)],
               ['MAE', formatNumber(s.max_adv_excursion)],
               ['Time', formatTimestamp(s.ltp_timestamp)],

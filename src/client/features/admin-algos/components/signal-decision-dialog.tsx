@@ -4,6 +4,7 @@
  */
 import { MSG } from '../../../../shared/messages';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
+import { formatDrift } from '../../../../shared/drift';
 import { formatNumber } from '../../../../shared/format';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../lib/toast';
@@ -75,6 +76,12 @@ export function SignalDecisionDialog({ algoId, pending, onClose }: { algoId: num
             <div>
               <dt>Risk-reward</dt>
               <dd>{formatRiskReward(signal)}</dd>
+            </div>
+            <div>
+              <dt>LTP</dt>
+              <dd>
+                {formatNumber(signal.ltp)} ({formatDrift(signal.entry_level, signal.ltp)} from entry)
+              </dd>
             </div>
           </dl>
         </>

@@ -9,6 +9,14 @@ const TONES: Record<SignalStatus, BadgeTone> = {
   cancelled: 'neutral',
 };
 
-export function SignalStatusBadge({ status }: { status: SignalStatus }) {
-  return <StatusBadge tone={TONES[status]}>{status}</StatusBadge>;
+/** The status, and below it what the engine waits for ("waiting for market open") or why it refused the signal. */
+export function SignalStatusBadge({ status, note = null }: { status: SignalStatus; note?: string | null }) {
+  const badge = <StatusBadge tone={TONES[status]}>{status}</StatusBadge>;
+  if (!note) return badge;
+  return (
+    <span className="signal-status">
+      {badge}
+      <small className="signal-status-note">{note}</small>
+    </span>
+  );
 }
