@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { meetsPostgresBudget, POSTGRES_BUDGET, type EndpointLoad } from './api-load';
 import type { BundleResult } from './bundle';
+import { ENGINE_BUDGET, engineVerdict, type EngineFigures } from './engine';
 import type { LighthouseResult } from './lighthouse';
 import { UI_BUDGET, type UiTimings } from './ui-timings';
 
@@ -14,6 +15,7 @@ export interface BenchResults {
   lighthouse?: LighthouseResult[];
   ui?: UiTimings;
   api: ApiRun[];
+  engine?: EngineFigures[];
 }
 
 export interface ApiRun {
@@ -104,6 +106,32 @@ export function uiTable(ui: UiTimings): string {
       [`instrument picker (${picker.instruments}): keystroke to result`, ms(picker.medianMs), ms(picker.maxMs), ms(UI_BUDGET.keystrokeMs), verdict(picker.pass)],
     ]),
     `Filter switches: ${trades.filterSwitchMs.join(', ')} ms; keystrokes: ${picker.keystrokes.map((k) => `"${k.typed}" ${k.ms}`).join(', ')} ms`,
+  ].join('\n');
+}
+
+export function engineTable(figures: EngineFigures[]): string {
+  const ms = (n: number) => `${n} ms`;
+  const rows = [['Engine', 'accounts', 'fan-out', 'statements', 'tick median', 'tick max', 'tick statements', 'exit delay', 'API p99 fan-out', 'API p99 ticks', 'budget']];
+  for (const f of figures) {
+    rows.push([
+      f.database,
+      f.accounts.toLocaleString('en-IN'),
+      `${f.fanOutS.toFixed(2)} s`,
+      String(f.fanOutStatements),
+      ms(f.tickMedianMs),
+      ms(f.tickMaxMs),
+      String(f.tickStatements),
+      ms(f.exitDelayMs),
+      ms(f.apiP99FanOutMs),
+      ms(f.apiP99TicksMs),
+      engineVerdict(f),
+    ]);
+  }
+  const budget = (db: keyof typeof ENGINE_BUDGET) =>
+    `${db}: fan-out under ${ENGINE_BUDGET[db].fanOutS} s, tick under ${ENGINE_BUDGET[db].tickMs} ms, check-session p99 under ${ENGINE_BUDGET[db].apiP99Ms} ms`;
+  return [
+    table(rows),
+    `Budgets at 1,000 accounts: ${budget('postgres')}; ${budget('pglite')}. Exit delay: from a tick's prices to the last exit order sent when every trade's stop-loss is crossed (a crossing waits up to one tick interval, 3 s, to be sampled).`,
   ].join('\n');
 }
 

@@ -2,8 +2,9 @@
  * `npm run bench`: builds the client when dist/client is missing (`--build` forces it), starts the
  * real server with bench data on PGlite (bundle, Lighthouse unless --no-lighthouse, the trades page
  * and instrument picker timings in Chromium, API load),
- * then on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (API load), prints
- * tables and writes bench/results/latest.json.
+ * then on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (API load), then the
+ * engine section on both (bench/engine.ts; `--engine` runs it alone), prints tables and writes
+ * bench/results/latest.json.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +12,8 @@ import path from 'node:path';
 import { measureApiLoad } from './api-load';
 import { measureBundle } from './bundle';
 import { measureLighthouse } from './lighthouse';
-import { apiTable, bundleTable, lighthouseTable, machineInfo, uiTable, writeResults, type BenchResults } from './report';
+import { benchEngine, ENGINE_SIZES } from './engine';
+import { apiTable, bundleTable, engineTable, lighthouseTable, machineInfo, uiTable, writeResults, type BenchResults } from './report';
 import { ROOT, startBenchServer } from './server';
 import { measureUiTimings } from './ui-timings';
 
@@ -27,10 +29,28 @@ function buildClientIfNeeded() {
   if (built.status !== 0) throw new Error('vite build failed');
 }
 
+/** The engine section: fan-out, ticks and the API meanwhile, for each size on each database. */
+async function measureEngine(postgresUrl: string | undefined): Promise<NonNullable<BenchResults['engine']>> {
+  const figures: NonNullable<BenchResults['engine']> = [];
+  for (const kind of postgresUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+    for (const n of ENGINE_SIZES) figures.push(await benchEngine(kind, n, postgresUrl));
+  }
+  if (!postgresUrl) console.log('Engine on PostgreSQL skipped: set BENCH_DATABASE_URL (or run under scripts/with-postgres.sh)');
+  return figures;
+}
+
 async function main() {
-  buildClientIfNeeded();
   const results: BenchResults = { at: new Date().toISOString(), machine: machineInfo(), api: [] };
   console.log(`Machine: ${results.machine.cpus} x ${results.machine.cpuModel}, load ${results.machine.loadAverage1m}, Node ${results.machine.node}\n`);
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  // --engine: the engine section alone (no client build, no browser).
+  if (process.argv.includes('--engine')) {
+    results.engine = await measureEngine(postgresUrl);
+    console.log(`${engineTable(results.engine)}\n`);
+    console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
+    return;
+  }
+  buildClientIfNeeded();
 
   const pglite = await startBenchServer(undefined);
   try {
@@ -47,7 +67,6 @@ async function main() {
     await pglite.stop();
   }
 
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
     const postgres = await startBenchServer(postgresUrl);
     try {
@@ -59,6 +78,8 @@ async function main() {
     console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or run under scripts/with-postgres.sh)\n');
   }
   console.log(`${apiTable(results.api)}\n`);
+  results.engine = await measureEngine(postgresUrl);
+  console.log(`${engineTable(results.engine)}\n`);
   console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL server:
 #   scripts/with-postgres.sh npm run test:api
+#   PG_DURABLE=1 scripts/with-postgres.sh npm run bench   (fsync and synchronous commit on)
 # Starts PostgreSQL (Debian's, /usr/lib/postgresql/<version>/bin; PG_BIN overrides) on a free
 # loopback port in a temporary folder, exports
 #   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:<port>/postgres
@@ -55,9 +56,12 @@ free_port() {
 # Another process may take the port between choosing it and binding it: try a few.
 for attempt in 1 2 3; do
   port="$(free_port)"
-  # Durability off: a throwaway cluster only needs speed.
+  # Durability off: a throwaway cluster only needs speed; PG_DURABLE=1 keeps PostgreSQL's defaults
+  # (fsync and synchronous commit on), as a real server runs, for benchmarks.
+  durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  [ "${PG_DURABLE:-0}" = "1" ] && durability=""
   if "${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$workdir/data" -l "$workdir/server.log" -w -t 60 \
-    -o "-p $port -k $workdir/socket -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    -o "-p $port -k $workdir/socket -c listen_addresses=127.0.0.1 $durability -c max_connections=200" \
     start >/dev/null; then
     started=1
     break
