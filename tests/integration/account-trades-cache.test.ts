@@ -88,13 +88,13 @@ describe('account-trades answers', () => {
 
   it('come from memory while the version stands (a write with the triggers off is not seen)', async () => {
     await getTrades(memberClient);
-    await t.deps.db.execute(sql`alter table trades disable trigger trades_account_trade_version`);
+    await t.deps.db.execute(sql`alter table trades disable trigger trades_update_account_trade_versions`);
     try {
       await t.deps.db.update(trades).set({ trade_instrument: 'UNSEEN' }).where(eq(trades.trabot_trade_id, tradeId));
       expect(find((await getTrades(memberClient)).trades, tradeId)?.trade_instrument).toBe('TATAMOTORS');
     } finally {
       await t.deps.db.update(trades).set({ trade_instrument: 'TATAMOTORS' }).where(eq(trades.trabot_trade_id, tradeId));
-      await t.deps.db.execute(sql`alter table trades enable trigger trades_account_trade_version`);
+      await t.deps.db.execute(sql`alter table trades enable trigger trades_update_account_trade_versions`);
     }
   });
 });

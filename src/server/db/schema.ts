@@ -175,7 +175,8 @@ export const algoSubscriptions = pgTable(
   },
   (t) => [
     index('algo_subscriptions_account_idx').on(t.trabot_account_id),
-    index('algo_subscriptions_algo_status_idx').on(t.algo_id, t.subscription_status),
+    // The fan-out walks an algo's active subscriptions in account order, a batch at a time.
+    index('algo_subscriptions_algo_status_idx').on(t.algo_id, t.subscription_status, t.trabot_account_id),
     // One subscription per algo and account (the admin's save answers 409 on a second one).
     uniqueIndex('algo_subscriptions_account_algo_uq').on(t.trabot_account_id, t.algo_id),
     // The API's bounds again, so no writer can hand the engine's sizing an absurd input.

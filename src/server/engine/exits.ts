@@ -4,36 +4,56 @@
  * a market exit leg for its open quantity; all of them are written in one statement, sent with
  * bounded concurrency and saved in one transaction. A running signal whose level is reached completes.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import { signals } from '../db/schema';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { accounts, signals, trades } from '../db/schema';
 import type { EngineContext } from './engine-deps';
 import { insertLegs } from './new-legs';
 import { applyAnswers, sendLegs } from './order-legs';
-import type { RunningTrade } from './prices';
+import type { PricedTrade } from './prices';
 import { levelReached, squareOffDue } from './trade-math';
 
-export async function closeAtLevels(ctx: EngineContext, running: readonly RunningTrade[], now: Date): Promise<void> {
+export async function closeAtLevels(ctx: EngineContext, running: readonly PricedTrade[], now: Date): Promise<void> {
   const { db, log } = ctx.deps;
-  const due = running.flatMap(({ trade, signal, account }) => {
+  // The levels of the signals of running trades, and every running signal (it completes at its level).
+  const signalIds = [...new Set(running.map((t) => t.signalId))];
+  const levels = await db
+    .select()
+    .from(signals)
+    .where(signalIds.length ? or(eq(signals.trade_status, 'running'), inArray(signals.signal_id, signalIds)) : eq(signals.trade_status, 'running'));
+  const signalOf = new Map(levels.map((s) => [s.signal_id, s]));
+  const reachedBy = (signal: (typeof levels)[number]) => {
     const quote = ctx.feed.quote(signal.instrument_symbol);
-    const reached = (quote && levelReached(signal.trade_direction, quote.ltp, signal)) || (squareOffDue(trade.trade_type, trade.trade_date, now) ? ('square_off' as const) : null);
-    if (!reached || !trade.remaining_quantity) return [];
-    return [{ trade, account, signal, reached }];
-  });
-  for (const { trade, reached } of due) log.info({ tradeId: trade.trabot_trade_id, reached }, `engine: ${reached} reached`);
-  // A trade whose exit is still in flight gets no second one (a partial unique index).
-  const legs = await insertLegs(
-    db,
-    due.map(({ trade, account, signal, reached }) => ({ trade, account, signal, leg: { side: 'exit', source: reached, quantity: trade.remaining_quantity!, order_type: 'market' } })),
-    now,
-  );
-  await applyAnswers(ctx, await sendLegs(ctx, legs), now);
+    return quote ? levelReached(signal.trade_direction, quote.ltp, signal) : null;
+  };
 
-  const live = await db.select().from(signals).where(eq(signals.trade_status, 'running'));
-  const completed = live.filter((signal) => {
-    const quote = ctx.feed.quote(signal.instrument_symbol);
-    return quote && levelReached(signal.trade_direction, quote.ltp, signal);
-  });
+  const due = new Map(
+    running.flatMap((trade) => {
+      const reached = reachedBy(signalOf.get(trade.signalId)!) ?? (squareOffDue(trade.tradeType, trade.tradeDate, now) ? ('square_off' as const) : null);
+      return reached && trade.remaining > 0 ? [[trade.tradeId, reached] as const] : [];
+    }),
+  );
+  if (due.size) {
+    const rows = await db
+      .select({ trade: trades, account: accounts })
+      .from(trades)
+      .innerJoin(accounts, eq(accounts.trabot_account_id, trades.trabot_account_id))
+      .where(and(inArray(trades.trabot_trade_id, [...due.keys()]), eq(trades.trade_status, 'running')));
+    for (const { trade } of rows) log.info({ tradeId: trade.trabot_trade_id, reached: due.get(trade.trabot_trade_id) }, `engine: ${due.get(trade.trabot_trade_id)} reached`);
+    // A trade whose exit is still in flight gets no second one (a partial unique index).
+    const legs = await insertLegs(
+      db,
+      rows.map(({ trade, account }) => ({
+        trade,
+        account,
+        signal: signalOf.get(trade.signal_id!)!,
+        leg: { side: 'exit', source: due.get(trade.trabot_trade_id)!, quantity: trade.remaining_quantity!, order_type: 'market' },
+      })),
+      now,
+    );
+    await applyAnswers(ctx, await sendLegs(ctx, legs), now);
+  }
+
+  const completed = levels.filter((signal) => signal.trade_status === 'running' && reachedBy(signal));
   if (completed.length) {
     await db
       .update(signals)

@@ -35,7 +35,7 @@ export function untradedSubscribers(db: Db, signal: SignalRow, after: number, li
         eq(algoSubscriptions.algo_id, signal.algo_id),
         eq(algoSubscriptions.subscription_status, 'active'),
         eq(accounts.account_status, 'active'),
-        gt(accounts.trabot_account_id, after),
+        gt(algoSubscriptions.trabot_account_id, after),
         notExists(
           db
             .select({ id: trades.trabot_trade_id })
@@ -44,7 +44,7 @@ export function untradedSubscribers(db: Db, signal: SignalRow, after: number, li
         ),
       ),
     )
-    .orderBy(asc(accounts.trabot_account_id))
+    .orderBy(asc(algoSubscriptions.trabot_account_id))
     .limit(limit);
 }
 

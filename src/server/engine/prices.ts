@@ -5,8 +5,8 @@
  */
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { updateRows } from '../db/bulk';
-import { accounts, instruments, signals, trades } from '../db/schema';
-import type { AccountRow, EngineContext, TradeRow } from './engine-deps';
+import { instruments, signals, trades } from '../db/schema';
+import type { EngineContext } from './engine-deps';
 import type { Quote } from './feed/price-feed';
 import { excursions, markToMarket } from './trade-math';
 
@@ -34,15 +34,19 @@ export async function trackInstruments(ctx: EngineContext): Promise<void> {
   }
 }
 
-/** A running trade with what the exit step needs: its signal's levels and its account. */
-export interface RunningTrade {
-  trade: TradeRow;
-  signal: typeof signals.$inferSelect;
-  account: AccountRow;
+/** A running trade as priced: what mark-to-market needs and the exit step reads. */
+export interface PricedTrade {
+  tradeId: number;
+  tradeType: string;
+  tradeDate: string;
+  instrument: string;
+  direction: string;
+  remaining: number;
+  signalId: number;
 }
 
 /** Writes the quotes onto signals and running trades; answers the running trades as now priced. */
-export async function recordPrices(ctx: EngineContext, quotes: readonly Quote[]): Promise<RunningTrade[]> {
+export async function recordPrices(ctx: EngineContext, quotes: readonly Quote[]): Promise<PricedTrade[]> {
   const { db } = ctx.deps;
   const bySymbol = new Map(quotes.map((q) => [q.symbol, q]));
   if (bySymbol.size) {
@@ -66,26 +70,40 @@ export async function recordPrices(ctx: EngineContext, quotes: readonly Quote[])
   }
 
   const running = await db
-    .select({ trade: trades, signal: signals, account: accounts })
+    .select({
+      tradeId: trades.trabot_trade_id,
+      tradeType: trades.trade_type,
+      tradeDate: trades.trade_date,
+      instrument: trades.trade_instrument,
+      direction: trades.trade_direction,
+      entered: trades.trade_quantity,
+      remaining: trades.remaining_quantity,
+      avgEntry: trades.avg_entry_price,
+      avgExit: trades.avg_exit_price,
+      signalId: trades.signal_id,
+      stopLoss: signals.stop_loss_level,
+    })
     .from(trades)
     .innerJoin(signals, eq(signals.signal_id, trades.signal_id))
-    .innerJoin(accounts, eq(accounts.trabot_account_id, trades.trabot_account_id))
     .where(eq(trades.trade_status, 'running'))
     .orderBy(asc(trades.trabot_trade_id));
-  const priced = running.flatMap(({ trade, signal }) => {
-    const quote = bySymbol.get(trade.trade_instrument);
+  const priced = running.flatMap((trade) => {
+    const quote = bySymbol.get(trade.instrument);
     if (!quote) return [];
-    const position = {
-      direction: trade.trade_direction,
-      entered: trade.trade_quantity,
-      remaining: trade.remaining_quantity ?? 0,
-      avgEntry: trade.avg_entry_price,
-      avgExit: trade.avg_exit_price,
-    };
-    const figures = { trabot_trade_id: trade.trabot_trade_id, ltp: quote.ltp, ...markToMarket(position, quote.ltp, signal.stop_loss_level), last_updated_timestamp: quote.timestamp };
-    Object.assign(trade, figures);
-    return [figures];
+    const position = { direction: trade.direction, entered: trade.entered, remaining: trade.remaining ?? 0, avgEntry: trade.avgEntry, avgExit: trade.avgExit };
+    return [{ trabot_trade_id: trade.tradeId, ltp: quote.ltp, ...markToMarket(position, quote.ltp, trade.stopLoss), last_updated_timestamp: quote.timestamp }];
   });
-  await updateRows(db, trades, 'trabot_trade_id', priced);
-  return running;
+  // In batches: on the embedded database each statement holds the event loop for its length.
+  for (let start = 0; start < priced.length; start += ctx.settings.batchSize) {
+    await updateRows(db, trades, 'trabot_trade_id', priced.slice(start, start + ctx.settings.batchSize));
+  }
+  return running.map(({ tradeId, tradeType, tradeDate, instrument, direction, remaining, signalId }) => ({
+    tradeId,
+    tradeType,
+    tradeDate,
+    instrument,
+    direction,
+    remaining: remaining ?? 0,
+    signalId: signalId as number,
+  }));
 }

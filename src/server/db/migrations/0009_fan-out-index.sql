@@ -1,0 +1,2 @@
+DROP INDEX "algo_subscriptions_algo_status_idx";--> statement-breakpoint
+CREATE INDEX "algo_subscriptions_algo_status_idx" ON "algo_subscriptions" USING btree ("algo_id","subscription_status","trabot_account_id");
