@@ -4,7 +4,8 @@ export const NSE_TICK = 0.05;
 const paise = (rupees: number) => Math.round(rupees * 100);
 
 export function isOnTick(price: number, tick = NSE_TICK): boolean {
-  return Number.isFinite(price) && paise(price) % paise(tick) === 0;
+  if (!Number.isFinite(price) || Math.abs(price * 100 - paise(price)) > 1e-6) return false; // not whole paise
+  return paise(price) % paise(tick) === 0;
 }
 
 /** The price on the tick: `up` and `down` for a trader's disfavour (a buy up, a sell down), `nearest` for a quote. */

@@ -271,6 +271,9 @@ describe('manual entry and exit', () => {
       [entry, { portion: 0.4 }, 'portion', 'portion must be 1, 0.5, 0.25 or 0.33'],
       [exit, { order_type: 'stop' }, 'order_type', 'order_type must be market, limit or trigger'],
       [entry, { order_type: 'limit', limit_price: 1e12 }, 'limit_price', 'limit_price must be at most 1,00,00,000'],
+      [entry, { order_type: 'limit', limit_price: 2948.52 }, 'limit_price', 'Limit price must be a multiple of 0.05'],
+      [entry, { order_type: 'trigger', limit_price: 2955.01, trigger_price: 2952 }, 'limit_price', 'Limit price must be a multiple of 0.05'],
+      [exit, { order_type: 'trigger', limit_price: 2880, trigger_price: 2885.03 }, 'trigger_price', 'Trigger price must be a multiple of 0.05'],
     ];
     for (const [send, overrides, field, message] of cases) {
       const error = await expectError(await send(orderBody(overrides)), 400);

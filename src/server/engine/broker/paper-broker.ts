@@ -3,12 +3,14 @@
  * current price; limit orders fill at once at the current price when it is already at the limit or
  * better, else rest and fill at their limit when the price crosses it; trigger (stop-loss limit)
  * orders wait until the price reaches the trigger (at or above it for a buy, at or below for a
- * sell) and then act as limit orders. It rejects what a real broker rejects: an invalid key, a
- * quantity that is not a whole number above 0, a missing or non-positive price, a price outside
+ * sell) and then act as limit orders. Fills are on NSE's tick (0.05), rounded against the trader
+ * (a buy up, a sell down). It rejects what a real broker rejects: an invalid key, a quantity that
+ * is not a whole number above 0, a missing or non-positive price, a price off the tick or outside
  * the day's band, a trigger already crossed, and symbols it has no price for. Funds are reported,
  * not enforced: paper accounts have no margin to run out of.
  */
 import { randomBytes } from 'node:crypto';
+import { isOnTick, NSE_TICK, roundToTick } from '../../../shared/ticks';
 import { round2 } from '../money';
 import { dayBand, type Quote, type QuoteSource } from '../feed/price-feed';
 import {
@@ -42,6 +44,7 @@ export const PAPER_REJECTIONS = {
   limitPrice: 'Limit price is required and must be above 0',
   triggerPrice: 'Trigger price is required and must be above 0',
   band: 'Price is outside the day\'s price band',
+  tick: `Price must be a multiple of the tick size ${NSE_TICK}`,
   triggerCrossed: 'Trigger price is already crossed by the last price',
 } as const;
 
@@ -171,6 +174,7 @@ export class PaperBroker implements BrokerAdapter {
       if (!isPrice(request.triggerPrice)) return PAPER_REJECTIONS.triggerPrice;
       prices.push(request.triggerPrice);
     }
+    if (prices.some((p) => !isOnTick(p))) return PAPER_REJECTIONS.tick;
     const { lower, upper } = dayBand(quote.previousClose);
     if (prices.some((p) => p < lower || p > upper)) return PAPER_REJECTIONS.band;
     if (request.orderType === 'trigger' && this.triggered(request, quote)) return PAPER_REJECTIONS.triggerCrossed;
@@ -191,7 +195,9 @@ export class PaperBroker implements BrokerAdapter {
     const quote = this.options.prices.quote(order.request.symbol);
     if (!quote) return false;
     const { request } = order;
-    if (request.orderType === 'market') return this.fill(order, quote.ltp);
+    // The last price on the tick, rounded against the trader: a buy up, a sell down.
+    const market = roundToTick(quote.ltp, request.side === 'buy' ? 'up' : 'down');
+    if (request.orderType === 'market') return this.fill(order, market);
     let activated = false;
     if (order.state === 'trigger_pending') {
       if (arriving || !this.triggered(request, quote)) return false;
@@ -201,14 +207,16 @@ export class PaperBroker implements BrokerAdapter {
     }
     const limit = request.limitPrice as number;
     const reached = request.side === 'buy' ? quote.ltp <= limit : quote.ltp >= limit;
-    if (reached) return this.fill(order, arriving || activated ? quote.ltp : limit);
+    // A marketable limit gets the market price, never beyond its own limit; a resting one its limit.
+    const marketable = request.side === 'buy' ? Math.min(market, limit) : Math.max(market, limit);
+    if (reached) return this.fill(order, arriving || activated ? marketable : limit);
     return activated;
   }
 
   private fill(order: PaperOrder, price: number): true {
     order.state = 'filled';
     order.filledQuantity = order.request.quantity;
-    order.averagePrice = round2(price);
+    order.averagePrice = price;
     order.updatedAt = this.now();
     return true;
   }

@@ -11,6 +11,7 @@ import {
   TRADE_TYPES,
 } from '../../constants';
 import { MSG } from '../../messages';
+import { isOnTick, NSE_TICK } from '../../ticks';
 
 export const algoSchema = z.object({
   algo_id: z.number().int(),
@@ -133,7 +134,17 @@ const withManualRules = (side: 'entry' | 'exit', tradeTypes: readonly [string, .
     .object({ ...manualOrderShape, trade_type: z.enum(tradeTypes, { error: `trade_type must be ${tradeTypes.join(' or ')}` }) })
     .superRefine((o, ctx) => {
       const message = manualOrderError(side, o);
-      if (message) ctx.addIssue({ code: 'custom', message, path: [o.order_type === 'limit' ? 'limit_price' : 'trigger_price'] });
+      if (message) {
+        ctx.addIssue({ code: 'custom', message, path: [o.order_type === 'limit' ? 'limit_price' : 'trigger_price'] });
+        return;
+      }
+      // Prices the exchange would refuse: NSE quotes equities in steps of 0.05.
+      if (o.order_type !== 'market' && !isOnTick(o.limit_price as number)) {
+        ctx.addIssue({ code: 'custom', message: `Limit price must be a multiple of ${NSE_TICK}`, path: ['limit_price'] });
+      }
+      if (o.order_type === 'trigger' && !isOnTick(o.trigger_price as number)) {
+        ctx.addIssue({ code: 'custom', message: `Trigger price must be a multiple of ${NSE_TICK}`, path: ['trigger_price'] });
+      }
     });
 
 export const manualEntryBodySchema = withManualRules('entry', TRADE_TYPES);

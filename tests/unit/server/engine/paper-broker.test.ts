@@ -59,6 +59,15 @@ describe('PaperBroker', () => {
     expect(await broker.orderStatus(me, 'T1')).toEqual(order);
   });
 
+  it("fills on NSE's 0.05 tick, rounded against the trader: a buy up, a sell down, a limit never beyond itself", async () => {
+    prices.set('INFY', 100.02);
+    expect(await broker.placeOrder(me, buy())).toMatchObject({ state: 'filled', averagePrice: 100.05 });
+    expect(await broker.placeOrder(me, sell())).toMatchObject({ state: 'filled', averagePrice: 100 });
+    expect(await broker.placeOrder(me, buy({ orderType: 'limit', limitPrice: 100.05 }))).toMatchObject({ state: 'filled', averagePrice: 100.05 });
+    prices.set('INFY', 100.04);
+    expect(await broker.placeOrder(me, sell({ orderType: 'limit', limitPrice: 100 }))).toMatchObject({ state: 'filled', averagePrice: 100 });
+  });
+
   it("keeps the client order id, and lists the account's orders with it in its order book", async () => {
     const tagged = await broker.placeOrder(me, buy({ clientOrderId: 'TB12L34' }));
     expect(tagged.clientOrderId).toBe('TB12L34');
@@ -76,8 +85,10 @@ describe('PaperBroker', () => {
     ['a limit order without a limit price', me, buy({ orderType: 'limit' }), PAPER_REJECTIONS.limitPrice],
     ['a limit price of 0', me, buy({ orderType: 'limit', limitPrice: 0 }), PAPER_REJECTIONS.limitPrice],
     ['a trigger order without a trigger price', me, buy({ orderType: 'trigger', limitPrice: 105 }), PAPER_REJECTIONS.triggerPrice],
-    ['a limit above the band (+20 %)', me, buy({ orderType: 'limit', limitPrice: 120.01 }), PAPER_REJECTIONS.band],
-    ['a limit below the band (-20 %)', me, sell({ orderType: 'limit', limitPrice: 79.99 }), PAPER_REJECTIONS.band],
+    ['a limit above the band (+20 %)', me, buy({ orderType: 'limit', limitPrice: 120.05 }), PAPER_REJECTIONS.band],
+    ['a limit off the 0.05 tick', me, buy({ orderType: 'limit', limitPrice: 99.02 }), PAPER_REJECTIONS.tick],
+    ['a trigger off the 0.05 tick', me, sell({ orderType: 'trigger', limitPrice: 95, triggerPrice: 95.01 }), PAPER_REJECTIONS.tick],
+    ['a limit below the band (-20 %)', me, sell({ orderType: 'limit', limitPrice: 79.95 }), PAPER_REJECTIONS.band],
     ['a trigger outside the band', me, buy({ orderType: 'trigger', limitPrice: 119, triggerPrice: 121 }), PAPER_REJECTIONS.band],
     ['a buy trigger at or below the last price', me, buy({ orderType: 'trigger', limitPrice: 101, triggerPrice: 100 }), PAPER_REJECTIONS.triggerCrossed],
     ['a sell trigger at or above the last price', me, sell({ orderType: 'trigger', limitPrice: 99, triggerPrice: 100 }), PAPER_REJECTIONS.triggerCrossed],
