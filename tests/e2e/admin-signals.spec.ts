@@ -255,6 +255,35 @@ test('Add Signal gives the spec\'s messages and keeps the modal open', async ({ 
   expect(puts).toEqual([]);
 });
 
+test('Add Signal refuses levels on the wrong side of the entry at their fields, keeps what was typed, and saves once fixed', async ({ page, loginAs }) => {
+  await loginAs(page, 'admin');
+  const algoId = await swingAlgoId(page);
+  await openSignals(page, algoId);
+  await page.getByRole('button', { name: 'Add Signal' }).click();
+  const dialog = modal(page, /Add Signal \(algo \d+\)/);
+  const picker = dialog.getByRole('combobox', { name: 'Instrument Symbol' });
+  await picker.fill('INFY');
+  await dialog.getByRole('option', { name: 'INFY (EQ)' }).click();
+  await choose(page, dialog, 'Trade Direction', 'long');
+  await dialog.getByLabel('Entry Level').fill('1500');
+  await dialog.getByLabel('Stop-loss Level').fill('1520');
+  await dialog.getByLabel('Target Level').fill('1650');
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT') puts.push(r.url());
+  });
+  await dialog.getByRole('button', { name: 'Add Signal' }).click();
+  await expect(dialog.getByText('For a long trade the stop-loss must be below the entry')).toBeVisible();
+  await expect(dialog.getByLabel('Stop-loss Level')).toHaveValue('1520');
+  await expect(dialog.getByLabel('Entry Level')).toHaveValue('1500');
+  expect(puts).toEqual([]);
+
+  await dialog.getByLabel('Stop-loss Level').fill('1450');
+  await dialog.getByRole('button', { name: 'Add Signal' }).click();
+  await expect(page.getByText('Signal added successfully')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});
+
 test('Edit Levels saves the new values, and says "Invalid values, please correct and try again" for a blank level', async ({ page, loginAs }) => {
   await loginAs(page, 'admin');
   const signal = await createSignal(page, await swingAlgoId(page), { entry_level: 4000, stop_loss_level: 3900, target_level: 4250 });

@@ -3,6 +3,7 @@
  * engine passes the subscription row, the signal's levels and direction, the price the order will
  * really get (the last price on the tick for a market entry) and the account's key state.
  */
+import { levelSideErrors } from '../../shared/levels';
 import { riskReward } from '../../shared/risk-reward';
 import type { algoSubscriptions, signals } from '../db/schema';
 import { floorShares, round2 } from './money';
@@ -64,13 +65,12 @@ const skip = (reason: SkipReason, detail: string): Skipped => ({ ok: false, reas
 /** +1 for a long, -1 for a short: a long gains as the price rises. */
 const sign = (direction: string) => (direction === 'short' ? -1 : 1);
 
-/** For a long: stop-loss < entry < target; for a short the reverse. Null when they are, else why not. */
+/** Null when the levels are on their sides of the entry (shared/levels.ts), else why not, with the numbers. */
 export function levelsProblem(signal: Pick<SizingSignal, 'trade_direction' | 'entry_level' | 'stop_loss_level' | 'target_level'>): string | null {
-  const s = sign(signal.trade_direction);
-  const { entry_level: entry, stop_loss_level: stop, target_level: target } = signal;
-  if (s * (entry - stop) > 0 && s * (target - entry) > 0) return null;
-  const [below, above] = s > 0 ? ['below', 'above'] : ['above', 'below'];
-  return `for a ${signal.trade_direction} trade the stop-loss (${stop}) must be ${below} the entry (${entry}) and the target (${target}) ${above} it`;
+  const { trade_direction: direction, entry_level: entry, stop_loss_level: stop, target_level: target } = signal;
+  if (!Object.keys(levelSideErrors(direction, entry, stop, target)).length) return null;
+  const [below, above] = sign(direction) > 0 ? ['below', 'above'] : ['above', 'below'];
+  return `for a ${direction} trade the stop-loss (${stop}) must be ${below} the entry (${entry}) and the target (${target}) ${above} it`;
 }
 
 export function sizePosition({ subscription: sub, signal, accessKeyValid, price = signal.entry_level }: SizingInput): SizingResult {

@@ -106,7 +106,7 @@ describe('signals', () => {
     expect(row).toMatchObject({ risk_reward: 2.14, algo_process_ind: true, trade_status: 'pending' });
   });
 
-  it('accepts a symbol typed in lower case, a full timestamp, a short signal, and stores risk-reward null when entry equals stop-loss', async () => {
+  it('accepts a symbol typed in lower case, a full timestamp and a short signal, and refuses a stop-loss at the entry', async () => {
     const short = await expectJson(
       await put(
         a.admin,
@@ -117,12 +117,9 @@ describe('signals', () => {
       signalSchema,
     );
     expect(short).toMatchObject({ instrument_symbol: 'BAJAJ-AUTO', trade_gen_ts: '2026-11-21T03:50:00.000Z', risk_reward: 2.5, algo_process_ind: false });
-    const flat = await expectJson(
-      await put(a.admin, `/api/algos/${swing.algo_id}/signals`, addBody({ entry_level: 2900, stop_loss_level: 2900, risk_reward: null })),
-      201,
-      signalSchema,
-    );
-    expect(flat.risk_reward).toBeNull();
+    // A stop-loss at the entry is on no side of it: refused (it would size without risk per share).
+    const flat = await expectError(await put(a.admin, `/api/algos/${swing.algo_id}/signals`, addBody({ entry_level: 2900, stop_loss_level: 2900, risk_reward: null })), 400);
+    expect(flat.fields).toEqual({ stop_loss_level: 'For a long trade the stop-loss must be below the entry' });
   });
 
   it('refuses a symbol and series not in the instrument list with the spec message', async () => {
@@ -146,7 +143,12 @@ describe('signals', () => {
       [{ exchange: 'BSE' }, 'exchange', 'exchange must be NSE'],
       [{ portion_in_trade: 75 }, 'portion_in_trade', 'portion_in_trade must be 100, 50 or 25'],
       [{ trade_gen_ts: '21/11/2026' }, 'trade_gen_ts', 'trade_gen_ts must be a date (yyyy-MM-dd) or an ISO timestamp'],
-      [{ entry_level: 20_000_000 }, 'entry_level', 'entry_level must be at most 1,00,00,000'],
+      [{ entry_level: 20_000_000, stop_loss_level: 19_000_000, target_level: 21_000_000 }, 'entry_level', 'entry_level must be at most 1,00,00,000'],
+      // Levels on the wrong side of the entry, for a long and for a short.
+      [{ stop_loss_level: 2960 }, 'stop_loss_level', 'For a long trade the stop-loss must be below the entry'],
+      [{ target_level: 2940 }, 'target_level', 'For a long trade the target must be above the entry'],
+      [{ trade_direction: 'short' }, 'stop_loss_level', 'For a short trade the stop-loss must be above the entry'],
+      [{ trade_direction: 'short' }, 'target_level', 'For a short trade the target must be below the entry'],
     ];
     for (const [overrides, field, message] of cases) {
       const error = await expectError(await put(a.admin, `/api/algos/${swing.algo_id}/signals`, addBody(overrides)), 400);
@@ -187,8 +189,12 @@ describe('signals', () => {
     for (const status of ['pending', 'running', 'cancelled', 'completed']) {
       expect((await post(a.admin, `/api/signals/${signal.signal_id}/update`, { ...body, trade_status: status })).status).toBe(200);
     }
-    const flat = await expectJson(await post(a.admin, `/api/signals/${signal.signal_id}/update`, { ...body, stop_loss_level: 2960 }), 200, signalSchema);
-    expect(flat.risk_reward).toBeNull();
+    // While tradable, the levels must keep their sides of the stored signal's direction (long here);
+    // a signal can still be cancelled or completed whatever its levels.
+    const wrong = { ...body, stop_loss_level: 3000, target_level: 2950 };
+    const refused = await expectError(await post(a.admin, `/api/signals/${signal.signal_id}/update`, wrong), 400);
+    expect(refused.fields).toEqual({ stop_loss_level: 'For a long trade the stop-loss must be below the entry', target_level: 'For a long trade the target must be above the entry' });
+    expect((await post(a.admin, `/api/signals/${signal.signal_id}/update`, { ...wrong, trade_status: 'cancelled' })).status).toBe(200);
   });
 
   it('refuses invalid Edit Levels values with the spec message, and unknown signals', async () => {

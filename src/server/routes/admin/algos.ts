@@ -8,16 +8,17 @@ import {
   addSignalBodySchema,
   algoSwitchBodySchema,
   editLevelsBodySchema,
+  editLevelsSchemaFor,
   manualEntryBodySchema,
   manualExitBodySchema,
   signalsQuerySchema,
 } from '../../../shared/schemas/admin/algos';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { readJson, readQuery, STATUS } from '../../http';
+import { parseWith, readJson, readQuery, STATUS } from '../../http';
 import { algoExists, listAlgos, switchAlgo } from '../../services/algos';
 import { queueManualOrder } from '../../services/manual-orders';
-import { addSignal, editSignalLevels, listSignals } from '../../services/signals';
+import { addSignal, editSignalLevels, getSignal, listSignals } from '../../services/signals';
 import { notFound, readId } from './params';
 
 async function manualOrder(c: Context<AppEnv>, side: 'entry' | 'exit') {
@@ -68,8 +69,13 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
 
   routes.post('/signals/:signalId/update', requireSuperadmin, async (c) => {
     const signalId = readId(c, 'signalId');
-    const body = await readJson(c, editLevelsBodySchema);
-    const signal = await editSignalLevels(c.get('deps').db, signalId, body);
+    const { db } = c.get('deps');
+    const typed = await readJson(c, editLevelsBodySchema);
+    const current = await getSignal(db, signalId);
+    if (!current) throw notFound('Signal');
+    // The levels' sides depend on the stored signal's direction.
+    const body = parseWith(editLevelsSchemaFor(current.trade_direction), typed, 'body');
+    const signal = await editSignalLevels(db, signalId, body);
     if (!signal) throw notFound('Signal');
     c.get('deps').log.info({ userId: sessionUser(c).id, signalId, trade_status: signal.trade_status, process: signal.algo_process_ind }, 'signal levels edited');
     // An approval (or a cancel) is acted on at once, not at the next tick.

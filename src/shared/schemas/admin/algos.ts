@@ -11,6 +11,7 @@ import {
   TRADE_TYPES,
 } from '../../constants';
 import { MSG } from '../../messages';
+import { levelSideErrors } from '../../levels';
 import { isOnTick, NSE_TICK } from '../../ticks';
 
 export const algoSchema = z.object({
@@ -65,6 +66,14 @@ const tradeGenTs = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'trade_gen_ts must be a date (yyyy-MM-dd) or an ISO timestamp',
 });
 
+type Levels = { entry_level: number; stop_loss_level: number; target_level: number };
+
+/** Levels on the wrong side of the entry, each at its field (shared/levels.ts). */
+function sideIssues(direction: string, levels: Levels, ctx: z.RefinementCtx) {
+  const errors = levelSideErrors(direction, levels.entry_level, levels.stop_loss_level, levels.target_level);
+  for (const [path, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', message, path: [path] });
+}
+
 /** PUT /api/algos/{algoId}/signals */
 export const addSignalBodySchema = z.object({
   trade_gen_ts: tradeGenTs,
@@ -80,7 +89,7 @@ export const addSignalBodySchema = z.object({
   risk_reward: z.number().finite().nullable(),
   portion_in_trade: z.union(SIGNAL_PORTIONS.map((p) => z.literal(p)), { error: 'portion_in_trade must be 100, 50 or 25' }),
   process_signal: z.boolean(),
-});
+}).superRefine((body, ctx) => sideIssues(body.trade_direction, body, ctx));
 export type AddSignalBody = z.infer<typeof addSignalBodySchema>;
 
 /** POST /api/signals/{signalId}/update (Edit Levels; any status may be set). */
@@ -93,6 +102,18 @@ export const editLevelsBodySchema = z.object({
   process_signal: z.boolean(),
 });
 export type EditLevelsBody = z.infer<typeof editLevelsBodySchema>;
+
+/** Statuses whose levels the engine may trade: their levels must be on the right side of the entry. */
+const TRADABLE_STATUSES: readonly string[] = ['pending', 'approved', 'running'];
+
+/**
+ * Edit Levels for a signal of this direction: the body's rules, and its levels on the right side of
+ * the entry while the signal stays tradable (cancelling or completing a signal is always possible).
+ */
+export const editLevelsSchemaFor = (direction: string) =>
+  editLevelsBodySchema.superRefine((body, ctx) => {
+    if (TRADABLE_STATUSES.includes(body.trade_status)) sideIssues(direction, body, ctx);
+  });
 
 const optionalPrice = z.number().finite().nullable().optional();
 

@@ -151,15 +151,25 @@ describe('Add Signal', () => {
     expect(await screen.findByText('TCS')).toBeTruthy();
   });
 
-  it('sends risk_reward null when entry equals stop-loss', async () => {
+  it('refuses levels on the wrong side of the entry at their fields, keeping what was typed', async () => {
     const api = serve();
     await openAddSignal();
     await pickInstrument('tcs', 'TCS (EQ)');
     fillValid();
     typeInto('Stop-loss Level', '100');
+    typeInto('Target Level', '99.5');
+    submit();
+    expect(await screen.findByText('For a long trade the stop-loss must be below the entry')).toBeTruthy();
+    expect(screen.getByText('For a long trade the target must be above the entry')).toBeTruthy();
+    expect(api.callsTo('PUT', PUT_PATH)).toHaveLength(0);
+    expect(ionInput('Stop-loss Level').value).toBe('100');
+
+    chooseOption('Trade Direction', 'short');
+    typeInto('Stop-loss Level', '104');
+    typeInto('Target Level', '92');
     submit();
     await screen.findByText('Signal added successfully');
-    expect(api.callsTo('PUT', PUT_PATH)[0]!.body).toMatchObject({ entry_level: 100, stop_loss_level: 100, risk_reward: null });
+    expect(api.callsTo('PUT', PUT_PATH)[0]!.body).toMatchObject({ trade_direction: 'short', entry_level: 100, stop_loss_level: 104, target_level: 92, risk_reward: 2 });
   });
 
   it('says "Failed to add signal" when the server refuses, and keeps the modal open with the values', async () => {

@@ -15,7 +15,7 @@ const signal = makeSignal({
   trade_status: 'approved',
   algo_process_ind: true,
   instrument_symbol: 'TCS',
-  trade_direction: 'short',
+  trade_direction: 'long',
 });
 
 type Answer = { status?: number; body: unknown };
@@ -220,7 +220,7 @@ describe.each([
         algo_id: 2,
         instrument_symbol: 'TCS',
         signal_id: 31,
-        trade_direction: 'short',
+        trade_direction: 'long',
         trade_exchange: 'NSE',
         entry_level: 100,
         stop_loss_level: 95,

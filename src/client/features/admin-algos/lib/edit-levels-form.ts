@@ -1,7 +1,7 @@
-/** Edit Levels' form (spec sections 4, 5, 7), validated by the shared `editLevelsBodySchema`. */
+/** Edit Levels' form (spec sections 4, 5, 7), validated by the shared `editLevelsSchemaFor` the signal's direction. */
 import { z } from 'zod';
 import type { SignalStatus } from '../../../../shared/constants';
-import { editLevelsBodySchema, type EditLevelsBody, type Signal } from '../../../../shared/schemas/admin/algos';
+import { editLevelsSchemaFor, type EditLevelsBody, type Signal } from '../../../../shared/schemas/admin/algos';
 import { parseDecimal } from './parse-decimal';
 import { dateInputValue, today, tradeGenTsToSend } from './signal-date';
 
@@ -33,7 +33,7 @@ export const editLevelsFormSchema = (signal: Signal) =>
       trade_status: values.trade_status,
       process_signal: values.process_signal,
     }),
-    editLevelsBodySchema,
+    editLevelsSchemaFor(signal.trade_direction),
   );
 
 export type SignalDecision = 'approved' | 'cancelled';
