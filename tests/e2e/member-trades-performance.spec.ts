@@ -23,6 +23,7 @@ function thousandTrades(): Trade[] {
       service_tax: 3.6,
       exchange_transaction_charges: 0.4,
       stamp_duty: 0.2,
+      dp_charges: null,
     };
     return {
       trabot_trade_id: 5000 - i,

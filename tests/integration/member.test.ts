@@ -56,6 +56,7 @@ beforeAll(async () => {
             trade_entry_timestamp: new Date('2026-11-03T04:10:00Z'),
             stt: 11.18,
             stamp_duty: 1.68,
+            dp_charges: null,
           },
           {
             trade_entry_sequence: 1,
@@ -70,6 +71,7 @@ beforeAll(async () => {
             service_tax: 3.62,
             exchange_transaction_charges: 0.6,
             stamp_duty: 2.78,
+            dp_charges: null,
           },
         ],
         exits: [{ trade_exit_sequence: 1, trade_exit_quantity: 15, trade_exit_price: 760.25, trade_exit_timestamp: new Date('2026-11-04T09:00:00Z') }],
@@ -161,6 +163,7 @@ describe('GET /api/account-trades', () => {
         service_tax: 3.62,
         exchange_transaction_charges: 0.6,
         stamp_duty: 2.78,
+        dp_charges: null,
       },
       expect.objectContaining({ trade_entry_sequence: 2, trade_entry_price: 745.1, order_id: null, sebi_tax: null }),
     ]);

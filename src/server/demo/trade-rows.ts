@@ -5,11 +5,11 @@
  */
 import { riskReward } from '../../shared/risk-reward';
 import type { signals, tradeEntries, tradeExits, trades } from '../db/schema';
-import { legCharges, productOf } from '../engine/charges';
+import { productOf, tradeLegCharges } from '../engine/charges';
 import { round2 } from '../engine/money';
 import { sizePosition } from '../engine/sizing';
 import { DEMO_SUBSCRIPTIONS, type DemoFill, type DemoSignal } from './content';
-import { istTime, tradingDaysAgo, type IstDay } from './market-calendar';
+import { istDay, istTime, tradingDaysAgo, type IstDay } from './market-calendar';
 
 type SignalRow = Omit<typeof signals.$inferInsert, 'signal_id'>;
 type TradeRow = Omit<typeof trades.$inferInsert, 'trabot_trade_id'>;
@@ -123,19 +123,18 @@ export function tradeRows(
   const exitSide = entrySide === 'buy' ? 'sell' : 'buy';
   const quantity = plannedQuantity(signal);
 
-  const leg = (fill: DemoFill, legQuantity: number, side: 'buy' | 'sell') => {
+  const leg = (fill: DemoFill, legQuantity: number) => {
     const day = clock.day(fill.day);
-    return {
-      quantity: legQuantity,
-      price: fill.price,
-      timestamp: istTime(day, fill.time),
-      ...nextOrder(day),
-      ...legCharges({ product, side, quantity: legQuantity, price: fill.price }),
-    };
+    return { quantity: legQuantity, price: fill.price, timestamp: istTime(day, fill.time), ...nextOrder(day) };
   };
-  const entryLegs = splitQuantity(quantity, plan.entries).map((q, i) => leg(plan.entries[i]!, q, entrySide));
-  const entered = entryLegs.reduce((sum, l) => sum + l.quantity, 0);
-  const exitLegs = splitQuantity(entered, plan.exits).map((q, i) => leg(plan.exits[i]!, q, exitSide));
+  const plainEntries = splitQuantity(quantity, plan.entries).map((q, i) => leg(plan.entries[i]!, q));
+  const entered = plainEntries.reduce((sum, l) => sum + l.quantity, 0);
+  const plainExits = splitQuantity(entered, plan.exits).map((q, i) => leg(plan.exits[i]!, q));
+  // The whole trade's charges, as a contract note computes them (a same-day round trip of a swing trade is intraday).
+  const chargeable = (side: 'buy' | 'sell') => (l: (typeof plainEntries)[number]) => ({ side, quantity: l.quantity, price: l.price, day: istDay(l.timestamp) });
+  const charges = tradeLegCharges(product, [...plainEntries.map(chargeable(entrySide)), ...plainExits.map(chargeable(exitSide))]);
+  const entryLegs = plainEntries.map((l, i) => ({ ...l, ...charges[i]! }));
+  const exitLegs = plainExits.map((l, i) => ({ ...l, ...charges[plainEntries.length + i]! }));
   const exited = exitLegs.reduce((sum, l) => sum + l.quantity, 0);
 
   const filled = entryLegs.length > 0;

@@ -1,15 +1,18 @@
 /**
  * Filled order legs as the trade's entry and exit rows, with their charges, and the trade's figures
- * recomputed from all its rows: one statement per table for any number of fills.
+ * recomputed from all its rows: one statement per table for any number of fills. Charges are those
+ * of the whole trade as a contract note computes them (charges.ts): a fill can change an earlier
+ * row's (a swing trade sold the day it was bought is charged as intraday), which is then rewritten.
  */
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { updateRows } from '../db/bulk';
 import { tradeEntries, tradeExits, trades } from '../db/schema';
+import { istDay } from '../demo/market-calendar';
 import type { Order } from './broker/adapter';
-import { legCharges, productOf } from './charges';
+import { productOf, tradeLegCharges, type LegCharges } from './charges';
 import type { LegRow, TradeRow } from './engine-deps';
-import { entrySide, exitSide, tradeFigures, type Fill } from './trade-math';
+import { entrySide, exitSide, tradeFigures } from './trade-math';
 
 export interface FillToBook {
   leg: Pick<LegRow, 'side'>;
@@ -19,68 +22,97 @@ export interface FillToBook {
   order: Order;
 }
 
-type EntryRow = typeof tradeEntries.$inferInsert;
-type ExitRow = typeof tradeExits.$inferInsert;
+type EntryRow = typeof tradeEntries.$inferSelect;
+type ExitRow = typeof tradeExits.$inferSelect;
 
-async function fillsOf(tx: Db, tradeIds: number[]) {
-  const entries = await tx
-    .select({ trade: tradeEntries.trabot_trade_id, quantity: tradeEntries.trade_entry_quantity, price: tradeEntries.trade_entry_price })
-    .from(tradeEntries)
-    .where(inArray(tradeEntries.trabot_trade_id, tradeIds))
-    .orderBy(asc(tradeEntries.trade_entry_sequence));
-  const exits = await tx
-    .select({ trade: tradeExits.trabot_trade_id, quantity: tradeExits.trade_exit_quantity, price: tradeExits.trade_exit_price })
-    .from(tradeExits)
-    .where(inArray(tradeExits.trabot_trade_id, tradeIds))
-    .orderBy(asc(tradeExits.trade_exit_sequence));
-  const byTrade = new Map<number, { entries: Fill[]; exits: Fill[] }>(tradeIds.map((id) => [id, { entries: [], exits: [] }]));
-  for (const { trade, quantity, price } of entries) byTrade.get(trade)!.entries.push({ quantity, price });
-  for (const { trade, quantity, price } of exits) byTrade.get(trade)!.exits.push({ quantity, price });
+/** A row of the trade, stored (with its id) or about to be. */
+interface Booked {
+  kind: 'entry' | 'exit';
+  id?: number;
+  quantity: number;
+  price: number;
+  at: Date;
+  charges?: LegCharges;
+  order?: Order;
+}
+
+const CHARGE_COLUMNS = ['brokerage_charges', 'stt', 'exchange_transaction_charges', 'sebi_tax', 'stamp_duty', 'dp_charges', 'service_tax'] as const;
+
+const chargesOfRow = (row: EntryRow | ExitRow): LegCharges =>
+  Object.fromEntries(CHARGE_COLUMNS.map((column) => [column, row[column] ?? 0])) as unknown as LegCharges;
+const sameCharges = (a: LegCharges, b: LegCharges) => CHARGE_COLUMNS.every((column) => a[column] === b[column]);
+
+async function rowsOf(tx: Db, tradeIds: number[]): Promise<Map<number, Booked[]>> {
+  const entries = await tx.select().from(tradeEntries).where(inArray(tradeEntries.trabot_trade_id, tradeIds)).orderBy(asc(tradeEntries.trade_entry_sequence));
+  const exits = await tx.select().from(tradeExits).where(inArray(tradeExits.trabot_trade_id, tradeIds)).orderBy(asc(tradeExits.trade_exit_sequence));
+  const byTrade = new Map<number, Booked[]>(tradeIds.map((id) => [id, []]));
+  for (const e of entries) {
+    byTrade.get(e.trabot_trade_id)!.push({ kind: 'entry', id: e.id, quantity: e.trade_entry_quantity, price: e.trade_entry_price, at: e.trade_entry_timestamp, charges: chargesOfRow(e) });
+  }
+  for (const x of exits) {
+    byTrade.get(x.trabot_trade_id)!.push({ kind: 'exit', id: x.id, quantity: x.trade_exit_quantity, price: x.trade_exit_price, at: x.trade_exit_timestamp, charges: chargesOfRow(x) });
+  }
   return byTrade;
 }
 
 /**
  * Books the fills (in order; several may belong to one trade): the next entry or exit row of each
- * trade with the leg's charges, and the trade's quantity, averages, mark-to-market and risk. An
- * entry makes the trade run; an exit that leaves no share open completes it.
+ * trade, the charges of all its rows, and the trade's quantity, averages, mark-to-market and risk.
+ * An entry makes the trade run; an exit that leaves no share open completes it.
  */
 export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date): Promise<void> {
   if (!fills.length) return;
   const tradeIds = [...new Set(fills.map((f) => f.trade.trabot_trade_id))];
-  const legsOfTrade = await fillsOf(tx, tradeIds);
-  const entryRows: EntryRow[] = [];
-  const exitRows: ExitRow[] = [];
-  const updates = new Map<number, Partial<TradeRow> & { trabot_trade_id: number }>();
+  const stored = await rowsOf(tx, tradeIds);
+  const newEntries: (typeof tradeEntries.$inferInsert)[] = [];
+  const newExits: (typeof tradeExits.$inferInsert)[] = [];
+  const rewritten: { entries: Partial<EntryRow>[]; exits: Partial<ExitRow>[] } = { entries: [], exits: [] };
+  const figures: Partial<TradeRow>[] = [];
 
-  for (const { leg, trade, stopLoss, order } of fills) {
-    const legs = legsOfTrade.get(trade.trabot_trade_id)!;
-    const entry = leg.side === 'entry';
-    const fill = { quantity: order.filledQuantity, price: order.averagePrice as number };
-    const side = (entry ? entrySide : exitSide)(trade.trade_direction);
-    const row = {
-      trabot_trade_id: trade.trabot_trade_id,
-      order_id: order.orderId,
-      exchange_order_id: order.exchangeOrderId,
-      ...legCharges({ product: productOf(trade.trade_type), side, ...fill }),
-    };
-    if (entry) {
-      legs.entries.push(fill);
-      entryRows.push({ ...row, trade_entry_sequence: legs.entries.length, trade_entry_quantity: fill.quantity, trade_entry_price: fill.price, trade_entry_timestamp: order.updatedAt });
-    } else {
-      legs.exits.push(fill);
-      exitRows.push({ ...row, trade_exit_sequence: legs.exits.length, trade_exit_quantity: fill.quantity, trade_exit_price: fill.price, trade_exit_timestamp: order.updatedAt });
-    }
-    const figures = tradeFigures({ direction: trade.trade_direction, ...legs, ltp: fill.price, stopLoss });
-    updates.set(trade.trabot_trade_id, {
-      trabot_trade_id: trade.trabot_trade_id,
-      ...figures,
-      trade_status: legs.exits.length && figures.remaining_quantity <= 0 ? 'completed' : 'running',
-      ltp: fill.price,
+  for (const id of tradeIds) {
+    const own = fills.filter((f) => f.trade.trabot_trade_id === id);
+    const { trade, stopLoss } = own[0]!;
+    const rows = [
+      ...stored.get(id)!,
+      ...own.map(({ leg, order }): Booked => ({ kind: leg.side, quantity: order.filledQuantity, price: order.averagePrice as number, at: order.updatedAt, order })),
+    ].sort((a, b) => a.at.getTime() - b.at.getTime());
+    const sideOf = (row: Booked) => (row.kind === 'entry' ? entrySide : exitSide)(trade.trade_direction);
+    const charges = tradeLegCharges(
+      productOf(trade.trade_type),
+      rows.map((row) => ({ side: sideOf(row), quantity: row.quantity, price: row.price, day: istDay(row.at) })),
+    );
+    // New rows are numbered after the stored ones, whatever the times the brokers reported.
+    const count = (kind: Booked['kind']) => stored.get(id)!.filter((r) => r.kind === kind).length;
+    let entries = count('entry');
+    let exits = count('exit');
+    rows.forEach((row, i) => {
+      const legCharges = charges[i]!;
+      if (row.id !== undefined) {
+        if (!sameCharges(row.charges!, legCharges)) (row.kind === 'entry' ? rewritten.entries : rewritten.exits).push({ id: row.id, ...legCharges });
+        return;
+      }
+      const common = { trabot_trade_id: id, order_id: row.order!.orderId, exchange_order_id: row.order!.exchangeOrderId, ...legCharges };
+      if (row.kind === 'entry') {
+        newEntries.push({ ...common, trade_entry_sequence: ++entries, trade_entry_quantity: row.quantity, trade_entry_price: row.price, trade_entry_timestamp: row.at });
+      } else {
+        newExits.push({ ...common, trade_exit_sequence: ++exits, trade_exit_quantity: row.quantity, trade_exit_price: row.price, trade_exit_timestamp: row.at });
+      }
+    });
+    const fillsOf = (kind: Booked['kind']) => rows.filter((r) => r.kind === kind).map(({ quantity, price }) => ({ quantity, price }));
+    const last = own.at(-1)!.order.averagePrice as number;
+    const computed = tradeFigures({ direction: trade.trade_direction, entries: fillsOf('entry'), exits: fillsOf('exit'), ltp: last, stopLoss });
+    figures.push({
+      trabot_trade_id: id,
+      ...computed,
+      trade_status: exits > 0 && computed.remaining_quantity <= 0 ? 'completed' : 'running',
+      ltp: last,
       last_updated_timestamp: now,
     });
   }
 
-  if (entryRows.length) await tx.insert(tradeEntries).values(entryRows);
-  if (exitRows.length) await tx.insert(tradeExits).values(exitRows);
-  await updateRows(tx, trades, 'trabot_trade_id', [...updates.values()]);
+  if (newEntries.length) await tx.insert(tradeEntries).values(newEntries);
+  if (newExits.length) await tx.insert(tradeExits).values(newExits);
+  await updateRows(tx, tradeEntries, 'id', rewritten.entries);
+  await updateRows(tx, tradeExits, 'id', rewritten.exits);
+  await updateRows(tx, trades, 'trabot_trade_id', figures);
 }

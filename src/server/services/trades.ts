@@ -28,6 +28,7 @@ const legCharges = (row: EntryRow | ExitRow) => ({
   service_tax: row.service_tax,
   exchange_transaction_charges: row.exchange_transaction_charges,
   stamp_duty: row.stamp_duty,
+  dp_charges: row.dp_charges,
 });
 
 const toEntry = (row: EntryRow): TradeEntry => ({

@@ -15,6 +15,8 @@ const legCharges = {
   service_tax: numOrNull,
   exchange_transaction_charges: numOrNull,
   stamp_duty: numOrNull,
+  /** Depository charge of a delivery sell (once per scrip and day); its GST is in service_tax. */
+  dp_charges: numOrNull,
 };
 
 export const tradeEntrySchema = z.object({

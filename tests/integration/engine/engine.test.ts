@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, algos, instruments, orderLegs, signals, trades } from '../../../src/server/db/schema';
-import { legCharges } from '../../../src/server/engine/charges';
+import { legCharges, tradeLegCharges } from '../../../src/server/engine/charges';
 import type { Engine } from '../../../src/server/engine/engine';
 import { engineScenario } from './scenario';
 import type { ScriptedFeed } from './scripted-feed';
@@ -146,14 +146,16 @@ describe('engine: an approved signal for several subscriptions', () => {
         trade_risk: 0,
         current_mtm: round2((262.55 - 250) * trade.trade_quantity),
       });
-      expect(await exitsOf(trade.trabot_trade_id)).toEqual([
-        expect.objectContaining({
-          trade_exit_sequence: 1,
-          trade_exit_quantity: trade.trade_quantity,
-          trade_exit_price: 262.55,
-          ...legCharges({ product: 'delivery', side: 'sell', quantity: trade.trade_quantity, price: 262.55 }),
-        }),
+      // Bought and sold the same day: a swing trade's round trip is charged as intraday, its entry row rewritten.
+      const [buy, sell] = tradeLegCharges('delivery', [
+        { side: 'buy', quantity: trade.trade_quantity, price: 250, day: '2026-01-05' },
+        { side: 'sell', quantity: trade.trade_quantity, price: 262.55, day: '2026-01-05' },
       ]);
+      expect(sell).toEqual(legCharges({ product: 'intraday', side: 'sell', quantity: trade.trade_quantity, price: 262.55 }));
+      expect(await exitsOf(trade.trabot_trade_id)).toEqual([
+        expect.objectContaining({ trade_exit_sequence: 1, trade_exit_quantity: trade.trade_quantity, trade_exit_price: 262.55, ...sell }),
+      ]);
+      expect((await entriesOf(trade.trabot_trade_id))[0]).toMatchObject(buy!);
       expect((await legsOfTrade(trade.trabot_trade_id)).map((l) => [l.side, l.source, l.state])).toEqual([
         ['entry', 'signal', 'filled'],
         ['exit', 'target', 'filled'],
@@ -264,6 +266,20 @@ describe('engine: stop-loss, switches and restarts', () => {
       return [trade!.avg_entry_price, trade!.ltp, (await signalRow(signal.signal_id)).ltp];
     };
     expect(await run()).toEqual(await run());
+  });
+
+  it('charges a swing trade sold on a later day as delivery, with DP once for the day of the sell', async () => {
+    const { feed, engine } = scriptedEngine();
+    const algoId = await newAlgo();
+    await subscriber(algoId, {});
+    const signal = await newSignal(algoId, { instrument_symbol: 'HINDUNILVR' });
+    await engine.tick(at(1));
+    const [open] = await tradesOf(signal.signal_id);
+    feed.set('HINDUNILVR', 262.5);
+    await engine.tick(new Date('2026-01-06T05:00:00Z'));
+    // docs/engine.md, the charges' worked example: 400 bought at 250 on the 5th, sold at 262.50 on the 6th.
+    expect((await entriesOf(open!.trabot_trade_id))[0]).toMatchObject({ stt: 100, exchange_transaction_charges: 2.97, sebi_tax: 0.1, stamp_duty: 15, dp_charges: 0, service_tax: 0.55 });
+    expect((await exitsOf(open!.trabot_trade_id))[0]).toMatchObject({ stt: 105, exchange_transaction_charges: 3.12, sebi_tax: 0.11, stamp_duty: 0, dp_charges: 13, service_tax: 2.92 });
   });
 
   it('squares off an intraday trade at 15:15 IST', async () => {

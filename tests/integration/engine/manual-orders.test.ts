@@ -43,7 +43,8 @@ describe('engine: Manual Exit', () => {
         trade_exit_sequence: 1,
         trade_exit_quantity: 200,
         trade_exit_price: 255.1,
-        ...legCharges({ product: 'delivery', side: 'sell', quantity: 200, price: 255.1 }),
+        // Sold the day it was bought: charged as intraday.
+        ...legCharges({ product: 'intraday', side: 'sell', quantity: 200, price: 255.1 }),
       }),
     ]);
     expect((await tradesOf(signal.signal_id))[0]).toMatchObject({ trade_status: 'running', trade_quantity: 400, remaining_quantity: 200, avg_exit_price: 255.1 });

@@ -36,7 +36,7 @@ export function engineScenario() {
   /** Prices the test sets (ScriptedFeed), a paper broker (or a subclass of it) and an engine over them. */
   function scriptedEngine(options: Omit<EngineOptions, 'feed' | 'paper'> & { broker?: typeof PaperBroker } = {}) {
     const feed = new ScriptedFeed();
-    const paper = new (options.broker ?? PaperBroker)({ prices: feed, now: () => new Date(T0) });
+    const paper = new (options.broker ?? PaperBroker)({ prices: feed, now: () => feed.lastTick });
     return { feed, paper, engine: new Engine(t.deps, { feed, paper, ...options }) };
   }
 

@@ -6,6 +6,8 @@ import type { PriceFeed, Quote } from '../../../src/server/engine/feed/price-fee
 
 export class ScriptedFeed implements PriceFeed {
   private readonly quotes = new Map<string, Quote>();
+  /** The time of the last tick (the paper broker stamps its fills with it). */
+  lastTick = new Date(0);
   /** Symbols whose quotes ticks leave as they are (a feed that stopped sending them). */
   private readonly held = new Set<string>();
 
@@ -36,6 +38,7 @@ export class ScriptedFeed implements PriceFeed {
   }
 
   tick(now: Date): Quote[] {
+    this.lastTick = now;
     const fresh = [...this.quotes.values()].filter((q) => !this.held.has(q.symbol)).map((q) => ({ ...q, timestamp: now }));
     for (const quote of fresh) this.quotes.set(quote.symbol, quote);
     return fresh;

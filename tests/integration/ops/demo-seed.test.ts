@@ -6,7 +6,8 @@ import { accountSettingsSchema } from '../../../src/shared/schemas/account';
 import { tradeSchema, type Trade } from '../../../src/shared/schemas/trades';
 import { verifyPassword } from '../../../src/server/auth/passwords';
 import { accounts, algos, algoSubscriptions, members, signals, users } from '../../../src/server/db/schema';
-import { legCharges, productOf } from '../../../src/server/engine/charges';
+import { productOf, tradeLegCharges } from '../../../src/server/engine/charges';
+import { istDay } from '../../../src/server/demo/market-calendar';
 import type { Side } from '../../../src/server/engine/charge-rates';
 import { readEquityList } from '../../../src/server/instruments/equity-list';
 import { seedDemoIfEmpty, type SeedResult } from '../../../src/server/demo/seed';
@@ -169,13 +170,15 @@ describe('demo seed of an empty database', () => {
       const product = productOf(trade.trade_type);
       const entrySide: Side = trade.trade_direction === 'long' ? 'buy' : 'sell';
       const exitSide: Side = entrySide === 'buy' ? 'sell' : 'buy';
+      const day = (at: string) => istDay(new Date(at));
       const legs = [
-        ...trade.trade_entries.map((e) => ({ side: entrySide, quantity: e.trade_entry_quantity, price: e.trade_entry_price, leg: e })),
-        ...trade.trade_exits.map((e) => ({ side: exitSide, quantity: e.trade_exit_quantity, price: e.trade_exit_price, leg: e })),
+        ...trade.trade_entries.map((e) => ({ side: entrySide, quantity: e.trade_entry_quantity, price: e.trade_entry_price, day: day(e.trade_entry_timestamp), leg: e })),
+        ...trade.trade_exits.map((e) => ({ side: exitSide, quantity: e.trade_exit_quantity, price: e.trade_exit_price, day: day(e.trade_exit_timestamp), leg: e })),
       ];
-      for (const { side, quantity, price, leg } of legs) {
-        expect(leg).toMatchObject(legCharges({ product, side, quantity, price }));
-        near(leg.service_tax, 0.18 * (leg.brokerage_charges! + leg.exchange_transaction_charges! + leg.sebi_tax!), 0.02);
+      const charges = tradeLegCharges(product, legs);
+      for (const [i, { side, leg }] of legs.entries()) {
+        expect(leg).toMatchObject(charges[i]!);
+        near(leg.service_tax, 0.18 * (leg.brokerage_charges! + leg.exchange_transaction_charges! + leg.sebi_tax! + leg.dp_charges!), 0.02);
         expect(leg.stamp_duty! > 0, `${label} stamp duty is charged on buys only`).toBe(side === 'buy');
         expect(leg.order_id).toMatch(/^\d{15}$/);
       }

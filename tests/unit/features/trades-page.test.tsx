@@ -203,6 +203,7 @@ describe('trades page', () => {
           service_tax: 3.6,
           exchange_transaction_charges: 1.4,
           stamp_duty: null,
+          dp_charges: null,
         },
       ],
     });

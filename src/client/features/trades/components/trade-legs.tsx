@@ -9,6 +9,7 @@ const CHARGES = [
   ['service_tax', 'Service tax'],
   ['exchange_transaction_charges', 'Exchange transaction charges'],
   ['stamp_duty', 'Stamp duty'],
+  ['dp_charges', 'DP charges'],
 ] as const;
 
 /** Entries and exits name their fields differently; the list reads them through one shape. */
