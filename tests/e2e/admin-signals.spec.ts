@@ -412,7 +412,8 @@ test.describe('on a phone', () => {
     await card.getByRole('button', { name: `Approve signal ${signal.signal_id}` }).tap();
     const dialog = modal(page, `Approve signal ${signal.signal_id}?`);
     const levels = dialog.locator('dl.decision-levels > div');
-    await expect(levels).toHaveText(['Entry812.5', 'Stop-loss790', 'Target871', 'Risk-reward2.60']);
+    // And the last price with its drift from the entry (the feed prices pending signals too).
+    await expect(levels).toHaveText(['Entry812.5', 'Stop-loss790', 'Target871', 'Risk-reward2.60', /^LTP(N\.A\. \(N\.A\.|[\d,.]+ \([+-][\d.]+%) from entry\)$/]);
     const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/signals/${signal.signal_id}/update`));
     await dialog.getByRole('button', { name: 'Approve', exact: true }).tap();
     expect((await post).postDataJSON()).toEqual({
