@@ -79,6 +79,35 @@ function yieldingPglite(Base: PGliteClass): PGliteClass {
   } as PGliteClass;
 }
 
+type PgPool = typeof import('pg').Pool;
+type PoolClient = import('pg').PoolClient;
+
+/**
+ * A client goes back to the pool only when its connection is settled: no statement in flight and
+ * no transaction open. A statement that timed out (a frozen server) is still running there, and a
+ * transaction whose ROLLBACK never got through is still open: handed to the next request, its
+ * "autocommit" writes would run inside that transaction, be answered as saved, and vanish with it.
+ * Such a client is closed instead (release with an error), and the pool opens a fresh one.
+ */
+function settledClientPool(Base: PgPool): PgPool {
+  const guard = (client: PoolClient) => {
+    const release = client.release.bind(client);
+    const connection = client as PoolClient & { readyForQuery?: boolean; getTransactionStatus(): string | null };
+    client.release = (err?: Error | boolean) =>
+      release(err || (connection.getTransactionStatus() === 'I' && connection.readyForQuery !== false ? undefined : new Error('connection not settled')));
+    return client;
+  };
+  class SettledClientPool extends Base {
+    override connect(): Promise<PoolClient>;
+    override connect(callback: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+    override connect(callback?: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void) {
+      if (!callback) return super.connect().then(guard);
+      return super.connect((err, client) => callback(err, client && guard(client), (release) => client?.release(release as Error)));
+    }
+  }
+  return SettledClientPool as PgPool;
+}
+
 /** A request's query that gets no answer for this long fails (503) instead of holding the request. */
 export const POSTGRES_QUERY_TIMEOUT_MS = 5000;
 
@@ -86,15 +115,18 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({
+  const pool = new (settledClientPool(pg.Pool))({
     connectionString: url,
     max: 10,
     // Fail fast when the server is gone or stops answering, instead of hanging requests.
     connectionTimeoutMillis: 3000,
     query_timeout: POSTGRES_QUERY_TIMEOUT_MS,
   });
-  // An idle client losing its connection must not crash the process.
+  // A client losing its connection must not crash the process: idle ones report to the pool, and
+  // one checked out (between the statements of a transaction) reports to itself; the statement it
+  // runs next fails and the request answers 503.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema, ...queryLogger(options) });
   return {
     db: db as unknown as Db,
