@@ -24,7 +24,7 @@ import { createApp } from '../src/server/app';
 import { createSession, sessionCookieName } from '../src/server/auth/sessions';
 import { createSecretBox } from '../src/server/crypto';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
-import { accounts, algoSubscriptions, algos, members, signals, trades, users } from '../src/server/db/schema';
+import { algos, signals, trades, users } from '../src/server/db/schema';
 import { PaperBroker } from '../src/server/engine/broker/paper-broker';
 import { Engine } from '../src/server/engine/engine';
 import { SimulatedFeed } from '../src/server/engine/feed/simulated-feed';
@@ -33,6 +33,7 @@ import { alwaysOpenCalendar } from '../src/server/engine/market-hours';
 import { ENGINE_TICK_MS, runEngine } from '../src/server/engine/runner';
 import { parseEnv } from '../src/server/env';
 import { REDACT_PATHS } from '../src/server/logger';
+import { createManySubscribers } from '../tests/factories/many-subscribers';
 import { freePort, ROOT } from './server';
 
 export const ENGINE_SIZES = [10, 100, 1000, 5000];
@@ -127,29 +128,7 @@ async function seed(database: Database, secrets: ReturnType<typeof createSecretB
   const { db } = database;
   const [algo] = await db.insert(algos).values({ algo_desc: 'Bench momentum', algo_switch: true }).returning();
   const key = secrets.encrypt('bench-key');
-  for (let start = 0; start < n; start += 1000) {
-    const size = Math.min(1000, n - start);
-    const made = await db
-      .insert(members)
-      .values(Array.from({ length: size }, (_, i) => ({ name: `Bench ${start + i}`, phone_no: '+919800000000', email_id: `bench${start + i}@example.com` })))
-      .returning({ id: members.trabot_client_id });
-    const accs = await db
-      .insert(accounts)
-      .values(made.map((m, i) => ({ trabot_client_id: m.id, broker_name: 'zerodha', broker_client_id: `BX${start + i}`, broker_access_key_enc: key, account_status: 'active' })))
-      .returning({ id: accounts.trabot_account_id });
-    await db.insert(algoSubscriptions).values(
-      accs.map((a) => ({
-        algo_id: algo!.algo_id,
-        trabot_account_id: a.id,
-        max_total_capital: 500_000,
-        risk_percent_pertrade: 1,
-        max_percent_allocation_pertrade: 20,
-        min_percent_allocation_pertrade: 0,
-        min_required_risk_reward: 1,
-        max_acceptable_loss: 10_000,
-      })),
-    );
-  }
+  await createManySubscribers(db, algo!.algo_id, n, key, 'Bench');
   const [admin] = await db.insert(users).values({ name: 'Bench Admin', email: 'bench-admin@example.com', password_hash: 'x', role: 'superadmin' }).returning();
   const [member] = await db.insert(users).values({ name: 'Bench Member', email: 'bench-member@example.com', password_hash: 'x', role: 'member' }).returning();
   return { algoId: algo!.algo_id, adminCookie: `${sessionCookieName(false)}=${await createSession(db, admin!.id)}`, memberCookie: `${sessionCookieName(false)}=${await createSession(db, member!.id)}` };

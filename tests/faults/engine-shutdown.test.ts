@@ -12,8 +12,9 @@ import { createSession, sessionCookieName } from '../../src/server/auth/sessions
 import { createSecretBox, loadSecretKey } from '../../src/server/crypto';
 import { openPglite } from '../../src/server/db/client';
 import { pgliteDir } from '../../src/server/db/open';
-import { accounts, algoSubscriptions, algos, members, orderLegs, signals, tradeEntries, trades, users } from '../../src/server/db/schema';
+import { algos, orderLegs, signals, tradeEntries, trades, users } from '../../src/server/db/schema';
 import { logFilePath } from '../../src/server/logger';
+import { createManySubscribers } from '../factories/many-subscribers';
 import { removeTempDirs, tempDir } from '../integration/ops/helpers';
 import { startServer, type ServerProcess } from './support/server-process';
 
@@ -30,28 +31,7 @@ async function seed(dataDir: string): Promise<{ signalId: number; cookie: string
     const { db } = database;
     const key = createSecretBox(loadSecretKey(undefined, dataDir)).encrypt('fault-key');
     const [algo] = await db.insert(algos).values({ algo_desc: 'Shutdown momentum', algo_switch: true }).returning();
-    for (let start = 0; start < ACCOUNTS; start += 1000) {
-      const made = await db
-        .insert(members)
-        .values(Array.from({ length: 1000 }, (_, i) => ({ name: `Member ${start + i}`, phone_no: '+919800000000', email_id: `m${start + i}@example.com` })))
-        .returning({ id: members.trabot_client_id });
-      const accs = await db
-        .insert(accounts)
-        .values(made.map((m, i) => ({ trabot_client_id: m.id, broker_name: 'zerodha', broker_client_id: `SD${start + i}`, broker_access_key_enc: key })))
-        .returning({ id: accounts.trabot_account_id });
-      await db.insert(algoSubscriptions).values(
-        accs.map((a) => ({
-          algo_id: algo!.algo_id,
-          trabot_account_id: a.id,
-          max_total_capital: 500_000,
-          risk_percent_pertrade: 1,
-          max_percent_allocation_pertrade: 20,
-          min_percent_allocation_pertrade: 0,
-          min_required_risk_reward: 1,
-          max_acceptable_loss: 10_000,
-        })),
-      );
-    }
+    await createManySubscribers(db, algo!.algo_id, ACCOUNTS, key, 'Shutdown');
     const [signal] = await db
       .insert(signals)
       .values({ algo_id: algo!.algo_id, instrument_symbol: 'INFY', instrument_type: 'EQ', trade_type: 'swing', trade_direction: 'long', entry_level: 1500, stop_loss_level: 1400, target_level: 1800, trade_status: 'pending', algo_process_ind: true })
