@@ -83,7 +83,12 @@ async function main() {
   console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
 }
 
+/** A failed query's message holds the whole statement and its parameters: megabytes for a batch. */
+const MAX_ERROR_CHARS = 2_000;
+
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  console.error(text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS)}... (${text.length} characters)` : text);
+  if (err instanceof Error && err.cause) console.error('Caused by:', String(err.cause).slice(0, MAX_ERROR_CHARS));
   process.exit(1);
 });

@@ -38,3 +38,18 @@ export async function updateRows<T extends PgTable>(db: Pick<Db, 'execute'>, tab
     sql`update ${table} set ${sql.join(set, sql`, `)} from ${recordset(table, 'v', names, rows)} where ${table}.${sql.identifier(columns[key]!.name)} = v.${sql.identifier(columns[key]!.name)}`,
   );
 }
+
+/** PostgreSQL's wire protocol takes at most 65,535 bind parameters in one statement. */
+export const MAX_BIND_PARAMETERS = 65_535;
+
+/**
+ * `rows` in runs small enough for one multi-row INSERT each: a row binds at most one parameter per
+ * column of `table`, so a run never passes the cap (5,000 exits of 14 columns are 70,000 parameters
+ * and would fail as one statement).
+ */
+export function insertRuns<R>(table: PgTable, rows: readonly R[]): R[][] {
+  const size = Math.floor(MAX_BIND_PARAMETERS / Object.keys(getTableColumns(table)).length);
+  const runs: R[][] = [];
+  for (let i = 0; i < rows.length; i += size) runs.push(rows.slice(i, i + size));
+  return runs;
+}

@@ -6,7 +6,7 @@
  */
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { updateRows } from '../db/bulk';
+import { insertRuns, updateRows } from '../db/bulk';
 import { tradeEntries, tradeExits, trades } from '../db/schema';
 import { istDay } from '../demo/market-calendar';
 import type { Order } from './broker/adapter';
@@ -110,8 +110,8 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
     });
   }
 
-  if (newEntries.length) await tx.insert(tradeEntries).values(newEntries);
-  if (newExits.length) await tx.insert(tradeExits).values(newExits);
+  for (const run of insertRuns(tradeEntries, newEntries)) await tx.insert(tradeEntries).values(run);
+  for (const run of insertRuns(tradeExits, newExits)) await tx.insert(tradeExits).values(run);
   await updateRows(tx, tradeEntries, 'id', rewritten.entries);
   await updateRows(tx, tradeExits, 'id', rewritten.exits);
   await updateRows(tx, trades, 'trabot_trade_id', figures);

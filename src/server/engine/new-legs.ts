@@ -1,7 +1,8 @@
 /**
  * New trades and order legs, written before any broker is called: a batch of them in two
- * statements. Legs start `sending` (order-legs.ts says why).
+ * statements (more only past the bind-parameter cap, db/bulk.ts). Legs start `sending` (order-legs.ts says why).
  */
+import { insertRuns } from '../db/bulk';
 import type { Db } from '../db/client';
 import { orderLegs, trades } from '../db/schema';
 import { istDay } from '../demo/market-calendar';
@@ -31,11 +32,9 @@ export function pendingTrade(signal: SignalRow, accountId: number, quantity: num
 /** Legs on existing trades, written `sending` in one statement; answered with their context, ready to send. */
 export async function insertLegs(tx: Db, items: readonly LegToInsert[], now: Date): Promise<LegContext[]> {
   if (!items.length) return [];
-  const rows: LegRow[] = await tx
-    .insert(orderLegs)
-    .values(items.map(({ trade, leg }) => ({ ...leg, trabot_trade_id: trade.trabot_trade_id, trabot_account_id: trade.trabot_account_id, state: 'sending' as const, created_at: now, updated_at: now })))
-    .onConflictDoNothing()
-    .returning();
+  const values = items.map(({ trade, leg }) => ({ ...leg, trabot_trade_id: trade.trabot_trade_id, trabot_account_id: trade.trabot_account_id, state: 'sending' as const, created_at: now, updated_at: now }));
+  const rows: LegRow[] = [];
+  for (const run of insertRuns(orderLegs, values)) rows.push(...(await tx.insert(orderLegs).values(run).onConflictDoNothing().returning()));
   const byTrade = new Map(items.map((item) => [item.trade.trabot_trade_id, item]));
   return rows.map((leg) => ({ ...byTrade.get(leg.trabot_trade_id)!, leg }));
 }
@@ -51,11 +50,9 @@ export async function insertTradesWithLegs(
   now: Date,
 ): Promise<LegContext[]> {
   if (!items.length) return [];
-  const created = await tx
-    .insert(trades)
-    .values(items.map(({ account, quantity, tradeRisk }) => ({ ...pendingTrade(signal, account.trabot_account_id, quantity, now), trade_risk: tradeRisk ?? null })))
-    .onConflictDoNothing()
-    .returning();
+  const values = items.map(({ account, quantity, tradeRisk }) => ({ ...pendingTrade(signal, account.trabot_account_id, quantity, now), trade_risk: tradeRisk ?? null }));
+  const created: (typeof trades.$inferSelect)[] = [];
+  for (const run of insertRuns(trades, values)) created.push(...(await tx.insert(trades).values(run).onConflictDoNothing().returning()));
   const byAccount = new Map(items.map((item) => [item.account.trabot_account_id, item]));
   return insertLegs(
     tx,

@@ -5,6 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { WARNINGS_LIMIT } from '../../shared/constants';
 import type { Warning } from '../../shared/schemas/admin/operations';
+import { insertRuns } from '../db/bulk';
 import type { Db } from '../db/client';
 import { warnings } from '../db/schema';
 
@@ -23,10 +24,8 @@ export async function raiseWarning(db: Db, message: string, data?: unknown): Pro
 
 /** Records several warnings in one statement (the engine's skips of a whole batch of accounts). */
 export async function raiseWarnings(db: Db, items: readonly { message: string; data?: unknown }[]): Promise<void> {
-  if (!items.length) return;
-  await db
-    .insert(warnings)
-    .values(items.map(({ message, data }) => ({ warning_message: message, warning_data: data === undefined ? null : JSON.stringify(data) })));
+  const rows = items.map(({ message, data }) => ({ warning_message: message, warning_data: data === undefined ? null : JSON.stringify(data) }));
+  for (const run of insertRuns(warnings, rows)) await db.insert(warnings).values(run);
 }
 
 /** The last 50, newest first; deleted ones only when asked for. */
