@@ -18,10 +18,13 @@ import { adminInboxRoutes } from './routes/admin/inbox';
 import { adminInstrumentRoutes, BHAV_COPY_PATH } from './routes/admin/instruments';
 import { adminMemberRoutes } from './routes/admin/members';
 import { adminOperationRoutes } from './routes/admin/operations';
+import { adminSignalApprovalRoutes } from './routes/admin/signal-approvals';
 import { adminTradeRoutes } from './routes/admin/trades';
 import { healthRoutes } from './routes/health';
+import { hookRoutes, WEBHOOK_PATH } from './routes/hooks';
 import { memberRoutes } from './routes/member';
 import { publicRoutes } from './routes/public';
+import { pushRoutes } from './routes/push';
 import { sessionRoutes } from './routes/session';
 import { bodyLimits } from './security/body-limits';
 import { securityHeaders } from './security/headers';
@@ -68,7 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', compress());
 
   app.use('/api/*', bodyLimits([BHAV_COPY_PATH]));
-  app.use('/api/*', originCheck);
+  app.use('/api/*', originCheck([WEBHOOK_PATH]));
   app.use('/api/*', sessionMiddleware);
 
   app.route('/api', healthRoutes());
@@ -80,8 +83,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   app.route('/api', memberRoutes());
+  app.route('/api', pushRoutes());
   app.route('/api', publicRoutes(deps));
+  app.route('/api', hookRoutes());
   app.route('/api', adminAlgoRoutes());
+  app.route('/api', adminSignalApprovalRoutes());
   app.route('/api', adminInstrumentRoutes());
   app.route('/api', adminMemberRoutes());
   app.route('/api', adminAccountRoutes());

@@ -1,4 +1,5 @@
 /** What every request handler can reach: the app's dependencies and the session's user. */
+import type { Signal } from '../shared/schemas/admin/algos';
 import type { SessionUser } from '../shared/schemas/session';
 import type { CaptchaDifficulty } from './auth/captcha';
 import type { SecretBox } from './crypto';
@@ -15,6 +16,18 @@ export interface AppDeps {
   captchaDifficulty?: CaptchaDifficulty;
   /** The engine running in this process, when it runs: an approval wakes it at once. */
   engine?: { wake(): void };
+  /** Tells people what happened (Web Push), when configured; never waited for by a request. */
+  notifier?: Notifier;
+}
+
+/** Events people subscribe to (Web Push, server/push/); each event sends in the background and never throws. */
+export interface Notifier {
+  /** The VAPID public key browsers subscribe with. */
+  readonly publicKey: string;
+  /** Null when the server may send to this push endpoint, else why not (the SSRF guard). */
+  endpointProblem(endpoint: string): string | null;
+  /** A new signal waits for a superadmin's decision. */
+  signalPending(signal: Signal, algoDesc: string): void;
 }
 
 export interface AppEnv {

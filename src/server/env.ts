@@ -59,6 +59,16 @@ const envSchema = z.object({
   ENGINE_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).default(500),
   /** Broker calls the engine makes at once. */
   ENGINE_BROKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** Web Push (VAPID) keys, base64url; both unset: generated once into DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: blankAsUnset,
+  VAPID_PRIVATE_KEY: blankAsUnset,
+  /** Who the push services may contact about this server: a mailto: or https: URL. */
+  VAPID_SUBJECT: blankAsUnset.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URL').optional()),
+  /**
+   * Origins (scheme://host[:port], comma-separated) push subscriptions may point at besides the
+   * public push services: a private push server, or the tests' local one.
+   */
+  PUSH_ALLOWED_ORIGINS: blankAsUnset,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -68,6 +78,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${problems}`);
+  }
+  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = parsed.data;
+  if ((VAPID_PUBLIC_KEY === undefined) !== (VAPID_PRIVATE_KEY === undefined)) {
+    throw new Error('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (set both, or neither to generate them)');
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), CLIENT_DIR: path.resolve(parsed.data.CLIENT_DIR) };
 }

@@ -8,6 +8,8 @@ import { seedDemoIfEmpty } from './demo/seed';
 import { startEngine } from './engine/start';
 import { parseEnv } from './env';
 import { createLogger } from './logger';
+import { PushNotifier } from './push/push-notifier';
+import { loadVapidKeys } from './push/vapid';
 import { ensureInstrumentList } from './services/instruments';
 
 /** How long a shutdown waits for requests in flight (container runtimes kill after ~10 s). */
@@ -25,7 +27,8 @@ async function main() {
   if (env.SEED_DEMO) await seedDemoIfEmpty(deps, { print: (line) => console.log(line) });
 
   const engine = startEngine(deps, database);
-  const app = createApp({ ...deps, engine });
+  const notifier = new PushNotifier(deps, { vapid: loadVapidKeys(env) });
+  const app = createApp({ ...deps, engine, notifier });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     log.info({ port: info.port, database: database.kind }, `Trabot listening on http://localhost:${info.port}`);
   });
@@ -41,7 +44,7 @@ async function main() {
     const grace = setTimeout(() => {
       if ('closeAllConnections' in server) server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
-    Promise.all([closed, engine.stop()])
+    Promise.all([closed, engine.stop(), notifier.settled()])
       .then(() => database.close())
       .catch((err: unknown) => log.error({ err }, 'error while closing the database'))
       .finally(() => {

@@ -25,6 +25,13 @@ export const MSG = {
   editLevelsFailure: 'Failed to edit values',
   editLevelsInvalid: 'Invalid values, please correct and try again',
   addSignalSuccess: 'Signal added successfully',
+  signalApproved: (symbol: string, direction: string, accounts: number) =>
+    `Signal approved: ${symbol} ${direction}, ${accounts} ${accounts === 1 ? 'account' : 'accounts'}`,
+  signalRejected: 'Signal rejected',
+  signalChangedSince: 'This signal changed since you opened it: review it again',
+  signalNotPending: (status: string) => `This signal is no longer pending (it is ${status})`,
+  signalExpired: 'This signal has expired and can no longer be approved',
+  webhookUnauthorized: 'Missing or invalid token',
   addSignalFailure: 'Failed to add signal',
   addSignalTransportFailure: 'Failed to update signal',
   addSignalBadSymbol: 'Invalid instrument symbol, please select again',

@@ -63,7 +63,7 @@ async function bodies(r: ApiRoute): Promise<Record<string, Payload>> {
 
 describe('cross-origin state-changing requests', () => {
   it('every unsafe route x foreign origin signals x JSON, urlencoded, multipart and text bodies: 403, nothing changed', async () => {
-    const unsafe = routes.filter((r) => isUnsafe(r.method));
+    const unsafe = routes.filter((r) => isUnsafe(r.method) && !r.spec.cookieless);
     expect(unsafe.length).toBeGreaterThan(20);
     const before = await snapshot(w.t.deps.db);
     let refused = 0;
@@ -96,6 +96,20 @@ describe('cross-origin state-changing requests', () => {
     expect((await send(w.clients.member, 'POST', '/api/update-broker-details', broker, sameOrigin)).status).toBe(200);
     const login = await w.t.client().login(w.logins.member.email, w.logins.member.password);
     expect(login.status).toBe(200);
+  });
+
+  it('the cookieless signal webhook: from any origin, the superadmin cookie alone gets a 401, only its token counts', async () => {
+    const hook = routes.find((r) => r.key === 'POST /api/hooks/signals')!;
+    expect(hook.spec.cookieless).toBe(true);
+    const valid = (await bodies(hook)).json!;
+    const withoutToken = { ...valid, body: JSON.stringify({ ...(JSON.parse(valid.body as string) as object), token: undefined }) };
+    const before = await snapshot(w.t.deps.db);
+    for (const headers of Object.values(FOREIGN)) {
+      const res = await send(w.clients.superadmin, 'POST', '/api/hooks/signals', withoutToken, headers);
+      expect(res.status, res.text).toBe(401);
+      expect(res.json).toEqual({ error: 'Missing or invalid token' });
+    }
+    expect(await snapshot(w.t.deps.db)).toEqual(before);
   });
 });
 

@@ -115,11 +115,60 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
 });
 
-export const algos = pgTable('algos', {
-  algo_id: serial('algo_id').primaryKey(),
-  algo_desc: text('algo_desc').notNull(),
-  algo_switch: boolean('algo_switch').notNull().default(false),
-});
+export const algos = pgTable(
+  'algos',
+  {
+    algo_id: serial('algo_id').primaryKey(),
+    algo_desc: text('algo_desc').notNull(),
+    algo_switch: boolean('algo_switch').notNull().default(false),
+    /** `manual`: a new signal waits as pending for a superadmin; `auto`: approved and processed at once. */
+    approval_mode: text('approval_mode', { enum: ['manual', 'auto'] }).notNull().default('manual'),
+    /** Minutes a pending signal waits for a decision before it expires; null: it never does. */
+    signal_validity_minutes: integer('signal_validity_minutes'),
+  },
+  (t) => [check('algos_validity_check', sql`${t.signal_validity_minutes} is null or ${t.signal_validity_minutes} between 1 and 10080`)],
+);
+
+/**
+ * Tokens an algo's own code (strategy servers, TradingView alerts) sends signals with
+ * (POST /api/hooks/signals). Only the token's SHA-256 is stored; `token_hint` is its last 4
+ * characters, to tell tokens apart in a list.
+ */
+export const webhookTokens = pgTable(
+  'webhook_tokens',
+  {
+    token_id: serial('token_id').primaryKey(),
+    algo_id: integer('algo_id')
+      .notNull()
+      .references(() => algos.algo_id),
+    token_hash: text('token_hash').notNull(),
+    token_hint: text('token_hint').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+    created_by: integer('created_by').references(() => users.id),
+    last_used_at: ts('last_used_at'),
+    revoked_at: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('webhook_tokens_hash_idx').on(t.token_hash), index('webhook_tokens_algo_idx').on(t.algo_id, t.token_id)],
+);
+
+/** A browser's Web Push subscription for a user on one device, with the kinds of event it wants. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** Event kinds, e.g. ['signals'] for a superadmin, ['trade_opened', 'trade_closed'] for a member. */
+    kinds: text('kinds').array().notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+    last_sent_at: ts('last_sent_at'),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.user_id)],
+);
 
 export const signals = pgTable(
   'signals',
@@ -147,10 +196,25 @@ export const signals = pgTable(
     risk_reward: numeric('risk_reward', { precision: 12, scale: 4, mode: 'number' }),
     /** What the engine is waiting for before it acts on the signal (e.g. "waiting for market open"); null when nothing. */
     status_note: text('status_note'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    /**
+     * When a person or the engine last changed what a decision rests on (levels, date, portion,
+     * status, process flag): a trigger keeps it, in whole milliseconds and always increasing, so
+     * approve and reject can refuse a stale view (`expected_updated_at`). Prices do not touch it.
+     */
+    updated_at: ts('updated_at').notNull().defaultNow(),
+    /** Where the signal came from: `manual` (Add Signal) or `webhook` (the algo's own code). */
+    source: text('source', { enum: ['manual', 'webhook'] }).notNull().default('manual'),
+    webhook_token_id: integer('webhook_token_id').references(() => webhookTokens.token_id),
+    /** The sender's own id of a webhook signal: the same id again is the same signal. */
+    client_signal_id: text('client_signal_id'),
+    /** A pending signal not decided by then is cancelled (its algo's validity); null: never. */
+    expires_at: ts('expires_at'),
   },
   (t) => [
     index('signals_algo_status_idx').on(t.algo_id, t.trade_status),
     index('signals_status_idx').on(t.trade_status),
+    uniqueIndex('signals_client_signal_id_idx').on(t.algo_id, t.client_signal_id).where(sql`${t.client_signal_id} is not null`),
     check('signals_portion_check', sql`${t.portion_in_trade} > 0 and ${t.portion_in_trade} <= 100`),
   ],
 );

@@ -1,13 +1,14 @@
 /**
  * The execution engine (docs/engine.md): each tick moves the feed (during the session), records
  * prices on signals and trades, follows the order legs not yet settled, closes running trades at
- * their levels, places queued manual orders, cancels what a cancelled signal left pending and turns
- * approved signals into trades. Every step is set-based (statements per batch, not per account),
+ * their levels, places queued manual orders, expires pending signals past their validity, cancels
+ * what a cancelled signal left pending and turns approved signals into trades. Every step is set-based (statements per batch, not per account),
  * calls brokers with bounded concurrency, and is idempotent: a tick can be repeated or the server
  * restarted at any point.
  */
 import { DEFAULT_ENGINE_SETTINGS, type EngineContext, type EngineSettings } from './engine-deps';
 import type { AppDeps } from '../context';
+import { expirePendingSignals } from '../services/signal-decisions';
 import { setTokens } from '../services/tokens';
 import type { PaperBroker } from './broker/paper-broker';
 import { closeAtLevels } from './exits';
@@ -67,6 +68,7 @@ export class Engine {
     }
     // Closed, these only note "waiting for market open" (and refuse intraday entries on a closed day).
     await placeQueuedManualOrders(ctx, now);
+    await expirePendingSignals(ctx.deps.db, now);
     await cancelWithSignals(ctx, now);
     await fanOutApproved(ctx, now);
   }

@@ -19,6 +19,7 @@ export const PUBLIC_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/logout': 1 * KB,
   '/api/workshop-enquiry': 16 * KB,
   '/api/contact-us': FORM_STRING_MAX + 16 * KB,
+  '/api/hooks/signals': 16 * KB, // one signal: a dozen short fields
 };
 
 function limitOf(maxSize: number): MiddlewareHandler<AppEnv> {

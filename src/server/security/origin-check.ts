@@ -11,8 +11,9 @@ import { ownOrigin } from './request-info';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (UNSAFE_METHODS.has(c.req.method)) {
+/** `exempt`: paths no browser calls, authenticated by a token rather than a cookie (the signal webhook). */
+export const originCheck = (exempt: readonly string[]): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (UNSAFE_METHODS.has(c.req.method) && !exempt.includes(c.req.path)) {
     const fetchSite = c.req.header('sec-fetch-site')?.toLowerCase();
     if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
       throw new ApiError(STATUS.FORBIDDEN, 'Cross-site request refused');

@@ -1,6 +1,7 @@
-/** Algos: the list and the On/Off switch. */
+/** Algos: the list, the On/Off switch and how their signals are approved. */
 import { asc, eq } from 'drizzle-orm';
 import type { Algo } from '../../shared/schemas/admin/algos';
+import type { ApprovalSettingsBody } from '../../shared/schemas/admin/signal-approvals';
 import type { Db } from '../db/client';
 import { algos } from '../db/schema';
 
@@ -9,8 +10,18 @@ export async function listAlgos(db: Db): Promise<Algo[]> {
 }
 
 export async function algoExists(db: Db, algoId: number): Promise<boolean> {
-  const [row] = await db.select({ id: algos.algo_id }).from(algos).where(eq(algos.algo_id, algoId));
-  return row !== undefined;
+  return (await getAlgo(db, algoId)) !== null;
+}
+
+export async function getAlgo(db: Db, algoId: number): Promise<Algo | null> {
+  const [row] = await db.select().from(algos).where(eq(algos.algo_id, algoId));
+  return row ?? null;
+}
+
+/** How the algo's new signals are decided; null when the algo does not exist. */
+export async function setApprovalSettings(db: Db, algoId: number, settings: ApprovalSettingsBody): Promise<Algo | null> {
+  const [row] = await db.update(algos).set(settings).where(eq(algos.algo_id, algoId)).returning();
+  return row ?? null;
 }
 
 /** Null when the algo does not exist. */

@@ -2,13 +2,13 @@
  * Signals of an algo: listing, Add Signal (the symbol must be in the instrument list) and Edit
  * Levels. The server computes risk_reward itself; the engine (issue 5) reads and updates the same rows.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SignalStatus } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { riskReward } from '../../shared/risk-reward';
 import type { AddSignalBody, EditLevelsBody, Signal } from '../../shared/schemas/admin/algos';
 import type { Db } from '../db/client';
-import { signals } from '../db/schema';
+import { algos, signals } from '../db/schema';
 import { ApiError, STATUS } from '../http';
 import { checkLimits } from './column-limits';
 import { instrumentExists } from './instruments';
@@ -21,6 +21,9 @@ export function toSignal(row: SignalRow): Signal {
     trade_status: row.trade_status as SignalStatus,
     trade_gen_ts: row.trade_gen_ts?.toISOString() ?? null,
     ltp_timestamp: row.ltp_timestamp?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    expires_at: row.expires_at?.toISOString() ?? null,
   };
 }
 
@@ -59,14 +62,35 @@ export async function getSignal(db: Db, signalId: number): Promise<Signal | null
   return row ? toSignal(row) : null;
 }
 
-/** A new pending signal of an existing algo; 400 naming instrument_symbol when the symbol and series are not listed. */
-export async function addSignal(db: Db, algoId: number, body: AddSignalBody): Promise<Signal> {
+/** A signal sent by the algo's own code (POST /api/hooks/signals). */
+export interface WebhookOrigin {
+  tokenId: number;
+  clientSignalId: string;
+  /** The algo approves its own signals (approval mode `auto`). */
+  autoApprove: boolean;
+}
+
+/**
+ * A new signal of an existing algo: pending (a webhook signal of an `auto` algo: approved and
+ * processed), expiring after the algo's validity. 400 naming instrument_symbol when the symbol and
+ * series are not listed. A webhook signal whose client_signal_id the algo already sent is not
+ * added again: the answer is the stored one, `created: false`.
+ */
+export async function addSignal(
+  db: Db,
+  algo: Pick<typeof algos.$inferSelect, 'algo_id' | 'signal_validity_minutes'>,
+  body: AddSignalBody,
+  origin?: WebhookOrigin,
+): Promise<{ signal: Signal; created: boolean }> {
   const risk_reward = checkedRiskReward(body);
   const symbol = body.instrument_symbol.toUpperCase();
   const series = body.instrument_type.toUpperCase();
   if (!(await instrumentExists(db, symbol, series))) {
     throw new ApiError(STATUS.BAD_REQUEST, MSG.addSignalBadSymbol, { instrument_symbol: MSG.addSignalBadSymbol });
   }
+  const algoId = algo.algo_id;
+  const validity = algo.signal_validity_minutes;
+  const approved = origin?.autoApprove === true;
   const [row] = await db
     .insert(signals)
     .values({
@@ -80,13 +104,23 @@ export async function addSignal(db: Db, algoId: number, body: AddSignalBody): Pr
       entry_level: body.entry_level,
       stop_loss_level: body.stop_loss_level,
       target_level: body.target_level,
-      trade_status: 'pending',
-      algo_process_ind: body.process_signal,
+      trade_status: approved ? 'approved' : 'pending',
+      algo_process_ind: approved || body.process_signal,
       portion_in_trade: body.portion_in_trade,
       risk_reward,
+      source: origin ? 'webhook' : 'manual',
+      webhook_token_id: origin?.tokenId ?? null,
+      client_signal_id: origin?.clientSignalId ?? null,
+      expires_at: validity === null || approved ? null : sql`now() + make_interval(mins => ${validity})`,
     })
+    .onConflictDoNothing({ target: [signals.algo_id, signals.client_signal_id], where: sql`${signals.client_signal_id} is not null` })
     .returning();
-  return toSignal(row!);
+  if (row) return { signal: toSignal(row), created: true };
+  const [sent] = await db
+    .select()
+    .from(signals)
+    .where(and(eq(signals.algo_id, algoId), eq(signals.client_signal_id, origin!.clientSignalId)));
+  return { signal: toSignal(sent!), created: false };
 }
 
 /** Edit Levels: date, levels, any status and the process flag. Null when the signal does not exist. */

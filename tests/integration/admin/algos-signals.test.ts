@@ -43,8 +43,8 @@ describe('algos', () => {
   it('lists every algo in id order, exactly in the shared shape', async () => {
     const list = await expectJson(await a.admin.request('/api/algos'), 200, z.array(algoSchema.strict()));
     expect(list).toEqual([
-      { algo_id: swing.algo_id, algo_desc: 'Swing momentum, NSE cash', algo_switch: true },
-      { algo_id: intraday.algo_id, algo_desc: 'Intraday mean reversion', algo_switch: false },
+      { algo_id: swing.algo_id, algo_desc: 'Swing momentum, NSE cash', algo_switch: true, approval_mode: 'manual', signal_validity_minutes: null },
+      { algo_id: intraday.algo_id, algo_desc: 'Intraday mean reversion', algo_switch: false, approval_mode: 'manual', signal_validity_minutes: null },
     ]);
   });
 
@@ -52,7 +52,7 @@ describe('algos', () => {
     const on = await expectJson(await post(a.admin, `/api/algos/${intraday.algo_id}/switch`, { algo_switch: true }), 200, algoSchema.strict());
     expect(on.algo_switch).toBe(true);
     const off = await expectJson(await post(a.admin, `/api/algos/${intraday.algo_id}/switch`, { algo_switch: false }), 200, algoSchema);
-    expect(off).toEqual({ algo_id: intraday.algo_id, algo_desc: 'Intraday mean reversion', algo_switch: false });
+    expect(off).toEqual({ algo_id: intraday.algo_id, algo_desc: 'Intraday mean reversion', algo_switch: false, approval_mode: 'manual', signal_validity_minutes: null });
   });
 
   it('refuses a bad switch body, bad ids and unknown algos', async () => {
@@ -101,6 +101,12 @@ describe('signals', () => {
       ltp_timestamp: null,
       risk_reward: 2.14,
       status_note: null,
+      created_at: expect.any(String),
+      updated_at: signal.created_at,
+      source: 'manual',
+      webhook_token_id: null,
+      client_signal_id: null,
+      expires_at: null,
     });
     const [row] = await a.t.deps.db.select().from(signals).where(eq(signals.signal_id, signal.signal_id));
     expect(row).toMatchObject({ risk_reward: 2.14, algo_process_ind: true, trade_status: 'pending' });

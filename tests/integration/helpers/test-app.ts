@@ -11,7 +11,9 @@ import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Hono } from 'hono';
+import type { Agent } from 'node:https';
 import pino from 'pino';
+import webpush from 'web-push';
 import type { CaptchaDifficulty } from '../../../src/server/auth/captcha';
 import type { AppDeps, AppEnv } from '../../../src/server/context';
 import { createApp } from '../../../src/server/app';
@@ -19,6 +21,7 @@ import { createSecretBox } from '../../../src/server/crypto';
 import { openPglite, openPostgres, type Database } from '../../../src/server/db/client';
 import { parseEnv } from '../../../src/server/env';
 import { REDACT_PATHS } from '../../../src/server/logger';
+import { PushNotifier } from '../../../src/server/push/push-notifier';
 
 /** Small enough that the in-process solver needs a few milliseconds per login. */
 export const TEST_CAPTCHA_DIFFICULTY: CaptchaDifficulty = { cost: 10, minCounter: 5, maxCounter: 50 };
@@ -67,7 +70,14 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   };
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; clientDir?: string } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clientDir?: string;
+  /** Web Push on: VAPID keys generated for the test, sends through this HTTPS agent (the local push service's). */
+  push?: { agent?: Agent };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   const logLines: string[] = [];
@@ -84,6 +94,7 @@ export async function createTestApp(options: { env?: Record<string, string>; cli
     secrets: createSecretBox(randomBytes(32)),
     captchaDifficulty: TEST_CAPTCHA_DIFFICULTY,
   };
+  if (options.push) deps.notifier = new PushNotifier(deps, { vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:tests@trabot.test' }, agent: options.push.agent });
   const app = createApp(deps);
   return {
     app,

@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../../src/server/context';
 import { addSignalBody, manualOrderBody, RELIANCE_SIGNAL } from '../../factories/signals';
 import { subscriptionBody } from '../../factories/subscriptions';
-import { jsonPayload, multipartPayload, type Entity, type Ids, type Login, type Payload } from './world';
+import { jsonPayload, multipartPayload, WORLD_SIGNAL_UPDATED_AT, WORLD_WEBHOOK_TOKEN, type Entity, type Ids, type Login, type Payload } from './world';
 
 /**
  * public: anyone. member: any logged-in user, on the session's own account only (a superadmin
@@ -32,6 +32,11 @@ export interface RouteSpec {
   body?: (ctx: RequestContext) => Payload | Promise<Payload>;
   /** Ends or replaces the caller's session: call it with a throwaway session. */
   sessionChanging?: true;
+  /**
+   * Authenticated by a token in the request itself, never by the session cookie (the signal
+   * webhook): a forged cross-site request has nothing to ride on, so no origin check applies.
+   */
+  cookieless?: true;
 }
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`;
@@ -72,6 +77,35 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     body: () => jsonPayload({ name: 'Asha Rao', email: email('visitor'), source: 'youtube', comments: '', workshop: 'N.A.' }),
   },
   'GET /api/workshops': { access: 'public' },
+  // Signals from the algos' own code: a webhook token, no session (401 without the token).
+  'POST /api/hooks/signals': {
+    access: 'public',
+    cookieless: true,
+    body: () =>
+      jsonPayload({
+        token: WORLD_WEBHOOK_TOKEN,
+        client_signal_id: unique('sec'),
+        instrument_symbol: 'RELIANCE',
+        trade_direction: 'long',
+        trade_type: 'swing',
+        entry_level: 2950.5,
+        stop_loss_level: 2890,
+        target_level: 3080,
+      }),
+  },
+
+  // Web Push: the public key for anyone; a device's subscription for its logged-in user.
+  'GET /api/push/public-key': { access: 'public' },
+  'GET /api/push/subscriptions': { access: 'member', query: 'endpoint=https%3A%2F%2Ffcm.googleapis.com%2Ffcm%2Fsend%2Fsecurity' },
+  'POST /api/push/subscriptions': {
+    access: 'member',
+    body: () =>
+      jsonPayload({
+        subscription: { endpoint: `https://fcm.googleapis.com/fcm/send/${unique('sec')}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } },
+        kinds: ['trade_opened', 'trade_closed'],
+      }),
+  },
+  'DELETE /api/push/subscriptions': { access: 'member', body: () => jsonPayload({ endpoint: 'https://fcm.googleapis.com/fcm/send/security' }) },
 
   // The member's own data (the session's account; adminAccountId is for superadmins only).
   'GET /api/account-trades': { access: 'member', query: 'status=all' },
@@ -98,6 +132,27 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'PUT /api/signals/:signalId/manual-entry': { access: 'superadmin', params: { signalId: 'signal' }, body: ({ ids }) => jsonPayload(manualOrder(ids)) },
   'PUT /api/signals/:signalId/manual-exit': { access: 'superadmin', params: { signalId: 'signal' }, body: ({ ids }) => jsonPayload(manualOrder(ids)) },
+  'GET /api/webhook-tokens': { access: 'superadmin' },
+  'GET /api/algos/:id/webhook-tokens': { access: 'superadmin', params: { id: 'algo' } },
+  'POST /api/algos/:id/webhook-tokens': { access: 'superadmin', params: { id: 'algo' } },
+  'DELETE /api/algos/:id/webhook-tokens/:tokenId': { access: 'superadmin', params: { id: 'algo', tokenId: 'webhookToken' } },
+  'POST /api/algos/:id/approval': {
+    access: 'superadmin',
+    params: { id: 'algo' },
+    body: () => jsonPayload({ approval_mode: 'manual', signal_validity_minutes: null }),
+  },
+  'GET /api/signals/pending': { access: 'superadmin' },
+  'GET /api/signals/:signalId/preview': { access: 'superadmin', params: { signalId: 'signal' } },
+  'POST /api/signals/:signalId/approve': {
+    access: 'superadmin',
+    params: { signalId: 'signalToApprove' },
+    body: () => jsonPayload({ expected_updated_at: WORLD_SIGNAL_UPDATED_AT }),
+  },
+  'POST /api/signals/:signalId/reject': {
+    access: 'superadmin',
+    params: { signalId: 'signalToReject' },
+    body: () => jsonPayload({ expected_updated_at: WORLD_SIGNAL_UPDATED_AT }),
+  },
   'GET /api/admin/nse/bhav-copy': { access: 'superadmin' },
   'POST /api/admin/nse/bhav-copy': {
     access: 'superadmin',

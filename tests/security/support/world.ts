@@ -3,11 +3,13 @@
  * two members (each with an account, a login, a trade and an algo subscription), an algo with a
  * signal, a warning and a workshop. Clients for the four principals of the matrix.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { warnings, workshops } from '../../../src/server/db/schema';
+import { webhookTokens, warnings, workshops } from '../../../src/server/db/schema';
+import { ensureInstrumentList } from '../../../src/server/services/instruments';
 import { createMemberLogin, createUser } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';
@@ -16,7 +18,25 @@ import { createTrade } from '../../factories/trades';
 import { createTestApp, type TestApp, type TestClient } from '../../integration/helpers/test-app';
 import { inspect, type Inspected } from './inspect';
 
-export type Entity = 'member' | 'account' | 'user' | 'trade' | 'subscription' | 'algo' | 'signal' | 'warning' | 'workshop';
+export type Entity =
+  | 'member'
+  | 'account'
+  | 'user'
+  | 'trade'
+  | 'subscription'
+  | 'algo'
+  | 'signal'
+  | 'warning'
+  | 'workshop'
+  | 'webhookToken'
+  /** Pending signals with a known updated_at (WORLD_SIGNAL_UPDATED_AT), one to approve and one to reject. */
+  | 'signalToApprove'
+  | 'signalToReject';
+
+/** The updated_at of the world's signals: what an approve or reject sends back. */
+export const WORLD_SIGNAL_UPDATED_AT = '2026-11-20T04:45:00.000Z';
+/** A live webhook token of the world's algo (stored hashed, like any other). */
+export const WORLD_WEBHOOK_TOKEN = 'tbw_security-world-token-0123456789abcdefghijklmn';
 export type Ids = Record<Entity, number>;
 
 export const PRINCIPALS = ['anonymous', 'member', 'otherMember', 'superadmin'] as const;
@@ -44,11 +64,18 @@ export const UNLIMITED = { PUBLIC_FORM_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_I
 
 export async function createWorld(options: { env?: Record<string, string>; clientDir?: string } = {}): Promise<World> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-security-'));
-  const t = await createTestApp({ env: { DATA_DIR: dataDir, ...UNLIMITED, ...options.env }, clientDir: options.clientDir });
+  // Push on, so its routes answer; no signal-kind device ever subscribes here, so nothing is sent.
+  const t = await createTestApp({ env: { DATA_DIR: dataDir, ...UNLIMITED, ...options.env }, clientDir: options.clientDir, push: {} });
   const { deps } = t;
   const admin = await createUser(deps, { role: 'superadmin', name: 'Security Admin' });
   const algo = await createAlgo(deps);
   const signal = await createSignal(deps, algo.algo_id);
+  const worldSignal = () => createSignal(deps, algo.algo_id, { updated_at: new Date(WORLD_SIGNAL_UPDATED_AT) });
+  const [toApprove, toReject] = [await worldSignal(), await worldSignal()];
+  // The webhook's token, and another one for the revoke route to revoke.
+  const tokenRow = (token: string) => ({ algo_id: algo.algo_id, token_hash: createHash('sha256').update(token).digest('hex'), token_hint: token.slice(-4) });
+  const [, webhookToken] = await deps.db.insert(webhookTokens).values([tokenRow(WORLD_WEBHOOK_TOKEN), tokenRow(`${WORLD_WEBHOOK_TOKEN}-revocable`)]).returning();
+  await ensureInstrumentList(deps.db);
   const [warning] = await deps.db.insert(warnings).values({ warning_message: 'Broker rejected an order', warning_data: '{"account":1}' }).returning();
   const [workshop] = await deps.db
     .insert(workshops)
@@ -71,6 +98,9 @@ export async function createWorld(options: { env?: Record<string, string>; clien
         signal: signal.signal_id,
         warning: warning!.warning_id,
         workshop: workshop!.workshop_id,
+        webhookToken: webhookToken!.token_id,
+        signalToApprove: toApprove.signal_id,
+        signalToReject: toReject.signal_id,
       },
     };
   }

@@ -16,7 +16,7 @@ import {
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { parseWith, readJson, readQuery, STATUS } from '../../http';
-import { algoExists, listAlgos, switchAlgo } from '../../services/algos';
+import { algoExists, getAlgo, listAlgos, switchAlgo } from '../../services/algos';
 import { queueManualOrder } from '../../services/manual-orders';
 import { addSignal, editSignalLevels, getSignal, listSignals } from '../../services/signals';
 import { notFound, readId } from './params';
@@ -59,10 +59,12 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
   routes.put('/algos/:algoId/signals', requireSuperadmin, async (c) => {
     const algoId = readId(c, 'algoId');
     const body = await readJson(c, addSignalBodySchema);
-    const { db, log } = c.get('deps');
-    if (!(await algoExists(db, algoId))) throw notFound('Algo');
-    const signal = await addSignal(db, algoId, body);
+    const { db, log, notifier } = c.get('deps');
+    const algo = await getAlgo(db, algoId);
+    if (!algo) throw notFound('Algo');
+    const { signal } = await addSignal(db, algo, body);
     log.info({ userId: sessionUser(c).id, algoId, signalId: signal.signal_id, symbol: signal.instrument_symbol }, 'signal added');
+    notifier?.signalPending(signal, algo.algo_desc);
     c.get('deps').engine?.wake();
     return c.json(signal, STATUS.CREATED);
   });

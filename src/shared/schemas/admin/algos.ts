@@ -14,10 +14,16 @@ import { MSG } from '../../messages';
 import { levelSideErrors } from '../../levels';
 import { isOnTick, NSE_TICK } from '../../ticks';
 
+export const APPROVAL_MODES = ['manual', 'auto'] as const;
+
 export const algoSchema = z.object({
   algo_id: z.number().int(),
   algo_desc: z.string(),
   algo_switch: z.boolean(),
+  /** `manual`: new signals wait as pending for a superadmin; `auto`: approved and processed at once. */
+  approval_mode: z.enum(APPROVAL_MODES),
+  /** Minutes a pending signal waits for a decision before it expires; null: never. */
+  signal_validity_minutes: z.number().int().nullable(),
 });
 export type Algo = z.infer<typeof algoSchema>;
 
@@ -46,6 +52,14 @@ export const signalSchema = z.object({
   risk_reward: z.number().nullable(),
   /** What the engine waits for before acting on the signal ("waiting for market open"), or why it refused it; null when nothing. */
   status_note: z.string().nullable(),
+  created_at: z.string(),
+  /** When its levels, date, portion, status or process flag last changed (approve/reject send it back). */
+  updated_at: z.string(),
+  source: z.enum(['manual', 'webhook']),
+  webhook_token_id: z.number().int().nullable(),
+  client_signal_id: z.string().nullable(),
+  /** A pending signal not decided by then expires; null: never. */
+  expires_at: z.string().nullable(),
 });
 export type Signal = z.infer<typeof signalSchema>;
 

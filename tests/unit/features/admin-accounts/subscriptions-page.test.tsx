@@ -10,8 +10,8 @@ const LIST = '/api/admin/accounts/12/algo-subscriptions';
 const SAVE = '/api/admin/accounts/12/save-algo-subscription';
 
 const algos: Algo[] = [
-  { algo_id: 1, algo_desc: 'Nifty breakout', algo_switch: true },
-  { algo_id: 2, algo_desc: 'Mean reversion', algo_switch: false },
+  { algo_id: 1, algo_desc: 'Nifty breakout', algo_switch: true, approval_mode: 'manual', signal_validity_minutes: null },
+  { algo_id: 2, algo_desc: 'Mean reversion', algo_switch: false, approval_mode: 'manual', signal_validity_minutes: null },
 ];
 const subscription: AlgoSubscription = {
   row_id: 40,

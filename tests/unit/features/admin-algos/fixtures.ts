@@ -25,13 +25,19 @@ export function makeSignal(over: Partial<Signal> = {}): Signal {
     ltp_timestamp: '2026-11-20T10:15:00',
     risk_reward: 2,
     status_note: null,
+    created_at: '2026-11-20T04:45:00.000Z',
+    updated_at: '2026-11-20T04:45:00.000Z',
+    source: 'manual',
+    webhook_token_id: null,
+    client_signal_id: null,
+    expires_at: null,
     ...over,
   };
 }
 
 export const ALGOS: Algo[] = [
-  { algo_id: 2, algo_desc: 'Breakout swing', algo_switch: true },
-  { algo_id: 3, algo_desc: 'Mean reversion', algo_switch: false },
+  { algo_id: 2, algo_desc: 'Breakout swing', algo_switch: true, approval_mode: 'manual', signal_validity_minutes: null },
+  { algo_id: 3, algo_desc: 'Mean reversion', algo_switch: false, approval_mode: 'manual', signal_validity_minutes: null },
 ];
 
 export function makeInstrument(SYMBOL: string, SERIES = 'EQ', over: Partial<Instrument> = {}): Instrument {

@@ -1,0 +1,127 @@
+/**
+ * Web Push to the devices people opted in on (push_subscriptions): a new pending signal to every
+ * superadmin device that wants `signals`, with Approve and Reject actions the service worker
+ * carries out (public/push-sw.js). Sends run in the background, a few at once; a subscription the
+ * push service says is gone (404, 410) is deleted; nothing here ever fails a request.
+ */
+import type { Agent } from 'node:https';
+import { and, arrayContains, eq, inArray } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { Signal } from '../../shared/schemas/admin/algos';
+import type { PushMessage } from '../../shared/schemas/push';
+import type { AppDeps, Notifier } from '../context';
+import { pushSubscriptions, users } from '../db/schema';
+import { mapBounded } from '../engine/bounded';
+import { allowedOrigins, endpointProblem } from './endpoint-guard';
+import type { VapidKeys } from './vapid';
+
+/** Pushes sent at once. */
+const CONCURRENCY = 8;
+/** A signal not delivered within 10 minutes is stale: the push service may drop it. */
+const SIGNAL_TTL_SECONDS = 600;
+
+export interface PushNotifierOptions {
+  vapid: VapidKeys;
+  /** The HTTPS agent for push requests (the tests' local push server's certificate). */
+  agent?: Agent;
+}
+
+type Recipient = typeof pushSubscriptions.$inferSelect;
+
+const price = (value: number) => value.toFixed(2);
+
+/** The notification of a new pending signal (the service worker shows it as is). */
+export function signalPendingMessage(signal: Signal, algoDesc: string): PushMessage {
+  const direction = signal.trade_direction;
+  const rr = signal.risk_reward === null ? '' : ` · RR ${signal.risk_reward}`;
+  return {
+    kind: 'signals',
+    title: `New signal: ${signal.instrument_symbol} ${direction}`,
+    body: `Entry ${price(signal.entry_level)} · SL ${price(signal.stop_loss_level)} · Target ${price(signal.target_level)}${rr} · ${algoDesc}`,
+    tag: `signal-${signal.signal_id}`,
+    url: `/dashboard/admin/pending?signal=${signal.signal_id}`,
+    signal: { signal_id: signal.signal_id, updated_at: signal.updated_at },
+  };
+}
+
+export class PushNotifier implements Notifier {
+  private readonly extraOrigins: Set<string>;
+  /** Sends under way, so tests and shutdown can wait for them. */
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db' | 'log' | 'env'>,
+    private readonly options: PushNotifierOptions,
+  ) {
+    this.extraOrigins = allowedOrigins(deps.env.PUSH_ALLOWED_ORIGINS);
+  }
+
+  get publicKey(): string {
+    return this.options.vapid.publicKey;
+  }
+
+  /** Null when the server may send to this endpoint (endpoint-guard.ts), else why not. */
+  endpointProblem(endpoint: string): string | null {
+    return endpointProblem(endpoint, this.extraOrigins);
+  }
+
+  signalPending(signal: Signal, algoDesc: string): void {
+    this.track(this.toRole('superadmin', signalPendingMessage(signal, algoDesc), SIGNAL_TTL_SECONDS));
+  }
+
+  /** Resolves when every send started so far has ended. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.catch((err: unknown) => this.deps.log.error({ err }, 'push: sending failed'));
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+  }
+
+  private async toRole(role: 'superadmin' | 'member', message: PushMessage, ttl: number): Promise<void> {
+    const rows = await this.deps.db
+      .select({ subscription: pushSubscriptions })
+      .from(pushSubscriptions)
+      .innerJoin(users, eq(users.id, pushSubscriptions.user_id))
+      .where(and(eq(users.role, role), arrayContains(pushSubscriptions.kinds, [message.kind])));
+    await this.send(
+      rows.map((r) => r.subscription),
+      message,
+      ttl,
+    );
+  }
+
+  private async send(recipients: readonly Recipient[], message: PushMessage, ttl: number): Promise<void> {
+    if (!recipients.length) return;
+    const started = performance.now();
+    const payload = JSON.stringify(message);
+    const gone: number[] = [];
+    const sent: number[] = [];
+    await mapBounded(recipients, CONCURRENCY, async (r) => {
+      const problem = this.endpointProblem(r.endpoint);
+      if (problem) {
+        this.deps.log.warn({ subscriptionId: r.id, problem }, 'push: subscription endpoint refused');
+        return;
+      }
+      try {
+        await webpush.sendNotification({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }, payload, {
+          vapidDetails: this.options.vapid,
+          TTL: ttl,
+          urgency: 'high',
+          timeout: 10_000,
+          ...(this.options.agent ? { agent: this.options.agent } : {}),
+        });
+        sent.push(r.id);
+      } catch (err) {
+        const status = (err as { statusCode?: number }).statusCode;
+        if (status === 404 || status === 410) gone.push(r.id);
+        else this.deps.log.warn({ subscriptionId: r.id, status, err: err instanceof Error ? err.message : String(err) }, 'push: not delivered');
+      }
+    });
+    if (gone.length) await this.deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+    if (sent.length) await this.deps.db.update(pushSubscriptions).set({ last_sent_at: new Date() }).where(inArray(pushSubscriptions.id, sent));
+    this.deps.log.info({ kind: message.kind, tag: message.tag, sent: sent.length, gone: gone.length, ms: Math.round(performance.now() - started) }, 'push: sent');
+  }
+}

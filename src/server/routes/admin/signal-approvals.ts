@@ -1,0 +1,81 @@
+/**
+ * The superadmin's side of signals from the algos (issue 11), superadmin only: webhook tokens per
+ * algo, an algo's approval settings, the pending queue across algos, the fan-out preview, and
+ * approve / reject against the signal as the superadmin saw it.
+ */
+import { Hono, type Context } from 'hono';
+import { approvalSettingsBodySchema, signalDecisionBodySchema } from '../../../shared/schemas/admin/signal-approvals';
+import { requireSuperadmin, sessionUser } from '../../auth/guards';
+import type { AppEnv } from '../../context';
+import { readJson, STATUS } from '../../http';
+import { algoExists, setApprovalSettings } from '../../services/algos';
+import { decideSignal, listPendingSignals } from '../../services/signal-decisions';
+import { previewSignal } from '../../services/signal-preview';
+import { createWebhookToken, listWebhookTokens, revokeWebhookToken } from '../../services/webhook-tokens';
+import { notFound, readId } from './params';
+
+async function decide(c: Context<AppEnv>, decision: 'approve' | 'reject') {
+  const signalId = readId(c, 'signalId');
+  const { expected_updated_at } = await readJson(c, signalDecisionBodySchema);
+  const user = sessionUser(c);
+  const { db, log, engine } = c.get('deps');
+  const answer = await decideSignal(db, signalId, decision, new Date(expected_updated_at), user.name);
+  log.info({ userId: user.id, userEmail: user.email, signalId, decision, accounts: answer.accounts }, `signal ${decision === 'approve' ? 'approved' : 'rejected'}`);
+  if (decision === 'approve') engine?.wake();
+  return c.json(answer);
+}
+
+export function adminSignalApprovalRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/webhook-tokens', requireSuperadmin, async (c) => c.json(await listWebhookTokens(c.get('deps').db)));
+
+  routes.get('/algos/:id/webhook-tokens', requireSuperadmin, async (c) => {
+    const algoId = readId(c, 'id');
+    const { db } = c.get('deps');
+    if (!(await algoExists(db, algoId))) throw notFound('Algo');
+    return c.json(await listWebhookTokens(db, algoId));
+  });
+
+  routes.post('/algos/:id/webhook-tokens', requireSuperadmin, async (c) => {
+    const algoId = readId(c, 'id');
+    const { db, log } = c.get('deps');
+    if (!(await algoExists(db, algoId))) throw notFound('Algo');
+    const user = sessionUser(c);
+    const created = await createWebhookToken(db, algoId, user.id);
+    log.info({ userId: user.id, algoId, tokenId: created.token_id }, 'webhook token created');
+    return c.json(created, STATUS.CREATED);
+  });
+
+  routes.delete('/algos/:id/webhook-tokens/:tokenId', requireSuperadmin, async (c) => {
+    const algoId = readId(c, 'id');
+    const tokenId = readId(c, 'tokenId');
+    const { db, log } = c.get('deps');
+    if (!(await revokeWebhookToken(db, algoId, tokenId))) throw notFound('Webhook token');
+    log.info({ userId: sessionUser(c).id, algoId, tokenId }, 'webhook token revoked');
+    return c.json({ token_id: tokenId, revoked: true });
+  });
+
+  routes.post('/algos/:id/approval', requireSuperadmin, async (c) => {
+    const algoId = readId(c, 'id');
+    const settings = await readJson(c, approvalSettingsBodySchema);
+    const { db, log } = c.get('deps');
+    const algo = await setApprovalSettings(db, algoId, settings);
+    if (!algo) throw notFound('Algo');
+    log.info({ userId: sessionUser(c).id, algoId, ...settings }, 'algo approval settings changed');
+    return c.json(algo);
+  });
+
+  routes.get('/signals/pending', requireSuperadmin, async (c) => c.json(await listPendingSignals(c.get('deps').db)));
+
+  routes.get('/signals/:signalId/preview', requireSuperadmin, async (c) => {
+    const preview = await previewSignal(c.get('deps').db, readId(c, 'signalId'));
+    if (!preview) throw notFound('Signal');
+    return c.json(preview);
+  });
+
+  routes.post('/signals/:signalId/approve', requireSuperadmin, (c) => decide(c, 'approve'));
+  routes.post('/signals/:signalId/reject', requireSuperadmin, (c) => decide(c, 'reject'));
+
+  return routes;
+}

@@ -1,0 +1,94 @@
+/**
+ * The superadmin's decision on a pending signal: approve (the engine then trades it) or reject.
+ * Each is one conditional UPDATE: it applies only while the signal is pending, unexpired and
+ * unchanged since the superadmin saw it (`expected_updated_at`), so a stale phone card never
+ * approves levels a colleague has since edited, and two taps never decide twice.
+ */
+import { and, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { MSG } from '../../shared/messages';
+import type { PendingSignal, SignalDecisionAnswer } from '../../shared/schemas/admin/signal-approvals';
+import type { Db } from '../db/client';
+import { accounts, algoSubscriptions, algos, signals } from '../db/schema';
+import { ApiError, STATUS } from '../http';
+import { toSignal } from './signals';
+import { raiseWarnings } from './warnings';
+
+type Decision = 'approve' | 'reject';
+
+const notExpired = or(isNull(signals.expires_at), gt(signals.expires_at, sql`now()`));
+
+/** Active subscriptions of active accounts to the algo: the accounts a fan-out will try. */
+export async function subscribedAccountCount(db: Db, algoId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(algoSubscriptions)
+    .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
+    .where(and(eq(algoSubscriptions.algo_id, algoId), eq(algoSubscriptions.subscription_status, 'active'), eq(accounts.account_status, 'active')));
+  return row?.n ?? 0;
+}
+
+/** Why a decision did not apply: 404, or 409 with what changed. */
+async function refusal(db: Db, signalId: number, expectedUpdatedAt: Date): Promise<ApiError> {
+  const [row] = await db.select().from(signals).where(eq(signals.signal_id, signalId));
+  if (!row) return new ApiError(STATUS.NOT_FOUND, 'Signal not found');
+  if (row.trade_status !== 'pending') return new ApiError(STATUS.CONFLICT, MSG.signalNotPending(row.trade_status));
+  if (row.updated_at.getTime() !== expectedUpdatedAt.getTime()) return new ApiError(STATUS.CONFLICT, MSG.signalChangedSince);
+  return new ApiError(STATUS.CONFLICT, MSG.signalExpired);
+}
+
+/**
+ * Approves (status approved, process flag set) or rejects (cancelled, noted) a pending signal.
+ * 404 for an unknown signal; 409 when it is no longer pending, has expired or changed since.
+ */
+export async function decideSignal(db: Db, signalId: number, decision: Decision, expectedUpdatedAt: Date, userName: string): Promise<SignalDecisionAnswer> {
+  const [row] = await db
+    .update(signals)
+    .set(
+      decision === 'approve'
+        ? { trade_status: 'approved', algo_process_ind: true, expires_at: null }
+        : { trade_status: 'cancelled', status_note: `rejected by ${userName}`, expires_at: null },
+    )
+    .where(and(eq(signals.signal_id, signalId), eq(signals.trade_status, 'pending'), eq(signals.updated_at, expectedUpdatedAt), notExpired))
+    .returning();
+  if (!row) throw await refusal(db, signalId, expectedUpdatedAt);
+  const signal = toSignal(row);
+  if (decision === 'reject') return { message: MSG.signalRejected, signal };
+  const accountCount = await subscribedAccountCount(db, row.algo_id);
+  return { message: MSG.signalApproved(row.instrument_symbol, row.trade_direction, accountCount), signal, accounts: accountCount };
+}
+
+/** Pending signals of every algo, newest first, with their algo's name. */
+export async function listPendingSignals(db: Db): Promise<PendingSignal[]> {
+  const rows = await db
+    .select({ signal: signals, algo_desc: algos.algo_desc })
+    .from(signals)
+    .innerJoin(algos, eq(algos.algo_id, signals.algo_id))
+    .where(eq(signals.trade_status, 'pending'))
+    .orderBy(desc(signals.signal_id));
+  return rows.map(({ signal, algo_desc }) => ({ ...toSignal(signal), algo_desc }));
+}
+
+export async function pendingSignalCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(signals).where(eq(signals.trade_status, 'pending'));
+  return row?.n ?? 0;
+}
+
+/**
+ * Pending signals whose validity ran out by `now` are cancelled, each with a warning; answers how
+ * many. The engine runs it every tick, so an expired signal is gone within a tick of expiring.
+ */
+export async function expirePendingSignals(db: Db, now: Date): Promise<number> {
+  const expired = await db
+    .update(signals)
+    .set({ trade_status: 'cancelled', status_note: 'expired: not approved in time' })
+    .where(and(eq(signals.trade_status, 'pending'), lte(signals.expires_at, now)))
+    .returning({ signal_id: signals.signal_id, algo_id: signals.algo_id, symbol: signals.instrument_symbol, direction: signals.trade_direction, expires_at: signals.expires_at });
+  await raiseWarnings(
+    db,
+    expired.map((s) => ({
+      message: `Signal ${s.signal_id} (${s.symbol} ${s.direction}, algo ${s.algo_id}) expired unapproved at ${s.expires_at!.toISOString()} and was cancelled`,
+      data: { signal_id: s.signal_id, algo_id: s.algo_id, reason: 'expired' },
+    })),
+  );
+  return expired.length;
+}
