@@ -133,6 +133,8 @@ export default defineConfig({
         navigateFallback: `/${APP_SHELL_FILE}`,
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // Web Push: notifications and their Approve / Reject actions (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         // No runtimeCaching: /api is never cached by the service worker.
       },
     }),

@@ -24,6 +24,7 @@ import { Route as DashboardAdminIndexRouteImport } from './routes/dashboard/admi
 import { Route as DashboardAdminEnquiriesRouteImport } from './routes/dashboard/admin/enquiries'
 import { Route as DashboardAdminInstrumentsRouteImport } from './routes/dashboard/admin/instruments'
 import { Route as DashboardAdminLogsRouteImport } from './routes/dashboard/admin/logs'
+import { Route as DashboardAdminPendingRouteImport } from './routes/dashboard/admin/pending'
 import { Route as DashboardAdminTokensRouteImport } from './routes/dashboard/admin/tokens'
 import { Route as DashboardAdminWarningsRouteImport } from './routes/dashboard/admin/warnings'
 import { Route as DashboardAdminWorkshopsRouteImport } from './routes/dashboard/admin/workshops'
@@ -112,6 +113,11 @@ const DashboardAdminLogsRoute = DashboardAdminLogsRouteImport.update({
   path: '/logs',
   getParentRoute: () => DashboardAdminRoute,
 } as any)
+const DashboardAdminPendingRoute = DashboardAdminPendingRouteImport.update({
+  id: '/pending',
+  path: '/pending',
+  getParentRoute: () => DashboardAdminRoute,
+} as any)
 const DashboardAdminTokensRoute = DashboardAdminTokensRouteImport.update({
   id: '/tokens',
   path: '/tokens',
@@ -185,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
   '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
+  '/dashboard/admin/pending': typeof DashboardAdminPendingRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
   '/dashboard/admin/workshops': typeof DashboardAdminWorkshopsRoute
@@ -210,6 +217,7 @@ export interface FileRoutesByTo {
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
   '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
+  '/dashboard/admin/pending': typeof DashboardAdminPendingRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
   '/dashboard/admin/workshops': typeof DashboardAdminWorkshopsRoute
@@ -238,6 +246,7 @@ export interface FileRoutesById {
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
   '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
+  '/dashboard/admin/pending': typeof DashboardAdminPendingRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
   '/dashboard/admin/workshops': typeof DashboardAdminWorkshopsRoute
@@ -267,6 +276,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/enquiries'
     | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
+    | '/dashboard/admin/pending'
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
     | '/dashboard/admin/workshops'
@@ -292,6 +302,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/enquiries'
     | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
+    | '/dashboard/admin/pending'
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
     | '/dashboard/admin/workshops'
@@ -319,6 +330,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/enquiries'
     | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
+    | '/dashboard/admin/pending'
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
     | '/dashboard/admin/workshops'
@@ -449,6 +461,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardAdminLogsRouteImport
       parentRoute: typeof DashboardAdminRoute
     }
+    '/dashboard/admin/pending': {
+      id: '/dashboard/admin/pending'
+      path: '/pending'
+      fullPath: '/dashboard/admin/pending'
+      preLoaderRoute: typeof DashboardAdminPendingRouteImport
+      parentRoute: typeof DashboardAdminRoute
+    }
     '/dashboard/admin/tokens': {
       id: '/dashboard/admin/tokens'
       path: '/tokens'
@@ -526,6 +545,7 @@ interface DashboardAdminRouteChildren {
   DashboardAdminEnquiriesRoute: typeof DashboardAdminEnquiriesRoute
   DashboardAdminInstrumentsRoute: typeof DashboardAdminInstrumentsRoute
   DashboardAdminLogsRoute: typeof DashboardAdminLogsRoute
+  DashboardAdminPendingRoute: typeof DashboardAdminPendingRoute
   DashboardAdminTokensRoute: typeof DashboardAdminTokensRoute
   DashboardAdminWarningsRoute: typeof DashboardAdminWarningsRoute
   DashboardAdminWorkshopsRoute: typeof DashboardAdminWorkshopsRoute
@@ -543,6 +563,7 @@ const DashboardAdminRouteChildren: DashboardAdminRouteChildren = {
   DashboardAdminEnquiriesRoute: DashboardAdminEnquiriesRoute,
   DashboardAdminInstrumentsRoute: DashboardAdminInstrumentsRoute,
   DashboardAdminLogsRoute: DashboardAdminLogsRoute,
+  DashboardAdminPendingRoute: DashboardAdminPendingRoute,
   DashboardAdminTokensRoute: DashboardAdminTokensRoute,
   DashboardAdminWarningsRoute: DashboardAdminWarningsRoute,
   DashboardAdminWorkshopsRoute: DashboardAdminWorkshopsRoute,

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { typedRiskReward } from '../../../../src/client/features/admin-algos/lib/add-signal-form';
-import { decisionBody } from '../../../../src/client/features/admin-algos/lib/edit-levels-form';
 import { parseDecimal } from '../../../../src/client/features/admin-algos/lib/parse-decimal';
 import { dateInputValue, formatSignalDate, tradeGenTsToSend } from '../../../../src/client/features/admin-algos/lib/signal-date';
-import { makeSignal } from './fixtures';
 
 describe('form values', () => {
   it('reads plain decimals only', () => {
@@ -41,13 +39,5 @@ describe('form values', () => {
     expect(tradeGenTsToSend(null, '2026-11-22')).toBe('2026-11-22');
     expect(dateInputValue(null)).toBe('');
     expect(dateInputValue('not a date')).toBe('');
-  });
-
-  it('approves with process_signal true and cancels keeping the current flag, with the current levels and date', () => {
-    const signal = makeSignal({ signal_id: 9, algo_process_ind: false, entry_level: 50, stop_loss_level: 48, target_level: 56 });
-    const levels = { trade_gen_ts: '2026-11-20', entry_level: 50, stop_loss_level: 48, target_level: 56 };
-    expect(decisionBody(signal, 'approved')).toEqual({ ...levels, trade_status: 'approved', process_signal: true });
-    expect(decisionBody(signal, 'cancelled')).toEqual({ ...levels, trade_status: 'cancelled', process_signal: false });
-    expect(decisionBody({ ...signal, algo_process_ind: true }, 'cancelled').process_signal).toBe(true);
   });
 });

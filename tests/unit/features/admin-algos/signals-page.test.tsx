@@ -147,30 +147,42 @@ describe('signals page, wide screen', () => {
 describe('signals page, phone', () => {
   beforeEach(() => setViewportWidth(390));
 
-  function serve(update: (call: ApiCall) => { status?: number; body: unknown } = () => ({ body: { ok: true } })) {
+  const PREVIEW = {
+    signal_id: 21,
+    price: 100,
+    price_source: 'entry_level',
+    accounts: [
+      { trabot_account_id: 7, account_name: 'Ravi Kumar', quantity: 80, capital_at_risk: 400, allocation: 8000, allocation_percent: 8, key_status: 'valid', skip_reason: null, skip_detail: null },
+      { trabot_account_id: 9, account_name: 'Asha Rao', quantity: 0, capital_at_risk: 0, allocation: 0, allocation_percent: 0, key_status: 'invalid', skip_reason: 'invalid_key', skip_detail: 'the broker access key is invalid' },
+    ],
+    totals: { accounts: 2, trading: 1, skipped: 1, quantity: 80, capital_at_risk: 400, allocation: 8000 },
+  };
+
+  /** The list, the preview, and approve / reject, whose answer `decide` gives (the list then shows the new status). */
+  function serve(decide: (call: ApiCall, decision: string) => { status?: number; body: unknown } = (_call, decision) => ({ body: { message: decision === 'approve' ? 'Signal approved: RELIANCE long, 2 accounts' : 'Signal rejected' } })) {
     let listed = [makeSignal({ signal_id: 21, algo_process_ind: false }), makeSignal({ signal_id: 22, trade_status: 'running' })];
+    const decision = (name: string, status: 'approved' | 'cancelled') => (call: ApiCall) => {
+      const answer = decide(call, name);
+      if ((answer.status ?? 200) < 400) listed = listed.map((s) => (s.signal_id === 21 ? { ...s, trade_status: status } : s));
+      return answer;
+    };
     return stubApi(ADMIN, {
       [`GET ${path()}`]: () => ({ body: listed }),
-      'POST /api/signals/21/update': (call) => {
-        const answer = update(call);
-        if ((answer.status ?? 200) < 400) {
-          const { trade_status } = call.body as { trade_status: 'approved' };
-          listed = listed.map((s) => (s.signal_id === 21 ? { ...s, trade_status } : s));
-        }
-        return answer;
-      },
+      'GET /api/signals/21/preview': () => ({ body: PREVIEW }),
+      'POST /api/signals/21/approve': decision('approve', 'approved'),
+      'POST /api/signals/21/reject': decision('reject', 'cancelled'),
     });
   }
 
   const card = (id: number) => screen.getByRole('heading', { name: new RegExp(`#${id}$`) }).closest('li')!;
 
-  it('lists signals as cards; only a pending one has Approve and Cancel', async () => {
+  it('lists signals as cards; only a pending one has Approve and Reject', async () => {
     serve();
     renderApp('/dashboard/admin/algos/2/signals');
     await screen.findByRole('list', { name: 'Signals of algo 2' });
     expect(screen.queryByRole('table')).toBeNull();
     expect(within(card(21)).getByRole('button', { name: 'Approve signal 21' })).toBeTruthy();
-    expect(within(card(21)).getByRole('button', { name: 'Cancel signal 21' })).toBeTruthy();
+    expect(within(card(21)).getByRole('button', { name: 'Reject signal 21' })).toBeTruthy();
     expect(within(card(22)).queryByRole('button', { name: /Approve/ })).toBeNull();
     // Key fields first.
     expect(Array.from(card(21).querySelectorAll('dl.responsive-card-fields > div > dt')).slice(0, 3).map((d) => d.textContent)).toEqual([
@@ -180,7 +192,7 @@ describe('signals page, phone', () => {
     ]);
   });
 
-  it('approves in one tap plus a confirmation showing entry, stop-loss, target and risk-reward', async () => {
+  it('approves in one tap plus a confirmation showing the levels and what the approval trades, sent with the signal as shown', async () => {
     const api = serve();
     renderApp('/dashboard/admin/algos/2/signals');
     await screen.findByRole('list', { name: 'Signals of algo 2' });
@@ -188,47 +200,48 @@ describe('signals page, phone', () => {
     const title = await screen.findByText('Approve signal 21?');
     const dialog = title.closest('ion-modal') as HTMLElement;
     expect(pairs(dialog)).toEqual(['Entry 100', 'Stop-loss 95', 'Target 110', 'Risk-reward 2.00', 'LTP 101.5 (+1.50% from entry)']);
-    expect(api.callsTo('POST', '/api/signals/21/update')).toHaveLength(0);
+    const preview = await within(dialog).findByRole('region', { name: 'What approving trades now' });
+    expect(preview.textContent).toContain('1 of 2 accounts trade 80 shares at 100 (entry level): allocation ₹8,000, capital at risk ₹400.');
+    expect(preview.textContent).toContain('Asha Rao (account 9): the broker access key is invalid');
+    expect(api.callsTo('POST', '/api/signals/21/approve')).toHaveLength(0);
     fireEvent.click(ionButton('Approve', dialog));
-    expect(await screen.findByText('Values edited successfully')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/signals/21/update').map((c) => c.body)).toEqual([
-      { trade_gen_ts: '2026-11-20', entry_level: 100, stop_loss_level: 95, target_level: 110, trade_status: 'approved', process_signal: true },
-    ]);
+    expect(await screen.findByText('Signal approved: RELIANCE long, 2 accounts')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/signals/21/approve').map((c) => c.body)).toEqual([{ expected_updated_at: '2026-11-20T04:45:00.000Z' }]);
     // The list refreshed: the card is no longer pending.
     await waitFor(() => expect(within(card(21)).queryByRole('button', { name: 'Approve signal 21' })).toBeNull());
     expect(within(card(21)).getByText('approved', { selector: '.status-badge' })).toBeTruthy();
     expect(api.callsTo('GET', path())).toHaveLength(2);
   });
 
-  it('cancels keeping the process flag, and backing out sends nothing', async () => {
+  it('rejects after a confirmation, and backing out sends nothing', async () => {
     const api = serve();
     renderApp('/dashboard/admin/algos/2/signals');
     await screen.findByRole('list', { name: 'Signals of algo 2' });
-    fireEvent.click(within(card(21)).getByRole('button', { name: 'Cancel signal 21' }));
-    let dialog = (await screen.findByText('Cancel signal 21?')).closest('ion-modal') as HTMLElement;
+    fireEvent.click(within(card(21)).getByRole('button', { name: 'Reject signal 21' }));
+    let dialog = (await screen.findByText('Reject signal 21?')).closest('ion-modal') as HTMLElement;
     // Shown (presented) before a user can back out of it.
     await waitFor(() => expect(dialog.classList.contains('overlay-hidden')).toBe(false));
     await act(async () => fireEvent.click(ionButton('Keep signal', dialog)));
-    await waitFor(() => expect(screen.queryByText('Cancel signal 21?')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Reject signal 21?')).toBeNull());
     // Until its closing animation ends the modal covers the page (a user cannot reach the card).
     await waitFor(() => expect(dialog.classList.contains('overlay-hidden')).toBe(true));
-    expect(api.callsTo('POST', '/api/signals/21/update')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/signals/21/reject')).toHaveLength(0);
 
-    fireEvent.click(within(card(21)).getByRole('button', { name: 'Cancel signal 21' }));
-    dialog = (await screen.findByText('Cancel signal 21?')).closest('ion-modal') as HTMLElement;
-    fireEvent.click(ionButton('Cancel signal', dialog));
-    expect(await screen.findByText('Values edited successfully')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/signals/21/update')[0]!.body).toMatchObject({ trade_status: 'cancelled', process_signal: false });
+    fireEvent.click(within(card(21)).getByRole('button', { name: 'Reject signal 21' }));
+    dialog = (await screen.findByText('Reject signal 21?')).closest('ion-modal') as HTMLElement;
+    fireEvent.click(ionButton('Reject', dialog));
+    expect(await screen.findByText('Signal rejected')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/signals/21/reject').map((c) => c.body)).toEqual([{ expected_updated_at: '2026-11-20T04:45:00.000Z' }]);
   });
 
-  it('says "Failed to edit values" and keeps the confirmation open when the save fails', async () => {
-    serve(() => ({ status: 409, body: { error: 'conflict' } }));
+  it("shows the server's refusal (changed since) and keeps the confirmation open", async () => {
+    serve(() => ({ status: 409, body: { error: 'This signal changed since you opened it: review it again' } }));
     renderApp('/dashboard/admin/algos/2/signals');
     await screen.findByRole('list', { name: 'Signals of algo 2' });
     fireEvent.click(within(card(21)).getByRole('button', { name: 'Approve signal 21' }));
     const dialog = (await screen.findByText('Approve signal 21?')).closest('ion-modal') as HTMLElement;
     fireEvent.click(ionButton('Approve', dialog));
-    expect(await screen.findByText('Failed to edit values')).toBeTruthy();
+    expect(await screen.findByText('This signal changed since you opened it: review it again')).toBeTruthy();
     expect(screen.getByText('Approve signal 21?')).toBeTruthy();
   });
 });

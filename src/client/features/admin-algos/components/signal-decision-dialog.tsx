@@ -1,16 +1,19 @@
 /**
- * The phone's one-tap Approve / Cancel of a pending signal: a confirmation showing the levels it
- * goes ahead with, then POST /api/signals/{id}/update with the new status (spec sections 2, 7).
+ * Approve / Reject of a pending signal, on a phone card, the Pending screen or the signals table: a
+ * confirmation with the levels it goes ahead with and, for Approve, what the engine would trade now
+ * (the fan-out preview: accounts, shares, capital at risk, skips), then POST approve | reject with
+ * the signal as it was shown. A refusal (changed since, no longer pending, expired) is the server's
+ * own words; offline it is refused with "Offline" and nothing is queued.
  */
+import { HttpError, OfflineError, serverErrorText } from '../../../lib/api';
 import { MSG } from '../../../../shared/messages';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
+import type { SignalPreview } from '../../../../shared/schemas/admin/signal-approvals';
 import { formatDrift } from '../../../../shared/drift';
 import { formatNumber } from '../../../../shared/format';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../lib/toast';
-import { useEditLevels } from '../api/edit-levels';
-import { decisionBody, type SignalDecision } from '../lib/edit-levels-form';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import { useDecideSignal, useSignalPreview, type SignalDecision } from '../api/signal-decisions';
 import { formatSignalDate } from '../lib/signal-date';
 import { formatRiskReward } from './signal-columns';
 
@@ -20,25 +23,34 @@ export interface PendingDecision {
 }
 
 const TEXTS = {
-  approved: { title: 'Approve signal', confirm: 'Approve', back: 'Cancel' },
-  cancelled: { title: 'Cancel signal', confirm: 'Cancel signal', back: 'Keep signal' },
+  approve: { title: 'Approve signal', confirm: 'Approve', back: 'Cancel', failure: 'Failed to approve signal' },
+  reject: { title: 'Reject signal', confirm: 'Reject', back: 'Keep signal', failure: 'Failed to reject signal' },
 } as const;
 
-export function SignalDecisionDialog({ algoId, pending, onClose }: { algoId: number; pending: PendingDecision | null; onClose: () => void }) {
-  const mutation = useEditLevels(algoId);
-  const texts = TEXTS[pending?.decision ?? 'approved'];
+/** The toast for a failed decision: "Offline", the server's refusal (409), or the generic failure. */
+export function decisionFailureText(error: unknown, failure: string): string {
+  if (error instanceof OfflineError) return MSG.offline;
+  if (error instanceof HttpError && error.status < 500) return serverErrorText(error.body, failure);
+  return failure;
+}
+
+export function SignalDecisionDialog({ pending, onClose }: { pending: PendingDecision | null; onClose: () => void }) {
+  const mutation = useDecideSignal();
+  const decision = pending?.decision ?? 'approve';
+  const texts = TEXTS[decision];
   const signal = pending?.signal;
+  const preview = useSignalPreview(pending?.decision === 'approve' ? pending.signal.signal_id : null);
 
   const confirm = () => {
     if (!pending) return;
     mutation.mutate(
-      { signalId: pending.signal.signal_id, body: decisionBody(pending.signal, pending.decision) },
+      { signal: pending.signal, decision: pending.decision },
       {
-        onSuccess: () => {
-          toast.success(MSG.editLevelsSuccess);
+        onSuccess: (answer) => {
+          toast.success(answer.message);
           onClose();
         },
-        onError: (error) => toast.error(saveFailureMessage(error, MSG.editLevelsFailure)),
+        onError: (error) => toast.error(decisionFailureText(error, texts.failure)),
       },
     );
   };
@@ -84,8 +96,43 @@ export function SignalDecisionDialog({ algoId, pending, onClose }: { algoId: num
               </dd>
             </div>
           </dl>
+          {decision === 'approve' && <FanOutPreview preview={preview.data} failed={preview.isError} />}
         </>
       )}
     </ConfirmDialog>
+  );
+}
+
+const rupees = (value: number) => `₹${formatNumber(value)}`;
+
+function FanOutPreview({ preview, failed }: { preview: SignalPreview | undefined; failed: boolean }) {
+  if (failed) return <p className="decision-preview">The preview could not be loaded.</p>;
+  if (!preview) return <p className="decision-preview" aria-busy="true">Sizing the accounts…</p>;
+  const { totals } = preview;
+  const skipped = preview.accounts.filter((a) => a.skip_reason !== null);
+  return (
+    <section className="decision-preview" aria-label="What approving trades now">
+      <p>
+        <strong>
+          {totals.trading} of {totals.accounts} {totals.accounts === 1 ? 'account' : 'accounts'} trade
+        </strong>{' '}
+        {formatNumber(totals.quantity)} shares at {formatNumber(preview.price)} ({preview.price_source === 'last_price' ? 'last price' : 'entry level'}):
+        allocation {rupees(totals.allocation)}, capital at risk {rupees(totals.capital_at_risk)}.
+      </p>
+      {skipped.length > 0 && (
+        <details>
+          <summary>
+            {skipped.length} skipped
+          </summary>
+          <ul>
+            {skipped.map((a) => (
+              <li key={a.trabot_account_id}>
+                {a.account_name} (account {a.trabot_account_id}): {a.skip_detail}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
   );
 }

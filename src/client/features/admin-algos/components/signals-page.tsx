@@ -1,7 +1,7 @@
 /**
  * /dashboard/admin/algos/$id/signals (spec section 2): an algo's signals with the status filter,
  * Add Signal, and per signal Edit Levels, Manual Entry, Manual Exit and Raw. On a phone the list
- * reads as cards, and a pending signal's card can be approved or cancelled in one tap.
+ * reads as cards, and a pending signal's card can be approved or rejected in one tap.
  */
 import { IonButton, IonIcon } from '@ionic/react';
 import { add } from 'ionicons/icons';
@@ -69,17 +69,17 @@ function AlgoSignals({ algoId, status, onStatusChange }: SignalsPageProps & { al
             type="button"
             className="algo-button algo-button--primary"
             aria-label={`Approve signal ${signal.signal_id}`}
-            onClick={() => setDecision({ signal, decision: 'approved' })}
+            onClick={() => setDecision({ signal, decision: 'approve' })}
           >
             Approve
           </button>
           <button
             type="button"
             className="algo-button algo-button--danger"
-            aria-label={`Cancel signal ${signal.signal_id}`}
-            onClick={() => setDecision({ signal, decision: 'cancelled' })}
+            aria-label={`Reject signal ${signal.signal_id}`}
+            onClick={() => setDecision({ signal, decision: 'reject' })}
           >
-            Cancel
+            Reject
           </button>
         </>
       ),
@@ -118,7 +118,7 @@ function AlgoSignals({ algoId, status, onStatusChange }: SignalsPageProps & { al
       <ManualOrderModal side="entry" signal={opened('entry')} onClose={close} />
       <ManualOrderModal side="exit" signal={opened('exit')} onClose={close} />
       <SignalRawModal signal={opened('raw')} onClose={close} />
-      <SignalDecisionDialog algoId={algoId} pending={decision} onClose={closeDecision} />
+      <SignalDecisionDialog pending={decision} onClose={closeDecision} />
     </>
   );
 }

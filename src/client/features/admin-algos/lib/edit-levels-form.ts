@@ -1,9 +1,9 @@
 /** Edit Levels' form (spec sections 4, 5, 7), validated by the shared `editLevelsSchemaFor` the signal's direction. */
 import { z } from 'zod';
 import type { SignalStatus } from '../../../../shared/constants';
-import { editLevelsSchemaFor, type EditLevelsBody, type Signal } from '../../../../shared/schemas/admin/algos';
+import { editLevelsSchemaFor, type Signal } from '../../../../shared/schemas/admin/algos';
 import { parseDecimal } from './parse-decimal';
-import { dateInputValue, today, tradeGenTsToSend } from './signal-date';
+import { dateInputValue, tradeGenTsToSend } from './signal-date';
 
 export interface EditLevelsFormValues {
   trade_gen_ts: string;
@@ -35,20 +35,3 @@ export const editLevelsFormSchema = (signal: Signal) =>
     }),
     editLevelsSchemaFor(signal.trade_direction),
   );
-
-export type SignalDecision = 'approved' | 'cancelled';
-
-/**
- * The phone's Approve / Cancel: the signal's current levels and date with the new status. Approving
- * also sets the process flag; cancelling keeps it. A signal without a date gets today's.
- */
-export function decisionBody(signal: Signal, decision: SignalDecision): EditLevelsBody {
-  return {
-    trade_gen_ts: signal.trade_gen_ts ?? today(),
-    entry_level: signal.entry_level,
-    stop_loss_level: signal.stop_loss_level,
-    target_level: signal.target_level,
-    trade_status: decision,
-    process_signal: decision === 'approved' ? true : signal.algo_process_ind,
-  };
-}

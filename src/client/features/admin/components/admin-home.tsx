@@ -1,6 +1,8 @@
 /** Admin home (spec section 2): the way into each admin area, plus the inbox and workshop management. */
 import { Link } from '@tanstack/react-router';
 import { Page } from '../../../components/page';
+import { PendingLink } from '../../admin-algos/components/pending-link';
+import { NotificationsToggle } from '../../notifications/components/notifications-toggle';
 import './admin.css';
 
 const AREAS = [
@@ -18,12 +20,14 @@ export function AdminHome() {
   return (
     <Page title="Admin">
       <nav aria-label="Admin areas" className="admin-home-grid">
+        <PendingLink className="button-link button-link-solid admin-area-link" />
         {AREAS.map((area) => (
           <Link key={area.to} to={area.to} className="button-link button-link-solid admin-area-link">
             {area.label}
           </Link>
         ))}
       </nav>
+      <NotificationsToggle kinds={['signals']} label="Notify this device of new signals" />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The header of spec section 2, in two modes: public links (home sections, Member Login or
- * Dashboard) and, on dashboard paths with a session, Dashboard / Account Settings / Admin / Logout.
+ * Dashboard) and, on dashboard paths with a session, Dashboard / Account Settings / Admin / Pending
+ * (superadmins) / Logout.
  * Below 1024 px the links fold into a toggle menu that closes when an item is chosen.
  */
 import { Link, useRouterState } from '@tanstack/react-router';
@@ -9,6 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { Icon } from '../../../components/icon';
 import { useConnected } from '../../../lib/online';
 import { SITE } from '../../../site-config';
+import { PendingLink } from '../../admin-algos/components/pending-link';
 import { useLogout } from '../../auth/api/logout';
 import { InstallButton } from '../../pwa/components/install-button';
 import { useCurrentUser } from '../../session/hooks/use-current-user';
@@ -59,11 +61,16 @@ function DashboardLinks({ isSuperadmin, onNavigate }: { isSuperadmin: boolean; o
         </Link>
       </li>
       {isSuperadmin && (
-        <li>
-          <Link to="/dashboard/admin" className="nav-link" onClick={onNavigate}>
-            Admin
-          </Link>
-        </li>
+        <>
+          <li>
+            <Link to="/dashboard/admin" className="nav-link" onClick={onNavigate}>
+              Admin
+            </Link>
+          </li>
+          <li>
+            <PendingLink className="nav-link" onNavigate={onNavigate} />
+          </li>
+        </>
       )}
       <li>
         <button

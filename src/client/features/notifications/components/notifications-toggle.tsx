@@ -1,0 +1,50 @@
+/**
+ * "Notify this device of ..." on or off, per device (issue 11). The browser's permission is asked
+ * only when the user turns it on. Hidden where the browser has no Web Push.
+ */
+import { useEffect, useState } from 'react';
+import type { PushKind } from '../../../../shared/schemas/push';
+import { OfflineError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { MSG } from '../../../../shared/messages';
+import { deviceState, pushSupported, PushRefused, turnOff, turnOn } from '../lib/push-device';
+
+export function NotificationsToggle({ kinds, label }: { kinds: readonly PushKind[]; label: string }) {
+  const [current, setCurrent] = useState<readonly PushKind[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const supported = pushSupported();
+
+  useEffect(() => {
+    if (!supported) return;
+    let live = true;
+    deviceState()
+      .then((state) => live && setCurrent(state.kinds))
+      .catch(() => live && setCurrent([]));
+    return () => {
+      live = false;
+    };
+  }, [supported]);
+
+  if (!supported) return null;
+  const on = current !== null && kinds.every((k) => current.includes(k));
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const state = on ? await turnOff(kinds, current ?? []) : await turnOn(kinds, current ?? []);
+      setCurrent(state.kinds);
+      toast.success(on ? 'Notifications off for this device' : 'Notifications on for this device');
+    } catch (error) {
+      toast.error(error instanceof OfflineError ? MSG.offline : error instanceof PushRefused ? error.message : 'Failed to change notifications');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <label className="notifications-toggle">
+      <input type="checkbox" role="switch" checked={on} disabled={busy || current === null} onChange={() => void toggle()} />
+      {label}
+    </label>
+  );
+}
