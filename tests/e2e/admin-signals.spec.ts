@@ -414,17 +414,12 @@ test.describe('on a phone', () => {
     const levels = dialog.locator('dl.decision-levels > div');
     // And the last price with its drift from the entry (the feed prices pending signals too).
     await expect(levels).toHaveText(['Entry812.5', 'Stop-loss790', 'Target871', 'Risk-reward2.60', /^LTP(N\.A\. \(N\.A\.|[\d,.]+ \([+-][\d.]+%) from entry\)$/]);
-    const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/signals/${signal.signal_id}/update`));
+    // What approving trades now: the demo algo's subscribed accounts, sized by the engine's rules.
+    await expect(dialog.getByRole('region', { name: 'What approving trades now' })).toContainText(/\d+ of \d+ accounts? trade [\d,]+ shares at/);
+    const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/signals/${signal.signal_id}/approve`));
     await dialog.getByRole('button', { name: 'Approve', exact: true }).tap();
-    expect((await post).postDataJSON()).toEqual({
-      trade_gen_ts: signal.trade_gen_ts,
-      entry_level: 812.5,
-      stop_loss_level: 790,
-      target_level: 871,
-      trade_status: 'approved',
-      process_signal: true,
-    });
-    await expect(page.getByText('Values edited successfully')).toBeVisible();
+    expect((await post).postDataJSON()).toEqual({ expected_updated_at: signal.updated_at });
+    await expect(page.getByText(/^Signal approved: TCS long, \d+ accounts?$/)).toBeVisible();
     await expect(dialog).toHaveCount(0);
     // The pending list refreshed: the approved signal left it.
     await expect(card).toHaveCount(0);
@@ -433,22 +428,24 @@ test.describe('on a phone', () => {
     expect(stored.find((s) => s.signal_id === signal.signal_id)?.trade_status).toMatch(/^(approved|running|completed|cancelled)$/);
   });
 
-  test('a pending signal is cancelled from its card, keeping its process flag', async ({ page, loginAs }) => {
+  test('a pending signal is rejected from its card, keeping its process flag', async ({ page, loginAs }) => {
     await loginAs(page, 'admin');
     const signal = await createSignal(page, await swingAlgoId(page), { process_signal: true });
     await openSignals(page, signal.algo_id, '?status=pending');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `TCS (EQ) · #${signal.signal_id}` }) });
-    await card.getByRole('button', { name: `Cancel signal ${signal.signal_id}` }).tap();
-    const dialog = modal(page, `Cancel signal ${signal.signal_id}?`);
+    await card.getByRole('button', { name: `Reject signal ${signal.signal_id}` }).tap();
+    const dialog = modal(page, `Reject signal ${signal.signal_id}?`);
     await dialog.getByRole('button', { name: 'Keep signal' }).tap();
     await expect(dialog).toHaveCount(0);
     await expect(card).toBeVisible();
 
-    await card.getByRole('button', { name: `Cancel signal ${signal.signal_id}` }).tap();
-    const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/signals/${signal.signal_id}/update`));
-    await modal(page, `Cancel signal ${signal.signal_id}?`).getByRole('button', { name: 'Cancel signal' }).tap();
-    expect((await post).postDataJSON()).toMatchObject({ trade_status: 'cancelled', process_signal: true });
-    await expect(page.getByText('Values edited successfully')).toBeVisible();
+    await card.getByRole('button', { name: `Reject signal ${signal.signal_id}` }).tap();
+    const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/signals/${signal.signal_id}/reject`));
+    await modal(page, `Reject signal ${signal.signal_id}?`).getByRole('button', { name: 'Reject', exact: true }).tap();
+    expect((await post).postDataJSON()).toEqual({ expected_updated_at: signal.updated_at });
+    await expect(page.getByText('Signal rejected')).toBeVisible();
     await expect(card).toHaveCount(0);
+    const stored = (await (await page.request.get(`/api/algos/${signal.algo_id}/signals`)).json()) as Signal[];
+    expect(stored.find((s) => s.signal_id === signal.signal_id)).toMatchObject({ trade_status: 'cancelled', algo_process_ind: true, status_note: 'rejected by Trabot Admin' });
   });
 });

@@ -76,7 +76,7 @@ test('a signal approved on a phone becomes a running trade on the member trades 
     await card.getByRole('button', { name: `Approve signal ${signal.signal_id}` }).tap();
     const dialog = admin.locator('ion-modal').filter({ hasText: `Approve signal ${signal.signal_id}?` });
     await dialog.getByRole('button', { name: 'Approve', exact: true }).tap();
-    await expect(admin.getByText('Values edited successfully')).toBeVisible();
+    await expect(admin.getByText(/^Signal approved: /)).toBeVisible();
 
     // The member's page refreshes itself: the new trade appears, running, without a reload.
     const statusOf = async () => {

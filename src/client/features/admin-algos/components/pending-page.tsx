@@ -66,7 +66,10 @@ export function PendingPage({ focus }: { focus: number | null }) {
               {levels(s)} · RR {s.risk_reward === null ? '-' : formatNumber(s.risk_reward)}
             </span>
             <span className="pending-card-line">
-              {s.algo_desc} · {formatAge(s.created_at, now)} · {formatExpiry(s.expires_at, now)}
+              {formatAge(s.created_at, now)} · {formatExpiry(s.expires_at, now)}
+            </span>
+            <span className="pending-card-line pending-card-algo" title={s.algo_desc}>
+              {s.algo_desc}
             </span>
             <DecisionButtons signal={s} onDecide={setDecision} />
           </li>
