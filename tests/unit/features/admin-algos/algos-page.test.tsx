@@ -17,11 +17,11 @@ const flip = (id: number, checked: boolean) =>
 beforeEach(() => setViewportWidth(1280));
 
 describe('algos page', () => {
-  it('lists Algo ID, Description, Switch and a Signals link, with a Back button', async () => {
+  it('lists Algo ID, Description, Switch, a Signals link, Approval and Webhook, with a Back button', async () => {
     stubApi(ADMIN, { 'GET /api/algos': () => ({ body: ALGOS }) });
     renderApp('/dashboard/admin/algos');
     const table = await screen.findByRole('table', { name: 'Algos' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Algo ID', 'Description', 'Switch', 'Signals']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Algo ID', 'Description', 'Switch', 'Signals', 'Approval', 'Webhook']);
     expect(within(table).getByText('Breakout swing')).toBeTruthy();
     expect(toggle(2).checked).toBe(true);
     expect(toggle(2).textContent).toBe('On');
@@ -93,5 +93,61 @@ describe('algos page', () => {
     stubApi(MEMBER, { 'GET /api/account-trades?status=active': () => ({ body: [] }) });
     const { router } = renderApp('/dashboard/admin/algos');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/trades'));
+  });
+});
+
+describe('webhook and approval of an algo', () => {
+  const TOKENS = [{ token_id: 4, algo_id: 2, masked: 'tbw_…x9Qa', created_at: '2026-11-20T04:45:00.000Z', last_used_at: null }];
+
+  function serve() {
+    let tokens = TOKENS;
+    return stubApi(ADMIN, {
+      'GET /api/algos': () => ({ body: ALGOS }),
+      'GET /api/algos/2/webhook-tokens': () => ({ body: tokens }),
+      'POST /api/algos/2/webhook-tokens': () => {
+        tokens = [...tokens, { token_id: 5, algo_id: 2, masked: 'tbw_…Zz99', created_at: '2026-11-25T04:45:00.000Z', last_used_at: null }];
+        return { status: 201, body: { token_id: 5, token: 'tbw_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGZz99' } };
+      },
+      'DELETE /api/algos/2/webhook-tokens/4': () => {
+        tokens = tokens.filter((t) => t.token_id !== 4);
+        return { body: { token_id: 4, revoked: true } };
+      },
+      'POST /api/algos/2/approval': (call) => ({ body: { ...ALGOS[0], ...(call.body as object) } }),
+    });
+  }
+
+  it('saves the approval mode and validity, refusing a validity that is not whole minutes', async () => {
+    const api = serve();
+    renderApp('/dashboard/admin/algos');
+    fireEvent.click(await screen.findByRole('button', { name: 'Webhook and approval of algo 2' }));
+    const form = await screen.findByRole('form', { name: 'Approval' });
+    const mode = within(form).getByLabelText('Approval mode') as HTMLSelectElement;
+    fireEvent.change(mode, { target: { value: 'auto' } });
+    const validity = within(form).getByLabelText('Pending signals expire after (minutes, blank: never)');
+    fireEvent.change(validity, { target: { value: '2.5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save approval settings' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('signal_validity_minutes must be a whole number of minutes, or null');
+    expect(api.callsTo('POST', '/api/algos/2/approval')).toHaveLength(0);
+    expect((validity as HTMLInputElement).value).toBe('2.5');
+    fireEvent.change(validity, { target: { value: '30' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save approval settings' }));
+    expect(await screen.findByText('Approval settings saved')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/algos/2/approval').map((c) => c.body)).toEqual([{ approval_mode: 'auto', signal_validity_minutes: 30 }]);
+  });
+
+  it('shows a new token once, lists tokens masked and revokes one', async () => {
+    const api = serve();
+    renderApp('/dashboard/admin/algos');
+    fireEvent.click(await screen.findByRole('button', { name: 'Webhook and approval of algo 2' }));
+    const section = await screen.findByRole('region', { name: 'Webhook tokens' });
+    expect(await within(section).findByText('tbw_…x9Qa')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'New token' }));
+    const shown = await within(section).findByLabelText('New token (shown once: copy it now)');
+    expect((shown as HTMLInputElement).value).toBe('tbw_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGZz99');
+    expect(await within(section).findByText('tbw_…Zz99')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Revoke token tbw_…x9Qa' }));
+    expect(await screen.findByText('Token revoked')).toBeTruthy();
+    await waitFor(() => expect(within(section).queryByText('tbw_…x9Qa')).toBeNull());
+    expect(api.callsTo('DELETE', '/api/algos/2/webhook-tokens/4')).toHaveLength(1);
   });
 });

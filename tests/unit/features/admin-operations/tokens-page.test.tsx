@@ -25,4 +25,21 @@ describe('tokens page', () => {
     expect(await screen.findByText('connected')).toBeTruthy();
     await waitFor(() => expect(api.callsTo('GET', '/api/admin/tokens')).toHaveLength(2));
   });
+
+  it("lists the algos' webhook tokens masked, with when they were made and last used", async () => {
+    stubApi(ADMIN, {
+      'GET /api/admin/tokens': () => ({ body: {} }),
+      'GET /api/webhook-tokens': () => ({
+        body: [
+          { token_id: 4, algo_id: 2, masked: 'tbw_…x9Qa', created_at: '2026-11-20T04:45:00.000Z', last_used_at: null },
+          { token_id: 5, algo_id: 3, masked: 'tbw_…B7c1', created_at: '2026-11-21T04:45:00.000Z', last_used_at: '2026-11-24T05:00:00.000Z' },
+        ],
+      }),
+    });
+    renderApp('/dashboard/admin/tokens');
+    const table = await screen.findByRole('table', { name: 'Webhook tokens' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Webhook token', 'Algo', 'Made', 'Last used']);
+    expect(within(table).getByText('tbw_…x9Qa')).toBeTruthy();
+    expect(within(table).getByText('never')).toBeTruthy();
+  });
 });

@@ -12,6 +12,7 @@ export const algoKeys = {
   pending: () => ['admin', 'algos', 'pending'] as const,
   preview: (signalId: number) => ['admin', 'algos', 'preview', signalId] as const,
   webhookTokens: (algoId: number) => ['admin', 'algos', algoId, 'webhook-tokens'] as const,
+  allWebhookTokens: () => ['admin', 'algos', 'webhook-tokens'] as const,
   /** Every status of one algo's signals: what a save refreshes, since a save may move a signal between statuses. */
   signals: (algoId: number) => ['admin', 'algos', algoId, 'signals'] as const,
   signalList: (algoId: number, status: SignalFilter) => ['admin', 'algos', algoId, 'signals', status] as const,

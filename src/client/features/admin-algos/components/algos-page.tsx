@@ -1,6 +1,10 @@
-/** /dashboard/admin/algos (spec section 2): every algo with its On/Off switch and a link to its signals. */
+/**
+ * /dashboard/admin/algos (spec section 2): every algo with its On/Off switch, a link to its signals,
+ * and its approval mode with the Webhook & approval settings (issue 11).
+ */
 import { IonToggle } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import type { Algo } from '../../../../shared/schemas/admin/algos';
 import { BackButton } from '../../../components/back-button';
@@ -10,6 +14,7 @@ import { toast } from '../../../lib/toast';
 import { LoadState } from '../../admin/components/load-state';
 import { useAlgos } from '../api/get-algos';
 import { useSwitchAlgo } from '../api/switch-algo';
+import { AlgoWebhookModal } from './algo-webhook-modal';
 import { saveFailureMessage } from '../../../lib/save-failure';
 import './admin-algos.css';
 
@@ -34,7 +39,9 @@ function AlgoSwitch({ algo }: { algo: Algo }) {
   );
 }
 
-const COLUMNS: ResponsiveColumn<Algo>[] = [
+const approvalText = (a: Algo) => (a.signal_validity_minutes === null ? a.approval_mode : `${a.approval_mode}, pending expires after ${a.signal_validity_minutes} min`);
+
+const columnsWith = (openSettings: (algo: Algo) => void): ResponsiveColumn<Algo>[] => [
   { key: 'id', header: 'Algo ID', cell: (a) => a.algo_id },
   { key: 'desc', header: 'Description', primary: true, cell: (a) => a.algo_desc },
   { key: 'switch', header: 'Switch', primary: true, cell: (a) => <AlgoSwitch algo={a} /> },
@@ -47,17 +54,29 @@ const COLUMNS: ResponsiveColumn<Algo>[] = [
       </Link>
     ),
   },
+  { key: 'approval', header: 'Approval', cell: approvalText },
+  {
+    key: 'webhook',
+    header: 'Webhook',
+    cell: (a) => (
+      <button type="button" className="admin-link-button" aria-label={`Webhook and approval of algo ${a.algo_id}`} onClick={() => openSettings(a)}>
+        Webhook &amp; approval
+      </button>
+    ),
+  },
 ];
 
 export function AlgosPage() {
   const algos = useAlgos();
   const { data } = algos;
+  const [settingsOf, setSettingsOf] = useState<number | null>(null);
+  const columns = useMemo(() => columnsWith((a) => setSettingsOf(a.algo_id)), []);
   let body;
   if (data) {
     body = (
       <ResponsiveList
         items={data}
-        columns={COLUMNS}
+        columns={columns}
         rowKey={(a) => a.algo_id}
         empty={MSG.noAlgos}
         caption="Algos"
@@ -71,6 +90,7 @@ export function AlgosPage() {
     <Page title="Algos">
       <BackButton />
       {body}
+      <AlgoWebhookModal algo={data?.find((a) => a.algo_id === settingsOf) ?? null} onClose={() => setSettingsOf(null)} />
     </Page>
   );
 }
