@@ -3,7 +3,8 @@
  * real server with bench data on PGlite (bundle, Lighthouse unless --no-lighthouse, the trades page
  * and instrument picker timings in Chromium, API load),
  * then on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (API load), then the
- * engine section on both (bench/engine.ts; `--engine` runs it alone), prints tables and writes
+ * engine section on both (bench/engine.ts; `--engine` runs it alone), webhook-to-push delays
+ * (bench/push.ts; `--push` alone), prints tables and writes
  * bench/results/latest.json.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { measureApiLoad } from './api-load';
 import { measureBundle } from './bundle';
 import { measureLighthouse } from './lighthouse';
 import { benchEngine, ENGINE_SIZES } from './engine';
+import { benchPush, pushTable } from './push';
 import { apiTable, bundleTable, engineTable, lighthouseTable, machineInfo, uiTable, writeResults, type BenchResults } from './report';
 import { ROOT, startBenchServer } from './server';
 import { measureUiTimings } from './ui-timings';
@@ -39,11 +41,24 @@ async function measureEngine(postgresUrl: string | undefined): Promise<NonNullab
   return figures;
 }
 
+/** From a webhook signal to its push notification, on each database. */
+async function measurePush(postgresUrl: string | undefined): Promise<NonNullable<BenchResults['push']>> {
+  const figures: NonNullable<BenchResults['push']> = [await benchPush('pglite')];
+  if (postgresUrl) figures.push(await benchPush('postgres', postgresUrl));
+  return figures;
+}
+
 async function main() {
   const results: BenchResults = { at: new Date().toISOString(), machine: machineInfo(), api: [] };
   console.log(`Machine: ${results.machine.cpus} x ${results.machine.cpuModel}, load ${results.machine.loadAverage1m}, Node ${results.machine.node}\n`);
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   // --engine: the engine section alone (no client build, no browser).
+  if (process.argv.includes('--push')) {
+    results.push = await measurePush(postgresUrl);
+    console.log(`${pushTable(results.push)}\n`);
+    console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
+    return;
+  }
   if (process.argv.includes('--engine')) {
     results.engine = await measureEngine(postgresUrl);
     console.log(`${engineTable(results.engine)}\n`);
@@ -80,6 +95,8 @@ async function main() {
   console.log(`${apiTable(results.api)}\n`);
   results.engine = await measureEngine(postgresUrl);
   console.log(`${engineTable(results.engine)}\n`);
+  results.push = await measurePush(postgresUrl);
+  console.log(`${pushTable(results.push)}\n`);
   console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
 }
 
