@@ -28,6 +28,21 @@ export interface Notifier {
   endpointProblem(endpoint: string): string | null;
   /** A new signal waits for a superadmin's decision. */
   signalPending(signal: Signal, algoDesc: string): void;
+  /** Trades the engine opened (first entry filled) or closed (no share left open), for their members. */
+  tradeEvents(events: readonly TradeEvent[]): void;
+}
+
+export interface TradeEvent {
+  kind: 'trade_opened' | 'trade_closed';
+  trabot_trade_id: number;
+  trabot_account_id: number;
+  symbol: string;
+  direction: string;
+  quantity: number;
+  /** Average entry price when opened, average exit price when closed. */
+  price: number;
+  /** Closed: the trade's realised profit or loss before charges, rupees. */
+  realised_pnl?: number;
 }
 
 export interface AppEnv {

@@ -26,8 +26,8 @@ async function main() {
   const deps = { db: database.db, env, log, secrets: createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR)) };
   if (env.SEED_DEMO) await seedDemoIfEmpty(deps, { print: (line) => console.log(line) });
 
-  const engine = startEngine(deps, database);
   const notifier = new PushNotifier(deps, { vapid: loadVapidKeys(env) });
+  const engine = startEngine({ ...deps, notifier }, database);
   const app = createApp({ ...deps, engine, notifier });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     log.info({ port: info.port, database: database.kind }, `Trabot listening on http://localhost:${info.port}`);

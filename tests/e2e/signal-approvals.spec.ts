@@ -287,3 +287,43 @@ test('a push reaches the service worker as a notification with Approve and Rejec
   );
   expect(again).toMatch(/^Not done: This signal is no longer pending/);
 });
+
+test('a superadmin turns on new-signal notifications for this device on Admin home; the browser permission is asked only then', async ({ page, context, loginAs }) => {
+  // Headless Chromium reaches no push service: the browser's own subscribe is stood in for, with
+  // an endpoint on FCM's host (never called here) and keys of the right shape.
+  await page.addInitScript(() => {
+    let current: PushSubscription | null = null;
+    const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Math.random().toString(36).slice(2)}`;
+    const fake = {
+      endpoint,
+      toJSON: () => ({ endpoint, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } }),
+      unsubscribe: async () => ((current = null), true),
+    } as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async () => (current = fake);
+    PushManager.prototype.getSubscription = async () => current;
+    (window as unknown as { permissionAsked: number }).permissionAsked = 0;
+    const request = Notification.requestPermission.bind(Notification);
+    Notification.requestPermission = async () => {
+      (window as unknown as { permissionAsked: number }).permissionAsked++;
+      return request();
+    };
+  });
+  await context.grantPermissions(['notifications']);
+  await loginAs(page, 'admin');
+  await page.goto('/dashboard/admin');
+  const toggle = page.getByRole('switch', { name: 'Notify this device of new signals' });
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).not.toBeChecked();
+  expect(await page.evaluate(() => (window as unknown as { permissionAsked: number }).permissionAsked)).toBe(0);
+
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'POST');
+  await toggle.click();
+  expect((await saved).status()).toBe(201);
+  await expect(page.getByText('Notifications on for this device')).toBeVisible();
+  await expect(toggle).toBeChecked();
+  expect(await page.evaluate(() => (window as unknown as { permissionAsked: number }).permissionAsked)).toBe(1);
+
+  await toggle.click();
+  await expect(page.getByText('Notifications off for this device')).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+});

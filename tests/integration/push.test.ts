@@ -7,11 +7,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../src/server/db/schema';
+import { PaperBroker } from '../../src/server/engine/broker/paper-broker';
+import { Engine } from '../../src/server/engine/engine';
 import type { PushNotifier } from '../../src/server/push/push-notifier';
 import { ensureInstrumentList } from '../../src/server/services/instruments';
 import type { PushMessage } from '../../src/shared/schemas/push';
 import { createMemberLogin, createUser } from '../factories/accounts';
 import { createAlgo } from '../factories/algos';
+import { createSignal } from '../factories/signals';
+import { createSubscription } from '../factories/subscriptions';
+import { ScriptedFeed } from './engine/scripted-feed';
 import { startLocalPushService, type LocalPushService } from '../support/local-push-service';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app';
 
@@ -24,7 +29,7 @@ let hookToken: string;
 
 const subscribe = (client: TestClient, subscription: unknown, kinds: string[]) =>
   client.request('/api/push/subscriptions', { method: 'POST', json: { subscription, kinds } });
-const notifier = () => t.deps.notifier as PushNotifier;
+const notifier = () => t.deps.notifier as unknown as PushNotifier;
 
 beforeAll(async () => {
   push = await startLocalPushService();
@@ -157,3 +162,39 @@ describe('a new pending signal', () => {
     expect(t.logLines.some((l) => l.includes('"push: sent"') && l.includes('"gone":1'))).toBe(true);
   });
 });
+
+describe("a member's trades", () => {
+  it('opened and closed by the engine are pushed to the devices of that account that want them, after commit', async () => {
+    const owner = await createMemberLogin(t.deps, { brokerAccessKey: 'kite-push-0a1b2c' });
+    const ownerClient = t.client();
+    expect((await ownerClient.login(owner.user.email, owner.user.password)).status).toBe(200);
+    const both = push.browser('owner-both');
+    const openedOnly = push.browser('owner-opened');
+    await subscribe(ownerClient, both.subscription, ['trade_opened', 'trade_closed']);
+    await subscribe(ownerClient, openedOnly.subscription, ['trade_opened']);
+    const stranger = push.browser('other-member');
+    await subscribe(member, stranger.subscription, ['trade_opened', 'trade_closed']);
+
+    const algo = await createAlgo(t.deps, { algo_desc: 'Push momentum', algo_switch: true });
+    await createSubscription(t.deps, algo.algo_id, owner.account.trabot_account_id);
+    await createSignal(t.deps, algo.algo_id, { instrument_symbol: 'INFY', entry_level: 250, stop_loss_level: 245, target_level: 262.5, portion_in_trade: 100, trade_gen_ts: null, trade_status: 'approved' });
+    const feed = new ScriptedFeed();
+    const paper = new PaperBroker({ prices: feed, now: () => feed.lastTick });
+    const engine = new Engine(t.deps, { feed, paper });
+    const T0 = Date.parse('2026-01-05T04:00:00Z');
+    await engine.tick(new Date(T0));
+    await engine.tick(new Date(T0 + 3_000));
+    feed.set('INFY', 244);
+    await engine.tick(new Date(T0 + 6_000));
+    await engine.tick(new Date(T0 + 9_000));
+    await notifier().settled();
+
+    const [opened, closed] = both.received() as PushMessage[];
+    expect(opened).toMatchObject({ kind: 'trade_opened', title: 'Trade opened: INFY long', body: '320 shares at 250.00', url: '/dashboard/trades' });
+    expect(closed).toMatchObject({ kind: 'trade_closed', title: 'Trade closed: INFY long', body: '320 shares at 244.00 · realised P&L -₹1,920.00' });
+    expect(opened!.tag).toMatch(/^trade-\d+-opened$/);
+    expect(openedOnly.received()).toEqual([opened]);
+    expect(stranger.received()).toEqual([]);
+  });
+});
+

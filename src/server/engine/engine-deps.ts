@@ -29,7 +29,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
 };
 
 export interface EngineContext {
-  deps: Pick<AppDeps, 'db' | 'log' | 'secrets'>;
+  deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier'>;
   feed: PriceFeed;
   paper: PaperBroker;
   calendar: MarketCalendar;

@@ -11,6 +11,7 @@ import { tradeEntries, tradeExits, trades } from '../db/schema';
 import { istDay } from '../demo/market-calendar';
 import type { Order } from './broker/adapter';
 import { productOf, tradeLegCharges, type LegCharges } from './charges';
+import type { TradeEvent } from '../context';
 import type { LegRow, TradeRow } from './engine-deps';
 import { entrySide, exitSide, tradeFigures } from './trade-math';
 
@@ -60,8 +61,9 @@ async function rowsOf(tx: Db, tradeIds: number[]): Promise<Map<number, Booked[]>
  * trade, the charges of all its rows, and the trade's quantity, averages, mark-to-market and risk.
  * An entry makes the trade run; an exit that leaves no share open completes it.
  */
-export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date): Promise<void> {
-  if (!fills.length) return;
+export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date): Promise<TradeEvent[]> {
+  if (!fills.length) return [];
+  const events: TradeEvent[] = [];
   const tradeIds = [...new Set(fills.map((f) => f.trade.trabot_trade_id))];
   const stored = await rowsOf(tx, tradeIds);
   const newEntries: (typeof tradeEntries.$inferInsert)[] = [];
@@ -101,13 +103,13 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
     const fillsOf = (kind: Booked['kind']) => rows.filter((r) => r.kind === kind).map(({ quantity, price }) => ({ quantity, price }));
     const last = own.at(-1)!.order.averagePrice as number;
     const computed = tradeFigures({ direction: trade.trade_direction, entries: fillsOf('entry'), exits: fillsOf('exit'), ltp: last, stopLoss });
-    figures.push({
-      trabot_trade_id: id,
-      ...computed,
-      trade_status: exits > 0 && computed.remaining_quantity <= 0 ? 'completed' : 'running',
-      ltp: last,
-      last_updated_timestamp: now,
-    });
+    const status = exits > 0 && computed.remaining_quantity <= 0 ? 'completed' : 'running';
+    figures.push({ trabot_trade_id: id, ...computed, trade_status: status, ltp: last, last_updated_timestamp: now });
+    const event = { trabot_trade_id: id, trabot_account_id: trade.trabot_account_id, symbol: trade.trade_instrument, direction: trade.trade_direction };
+    if (count('entry') === 0 && entries > 0) events.push({ ...event, kind: 'trade_opened', quantity: computed.trade_quantity, price: computed.avg_entry_price ?? last });
+    if (status === 'completed' && trade.trade_status !== 'completed') {
+      events.push({ ...event, kind: 'trade_closed', quantity: computed.trade_quantity, price: computed.avg_exit_price ?? last, realised_pnl: computed.current_mtm });
+    }
   }
 
   for (const run of insertRuns(tradeEntries, newEntries)) await tx.insert(tradeEntries).values(run);
@@ -115,4 +117,5 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
   await updateRows(tx, tradeEntries, 'id', rewritten.entries);
   await updateRows(tx, tradeExits, 'id', rewritten.exits);
   await updateRows(tx, trades, 'trabot_trade_id', figures);
+  return events;
 }

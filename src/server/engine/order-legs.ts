@@ -204,10 +204,10 @@ export async function applyAnswers(ctx: EngineContext, answered: readonly Answer
   const manualIds = [...new Set([...manualSkips.keys(), ...answered.map((a) => a.leg.manual_order_id).filter((id) => id !== null)])];
   if (!out.legs.length && !out.warnings.length && !manualIds.length) return;
   for (const w of out.warnings) ctx.deps.log.warn(w.data, `engine: ${w.message}`);
-  await ctx.deps.db.transaction(async (tx) => {
+  const events = await ctx.deps.db.transaction(async (tx) => {
     await updateRows(tx, orderLegs, 'id', out.legs);
     await updateRows(tx, trades, 'trabot_trade_id', out.tradeNumbers);
-    await bookFills(tx, out.fills, now);
+    const booked = await bookFills(tx, out.fills, now);
     if (out.cancelledTrades.length) {
       await tx
         .update(trades)
@@ -216,7 +216,10 @@ export async function applyAnswers(ctx: EngineContext, answered: readonly Answer
     }
     await raiseWarnings(tx, out.warnings);
     await settleManualOrders(tx, manualIds, manualSkips);
+    return booked;
   });
+  // Told once committed: a member is never notified of a trade that was rolled back.
+  if (events.length) ctx.deps.notifier?.tradeEvents(events);
 }
 
 /**

@@ -9,7 +9,7 @@ import { HOLIDAYS_KNOWN_THROUGH } from './nse-holidays';
 import { postgresLeaderLock, sessionLeaderLock } from './leader-lock';
 import { runEngine, type RunningEngine } from './runner';
 
-export function startEngine(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'>, database: Pick<Database, 'kind'>): RunningEngine {
+export function startEngine(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env' | 'notifier'>, database: Pick<Database, 'kind'>): RunningEngine {
   const feed = new SimulatedFeed({ seed: Date.now() });
   const paper = new PaperBroker({ prices: feed });
   const lock =

@@ -1,7 +1,7 @@
 /**
  * Web Push to the devices people opted in on (push_subscriptions): a new pending signal to every
  * superadmin device that wants `signals`, with Approve and Reject actions the service worker
- * carries out (public/push-sw.js). Sends run in the background, a few at once; a subscription the
+ * carries out (public/push-sw.js); a trade the engine opened or closed to its member's devices. Sends run in the background, a few at once; a subscription the
  * push service says is gone (404, 410) is deleted; nothing here ever fails a request.
  */
 import type { Agent } from 'node:https';
@@ -9,7 +9,7 @@ import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Signal } from '../../shared/schemas/admin/algos';
 import type { PushMessage } from '../../shared/schemas/push';
-import type { AppDeps, Notifier } from '../context';
+import type { AppDeps, Notifier, TradeEvent } from '../context';
 import { pushSubscriptions, users } from '../db/schema';
 import { mapBounded } from '../engine/bounded';
 import { allowedOrigins, endpointProblem } from './endpoint-guard';
@@ -19,6 +19,8 @@ import type { VapidKeys } from './vapid';
 const CONCURRENCY = 8;
 /** A signal not delivered within 10 minutes is stale: the push service may drop it. */
 const SIGNAL_TTL_SECONDS = 600;
+/** A trade's news keeps for a day (a phone that was off still learns of it). */
+const TRADE_TTL_SECONDS = 86_400;
 
 export interface PushNotifierOptions {
   vapid: VapidKeys;
@@ -41,6 +43,21 @@ export function signalPendingMessage(signal: Signal, algoDesc: string): PushMess
     tag: `signal-${signal.signal_id}`,
     url: `/dashboard/admin/pending?signal=${signal.signal_id}`,
     signal: { signal_id: signal.signal_id, updated_at: signal.updated_at },
+  };
+}
+
+const rupees = (value: number) => `${value < 0 ? '-' : ''}₹${Math.abs(value).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** A member's notification of a trade the engine opened or closed on their account. */
+export function tradeEventMessage(event: TradeEvent): PushMessage {
+  const opened = event.kind === 'trade_opened';
+  const shares = `${event.quantity} ${event.quantity === 1 ? 'share' : 'shares'} at ${price(event.price)}`;
+  return {
+    kind: event.kind,
+    title: `Trade ${opened ? 'opened' : 'closed'}: ${event.symbol} ${event.direction}`,
+    body: opened ? shares : `${shares} · realised P&L ${rupees(event.realised_pnl ?? 0)}`,
+    tag: `trade-${event.trabot_trade_id}-${opened ? 'opened' : 'closed'}`,
+    url: '/dashboard/trades',
   };
 }
 
@@ -67,6 +84,23 @@ export class PushNotifier implements Notifier {
 
   signalPending(signal: Signal, algoDesc: string): void {
     this.track(this.toRole('superadmin', signalPendingMessage(signal, algoDesc), SIGNAL_TTL_SECONDS));
+  }
+
+  tradeEvents(events: readonly TradeEvent[]): void {
+    this.track(this.toAccounts(events));
+  }
+
+  /** Each event to the devices of its account's users that want its kind: one read for all of them. */
+  private async toAccounts(events: readonly TradeEvent[]): Promise<void> {
+    const rows = await this.deps.db
+      .select({ subscription: pushSubscriptions, accountId: users.account_id })
+      .from(pushSubscriptions)
+      .innerJoin(users, eq(users.id, pushSubscriptions.user_id))
+      .where(inArray(users.account_id, [...new Set(events.map((e) => e.trabot_account_id))]));
+    for (const event of events) {
+      const recipients = rows.filter((r) => r.accountId === event.trabot_account_id && r.subscription.kinds.includes(event.kind)).map((r) => r.subscription);
+      await this.send(recipients, tradeEventMessage(event), TRADE_TTL_SECONDS);
+    }
   }
 
   /** Resolves when every send started so far has ended. */

@@ -15,6 +15,9 @@ import { useAccountDetails } from '../api/get-account-details';
 import { AccessKeyField } from './access-key-field';
 import { BrokerDetailsForm } from './broker-details-form';
 import './account-settings.css';
+import { NotificationsToggle } from '../../notifications/components/notifications-toggle';
+
+const MEMBER_PUSH_KINDS = ['trade_opened', 'trade_closed'] as const;
 
 /** Not in the spec's catalogue, which names only the loading and empty texts. */
 const LOAD_ERROR = 'Error loading account settings';
@@ -137,6 +140,7 @@ export function AccountSettingsPage({ userId }: { userId: number }) {
       <h1 className="page-title">Account Settings</h1>
       <OfflineNotice updatedAt={dataUpdatedAt} />
       {body}
+      <NotificationsToggle kinds={MEMBER_PUSH_KINDS} label="Notify this device when my trades open and close" />
     </Page>
   );
 }

@@ -8,6 +8,7 @@ import { OfflineError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { MSG } from '../../../../shared/messages';
 import { deviceState, pushSupported, PushRefused, turnOff, turnOn } from '../lib/push-device';
+import './notifications.css';
 
 export function NotificationsToggle({ kinds, label }: { kinds: readonly PushKind[]; label: string }) {
   const [current, setCurrent] = useState<readonly PushKind[] | null>(null);
