@@ -95,7 +95,8 @@ function startLoad(url: string, cookie: string) {
   };
 }
 
-async function openBenchDatabase(kind: 'pglite' | 'postgres', n: number, postgresUrl: string | undefined, onQuery: () => void) {
+/** A fresh database for one bench run (a folder for PGlite, a new database on the PostgreSQL server), dropped by `drop`. */
+export async function openBenchDatabase(kind: 'pglite' | 'postgres', n: number, postgresUrl: string | undefined, onQuery: () => void = () => undefined) {
   if (kind === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-bench-engine-'));
     const database = await openPglite(path.join(dir, 'pglite'), { onQuery });

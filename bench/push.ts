@@ -5,15 +5,12 @@
  * POSTed to /api/hooks/signals one after another; its delay is from the request's start to the
  * moment the last device's push reached the push service (encrypted, VAPID-signed, over HTTPS).
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import webpush from 'web-push';
 import { createApp } from '../src/server/app';
 import { createSecretBox } from '../src/server/crypto';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { algos, pushSubscriptions, users } from '../src/server/db/schema';
 import { parseEnv } from '../src/server/env';
 import { PushNotifier } from '../src/server/push/push-notifier';
@@ -21,6 +18,7 @@ import { ensureInstrumentList } from '../src/server/services/instruments';
 import { createWebhookToken } from '../src/server/services/webhook-tokens';
 import { startLocalPushService } from '../tests/support/local-push-service';
 import { table } from './report';
+import { openBenchDatabase } from './engine';
 import { freePort } from './server';
 
 export const PUSH_SIGNALS = 20;
@@ -36,33 +34,9 @@ export interface PushFigures {
   pass: boolean;
 }
 
-async function openDatabase(kind: 'pglite' | 'postgres', postgresUrl?: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-bench-push-'));
-    return { database: await openPglite(path.join(dir, 'pglite')), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const { default: pg } = await import('pg');
-  const name = `trabot_bench_push_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  return {
-    database: await openPostgres(url.toString()),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: postgresUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
 export async function benchPush(kind: 'pglite' | 'postgres', postgresUrl?: string): Promise<PushFigures> {
   const push = await startLocalPushService();
-  const { database, drop } = await openDatabase(kind, postgresUrl);
+  const { database, drop } = await openBenchDatabase(kind, 0, postgresUrl);
   await database.migrate();
   await ensureInstrumentList(database.db);
   const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: os.tmpdir(), LOG_LEVEL: 'info', PUSH_ALLOWED_ORIGINS: push.origin });
