@@ -213,6 +213,19 @@ describe('signals page, phone', () => {
     expect(api.callsTo('GET', path())).toHaveLength(2);
   });
 
+  it('on a laptop a pending row has Approve and Reject in its Actions, with the same confirmation', async () => {
+    setViewportWidth(1280);
+    const api = serve();
+    renderApp('/dashboard/admin/algos/2/signals');
+    const table = await screen.findByRole('table', { name: 'Signals of algo 2' });
+    expect(within(table).queryByRole('button', { name: 'Approve signal 22' })).toBeNull();
+    fireEvent.click(within(table).getByRole('button', { name: 'Approve signal 21' }));
+    const dialog = (await screen.findByText('Approve signal 21?')).closest('ion-modal') as HTMLElement;
+    fireEvent.click(ionButton('Approve', dialog));
+    expect(await screen.findByText('Signal approved: RELIANCE long, 2 accounts')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/signals/21/approve')).toHaveLength(1);
+  });
+
   it('rejects after a confirmation, and backing out sends nothing', async () => {
     const api = serve();
     renderApp('/dashboard/admin/algos/2/signals');

@@ -10,6 +10,7 @@ import type { Signal } from '../../../../shared/schemas/admin/algos';
 import type { ResponsiveColumn } from '../../../components/responsive-list';
 import { formatSignalDate } from '../lib/signal-date';
 import { SignalStatusBadge } from './signal-status-badge';
+import type { SignalDecision } from '../api/signal-decisions';
 
 export type SignalAction = 'edit' | 'entry' | 'exit' | 'raw';
 
@@ -45,7 +46,11 @@ function ActionButton({ label, signal, action, onAction }: { label: string; sign
   );
 }
 
-export function useSignalColumns(onAction: (action: SignalAction, signal: Signal) => void): ResponsiveColumn<Signal>[] {
+/**
+ * `decide`: Approve / Reject in a pending signal's Actions (the table; a phone card has them at its
+ * foot instead).
+ */
+export function useSignalColumns(onAction: (action: SignalAction, signal: Signal) => void, decide?: (signal: Signal, decision: SignalDecision) => void): ResponsiveColumn<Signal>[] {
   return useMemo(
     () => [
       { key: 'id', header: 'Signal ID', cell: (s) => s.signal_id },
@@ -102,6 +107,16 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
         header: 'Actions',
         cell: (s) => (
           <div className="signal-actions">
+            {decide && s.trade_status === 'pending' && (
+              <>
+                <button type="button" className="algo-button algo-button--primary" aria-label={`Approve signal ${s.signal_id}`} onClick={() => decide(s, 'approve')}>
+                  Approve
+                </button>
+                <button type="button" className="algo-button algo-button--danger" aria-label={`Reject signal ${s.signal_id}`} onClick={() => decide(s, 'reject')}>
+                  Reject
+                </button>
+              </>
+            )}
             <ActionButton label="Edit Levels" action="edit" signal={s} onAction={onAction} />
             <ActionButton label="Manual Entry" action="entry" signal={s} onAction={onAction} />
             <ActionButton label="Manual Exit" action="exit" signal={s} onAction={onAction} />
@@ -122,6 +137,6 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
       },
       { key: 'raw', header: 'Raw', cell: (s) => <ActionButton label="View" action="raw" signal={s} onAction={onAction} /> },
     ],
-    [onAction],
+    [onAction, decide],
   );
 }

@@ -1,7 +1,8 @@
 /**
  * /dashboard/admin/algos/$id/signals (spec section 2): an algo's signals with the status filter,
  * Add Signal, and per signal Edit Levels, Manual Entry, Manual Exit and Raw. On a phone the list
- * reads as cards, and a pending signal's card can be approved or rejected in one tap.
+ * reads as cards, and a pending signal can be approved or rejected in one tap (with a
+ * confirmation), from its card or its row.
  */
 import { IonButton, IonIcon } from '@ionic/react';
 import { add } from 'ionicons/icons';
@@ -10,7 +11,9 @@ import { MSG } from '../../../../shared/messages';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
 import { BackButton } from '../../../components/back-button';
 import { Page } from '../../../components/page';
-import { ResponsiveList } from '../../../components/responsive-list';
+import { ResponsiveList, WIDE_SCREEN_QUERY } from '../../../components/responsive-list';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import type { SignalDecision } from '../api/signal-decisions';
 import { LoadState } from '../../admin/components/load-state';
 import { useSignals } from '../api/get-signals';
 import type { SignalFilter } from '../lib/signal-filter';
@@ -55,7 +58,9 @@ function AlgoSignals({ algoId, status, onStatusChange }: SignalsPageProps & { al
   const [decision, setDecision] = useState<PendingDecision | null>(null);
 
   const onAction = useCallback((action: SignalAction, signal: Signal) => setOpen({ action, signal }), []);
-  const columns = useSignalColumns(onAction);
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const decideInTable = useCallback((signal: Signal, d: SignalDecision) => setDecision({ signal, decision: d }), []);
+  const columns = useSignalColumns(onAction, wide ? decideInTable : undefined);
   const close = useCallback(() => setOpen(null), []);
   const closeAdd = useCallback(() => setAdding(false), []);
   const closeDecision = useCallback(() => setDecision(null), []);
