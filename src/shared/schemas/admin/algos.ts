@@ -13,6 +13,7 @@ import {
 import { MSG } from '../../messages';
 import { levelSideErrors } from '../../levels';
 import { isOnTick, NSE_TICK } from '../../ticks';
+import { isoDateOrDateTimeInRange } from '../../date-range';
 
 export const APPROVAL_MODES = ['manual', 'auto'] as const;
 
@@ -76,9 +77,7 @@ const level = (label: string) =>
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} allows at most 2 decimals`);
 
 /** yyyy-MM-dd or a full ISO timestamp. */
-const tradeGenTs = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'trade_gen_ts must be a date (yyyy-MM-dd) or an ISO timestamp',
-});
+const tradeGenTs = isoDateOrDateTimeInRange('trade_gen_ts', 'a date (yyyy-MM-dd) or an ISO timestamp');
 
 type Levels = { entry_level: number; stop_loss_level: number; target_level: number };
 

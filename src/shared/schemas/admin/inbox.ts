@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS, WORKSHOP_TIME_LABEL_PATTERN } from '../../forms/workshop-schedule';
 import { PG_INT_MAX } from '../ids';
 import { ENQUIRY_TYPES, workshopSchema } from '../public-forms';
+import { isoDateInRange } from '../../date-range';
 
 /** What happened to the notification mail of a public submission: `pending` until the SMTP send ends. */
 export const MAIL_STATUSES = ['pending', 'sent', 'off', 'failed'] as const;
@@ -58,7 +59,7 @@ export type AdminWorkshop = z.infer<typeof adminWorkshopSchema>;
 export const workshopBodySchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long'),
   description: z.string().trim().min(1, 'Description is required').max(5000, 'Description is too long'),
-  workshop_date: z.iso.date({ error: 'Date must be a date (yyyy-mm-dd)' }),
+  workshop_date: isoDateInRange('Date'),
   time_label: z
     .string()
     .trim()

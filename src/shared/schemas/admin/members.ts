@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { ADMIN_BROKERS, SUBSCRIPTION_STATUSES, TRADE_EDIT_STATUSES } from '../../constants';
 import { idSchema, PG_INT_MAX } from '../ids';
+import { isoDateInRange } from '../../date-range';
 
-const isoDate = (label: string) => z.iso.date({ error: `${label} must be a date (yyyy-mm-dd)` });
 
 export const memberSchema = z.object({
   trabot_client_id: z.number().int(),
@@ -22,8 +22,8 @@ export const memberBodySchema = z
     name: z.string().trim().min(1, 'Name is required').max(200),
     phone_no: z.string().trim().min(1, 'Phone is required').max(20),
     email_id: z.string().trim().max(254).pipe(z.email('Enter a valid email')),
-    activation_date: isoDate('Activation date'),
-    expiry_date: isoDate('Expiry date'),
+    activation_date: isoDateInRange('Activation date'),
+    expiry_date: isoDateInRange('Expiry date'),
   })
   .refine((m) => m.expiry_date >= m.activation_date, { message: 'Expiry date must not be before the activation date', path: ['expiry_date'] });
 export type MemberBody = z.infer<typeof memberBodySchema>;
@@ -105,7 +105,7 @@ const nullableNumber = z.number().finite().nullable();
 
 /** POST /api/admin/trades/{tradeId}: the editable fields (ids, instrument, legs stay read-only). */
 export const adminTradeEditBodySchema = z.object({
-  trade_date: z.iso.date({ error: 'trade_date must be yyyy-MM-dd' }),
+  trade_date: isoDateInRange('trade_date', 'yyyy-MM-dd'),
   trade_status: z.enum(TRADE_EDIT_STATUSES, { error: `trade_status must be one of: ${TRADE_EDIT_STATUSES.join(', ')}` }),
   trade_quantity: z.number().int().nonnegative(),
   current_mtm: nullableNumber,

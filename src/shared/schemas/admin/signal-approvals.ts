@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { TRADE_DIRECTIONS, TRADE_TYPES } from '../../constants';
 import { APPROVAL_MODES, signalSchema } from './algos';
+import { isoDateTimeInRange } from '../../date-range';
 
 /** One webhook token of an algo, as listed (never the token itself). */
 export const webhookTokenSchema = z.object({
@@ -68,7 +69,7 @@ export type ApprovalSettingsBody = z.infer<typeof approvalSettingsBodySchema>;
 
 /** POST /api/signals/{id}/approve and /reject: the signal's updated_at as the superadmin saw it. */
 export const signalDecisionBodySchema = z.object({
-  expected_updated_at: z.iso.datetime({ offset: true, error: 'expected_updated_at must be the signal’s updated_at (an ISO timestamp)' }),
+  expected_updated_at: isoDateTimeInRange('expected_updated_at', 'the signal’s updated_at (an ISO timestamp)'),
 });
 export type SignalDecisionBody = z.infer<typeof signalDecisionBodySchema>;
 

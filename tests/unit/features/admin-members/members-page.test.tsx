@@ -76,6 +76,23 @@ describe('members page', () => {
     expect(api.callsTo('PUT', '/api/members')).toHaveLength(0);
   });
 
+  it('shows a year the product cannot hold at its field, keeping what was typed, and sends nothing', async () => {
+    const api = serveMembers([], () => ({ status: 201, body: asha }));
+    renderApp('/dashboard/admin/members');
+    await screen.findByText('No members found');
+    clickButton('Add Member');
+    await waitFor(() => expect(modalForm()).not.toBeNull());
+    typeInto('Name', 'Asha Rao');
+    typeInto('Phone', '+919800000001');
+    typeInto('Email', 'asha@example.com');
+    typeInto('Activation Date', '1999-12-31');
+    typeInto('Expiry Date', '2026-12-31');
+    clickButton('Save');
+    expect(await screen.findByText('Activation date must be in the years 2000 to 2100')).toBeTruthy();
+    expect(ionInput('Activation Date').value).toBe('1999-12-31');
+    expect(api.callsTo('PUT', '/api/members')).toHaveLength(0);
+  });
+
   it('adds a member with the dates as yyyy-mm-dd, closes the modal and refreshes the list', async () => {
     const api = serveMembers([], () => ({ status: 201, body: asha }));
     renderApp('/dashboard/admin/members');
