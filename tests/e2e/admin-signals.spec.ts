@@ -65,7 +65,7 @@ test('the algos list shows each algo with its switch, which saves and survives a
   await page.waitForURL('**/dashboard/admin/algos');
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Algos' });
-  await expect(table.locator('thead th')).toHaveText(['Algo ID', 'Description', 'Switch', 'Signals']);
+  await expect(table.locator('thead th')).toHaveText(['Algo ID', 'Description', 'Switch', 'Signals', 'Approval', 'Webhook']);
 
   const algos = (await (await page.request.get('/api/algos')).json()) as Algo[];
   const off = algos.find((a) => !a.algo_switch);

@@ -327,3 +327,25 @@ test('a superadmin turns on new-signal notifications for this device on Admin ho
   await expect(page.getByText('Notifications off for this device')).toBeVisible();
   await expect(toggle).not.toBeChecked();
 });
+
+test("an algo's webhook token is made on its Webhook & approval, shown once, and sends a signal", async ({ page, loginAs }) => {
+  await loginAs(page, 'admin');
+  const algo = await swingAlgo(page);
+  await page.goto('/dashboard/admin/algos');
+  await page.getByRole('button', { name: `Webhook and approval of algo ${algo.algo_id}` }).click();
+  const tokens = page.getByRole('region', { name: 'Webhook tokens' });
+  await tokens.getByRole('button', { name: 'New token' }).click();
+  const shown = tokens.getByLabel('New token (shown once: copy it now)');
+  await expect(shown).toHaveValue(/^tbw_[\w-]{43}$/);
+  const token = await shown.inputValue();
+  await expect(tokens.getByText(`tbw_…${token.slice(-4)}`)).toBeVisible();
+
+  const res = await page.request.post('/api/hooks/signals', {
+    data: { token, client_signal_id: `e2e-modal-${Date.now()}`, instrument_symbol: 'INFY', trade_direction: 'long', trade_type: 'swing', entry_level: 1500, stop_loss_level: 1470, target_level: 1590 },
+  });
+  expect(res.status()).toBe(201);
+  await page.getByRole('button', { name: `Revoke token tbw_…${token.slice(-4)}` }).click();
+  await expect(page.getByText('Token revoked')).toBeVisible();
+  const refused = await page.request.post('/api/hooks/signals', { data: { token, client_signal_id: 'after-revoke' } });
+  expect(refused.status()).toBe(401);
+});
