@@ -10,7 +10,7 @@ import { captchaSecrets, DEFAULT_CAPTCHA_DIFFICULTY } from './auth/captcha';
 import { timingSafeDummyHash } from './auth/passwords';
 import { sessionMiddleware } from './auth/sessions';
 import type { AppDeps, AppEnv } from './context';
-import { isDatabaseUnavailable } from './db/unavailable';
+import { isClientAbort, isDatabaseUnavailable } from './db/unavailable';
 import { ApiError, STATUS } from './http';
 import { adminAccountRoutes } from './routes/admin/accounts';
 import { adminAlgoRoutes } from './routes/admin/algos';
@@ -111,6 +111,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
     if (err instanceof HTTPException) {
       return c.json({ error: err.message || 'Request failed' }, err.status);
+    }
+    // A client that hung up (mid-body, say) is not the server's failure: no 5xx, no error line.
+    if (c.req.raw.signal.aborted || isClientAbort(err)) {
+      deps.log.info({ path: c.req.path, method: c.req.method }, 'client closed the request');
+      return c.json({ error: 'Client closed the request' }, STATUS.BAD_REQUEST);
     }
     if (isDatabaseUnavailable(err)) {
       deps.log.error({ err, path: c.req.path, method: c.req.method }, 'database unavailable');

@@ -1,4 +1,4 @@
-/** Tells a lost or unreachable database apart from a bad query, so the API can answer 503. */
+/** Tells a lost or unreachable database apart from a bad query (503), and from a client that hung up. */
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
 /** PostgreSQL SQLSTATEs: 08xxx connection exceptions, 57P0x shutdown / cannot connect now, 53300 too many connections. */
@@ -19,4 +19,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (MESSAGES.some((m) => e instanceof Error && e.message.includes(m))) return true;
   }
   return false;
+}
+
+/**
+ * The request's own stream failed because its client went away ("aborted", a reset while the body
+ * was read): Node's IncomingMessage error, which carries ECONNRESET like a lost database would.
+ */
+export function isClientAbort(err: unknown): boolean {
+  return err instanceof Error && err.message === 'aborted' && (err as { code?: unknown }).code === 'ECONNRESET';
 }
