@@ -2,7 +2,8 @@
  * One process per embedded database folder: PGlite corrupts its files when two processes open the
  * same folder. The lock file names its holder and is created atomically with its full content (a
  * temporary file hard-linked into place: like the `wx` flag it fails if the lock exists, and no
- * reader ever sees it half written). A lock whose process is gone is stale and taken over.
+ * reader ever sees it half written). A lock whose process is gone, or whose pid now belongs to
+ * another process (a reused pid after a crash or reboot), is stale and taken over.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,6 +15,12 @@ export interface LockInfo {
   pid: number;
   startedAt: string;
   command: string;
+  /**
+   * Which process that pid was: the boot and the process's start time in the kernel's clock ticks
+   * (Linux /proc). After a crash or a reboot the pid may belong to another program; a live pid
+   * whose start differs is not the holder. Absent where /proc is not readable.
+   */
+  processStart?: string;
 }
 
 export interface DataDirLock {
@@ -49,6 +56,19 @@ export function describeCommand(argv: readonly string[] = process.argv): string 
   return words.join(' ');
 }
 
+/** `<boot id>:<start time>` of a live process, or undefined where /proc cannot tell (not Linux, no such pid). */
+export function processStartOf(pid: number): string | undefined {
+  try {
+    const bootId = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22 (starttime), counted after the command name's closing parenthesis (the name may hold spaces).
+    const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return startTime ? `${bootId}:${startTime}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -76,7 +96,9 @@ function readLock(file: string): LockFile | null {
   try {
     const parsed = JSON.parse(raw) as Partial<LockInfo>;
     if (Number.isInteger(parsed.pid) && (parsed.pid as number) > 0) {
-      return { raw, holder: { pid: parsed.pid as number, startedAt: String(parsed.startedAt ?? ''), command: String(parsed.command ?? 'unknown') } };
+      const holder: LockInfo = { pid: parsed.pid as number, startedAt: String(parsed.startedAt ?? ''), command: String(parsed.command ?? 'unknown') };
+      if (typeof parsed.processStart === 'string') holder.processStart = parsed.processStart;
+      return { raw, holder };
     }
   } catch {
     // A torn or foreign file: treated as stale below.
@@ -88,7 +110,11 @@ function isHeld(file: string, holder: LockInfo): boolean {
   if (heldHere.has(file)) return true;
   // Our own pid in a lock we do not hold: left by an earlier run that got the same pid (containers).
   if (holder.pid === process.pid || holder.pid === 0) return false;
-  return isAlive(holder.pid);
+  if (!isAlive(holder.pid)) return false;
+  // Alive, but is it still the process that wrote the lock? (After a reboot the pid may be anyone's.)
+  if (holder.processStart === undefined) return true;
+  const now = processStartOf(holder.pid);
+  return now === undefined || now === holder.processStart;
 }
 
 /**
@@ -131,7 +157,7 @@ function createExclusive(file: string, content: string): boolean {
 export function acquireDataDirLock(dataDir: string, command = describeCommand()): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE_NAME);
-  const mine: LockInfo = { pid: process.pid, startedAt: new Date().toISOString(), command };
+  const mine: LockInfo = { pid: process.pid, startedAt: new Date().toISOString(), command, processStart: processStartOf(process.pid) };
   const content = JSON.stringify(mine);
 
   for (let attempt = 1; ; attempt++) {

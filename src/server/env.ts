@@ -1,6 +1,7 @@
 /** The only reader of process.env: parsed once, typed everywhere else. */
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies } from './security/trusted-proxies';
 
 const flag = (fallback: boolean) =>
   z
@@ -28,8 +29,21 @@ const envSchema = z.object({
   DEMO_MEMBER_PASSWORD: z.string().min(8).optional(),
   DEMO_ADMIN_EMAIL: z.string().email().optional(),
   DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
-  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
-  TRUST_PROXY: flag(false),
+  /**
+   * The reverse proxies whose X-Forwarded-* headers are believed: addresses or CIDR ranges,
+   * comma-separated; `1`/`true`: loopback only; unset/`0`: none (security/trusted-proxies.ts).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Login attempts allowed per IP and per email in one 15-minute window. */
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),

@@ -64,6 +64,9 @@ describe('the embedded PGlite database', () => {
     const { code, stderr } = await collect(second).finished;
     expect(code).toBe(1);
     expect(stderr).toContain(`is in use by another process (pid ${subject.server.child.pid}`);
+    // One clear message: no stack trace, no logger failing on the way out ("sonic boom is not ready yet").
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stderr).not.toMatch(/sonic/i);
     expect((await fetch(`${subject.server.url}/api/health`)).status).toBe(200);
   });
 });

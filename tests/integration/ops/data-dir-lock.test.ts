@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError, describeCommand, LOCK_FILE_NAME, type DataDirLock } from '../../../src/server/data-dir-lock';
+import { spawn } from 'node:child_process';
+import { acquireDataDirLock, DataDirLockedError, describeCommand, LOCK_FILE_NAME, processStartOf, type DataDirLock } from '../../../src/server/data-dir-lock';
 import { collect, deadPid, holdLock, ROOT, spawnTs, childEnv, tempDir, waitForOutput, removeTempDirs } from './helpers';
 
 afterAll(removeTempDirs);
@@ -27,6 +28,7 @@ describe('data-folder lock', { timeout: 60_000 }, () => {
     const info = readLock(dir);
     expect(info.pid).toBe(process.pid);
     expect(info.command).toBe('npm start');
+    expect((info as { processStart?: string }).processStart).toMatch(/^[\w-]+:\d+$/);
     expect(Date.now() - Date.parse(info.startedAt)).toBeLessThan(10_000);
     lock.release();
     expect(fs.existsSync(lockFile(dir))).toBe(false);
@@ -92,6 +94,25 @@ describe('data-folder lock', { timeout: 60_000 }, () => {
       expect(readLock(dir).pid).toBe(process.pid);
       lock.release();
       expect(fs.readdirSync(dir)).toEqual([]);
+    }
+  });
+
+  it("takes over a lock whose pid now belongs to another program (a reused pid after a crash or reboot)", async () => {
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      await new Promise<void>((resolve) => other.once('spawn', () => resolve()));
+      const dir = tempDir();
+      const stale = { pid: other.pid, startedAt: '2026-01-01T00:00:00.000Z', command: 'src/server/main.ts', processStart: 'an-earlier-boot:12345' };
+      fs.writeFileSync(lockFile(dir), JSON.stringify(stale));
+      const lock = take(dir);
+      expect(readLock(dir).pid).toBe(process.pid);
+      lock.release();
+      // The same live pid with its real start time is the holder: refused.
+      fs.writeFileSync(lockFile(dir), JSON.stringify({ ...stale, processStart: processStartOf(other.pid!) }));
+      expect(() => take(dir)).toThrow(DataDirLockedError);
+      fs.rmSync(lockFile(dir));
+    } finally {
+      other.kill();
     }
   });
 
