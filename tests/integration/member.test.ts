@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../src/server/app';
 import { requireSuperadmin, requireUser } from '../../src/server/auth/guards';
-import { accounts } from '../../src/server/db/schema';
+import { accounts, members } from '../../src/server/db/schema';
 import { accountSettingsSchema } from '../../src/shared/schemas/account';
 import { tradeEntrySchema, tradeExitSchema, tradeSchema } from '../../src/shared/schemas/trades';
 import { createAccount, createMember, createMemberLogin, createUser } from '../factories/accounts';
@@ -360,5 +360,20 @@ describe('POST /api/update-broker-details', () => {
     const res = await noAccountClient.json('/api/update-broker-details', { broker_name: 'fyers', broker_client_id: 'A', broker_access_key: '' });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'No account is linked to this user' });
+  });
+});
+
+describe('GET /api/membership', () => {
+  it("answers the member's own expiry and whether it has passed (today in India); a login without a member has none", async () => {
+    const expired = await createMemberLogin(t.deps);
+    await t.deps.db.update(members).set({ expiry_date: '2025-03-31' }).where(eq(members.trabot_client_id, expired.member.trabot_client_id));
+    const client = t.client();
+    expect((await client.login(expired.user.email, expired.user.password)).status).toBe(200);
+    expect(await (await client.request('/api/membership')).json()).toEqual({ expiry_date: '2025-03-31', expired: true });
+
+    await t.deps.db.update(members).set({ expiry_date: '2099-12-31' }).where(eq(members.trabot_client_id, expired.member.trabot_client_id));
+    expect(await (await client.request('/api/membership')).json()).toEqual({ expiry_date: '2099-12-31', expired: false });
+    expect(await (await adminClient.request('/api/membership')).json()).toEqual({ expiry_date: null, expired: false });
+    expect((await t.client().request('/api/membership')).status).toBe(401);
   });
 });

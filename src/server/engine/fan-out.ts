@@ -9,16 +9,17 @@
  */
 import { and, asc, eq, gt, notExists } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accounts, algoSubscriptions, algos, signals, trades } from '../db/schema';
+import { accounts, algoSubscriptions, algos, members, signals, trades } from '../db/schema';
 import { raiseWarnings } from '../services/warnings';
 import type { AccountRow, EngineContext, SignalRow } from './engine-deps';
 import { marketEntryPrice, sessionReadiness } from './entry-guards';
 import { checkKeys } from './key-checks';
+import { expiredMembershipSkip, membershipExpired } from './membership';
 import { insertTradesWithLegs } from './new-legs';
 import { applyAnswers, sendLegs } from './order-legs';
 import { sizePosition, type SizingSubscription } from './sizing';
 
-type Subscriber = { subscription: SizingSubscription; account: AccountRow };
+type Subscriber = { subscription: SizingSubscription; account: AccountRow; membershipExpiry: string | null };
 type Skip = { reason: string; detail: string };
 
 /**
@@ -27,9 +28,10 @@ type Skip = { reason: string; detail: string };
  */
 export function untradedSubscribers(db: Db, signal: SignalRow, after: number, limit: number): Promise<Subscriber[]> {
   return db
-    .select({ subscription: algoSubscriptions, account: accounts })
+    .select({ subscription: algoSubscriptions, account: accounts, membershipExpiry: members.expiry_date })
     .from(algoSubscriptions)
     .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
+    .innerJoin(members, eq(members.trabot_client_id, accounts.trabot_client_id))
     .where(
       and(
         eq(algoSubscriptions.algo_id, signal.algo_id),
@@ -72,10 +74,15 @@ async function openBatch(ctx: EngineContext, signal: SignalRow, batch: Subscribe
     await raiseWarnings(db, warnings);
     return;
   }
-  const keys = await checkKeys(ctx, batch.map((b) => b.account), now);
   const skips: ReturnType<typeof skipWarning>[] = [];
+  const current = batch.filter(({ account, membershipExpiry }) => {
+    if (!membershipExpired(membershipExpiry, now)) return true;
+    skips.push(skipWarning(signal, account.trabot_account_id, expiredMembershipSkip(membershipExpiry!)));
+    return false;
+  });
+  const keys = await checkKeys(ctx, current.map((b) => b.account), now);
   const orders: Parameters<typeof insertTradesWithLegs>[2][number][] = [];
-  for (const { subscription, account } of batch) {
+  for (const { subscription, account } of current) {
     const key = keys.get(account.trabot_account_id);
     if (key === null) {
       skips.push(skipWarning(signal, account.trabot_account_id, { reason: 'broker_unreachable', detail: 'the broker could not be reached to check the key' }));

@@ -6,11 +6,12 @@
  */
 import { and, asc, eq, notExists } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accounts, algoSubscriptions, manualOrders, orderLegs, signals, trades } from '../db/schema';
+import { accounts, algoSubscriptions, manualOrders, members, orderLegs, signals, trades } from '../db/schema';
 import { raiseWarnings } from '../services/warnings';
 import type { EngineContext, SignalRow } from './engine-deps';
 import { marketEntryPrice, sessionReadiness, WAITING_FOR_OPEN } from './entry-guards';
 import { checkKeys } from './key-checks';
+import { expiredMembershipSkip, membershipExpired } from './membership';
 import { insertLegs, insertTradesWithLegs, type LegToInsert, type NewLeg } from './new-legs';
 import { applyAnswers, sendLegs } from './order-legs';
 import { sizePosition } from './sizing';
@@ -54,13 +55,19 @@ const legOf = (order: ManualOrderRow, quantity: number): NewLeg => ({
 async function entryLegs(ctx: EngineContext, order: ManualOrderRow, signal: SignalRow, price: number, skips: Skips, now: Date) {
   const { db } = ctx.deps;
   const subscribers = await db
-    .select({ subscription: algoSubscriptions, account: accounts, trade: trades })
+    .select({ subscription: algoSubscriptions, account: accounts, trade: trades, membershipExpiry: members.expiry_date })
     .from(algoSubscriptions)
     .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
+    .innerJoin(members, eq(members.trabot_client_id, accounts.trabot_client_id))
     .leftJoin(trades, and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id)))
     .where(and(eq(algoSubscriptions.algo_id, signal.algo_id), eq(algoSubscriptions.subscription_status, 'active'), eq(accounts.account_status, 'active'), withoutLeg(db, order.id)))
     .orderBy(asc(accounts.trabot_account_id));
-  const open = subscribers.filter(({ trade, account }) => {
+  const open = subscribers.filter(({ trade, account, membershipExpiry }) => {
+    if (membershipExpired(membershipExpiry, now)) {
+      const skip = expiredMembershipSkip(membershipExpiry!);
+      skips.add(account.trabot_account_id, skip.detail, skip.reason);
+      return false;
+    }
     if (!trade || trade.trade_status === 'pending' || trade.trade_status === 'running') return true;
     skips.add(account.trabot_account_id, `its trade ${trade.trabot_trade_id} on the signal is ${trade.trade_status}`, 'trade_closed');
     return false;

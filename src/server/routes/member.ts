@@ -7,6 +7,9 @@ import { BytesLru } from '../bytes-lru';
 import { acceptedEncoding, encode } from '../content-encoding';
 import type { AppEnv } from '../context';
 import { ApiError, readJson, readQuery, STATUS } from '../http';
+import { eq } from 'drizzle-orm';
+import { members } from '../db/schema';
+import { membershipExpired } from '../engine/membership';
 import { getAccountSettings, updateBrokerDetails } from '../services/account';
 import { accountTradesVersion, listAccountTrades } from '../services/trades';
 
@@ -47,6 +50,14 @@ export function memberRoutes(): Hono<AppEnv> {
       Vary: 'Accept-Encoding',
       ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
     });
+  });
+
+  /** The logged-in member's membership: its expiry date and whether it has passed (today in India). */
+  routes.get('/membership', requireUser, async (c) => {
+    const memberId = sessionUser(c).member_id;
+    const [row] = memberId === null ? [] : await c.get('deps').db.select({ expiry_date: members.expiry_date }).from(members).where(eq(members.trabot_client_id, memberId));
+    const expiry = row?.expiry_date ?? null;
+    return c.json({ expiry_date: expiry, expired: membershipExpired(expiry, new Date()) });
   });
 
   routes.get('/account-details', requireUser, async (c) => {

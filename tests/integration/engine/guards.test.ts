@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { algoSubscriptions, manualOrders, signals } from '../../../src/server/db/schema';
+import { accounts, algoSubscriptions, manualOrders, members, signals } from '../../../src/server/db/schema';
 import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
 import type { BrokerCredentials, Order, OrderRequest } from '../../../src/server/engine/broker/adapter';
 import { Engine } from '../../../src/server/engine/engine';
@@ -263,5 +263,37 @@ describe('the database bounds sizing inputs', () => {
     await expect(t.deps.db.insert(manualOrders).values({ signal_id: signal.signal_id, side: 'entry', portion: 1.5, order_type: 'market', trade_type: 'swing' })).rejects.toThrow();
     await expect(t.deps.db.update(algoSubscriptions).set({ max_total_capital: -1 }).where(eq(algoSubscriptions.trabot_account_id, account))).rejects.toThrow();
     await expect(t.deps.db.update(algoSubscriptions).set({ risk_percent_pertrade: 101 }).where(eq(algoSubscriptions.trabot_account_id, account))).rejects.toThrow();
+  });
+});
+
+describe('engine: expired memberships (issue 17, item 8)', () => {
+  const expire = async (accountId: number, expiry: string) => {
+    const [account] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
+    await t.deps.db.update(members).set({ expiry_date: expiry }).where(eq(members.trabot_client_id, account!.trabot_client_id));
+  };
+
+  it("a member whose membership expired before today (in India) gets no new trade, signal's or manual, with a warning each; until the day's end it still trades", async () => {
+    const { engine } = scriptedEngine({ calendar: nseCalendar });
+    const algoId = await newAlgo();
+    const expired = await subscriber(algoId, {});
+    const lastDay = await subscriber(algoId, {});
+    await expire(expired, '2026-01-04');
+    await expire(lastDay, '2026-01-05');
+    const signal = await newSignal(algoId);
+    await engine.tick(ist(5, '09:30'));
+    expect((await tradesOf(signal.signal_id)).map((r) => r.trabot_account_id)).toEqual([lastDay]);
+    const [warning] = (await warningsAbout(signal.signal_id)).filter((w) => JSON.parse(w.warning_data!).reason === 'membership_expired');
+    expect(warning!.warning_message).toBe(`Account ${expired} skipped for signal ${signal.signal_id}: the membership expired on 2026-01-04`);
+
+    // A manual entry on the signal skips the expired account too, and says why.
+    const [order] = await t.deps.db
+      .insert(manualOrders)
+      .values({ signal_id: signal.signal_id, side: 'entry', portion: 0.25, order_type: 'market', trade_type: 'swing', status: 'queued' })
+      .returning();
+    await engine.tick(ist(5, '09:31'));
+    const [settled] = await t.deps.db.select().from(manualOrders).where(eq(manualOrders.id, order!.id));
+    expect(settled!.status_reason).toContain(`account ${expired} skipped`);
+    expect(settled!.status_reason).toContain('the membership expired on 2026-01-04');
+    expect((await tradesOf(signal.signal_id)).map((r) => r.trabot_account_id)).toEqual([lastDay]);
   });
 });

@@ -110,6 +110,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   // The member's own data (the session's account; adminAccountId is for superadmins only).
   'GET /api/account-trades': { access: 'member', query: 'status=all' },
   'GET /api/account-details': { access: 'member' },
+  'GET /api/membership': { access: 'member' },
   'POST /api/update-broker-details': {
     access: 'member',
     body: () => jsonPayload({ broker_name: 'zerodha', broker_client_id: 'ZX4821', broker_access_key: '' }),

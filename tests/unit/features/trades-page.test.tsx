@@ -36,6 +36,17 @@ describe('trades page', () => {
     expect(screen.queryByText('Loading trades...')).toBeNull();
   });
 
+  it('tells a member whose membership has expired, above their trades, which they still read', async () => {
+    setViewportWidth(1024);
+    stubApi(MEMBER, {
+      [`GET ${TRADES_PATH}`]: () => ({ body: [running] }),
+      'GET /api/membership': () => ({ body: { expiry_date: '2025-03-31', expired: true } }),
+    });
+    renderApp('/dashboard/trades');
+    expect(await screen.findByText('Membership expired on 31/03/2025')).toBeTruthy();
+    expect(await screen.findByRole('table')).toBeTruthy();
+  });
+
   it('shows "Error loading trades" when the request fails', async () => {
     setViewportWidth(1024);
     stubApi(MEMBER, { [`GET ${TRADES_PATH}`]: () => ({ status: 500, body: { error: 'boom' } }) });

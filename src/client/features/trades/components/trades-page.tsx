@@ -2,7 +2,7 @@
  * The trades of an account, filtered by status in the browser (spec sections 2, 7, 9): the member's
  * own at /dashboard/trades, any account's for the superadmin under /dashboard/admin.
  */
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { MSG } from '../../../../shared/messages';
 import type { Trade } from '../../../../shared/schemas/trades';
 import { Breadcrumb, type BreadcrumbItem } from '../../../components/breadcrumb';
@@ -35,9 +35,11 @@ export interface TradesPageProps {
   onStatusChange: (status: TradeFilterStatus) => void;
   /** Superadmins get the Edit column. */
   canEdit: boolean;
+  /** Shown under the title (the member's membership notice). */
+  notice?: ReactNode;
 }
 
-export function TradesPage({ trades: tradesQuery, title, breadcrumb, backFallback, status, onStatusChange, canEdit }: TradesPageProps) {
+export function TradesPage({ trades: tradesQuery, title, breadcrumb, backFallback, status, onStatusChange, canEdit, notice }: TradesPageProps) {
   const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountTrades(tradesQuery);
   // A switch shows at once; the URL follows once the new list is painted, through the router,
   // whose navigation (guards, loader) would otherwise delay the switch. A URL changed from outside
@@ -94,6 +96,7 @@ export function TradesPage({ trades: tradesQuery, title, breadcrumb, backFallbac
           <BackButton fallback={backFallback} />
         </Suspense>
       )}
+      {notice}
       <OfflineNotice updatedAt={dataUpdatedAt} />
       <div className="trades-toolbar">
         <TradeStatusFilter value={shown} groups={groups} onChange={changeStatus} />

@@ -1,0 +1,22 @@
+/**
+ * "Membership expired on <date>" above a member's trades: the history stays theirs to read, while
+ * the engine opens no new trades on the account (issue 17, item 8). Shown only once the server says
+ * so (offline: nothing).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '../../../../shared/format';
+import { apiJson } from '../../../lib/api';
+
+export function MembershipNotice({ userId }: { userId: number }) {
+  const { data } = useQuery({
+    queryKey: ['membership', userId],
+    queryFn: () => apiJson<{ expiry_date: string | null; expired: boolean }>('/api/membership'),
+    staleTime: 60_000,
+  });
+  if (!data?.expired || !data.expiry_date) return null;
+  return (
+    <p className="membership-notice" role="status">
+      Membership expired on {formatDate(data.expiry_date)}
+    </p>
+  );
+}
