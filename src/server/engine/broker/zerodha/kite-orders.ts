@@ -1,0 +1,78 @@
+/**
+ * Kite Connect v3's order shapes to and from the engine's (adapter.ts). Wire format per Kite's
+ * documentation (https://kite.trade/docs/connect/v3/orders/): form fields tradingsymbol, exchange,
+ * transaction_type BUY/SELL, order_type MARKET/LIMIT/SL, product CNC/MIS, price, trigger_price,
+ * validity DAY, tag (at most 20 alphanumeric characters: the engine's client order id).
+ */
+import type { Order as KiteOrder } from 'kiteconnect';
+import type { Order, OrderRequest, OrderState } from '../adapter';
+
+export const KITE_PRODUCTS = { delivery: 'CNC', intraday: 'MIS' } as const;
+export const KITE_ORDER_TYPES = { market: 'MARKET', limit: 'LIMIT', trigger: 'SL' } as const;
+
+/** Kite's order statuses; every in-between one (validation, modify or cancel pending...) is still open. */
+const STATES: Record<string, OrderState> = {
+  COMPLETE: 'filled',
+  CANCELLED: 'cancelled',
+  REJECTED: 'rejected',
+  'TRIGGER PENDING': 'trigger_pending',
+};
+
+/** The place-order form of an engine order. */
+export function kiteOrderParams(request: OrderRequest) {
+  return {
+    exchange: request.exchange as 'NSE',
+    tradingsymbol: request.symbol,
+    transaction_type: request.side === 'buy' ? ('BUY' as const) : ('SELL' as const),
+    quantity: request.quantity,
+    product: KITE_PRODUCTS[request.product],
+    order_type: KITE_ORDER_TYPES[request.orderType],
+    validity: 'DAY' as const,
+    ...(request.orderType !== 'market' && request.limitPrice != null ? { price: request.limitPrice } : {}),
+    ...(request.orderType === 'trigger' && request.triggerPrice != null ? { trigger_price: request.triggerPrice } : {}),
+    ...(request.clientOrderId ? { tag: request.clientOrderId } : {}),
+  };
+}
+
+/**
+ * Kite's timestamps are India's wall-clock time without an offset ("2026-01-05 09:15:03"); the
+ * client library turns them into Dates in the machine's own zone. This reads the same wall-clock
+ * fields back as IST, whatever zone the server runs in.
+ */
+export function istInstant(local: Date | string | null | undefined, fallback: Date): Date {
+  if (!local) return fallback;
+  const d = typeof local === 'string' ? new Date(local.replace(' ', 'T')) : local;
+  if (Number.isNaN(d.getTime())) return fallback;
+  return new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()) - 330 * 60_000);
+}
+
+const sideOf = (kite: KiteOrder) => (kite.transaction_type === 'BUY' ? 'buy' : 'sell') as OrderRequest['side'];
+const productOf = (kite: KiteOrder) => (kite.product === 'MIS' ? 'intraday' : 'delivery') as OrderRequest['product'];
+const orderTypeOf = (kite: KiteOrder): OrderRequest['orderType'] => (kite.order_type === 'MARKET' ? 'market' : kite.order_type === 'LIMIT' ? 'limit' : 'trigger');
+
+/** An engine Order from Kite's order (the last entry of its history, or a row of the order book). */
+export function fromKiteOrder(kite: KiteOrder, now: Date): Order {
+  const tag = (kite as KiteOrder & { tag?: string | null }).tag ?? null;
+  const orderType = orderTypeOf(kite);
+  return {
+    orderId: String(kite.order_id),
+    clientOrderId: tag,
+    exchangeOrderId: kite.exchange_order_id ?? null,
+    request: {
+      exchange: kite.exchange,
+      symbol: kite.tradingsymbol,
+      side: sideOf(kite),
+      product: productOf(kite),
+      orderType,
+      quantity: kite.quantity,
+      limitPrice: orderType === 'market' ? null : kite.price,
+      triggerPrice: orderType === 'trigger' ? kite.trigger_price : null,
+      clientOrderId: tag ?? undefined,
+    },
+    state: STATES[kite.status] ?? 'open',
+    filledQuantity: kite.filled_quantity ?? 0,
+    averagePrice: kite.filled_quantity > 0 ? kite.average_price : null,
+    rejectReason: kite.status === 'REJECTED' ? (kite.status_message ?? 'rejected by the broker') : null,
+    updatedAt: istInstant(kite.exchange_update_timestamp ?? kite.exchange_timestamp ?? kite.order_timestamp, now),
+  };
+}

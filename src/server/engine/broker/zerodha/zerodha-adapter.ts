@@ -1,0 +1,179 @@
+/**
+ * Zerodha through its official client, `kiteconnect` (Kite Connect v3), behind the engine's
+ * BrokerAdapter. The firm's Kite app (api key and secret) is server configuration; an account's
+ * credentials carry the member's access token of the day (from the daily login), which Kite
+ * invalidates at 06:00 IST. Every call waits its turn in Kite's published rate limits (10 requests
+ * a second per API key, orders included) and times out; only reads are retried, once, and never an
+ * order (a lost answer to a placed order is found again through its tag in the order book).
+ *
+ * Errors, as Kite documents them (error_type): TokenException -> the session is gone (reconnect),
+ * InputException / OrderException / MarginException -> the order is rejected with Kite's words,
+ * NetworkException / a timeout / HTTP 429 -> the broker could not be reached (thrown, so the
+ * engine retries later through the order book).
+ */
+import { createHash } from 'node:crypto';
+import { KiteConnect, type Connect } from 'kiteconnect';
+import type { BrokerAdapter, BrokerCredentials, BrokerSession, Funds, Order, OrderChanges, OrderRequest } from '../adapter';
+import { BrokerError } from '../adapter';
+import { RateLimiter } from '../rate-limiter';
+import { fromKiteOrder, KITE_ORDER_TYPES, kiteOrderParams } from './kite-orders';
+
+export const KITE_DEFAULT_ROOT = 'https://api.kite.trade';
+/** Kite: 10 requests a second per API key (https://kite.trade/docs/connect/v3/exceptions/#api-rate-limit). */
+export const KITE_REQUESTS_PER_SECOND = 10;
+
+export interface ZerodhaConfig {
+  apiKey: string;
+  apiSecret: string;
+  /** The API's root (tests: a local server speaking Kite's wire format). */
+  root?: string;
+  timeoutMs?: number;
+  /** The clock (the session's expiry is computed from it). */
+  now?: () => Date;
+}
+
+interface KiteError {
+  error_type?: string;
+  message?: string;
+}
+
+const ORDER_REFUSALS = new Set(['InputException', 'OrderException', 'MarginException', 'PermissionException']);
+
+/** Why Kite refused, from its error; `unreachable` for network failures, timeouts and rate limits. */
+export function kiteFailure(err: unknown): { kind: 'token' | 'refused' | 'unreachable'; message: string } {
+  const e = (err ?? {}) as KiteError;
+  const message = e.message ?? String(err);
+  if (e.error_type === 'TokenException') return { kind: 'token', message: `Zerodha session expired or invalid: ${message}` };
+  if (e.error_type && ORDER_REFUSALS.has(e.error_type)) return { kind: 'refused', message };
+  return { kind: 'unreachable', message: `Zerodha could not be reached: ${message}` };
+}
+
+/** Kite's access tokens end at 06:00 IST the next morning. */
+export function kiteSessionExpiry(now: Date): Date {
+  const ist = new Date(now.getTime() + 330 * 60_000);
+  const sixIst = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), 6, 0, 0) - 330 * 60_000;
+  return new Date(sixIst > now.getTime() ? sixIst : sixIst + 86_400_000);
+}
+
+/** The checksum of Kite's token exchange: SHA-256 of api_key + request_token + api_secret, hex. */
+export const kiteChecksum = (apiKey: string, requestToken: string, apiSecret: string) =>
+  createHash('sha256').update(apiKey + requestToken + apiSecret).digest('hex');
+
+export class ZerodhaAdapter implements BrokerAdapter {
+  readonly name = 'zerodha';
+  private readonly bucket = new RateLimiter(KITE_REQUESTS_PER_SECOND);
+  private readonly now: () => Date;
+
+  constructor(private readonly config: ZerodhaConfig) {
+    this.now = config.now ?? (() => new Date());
+  }
+
+  private client(accessToken?: string): Connect {
+    return new KiteConnect({
+      api_key: this.config.apiKey,
+      root: this.config.root ?? KITE_DEFAULT_ROOT,
+      timeout: this.config.timeoutMs ?? 7_000,
+      ...(accessToken ? { access_token: accessToken } : {}),
+    });
+  }
+
+  /** One call in its turn of the rate limit; reads may be retried once when Kite could not be reached. */
+  private async call<T>(work: () => Promise<T>, retry: boolean): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      await this.bucket.take();
+      try {
+        return await work();
+      } catch (err) {
+        const failure = kiteFailure(err);
+        if (failure.kind === 'unreachable' && retry && attempt === 1) continue;
+        if (failure.kind === 'unreachable') throw new Error(failure.message);
+        throw new BrokerError(failure.message);
+      }
+    }
+  }
+
+  /** The daily login's last step: the request token from Kite's redirect for an access token (and its expiry). */
+  async exchangeRequestToken(requestToken: string): Promise<BrokerSession & { userId: string }> {
+    const data = await this.call(() => this.client().generateSession(requestToken, this.config.apiSecret), false);
+    return { token: data.access_token, userId: data.user_id, expiresAt: kiteSessionExpiry(this.now()) };
+  }
+
+  async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
+    if (!credentials.accessKey) return false;
+    try {
+      await this.call(() => this.client(credentials.accessKey).getProfile(), true);
+      return true;
+    } catch (err) {
+      if (err instanceof BrokerError) return false;
+      throw err;
+    }
+  }
+
+  async openSession(credentials: BrokerCredentials): Promise<BrokerSession> {
+    if (!(await this.validateAccessKey(credentials))) throw new BrokerError('Zerodha session expired or invalid: connect Zerodha again (daily login)');
+    return { token: credentials.accessKey, expiresAt: kiteSessionExpiry(this.now()) };
+  }
+
+  async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {
+    const kite = this.client(credentials.accessKey);
+    let orderId: string;
+    try {
+      await this.bucket.take();
+      orderId = String((await kite.placeOrder('regular', kiteOrderParams(request))).order_id);
+    } catch (err) {
+      const failure = kiteFailure(err);
+      if (failure.kind === 'unreachable') throw new Error(failure.message);
+      // Refused before it became an order: answered as a rejected order with Kite's reason.
+      return {
+        orderId: `rejected-${request.clientOrderId ?? this.now().getTime()}`,
+        clientOrderId: request.clientOrderId ?? null,
+        exchangeOrderId: null,
+        request,
+        state: 'rejected',
+        filledQuantity: 0,
+        averagePrice: null,
+        rejectReason: failure.message,
+        updatedAt: this.now(),
+      };
+    }
+    return this.orderStatus(credentials, orderId);
+  }
+
+  async modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order> {
+    const current = await this.orderStatus(credentials, orderId);
+    await this.call(
+      () =>
+        this.client(credentials.accessKey).modifyOrder('regular', orderId, {
+          order_type: KITE_ORDER_TYPES[current.request.orderType],
+          ...(changes.quantity !== undefined ? { quantity: changes.quantity } : {}),
+          ...(changes.limitPrice != null ? { price: changes.limitPrice } : {}),
+          ...(changes.triggerPrice != null ? { trigger_price: changes.triggerPrice } : {}),
+        }),
+      false,
+    );
+    return this.orderStatus(credentials, orderId);
+  }
+
+  async cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order> {
+    await this.call(() => this.client(credentials.accessKey).cancelOrder('regular', orderId), false);
+    return this.orderStatus(credentials, orderId);
+  }
+
+  async orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order> {
+    const history = await this.call(() => this.client(credentials.accessKey).getOrderHistory(orderId), true);
+    const last = history.at(-1);
+    if (!last) throw new BrokerError(`Zerodha knows no order ${orderId}`);
+    return fromKiteOrder(last, this.now());
+  }
+
+  async orderBook(credentials: BrokerCredentials): Promise<Order[]> {
+    const orders = await this.call(() => this.client(credentials.accessKey).getOrders(), true);
+    return orders.map((o) => fromKiteOrder(o, this.now()));
+  }
+
+  async funds(credentials: BrokerCredentials): Promise<Funds> {
+    const margins = await this.call(() => this.client(credentials.accessKey).getMargins('equity'), true);
+    const equity = margins as unknown as { net: number; available: { opening_balance: number }; utilised: { debits: number } };
+    return { opening: equity.available.opening_balance, used: equity.utilised.debits, available: equity.net };
+  }
+}

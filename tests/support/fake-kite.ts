@@ -1,0 +1,264 @@
+/**
+ * A local server that speaks Kite Connect v3's wire format (https://kite.trade/docs/connect/v3/),
+ * request by request, for the Zerodha adapter's contract tests: the token exchange with its
+ * checksum, `Authorization: token api_key:access_token` and `X-Kite-Version: 3` on every call,
+ * form-encoded orders validated as Kite validates them (InputException), orders that fill, rest,
+ * wait for their trigger, fill in part, or are rejected by the RMS for funds, the order book with
+ * tags, margins, and Kite's error envelope `{status: "error", message, error_type}` with its HTTP
+ * codes (403 token, 400 input, 429 rate, 5xx network). Controls let a test move prices, fail or
+ * delay the next call and cap the rate.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface KiteOrderRecord {
+  order_id: string;
+  exchange_order_id: string | null;
+  status: string;
+  status_message: string | null;
+  tradingsymbol: string;
+  exchange: string;
+  transaction_type: string;
+  order_type: string;
+  product: string;
+  validity: string;
+  variety: string;
+  price: number;
+  trigger_price: number;
+  quantity: number;
+  filled_quantity: number;
+  pending_quantity: number;
+  average_price: number;
+  tag: string | null;
+  order_timestamp: string;
+  exchange_timestamp: string | null;
+  exchange_update_timestamp: string | null;
+  placed_by: string;
+}
+
+export interface FakeKite {
+  root: string;
+  apiKey: string;
+  apiSecret: string;
+  /** A request token the login redirect would carry (exchanged once). */
+  newRequestToken(): string;
+  /** A live access token of the day, as if the member had logged in. */
+  newAccessToken(): string;
+  expireTokens(): void;
+  setLtp(symbol: string, price: number): void;
+  /** The account's cash (orders beyond it are rejected by the RMS). */
+  setCash(cash: number): void;
+  /** The next market order fills only this many shares and stays open for the rest. */
+  fillNextPartly(quantity: number): void;
+  /** The next request gets this answer instead (status and Kite body), or waits `delayMs` first. */
+  failNext(answer: { status: number; body?: unknown; delayMs?: number }): void;
+  /** At most this many requests a second, else 429 (Kite's own limit is 10). */
+  limitRate(perSecond: number): void;
+  /** Fills resting orders whose limit or trigger the current prices reach. */
+  match(): void;
+  orders: KiteOrderRecord[];
+  requests: { method: string; path: string; headers: http.IncomingHttpHeaders; form: Record<string, string> }[];
+  close(): Promise<void>;
+}
+
+const IST = (d = new Date()) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data } });
+const fail = (status: number, error_type: string, message: string) => ({ status, body: { status: 'error', message, error_type, data: null } });
+
+export async function startFakeKite(): Promise<FakeKite> {
+  const apiKey = `kitekey${randomBytes(4).toString('hex')}`;
+  const apiSecret = `kitesecret${randomBytes(8).toString('hex')}`;
+  const requestTokens = new Set<string>();
+  const accessTokens = new Set<string>();
+  const ltp = new Map<string, number>();
+  const histories = new Map<string, KiteOrderRecord[]>();
+  const orders: KiteOrderRecord[] = [];
+  const requests: FakeKite['requests'] = [];
+  const failures: { status: number; body?: unknown; delayMs?: number }[] = [];
+  let cash = 10_000_000;
+  let used = 0;
+  let partly: number | null = null;
+  let ratePerSecond = Infinity;
+  const recent: number[] = [];
+  let orderSeq = 0;
+
+  const snapshot = (o: KiteOrderRecord) => histories.get(o.order_id)!.push({ ...o });
+  const fill = (o: KiteOrderRecord, quantity: number, price: number) => {
+    const filled = o.filled_quantity + quantity;
+    o.average_price = (o.average_price * o.filled_quantity + price * quantity) / filled;
+    o.filled_quantity = filled;
+    o.pending_quantity = o.quantity - filled;
+    o.status = o.pending_quantity === 0 ? 'COMPLETE' : 'OPEN';
+    o.exchange_update_timestamp = IST();
+    used += (o.transaction_type === 'BUY' ? 1 : -1) * quantity * price;
+    snapshot(o);
+  };
+  const crossed = (o: KiteOrderRecord, price: number) => (o.transaction_type === 'BUY' ? price <= o.price : price >= o.price);
+  const triggered = (o: KiteOrderRecord, price: number) => (o.transaction_type === 'BUY' ? price >= o.trigger_price : price <= o.trigger_price);
+
+  function match() {
+    for (const o of orders) {
+      const price = ltp.get(o.tradingsymbol);
+      if (price === undefined) continue;
+      if (o.status === 'TRIGGER PENDING' && triggered(o, price)) {
+        o.status = 'OPEN';
+        snapshot(o);
+      }
+      if (o.status === 'OPEN' && o.order_type !== 'MARKET' && crossed(o, price)) fill(o, o.pending_quantity, o.price);
+    }
+  }
+
+  function placeOrder(form: Record<string, string>): { status: number; body: unknown } {
+    const problems: string[] = [];
+    if (!form.tradingsymbol) problems.push('Missing tradingsymbol');
+    if (form.exchange !== 'NSE' && form.exchange !== 'BSE') problems.push('Invalid `exchange`.');
+    if (!['BUY', 'SELL'].includes(form.transaction_type ?? '')) problems.push('Invalid `transaction_type`.');
+    if (!['CNC', 'MIS', 'NRML'].includes(form.product ?? '')) problems.push('Invalid `product`.');
+    if (!['MARKET', 'LIMIT', 'SL', 'SL-M'].includes(form.order_type ?? '')) problems.push('Invalid `order_type`.');
+    const quantity = Number(form.quantity);
+    if (!Number.isInteger(quantity) || quantity <= 0) problems.push('Invalid `quantity`.');
+    if ((form.order_type === 'LIMIT' || form.order_type === 'SL') && !(Number(form.price) > 0)) problems.push('Invalid `price`.');
+    if ((form.order_type === 'SL' || form.order_type === 'SL-M') && !(Number(form.trigger_price) > 0)) problems.push('Invalid `trigger_price`.');
+    if (form.tag !== undefined && !/^[A-Za-z0-9]{1,20}$/.test(form.tag)) problems.push('Invalid `tag`. Tag can be alphanumeric and max 20 characters.');
+    if (problems.length) return fail(400, 'InputException', problems[0]!);
+    const price = ltp.get(form.tradingsymbol!);
+    if (price === undefined) return fail(400, 'InputException', 'Invalid `tradingsymbol`.');
+
+    const o: KiteOrderRecord = {
+      order_id: `2601050000${String(++orderSeq).padStart(5, '0')}`,
+      exchange_order_id: null,
+      status: 'PUT ORDER REQ RECEIVED',
+      status_message: null,
+      tradingsymbol: form.tradingsymbol!,
+      exchange: form.exchange!,
+      transaction_type: form.transaction_type!,
+      order_type: form.order_type!,
+      product: form.product!,
+      validity: form.validity ?? 'DAY',
+      variety: 'regular',
+      price: Number(form.price ?? 0),
+      trigger_price: Number(form.trigger_price ?? 0),
+      quantity,
+      filled_quantity: 0,
+      pending_quantity: quantity,
+      average_price: 0,
+      tag: form.tag ?? null,
+      order_timestamp: IST(),
+      exchange_timestamp: null,
+      exchange_update_timestamp: null,
+      placed_by: 'ZX4821',
+    };
+    orders.push(o);
+    histories.set(o.order_id, [{ ...o }]);
+    const cost = quantity * (form.order_type === 'MARKET' ? price : o.price || price);
+    if (o.transaction_type === 'BUY' && used + cost > cash) {
+      o.status = 'REJECTED';
+      o.status_message = `Insufficient funds. Required margin is ${cost.toFixed(2)} but available margin is ${(cash - used).toFixed(2)}.`;
+      snapshot(o);
+      return ok({ order_id: o.order_id });
+    }
+    o.exchange_order_id = `1100000000${String(orderSeq).padStart(6, '0')}`;
+    o.exchange_timestamp = IST();
+    o.status = form.order_type === 'SL' || form.order_type === 'SL-M' ? 'TRIGGER PENDING' : 'OPEN';
+    snapshot(o);
+    if (o.order_type === 'MARKET') {
+      fill(o, partly !== null ? Math.min(partly, quantity) : quantity, price);
+      partly = null;
+    } else match();
+    return ok({ order_id: o.order_id });
+  }
+
+  function route(method: string, path: string, form: Record<string, string>, headers: http.IncomingHttpHeaders): { status: number; body: unknown } {
+    if (headers['x-kite-version'] !== '3') return fail(400, 'InputException', 'Invalid or missing X-Kite-Version header.');
+    if (method === 'POST' && path === '/session/token') {
+      const expected = createHash('sha256').update(apiKey + form.request_token + apiSecret).digest('hex');
+      if (form.api_key !== apiKey) return fail(403, 'TokenException', 'Invalid `api_key`.');
+      if (form.checksum !== expected) return fail(403, 'TokenException', 'Invalid `checksum`.');
+      if (!requestTokens.delete(form.request_token ?? '')) return fail(403, 'TokenException', 'Token is invalid or has expired.');
+      const access_token = randomBytes(16).toString('hex');
+      accessTokens.add(access_token);
+      return ok({ user_id: 'ZX4821', user_name: 'Asha Rao', access_token, public_token: randomBytes(8).toString('hex'), login_time: IST() });
+    }
+    const auth = /^token ([^:]+):(.+)$/.exec(headers.authorization ?? '');
+    if (!auth || auth[1] !== apiKey || !accessTokens.has(auth[2]!)) return fail(403, 'TokenException', 'Incorrect `api_key` or `access_token`.');
+    if (method === 'GET' && path === '/user/profile') return ok({ user_id: 'ZX4821', user_name: 'Asha Rao', email: 'asha@example.com', broker: 'ZERODHA' });
+    if (method === 'GET' && path === '/user/margins/equity') {
+      return ok({ enabled: true, net: cash - used, available: { adhoc_margin: 0, cash, opening_balance: cash, live_balance: cash - used, collateral: 0, intraday_payin: 0 }, utilised: { debits: used, exposure: 0, m2m_realised: 0, m2m_unrealised: 0 } });
+    }
+    if (method === 'POST' && path === '/orders/regular') return placeOrder(form);
+    if (method === 'GET' && path === '/orders') return ok(orders.map((o) => ({ ...o })));
+    const one = /^\/orders\/(?:regular\/)?(\d+)$/.exec(path);
+    const order = one ? orders.find((o) => o.order_id === one[1]) : undefined;
+    if (one && !order) return fail(400, 'InputException', "Couldn't find that `order_id`.");
+    if (method === 'GET' && order) return ok(histories.get(order.order_id));
+    if ((method === 'PUT' || method === 'DELETE') && order) {
+      if (!['OPEN', 'TRIGGER PENDING'].includes(order.status)) return fail(400, 'OrderException', `Order cannot be ${method === 'PUT' ? 'modified' : 'cancelled'} as it is being processed. Try later.`);
+      if (method === 'DELETE') order.status = 'CANCELLED';
+      else {
+        if (form.quantity) order.quantity = Number(form.quantity);
+        if (form.price) order.price = Number(form.price);
+        if (form.trigger_price) order.trigger_price = Number(form.trigger_price);
+        order.pending_quantity = order.quantity - order.filled_quantity;
+      }
+      order.exchange_update_timestamp = IST();
+      snapshot(order);
+      if (method === 'PUT') match();
+      return ok({ order_id: order.order_id });
+    }
+    return fail(404, 'GeneralException', 'Route not found');
+  }
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://kite.local');
+      const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? url.search : raw));
+      requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form });
+      const answer = (r: { status: number; body: unknown }) => res.writeHead(r.status, { 'content-type': 'application/json' }).end(JSON.stringify(r.body));
+      const now = performance.now();
+      while (recent.length && now - recent[0]! > 1000) recent.shift();
+      recent.push(now);
+      if (recent.length > ratePerSecond) return answer(fail(429, 'NetworkException', 'Too many requests'));
+      const injected = failures.shift();
+      if (injected?.delayMs) {
+        setTimeout(() => answer(route(req.method ?? '', url.pathname, form, req.headers)), injected.delayMs);
+        return;
+      }
+      if (injected) return answer({ status: injected.status, body: injected.body ?? { status: 'error', message: 'Internal error', error_type: 'NetworkException' } });
+      answer(route(req.method ?? '', url.pathname, form, req.headers));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+  return {
+    root: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    apiKey,
+    apiSecret,
+    newRequestToken() {
+      const token = randomBytes(12).toString('hex');
+      requestTokens.add(token);
+      return token;
+    },
+    newAccessToken() {
+      const token = randomBytes(16).toString('hex');
+      accessTokens.add(token);
+      return token;
+    },
+    expireTokens: () => accessTokens.clear(),
+    setLtp: (symbol, price) => void ltp.set(symbol, price),
+    setCash: (value) => void (cash = value),
+    fillNextPartly: (quantity) => void (partly = quantity),
+    failNext: (answer) => void failures.push(answer),
+    limitRate: (perSecond) => void (ratePerSecond = perSecond),
+    match,
+    orders,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
