@@ -11,6 +11,7 @@ import { apiFetch } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { sessionQueryKey } from '../../session/api/check-session';
 import { forgetUserData } from '../../session/lib/session-persistence';
+import { MEMBERSHIP_QUERY_KEY } from '../../trades/api/membership';
 
 export async function logout(): Promise<void> {
   await apiFetch('/api/logout', { method: 'POST' });
@@ -20,7 +21,11 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useMutation({
-    mutationFn: logout,
+    mutationFn: async () => {
+      // A member page's request still in flight would come back after the session ended (a 401).
+      await queryClient.cancelQueries({ queryKey: MEMBERSHIP_QUERY_KEY });
+      await logout();
+    },
     onSuccess: async () => {
       // The server has ended the session: the login page's guard must not send us back.
       queryClient.setQueryData<CheckSessionResponse>(sessionQueryKey, { status: 'error' });

@@ -5,14 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../../shared/format';
-import { apiJson } from '../../../lib/api';
+import { membershipQueryOptions } from '../api/membership';
 
 export function MembershipNotice({ userId }: { userId: number }) {
-  const { data } = useQuery({
-    queryKey: ['membership', userId],
-    queryFn: () => apiJson<{ expiry_date: string | null; expired: boolean }>('/api/membership'),
-    staleTime: 60_000,
-  });
+  const { data } = useQuery(membershipQueryOptions(userId));
   if (!data?.expired || !data.expiry_date) return null;
   return (
     <p className="membership-notice" role="status">
