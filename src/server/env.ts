@@ -73,6 +73,16 @@ const envSchema = z.object({
   ENGINE_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).default(500),
   /** Broker calls the engine makes at once. */
   ENGINE_BROKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /**
+   * Orders may go to real brokers: also needs the account's mode set to live by a superadmin and
+   * the broker configured. Off (the default): every account trades on paper.
+   */
+  LIVE_TRADING: flag(false),
+  /** Zerodha (Kite Connect) app of the firm: key and secret from the Kite developer console. */
+  KITE_API_KEY: blankAsUnset,
+  KITE_API_SECRET: blankAsUnset,
+  /** Kite's API root; tests point it at a local server. */
+  KITE_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'KITE_API_ROOT must be an http(s) URL' }).optional()),
   /** Web Push (VAPID) keys, base64url; both unset: generated once into DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: blankAsUnset,
   VAPID_PRIVATE_KEY: blankAsUnset,

@@ -39,6 +39,8 @@ export const PRICE_STEP = 0.01;
 export const MEMBER_BROKERS = ['none', 'fyers', 'dhan', 'zerodha', '5paisa', 'upstock', 'groww'] as const;
 export const ADMIN_BROKERS = ['none', 'fyers', 'angelone', 'dhan', 'zerodha', '5paisa', 'upstock', 'groww'] as const;
 export type BrokerName = (typeof ADMIN_BROKERS)[number];
+/** paper: orders to the paper broker; live: to the account's real broker (when the server allows it). */
+export const TRADING_MODES = ['paper', 'live'] as const;
 
 export const SUBSCRIPTION_STATUSES = ['active', 'inactive'] as const;
 

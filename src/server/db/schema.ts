@@ -23,6 +23,7 @@ import {
 import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS } from '../../shared/forms/workshop-schedule';
 import { MAIL_STATUSES } from '../../shared/schemas/admin/inbox';
 import { ENQUIRY_TYPES } from '../../shared/schemas/public-forms';
+import { TRADING_MODES } from '../../shared/constants';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -51,11 +52,13 @@ export const accounts = pgTable(
     broker_access_key_enc: text('broker_access_key_enc'),
     access_key_valid: boolean('access_key_valid').notNull().default(false),
     access_key_updated_timestamp: ts('access_key_updated_timestamp'),
+    /** `live`: orders may go to the real broker (with LIVE_TRADING on and the broker configured); `paper` otherwise. */
+    trading_mode: text('trading_mode', { enum: TRADING_MODES }).notNull().default('paper'),
     equity_amount_balance: money('equity_amount_balance').notNull().default(0),
     commodity_amount_balance: money('commodity_amount_balance').notNull().default(0),
     currency_amount_balance: money('currency_amount_balance').notNull().default(0),
   },
-  (t) => [index('accounts_client_idx').on(t.trabot_client_id)],
+  (t) => [index('accounts_client_idx').on(t.trabot_client_id), check('accounts_trading_mode_check', sql`${t.trading_mode} in ('paper', 'live')`)],
 );
 
 export const users = pgTable(

@@ -29,7 +29,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
 };
 
 export interface EngineContext {
-  deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier'>;
+  deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier' | 'env'>;
   feed: PriceFeed;
   paper: PaperBroker;
   calendar: MarketCalendar;

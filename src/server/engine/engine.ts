@@ -32,7 +32,7 @@ export class Engine {
   private stopRequested = false;
   private readonly warned = new Set<string>();
 
-  constructor(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier'>, options: EngineOptions) {
+  constructor(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier' | 'env'>, options: EngineOptions) {
     this.ctx = {
       deps,
       feed: options.feed,

@@ -11,7 +11,7 @@ import { accounts } from '../db/schema';
 import { isPaperTrading } from '../engine/broker/select-adapter';
 
 type AccountRow = typeof accounts.$inferSelect;
-type Deps = Pick<AppDeps, 'db' | 'log' | 'secrets'>;
+type Deps = Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'>;
 
 /** Shown when a stored key cannot be decrypted (e.g. SECRET_KEY changed): a key exists, unreadable. */
 const UNREADABLE_KEY = MASK_CHAR.repeat(8);
@@ -35,7 +35,7 @@ function toSettings(deps: Deps, row: AccountRow): AccountSettings {
     broker_name: row.broker_name,
     broker_client_id: row.broker_client_id,
     broker_access_key: maskedKey(deps, row),
-    paper_trading: isPaperTrading(row.broker_name),
+    paper_trading: isPaperTrading(row, deps.env),
     equity_amount_balance: row.equity_amount_balance,
     commodity_amount_balance: row.commodity_amount_balance,
     currency_amount_balance: row.currency_amount_balance,

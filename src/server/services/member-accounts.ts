@@ -6,7 +6,7 @@ import { accounts } from '../db/schema';
 import { isPaperTrading } from '../engine/broker/select-adapter';
 import { maskedKey } from './account';
 
-export async function listMemberAccounts(deps: Pick<AppDeps, 'db' | 'log' | 'secrets'>, memberId: number): Promise<MemberAccount[]> {
+export async function listMemberAccounts(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'>, memberId: number): Promise<MemberAccount[]> {
   const rows = await deps.db.select().from(accounts).where(eq(accounts.trabot_client_id, memberId)).orderBy(asc(accounts.trabot_account_id));
   return rows.map((row) => ({
     trabot_account_id: row.trabot_account_id,
@@ -16,6 +16,7 @@ export async function listMemberAccounts(deps: Pick<AppDeps, 'db' | 'log' | 'sec
     broker_access_key: maskedKey(deps, row),
     access_key_valid: row.access_key_valid,
     access_key_updated_timestamp: row.access_key_updated_timestamp?.toISOString() ?? null,
-    paper_trading: isPaperTrading(row.broker_name),
+    paper_trading: isPaperTrading(row, deps.env),
+    trading_mode: row.trading_mode,
   }));
 }

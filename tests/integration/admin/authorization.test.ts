@@ -68,6 +68,7 @@ describe('admin authorization', () => {
       'GET /api/members/1/users',
       'POST /api/1/update-broker-details',
       'POST /api/admin/accounts/1/save-algo-subscription',
+      'POST /api/admin/accounts/1/trading-mode',
       'POST /api/admin/nse/bhav-copy',
       'POST /api/admin/trades/1',
       'POST /api/admin/workshops/1',

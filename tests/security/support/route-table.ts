@@ -181,6 +181,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     body: () => jsonPayload({ broker_name: 'angelone', broker_client_id: 'AB1234', broker_access_key: '' }),
   },
   'GET /api/admin/accounts/:id/algo-subscriptions': { access: 'superadmin', params: { id: 'account' } },
+  'POST /api/admin/accounts/:id/trading-mode': { access: 'superadmin', params: { id: 'account' }, body: () => jsonPayload({ mode: 'paper' }) },
   'POST /api/admin/accounts/:trabot_account_id/save-algo-subscription': {
     access: 'superadmin',
     params: { trabot_account_id: 'account' },

@@ -10,7 +10,7 @@ export interface AccountBroker {
 
 /** An unreadable key is an empty (invalid) one, logged. */
 export function brokerOf(ctx: Pick<EngineContext, 'deps' | 'paper'>, account: AccountRow): AccountBroker {
-  const { adapter } = selectAdapter(account.broker_name, ctx.paper);
+  const { adapter } = selectAdapter(account, ctx.deps.env, ctx.paper);
   let accessKey = '';
   try {
     accessKey = account.broker_access_key_enc ? ctx.deps.secrets.decrypt(account.broker_access_key_enc) : '';

@@ -1,23 +1,42 @@
 /**
- * The adapter an account's orders go through, chosen by its broker_name. No real broker adapter is
- * written yet, so every account runs on the paper broker and is flagged paper_trading (the admin
- * shows a "paper trading" badge). A real adapter is added to REAL_ADAPTERS under its broker name.
+ * The adapter an account's orders go through. Paper unless all three say live: the server
+ * (LIVE_TRADING), the account (its trading mode, set by a superadmin) and the broker (configured
+ * on this server, e.g. KITE_API_KEY and KITE_API_SECRET for Zerodha). Nothing else ever reaches a
+ * real broker.
  */
 import type { BrokerName } from '../../../shared/constants';
+import type { Env } from '../../env';
 import type { BrokerAdapter } from './adapter';
+import { ZerodhaAdapter } from './zerodha/zerodha-adapter';
 
-export const REAL_ADAPTERS: Partial<Record<BrokerName, BrokerAdapter>> = {};
+export type BrokerEnv = Pick<Env, 'LIVE_TRADING' | 'KITE_API_KEY' | 'KITE_API_SECRET' | 'KITE_API_ROOT'>;
+export type TradingAccount = { broker_name: string; trading_mode: string };
+
+const configured = new WeakMap<BrokerEnv, Partial<Record<BrokerName, BrokerAdapter>>>();
+
+/** The real brokers this server has an app for (one adapter each, shared: their rate limits are per app). */
+export function configuredBrokers(env: BrokerEnv): Partial<Record<BrokerName, BrokerAdapter>> {
+  let brokers = configured.get(env);
+  if (!brokers) {
+    brokers = {};
+    if (env.KITE_API_KEY && env.KITE_API_SECRET) brokers.zerodha = new ZerodhaAdapter({ apiKey: env.KITE_API_KEY, apiSecret: env.KITE_API_SECRET, root: env.KITE_API_ROOT });
+    configured.set(env, brokers);
+  }
+  return brokers;
+}
+
+export const isBrokerConfigured = (brokerName: string, env: BrokerEnv) => Object.hasOwn(configuredBrokers(env), brokerName);
+
+export function isPaperTrading(account: TradingAccount, env: BrokerEnv): boolean {
+  return !(env.LIVE_TRADING && account.trading_mode === 'live' && isBrokerConfigured(account.broker_name, env));
+}
 
 export interface SelectedAdapter {
   adapter: BrokerAdapter;
   paper_trading: boolean;
 }
 
-export function isPaperTrading(brokerName: string, real = REAL_ADAPTERS): boolean {
-  return !Object.hasOwn(real, brokerName);
-}
-
-export function selectAdapter(brokerName: string, paper: BrokerAdapter, real = REAL_ADAPTERS): SelectedAdapter {
-  const adapter = isPaperTrading(brokerName, real) ? undefined : real[brokerName as BrokerName];
-  return adapter ? { adapter, paper_trading: false } : { adapter: paper, paper_trading: true };
+export function selectAdapter(account: TradingAccount, env: BrokerEnv, paper: BrokerAdapter): SelectedAdapter {
+  if (isPaperTrading(account, env)) return { adapter: paper, paper_trading: true };
+  return { adapter: configuredBrokers(env)[account.broker_name as BrokerName]!, paper_trading: false };
 }

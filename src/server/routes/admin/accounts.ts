@@ -2,15 +2,19 @@
  * Accounts of a member for the admin (spec section 7): GET /api/admin/members/{id}/accounts,
  * GET /api/{accountId}/account-details, POST /api/{accountId}/update-broker-details (the admin
  * broker list, with angelone), GET /api/admin/accounts/{id}/algo-subscriptions and
- * POST /api/admin/accounts/{trabot_account_id}/save-algo-subscription. Superadmin only.
+ * POST /api/admin/accounts/{trabot_account_id}/save-algo-subscription, and POST
+ * /api/admin/accounts/{id}/trading-mode (issue 12). Superadmin only.
  */
 import { Hono } from 'hono';
 import { adminBrokerDetailsSchema } from '../../../shared/schemas/account';
-import { saveSubscriptionBodySchema } from '../../../shared/schemas/admin/members';
+import { eq } from 'drizzle-orm';
+import { saveSubscriptionBodySchema, tradingModeBodySchema } from '../../../shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { ApiError, readJson, STATUS } from '../../http';
 import { accountExists, getAccountSettings, updateBrokerDetails } from '../../services/account';
+import { accounts } from '../../db/schema';
+import { isBrokerConfigured, isPaperTrading } from '../../engine/broker/select-adapter';
 import { listMemberAccounts } from '../../services/member-accounts';
 import { memberExists } from '../../services/members';
 import { listSubscriptions, saveSubscription } from '../../services/subscriptions';
@@ -43,6 +47,22 @@ export function adminAccountRoutes(): Hono<AppEnv> {
       'broker details updated by an admin',
     );
     return c.json(updated);
+  });
+
+  /** Paper or live (issue 12): live needs the broker configured here; the change is audited. */
+  routes.post('/admin/accounts/:id/trading-mode', requireSuperadmin, async (c) => {
+    const accountId = readId(c, 'id');
+    const { mode } = await readJson(c, tradingModeBodySchema);
+    const deps = c.get('deps');
+    const [account] = await deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
+    if (!account) throw notFound('Account');
+    if (mode === 'live' && !isBrokerConfigured(account.broker_name, deps.env)) {
+      throw new ApiError(STATUS.CONFLICT, `${account.broker_name} is not configured on this server: its accounts stay on paper`);
+    }
+    const [updated] = await deps.db.update(accounts).set({ trading_mode: mode }).where(eq(accounts.trabot_account_id, accountId)).returning();
+    const user = sessionUser(c);
+    deps.log.info({ userId: user.id, userEmail: user.email, accountId, from: account.trading_mode, to: mode, liveTradingOn: deps.env.LIVE_TRADING }, 'account trading mode changed');
+    return c.json({ trabot_account_id: accountId, trading_mode: updated!.trading_mode, paper_trading: isPaperTrading(updated!, deps.env) });
   });
 
   routes.get('/admin/accounts/:id/algo-subscriptions', requireSuperadmin, async (c) => {

@@ -1,6 +1,6 @@
 /** Members, their users and accounts, algo subscriptions, admin trade edits (spec sections 3, 5, 7). */
 import { z } from 'zod';
-import { ADMIN_BROKERS, SUBSCRIPTION_STATUSES, TRADE_EDIT_STATUSES } from '../../constants';
+import { ADMIN_BROKERS, SUBSCRIPTION_STATUSES, TRADE_EDIT_STATUSES, TRADING_MODES } from '../../constants';
 import { idSchema, PG_INT_MAX } from '../ids';
 import { isoDateInRange } from '../../date-range';
 
@@ -56,10 +56,15 @@ export const memberAccountSchema = z.object({
   broker_access_key: z.string(),
   access_key_valid: z.boolean(),
   access_key_updated_timestamp: z.string().nullable(),
-  /** True when the broker has no live adapter yet and the account runs on the paper broker. */
+  /** True when the account's orders go to the paper broker (the server, the account or the broker is not live). */
   paper_trading: z.boolean(),
+  /** The account's own setting, by a superadmin; live trading also needs LIVE_TRADING and the broker configured. */
+  trading_mode: z.enum(TRADING_MODES),
 });
 export type MemberAccount = z.infer<typeof memberAccountSchema>;
+
+/** POST /api/admin/accounts/{id}/trading-mode */
+export const tradingModeBodySchema = z.object({ mode: z.enum(TRADING_MODES, { error: 'mode must be paper or live' }) });
 
 export const brokerNameSchema = z.enum(ADMIN_BROKERS);
 

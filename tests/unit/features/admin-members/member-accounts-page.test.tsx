@@ -17,6 +17,7 @@ const live: MemberAccount = {
   access_key_valid: true,
   access_key_updated_timestamp: '2026-11-01T10:00:00',
   paper_trading: true,
+  trading_mode: 'paper',
 };
 const blank: MemberAccount = { ...live, trabot_account_id: 13, account_status: 'suspended', broker_name: 'none', broker_client_id: '', access_key_valid: false, access_key_updated_timestamp: null };
 const details: AccountSettings = {

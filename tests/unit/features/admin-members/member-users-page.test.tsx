@@ -23,6 +23,7 @@ const account = (id: number, broker_name: string): MemberAccount => ({
   access_key_valid: false,
   access_key_updated_timestamp: null,
   paper_trading: true,
+  trading_mode: 'paper',
 });
 
 type Handler = (call: ApiCall) => { status?: number; body: unknown };

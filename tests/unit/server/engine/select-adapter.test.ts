@@ -1,26 +1,38 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PaperBroker } from '../../../../src/server/engine/broker/paper-broker';
-import { isPaperTrading, REAL_ADAPTERS, selectAdapter } from '../../../../src/server/engine/broker/select-adapter';
+import { isPaperTrading, selectAdapter, type BrokerEnv } from '../../../../src/server/engine/broker/select-adapter';
+import { ZerodhaAdapter } from '../../../../src/server/engine/broker/zerodha/zerodha-adapter';
 import { ADMIN_BROKERS } from '../../../../src/shared/constants';
 
 const paper = new PaperBroker({ prices: { quote: () => undefined } });
+const kite = { KITE_API_KEY: 'key', KITE_API_SECRET: 'secret', KITE_API_ROOT: undefined };
+const env = (over: Partial<BrokerEnv> = {}): BrokerEnv => ({ LIVE_TRADING: true, ...kite, ...over });
 
-describe('selectAdapter', () => {
-  it('runs every broker on the paper broker for now, flagged paper_trading', () => {
-    expect(REAL_ADAPTERS).toEqual({});
+describe('selectAdapter: paper unless the server, the account and the broker all say live', () => {
+  it('LIVE_TRADING off: every broker, every mode on paper', () => {
+    const off = env({ LIVE_TRADING: false });
     for (const name of ADMIN_BROKERS) {
-      expect(selectAdapter(name, paper)).toEqual({ adapter: paper, paper_trading: true });
-      expect(isPaperTrading(name)).toBe(true);
+      for (const mode of ['paper', 'live']) {
+        expect(selectAdapter({ broker_name: name, trading_mode: mode }, off, paper)).toEqual({ adapter: paper, paper_trading: true });
+      }
     }
   });
 
-  it('picks a real adapter registered under the broker name', () => {
-    const zerodha = new PaperBroker({ prices: { quote: () => undefined } });
-    const real = { zerodha };
-    expect(selectAdapter('zerodha', paper, real)).toEqual({ adapter: zerodha, paper_trading: false });
-    expect(selectAdapter('fyers', paper, real)).toEqual({ adapter: paper, paper_trading: true });
-    // Names inherited from Object.prototype are not adapters.
-    expect(selectAdapter('toString', paper, real)).toEqual({ adapter: paper, paper_trading: true });
+  it('a live Zerodha account with Kite configured goes to the Zerodha adapter (one per server app)', () => {
+    const on = env();
+    const live = selectAdapter({ broker_name: 'zerodha', trading_mode: 'live' }, on, paper);
+    expect(live.paper_trading).toBe(false);
+    expect(live.adapter).toBeInstanceOf(ZerodhaAdapter);
+    expect(selectAdapter({ broker_name: 'zerodha', trading_mode: 'live' }, on, paper).adapter).toBe(live.adapter);
+    expect(isPaperTrading({ broker_name: 'zerodha', trading_mode: 'live' }, on)).toBe(false);
+  });
+
+  it('a paper account, an unconfigured broker or a broker without an adapter stays on paper', () => {
+    expect(isPaperTrading({ broker_name: 'zerodha', trading_mode: 'paper' }, env())).toBe(true);
+    expect(isPaperTrading({ broker_name: 'zerodha', trading_mode: 'live' }, env({ KITE_API_SECRET: undefined }))).toBe(true);
+    for (const name of ['fyers', 'dhan', 'angelone', 'groww', '5paisa', 'toString']) {
+      expect(selectAdapter({ broker_name: name, trading_mode: 'live' }, env(), paper)).toEqual({ adapter: paper, paper_trading: true });
+    }
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "accounts" ADD COLUMN "trading_mode" text DEFAULT 'paper' NOT NULL;--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_trading_mode_check" CHECK ("accounts"."trading_mode" in ('paper', 'live'));

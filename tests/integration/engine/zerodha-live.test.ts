@@ -1,0 +1,71 @@
+/**
+ * The engine on a live Zerodha account (issue 12): with LIVE_TRADING on, the account set live and
+ * Kite configured, an approved signal's entry goes to Kite (a local server speaking its wire format)
+ * as a CNC market buy tagged with the leg's client order id, and the fill is booked. Without any of
+ * the three, the same signal never reaches Kite.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderLegs, trades } from '../../../src/server/db/schema';
+import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
+import { Engine } from '../../../src/server/engine/engine';
+import { createAccount, createMember } from '../../factories/accounts';
+import { createAlgo } from '../../factories/algos';
+import { createSignal } from '../../factories/signals';
+import { createSubscription } from '../../factories/subscriptions';
+import { startFakeKite, type FakeKite } from '../../support/fake-kite';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ScriptedFeed } from './scripted-feed';
+
+let kite: FakeKite;
+let t: TestApp;
+const T0 = Date.parse('2026-01-05T04:00:00Z');
+
+beforeAll(async () => {
+  kite = await startFakeKite();
+  kite.setLtp('INFY', 250);
+  t = await createTestApp({ env: { LIVE_TRADING: '1', KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root } });
+});
+afterAll(async () => {
+  await t.close();
+  await kite.close();
+});
+
+async function liveSignal(mode: 'live' | 'paper') {
+  const member = await createMember(t.deps);
+  const account = await createAccount(t.deps, member.trabot_client_id, { broker_name: 'zerodha', trading_mode: mode, broker_access_key: kite.newAccessToken() });
+  const algo = await createAlgo(t.deps, { algo_desc: 'Live momentum', algo_switch: true });
+  await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
+  const signal = await createSignal(t.deps, algo.algo_id, { instrument_symbol: 'INFY', entry_level: 250, stop_loss_level: 245, target_level: 262.5, portion_in_trade: 100, trade_gen_ts: null, trade_status: 'approved' });
+  return { account, signal };
+}
+
+function engine() {
+  const feed = new ScriptedFeed();
+  const paper = new PaperBroker({ prices: feed, now: () => feed.lastTick });
+  return new Engine(t.deps, { feed, paper });
+}
+
+describe('a live Zerodha account', () => {
+  it("trades at Kite: one tagged CNC market buy, filled and booked; the key checked with Kite first", async () => {
+    const { account, signal } = await liveSignal('live');
+    const before = kite.orders.length;
+    await engine().tick(new Date(T0));
+    const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id));
+    const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_trade_id, trade!.trabot_trade_id));
+    expect(kite.orders.length).toBe(before + 1);
+    const order = kite.orders.at(-1)!;
+    expect(order).toMatchObject({ tradingsymbol: 'INFY', exchange: 'NSE', transaction_type: 'BUY', product: 'CNC', order_type: 'MARKET', quantity: 320, tag: leg!.client_order_id, status: 'COMPLETE' });
+    expect(leg).toMatchObject({ state: 'filled', broker_order_id: order.order_id, filled_quantity: 320, average_price: 250 });
+    expect(trade).toMatchObject({ trabot_account_id: account.trabot_account_id, trade_status: 'running', trade_quantity: 320, avg_entry_price: 250 });
+    expect(kite.requests.some((r) => r.path === '/user/profile' && r.headers.authorization?.startsWith(`token ${kite.apiKey}:`))).toBe(true);
+  });
+
+  it('on paper mode never reaches Kite', async () => {
+    const { signal } = await liveSignal('paper');
+    const before = kite.orders.length;
+    await engine().tick(new Date(T0 + 3_000));
+    expect(kite.orders.length).toBe(before);
+    expect((await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id)))[0]).toMatchObject({ trade_status: 'running' });
+  });
+});
