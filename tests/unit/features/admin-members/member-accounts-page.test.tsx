@@ -57,6 +57,7 @@ describe('member accounts page', () => {
       'ID',
       'Status',
       'Broker Name',
+      'Mode',
       'Broker Client ID',
       'Broker Key Valid',
       'Broker Key Update time',
@@ -126,5 +127,31 @@ describe('member accounts page', () => {
     });
     await waitFor(() => expect(modalForm()).toBeNull());
     await waitFor(() => expect(api.callsTo('GET', LIST)).toHaveLength(2));
+  });
+});
+
+describe('trading mode of an account', () => {
+  beforeEach(() => setViewportWidth(1024));
+
+  it("switches paper/live through the API and says what it means; a broker without configuration is refused in the server's words", async () => {
+    let mode: 'paper' | 'live' = 'paper';
+    const api = stubApi(ADMIN, {
+      [`GET ${LIST}`]: () => ({ body: [{ ...live, trading_mode: mode }, blank] }),
+      'POST /api/admin/accounts/12/trading-mode': (call) => {
+        mode = (call.body as { mode: 'paper' | 'live' }).mode;
+        return { body: { trabot_account_id: 12, trading_mode: mode, paper_trading: true } };
+      },
+      'POST /api/admin/accounts/13/trading-mode': () => ({ status: 409, body: { error: 'none is not configured on this server: its accounts stay on paper' } }),
+    });
+    renderApp(PAGE);
+    const select = (await screen.findByLabelText('Trading mode of account 12')) as HTMLSelectElement;
+    expect(select.value).toBe('paper');
+    fireEvent.change(select, { target: { value: 'live' } });
+    expect(await screen.findByText('Account 12 set to live: it trades on paper until the server runs with LIVE_TRADING')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/accounts/12/trading-mode').map((c) => c.body)).toEqual([{ mode: 'live' }]);
+    await waitFor(() => expect((screen.getByLabelText('Trading mode of account 12') as HTMLSelectElement).value).toBe('live'));
+
+    fireEvent.change(screen.getByLabelText('Trading mode of account 13'), { target: { value: 'live' } });
+    expect(await screen.findByText('none is not configured on this server: its accounts stay on paper')).toBeTruthy();
   });
 });

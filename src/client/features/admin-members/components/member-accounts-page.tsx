@@ -1,6 +1,7 @@
 /**
- * /dashboard/admin/members/{id}/accounts: the member's broker accounts with their statuses, Edit
- * (the broker modal) and links to each account's algo subscriptions and trades.
+ * /dashboard/admin/members/{id}/accounts: the member's broker accounts with their statuses, trading
+ * mode (paper or live; LIVE shown when orders really go to the broker), Edit (the broker modal) and
+ * links to each account's algo subscriptions and trades.
  */
 import { IonButton } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
@@ -14,6 +15,10 @@ import { StatusBadge } from '../../../components/status-badge';
 import { LoadState } from '../../admin/components/load-state';
 import { useMemberAccounts } from '../api/get-member-accounts';
 import { AccountBrokerModal } from './account-broker-modal';
+import { useSetTradingMode } from '../api/set-trading-mode';
+import { HttpError, serverErrorText } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
+import { toast } from '../../../lib/toast';
 
 function Positive({ view }: { view: { text: string; positive: boolean } }) {
   return <StatusBadge tone={view.positive ? 'success' : 'danger'}>{view.text}</StatusBadge>;
@@ -22,6 +27,7 @@ function Positive({ view }: { view: { text: string; positive: boolean } }) {
 export function MemberAccountsPage({ memberId }: { memberId: number }) {
   const accounts = useMemberAccounts(memberId);
   const [editing, setEditing] = useState<MemberAccount | null>(null);
+  const setMode = useSetTradingMode(memberId);
   const params = (a: MemberAccount) => ({ id: String(memberId), accountId: String(a.trabot_account_id) });
 
   const columns: ResponsiveColumn<MemberAccount>[] = [
@@ -40,6 +46,38 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
               <StatusBadge tone="info">paper trading</StatusBadge>
             </>
           )}
+        </>
+      ),
+    },
+    {
+      key: 'mode',
+      header: 'Mode',
+      cell: (a) => (
+        <>
+          <select
+            aria-label={`Trading mode of account ${a.trabot_account_id}`}
+            value={a.trading_mode}
+            disabled={setMode.isPending}
+            onChange={(e) => {
+              const mode = e.target.value as MemberAccount['trading_mode'];
+              setMode.mutate(
+                { accountId: a.trabot_account_id, mode },
+                {
+                  onSuccess: (answer) =>
+                    toast.success(
+                      answer.paper_trading && mode === 'live'
+                        ? `Account ${a.trabot_account_id} set to live: it trades on paper until the server runs with LIVE_TRADING`
+                        : `Account ${a.trabot_account_id} now trades ${answer.paper_trading ? 'on paper' : 'live'}`,
+                    ),
+                  onError: (error) => toast.error(error instanceof HttpError ? serverErrorText(error.body, 'Failed to change the trading mode') : saveFailureMessage(error, 'Failed to change the trading mode')),
+                },
+              );
+            }}
+          >
+            <option value="paper">paper</option>
+            <option value="live">live</option>
+          </select>{' '}
+          {!a.paper_trading && <StatusBadge tone="danger">LIVE</StatusBadge>}
         </>
       ),
     },
