@@ -128,7 +128,7 @@ test('member accounts: statuses, links, and the broker modal with the admin brok
   const row = rowOf(page, accountId);
   await expect(row).toContainText('ACTIVE');
   await expect(row).toContainText('INVALID');
-  await expect(row.getByRole('cell').nth(4)).toHaveText('N.A.');
+  await expect(row.getByRole('cell').nth(5)).toHaveText('N.A.'); // Broker Key Update time
   await expect(row.getByRole('link', { name: `Subscribed algos of account ${accountId}` })).toHaveAttribute(
     'href',
     `/dashboard/admin/members/${member.trabot_client_id}/accounts/${accountId}/algos`,

@@ -23,7 +23,28 @@ export class OfflineError extends Error {
   }
 }
 
+/** The logout in flight, if any: see whileEndingSession. */
+let sessionEnding: Promise<boolean> | null = null;
+
+/**
+ * Runs a logout. A request a page starts meanwhile waits for it, and is not sent once the session
+ * has ended (it could only come back as a 401); when the logout fails it goes ahead.
+ */
+export async function whileEndingSession<T>(end: () => Promise<T>): Promise<T> {
+  const run = end();
+  sessionEnding = run.then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await run;
+  } finally {
+    sessionEnding = null;
+  }
+}
+
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  if (sessionEnding && (await sessionEnding)) throw new DOMException('The session has ended', 'AbortError');
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new OfflineError();
   const headers = new Headers(init.headers);
   // A FormData body gets its multipart content-type (with the boundary) from fetch itself.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, serverErrorText } from '../../../src/client/lib/api';
+import { apiFetch, serverErrorText, whileEndingSession } from '../../../src/client/lib/api';
 
 function stubFetch() {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response('{}', { status: 200 }));
@@ -28,6 +28,45 @@ describe('apiFetch content-type', () => {
     const sentHeaders = stubFetch();
     await apiFetch('/api/x');
     expect(sentHeaders().has('content-type')).toBe(false);
+  });
+});
+
+describe('whileEndingSession', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function deferred() {
+    let settle!: (ok: boolean) => void;
+    const done = new Promise<void>((resolve, reject) => {
+      settle = (ok) => (ok ? resolve() : reject(new Error('logout failed')));
+    });
+    return { done, settle };
+  }
+
+  it('holds a request started during the logout and drops it once the session has ended', async () => {
+    stubFetch();
+    const logout = deferred();
+    const ending = whileEndingSession(() => logout.done);
+    const request = apiFetch('/api/membership');
+    await Promise.resolve();
+    expect(fetch).not.toHaveBeenCalled();
+    logout.settle(true);
+    await ending;
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetch).not.toHaveBeenCalled();
+    // Later requests (the login page's) go out again.
+    await apiFetch('/api/check-session');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the held request when the logout fails: the member stays signed in', async () => {
+    stubFetch();
+    const logout = deferred();
+    const ending = whileEndingSession(() => logout.done);
+    const request = apiFetch('/api/membership');
+    logout.settle(false);
+    await expect(ending).rejects.toThrow('logout failed');
+    await expect(request).resolves.toBeInstanceOf(Response);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -7,11 +7,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { MSG } from '../../../../shared/messages';
 import type { CheckSessionResponse } from '../../../../shared/schemas/session';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, whileEndingSession } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { sessionQueryKey } from '../../session/api/check-session';
 import { forgetUserData } from '../../session/lib/session-persistence';
-import { MEMBERSHIP_QUERY_KEY } from '../../trades/api/membership';
 
 export async function logout(): Promise<void> {
   await apiFetch('/api/logout', { method: 'POST' });
@@ -22,9 +21,10 @@ export function useLogout() {
   const navigate = useNavigate();
   const mutation = useMutation({
     mutationFn: async () => {
-      // A member page's request still in flight would come back after the session ended (a 401).
-      await queryClient.cancelQueries({ queryKey: MEMBERSHIP_QUERY_KEY });
-      await logout();
+      // A member page's request in flight, or started while the page is still up, would come back
+      // after the session ended (a 401): the first are aborted, the others held and dropped.
+      await queryClient.cancelQueries();
+      await whileEndingSession(logout);
     },
     onSuccess: async () => {
       // The server has ended the session: the login page's guard must not send us back.
