@@ -20,6 +20,7 @@ import { adminMemberRoutes } from './routes/admin/members';
 import { adminOperationRoutes } from './routes/admin/operations';
 import { adminSignalApprovalRoutes } from './routes/admin/signal-approvals';
 import { adminTradeRoutes } from './routes/admin/trades';
+import { brokerRoutes } from './routes/brokers';
 import { healthRoutes } from './routes/health';
 import { hookRoutes, WEBHOOK_PATH } from './routes/hooks';
 import { memberRoutes } from './routes/member';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   app.route('/api', memberRoutes());
   app.route('/api', pushRoutes());
+  app.route('/api', brokerRoutes());
   app.route('/api', publicRoutes(deps));
   app.route('/api', hookRoutes());
   app.route('/api', adminAlgoRoutes());

@@ -83,6 +83,8 @@ const envSchema = z.object({
   KITE_API_SECRET: blankAsUnset,
   /** Kite's API root; tests point it at a local server. */
   KITE_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'KITE_API_ROOT must be an http(s) URL' }).optional()),
+  /** Kite's login page (the daily login starts there); tests point it at a local server. */
+  KITE_LOGIN_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'KITE_LOGIN_URL must be an http(s) URL' }).optional()),
   /** Web Push (VAPID) keys, base64url; both unset: generated once into DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: blankAsUnset,
   VAPID_PRIVATE_KEY: blankAsUnset,

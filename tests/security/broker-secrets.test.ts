@@ -1,6 +1,7 @@
 /**
  * Broker secrets: after a member saves a broker access key, the superadmin saves one for another
- * account and the engine keeps a broker session token, no plaintext (nor its base64 or hex, nor
+ * account, the engine keeps a broker session token and a daily Zerodha login (against the local
+ * Kite server) stores its session, no plaintext (nor Kite's request token and app secret), (nor its base64 or hex, nor
  * any 8-character piece of it) is in any text/json/bytea column of any table, in a dump of the
  * database, in the log output, or in any API response: the views show only the masked value.
  */
@@ -16,6 +17,8 @@ import { maskSecret } from '../../src/shared/format-secret';
 import { textLikeValues } from './support/db-snapshot';
 import { stats } from './support/inspect';
 import { apiRoutes, urlFor, type ApiRoute } from './support/route-table';
+import { createAccount } from '../factories/accounts';
+import { startFakeKite, type FakeKite } from '../support/fake-kite';
 import { createWorld, jsonPayload, PRINCIPALS, send, type World } from './support/world';
 
 let w: World;
@@ -26,8 +29,11 @@ const MEMBER_KEY = `member-key-${randomBytes(12).toString('hex')}`;
 const ADMIN_KEY = `admin-key-${randomBytes(12).toString('hex')}`;
 /** A broker session token the engine keeps for an account (Tokens screen, masked). */
 const SESSION_TOKEN = `session-token-${randomBytes(12).toString('hex')}`;
-/** The two keys saved through the API, the engine's token, and the keys the factories stored. */
-const secrets = () => [MEMBER_KEY, ADMIN_KEY, SESSION_TOKEN, 'kite-a-0a1b2c3d4e5f', 'kite-b-0a1b2c3d4e5f'];
+let kite: FakeKite;
+/** The daily login's Kite session and request token, and the firm's Kite app secret. */
+const dailyLogin: string[] = [];
+/** The two keys saved through the API, the engine's token, the keys the factories stored, and the daily login's. */
+const secrets = () => [MEMBER_KEY, ADMIN_KEY, SESSION_TOKEN, 'kite-a-0a1b2c3d4e5f', 'kite-b-0a1b2c3d4e5f', ...dailyLogin];
 
 /** Where `text` holds a secret: whole, base64, hex, or any 8-character piece of it. */
 function leaks(text: string): string[] {
@@ -40,8 +46,21 @@ function leaks(text: string): string[] {
   return found;
 }
 
+/** A superadmin connects a Zerodha account of the member through Kite's login. */
+async function connectZerodha() {
+  const account = await createAccount(w.t.deps, w.ids.member.member, { broker_name: 'zerodha' });
+  const link = await send(w.clients.superadmin, 'GET', `/api/brokers/zerodha/login-url?account_id=${account.trabot_account_id}`);
+  expect(link.status, link.text).toBe(200);
+  const back = await kite.logIn((link.json as { url: string }).url);
+  const done = await w.clients.superadmin.request(back.pathname + back.search);
+  expect(done.headers.get('location')).toContain('broker_login=connected');
+  const funds = kite.requests.findLast((r) => r.path === '/user/margins/equity')!;
+  dailyLogin.push(funds.headers.authorization!.split(':')[1]!, back.searchParams.get('request_token')!, kite.apiSecret);
+}
+
 beforeAll(async () => {
-  w = await createWorld();
+  kite = await startFakeKite({ redirectUrl: 'http://localhost:3000/api/brokers/zerodha/callback' });
+  w = await createWorld({ env: { KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root, KITE_LOGIN_URL: kite.loginUrl } });
   routes = apiRoutes(w.t.app);
   const byMember = await send(
     w.clients.member,
@@ -58,10 +77,12 @@ beforeAll(async () => {
   );
   expect(byAdmin.status, byAdmin.text).toBe(200);
   await setToken(w.t.deps, { name: 'zerodha.access_token', accountId: w.ids.member.account, value: SESSION_TOKEN });
+  await connectZerodha();
 });
 afterAll(async () => {
   console.info(`[security] broker secrets: ${stats.requests} requests, ${Math.round(performance.now() - started)} ms`);
   await w.close();
+  await kite.close();
 });
 
 describe('broker access keys at rest', () => {
@@ -109,6 +130,7 @@ describe('broker access keys in logs', () => {
     const log = w.t.logLines.join('\n');
     expect(log).toContain('broker details updated');
     expect(log).toContain('broker details updated by an admin');
+    expect(log).toContain('broker connected');
     expect(leaks(log)).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../integration/helpers/test-app';
 import { brokenJson, JSON_CONTENT_TYPES, mutatedJson, pathSegment, queryString, rawJson, anyString } from './support/fuzz-arbitraries';
 import { stats } from './support/inspect';
-import { apiRoutes, fillPath, ROUTE_TABLE, type ApiRoute } from './support/route-table';
+import { apiRoutes, fillPath, paramValue, ROUTE_TABLE, type ApiRoute } from './support/route-table';
 import { createWorld, multipartPayload, send, type Payload, type World } from './support/world';
 
 const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 40);
@@ -43,7 +43,7 @@ function requestArb(route: ApiRoute, valid: Payload | undefined) {
   const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const entityIds = w.ids.otherMember;
   const params = fc.tuple(
-    ...names.map((name) => fc.oneof({ weight: 1, arbitrary: fc.constant(String(entityIds[route.spec.params![name]!])) }, { weight: 2, arbitrary: pathSegment })),
+    ...names.map((name) => fc.oneof({ weight: 1, arbitrary: fc.constant(paramValue(route.spec.params![name]!, entityIds)) }, { weight: 2, arbitrary: pathSegment })),
   );
   const validQuery = route.spec.query ?? '';
   const queryKeys = [...new URLSearchParams(validQuery).keys()];

@@ -7,6 +7,11 @@
  * tags, margins, and Kite's error envelope `{status: "error", message, error_type}` with its HTTP
  * codes (403 token, 400 input, 429 rate, 5xx network). Controls let a test move prices, fail or
  * delay the next call and cap the rate.
+ *
+ * It also plays Kite's login page (https://kite.trade/docs/connect/v3/user/#login-flow): GET
+ * /connect/login?v=3&api_key=...&redirect_params=... shows a "Log in to Kite" button that sends the
+ * browser to the app's registered redirect URL with `type=login&status=success&request_token=...`
+ * and the redirect_params appended as they were given.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -39,6 +44,12 @@ export interface KiteOrderRecord {
 
 export interface FakeKite {
   root: string;
+  /** The login page the app sends members to (Kite's kite.zerodha.com/connect/login). */
+  loginUrl: string;
+  /** The app's redirect URL, as registered in Kite's developer console. */
+  setRedirectUrl(url: string): void;
+  /** A member on the login page the app sent them to: it shows, they log in; answers Kite's redirect back to the app. */
+  logIn(loginUrl: string): Promise<URL>;
   apiKey: string;
   apiSecret: string;
   /** A request token the login redirect would carry (exchanged once). */
@@ -66,7 +77,18 @@ const IST = (d = new Date()) => new Date(d.getTime() + 330 * 60_000).toISOString
 const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data } });
 const fail = (status: number, error_type: string, message: string) => ({ status, body: { status: 'error', message, error_type, data: null } });
 
-export async function startFakeKite(): Promise<FakeKite> {
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function loginPage(apiKey: string, redirectParams: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kite login</title></head><body>
+<main><h1>Kite by Zerodha</h1><p>Log in to continue to the app.</p>
+<form method="get" action="/connect/finish"><input type="hidden" name="api_key" value="${escapeHtml(apiKey)}">
+<input type="hidden" name="redirect_params" value="${escapeHtml(redirectParams)}">
+<button type="submit">Log in to Kite</button></form></main></body></html>`;
+}
+
+export async function startFakeKite(options: { redirectUrl?: string } = {}): Promise<FakeKite> {
+  let redirectUrl = options.redirectUrl ?? 'http://127.0.0.1/redirect-not-registered';
   const apiKey = `kitekey${randomBytes(4).toString('hex')}`;
   const apiSecret = `kitesecret${randomBytes(8).toString('hex')}`;
   const requestTokens = new Set<string>();
@@ -209,6 +231,21 @@ export async function startFakeKite(): Promise<FakeKite> {
     return fail(404, 'GeneralException', 'Route not found');
   }
 
+  function loginFlow(url: URL, res: http.ServerResponse) {
+    const params = url.searchParams;
+    if (params.get('api_key') !== apiKey) return res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid api_key');
+    if (url.pathname === '/connect/login') {
+      if (params.get('v') !== '3') return res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid version');
+      return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(apiKey, params.get('redirect_params') ?? ''));
+    }
+    const back = new URL(redirectUrl);
+    const token = randomBytes(12).toString('hex');
+    requestTokens.add(token);
+    for (const [key, value] of Object.entries({ type: 'login', status: 'success', request_token: token, action: 'login' })) back.searchParams.set(key, value);
+    for (const [key, value] of new URLSearchParams(params.get('redirect_params') ?? '')) back.searchParams.set(key, value);
+    res.writeHead(302, { location: back.toString() }).end();
+  }
+
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
@@ -221,6 +258,7 @@ export async function startFakeKite(): Promise<FakeKite> {
       while (recent.length && now - recent[0]! > 1000) recent.shift();
       recent.push(now);
       if (recent.length > ratePerSecond) return answer(fail(429, 'NetworkException', 'Too many requests'));
+      if (req.method === 'GET' && url.pathname.startsWith('/connect/')) return loginFlow(url, res);
       const injected = failures.shift();
       if (injected?.delayMs) {
         setTimeout(() => answer(route(req.method ?? '', url.pathname, form, req.headers)), injected.delayMs);
@@ -232,8 +270,22 @@ export async function startFakeKite(): Promise<FakeKite> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
+  const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    root: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    root,
+    loginUrl: `${root}/connect/login`,
+    setRedirectUrl: (value) => void (redirectUrl = value),
+    async logIn(loginUrl) {
+      const page = await fetch(loginUrl);
+      const html = await page.text();
+      if (page.status !== 200 || !html.includes('Log in to Kite')) throw new Error(`Kite's login page answered ${page.status}: ${html}`);
+      const given = new URL(loginUrl).searchParams;
+      const finish = new URL('/connect/finish', root);
+      finish.search = new URLSearchParams({ api_key: given.get('api_key') ?? '', redirect_params: given.get('redirect_params') ?? '' }).toString();
+      const redirect = await fetch(finish, { redirect: 'manual' });
+      if (redirect.status !== 302) throw new Error(`Kite's login answered ${redirect.status}`);
+      return new URL(redirect.headers.get('location')!);
+    },
     apiKey,
     apiSecret,
     newRequestToken() {

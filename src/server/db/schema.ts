@@ -54,6 +54,14 @@ export const accounts = pgTable(
     access_key_updated_timestamp: ts('access_key_updated_timestamp'),
     /** `live`: orders may go to the real broker (with LIVE_TRADING on and the broker configured); `paper` otherwise. */
     trading_mode: text('trading_mode', { enum: TRADING_MODES }).notNull().default('paper'),
+    /**
+     * Until when the broker session of the daily login holds; the session itself (e.g. Kite's
+     * access token) is a token, encrypted in `tokens` as "zerodha.access_token (account N)".
+     */
+    broker_session_expires_at: ts('broker_session_expires_at'),
+    /** When the session last answered a funds call, and the funds it reported then. */
+    broker_session_checked_at: ts('broker_session_checked_at'),
+    broker_funds_available: money('broker_funds_available'),
     equity_amount_balance: money('equity_amount_balance').notNull().default(0),
     commodity_amount_balance: money('commodity_amount_balance').notNull().default(0),
     currency_amount_balance: money('currency_amount_balance').notNull().default(0),
@@ -152,6 +160,31 @@ export const webhookTokens = pgTable(
     revoked_at: ts('revoked_at'),
   },
   (t) => [uniqueIndex('webhook_tokens_hash_idx').on(t.token_hash), index('webhook_tokens_algo_idx').on(t.algo_id, t.token_id)],
+);
+
+/**
+ * A daily broker login under way: the one-time `state` the broker hands back to the callback
+ * (stored as its SHA-256), bound to the user who asked and the account to connect.
+ */
+export const brokerLogins = pgTable(
+  'broker_logins',
+  {
+    id: serial('id').primaryKey(),
+    state_hash: text('state_hash').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.trabot_account_id, { onDelete: 'cascade' }),
+    broker: text('broker').notNull(),
+    /** The app page the callback returns to. */
+    return_to: text('return_to').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+    expires_at: ts('expires_at').notNull(),
+    used_at: ts('used_at'),
+  },
+  (t) => [uniqueIndex('broker_logins_state_idx').on(t.state_hash), index('broker_logins_expires_idx').on(t.expires_at)],
 );
 
 /** A browser's Web Push subscription for a user on one device, with the kinds of event it wants. */

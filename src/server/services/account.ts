@@ -9,15 +9,18 @@ import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
 import { isPaperTrading } from '../engine/broker/select-adapter';
+import { brokerLoginView } from './broker-logins';
 
 type AccountRow = typeof accounts.$inferSelect;
 type Deps = Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'>;
 
-/** Shown when a stored key cannot be decrypted (e.g. SECRET_KEY changed): a key exists, unreadable. */
+/** Shown when a key exists that is not shown: a daily login's session, or one that cannot be decrypted (e.g. SECRET_KEY changed). */
 const UNREADABLE_KEY = MASK_CHAR.repeat(8);
 
+/** A daily login's session (it has an expiry) is shown as dots only: no part of it leaves the server. */
 export function maskedKey(deps: Deps, row: AccountRow): string {
   if (!row.broker_access_key_enc) return '';
+  if (row.broker_session_expires_at) return UNREADABLE_KEY;
   try {
     return maskSecret(deps.secrets.decrypt(row.broker_access_key_enc));
   } catch (err) {
@@ -36,6 +39,7 @@ function toSettings(deps: Deps, row: AccountRow): AccountSettings {
     broker_client_id: row.broker_client_id,
     broker_access_key: maskedKey(deps, row),
     paper_trading: isPaperTrading(row, deps.env),
+    ...brokerLoginView(row, deps.env),
     equity_amount_balance: row.equity_amount_balance,
     commodity_amount_balance: row.commodity_amount_balance,
     currency_amount_balance: row.currency_amount_balance,
@@ -70,8 +74,12 @@ export async function updateBrokerDetails(deps: Deps, accountId: number, details
             broker_access_key_enc: deps.secrets.encrypt(details.broker_access_key),
             access_key_updated_timestamp: sql`now()`,
             access_key_valid: false,
+            broker_session_expires_at: null,
           }
-        : { access_key_valid: sql`${accounts.access_key_valid} and ${sameBroker}` }),
+        : {
+            access_key_valid: sql`${accounts.access_key_valid} and ${sameBroker}`,
+            broker_session_expires_at: sql`case when ${sameBroker} then ${accounts.broker_session_expires_at} end`,
+          }),
     })
     .where(eq(accounts.trabot_account_id, accountId))
     .returning();

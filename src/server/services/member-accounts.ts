@@ -5,6 +5,7 @@ import type { AppDeps } from '../context';
 import { accounts } from '../db/schema';
 import { isPaperTrading } from '../engine/broker/select-adapter';
 import { maskedKey } from './account';
+import { brokerLoginView } from './broker-logins';
 
 export async function listMemberAccounts(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'>, memberId: number): Promise<MemberAccount[]> {
   const rows = await deps.db.select().from(accounts).where(eq(accounts.trabot_client_id, memberId)).orderBy(asc(accounts.trabot_account_id));
@@ -18,5 +19,6 @@ export async function listMemberAccounts(deps: Pick<AppDeps, 'db' | 'log' | 'sec
     access_key_updated_timestamp: row.access_key_updated_timestamp?.toISOString() ?? null,
     paper_trading: isPaperTrading(row, deps.env),
     trading_mode: row.trading_mode,
+    ...brokerLoginView(row, deps.env),
   }));
 }

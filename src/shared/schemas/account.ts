@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { ADMIN_BROKERS, MEMBER_BROKERS } from '../constants';
 
+/** An account's daily broker login, in Account Settings and the admin's accounts list. */
+export const brokerLoginFields = {
+  /**
+   * available (Connect), not_configured (no app for the broker on this server), paper_only (no
+   * adapter for this broker), none (no broker chosen).
+   */
+  broker_login: z.enum(['available', 'not_configured', 'paper_only', 'none']),
+  /** Until when the daily login's session holds; null without one. */
+  broker_session_expires_at: z.string().nullable(),
+};
+
 export const accountSettingsSchema = z.object({
   trabot_account_id: z.number().int(),
   account_status: z.string(),
@@ -12,6 +23,7 @@ export const accountSettingsSchema = z.object({
   broker_access_key: z.string(),
   /** True while the account's broker has no live adapter and its orders run on the paper broker. */
   paper_trading: z.boolean(),
+  ...brokerLoginFields,
   equity_amount_balance: z.number(),
   commodity_amount_balance: z.number(),
   currency_amount_balance: z.number(),

@@ -25,9 +25,14 @@ export interface RequestContext {
   captcha(): Promise<string>;
 }
 
+/** What a path parameter names: one of the world's entities, or a fixed word (a broker's name). */
+export type PathParam = Entity | { literal: string };
+
+export const paramValue = (param: PathParam, ids: Ids): string => (typeof param === 'string' ? String(ids[param]) : param.literal);
+
 export interface RouteSpec {
   access: Access;
-  params?: Record<string, Entity>;
+  params?: Record<string, PathParam>;
   query?: string;
   body?: (ctx: RequestContext) => Payload | Promise<Payload>;
   /** Ends or replaces the caller's session: call it with a throwaway session. */
@@ -37,6 +42,8 @@ export interface RouteSpec {
    * webhook): a forged cross-site request has nothing to ride on, so no origin check applies.
    */
   cookieless?: true;
+  /** Answers a browser navigation with a redirect (3xx) where other routes answer 2xx. */
+  redirects?: true;
 }
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`;
@@ -93,6 +100,12 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
         target_level: 3080,
       }),
   },
+
+  // The daily broker login: the link for the session's own account (any account for a superadmin,
+  // with account_id). The callback acts only for the session's user and only on a login that user
+  // started; without a session it sends the browser to /login (a redirect either way).
+  'GET /api/brokers/:broker/login-url': { access: 'member', params: { broker: { literal: 'zerodha' } } },
+  'GET /api/brokers/:broker/callback': { access: 'public', params: { broker: { literal: 'zerodha' } }, query: 'status=success&request_token=security&state=unknown', redirects: true },
 
   // Web Push: the public key for anyone; a device's subscription for its logged-in user.
   'GET /api/push/public-key': { access: 'public' },
@@ -255,7 +268,7 @@ export function urlFor(route: ApiRoute, ids: Ids, query = route.spec.query): str
   const path = fillPath(route, (name) => {
     const entity = route.spec.params?.[name];
     if (!entity) throw new Error(`${route.key}: path parameter ${name} has no entity in ROUTE_TABLE`);
-    return String(ids[entity]);
+    return paramValue(entity, ids);
   });
   return query ? `${path}?${query}` : path;
 }

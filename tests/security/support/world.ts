@@ -65,7 +65,9 @@ export const UNLIMITED = { PUBLIC_FORM_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_I
 export async function createWorld(options: { env?: Record<string, string>; clientDir?: string } = {}): Promise<World> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-security-'));
   // Push on, so its routes answer; no signal-kind device ever subscribes here, so nothing is sent.
-  const t = await createTestApp({ env: { DATA_DIR: dataDir, ...UNLIMITED, ...options.env }, clientDir: options.clientDir, push: {} });
+  // A Zerodha app configured, so the daily login's link answers; its API root a closed port (never live here).
+  const kite = { KITE_API_KEY: 'securitykitekey', KITE_API_SECRET: 'security-kite-secret', KITE_API_ROOT: 'http://127.0.0.1:9' };
+  const t = await createTestApp({ env: { DATA_DIR: dataDir, ...UNLIMITED, ...kite, ...options.env }, clientDir: options.clientDir, push: {} });
   const { deps } = t;
   const admin = await createUser(deps, { role: 'superadmin', name: 'Security Admin' });
   const algo = await createAlgo(deps);

@@ -16,6 +16,8 @@ const account: AccountSettings = {
   broker_client_id: 'ZR1234',
   broker_access_key: 'ab••••••••wxyz',
   paper_trading: true,
+  broker_login: 'not_configured',
+  broker_session_expires_at: null,
   equity_amount_balance: 150000.5,
   commodity_amount_balance: 0,
   currency_amount_balance: 2500,
@@ -200,5 +202,50 @@ describe('account settings page', () => {
     act(() => setOnline(false));
     expect(screen.getByText(/^Offline, as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeTruthy();
     await waitFor(() => expect(edit.getAttribute('aria-disabled') ?? edit.getAttribute('disabled')).not.toBeNull());
+  });
+
+  describe('daily broker login', () => {
+    const zerodha: AccountSettings = { ...account, broker_login: 'available', broker_session_expires_at: null };
+
+    it('offers "Connect Zerodha" when there is no session today and asks the server for the login page on a tap', async () => {
+      const api = stubApi(MEMBER, {
+        [`GET ${DETAILS_PATH}`]: () => ({ body: zerodha }),
+        'GET /api/brokers/zerodha/login-url': () => ({ body: { url: 'about:blank#kite-login' } }),
+      });
+      renderApp('/dashboard/account-settings');
+      await screen.findByText('Daily Login', { selector: 'dt' });
+      expect(valueOf('Daily Login').textContent).toContain('Not connected today');
+      const connect = within(valueOf('Daily Login')).getByText('Connect Zerodha', { selector: 'ion-button' });
+      fireEvent.click(connect);
+      await waitFor(() => expect(api.callsTo('GET', '/api/brokers/zerodha/login-url')).toHaveLength(1));
+    });
+
+    it("says until when today's session holds", async () => {
+      serveAccount({ ...zerodha, broker_session_expires_at: '2099-01-01T00:30:00.000Z' });
+      renderApp('/dashboard/account-settings');
+      await screen.findByText('Daily Login', { selector: 'dt' });
+      expect(valueOf('Daily Login').textContent).toMatch(/^Connected until \d{2}\/\d{2}\/2099 \d{2}:\d{2}:\d{2}/);
+    });
+
+    it('says why a broker cannot connect: not configured here, or paper only', async () => {
+      serveAccount({ ...account, broker_name: 'groww', broker_login: 'paper_only' });
+      renderApp('/dashboard/account-settings');
+      await screen.findByText('Daily Login', { selector: 'dt' });
+      expect(valueOf('Daily Login').textContent).toBe('Paper only (no adapter yet)');
+    });
+
+    it('toasts the outcome of the login the page came back from, then drops it from the address', async () => {
+      serveAccount(zerodha);
+      const { router } = renderApp('/dashboard/account-settings?broker_login=failed&broker=zerodha&message=This%20Zerodha%20login%20took%20too%20long%3A%20connect%20again');
+      expect(await screen.findByText('This Zerodha login took too long: connect again', { selector: '.toaster *' })).toBeTruthy();
+      await waitFor(() => expect(router.state.location.searchStr).toBe(''));
+      expect(router.state.location.pathname).toBe('/dashboard/account-settings');
+    });
+
+    it('toasts "Zerodha connected" after a successful login', async () => {
+      serveAccount(zerodha);
+      renderApp('/dashboard/account-settings?broker_login=connected&broker=zerodha');
+      expect(await screen.findByText('Zerodha connected', { selector: '.toaster *' })).toBeTruthy();
+    });
   });
 });

@@ -79,6 +79,20 @@ export interface BrokerAdapter {
   funds(credentials: BrokerCredentials): Promise<Funds>;
 }
 
+/**
+ * A broker whose session of the day comes from the member logging in on the broker's own page,
+ * which then sends the browser back to this server's callback with `state` untouched.
+ */
+export interface DailyLogin {
+  /** The broker's login page for this app, carrying `state` back to the callback. */
+  loginUrl(state: string): string;
+  /** The callback's query to the session of the day; a BrokerError when the broker says no. */
+  completeLogin(query: Record<string, string>): Promise<BrokerSession>;
+}
+
+export const hasDailyLogin = (adapter: BrokerAdapter): adapter is BrokerAdapter & DailyLogin =>
+  typeof (adapter as Partial<DailyLogin>).loginUrl === 'function';
+
 /** A call the broker refused outright (unknown order, invalid key on a query...). */
 export class BrokerError extends Error {
   constructor(message: string) {

@@ -9,7 +9,7 @@ import type { Env } from '../../env';
 import type { BrokerAdapter } from './adapter';
 import { ZerodhaAdapter } from './zerodha/zerodha-adapter';
 
-export type BrokerEnv = Pick<Env, 'LIVE_TRADING' | 'KITE_API_KEY' | 'KITE_API_SECRET' | 'KITE_API_ROOT'>;
+export type BrokerEnv = Pick<Env, 'LIVE_TRADING' | 'KITE_API_KEY' | 'KITE_API_SECRET' | 'KITE_API_ROOT' | 'KITE_LOGIN_URL'>;
 export type TradingAccount = { broker_name: string; trading_mode: string };
 
 const configured = new WeakMap<BrokerEnv, Partial<Record<BrokerName, BrokerAdapter>>>();
@@ -19,7 +19,7 @@ export function configuredBrokers(env: BrokerEnv): Partial<Record<BrokerName, Br
   let brokers = configured.get(env);
   if (!brokers) {
     brokers = {};
-    if (env.KITE_API_KEY && env.KITE_API_SECRET) brokers.zerodha = new ZerodhaAdapter({ apiKey: env.KITE_API_KEY, apiSecret: env.KITE_API_SECRET, root: env.KITE_API_ROOT });
+    if (env.KITE_API_KEY && env.KITE_API_SECRET) brokers.zerodha = new ZerodhaAdapter({ apiKey: env.KITE_API_KEY, apiSecret: env.KITE_API_SECRET, root: env.KITE_API_ROOT, loginUrl: env.KITE_LOGIN_URL });
     configured.set(env, brokers);
   }
   return brokers;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ADMIN_BROKERS, SUBSCRIPTION_STATUSES, TRADE_EDIT_STATUSES, TRADING_MODES } from '../../constants';
 import { idSchema, PG_INT_MAX } from '../ids';
 import { isoDateInRange } from '../../date-range';
+import { brokerLoginFields } from '../account';
 
 
 export const memberSchema = z.object({
@@ -60,6 +61,7 @@ export const memberAccountSchema = z.object({
   paper_trading: z.boolean(),
   /** The account's own setting, by a superadmin; live trading also needs LIVE_TRADING and the broker configured. */
   trading_mode: z.enum(TRADING_MODES),
+  ...brokerLoginFields,
 });
 export type MemberAccount = z.infer<typeof memberAccountSchema>;
 

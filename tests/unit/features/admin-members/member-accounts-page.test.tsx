@@ -17,6 +17,8 @@ const live: MemberAccount = {
   access_key_valid: true,
   access_key_updated_timestamp: '2026-11-01T10:00:00',
   paper_trading: true,
+  broker_login: 'not_configured',
+  broker_session_expires_at: null,
   trading_mode: 'paper',
 };
 const blank: MemberAccount = { ...live, trabot_account_id: 13, account_status: 'suspended', broker_name: 'none', broker_client_id: '', access_key_valid: false, access_key_updated_timestamp: null };
@@ -29,6 +31,8 @@ const details: AccountSettings = {
   broker_client_id: 'ZR1234',
   broker_access_key: 'ab••••wxyz',
   paper_trading: true,
+  broker_login: 'not_configured',
+  broker_session_expires_at: null,
   equity_amount_balance: 0,
   commodity_amount_balance: 0,
   currency_amount_balance: 0,
@@ -61,6 +65,7 @@ describe('member accounts page', () => {
       'Broker Client ID',
       'Broker Key Valid',
       'Broker Key Update time',
+      'Daily Login',
       'Edit',
       'Subscribed Algos',
       'Trades',

@@ -23,6 +23,8 @@ const account = (id: number, broker_name: string): MemberAccount => ({
   access_key_valid: false,
   access_key_updated_timestamp: null,
   paper_trading: true,
+  broker_login: 'not_configured',
+  broker_session_expires_at: null,
   trading_mode: 'paper',
 });
 

@@ -12,7 +12,9 @@ import { Rupee } from '../../../components/rupee';
 import { StatusBadge } from '../../../components/status-badge';
 import { useOnline } from '../../../lib/online';
 import { useAccountDetails } from '../api/get-account-details';
+import { useBrokerLoginOutcome } from '../api/broker-login';
 import { AccessKeyField } from './access-key-field';
+import { BrokerConnect } from './broker-connect';
 import { BrokerDetailsForm } from './broker-details-form';
 import './account-settings.css';
 import { NotificationsToggle } from '../../notifications/components/notifications-toggle';
@@ -81,6 +83,14 @@ function AccountDetails({ userId, account }: { userId: number; account: AccountS
               <AccessKeyField maskedKey={account.broker_access_key} />
             </dd>
           </div>
+          {account.broker_login !== 'none' && (
+            <div>
+              <dt>Daily Login</dt>
+              <dd>
+                <BrokerConnect {...account} />
+              </dd>
+            </div>
+          )}
         </dl>
       </section>
 
@@ -117,6 +127,7 @@ function AccountDetails({ userId, account }: { userId: number; account: AccountS
 
 export function AccountSettingsPage({ userId }: { userId: number }) {
   const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountDetails(userId);
+  useBrokerLoginOutcome();
 
   let body;
   if (data) body = <AccountDetails userId={userId} account={data} />;

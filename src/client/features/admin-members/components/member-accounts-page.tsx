@@ -1,7 +1,8 @@
 /**
  * /dashboard/admin/members/{id}/accounts: the member's broker accounts with their statuses, trading
- * mode (paper or live; LIVE shown when orders really go to the broker), Edit (the broker modal) and
- * links to each account's algo subscriptions and trades.
+ * mode (paper or live; LIVE shown when orders really go to the broker), the daily broker login
+ * (connect on the member's behalf), Edit (the broker modal) and links to each account's algo
+ * subscriptions and trades.
  */
 import { IonButton } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
@@ -14,6 +15,8 @@ import { ResponsiveList, type ResponsiveColumn } from '../../../components/respo
 import { StatusBadge } from '../../../components/status-badge';
 import { LoadState } from '../../admin/components/load-state';
 import { useMemberAccounts } from '../api/get-member-accounts';
+import { useBrokerLoginOutcome } from '../../account/api/broker-login';
+import { BrokerConnect } from '../../account/components/broker-connect';
 import { AccountBrokerModal } from './account-broker-modal';
 import { useSetTradingMode } from '../api/set-trading-mode';
 import { HttpError, serverErrorText } from '../../../lib/api';
@@ -29,6 +32,7 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
   const [editing, setEditing] = useState<MemberAccount | null>(null);
   const setMode = useSetTradingMode(memberId);
   const params = (a: MemberAccount) => ({ id: String(memberId), accountId: String(a.trabot_account_id) });
+  useBrokerLoginOutcome();
 
   const columns: ResponsiveColumn<MemberAccount>[] = [
     { key: 'id', header: 'ID', cell: (a) => a.trabot_account_id },
@@ -84,6 +88,7 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
     { key: 'client', header: 'Broker Client ID', cell: (a) => a.broker_client_id || NA },
     { key: 'valid', header: 'Broker Key Valid', cell: (a) => <Positive view={accessKeyStatusView(a.access_key_valid)} /> },
     { key: 'updated', header: 'Broker Key Update time', cell: (a) => formatTimestamp(a.access_key_updated_timestamp) },
+    { key: 'login', header: 'Daily Login', cell: (a) => (a.broker_login === 'none' ? NA : <BrokerConnect {...a} accountId={a.trabot_account_id} />) },
     {
       key: 'edit',
       header: 'Edit',

@@ -13,12 +13,13 @@
  */
 import { createHash } from 'node:crypto';
 import { KiteConnect, type Connect } from 'kiteconnect';
-import type { BrokerAdapter, BrokerCredentials, BrokerSession, Funds, Order, OrderChanges, OrderRequest } from '../adapter';
+import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest } from '../adapter';
 import { BrokerError } from '../adapter';
 import { RateLimiter } from '../rate-limiter';
 import { fromKiteOrder, KITE_ORDER_TYPES, kiteOrderParams } from './kite-orders';
 
 export const KITE_DEFAULT_ROOT = 'https://api.kite.trade';
+export const KITE_DEFAULT_LOGIN_URL = 'https://kite.zerodha.com/connect/login';
 /** Kite: 10 requests a second per API key (https://kite.trade/docs/connect/v3/exceptions/#api-rate-limit). */
 export const KITE_REQUESTS_PER_SECOND = 10;
 
@@ -27,6 +28,8 @@ export interface ZerodhaConfig {
   apiSecret: string;
   /** The API's root (tests: a local server speaking Kite's wire format). */
   root?: string;
+  /** Kite's login page (tests: the local server's). */
+  loginUrl?: string;
   timeoutMs?: number;
   /** The clock (the session's expiry is computed from it). */
   now?: () => Date;
@@ -59,7 +62,7 @@ export function kiteSessionExpiry(now: Date): Date {
 export const kiteChecksum = (apiKey: string, requestToken: string, apiSecret: string) =>
   createHash('sha256').update(apiKey + requestToken + apiSecret).digest('hex');
 
-export class ZerodhaAdapter implements BrokerAdapter {
+export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
   readonly name = 'zerodha';
   private readonly bucket = new RateLimiter(KITE_REQUESTS_PER_SECOND);
   private readonly now: () => Date;
@@ -90,6 +93,24 @@ export class ZerodhaAdapter implements BrokerAdapter {
         throw new BrokerError(failure.message);
       }
     }
+  }
+
+  /**
+   * Kite Connect's login page: `redirect_params` is a query string Kite appends, as it is, to the
+   * app's registered redirect URL (https://kite.trade/docs/connect/v3/user/#login-flow).
+   */
+  loginUrl(state: string): string {
+    const url = new URL(this.config.loginUrl ?? KITE_DEFAULT_LOGIN_URL);
+    url.searchParams.set('v', '3');
+    url.searchParams.set('api_key', this.config.apiKey);
+    url.searchParams.set('redirect_params', new URLSearchParams({ state }).toString());
+    return url.toString();
+  }
+
+  /** Kite's redirect carries `status=success` and the `request_token` to exchange. */
+  async completeLogin(query: Record<string, string>): Promise<BrokerSession> {
+    if (query.status !== 'success' || !query.request_token) throw new BrokerError('Zerodha did not complete the login');
+    return this.exchangeRequestToken(query.request_token);
   }
 
   /** The daily login's last step: the request token from Kite's redirect for an access token (and its expiry). */
