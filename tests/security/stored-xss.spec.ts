@@ -241,6 +241,8 @@ test.describe('admin screens render stored payloads as text', () => {
     await page.getByRole('button', { name: `Registrations of ${seeded.workshopTitle}` }).first().click();
     await expectInert(page, dialogs, [seeded.registrationName, seeded.registrationComments, seeded.uiRegistrationName, seeded.uiRegistrationComments]);
     await page.keyboard.press('Escape');
+    // A tap while the closing dialog still covers the page would land on it.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.getByRole('button', { name: `Edit workshop ${seeded.workshopTitle}` }).first().click();
     await expect(page.locator('ion-modal').getByRole('textbox').first()).toHaveValue(seeded.workshopTitle);
     await expectInert(page, dialogs, []);

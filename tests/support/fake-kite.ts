@@ -11,7 +11,8 @@
  * It also plays Kite's login page (https://kite.trade/docs/connect/v3/user/#login-flow): GET
  * /connect/login?v=3&api_key=...&redirect_params=... shows a "Log in to Kite" button that sends the
  * browser to the app's registered redirect URL with `type=login&status=success&request_token=...`
- * and the redirect_params appended as they were given.
+ * and the redirect_params appended as they were given. PUT /_fake/redirect-url (the URL as the
+ * body) registers the app's redirect URL from another process.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -80,7 +81,7 @@ const fail = (status: number, error_type: string, message: string) => ({ status,
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function loginPage(apiKey: string, redirectParams: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kite login</title></head><body>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Kite login</title></head><body>
 <main><h1>Kite by Zerodha</h1><p>Log in to continue to the app.</p>
 <form method="get" action="/connect/finish"><input type="hidden" name="api_key" value="${escapeHtml(apiKey)}">
 <input type="hidden" name="redirect_params" value="${escapeHtml(redirectParams)}">
@@ -259,6 +260,11 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       recent.push(now);
       if (recent.length > ratePerSecond) return answer(fail(429, 'NetworkException', 'Too many requests'));
       if (req.method === 'GET' && url.pathname.startsWith('/connect/')) return loginFlow(url, res);
+      // Browser tests run in other processes than the one that started this server.
+      if (req.method === 'PUT' && url.pathname === '/_fake/redirect-url') {
+        redirectUrl = new URL(raw).toString();
+        return res.writeHead(204).end();
+      }
       const injected = failures.shift();
       if (injected?.delayMs) {
         setTimeout(() => answer(route(req.method ?? '', url.pathname, form, req.headers)), injected.delayMs);

@@ -37,7 +37,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
 }
 
-export async function startAppServer(): Promise<RunningServer> {
+/** `env` adds to (or overrides) the server's environment. */
+export async function startAppServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trabot-e2e-'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -62,6 +63,7 @@ export async function startAppServer(): Promise<RunningServer> {
       // The paper market open whatever the time of day the tests run at.
       MARKET_HOURS: 'always',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
