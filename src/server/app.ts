@@ -14,6 +14,7 @@ import { isClientAbort, isDatabaseUnavailable } from './db/unavailable';
 import { ApiError, STATUS } from './http';
 import { adminAccountRoutes } from './routes/admin/accounts';
 import { adminAlgoRoutes } from './routes/admin/algos';
+import { adminHaltRoutes } from './routes/admin/halts';
 import { adminInboxRoutes } from './routes/admin/inbox';
 import { adminInstrumentRoutes, BHAV_COPY_PATH } from './routes/admin/instruments';
 import { adminMemberRoutes } from './routes/admin/members';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', adminInstrumentRoutes());
   app.route('/api', adminMemberRoutes());
   app.route('/api', adminAccountRoutes());
+  app.route('/api', adminHaltRoutes());
   app.route('/api', adminTradeRoutes());
   app.route('/api', adminOperationRoutes());
   app.route('/api', adminInboxRoutes());

@@ -163,6 +163,26 @@ export const webhookTokens = pgTable(
 );
 
 /**
+ * Kill switches: a halt of all trading (account_id null) or of one account, with who, when and why;
+ * lifted (not deleted) when trading resumes, so the history stays. At most one active halt each.
+ */
+export const tradingHalts = pgTable(
+  'trading_halts',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id').references(() => accounts.trabot_account_id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    /** Running trades are also closed at market (not only new entries stopped). */
+    square_off: boolean('square_off').notNull().default(false),
+    halted_by: integer('halted_by').references(() => users.id, { onDelete: 'set null' }),
+    halted_at: ts('halted_at').notNull().defaultNow(),
+    lifted_by: integer('lifted_by').references(() => users.id, { onDelete: 'set null' }),
+    lifted_at: ts('lifted_at'),
+  },
+  (t) => [uniqueIndex('trading_halts_active_idx').on(sql`coalesce(${t.account_id}, 0)`).where(sql`${t.lifted_at} is null`)],
+);
+
+/**
  * A daily broker login under way: the one-time `state` the broker hands back to the callback
  * (stored as its SHA-256), bound to the user who asked and the account to connect.
  */

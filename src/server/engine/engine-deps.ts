@@ -3,6 +3,7 @@ import type { AppDeps } from '../context';
 import type { accounts, orderLegs, signals, trades } from '../db/schema';
 import type { PaperBroker } from './broker/paper-broker';
 import type { PriceFeed } from './feed/price-feed';
+import type { HaltState } from './halts';
 import type { MarketCalendar } from './market-hours';
 
 export type SignalRow = typeof signals.$inferSelect;
@@ -34,6 +35,8 @@ export interface EngineContext {
   paper: PaperBroker;
   calendar: MarketCalendar;
   settings: EngineSettings;
+  /** The kill switches as read at the start of this tick. */
+  halts: HaltState;
   /** True once a shutdown asked the engine to stop: long steps end at their next batch. */
   stopping(): boolean;
   /** Failures already warned about in this process: a failing call is retried each tick but warned once. */

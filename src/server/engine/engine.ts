@@ -1,7 +1,8 @@
 /**
  * The execution engine (docs/engine.md): each tick moves the feed (during the session), records
  * prices on signals and trades, follows the order legs not yet settled, closes running trades at
- * their levels, places queued manual orders, expires pending signals past their validity, cancels
+ * their levels (and at market under a halt that squares off), cancels halted accounts' resting
+ * entries, places queued manual orders, expires pending signals past their validity, cancels
  * what a cancelled signal left pending and turns approved signals into trades. Every step is set-based (statements per batch, not per account),
  * calls brokers with bounded concurrency, and is idempotent: a tick can be repeated or the server
  * restarted at any point.
@@ -12,6 +13,7 @@ import { expirePendingSignals } from '../services/signal-decisions';
 import { setTokens } from '../services/tokens';
 import type { PaperBroker } from './broker/paper-broker';
 import { closeAtLevels } from './exits';
+import { cancelHaltedEntries, loadHalts, NO_HALTS } from './halts';
 import { fanOutApproved } from './fan-out';
 import type { PriceFeed } from './feed/price-feed';
 import { placeQueuedManualOrders } from './manual-orders';
@@ -39,6 +41,7 @@ export class Engine {
       paper: options.paper,
       calendar: options.calendar ?? alwaysOpenCalendar,
       settings: { ...DEFAULT_ENGINE_SETTINGS, ...options.settings },
+      halts: NO_HALTS,
       stopping: () => this.stopRequested,
       warnedOnce: (key) => {
         if (this.warned.has(key)) return true;
@@ -55,6 +58,7 @@ export class Engine {
 
   async tick(now: Date): Promise<void> {
     const ctx = this.ctx;
+    ctx.halts = await loadHalts(ctx.deps.db);
     await trackInstruments(ctx);
     // Outside the session the market does not move and nothing is placed.
     const open = sessionState(now, ctx.calendar).open;
@@ -64,6 +68,7 @@ export class Engine {
     const running = await recordPrices(ctx, quotes);
     if (open) {
       await followUnsettledLegs(ctx, now);
+      await cancelHaltedEntries(ctx, now);
       await closeAtLevels(ctx, running, now);
     }
     // Closed, these only note "waiting for market open" (and refuse intraday entries on a closed day).

@@ -1,12 +1,14 @@
 /**
  * Running trades out at their levels (docs/engine.md, "Exits"): a trade whose signal's target or
- * stop-loss the last price has reached, and an intraday trade from 15:15 IST on its trade date, gets
+ * stop-loss the last price has reached, an intraday trade from 15:15 IST on its trade date, and a
+ * trade of an account under a halt that squares off, gets
  * a market exit leg for its open quantity; all of them are written in one statement, sent with
  * bounded concurrency and saved in one transaction. A running signal whose level is reached completes.
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { accounts, signals, trades } from '../db/schema';
 import type { EngineContext } from './engine-deps';
+import { squareOffByHalt } from './halts';
 import { insertLegs } from './new-legs';
 import { applyAnswers, sendLegs } from './order-legs';
 import type { PricedTrade } from './prices';
@@ -28,7 +30,8 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
 
   const due = new Map(
     running.flatMap((trade) => {
-      const reached = reachedBy(signalOf.get(trade.signalId)!) ?? (squareOffDue(trade.tradeType, trade.tradeDate, now) ? ('square_off' as const) : null);
+      const squareOff = squareOffByHalt(ctx.halts, trade.accountId) || squareOffDue(trade.tradeType, trade.tradeDate, now);
+      const reached = reachedBy(signalOf.get(trade.signalId)!) ?? (squareOff ? ('square_off' as const) : null);
       return reached && trade.remaining > 0 ? [[trade.tradeId, reached] as const] : [];
     }),
   );

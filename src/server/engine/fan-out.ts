@@ -13,6 +13,7 @@ import { accounts, algoSubscriptions, algos, members, signals, trades } from '..
 import { raiseWarnings } from '../services/warnings';
 import type { AccountRow, EngineContext, SignalRow } from './engine-deps';
 import { marketEntryPrice, sessionReadiness } from './entry-guards';
+import { haltNote, haltOf, haltSkip } from './halts';
 import { checkKeys } from './key-checks';
 import { expiredMembershipSkip, membershipExpired } from './membership';
 import { insertTradesWithLegs } from './new-legs';
@@ -76,8 +77,10 @@ async function openBatch(ctx: EngineContext, signal: SignalRow, batch: Subscribe
   }
   const skips: ReturnType<typeof skipWarning>[] = [];
   const current = batch.filter(({ account, membershipExpiry }) => {
-    if (!membershipExpired(membershipExpiry, now)) return true;
-    skips.push(skipWarning(signal, account.trabot_account_id, expiredMembershipSkip(membershipExpiry!)));
+    const halt = haltOf(ctx.halts, account.trabot_account_id);
+    if (halt) skips.push(skipWarning(signal, account.trabot_account_id, haltSkip(halt)));
+    else if (membershipExpired(membershipExpiry, now)) skips.push(skipWarning(signal, account.trabot_account_id, expiredMembershipSkip(membershipExpiry!)));
+    else return true;
     return false;
   });
   const keys = await checkKeys(ctx, current.map((b) => b.account), now);
@@ -107,6 +110,8 @@ async function openBatch(ctx: EngineContext, signal: SignalRow, batch: Subscribe
 
 /** The signal's accounts, batch by batch, until none is left, the signal is cancelled or the engine stops. */
 async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date): Promise<void> {
+  // Under a halt of all trading the signal waits: its entry is judged again (drift, session) once resumed.
+  if (ctx.halts.all) return setNote(ctx, signal, haltNote(ctx.halts.all));
   const session = sessionReadiness(signal.trade_type, now, ctx.calendar);
   if (session.kind === 'wait') return setNote(ctx, signal, session.note);
   const price = session.kind === 'go' ? marketEntryPrice(signal, ctx.feed.quote(signal.instrument_symbol), now, ctx.settings) : null;

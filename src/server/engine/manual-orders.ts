@@ -10,6 +10,7 @@ import { accounts, algoSubscriptions, manualOrders, members, orderLegs, signals,
 import { raiseWarnings } from '../services/warnings';
 import type { EngineContext, SignalRow } from './engine-deps';
 import { marketEntryPrice, sessionReadiness, WAITING_FOR_OPEN } from './entry-guards';
+import { haltNote, haltOf, haltSkip } from './halts';
 import { checkKeys } from './key-checks';
 import { expiredMembershipSkip, membershipExpired } from './membership';
 import { insertLegs, insertTradesWithLegs, type LegToInsert, type NewLeg } from './new-legs';
@@ -63,6 +64,12 @@ async function entryLegs(ctx: EngineContext, order: ManualOrderRow, signal: Sign
     .where(and(eq(algoSubscriptions.algo_id, signal.algo_id), eq(algoSubscriptions.subscription_status, 'active'), eq(accounts.account_status, 'active'), withoutLeg(db, order.id)))
     .orderBy(asc(accounts.trabot_account_id));
   const open = subscribers.filter(({ trade, account, membershipExpiry }) => {
+    const halt = haltOf(ctx.halts, account.trabot_account_id);
+    if (halt) {
+      const skip = haltSkip(halt);
+      skips.add(account.trabot_account_id, skip.detail, skip.reason);
+      return false;
+    }
     if (membershipExpired(membershipExpiry, now)) {
       const skip = expiredMembershipSkip(membershipExpiry!);
       skips.add(account.trabot_account_id, skip.detail, skip.reason);
@@ -119,6 +126,7 @@ async function waiting(ctx: EngineContext, order: ManualOrderRow, note: string) 
 async function placeOrder(ctx: EngineContext, order: ManualOrderRow, signal: SignalRow, now: Date): Promise<void> {
   const skips = new Skips(order);
   if (order.side === 'entry') {
+    if (ctx.halts.all) return waiting(ctx, order, haltNote(ctx.halts.all));
     const session = sessionReadiness(order.trade_type, now, ctx.calendar);
     if (session.kind === 'wait') return waiting(ctx, order, session.note);
     if (session.kind === 'refuse') {

@@ -37,6 +37,7 @@ export async function trackInstruments(ctx: EngineContext): Promise<void> {
 /** A running trade as priced: what mark-to-market needs and the exit step reads. */
 export interface PricedTrade {
   tradeId: number;
+  accountId: number;
   tradeType: string;
   tradeDate: string;
   instrument: string;
@@ -72,6 +73,7 @@ export async function recordPrices(ctx: EngineContext, quotes: readonly Quote[])
   const running = await db
     .select({
       tradeId: trades.trabot_trade_id,
+      accountId: trades.trabot_account_id,
       tradeType: trades.trade_type,
       tradeDate: trades.trade_date,
       instrument: trades.trade_instrument,
@@ -97,8 +99,9 @@ export async function recordPrices(ctx: EngineContext, quotes: readonly Quote[])
   for (let start = 0; start < priced.length; start += ctx.settings.batchSize) {
     await updateRows(db, trades, 'trabot_trade_id', priced.slice(start, start + ctx.settings.batchSize));
   }
-  return running.map(({ tradeId, tradeType, tradeDate, instrument, direction, remaining, signalId }) => ({
+  return running.map(({ tradeId, accountId, tradeType, tradeDate, instrument, direction, remaining, signalId }) => ({
     tradeId,
+    accountId,
     tradeType,
     tradeDate,
     instrument,

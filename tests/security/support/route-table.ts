@@ -194,6 +194,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     body: () => jsonPayload({ broker_name: 'angelone', broker_client_id: 'AB1234', broker_access_key: '' }),
   },
   'GET /api/admin/accounts/:id/algo-subscriptions': { access: 'superadmin', params: { id: 'account' } },
+  'GET /api/admin/halts': { access: 'superadmin' },
+  'POST /api/admin/halt': { access: 'superadmin', body: () => jsonPayload({ reason: 'security test' }) },
+  'DELETE /api/admin/halt': { access: 'superadmin' },
+  'POST /api/admin/accounts/:id/halt': { access: 'superadmin', params: { id: 'account' }, body: () => jsonPayload({ reason: 'security test' }) },
+  'DELETE /api/admin/accounts/:id/halt': { access: 'superadmin', params: { id: 'account' } },
   'POST /api/admin/accounts/:id/trading-mode': { access: 'superadmin', params: { id: 'account' }, body: () => jsonPayload({ mode: 'paper' }) },
   'POST /api/admin/accounts/:trabot_account_id/save-algo-subscription': {
     access: 'superadmin',

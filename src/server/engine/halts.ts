@@ -1,0 +1,58 @@
+/**
+ * The kill switches as the engine obeys them (issue 12). Read once a tick: while all trading or an
+ * account is halted, no new entry is placed (approved signals wait under a global halt; a halted
+ * account is skipped with a warning), resting entry orders are cancelled at the broker, and with
+ * `square_off` running trades get a market exit. Exits are never stopped: they lower the risk.
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orderLegs, tradingHalts } from '../db/schema';
+import type { EngineContext } from './engine-deps';
+import { applyAnswers, cancelLegs, legsWhere, pollLegs } from './order-legs';
+
+export interface ActiveHalt {
+  reason: string;
+  squareOff: boolean;
+}
+
+export interface HaltState {
+  all: ActiveHalt | null;
+  accounts: ReadonlyMap<number, ActiveHalt>;
+}
+
+export const NO_HALTS: HaltState = { all: null, accounts: new Map() };
+
+export async function loadHalts(db: Db): Promise<HaltState> {
+  const rows = await db.select().from(tradingHalts).where(isNull(tradingHalts.lifted_at));
+  const halt = (r: (typeof rows)[number]): ActiveHalt => ({ reason: r.reason, squareOff: r.square_off });
+  const all = rows.find((r) => r.account_id === null);
+  return { all: all ? halt(all) : null, accounts: new Map(rows.filter((r) => r.account_id !== null).map((r) => [r.account_id!, halt(r)])) };
+}
+
+/** The halt that stops this account's entries, if any (the global one first). */
+export const haltOf = (halts: HaltState, accountId: number): ActiveHalt | null => halts.all ?? halts.accounts.get(accountId) ?? null;
+
+/** Why an entry is not placed on a halted account, as a skip warning says it. */
+export const haltSkip = (halt: ActiveHalt) => ({ reason: 'halted', detail: `trading halted: ${halt.reason}` });
+
+/** The note an approved signal or a queued manual entry waits with while all trading is halted. */
+export const haltNote = (halt: ActiveHalt) => `waiting: trading halted (${halt.reason})`;
+
+/** Resting entry orders of halted accounts, cancelled at their broker (a fill that came first is booked). */
+export async function cancelHaltedEntries(ctx: EngineContext, now: Date): Promise<void> {
+  const { halts } = ctx;
+  if (!halts.all && !halts.accounts.size) return;
+  const scope = halts.all ? undefined : inArray(orderLegs.trabot_account_id, [...halts.accounts.keys()]);
+  const legs = await legsWhere(ctx.deps.db, and(eq(orderLegs.side, 'entry'), eq(orderLegs.state, 'open'), scope)!);
+  if (!legs.length) return;
+  const polled = await pollLegs(ctx, legs);
+  const resting = polled.filter((a) => a.answer.kind === 'order' && (a.answer.order.state === 'open' || a.answer.order.state === 'trigger_pending'));
+  const cancelled = (await cancelLegs(ctx, resting)).map((a) => ({
+    ...a,
+    cancelledBecause: { reason: haltSkip(haltOf(halts, a.account.trabot_account_id)!).detail, quiet: false },
+  }));
+  await applyAnswers(ctx, [...polled.filter((a) => !resting.includes(a)), ...cancelled], now);
+}
+
+/** Whether a running trade of this account is to be closed at market because of a halt. */
+export const squareOffByHalt = (halts: HaltState, accountId: number) => Boolean(halts.all?.squareOff || halts.accounts.get(accountId)?.squareOff);
