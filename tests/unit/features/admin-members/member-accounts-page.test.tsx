@@ -65,6 +65,7 @@ describe('member accounts page', () => {
       'Broker Client ID',
       'Broker Key Valid',
       'Broker Key Update time',
+      'Halt',
       'Daily Login',
       'Edit',
       'Subscribed Algos',

@@ -1,6 +1,6 @@
 /**
  * /dashboard/admin/members/{id}/accounts: the member's broker accounts with their statuses, trading
- * mode (paper or live; LIVE shown when orders really go to the broker), the daily broker login
+ * mode (paper or live; LIVE shown when orders really go to the broker), its kill switch, the daily broker login
  * (connect on the member's behalf), Edit (the broker modal) and links to each account's algo
  * subscriptions and trades.
  */
@@ -17,6 +17,8 @@ import { LoadState } from '../../admin/components/load-state';
 import { useMemberAccounts } from '../api/get-member-accounts';
 import { useBrokerLoginOutcome } from '../../account/api/broker-login';
 import { BrokerConnect } from '../../account/components/broker-connect';
+import { useHalts } from '../../admin-halts/api/halts';
+import { HaltControls } from '../../admin-halts/components/halt-controls';
 import { AccountBrokerModal } from './account-broker-modal';
 import { useSetTradingMode } from '../api/set-trading-mode';
 import { HttpError, serverErrorText } from '../../../lib/api';
@@ -33,6 +35,7 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
   const setMode = useSetTradingMode(memberId);
   const params = (a: MemberAccount) => ({ id: String(memberId), accountId: String(a.trabot_account_id) });
   useBrokerLoginOutcome();
+  const halts = useHalts();
 
   const columns: ResponsiveColumn<MemberAccount>[] = [
     { key: 'id', header: 'ID', cell: (a) => a.trabot_account_id },
@@ -88,6 +91,7 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
     { key: 'client', header: 'Broker Client ID', cell: (a) => a.broker_client_id || NA },
     { key: 'valid', header: 'Broker Key Valid', cell: (a) => <Positive view={accessKeyStatusView(a.access_key_valid)} /> },
     { key: 'updated', header: 'Broker Key Update time', cell: (a) => formatTimestamp(a.access_key_updated_timestamp) },
+    { key: 'halt', header: 'Halt', cell: (a) => <HaltControls accountId={a.trabot_account_id} halt={halts.data?.find((h) => h.account_id === a.trabot_account_id)} compact /> },
     { key: 'login', header: 'Daily Login', cell: (a) => (a.broker_login === 'none' ? NA : <BrokerConnect {...a} accountId={a.trabot_account_id} />) },
     {
       key: 'edit',

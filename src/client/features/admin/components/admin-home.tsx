@@ -1,7 +1,8 @@
-/** Admin home (spec section 2): the way into each admin area, plus the inbox and workshop management. */
+/** Admin home (spec section 2): the way into each admin area, plus the inbox and workshop management, and the kill switch. */
 import { Link } from '@tanstack/react-router';
 import { Page } from '../../../components/page';
 import { PendingLink } from '../../admin-algos/components/pending-link';
+import { TradingHaltsPanel } from '../../admin-halts/components/trading-halts-panel';
 import { NotificationsToggle } from '../../notifications/components/notifications-toggle';
 import './admin.css';
 
@@ -27,6 +28,7 @@ export function AdminHome() {
           </Link>
         ))}
       </nav>
+      <TradingHaltsPanel />
       <NotificationsToggle kinds={['signals']} label="Notify this device of new signals" />
     </Page>
   );

@@ -1,0 +1,40 @@
+/** Halt all trading, or one account: why (required) and whether running trades are closed at market too. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { haltBodySchema, type HaltBody } from '../../../../shared/schemas/admin/halts';
+import { CheckboxField, FormActions, InputField } from '../../../components/form-fields';
+import { HttpError, serverErrorText } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
+import { toast } from '../../../lib/toast';
+import { useHaltMutations } from '../api/halts';
+
+export const haltSubject = (accountId: number | null) => (accountId === null ? 'Trading' : `Account ${accountId}`);
+
+export function HaltForm({ accountId, onDone }: { accountId: number | null; onDone: () => void }) {
+  const { halt } = useHaltMutations();
+  const { control, handleSubmit } = useForm<z.input<typeof haltBodySchema>, unknown, HaltBody>({
+    resolver: zodResolver(haltBodySchema),
+    defaultValues: { reason: '', square_off: false },
+  });
+  const failure = `Failed to halt ${accountId === null ? 'trading' : `account ${accountId}`}`;
+  const onSubmit = handleSubmit((body) =>
+    halt.mutate(
+      { accountId, body },
+      {
+        onSuccess: () => {
+          toast.success(`${haltSubject(accountId)} halted: no new entries`);
+          onDone();
+        },
+        onError: (error) => toast.error(error instanceof HttpError ? serverErrorText(error.body, failure) : saveFailureMessage(error, failure)),
+      },
+    ),
+  );
+  return (
+    <form className="app-form" onSubmit={onSubmit} noValidate>
+      <InputField control={control} name="reason" label="Reason" helperText="Kept with your name and the time" />
+      <CheckboxField control={control} name="square_off" label="Also close running trades at market" />
+      <FormActions pending={halt.isPending} onCancel={onDone} submitLabel="Halt" pendingLabel="Halting..." />
+    </form>
+  );
+}
