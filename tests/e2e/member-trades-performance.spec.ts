@@ -31,6 +31,7 @@ function thousandTrades(): Trade[] {
       trabot_account_id: 1,
       signal_id: 10000 + i,
       algo_id: 1 + (i % 3),
+      broker: 'paper',
       last_updated_timestamp: '2026-11-20T10:00:00.000Z',
       avg_entry_price: entry,
       avg_exit_price: trade_status === 'completed' ? ltp : null,

@@ -246,6 +246,8 @@ describe('GET /api/account-details', () => {
       broker_client_id: 'ZX4821',
       broker_access_key: 'AK' + '•'.repeat(BROKER_KEY.length - 6) + 'ERTY',
       paper_trading: true,
+      broker_login: 'not_configured',
+      broker_session_expires_at: null,
       equity_amount_balance: 250000.5,
       commodity_amount_balance: 12000,
       currency_amount_balance: 0,

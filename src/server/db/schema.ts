@@ -319,6 +319,12 @@ export const trades = pgTable(
       .references(() => accounts.trabot_account_id),
     signal_id: integer('signal_id').references(() => signals.signal_id),
     algo_id: integer('algo_id').references(() => algos.algo_id),
+    /**
+     * Where every order of the trade goes: `paper`, or the real broker (e.g. `zerodha`) when the
+     * account traded live as the trade opened. Fixed for the trade's life: switching the account to
+     * paper never sends the exit of a live position to the paper broker.
+     */
+    broker: text('broker').notNull().default('paper'),
     last_updated_timestamp: ts('last_updated_timestamp').notNull().defaultNow(),
     avg_entry_price: money('avg_entry_price'),
     avg_exit_price: money('avg_exit_price'),

@@ -84,7 +84,7 @@ async function openBatch(ctx: EngineContext, signal: SignalRow, batch: Subscribe
     return false;
   });
   const keys = await checkKeys(ctx, current.map((b) => b.account), now);
-  const orders: Parameters<typeof insertTradesWithLegs>[2][number][] = [];
+  const orders: Parameters<typeof insertTradesWithLegs>[3][number][] = [];
   for (const { subscription, account } of current) {
     const key = keys.get(account.trabot_account_id);
     if (key === null) {
@@ -100,7 +100,7 @@ async function openBatch(ctx: EngineContext, signal: SignalRow, batch: Subscribe
   }
   for (const w of skips) log.warn(w.data, `engine: ${w.message}`);
   const legs = await db.transaction(async (tx) => {
-    const created = await insertTradesWithLegs(tx, signal, orders, now);
+    const created = await insertTradesWithLegs(tx, ctx.deps.env, signal, orders, now);
     await raiseWarnings(tx, skips);
     return created;
   });

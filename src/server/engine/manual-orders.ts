@@ -81,7 +81,7 @@ async function entryLegs(ctx: EngineContext, order: ManualOrderRow, signal: Sign
   });
   const keys = await checkKeys(ctx, open.map((s) => s.account), now);
   const adding: LegToInsert[] = [];
-  const opening: Parameters<typeof insertTradesWithLegs>[2][number][] = [];
+  const opening: Parameters<typeof insertTradesWithLegs>[3][number][] = [];
   for (const { subscription, account, trade } of open) {
     const key = keys.get(account.trabot_account_id);
     if (key === null) {
@@ -96,7 +96,7 @@ async function entryLegs(ctx: EngineContext, order: ManualOrderRow, signal: Sign
     if (trade) adding.push({ trade, account, signal, leg: legOf(order, sized.quantity) });
     else opening.push({ account, quantity: sized.quantity, leg: legOf(order, sized.quantity) });
   }
-  return db.transaction(async (tx) => [...(await insertLegs(tx, adding, now)), ...(await insertTradesWithLegs(tx, signal, opening, now))]);
+  return db.transaction(async (tx) => [...(await insertLegs(tx, adding, now)), ...(await insertTradesWithLegs(tx, ctx.deps.env, signal, opening, now))]);
 }
 
 /** Manual Exit: floor(remaining quantity x portion) of every running trade of the signal. */

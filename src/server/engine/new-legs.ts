@@ -7,16 +7,18 @@ import type { Db } from '../db/client';
 import { orderLegs, trades } from '../db/schema';
 import { istDay } from '../demo/market-calendar';
 import type { AccountRow, LegRow, SignalRow } from './engine-deps';
+import { tradeBroker, type BrokerEnv } from './broker/select-adapter';
 import type { LegContext } from './order-legs';
 
 export type NewLeg = Pick<typeof orderLegs.$inferInsert, 'side' | 'source' | 'quantity' | 'order_type' | 'limit_price' | 'trigger_price' | 'manual_order_id'>;
 export type LegToInsert = Omit<LegContext, 'leg'> & { leg: NewLeg };
 
-/** A new trade of an account on a signal, before any order fills (a signal's or a manual order's). */
-export function pendingTrade(signal: SignalRow, accountId: number, quantity: number, now: Date) {
+/** A new trade of an account on a signal, before any order fills (a signal's or a manual order's), on `broker`. */
+export function pendingTrade(signal: SignalRow, accountId: number, quantity: number, now: Date, broker = 'paper') {
   return {
     trade_type: signal.trade_type,
     trabot_account_id: accountId,
+    broker,
     signal_id: signal.signal_id,
     algo_id: signal.algo_id,
     trade_exchange: signal.exchange,
@@ -40,17 +42,22 @@ export async function insertLegs(tx: Db, items: readonly LegToInsert[], now: Dat
 }
 
 /**
- * New pending trades with their first leg. An account that already has a trade on the signal gets
- * neither (the unique index on signal and account: approving twice never trades twice).
+ * New pending trades with their first leg, each on the broker its account trades with now (paper
+ * unless live: select-adapter.ts). An account that already has a trade on the signal gets neither
+ * (the unique index on signal and account: approving twice never trades twice).
  */
 export async function insertTradesWithLegs(
   tx: Db,
+  env: BrokerEnv,
   signal: SignalRow,
   items: readonly { account: AccountRow; quantity: number; tradeRisk?: number; leg: NewLeg }[],
   now: Date,
 ): Promise<LegContext[]> {
   if (!items.length) return [];
-  const values = items.map(({ account, quantity, tradeRisk }) => ({ ...pendingTrade(signal, account.trabot_account_id, quantity, now), trade_risk: tradeRisk ?? null }));
+  const values = items.map(({ account, quantity, tradeRisk }) => ({
+    ...pendingTrade(signal, account.trabot_account_id, quantity, now, tradeBroker(account, env)),
+    trade_risk: tradeRisk ?? null,
+  }));
   const created: (typeof trades.$inferSelect)[] = [];
   for (const run of insertRuns(trades, values)) created.push(...(await tx.insert(trades).values(run).onConflictDoNothing().returning()));
   const byAccount = new Map(items.map((item) => [item.account.trabot_account_id, item]));

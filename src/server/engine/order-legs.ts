@@ -78,10 +78,7 @@ async function ask(call: () => Promise<Order>): Promise<BrokerAnswer> {
 }
 
 function askEach(ctx: EngineContext, legs: readonly LegContext[], call: (leg: LegContext) => (broker: ReturnType<typeof brokerOf>) => Promise<Order>) {
-  return mapBounded(legs, ctx.settings.brokerConcurrency, async (leg) => {
-    const broker = brokerOf(ctx, leg.account);
-    return { ...leg, answer: await ask(() => call(leg)(broker)) };
-  });
+  return mapBounded(legs, ctx.settings.brokerConcurrency, async (leg) => ({ ...leg, answer: await ask(() => call(leg)(brokerOf(ctx, leg.account, leg.trade.broker))) }));
 }
 
 /** Places the legs' orders, each with its client order id. */
@@ -102,12 +99,16 @@ export const cancelLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
  * client order id takes that order, the others are sent now. Never two orders for one leg.
  */
 export async function resumeLegs(ctx: EngineContext, legs: readonly LegContext[]): Promise<AnsweredLeg[]> {
-  const byAccount = new Map<number, LegContext[]>();
-  for (const l of legs) byAccount.set(l.account.trabot_account_id, [...(byAccount.get(l.account.trabot_account_id) ?? []), l]);
-  const answered = await mapBounded([...byAccount.values()], ctx.settings.brokerConcurrency, async (accountLegs) => {
-    const { adapter, credentials } = brokerOf(ctx, accountLegs[0]!.account);
+  // One order book per account and broker (an account's older trades may be on another broker).
+  const byBook = new Map<string, LegContext[]>();
+  for (const l of legs) {
+    const key = `${l.account.trabot_account_id}:${l.trade.broker}`;
+    byBook.set(key, [...(byBook.get(key) ?? []), l]);
+  }
+  const answered = await mapBounded([...byBook.values()], ctx.settings.brokerConcurrency, async (accountLegs) => {
     let book: Order[];
     try {
+      const { adapter, credentials } = brokerOf(ctx, accountLegs[0]!.account, accountLegs[0]!.trade.broker);
       book = await adapter.orderBook(credentials);
     } catch (error) {
       const answer: BrokerAnswer = error instanceof BrokerError ? { kind: 'refused', reason: error.message } : { kind: 'unreachable', error };

@@ -43,6 +43,8 @@ export const tradeSchema = z.object({
   trabot_account_id: z.number().int(),
   signal_id: z.number().int().nullable(),
   algo_id: z.number().int().nullable(),
+  /** Where the trade's orders go: `paper`, or the real broker's name when it trades live. */
+  broker: z.string(),
   last_updated_timestamp: z.string(),
   avg_entry_price: numOrNull,
   avg_exit_price: numOrNull,

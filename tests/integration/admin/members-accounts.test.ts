@@ -151,6 +151,8 @@ describe('member accounts and broker details', () => {
       access_key_valid: true,
       access_key_updated_timestamp: null,
       paper_trading: true,
+      broker_login: 'not_configured',
+      broker_session_expires_at: null,
       trading_mode: 'paper',
     });
     expect((await expectError(await a.admin.request('/api/admin/members/987654/accounts'), 404)).error).toBe('Member not found');

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderLegs, trades } from '../../../src/server/db/schema';
+import { accounts, orderLegs, trades } from '../../../src/server/db/schema';
 import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
 import { Engine } from '../../../src/server/engine/engine';
 import { createAccount, createMember } from '../../factories/accounts';
@@ -40,11 +40,12 @@ async function liveSignal(mode: 'live' | 'paper') {
   return { account, signal };
 }
 
-function engine() {
+function liveEngine() {
   const feed = new ScriptedFeed();
   const paper = new PaperBroker({ prices: feed, now: () => feed.lastTick });
-  return new Engine(t.deps, { feed, paper });
+  return { feed, engine: new Engine(t.deps, { feed, paper }) };
 }
+const engine = () => liveEngine().engine;
 
 describe('a live Zerodha account', () => {
   it("trades at Kite: one tagged CNC market buy, filled and booked; the key checked with Kite first", async () => {
@@ -61,11 +62,28 @@ describe('a live Zerodha account', () => {
     expect(kite.requests.some((r) => r.path === '/user/profile' && r.headers.authorization?.startsWith(`token ${kite.apiKey}:`))).toBe(true);
   });
 
+  it('keeps a live trade at Kite to its end: the account switched to paper meanwhile, its exit still goes to Kite', async () => {
+    const { account, signal } = await liveSignal('live');
+    const { feed, engine: e } = liveEngine();
+    await e.tick(new Date(T0 + 6_000));
+    const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id));
+    expect(trade).toMatchObject({ broker: 'zerodha', trade_status: 'running' });
+
+    await t.deps.db.update(accounts).set({ trading_mode: 'paper' }).where(eq(accounts.trabot_account_id, account.trabot_account_id));
+    feed.set('INFY', 263);
+    kite.setLtp('INFY', 263);
+    await e.tick(new Date(T0 + 9_000));
+    const exits = kite.orders.filter((o) => o.transaction_type === 'SELL' && o.tag?.startsWith(`TB${trade!.trabot_trade_id}L`));
+    expect(exits.map((o) => [o.quantity, o.status])).toEqual([[320, 'COMPLETE']]);
+    expect((await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, trade!.trabot_trade_id)))[0]).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    kite.setLtp('INFY', 250);
+  });
+
   it('on paper mode never reaches Kite', async () => {
     const { signal } = await liveSignal('paper');
     const before = kite.orders.length;
     await engine().tick(new Date(T0 + 3_000));
     expect(kite.orders.length).toBe(before);
-    expect((await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id)))[0]).toMatchObject({ trade_status: 'running' });
+    expect((await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id)))[0]).toMatchObject({ trade_status: 'running', broker: 'paper' });
   });
 });

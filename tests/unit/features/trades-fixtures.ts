@@ -11,6 +11,7 @@ export function makeTrade(over: Partial<Trade> = {}): Trade {
     trabot_account_id: 3,
     signal_id: 40,
     algo_id: 2,
+    broker: 'paper',
     last_updated_timestamp: '2026-11-20T15:30:00',
     avg_entry_price: 2450,
     avg_exit_price: null,

@@ -78,6 +78,21 @@ describe('trades page', () => {
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Dashboard');
   });
 
+  it('marks each trade LIVE (orders at a real broker) or PAPER, in the table and on the phone cards', async () => {
+    setViewportWidth(1024);
+    serveTrades([{ ...running, broker: 'zerodha' }, short]);
+    renderApp('/dashboard/trades');
+    const table = await screen.findByRole('table');
+    const [liveRow, paperRow] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(within(liveRow).getByText('LIVE').title).toBe('Orders go to zerodha');
+    expect(within(paperRow).getByText('PAPER')).toBeTruthy();
+    cleanup();
+    setViewportWidth(390);
+    serveTrades([{ ...running, broker: 'zerodha' }]);
+    renderApp('/dashboard/trades');
+    expect(within(await screen.findByRole('article')).getByText('LIVE')).toBeTruthy();
+  });
+
   it('applies the display rules: % change (sign-aware), rupees, dates, MTM colour', async () => {
     setViewportWidth(1024);
     serveTrades([running, short]);

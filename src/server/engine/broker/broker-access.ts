@@ -1,16 +1,19 @@
 /** An account's broker as the engine calls it: the adapter its broker_name selects and its credentials, the key decrypted for the call. */
 import type { EngineContext, AccountRow } from '../engine-deps';
 import type { BrokerAdapter, BrokerCredentials } from './adapter';
-import { selectAdapter } from './select-adapter';
+import { adapterOfTrade, selectAdapter } from './select-adapter';
 
 export interface AccountBroker {
   adapter: BrokerAdapter;
   credentials: BrokerCredentials;
 }
 
-/** An unreadable key is an empty (invalid) one, logged. */
-export function brokerOf(ctx: Pick<EngineContext, 'deps' | 'paper'>, account: AccountRow): AccountBroker {
-  const { adapter } = selectAdapter(account, ctx.deps.env, ctx.paper);
+/**
+ * The account's broker for a new trade (as it trades now), or for an existing trade the broker it
+ * opened on (`tradeBroker`). An unreadable key is an empty (invalid) one, logged.
+ */
+export function brokerOf(ctx: Pick<EngineContext, 'deps' | 'paper'>, account: AccountRow, tradeBroker?: string): AccountBroker {
+  const adapter = tradeBroker === undefined ? selectAdapter(account, ctx.deps.env, ctx.paper).adapter : adapterOfTrade(tradeBroker, ctx.deps.env, ctx.paper);
   let accessKey = '';
   try {
     accessKey = account.broker_access_key_enc ? ctx.deps.secrets.decrypt(account.broker_access_key_enc) : '';

@@ -31,6 +31,17 @@ export function isPaperTrading(account: TradingAccount, env: BrokerEnv): boolean
   return !(env.LIVE_TRADING && account.trading_mode === 'live' && isBrokerConfigured(account.broker_name, env));
 }
 
+/** The broker a new trade of the account goes to: `paper`, or its real broker when it trades live. */
+export const tradeBroker = (account: TradingAccount, env: BrokerEnv): string => (isPaperTrading(account, env) ? 'paper' : account.broker_name);
+
+/** The adapter of a trade's broker (as tradeBroker named it when the trade opened). */
+export function adapterOfTrade(broker: string, env: BrokerEnv, paper: BrokerAdapter): BrokerAdapter {
+  if (broker === 'paper') return paper;
+  const adapter = configuredBrokers(env)[broker as BrokerName];
+  if (!adapter) throw new Error(`${broker} is not configured on this server any more: its live trades cannot be followed`);
+  return adapter;
+}
+
 export interface SelectedAdapter {
   adapter: BrokerAdapter;
   paper_trading: boolean;

@@ -6,6 +6,7 @@ import { ShowMoreTrades } from './show-more-trades';
 import { CARD_DETAIL_FIELDS, CARD_KEY_FIELDS, TradeFieldList } from './trade-fields';
 import { TradeLegs } from './trade-legs';
 import { TRADES_PAGE_SIZE, type TradeListProps } from './trade-list-props';
+import { TradeModeBadge } from './trade-mode-badge';
 import { TradeStatusBadge } from './trade-status-badge';
 
 const TradeCard = memo(function TradeCard({ trade, onEdit, editDisabled }: { trade: Trade } & Omit<TradeListProps, 'trades'>) {
@@ -19,6 +20,7 @@ const TradeCard = memo(function TradeCard({ trade, onEdit, editDisabled }: { tra
             {trade.trade_instrument} <span className="exchange">{trade.trade_exchange}</span>
           </h2>
           <span className="trade-card-direction">{trade.trade_direction}</span>
+          <TradeModeBadge broker={trade.broker} />
           <TradeStatusBadge status={trade.trade_status} />
         </header>
         <TradeFieldList trade={trade} fields={CARD_KEY_FIELDS} className="trade-card-keys" />

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { formatAvgEntry, formatDate, formatNumber, formatRemainingQuantity, formatTimestamp, lastPriceView, NA } from '../../../../shared/format';
 import type { Trade } from '../../../../shared/schemas/trades';
 import { Rupee } from '../../../components/rupee';
+import { TradeModeBadge } from './trade-mode-badge';
 import { TradeStatusBadge } from './trade-status-badge';
 
 export interface TradeField {
@@ -34,7 +35,7 @@ const FIELDS = {
     label: 'Instrument',
     render: (t) => (
       <span className="instrument">
-        <strong>{t.trade_instrument}</strong> <span className="exchange">{t.trade_exchange}</span>
+        <strong>{t.trade_instrument}</strong> <span className="exchange">{t.trade_exchange}</span> <TradeModeBadge broker={t.broker} />
       </span>
     ),
   },
