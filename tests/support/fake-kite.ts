@@ -55,8 +55,8 @@ export interface FakeKite {
   apiSecret: string;
   /** A request token the login redirect would carry (exchanged once). */
   newRequestToken(): string;
-  /** A live access token of the day, as if the member had logged in. */
-  newAccessToken(): string;
+  /** A live access token of the day, as if the member (a Kite user, each with its own order book) had logged in. */
+  newAccessToken(userId?: string): string;
   expireTokens(): void;
   setLtp(symbol: string, price: number): void;
   /** The account's cash (orders beyond it are rejected by the RMS). */
@@ -93,7 +93,9 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   const apiKey = `kitekey${randomBytes(4).toString('hex')}`;
   const apiSecret = `kitesecret${randomBytes(8).toString('hex')}`;
   const requestTokens = new Set<string>();
-  const accessTokens = new Set<string>();
+  /** Access token -> the Kite user it is for: each user sees only their own orders. */
+  const accessTokens = new Map<string, string>();
+  const DEFAULT_USER = 'ZX4821';
   const ltp = new Map<string, number>();
   const histories = new Map<string, KiteOrderRecord[]>();
   const orders: KiteOrderRecord[] = [];
@@ -132,7 +134,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     }
   }
 
-  function placeOrder(form: Record<string, string>): { status: number; body: unknown } {
+  function placeOrder(form: Record<string, string>, user: string): { status: number; body: unknown } {
     const problems: string[] = [];
     if (!form.tradingsymbol) problems.push('Missing tradingsymbol');
     if (form.exchange !== 'NSE' && form.exchange !== 'BSE') problems.push('Invalid `exchange`.');
@@ -170,7 +172,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       order_timestamp: IST(),
       exchange_timestamp: null,
       exchange_update_timestamp: null,
-      placed_by: 'ZX4821',
+      placed_by: user,
     };
     orders.push(o);
     histories.set(o.order_id, [{ ...o }]);
@@ -200,19 +202,20 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       if (form.checksum !== expected) return fail(403, 'TokenException', 'Invalid `checksum`.');
       if (!requestTokens.delete(form.request_token ?? '')) return fail(403, 'TokenException', 'Token is invalid or has expired.');
       const access_token = randomBytes(16).toString('hex');
-      accessTokens.add(access_token);
-      return ok({ user_id: 'ZX4821', user_name: 'Asha Rao', access_token, public_token: randomBytes(8).toString('hex'), login_time: IST() });
+      accessTokens.set(access_token, DEFAULT_USER);
+      return ok({ user_id: DEFAULT_USER, user_name: 'Asha Rao', access_token, public_token: randomBytes(8).toString('hex'), login_time: IST() });
     }
     const auth = /^token ([^:]+):(.+)$/.exec(headers.authorization ?? '');
-    if (!auth || auth[1] !== apiKey || !accessTokens.has(auth[2]!)) return fail(403, 'TokenException', 'Incorrect `api_key` or `access_token`.');
-    if (method === 'GET' && path === '/user/profile') return ok({ user_id: 'ZX4821', user_name: 'Asha Rao', email: 'asha@example.com', broker: 'ZERODHA' });
+    const user = auth && auth[1] === apiKey ? accessTokens.get(auth[2]!) : undefined;
+    if (!user) return fail(403, 'TokenException', 'Incorrect `api_key` or `access_token`.');
+    if (method === 'GET' && path === '/user/profile') return ok({ user_id: user, user_name: 'Asha Rao', email: 'asha@example.com', broker: 'ZERODHA' });
     if (method === 'GET' && path === '/user/margins/equity') {
       return ok({ enabled: true, net: cash - used, available: { adhoc_margin: 0, cash, opening_balance: cash, live_balance: cash - used, collateral: 0, intraday_payin: 0 }, utilised: { debits: used, exposure: 0, m2m_realised: 0, m2m_unrealised: 0 } });
     }
-    if (method === 'POST' && path === '/orders/regular') return placeOrder(form);
-    if (method === 'GET' && path === '/orders') return ok(orders.map((o) => ({ ...o })));
+    if (method === 'POST' && path === '/orders/regular') return placeOrder(form, user);
+    if (method === 'GET' && path === '/orders') return ok(orders.filter((o) => o.placed_by === user).map((o) => ({ ...o })));
     const one = /^\/orders\/(?:regular\/)?(\d+)$/.exec(path);
-    const order = one ? orders.find((o) => o.order_id === one[1]) : undefined;
+    const order = one ? orders.find((o) => o.order_id === one[1] && o.placed_by === user) : undefined;
     if (one && !order) return fail(400, 'InputException', "Couldn't find that `order_id`.");
     if (method === 'GET' && order) return ok(histories.get(order.order_id));
     if ((method === 'PUT' || method === 'DELETE') && order) {
@@ -299,9 +302,9 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       requestTokens.add(token);
       return token;
     },
-    newAccessToken() {
+    newAccessToken(userId = DEFAULT_USER) {
       const token = randomBytes(16).toString('hex');
-      accessTokens.add(token);
+      accessTokens.set(token, userId);
       return token;
     },
     expireTokens: () => accessTokens.clear(),

@@ -624,6 +624,8 @@ export const orderLegs = pgTable(
       .on(t.trabot_trade_id)
       .where(sql`${t.source} in ('target', 'stop_loss', 'square_off') and ${t.state} in ('new', 'sending', 'open')`),
     index('order_legs_state_idx').on(t.state),
+    // Reconciliation reads the legs of the last day.
+    index('order_legs_created_idx').on(t.created_at),
     index('order_legs_trade_idx').on(t.trabot_trade_id),
     check('order_legs_state_check', inList(t.state, ORDER_LEG_STATES)),
     check('order_legs_side_check', inList(t.side, ORDER_LEG_SIDES)),

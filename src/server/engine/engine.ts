@@ -1,5 +1,6 @@
 /**
- * The execution engine (docs/engine.md): each tick moves the feed (during the session), records
+ * The execution engine (docs/engine.md): each tick moves the feed (during the session), reconciles
+ * live orders with their brokers' books (at the first tick and every minute), records
  * prices on signals and trades, follows the order legs not yet settled, closes running trades at
  * their levels (and at market under a halt that squares off), cancels halted accounts' resting
  * entries, places queued manual orders, expires pending signals past their validity, cancels
@@ -19,6 +20,7 @@ import type { PriceFeed } from './feed/price-feed';
 import { placeQueuedManualOrders } from './manual-orders';
 import { alwaysOpenCalendar, sessionState, type MarketCalendar } from './market-hours';
 import { recordPrices, trackInstruments } from './prices';
+import { RECONCILE_EVERY_MS, reconcileLiveOrders } from './reconcile';
 import { cancelWithSignals, followUnsettledLegs } from './settle';
 
 export interface EngineOptions {
@@ -33,6 +35,8 @@ export class Engine {
   private readonly ctx: EngineContext;
   private stopRequested = false;
   private readonly warned = new Set<string>();
+  /** When live orders were last reconciled with their brokers' books (never: at the first tick). */
+  private reconciledAt = -Infinity;
 
   constructor(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier' | 'env'>, options: EngineOptions) {
     this.ctx = {
@@ -65,6 +69,10 @@ export class Engine {
     const quotes = open ? ctx.feed.tick(now) : [];
     await this.recordFeedState(now);
     if (open) ctx.paper.matchOpenOrders();
+    if (now.getTime() - this.reconciledAt >= RECONCILE_EVERY_MS) {
+      await reconcileLiveOrders(ctx, now);
+      this.reconciledAt = now.getTime();
+    }
     const running = await recordPrices(ctx, quotes);
     if (open) {
       await followUnsettledLegs(ctx, now);

@@ -125,7 +125,7 @@ export async function resumeLegs(ctx: EngineContext, legs: readonly LegContext[]
   return answered.flat();
 }
 
-const LEG_STATE: Record<Order['state'], OrderLegState> = { open: 'open', trigger_pending: 'open', filled: 'filled', cancelled: 'cancelled', rejected: 'rejected' };
+export const LEG_STATE: Record<Order['state'], OrderLegState> = { open: 'open', trigger_pending: 'open', filled: 'filled', cancelled: 'cancelled', rejected: 'rejected' };
 
 const legName = (leg: LegRow) => (leg.manual_order_id === null ? leg.side : `manual ${leg.side}`);
 

@@ -6,9 +6,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, orderLegs, trades } from '../../../src/server/db/schema';
+import { accounts, manualOrders, orderLegs, trades, warnings } from '../../../src/server/db/schema';
 import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
 import { Engine } from '../../../src/server/engine/engine';
+import { nseCalendar, type MarketCalendar } from '../../../src/server/engine/market-hours';
+import { RECONCILE_EVERY_MS } from '../../../src/server/engine/reconcile';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';
@@ -31,19 +33,34 @@ afterAll(async () => {
   await kite.close();
 });
 
+let kiteUsers = 0;
+
 async function liveSignal(mode: 'live' | 'paper') {
   const member = await createMember(t.deps);
-  const account = await createAccount(t.deps, member.trabot_client_id, { broker_name: 'zerodha', trading_mode: mode, broker_access_key: kite.newAccessToken() });
+  // Each member is their own Kite user, with their own order book.
+  const token = kite.newAccessToken(`ZY${1000 + ++kiteUsers}`);
+  const account = await createAccount(t.deps, member.trabot_client_id, { broker_name: 'zerodha', trading_mode: mode, broker_access_key: token });
   const algo = await createAlgo(t.deps, { algo_desc: 'Live momentum', algo_switch: true });
   await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
   const signal = await createSignal(t.deps, algo.algo_id, { instrument_symbol: 'INFY', entry_level: 250, stop_loss_level: 245, target_level: 262.5, portion_in_trade: 100, trade_gen_ts: null, trade_status: 'approved' });
-  return { account, signal };
+  return { account, signal, token };
 }
 
-function liveEngine() {
+function liveEngine(options: { calendar?: MarketCalendar } = {}) {
   const feed = new ScriptedFeed();
   const paper = new PaperBroker({ prices: feed, now: () => feed.lastTick });
-  return { feed, engine: new Engine(t.deps, { feed, paper }) };
+  return { feed, engine: new Engine(t.deps, { feed, paper, ...options }) };
+}
+
+/** An order the member places on Kite themselves (not through Trabot). */
+async function orderOutsideTrabot(token: string, form: Record<string, string>) {
+  const res = await fetch(`${kite.root}/orders/regular`, {
+    method: 'POST',
+    headers: { 'X-Kite-Version': '3', Authorization: `token ${kite.apiKey}:${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { order_id: string } }).data.order_id;
 }
 const engine = () => liveEngine().engine;
 
@@ -85,5 +102,46 @@ describe('a live Zerodha account', () => {
     await engine().tick(new Date(T0 + 3_000));
     expect(kite.orders.length).toBe(before);
     expect((await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id)))[0]).toMatchObject({ trade_status: 'running', broker: 'paper' });
+  });
+
+  describe('reconciliation with the Kite order book (at start-up and every minute)', () => {
+    /** A Sunday in India: the market is closed, so only reconciliation talks to Kite. */
+    const SUNDAY = new Date('2026-01-04T06:00:00Z');
+
+    it('books a fill the engine missed while it was down, and reports an order placed outside Trabot', async () => {
+      const { account, token } = await liveSignal('live');
+      const signal = await createSignal(t.deps, (await createAlgo(t.deps, { algo_switch: true })).algo_id, { instrument_symbol: 'INFY', entry_level: 250, stop_loss_level: 240, target_level: 280, trade_status: 'approved', algo_process_ind: false });
+      await createSubscription(t.deps, signal.algo_id, account.trabot_account_id);
+      const [order] = await t.deps.db.insert(manualOrders).values({ signal_id: signal.signal_id, side: 'entry', portion: 1, order_type: 'limit', limit_price: 249, trade_type: 'swing' }).returning();
+      await engine().tick(new Date(T0 + 12_000));
+      const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.manual_order_id, order!.id));
+      expect(leg).toMatchObject({ state: 'open' });
+
+      // While no engine runs, the limit fills at Kite and the member places an order of their own.
+      kite.setLtp('INFY', 248.5);
+      kite.match();
+      const outside = await orderOutsideTrabot(token, { tradingsymbol: 'INFY', exchange: 'NSE', transaction_type: 'BUY', order_type: 'MARKET', quantity: '5', product: 'CNC', validity: 'DAY' });
+
+      // Restarted on a Sunday: nothing is placed, but the books are reconciled.
+      await liveEngine({ calendar: nseCalendar }).engine.tick(SUNDAY);
+      expect((await t.deps.db.select().from(orderLegs).where(eq(orderLegs.id, leg!.id)))[0]).toMatchObject({ state: 'filled', average_price: 249 });
+      expect((await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, leg!.trabot_trade_id)))[0]).toMatchObject({ trade_status: 'running', avg_entry_price: 249 });
+      const warned = (await t.deps.db.select().from(warnings)).map((w) => w.warning_message);
+      expect(warned).toContain(`Unknown order ${outside} at zerodha for account ${account.trabot_account_id}: buy 5 INFY (filled), not placed by Trabot`);
+      kite.setLtp('INFY', 250);
+    });
+
+    it('warns when Kite shows a fill on a leg recorded as ended, once', async () => {
+      const { signal } = await liveSignal('live');
+      await engine().tick(new Date(T0 + 15_000));
+      const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id));
+      const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_trade_id, trade!.trabot_trade_id));
+      await t.deps.db.update(orderLegs).set({ state: 'cancelled', filled_quantity: 0 }).where(eq(orderLegs.id, leg!.id));
+      const restarted = liveEngine({ calendar: nseCalendar }).engine;
+      await restarted.tick(SUNDAY);
+      await restarted.tick(new Date(SUNDAY.getTime() + RECONCILE_EVERY_MS));
+      const message = `Order ${leg!.broker_order_id} of trade ${trade!.trabot_trade_id} has 320 shares filled at zerodha but 0 booked (the leg is cancelled): check the position`;
+      expect((await t.deps.db.select().from(warnings)).filter((w) => w.warning_message === message)).toHaveLength(1);
+    });
   });
 });

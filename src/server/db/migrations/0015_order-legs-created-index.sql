@@ -1,0 +1,1 @@
+CREATE INDEX "order_legs_created_idx" ON "order_legs" USING btree ("created_at");
