@@ -25,6 +25,7 @@ import { Route as DashboardAdminEnquiriesRouteImport } from './routes/dashboard/
 import { Route as DashboardAdminInstrumentsRouteImport } from './routes/dashboard/admin/instruments'
 import { Route as DashboardAdminLogsRouteImport } from './routes/dashboard/admin/logs'
 import { Route as DashboardAdminPendingRouteImport } from './routes/dashboard/admin/pending'
+import { Route as DashboardAdminReadinessRouteImport } from './routes/dashboard/admin/readiness'
 import { Route as DashboardAdminTokensRouteImport } from './routes/dashboard/admin/tokens'
 import { Route as DashboardAdminWarningsRouteImport } from './routes/dashboard/admin/warnings'
 import { Route as DashboardAdminWorkshopsRouteImport } from './routes/dashboard/admin/workshops'
@@ -118,6 +119,11 @@ const DashboardAdminPendingRoute = DashboardAdminPendingRouteImport.update({
   path: '/pending',
   getParentRoute: () => DashboardAdminRoute,
 } as any)
+const DashboardAdminReadinessRoute = DashboardAdminReadinessRouteImport.update({
+  id: '/readiness',
+  path: '/readiness',
+  getParentRoute: () => DashboardAdminRoute,
+} as any)
 const DashboardAdminTokensRoute = DashboardAdminTokensRouteImport.update({
   id: '/tokens',
   path: '/tokens',
@@ -192,6 +198,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
   '/dashboard/admin/pending': typeof DashboardAdminPendingRoute
+  '/dashboard/admin/readiness': typeof DashboardAdminReadinessRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
   '/dashboard/admin/workshops': typeof DashboardAdminWorkshopsRoute
@@ -218,6 +225,7 @@ export interface FileRoutesByTo {
   '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
   '/dashboard/admin/pending': typeof DashboardAdminPendingRoute
+  '/dashboard/admin/readiness': typeof DashboardAdminReadinessRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
   '/dashboard/admin/workshops': typeof DashboardAdminWorkshopsRoute
@@ -247,6 +255,7 @@ export interface FileRoutesById {
   '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
   '/dashboard/admin/pending': typeof DashboardAdminPendingRoute
+  '/dashboard/admin/readiness': typeof DashboardAdminReadinessRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
   '/dashboard/admin/workshops': typeof DashboardAdminWorkshopsRoute
@@ -277,6 +286,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
     | '/dashboard/admin/pending'
+    | '/dashboard/admin/readiness'
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
     | '/dashboard/admin/workshops'
@@ -303,6 +313,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
     | '/dashboard/admin/pending'
+    | '/dashboard/admin/readiness'
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
     | '/dashboard/admin/workshops'
@@ -331,6 +342,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
     | '/dashboard/admin/pending'
+    | '/dashboard/admin/readiness'
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
     | '/dashboard/admin/workshops'
@@ -468,6 +480,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardAdminPendingRouteImport
       parentRoute: typeof DashboardAdminRoute
     }
+    '/dashboard/admin/readiness': {
+      id: '/dashboard/admin/readiness'
+      path: '/readiness'
+      fullPath: '/dashboard/admin/readiness'
+      preLoaderRoute: typeof DashboardAdminReadinessRouteImport
+      parentRoute: typeof DashboardAdminRoute
+    }
     '/dashboard/admin/tokens': {
       id: '/dashboard/admin/tokens'
       path: '/tokens'
@@ -546,6 +565,7 @@ interface DashboardAdminRouteChildren {
   DashboardAdminInstrumentsRoute: typeof DashboardAdminInstrumentsRoute
   DashboardAdminLogsRoute: typeof DashboardAdminLogsRoute
   DashboardAdminPendingRoute: typeof DashboardAdminPendingRoute
+  DashboardAdminReadinessRoute: typeof DashboardAdminReadinessRoute
   DashboardAdminTokensRoute: typeof DashboardAdminTokensRoute
   DashboardAdminWarningsRoute: typeof DashboardAdminWarningsRoute
   DashboardAdminWorkshopsRoute: typeof DashboardAdminWorkshopsRoute
@@ -564,6 +584,7 @@ const DashboardAdminRouteChildren: DashboardAdminRouteChildren = {
   DashboardAdminInstrumentsRoute: DashboardAdminInstrumentsRoute,
   DashboardAdminLogsRoute: DashboardAdminLogsRoute,
   DashboardAdminPendingRoute: DashboardAdminPendingRoute,
+  DashboardAdminReadinessRoute: DashboardAdminReadinessRoute,
   DashboardAdminTokensRoute: DashboardAdminTokensRoute,
   DashboardAdminWarningsRoute: DashboardAdminWarningsRoute,
   DashboardAdminWorkshopsRoute: DashboardAdminWorkshopsRoute,

@@ -195,6 +195,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'GET /api/admin/accounts/:id/algo-subscriptions': { access: 'superadmin', params: { id: 'account' } },
   'GET /api/admin/halts': { access: 'superadmin' },
+  'GET /api/admin/readiness': { access: 'superadmin' },
   'POST /api/admin/halt': { access: 'superadmin', body: () => jsonPayload({ reason: 'security test' }) },
   'DELETE /api/admin/halt': { access: 'superadmin' },
   'POST /api/admin/accounts/:id/halt': { access: 'superadmin', params: { id: 'account' }, body: () => jsonPayload({ reason: 'security test' }) },

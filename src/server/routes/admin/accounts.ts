@@ -3,7 +3,7 @@
  * GET /api/{accountId}/account-details, POST /api/{accountId}/update-broker-details (the admin
  * broker list, with angelone), GET /api/admin/accounts/{id}/algo-subscriptions and
  * POST /api/admin/accounts/{trabot_account_id}/save-algo-subscription, and POST
- * /api/admin/accounts/{id}/trading-mode (issue 12). Superadmin only.
+ * /api/admin/accounts/{id}/trading-mode and GET /api/admin/readiness (issue 12). Superadmin only.
  */
 import { Hono } from 'hono';
 import { adminBrokerDetailsSchema } from '../../../shared/schemas/account';
@@ -16,6 +16,7 @@ import { accountExists, getAccountSettings, updateBrokerDetails } from '../../se
 import { accounts } from '../../db/schema';
 import { isBrokerConfigured, isPaperTrading } from '../../engine/broker/select-adapter';
 import { listMemberAccounts } from '../../services/member-accounts';
+import { readinessBoard } from '../../services/readiness';
 import { memberExists } from '../../services/members';
 import { listSubscriptions, saveSubscription } from '../../services/subscriptions';
 import { notFound, readId } from './params';
@@ -64,6 +65,9 @@ export function adminAccountRoutes(): Hono<AppEnv> {
     deps.log.info({ userId: user.id, userEmail: user.email, accountId, from: account.trading_mode, to: mode, liveTradingOn: deps.env.LIVE_TRADING }, 'account trading mode changed');
     return c.json({ trabot_account_id: accountId, trading_mode: updated!.trading_mode, paper_trading: isPaperTrading(updated!, deps.env) });
   });
+
+  /** The readiness board: can each subscribed account trade today, and if not why (issue 12). */
+  routes.get('/admin/readiness', requireSuperadmin, async (c) => c.json(await readinessBoard(c.get('deps'))));
 
   routes.get('/admin/accounts/:id/algo-subscriptions', requireSuperadmin, async (c) => {
     const accountId = readId(c, 'id');

@@ -10,6 +10,7 @@ const AREAS = [
   { label: 'Algos', to: '/dashboard/admin/algos' },
   { label: 'Instruments', to: '/dashboard/admin/instruments' },
   { label: 'Members', to: '/dashboard/admin/members' },
+  { label: 'Readiness', to: '/dashboard/admin/readiness' },
   { label: 'Logs', to: '/dashboard/admin/logs' },
   { label: 'Warnings', to: '/dashboard/admin/warnings' },
   { label: 'Tokens', to: '/dashboard/admin/tokens' },

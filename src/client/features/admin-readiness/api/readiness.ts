@@ -1,0 +1,11 @@
+/** GET /api/admin/readiness: each subscribed account's readiness to trade today (issue 12). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReadinessRow } from '../../../../shared/schemas/admin/readiness';
+import { apiJson } from '../../../lib/api';
+
+export const readinessQueryOptions = queryOptions({
+  queryKey: ['admin', 'readiness'] as const,
+  queryFn: () => apiJson<ReadinessRow[]>('/api/admin/readiness'),
+});
+
+export const useReadiness = () => useQuery(readinessQueryOptions);
