@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { describe, expect, it } from 'vitest';
 import type { Trade } from '../../../src/shared/schemas/trades';
 import { ADMIN, MEMBER, renderApp, setOnline, setViewportWidth, stubApi } from './render-app';
-import { makeTrade } from './trades-fixtures';
+import { makeAccount, makeTrade } from './trades-fixtures';
 
 const TRADES_PATH = '/api/account-trades?status=active';
 
@@ -45,6 +45,30 @@ describe('trades page', () => {
     renderApp('/dashboard/trades');
     expect(await screen.findByText('Membership expired on 31/03/2025')).toBeTruthy();
     expect(await screen.findByRole('table')).toBeTruthy();
+  });
+
+  it("tells a member whose account trades live that today's broker session has ended, with the way to connect", async () => {
+    setViewportWidth(1024);
+    stubApi(MEMBER, {
+      [`GET ${TRADES_PATH}`]: () => ({ body: [running] }),
+      'GET /api/account-details': () => ({ body: makeAccount({ paper_trading: false, broker_login: 'available', broker_session_expires_at: '2001-01-01T00:30:00.000Z' }) }),
+    });
+    renderApp('/dashboard/trades');
+    const notice = await screen.findByText(/Your Zerodha session has ended/);
+    expect(notice.textContent).toBe('Your Zerodha session has ended: connect Zerodha to trade today.');
+    expect(within(notice).getByRole('link', { name: 'connect Zerodha' }).getAttribute('href')).toBe('/dashboard/account-settings');
+  });
+
+  it('says nothing of the session while it holds', async () => {
+    setViewportWidth(1024);
+    stubApi(MEMBER, {
+      [`GET ${TRADES_PATH}`]: () => ({ body: [running] }),
+      'GET /api/account-details': () => ({ body: makeAccount({ paper_trading: false, broker_login: 'available', broker_session_expires_at: '2099-01-01T00:30:00.000Z' }) }),
+    });
+    renderApp('/dashboard/trades');
+    expect(await screen.findByRole('table')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/session has ended/)).toBeNull();
   });
 
   it('shows "Error loading trades" when the request fails', async () => {

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { accountTradesQueryOptions } from '../../features/trades/api/get-account-trades';
+import { BrokerSessionNotice } from '../../features/account/components/broker-session-notice';
 import { MembershipNotice } from '../../features/trades/components/membership-notice';
 import { TradesPage } from '../../features/trades/components/trades-page';
 import { filterStatusFromSearch } from '../../features/trades/lib/filter-status-from-search';
@@ -29,7 +30,14 @@ function TradesRoute() {
       breadcrumb={BREADCRUMB}
       status={status}
       canEdit={user.role === 'superadmin'}
-      notice={user.role === 'member' ? <MembershipNotice userId={user.id} /> : undefined}
+      notice={
+        user.role === 'member' ? (
+          <>
+            <MembershipNotice userId={user.id} />
+            <BrokerSessionNotice userId={user.id} />
+          </>
+        ) : undefined
+      }
       onStatusChange={(next) => void navigate({ search: { status: next }, replace: true })}
     />
   );

@@ -4,23 +4,18 @@
  */
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
-import { formatTimestamp } from '../../../../shared/format';
 import type { AccountSettings } from '../../../../shared/schemas/account';
 import { HttpError, serverErrorText } from '../../../lib/api';
 import { useOnline } from '../../../lib/online';
 import { toast } from '../../../lib/toast';
 import { brokerLabel, goToBrokerLogin } from '../api/broker-login';
+import { sessionValidUntil } from '../lib/broker-session';
 
 type Props = Pick<AccountSettings, 'broker_name' | 'broker_login' | 'broker_session_expires_at'> & {
   /** The account, when a superadmin connects someone else's. */
   accountId?: number;
   now?: Date;
 };
-
-/** Until when the session holds, or null when there is none now. */
-export function sessionValidUntil(expiresAt: string | null, now: Date): string | null {
-  return expiresAt && Date.parse(expiresAt) > now.getTime() ? formatTimestamp(expiresAt) : null;
-}
 
 export function BrokerConnect({ broker_name, broker_login, broker_session_expires_at, accountId, now = new Date() }: Props) {
   const online = useOnline();
