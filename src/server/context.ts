@@ -30,6 +30,8 @@ export interface Notifier {
   signalPending(signal: Signal, algoDesc: string): void;
   /** Trades the engine opened (first entry filled) or closed (no share left open), for their members. */
   tradeEvents(events: readonly TradeEvent[]): void;
+  /** The members of these live accounts have not done today's broker login yet. */
+  brokerSessionsEnded(accounts: readonly { trabot_account_id: number; broker: string }[]): void;
 }
 
 export interface TradeEvent {

@@ -198,3 +198,26 @@ describe("a member's trades", () => {
   });
 });
 
+describe("a member's morning reminder", () => {
+  it('goes to the devices of that account that asked for it, opening Account Settings', async () => {
+    const owner = await createMemberLogin(t.deps);
+    const ownerClient = t.client();
+    expect((await ownerClient.login(owner.user.email, owner.user.password)).status).toBe(200);
+    const wants = push.browser('reminder-wanted');
+    const tradesOnly = push.browser('reminder-not-wanted');
+    await subscribe(ownerClient, wants.subscription, ['broker_session', 'trade_opened']);
+    await subscribe(ownerClient, tradesOnly.subscription, ['trade_opened']);
+    t.deps.notifier!.brokerSessionsEnded([{ trabot_account_id: owner.account.trabot_account_id, broker: 'zerodha' }]);
+    await notifier().settled();
+    expect(wants.received()).toEqual([
+      {
+        kind: 'broker_session',
+        title: 'Connect Zerodha for today',
+        body: 'Your Zerodha session has ended. Log in before the market opens so your trades can be placed.',
+        tag: 'broker-session',
+        url: '/dashboard/account-settings',
+      },
+    ]);
+    expect(tradesOnly.received()).toEqual([]);
+  });
+});

@@ -21,6 +21,7 @@ import { placeQueuedManualOrders } from './manual-orders';
 import { alwaysOpenCalendar, sessionState, type MarketCalendar } from './market-hours';
 import { recordPrices, trackInstruments } from './prices';
 import { RECONCILE_EVERY_MS, reconcileLiveOrders } from './reconcile';
+import { remindExpiredSessions } from './session-reminders';
 import { cancelWithSignals, followUnsettledLegs } from './settle';
 
 export interface EngineOptions {
@@ -82,6 +83,7 @@ export class Engine {
     // Closed, these only note "waiting for market open" (and refuse intraday entries on a closed day).
     await placeQueuedManualOrders(ctx, now);
     await expirePendingSignals(ctx.deps.db, now);
+    await remindExpiredSessions(ctx, now);
     await cancelWithSignals(ctx, now);
     await fanOutApproved(ctx, now);
   }

@@ -21,6 +21,8 @@ const CONCURRENCY = 8;
 const SIGNAL_TTL_SECONDS = 600;
 /** A trade's news keeps for a day (a phone that was off still learns of it). */
 const TRADE_TTL_SECONDS = 86_400;
+/** A morning reminder is of no use once the session of the day is over. */
+const REMINDER_TTL_SECONDS = 6 * 3600;
 
 export interface PushNotifierOptions {
   vapid: VapidKeys;
@@ -47,6 +49,18 @@ export function signalPendingMessage(signal: Signal, algoDesc: string): PushMess
 }
 
 const rupees = (value: number) => `${value < 0 ? '-' : ''}₹${Math.abs(value).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** A member's morning reminder: their account trades live and today's broker login is still to do. */
+export function brokerSessionMessage(broker: string): PushMessage {
+  const label = broker.charAt(0).toUpperCase() + broker.slice(1);
+  return {
+    kind: 'broker_session',
+    title: `Connect ${label} for today`,
+    body: `Your ${label} session has ended. Log in before the market opens so your trades can be placed.`,
+    tag: 'broker-session',
+    url: '/dashboard/account-settings',
+  };
+}
 
 /** A member's notification of a trade the engine opened or closed on their account. */
 export function tradeEventMessage(event: TradeEvent): PushMessage {
@@ -87,19 +101,24 @@ export class PushNotifier implements Notifier {
   }
 
   tradeEvents(events: readonly TradeEvent[]): void {
-    this.track(this.toAccounts(events));
+    this.track(this.toAccounts(events.map((event) => ({ accountId: event.trabot_account_id, message: tradeEventMessage(event) })), TRADE_TTL_SECONDS));
   }
 
-  /** Each event to the devices of its account's users that want its kind: one read for all of them. */
-  private async toAccounts(events: readonly TradeEvent[]): Promise<void> {
+  brokerSessionsEnded(accounts: readonly { trabot_account_id: number; broker: string }[]): void {
+    this.track(this.toAccounts(accounts.map((a) => ({ accountId: a.trabot_account_id, message: brokerSessionMessage(a.broker) })), REMINDER_TTL_SECONDS));
+  }
+
+  /** Each message to the devices of its account's users that want its kind: one read for all of them. */
+  private async toAccounts(messages: readonly { accountId: number; message: PushMessage }[], ttl: number): Promise<void> {
+    if (!messages.length) return;
     const rows = await this.deps.db
       .select({ subscription: pushSubscriptions, accountId: users.account_id })
       .from(pushSubscriptions)
       .innerJoin(users, eq(users.id, pushSubscriptions.user_id))
-      .where(inArray(users.account_id, [...new Set(events.map((e) => e.trabot_account_id))]));
-    for (const event of events) {
-      const recipients = rows.filter((r) => r.accountId === event.trabot_account_id && r.subscription.kinds.includes(event.kind)).map((r) => r.subscription);
-      await this.send(recipients, tradeEventMessage(event), TRADE_TTL_SECONDS);
+      .where(inArray(users.account_id, [...new Set(messages.map((m) => m.accountId))]));
+    for (const { accountId, message } of messages) {
+      const recipients = rows.filter((r) => r.accountId === accountId && r.subscription.kinds.includes(message.kind)).map((r) => r.subscription);
+      await this.send(recipients, message, ttl);
     }
   }
 

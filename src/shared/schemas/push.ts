@@ -1,8 +1,11 @@
 /** Web Push: what a device subscribes to, and the messages the server pushes to it. */
 import { z } from 'zod';
 
-/** signals: a new signal waits for approval (superadmins); trade_opened / trade_closed: a member's own trades. */
-export const PUSH_KINDS = ['signals', 'trade_opened', 'trade_closed'] as const;
+/**
+ * signals: a new signal waits for approval (superadmins); trade_opened / trade_closed: a member's
+ * own trades; broker_session: the morning reminder that today's broker login is still to do.
+ */
+export const PUSH_KINDS = ['signals', 'trade_opened', 'trade_closed', 'broker_session'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 export const SUPERADMIN_ONLY_KINDS: readonly PushKind[] = ['signals'];
 

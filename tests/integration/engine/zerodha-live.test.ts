@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, manualOrders, orderLegs, trades, warnings } from '../../../src/server/db/schema';
 import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
+import type { Notifier } from '../../../src/server/context';
 import { Engine } from '../../../src/server/engine/engine';
 import { nseCalendar, type MarketCalendar } from '../../../src/server/engine/market-hours';
 import { RECONCILE_EVERY_MS } from '../../../src/server/engine/reconcile';
@@ -143,5 +144,26 @@ describe('a live Zerodha account', () => {
       const message = `Order ${leg!.broker_order_id} of trade ${trade!.trabot_trade_id} has 320 shares filled at zerodha but 0 booked (the leg is cancelled): check the position`;
       expect((await t.deps.db.select().from(warnings)).filter((w) => w.warning_message === message)).toHaveLength(1);
     });
+  });
+
+  it('reminds the members of live accounts without a session at 08:30 IST on a trading day, once, also across a restart', async () => {
+    const { account } = await liveSignal('live');
+    await t.deps.db.update(accounts).set({ broker_session_expires_at: new Date('2026-01-06T00:30:00Z') }).where(eq(accounts.trabot_account_id, account.trabot_account_id));
+    const reminded: { trabot_account_id: number; broker: string }[][] = [];
+    const notifier: Notifier = { publicKey: '', endpointProblem: () => null, signalPending: () => undefined, tradeEvents: () => undefined, brokerSessionsEnded: (a) => void reminded.push([...a]) };
+    const restartable = () => new Engine({ ...t.deps, notifier }, { feed: new ScriptedFeed(), paper: new PaperBroker({ prices: new ScriptedFeed() }), calendar: nseCalendar });
+    const ist = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+05:30`);
+
+    const engine1 = restartable();
+    await engine1.tick(ist('2026-01-10', '09:00')); // a Saturday
+    await engine1.tick(ist('2026-01-06', '08:29'));
+    expect(reminded).toEqual([]);
+    // At 08:30 the session bought on the 5th (ending 06:00 on the 6th) is over.
+    await engine1.tick(ist('2026-01-06', '08:31'));
+    expect(reminded).toHaveLength(1);
+    expect(reminded[0]).toContainEqual({ trabot_account_id: account.trabot_account_id, broker: 'zerodha' });
+    await engine1.tick(ist('2026-01-06', '08:40'));
+    await restartable().tick(ist('2026-01-06', '09:00'));
+    expect(reminded).toHaveLength(1);
   });
 });

@@ -19,7 +19,7 @@ import { BrokerDetailsForm } from './broker-details-form';
 import './account-settings.css';
 import { NotificationsToggle } from '../../notifications/components/notifications-toggle';
 
-const MEMBER_PUSH_KINDS = ['trade_opened', 'trade_closed'] as const;
+const MEMBER_PUSH_KINDS = ['trade_opened', 'trade_closed', 'broker_session'] as const;
 
 /** Not in the spec's catalogue, which names only the loading and empty texts. */
 const LOAD_ERROR = 'Error loading account settings';
@@ -151,7 +151,7 @@ export function AccountSettingsPage({ userId }: { userId: number }) {
       <h1 className="page-title">Account Settings</h1>
       <OfflineNotice updatedAt={dataUpdatedAt} />
       {body}
-      <NotificationsToggle kinds={MEMBER_PUSH_KINDS} label="Notify this device when my trades open and close" />
+      <NotificationsToggle kinds={MEMBER_PUSH_KINDS} label="Notify this device when my trades open and close, and when my broker needs today's login" />
     </Page>
   );
 }
