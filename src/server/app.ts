@@ -21,7 +21,7 @@ import { adminMemberRoutes } from './routes/admin/members';
 import { adminOperationRoutes } from './routes/admin/operations';
 import { adminSignalApprovalRoutes } from './routes/admin/signal-approvals';
 import { adminTradeRoutes } from './routes/admin/trades';
-import { brokerRoutes } from './routes/brokers';
+import { brokerRoutes, ZERODHA_POSTBACK_PATH } from './routes/brokers';
 import { healthRoutes } from './routes/health';
 import { hookRoutes, WEBHOOK_PATH } from './routes/hooks';
 import { memberRoutes } from './routes/member';
@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', compress());
 
   app.use('/api/*', bodyLimits([BHAV_COPY_PATH]));
-  app.use('/api/*', originCheck([WEBHOOK_PATH]));
+  app.use('/api/*', originCheck([WEBHOOK_PATH, ZERODHA_POSTBACK_PATH]));
   app.use('/api/*', sessionMiddleware);
 
   app.route('/api', healthRoutes());

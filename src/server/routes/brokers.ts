@@ -3,7 +3,8 @@
  * broker's login page (for the user's own account, or `account_id` for a superadmin); the broker
  * sends the browser back to GET /api/brokers/{broker}/callback, which stores the session and
  * returns to the app page the login started from, with `broker_login=connected&broker=...` or
- * `broker_login=failed&broker=...&message=...` for its toast. The request log records paths only, so the
+ * `broker_login=failed&broker=...&message=...` for its toast. POST /api/brokers/zerodha/postback
+ * takes Kite's order postbacks. The request log records paths only, so the
  * broker's one-time proof in the callback's query never reaches a log line.
  */
 import { Hono } from 'hono';
@@ -11,10 +12,23 @@ import { z } from 'zod';
 import { queryIdSchema } from '../../shared/schemas/ids';
 import { requireUser, sessionUser } from '../auth/guards';
 import type { AppEnv } from '../context';
-import { ApiError, readQuery } from '../http';
+import { ApiError, readJson, readQuery, STATUS } from '../http';
+import { kitePostbackGenuine } from '../engine/broker/zerodha/zerodha-adapter';
 import { BrokerLoginError, finishBrokerLogin, startBrokerLogin } from '../services/broker-logins';
 
 const loginUrlQuerySchema = z.object({ account_id: queryIdSchema.optional() });
+
+/** Where Kite posts order updates; like the signal webhook, authenticated by its own checksum, not a session. */
+export const ZERODHA_POSTBACK_PATH = '/api/brokers/zerodha/postback';
+
+/** The fields of Kite's postback this server reads (it carries the whole order; the rest is ignored). */
+const kitePostbackSchema = z.looseObject({
+  order_id: z.string().min(1).max(64),
+  order_timestamp: z.string().min(1).max(64),
+  checksum: z.string().regex(/^[0-9a-f]{64}$/i, 'checksum must be 64 hex digits'),
+  status: z.string().max(64).optional(),
+  tag: z.string().max(64).nullable().optional(),
+});
 
 export function brokerRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -38,6 +52,18 @@ export function brokerRoutes(): Hono<AppEnv> {
     const finished = await finishBrokerLogin(c.get('deps'), user, broker, c.req.query());
     const search = new URLSearchParams(finished.connected ? { broker_login: 'connected', broker } : { broker_login: 'failed', broker, message: finished.failure });
     return c.redirect(`${finished.returnTo}?${search}`, 303);
+  });
+
+  // Kite's order postbacks (the URL set on the Kite app): a genuine one wakes the engine, which then
+  // asks Kite for the order's state itself; the postback's own figures are never booked.
+  routes.post(ZERODHA_POSTBACK_PATH.slice('/api'.length), async (c) => {
+    const deps = c.get('deps');
+    if (!deps.env.KITE_API_SECRET) throw new ApiError(STATUS.NOT_FOUND, 'Zerodha is not configured on this server');
+    const body = await readJson(c, kitePostbackSchema);
+    if (!kitePostbackGenuine(body, deps.env.KITE_API_SECRET)) throw new ApiError(STATUS.UNAUTHORIZED, 'Invalid checksum');
+    deps.log.info({ orderId: body.order_id, status: body.status, tag: body.tag }, 'zerodha postback');
+    deps.engine?.wake();
+    return c.json({ received: true });
   });
 
   return routes;

@@ -4,12 +4,12 @@
  * request (query, body) so that a validation 400 can never stand in for a missing role check.
  * `apiRoutes()` reads the router itself; the authorization test fails when the two lists differ.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../src/server/context';
 import { addSignalBody, manualOrderBody, RELIANCE_SIGNAL } from '../../factories/signals';
 import { subscriptionBody } from '../../factories/subscriptions';
-import { jsonPayload, multipartPayload, WORLD_SIGNAL_UPDATED_AT, WORLD_WEBHOOK_TOKEN, type Entity, type Ids, type Login, type Payload } from './world';
+import { jsonPayload, multipartPayload, WORLD_SIGNAL_UPDATED_AT, WORLD_KITE_SECRET, WORLD_WEBHOOK_TOKEN, type Entity, type Ids, type Login, type Payload } from './world';
 
 /**
  * public: anyone. member: any logged-in user, on the session's own account only (a superadmin
@@ -44,6 +44,12 @@ export interface RouteSpec {
   cookieless?: true;
   /** Answers a browser navigation with a redirect (3xx) where other routes answer 2xx. */
   redirects?: true;
+}
+
+/** A genuine Kite postback for the world's Kite app (world.ts: KITE_API_SECRET). */
+function kitePostback() {
+  const order = { order_id: '220303000308932', order_timestamp: '2026-01-05 09:15:03', status: 'COMPLETE' };
+  return { ...order, checksum: createHash('sha256').update(`${order.order_id}${order.order_timestamp}${WORLD_KITE_SECRET}`).digest('hex') };
 }
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`;
@@ -105,6 +111,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   // with account_id). The callback acts only for the session's user and only on a login that user
   // started; without a session it sends the browser to /login (a redirect either way).
   'GET /api/brokers/:broker/login-url': { access: 'member', params: { broker: { literal: 'zerodha' } } },
+  // Kite's order postbacks: authenticated by their own checksum (with the world's Kite app secret).
+  'POST /api/brokers/zerodha/postback': { access: 'public', cookieless: true, body: () => jsonPayload(kitePostback()) },
   'GET /api/brokers/:broker/callback': { access: 'public', params: { broker: { literal: 'zerodha' } }, query: 'status=success&request_token=security&state=unknown', redirects: true },
 
   // Web Push: the public key for anyone; a device's subscription for its logged-in user.

@@ -35,6 +35,8 @@ export type Entity =
 
 /** The updated_at of the world's signals: what an approve or reject sends back. */
 export const WORLD_SIGNAL_UPDATED_AT = '2026-11-20T04:45:00.000Z';
+/** The secret of the world's Zerodha app (its postbacks are signed with it). */
+export const WORLD_KITE_SECRET = 'security-kite-secret';
 /** A live webhook token of the world's algo (stored hashed, like any other). */
 export const WORLD_WEBHOOK_TOKEN = 'tbw_security-world-token-0123456789abcdefghijklmn';
 export type Ids = Record<Entity, number>;
@@ -66,7 +68,7 @@ export async function createWorld(options: { env?: Record<string, string>; clien
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-security-'));
   // Push on, so its routes answer; no signal-kind device ever subscribes here, so nothing is sent.
   // A Zerodha app configured, so the daily login's link answers; its API root a closed port (never live here).
-  const kite = { KITE_API_KEY: 'securitykitekey', KITE_API_SECRET: 'security-kite-secret', KITE_API_ROOT: 'http://127.0.0.1:9' };
+  const kite = { KITE_API_KEY: 'securitykitekey', KITE_API_SECRET: WORLD_KITE_SECRET, KITE_API_ROOT: 'http://127.0.0.1:9' };
   const t = await createTestApp({ env: { DATA_DIR: dataDir, ...UNLIMITED, ...kite, ...options.env }, clientDir: options.clientDir, push: {} });
   const { deps } = t;
   const admin = await createUser(deps, { role: 'superadmin', name: 'Security Admin' });

@@ -11,7 +11,7 @@
  * NetworkException / a timeout / HTTP 429 -> the broker could not be reached (thrown, so the
  * engine retries later through the order book).
  */
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { KiteConnect, type Connect } from 'kiteconnect';
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest } from '../adapter';
 import { BrokerError } from '../adapter';
@@ -61,6 +61,17 @@ export function kiteSessionExpiry(now: Date): Date {
 /** The checksum of Kite's token exchange: SHA-256 of api_key + request_token + api_secret, hex. */
 export const kiteChecksum = (apiKey: string, requestToken: string, apiSecret: string) =>
   createHash('sha256').update(apiKey + requestToken + apiSecret).digest('hex');
+
+/**
+ * A Kite postback is genuine when its checksum is the SHA-256 of order_id + order_timestamp +
+ * api_secret (https://kite.trade/docs/connect/v3/postbacks/).
+ */
+export function kitePostbackGenuine(body: { order_id?: unknown; order_timestamp?: unknown; checksum?: unknown }, apiSecret: string): boolean {
+  if (typeof body.order_id !== 'string' || typeof body.order_timestamp !== 'string' || typeof body.checksum !== 'string') return false;
+  const expected = createHash('sha256').update(body.order_id + body.order_timestamp + apiSecret).digest();
+  const given = Buffer.from(body.checksum, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
   readonly name = 'zerodha';
