@@ -61,7 +61,7 @@ test.describe('on a phone', () => {
     const trades = thousandTrades();
     await page.route('**/api/account-trades?status=active', (route) => route.fulfill({ json: trades }));
     await loginAs(page, 'member');
-    await expect(page.locator('main .status-badge').first()).toHaveText('running');
+    await expect(page.locator('main .trade-card').first().getByText('running', { exact: true })).toBeVisible();
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
