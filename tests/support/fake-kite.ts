@@ -67,6 +67,8 @@ export interface FakeKite {
   failNext(answer: { status: number; body?: unknown; delayMs?: number }): void;
   /** At most this many requests a second, else 429 (Kite's own limit is 10). */
   limitRate(perSecond: number): void;
+  /** Orders are placed at once but Kite's answer to each placement waits this long (0: none). */
+  holdOrderAnswers(ms: number): void;
   /** Fills resting orders whose limit or trigger the current prices reach. */
   match(): void;
   orders: KiteOrderRecord[];
@@ -105,6 +107,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   let used = 0;
   let partly: number | null = null;
   let ratePerSecond = Infinity;
+  let orderAnswerHoldMs = 0;
   const recent: number[] = [];
   let orderSeq = 0;
 
@@ -274,7 +277,9 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
         return;
       }
       if (injected) return answer({ status: injected.status, body: injected.body ?? { status: 'error', message: 'Internal error', error_type: 'NetworkException' } });
-      answer(route(req.method ?? '', url.pathname, form, req.headers));
+      const routed = route(req.method ?? '', url.pathname, form, req.headers);
+      if (orderAnswerHoldMs > 0 && req.method === 'POST' && url.pathname === '/orders/regular') setTimeout(() => answer(routed), orderAnswerHoldMs);
+      else answer(routed);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -313,6 +318,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     fillNextPartly: (quantity) => void (partly = quantity),
     failNext: (answer) => void failures.push(answer),
     limitRate: (perSecond) => void (ratePerSecond = perSecond),
+    holdOrderAnswers: (ms) => void (orderAnswerHoldMs = ms),
     match,
     orders,
     requests,
