@@ -4,7 +4,8 @@
  * and instrument picker timings in Chromium, API load),
  * then on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (API load), then the
  * engine section on both (bench/engine.ts; `--engine` runs it alone), webhook-to-push delays
- * (bench/push.ts; `--push` alone), prints tables and writes
+ * (bench/push.ts; `--push` alone), the fan-out to a live broker under its rate limits
+ * (bench/live-broker.ts; `--live` alone), prints tables and writes
  * bench/results/latest.json.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { measureApiLoad } from './api-load';
 import { measureBundle } from './bundle';
 import { measureLighthouse } from './lighthouse';
+import { benchLiveBroker, liveBrokerTable } from './live-broker';
 import { benchEngine, ENGINE_SIZES } from './engine';
 import { benchPush, pushTable } from './push';
 import { apiTable, bundleTable, engineTable, lighthouseTable, machineInfo, uiTable, writeResults, type BenchResults } from './report';
@@ -59,6 +61,13 @@ async function main() {
     console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
     return;
   }
+  // --live: the fan-out to a live broker under its rate limits alone.
+  if (process.argv.includes('--live')) {
+    results.liveBroker = await benchLiveBroker();
+    console.log(`${liveBrokerTable(results.liveBroker)}\n`);
+    console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
+    return;
+  }
   if (process.argv.includes('--engine')) {
     results.engine = await measureEngine(postgresUrl);
     console.log(`${engineTable(results.engine)}\n`);
@@ -97,6 +106,8 @@ async function main() {
   console.log(`${engineTable(results.engine)}\n`);
   results.push = await measurePush(postgresUrl);
   console.log(`${pushTable(results.push)}\n`);
+  results.liveBroker = await benchLiveBroker();
+  console.log(`${liveBrokerTable(results.liveBroker)}\n`);
   console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
 }
 

@@ -72,7 +72,10 @@ export interface FakeKite {
   /** Fills resting orders whose limit or trigger the current prices reach. */
   match(): void;
   orders: KiteOrderRecord[];
-  requests: { method: string; path: string; headers: http.IncomingHttpHeaders; form: Record<string, string> }[];
+  /** Every request as received, `at` in performance.now() milliseconds. */
+  requests: { method: string; path: string; headers: http.IncomingHttpHeaders; form: Record<string, string>; at: number }[];
+  /** Requests answered 429 because they came over the rate set by limitRate. */
+  rateLimited: number;
   close(): Promise<void>;
 }
 
@@ -108,6 +111,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   let partly: number | null = null;
   let ratePerSecond = Infinity;
   let orderAnswerHoldMs = 0;
+  let rateLimited = 0;
   const recent: number[] = [];
   let orderSeq = 0;
 
@@ -259,12 +263,15 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://kite.local');
       const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? url.search : raw));
-      requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form });
+      requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form, at: performance.now() });
       const answer = (r: { status: number; body: unknown }) => res.writeHead(r.status, { 'content-type': 'application/json' }).end(JSON.stringify(r.body));
       const now = performance.now();
       while (recent.length && now - recent[0]! > 1000) recent.shift();
       recent.push(now);
-      if (recent.length > ratePerSecond) return answer(fail(429, 'NetworkException', 'Too many requests'));
+      if (recent.length > ratePerSecond) {
+        rateLimited++;
+        return answer(fail(429, 'NetworkException', 'Too many requests'));
+      }
       if (req.method === 'GET' && url.pathname.startsWith('/connect/')) return loginFlow(url, res);
       // Browser tests run in other processes than the one that started this server.
       if (req.method === 'PUT' && url.pathname === '/_fake/redirect-url') {
@@ -322,6 +329,9 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     match,
     orders,
     requests,
+    get rateLimited() {
+      return rateLimited;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
