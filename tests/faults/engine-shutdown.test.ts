@@ -5,17 +5,13 @@
  * out yet); the next start does the rest, and in the end every account has exactly one trade, one
  * entry leg and one entry row.
  */
-import fs from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSession, sessionCookieName } from '../../src/server/auth/sessions';
-import { createSecretBox, loadSecretKey } from '../../src/server/crypto';
 import { openPglite } from '../../src/server/db/client';
 import { pgliteDir } from '../../src/server/db/open';
-import { algos, orderLegs, signals, tradeEntries, trades, users } from '../../src/server/db/schema';
-import { logFilePath } from '../../src/server/logger';
-import { createManySubscribers } from '../factories/many-subscribers';
+import { orderLegs, tradeEntries, trades } from '../../src/server/db/schema';
 import { removeTempDirs, tempDir } from '../integration/ops/helpers';
+import { approveSignal, logged, seedFanOut, until } from './support/fan-out-world';
 import { startServer, type ServerProcess } from './support/server-process';
 
 const ACCOUNTS = 3_000;
@@ -24,51 +20,14 @@ const GRACE_MS = 5_000 + 1_000;
 
 afterAll(removeTempDirs);
 
-async function seed(dataDir: string): Promise<{ signalId: number; cookie: string }> {
-  const database = await openPglite(pgliteDir(dataDir));
-  try {
-    await database.migrate();
-    const { db } = database;
-    const key = createSecretBox(loadSecretKey(undefined, dataDir)).encrypt('fault-key');
-    const [algo] = await db.insert(algos).values({ algo_desc: 'Shutdown momentum', algo_switch: true }).returning();
-    await createManySubscribers(db, algo!.algo_id, ACCOUNTS, key, 'Shutdown');
-    const [signal] = await db
-      .insert(signals)
-      .values({ algo_id: algo!.algo_id, instrument_symbol: 'INFY', instrument_type: 'EQ', trade_type: 'swing', trade_direction: 'long', entry_level: 1500, stop_loss_level: 1400, target_level: 1800, trade_status: 'pending', algo_process_ind: true })
-      .returning();
-    const [admin] = await db.insert(users).values({ name: 'Fault Admin', email: 'shutdown-admin@example.com', password_hash: 'x', role: 'superadmin' }).returning();
-    return { signalId: signal!.signal_id, cookie: `${sessionCookieName(false)}=${await createSession(db, admin!.id)}` };
-  } finally {
-    await database.close();
-  }
-}
-
-const logged = (dataDir: string, msg: string) =>
-  fs.existsSync(logFilePath(dataDir)) ? fs.readFileSync(logFilePath(dataDir), 'utf8').split('\n').filter((line) => line.includes(`"msg":"${msg}"`)).length : 0;
-
-async function until(condition: () => boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('SIGTERM during a fan-out', () => {
   it(`stops between batches within the grace period, and the next start finishes the ${ACCOUNTS.toLocaleString('en-IN')} accounts exactly once`, async () => {
     const dataDir = tempDir('trabot-faults-shutdown-');
-    const { signalId, cookie } = await seed(dataDir);
+    const { signalId, cookie } = await seedFanOut(dataDir, { accounts: ACCOUNTS, label: 'Shutdown', accessKey: 'fault-key' });
     const env = { SEED_DEMO: '0', LOG_LEVEL: 'info', ENGINE_BATCH_SIZE: '50' };
     let server: ServerProcess = await startServer({ dataDir, env });
     try {
-      // The feed follows the pending signal: approve once INFY has a fresh price.
-      await new Promise((r) => setTimeout(r, 3_500));
-      const approved = await fetch(`${server.url}/api/signals/${signalId}/update`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ trade_gen_ts: '2026-01-05', entry_level: 1500, stop_loss_level: 1400, target_level: 1800, trade_status: 'approved', process_signal: true }),
-      });
-      expect(approved.status, await approved.text()).toBe(200);
+      await approveSignal(server.url, signalId, cookie);
       await until(() => logged(dataDir, 'engine: trade created') >= 100, 'the first trades');
       const stopping = performance.now();
       const exit = await server.stop('SIGTERM');

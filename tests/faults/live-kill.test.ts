@@ -6,18 +6,14 @@
  * instead of placing them again: in the end Kite has exactly one order per trade and every fill is
  * booked once.
  */
-import fs from 'node:fs';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSession, sessionCookieName } from '../../src/server/auth/sessions';
-import { createSecretBox, loadSecretKey } from '../../src/server/crypto';
 import { openPglite } from '../../src/server/db/client';
 import { pgliteDir } from '../../src/server/db/open';
-import { accounts, algos, orderLegs, signals, tradeEntries, trades, users } from '../../src/server/db/schema';
-import { logFilePath } from '../../src/server/logger';
-import { createManySubscribers } from '../factories/many-subscribers';
+import { orderLegs, tradeEntries, trades } from '../../src/server/db/schema';
 import { removeTempDirs, tempDir } from '../integration/ops/helpers';
 import { startFakeKite, type FakeKite } from '../support/fake-kite';
+import { approveSignal, logged, seedFanOut, until } from './support/fan-out-world';
 import { startServer, type ServerProcess } from './support/server-process';
 
 const ACCOUNTS = 60;
@@ -28,56 +24,19 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-async function seed(dataDir: string, accessToken: string): Promise<{ signalId: number; cookie: string }> {
-  const database = await openPglite(pgliteDir(dataDir));
-  try {
-    await database.migrate();
-    const { db } = database;
-    const key = createSecretBox(loadSecretKey(undefined, dataDir)).encrypt(accessToken);
-    const [algo] = await db.insert(algos).values({ algo_desc: 'Live kill momentum', algo_switch: true }).returning();
-    await createManySubscribers(db, algo!.algo_id, ACCOUNTS, key, 'Livekill');
-    await db.update(accounts).set({ trading_mode: 'live', access_key_valid: true });
-    const [signal] = await db
-      .insert(signals)
-      .values({ algo_id: algo!.algo_id, instrument_symbol: 'INFY', instrument_type: 'EQ', trade_type: 'swing', trade_direction: 'long', entry_level: 1500, stop_loss_level: 1400, target_level: 1800, trade_status: 'pending', algo_process_ind: true })
-      .returning();
-    const [admin] = await db.insert(users).values({ name: 'Fault Admin', email: 'live-kill-admin@example.com', password_hash: 'x', role: 'superadmin' }).returning();
-    return { signalId: signal!.signal_id, cookie: `${sessionCookieName(false)}=${await createSession(db, admin!.id)}` };
-  } finally {
-    await database.close();
-  }
-}
-
-const logged = (dataDir: string, msg: string) =>
-  fs.existsSync(logFilePath(dataDir)) ? fs.readFileSync(logFilePath(dataDir), 'utf8').split('\n').filter((line) => line.includes(`"msg":"${msg}"`)).length : 0;
-
-async function until(condition: () => boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('kill -9 in live mode', () => {
   it(`between placing orders at Kite and recording them: after a restart exactly one order per trade, every fill booked once (${ACCOUNTS} accounts)`, async () => {
     kite = await startFakeKite();
     kite.setLtp('INFY', 1500);
     const dataDir = tempDir('trabot-faults-live-kill-');
-    const { signalId, cookie } = await seed(dataDir, kite.newAccessToken());
+    const { signalId, cookie } = await seedFanOut(dataDir, { accounts: ACCOUNTS, label: 'Livekill', accessKey: kite.newAccessToken(), live: true });
     const env = { SEED_DEMO: '0', LOG_LEVEL: 'info', ENGINE_BATCH_SIZE: '20', LIVE_TRADING: '1', KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root };
     let server: ServerProcess = await startServer({ dataDir, env });
     let sendingAtKill: string[] = [];
     try {
       // Orders reach Kite, Kite's answers do not come back: the legs stay `sending`.
       kite.holdOrderAnswers(60_000);
-      await new Promise((r) => setTimeout(r, 3_500)); // the feed prices INFY
-      const approved = await fetch(`${server.url}/api/signals/${signalId}/update`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ trade_gen_ts: '2026-01-05', entry_level: 1500, stop_loss_level: 1400, target_level: 1800, trade_status: 'approved', process_signal: true }),
-      });
-      expect(approved.status, await approved.text()).toBe(200);
+      await approveSignal(server.url, signalId, cookie);
       await until(() => kite!.orders.length >= 10, 'the first orders at Kite');
       await server.stop('SIGKILL');
 

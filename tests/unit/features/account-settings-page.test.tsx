@@ -3,25 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { memberKeys } from '../../../src/client/features/session/api/check-session';
 import type { AccountSettings } from '../../../src/shared/schemas/account';
 import { MEMBER, renderApp, setOnline, stubApi, type ApiCall } from './render-app';
+import { makeAccount } from './account-fixtures';
 
 const DETAILS_PATH = '/api/account-details';
 const UPDATE_PATH = '/api/update-broker-details';
 
-const account: AccountSettings = {
-  trabot_account_id: 3,
-  account_status: 'active',
-  access_key_valid: true,
-  access_key_updated_timestamp: '2026-11-01T10:00:00.000Z',
-  broker_name: 'zerodha',
-  broker_client_id: 'ZR1234',
-  broker_access_key: 'ab••••••••wxyz',
-  paper_trading: true,
-  broker_login: 'not_configured',
-  broker_session_expires_at: null,
-  equity_amount_balance: 150000.5,
-  commodity_amount_balance: 0,
-  currency_amount_balance: 2500,
-};
+const account: AccountSettings = makeAccount({ broker_access_key: 'ab••••••••wxyz', equity_amount_balance: 150000.5, currency_amount_balance: 2500 });
 
 function serveAccount(details: AccountSettings | null, update?: (call: ApiCall) => { status?: number; body: unknown }) {
   return stubApi(MEMBER, {

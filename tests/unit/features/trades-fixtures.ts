@@ -1,4 +1,3 @@
-import type { AccountSettings } from '../../../src/shared/schemas/account';
 import type { Trade } from '../../../src/shared/schemas/trades';
 
 let nextId = 100;
@@ -30,26 +29,6 @@ export function makeTrade(over: Partial<Trade> = {}): Trade {
     ltp: 2499,
     trade_entries: [],
     trade_exits: [],
-    ...over,
-  };
-}
-
-/** Account settings as GET /api/account-details returns them, on paper with no daily login. */
-export function makeAccount(over: Partial<AccountSettings> = {}): AccountSettings {
-  return {
-    trabot_account_id: 3,
-    account_status: 'active',
-    access_key_valid: true,
-    access_key_updated_timestamp: '2026-11-01T10:00:00.000Z',
-    broker_name: 'zerodha',
-    broker_client_id: 'ZR1234',
-    broker_access_key: '••••••••',
-    paper_trading: true,
-    broker_login: 'not_configured',
-    broker_session_expires_at: null,
-    equity_amount_balance: 0,
-    commodity_amount_balance: 0,
-    currency_amount_balance: 0,
     ...over,
   };
 }

@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { describe, expect, it } from 'vitest';
 import type { Trade } from '../../../src/shared/schemas/trades';
 import { ADMIN, MEMBER, renderApp, setOnline, setViewportWidth, stubApi } from './render-app';
-import { makeAccount, makeTrade } from './trades-fixtures';
+import { makeAccount } from './account-fixtures';
+import { makeTrade } from './trades-fixtures';
 
 const TRADES_PATH = '/api/account-trades?status=active';
 

@@ -4,6 +4,7 @@ import type { AccountSettings } from '../../../../src/shared/schemas/account';
 import type { MemberAccount } from '../../../../src/shared/schemas/admin/members';
 import { choose, clickButton, ionInput, ionSelect, modalForm, typeInto, findRowButton } from '../admin-test-kit';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
+import { makeAccount } from '../account-fixtures';
 
 const PAGE = '/dashboard/admin/members/5/accounts';
 const LIST = '/api/admin/members/5/accounts';
@@ -22,21 +23,7 @@ const live: MemberAccount = {
   trading_mode: 'paper',
 };
 const blank: MemberAccount = { ...live, trabot_account_id: 13, account_status: 'suspended', broker_name: 'none', broker_client_id: '', access_key_valid: false, access_key_updated_timestamp: null };
-const details: AccountSettings = {
-  trabot_account_id: 12,
-  account_status: 'active',
-  access_key_valid: true,
-  access_key_updated_timestamp: '2026-11-01T10:00:00',
-  broker_name: 'zerodha',
-  broker_client_id: 'ZR1234',
-  broker_access_key: 'ab••••wxyz',
-  paper_trading: true,
-  broker_login: 'not_configured',
-  broker_session_expires_at: null,
-  equity_amount_balance: 0,
-  commodity_amount_balance: 0,
-  currency_amount_balance: 0,
-};
+const details: AccountSettings = makeAccount({ trabot_account_id: 12, access_key_updated_timestamp: '2026-11-01T10:00:00', broker_access_key: 'ab••••wxyz' });
 
 function serve(detailsAnswer: () => { status?: number; body: unknown }, update?: (call: ApiCall) => { status?: number; body: unknown }) {
   return stubApi(ADMIN, {
