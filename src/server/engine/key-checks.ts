@@ -1,7 +1,10 @@
 /**
  * Before an account trades, its broker is asked whether its key is valid (recorded on the account)
  * and a broker session is kept for it in Tokens ("paper.session_token (account 3)"), opened when
- * none is current. For a whole batch of accounts: broker calls bounded, three statements.
+ * none is current. A live account whose session of the day is current (the daily login checked it
+ * with a funds call) is not asked again: real brokers limit the calls, and an order on a session
+ * that has died is refused with the broker's words anyway. For a whole batch of accounts: broker
+ * calls bounded, four statements.
  */
 import { updateRows } from '../db/bulk';
 import { accounts } from '../db/schema';
@@ -16,13 +19,17 @@ export type KeyStates = Map<number, boolean | null>;
 
 export async function checkKeys(ctx: EngineContext, rows: readonly AccountRow[], now: Date): Promise<KeyStates> {
   const { deps, settings } = ctx;
-  const checked = await mapBounded(rows, settings.brokerConcurrency, async (account) => {
-    const broker = brokerOf(ctx, account);
+  const brokers = rows.map((account) => ({ account, ...brokerOf(ctx, account) }));
+  const sessionOf = (b: (typeof brokers)[number]) => tokenName(`${b.adapter.name}.session_token`, b.account.trabot_account_id);
+  const liveSessions = await liveTokenNames(deps, brokers.filter((b) => b.adapter !== ctx.paper).map(sessionOf), now);
+  const trusted = brokers.filter((b) => liveSessions.has(sessionOf(b)));
+  const checked = await mapBounded(brokers.filter((b) => !liveSessions.has(sessionOf(b))), settings.brokerConcurrency, async (broker) => {
+    const { account } = broker;
     try {
-      return { account, ...broker, valid: await broker.adapter.validateAccessKey(broker.credentials) };
+      return { ...broker, valid: await broker.adapter.validateAccessKey(broker.credentials) };
     } catch (err) {
       deps.log.error({ err, accountId: account.trabot_account_id }, 'engine: broker key check failed');
-      return { account, ...broker, valid: null };
+      return { ...broker, valid: null };
     }
   });
   const answered = checked.filter((c) => c.valid !== null);
@@ -54,5 +61,5 @@ export async function checkKeys(ctx: EngineContext, rows: readonly AccountRow[],
   );
   await setTokens(deps, opened.filter((t) => t !== null));
   await raiseWarnings(deps.db, failures);
-  return new Map(checked.map((c) => [c.account.trabot_account_id, c.valid]));
+  return new Map([...trusted.map((t) => [t.account.trabot_account_id, true] as const), ...checked.map((c) => [c.account.trabot_account_id, c.valid] as const)]);
 }

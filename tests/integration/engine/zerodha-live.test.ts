@@ -10,6 +10,7 @@ import { accounts, manualOrders, orderLegs, trades, warnings } from '../../../sr
 import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
 import type { Notifier } from '../../../src/server/context';
 import { Engine } from '../../../src/server/engine/engine';
+import { setToken } from '../../../src/server/services/tokens';
 import { nseCalendar, type MarketCalendar } from '../../../src/server/engine/market-hours';
 import { RECONCILE_EVERY_MS } from '../../../src/server/engine/reconcile';
 import { createAccount, createMember } from '../../factories/accounts';
@@ -78,6 +79,16 @@ describe('a live Zerodha account', () => {
     expect(leg).toMatchObject({ state: 'filled', broker_order_id: order.order_id, filled_quantity: 320, average_price: 250 });
     expect(trade).toMatchObject({ trabot_account_id: account.trabot_account_id, trade_status: 'running', trade_quantity: 320, avg_entry_price: 250 });
     expect(kite.requests.some((r) => r.path === '/user/profile' && r.headers.authorization?.startsWith(`token ${kite.apiKey}:`))).toBe(true);
+  });
+
+  it("trusts the day's session from the daily login: the entry costs Kite two calls, no key check", async () => {
+    const { account, signal, token } = await liveSignal('live');
+    await setToken(t.deps, { name: 'zerodha.session_token', accountId: account.trabot_account_id, value: token, expiresAt: new Date(T0 + 3_600_000) });
+    const before = kite.requests.length;
+    await engine().tick(new Date(T0 + 4_000));
+    expect((await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id)))[0]).toMatchObject({ trade_status: 'running' });
+    const mine = kite.requests.slice(before).filter((r) => r.headers.authorization === `token ${kite.apiKey}:${token}`);
+    expect(mine.map((r) => `${r.method} ${r.path.replace(/\d+$/, 'N')}`)).toEqual(['POST /orders/regular', 'GET /orders/N']);
   });
 
   it('keeps a live trade at Kite to its end: the account switched to paper meanwhile, its exit still goes to Kite', async () => {
