@@ -9,6 +9,7 @@ import { FORBIDDEN, NOT_LOGGED_IN } from '../../../src/server/auth/guards';
 import type { AppEnv } from '../../../src/server/context';
 import { adminAccountRoutes } from '../../../src/server/routes/admin/accounts';
 import { adminAlgoRoutes } from '../../../src/server/routes/admin/algos';
+import { adminHaltRoutes } from '../../../src/server/routes/admin/halts';
 import { adminInboxRoutes } from '../../../src/server/routes/admin/inbox';
 import { adminInstrumentRoutes } from '../../../src/server/routes/admin/instruments';
 import { adminMemberRoutes } from '../../../src/server/routes/admin/members';
@@ -21,6 +22,7 @@ const MODULES: (() => Hono<AppEnv>)[] = [
   adminInstrumentRoutes,
   adminMemberRoutes,
   adminAccountRoutes,
+  adminHaltRoutes,
   adminTradeRoutes,
   adminOperationRoutes,
   adminInboxRoutes,
@@ -51,12 +53,16 @@ const call = (client: AdminTest['admin'], route: string) => {
 describe('admin authorization', () => {
   it('lists the admin routes of issue 4', () => {
     expect(ROUTES).toEqual([
+      'DELETE /api/admin/accounts/1/halt',
+      'DELETE /api/admin/halt',
       'DELETE /api/admin/warnings/1',
       'GET /api/1/account-details',
       'GET /api/admin/accounts/1/algo-subscriptions',
       'GET /api/admin/enquiries',
+      'GET /api/admin/halts',
       'GET /api/admin/members/1/accounts',
       'GET /api/admin/nse/bhav-copy',
+      'GET /api/admin/readiness',
       'GET /api/admin/tokens',
       'GET /api/admin/warnings',
       'GET /api/admin/workshops',
@@ -67,8 +73,10 @@ describe('admin authorization', () => {
       'GET /api/members',
       'GET /api/members/1/users',
       'POST /api/1/update-broker-details',
+      'POST /api/admin/accounts/1/halt',
       'POST /api/admin/accounts/1/save-algo-subscription',
       'POST /api/admin/accounts/1/trading-mode',
+      'POST /api/admin/halt',
       'POST /api/admin/nse/bhav-copy',
       'POST /api/admin/trades/1',
       'POST /api/admin/workshops/1',
