@@ -8,6 +8,9 @@ import type { Trade } from './schemas/trades';
 
 export const NA = 'N.A.';
 
+/** "Zerodha" from "zerodha", "Running" from "running". */
+export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
 /** Sign of a number for colouring: gains green, losses red. */
 export type Tone = 'gain' | 'loss' | 'flat';
 

@@ -20,6 +20,12 @@ export const RELIANCE_SIGNAL = {
   portion_in_trade: 100,
 } as const;
 
+/** A webhook signal (POST /api/hooks/signals) with the RELIANCE levels, as an algo's code sends it. */
+export function webhookSignalBody(clientSignalId: string, over: Record<string, unknown> = {}) {
+  const { instrument_symbol, trade_direction, trade_type, entry_level, stop_loss_level, target_level } = RELIANCE_SIGNAL;
+  return { client_signal_id: clientSignalId, instrument_symbol, trade_direction, trade_type, entry_level, stop_loss_level, target_level, ...over };
+}
+
 export async function createSignal(deps: Pick<AppDeps, 'db'>, algoId: number, overrides: Partial<typeof signals.$inferInsert> = {}) {
   const [row] = await deps.db
     .insert(signals)

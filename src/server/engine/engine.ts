@@ -10,6 +10,7 @@
  */
 import { DEFAULT_ENGINE_SETTINGS, type EngineContext, type EngineSettings } from './engine-deps';
 import type { AppDeps } from '../context';
+import { istDay } from '../demo/market-calendar';
 import { expirePendingSignals } from '../services/signal-decisions';
 import { setTokens } from '../services/tokens';
 import type { PaperBroker } from './broker/paper-broker';
@@ -38,6 +39,8 @@ export class Engine {
   private readonly warned = new Set<string>();
   /** When live orders were last reconciled with their brokers' books (never: at the first tick). */
   private reconciledAt = -Infinity;
+  /** The India day whose morning reminder needs nothing more: later ticks that day skip it. */
+  private remindedDay: string | null = null;
 
   constructor(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier' | 'env'>, options: EngineOptions) {
     this.ctx = {
@@ -83,7 +86,7 @@ export class Engine {
     // Closed, these only note "waiting for market open" (and refuse intraday entries on a closed day).
     await placeQueuedManualOrders(ctx, now);
     await expirePendingSignals(ctx.deps.db, now);
-    await remindExpiredSessions(ctx, now);
+    if (this.remindedDay !== istDay(now) && (await remindExpiredSessions(ctx, now))) this.remindedDay = istDay(now);
     await cancelWithSignals(ctx, now);
     await fanOutApproved(ctx, now);
   }

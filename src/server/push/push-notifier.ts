@@ -7,6 +7,7 @@
 import type { Agent } from 'node:https';
 import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
+import { capitalize } from '../../shared/format';
 import type { Signal } from '../../shared/schemas/admin/algos';
 import type { PushMessage } from '../../shared/schemas/push';
 import type { AppDeps, Notifier, TradeEvent } from '../context';
@@ -52,7 +53,7 @@ const rupees = (value: number) => `${value < 0 ? '-' : ''}₹${Math.abs(value).t
 
 /** A member's morning reminder: their account trades live and today's broker login is still to do. */
 export function brokerSessionMessage(broker: string): PushMessage {
-  const label = broker.charAt(0).toUpperCase() + broker.slice(1);
+  const label = capitalize(broker);
   return {
     kind: 'broker_session',
     title: `Connect ${label} for today`,

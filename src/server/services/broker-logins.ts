@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { BrokerName } from '../../shared/constants';
+import { capitalize as brokerLabel } from '../../shared/format';
 import type { SessionUser } from '../../shared/schemas/session';
 import type { AppDeps } from '../context';
 import { accounts, brokerLogins } from '../db/schema';
@@ -56,7 +57,6 @@ export class BrokerLoginError extends Error {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const brokerLabel = (broker: string) => broker.charAt(0).toUpperCase() + broker.slice(1);
 
 /** The page of the app the callback returns to: the member's settings, or the member's accounts for a superadmin. */
 const returnPage = (user: SessionUser, account: { trabot_account_id: number; trabot_client_id: number }) =>

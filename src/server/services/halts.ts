@@ -25,26 +25,29 @@ export async function activeHalts(db: Db): Promise<Halt[]> {
     .leftJoin(users, eq(users.id, tradingHalts.halted_by))
     .where(active)
     .orderBy(sql`${tradingHalts.account_id} nulls first`, asc(tradingHalts.id));
-  return rows.map(({ halt, email }) => ({
-    id: halt.id,
-    account_id: halt.account_id,
-    reason: halt.reason,
-    square_off: halt.square_off,
-    halted_by: email,
-    halted_at: halt.halted_at.toISOString(),
-  }));
+  return rows.map(({ halt, email }) => toHalt(halt, email));
 }
+
+const toHalt = (halt: typeof tradingHalts.$inferSelect, haltedBy: string | null): Halt => ({
+  id: halt.id,
+  account_id: halt.account_id,
+  reason: halt.reason,
+  square_off: halt.square_off,
+  halted_by: haltedBy,
+  halted_at: halt.halted_at.toISOString(),
+});
 
 /** Null when that scope is halted already. */
 export async function haltTrading(deps: Deps, accountId: number | null, body: Required<HaltBody>, user: SessionUser): Promise<Halt | null> {
+  let halt: typeof tradingHalts.$inferSelect | undefined;
   try {
-    await deps.db.insert(tradingHalts).values({ account_id: accountId, reason: body.reason, square_off: body.square_off, halted_by: user.id });
+    [halt] = await deps.db.insert(tradingHalts).values({ account_id: accountId, reason: body.reason, square_off: body.square_off, halted_by: user.id }).returning();
   } catch (err) {
     if (isUniqueViolation(err)) return null;
     throw err;
   }
   deps.log.warn({ userId: user.id, userEmail: user.email, accountId, reason: body.reason, squareOff: body.square_off }, `${subject(accountId)} halted`);
-  return (await activeHalts(deps.db)).find((h) => h.account_id === accountId) ?? null;
+  return toHalt(halt!, user.email);
 }
 
 /** False when that scope was not halted. */

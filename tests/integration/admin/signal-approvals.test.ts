@@ -23,7 +23,7 @@ import {
 } from '../../../src/shared/schemas/admin/signal-approvals';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
-import { createSignal } from '../../factories/signals';
+import { createSignal, webhookSignalBody } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
 import type { TestClient } from '../helpers/test-app';
 import { adminTest, expectError, expectJson, post, type AdminTest } from './setup';
@@ -40,17 +40,7 @@ afterAll(() => a.t.close());
 
 let sent = 0;
 /** A valid webhook body; a fresh client_signal_id unless given. */
-const hookBody = (over: Record<string, unknown> = {}) => ({
-  client_signal_id: `alert-${++sent}`,
-  instrument_symbol: 'RELIANCE',
-  trade_direction: 'long',
-  trade_type: 'swing',
-  entry_level: 2950.5,
-  stop_loss_level: 2890,
-  target_level: 3080,
-  portion_in_trade: 100,
-  ...over,
-});
+const hookBody = (over: Record<string, unknown> = {}) => webhookSignalBody(`alert-${++sent}`, { portion_in_trade: 100, ...over });
 
 const hook = (token: string | null, body: unknown, client: TestClient = a.anonymous) =>
   client.request('/api/hooks/signals', { method: 'POST', json: body, headers: token ? { authorization: `Bearer ${token}` } : {} });

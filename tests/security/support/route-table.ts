@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../src/server/context';
-import { addSignalBody, manualOrderBody, RELIANCE_SIGNAL } from '../../factories/signals';
+import { addSignalBody, manualOrderBody, RELIANCE_SIGNAL, webhookSignalBody } from '../../factories/signals';
 import { subscriptionBody } from '../../factories/subscriptions';
 import { jsonPayload, multipartPayload, WORLD_SIGNAL_UPDATED_AT, WORLD_KITE_SECRET, WORLD_WEBHOOK_TOKEN, type Entity, type Ids, type Login, type Payload } from './world';
 
@@ -94,17 +94,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'POST /api/hooks/signals': {
     access: 'public',
     cookieless: true,
-    body: () =>
-      jsonPayload({
-        token: WORLD_WEBHOOK_TOKEN,
-        client_signal_id: unique('sec'),
-        instrument_symbol: 'RELIANCE',
-        trade_direction: 'long',
-        trade_type: 'swing',
-        entry_level: 2950.5,
-        stop_loss_level: 2890,
-        target_level: 3080,
-      }),
+    body: () => jsonPayload(webhookSignalBody(unique('sec'), { token: WORLD_WEBHOOK_TOKEN })),
   },
 
   // The daily broker login: the link for the session's own account (any account for a superadmin,

@@ -5,6 +5,7 @@
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { capitalize } from '../../../../shared/format';
 import { apiJson } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
@@ -14,8 +15,6 @@ export async function goToBrokerLogin(broker: string, accountId?: number): Promi
   window.location.assign(url);
 }
 
-/** "Zerodha" from "zerodha". */
-export const brokerLabel = (broker: string) => broker.charAt(0).toUpperCase() + broker.slice(1);
 
 interface LoginOutcome {
   broker_login?: string;
@@ -29,7 +28,7 @@ export function useBrokerLoginOutcome(): void {
   const navigate = useNavigate();
   useEffect(() => {
     if (outcome !== 'connected' && outcome !== 'failed') return;
-    const label = brokerLabel(broker);
+    const label = capitalize(broker);
     if (outcome === 'connected') toast.success(`${label} connected`);
     else toast.error(message || `${label} login failed`);
     void navigate({ to: '.', search: {}, replace: true });
