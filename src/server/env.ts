@@ -85,6 +85,13 @@ const envSchema = z.object({
   KITE_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'KITE_API_ROOT must be an http(s) URL' }).optional()),
   /** Kite's login page (the daily login starts there); tests point it at a local server. */
   KITE_LOGIN_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'KITE_LOGIN_URL must be an http(s) URL' }).optional()),
+  /** Kite's market-data websocket; tests point it at a local server. */
+  KITE_TICKER_ROOT: blankAsUnset.pipe(z.url({ protocol: /^wss?$/, error: 'KITE_TICKER_ROOT must be a ws(s) URL' }).optional()),
+  /**
+   * Where prices come from. `auto`: Kite's ticker while a Zerodha session of the day is available
+   * (Kite configured), else the simulated feed. `simulated`: always the simulated feed.
+   */
+  PRICE_FEED: z.enum(['auto', 'simulated']).default('auto'),
   /** Web Push (VAPID) keys, base64url; both unset: generated once into DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: blankAsUnset,
   VAPID_PRIVATE_KEY: blankAsUnset,

@@ -8,6 +8,13 @@
  * codes (403 token, 400 input, 429 rate, 5xx network). Controls let a test move prices, fail or
  * delay the next call and cap the rate.
  *
+ * Its market data: `GET /instruments/NSE` answers Kite's instruments dump (CSV) for every symbol
+ * with a price, and the same port speaks Kite's ticker websocket
+ * (https://kite.trade/docs/connect/v3/websocket/): the handshake refused (403) without a live access
+ * token, `subscribe` / `unsubscribe` / `mode` messages, a one-byte heartbeat every second, and each
+ * price set on a subscribed symbol sent as a binary packet in the connection's mode (ltp 8 bytes,
+ * quote 44, full 184 with the exchange's timestamp).
+ *
  * It also plays Kite's login page (https://kite.trade/docs/connect/v3/user/#login-flow): GET
  * /connect/login?v=3&api_key=...&redirect_params=... shows a "Log in to Kite" button that sends the
  * browser to the app's registered redirect URL with `type=login&status=success&request_token=...`
@@ -17,6 +24,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
 
 export interface KiteOrderRecord {
   order_id: string;
@@ -58,7 +66,20 @@ export interface FakeKite {
   /** A live access token of the day, as if the member (a Kite user, each with its own order book) had logged in. */
   newAccessToken(userId?: string): string;
   expireTokens(): void;
-  setLtp(symbol: string, price: number): void;
+  /** The last price; with the ticker streaming the symbol, a tick traded at `at` (default now). */
+  setLtp(symbol: string, price: number, at?: Date): void;
+  /** The ticker websocket's URL (the same port, ws:). */
+  tickerRoot: string;
+  /** Open ticker connections: the access token each came with and what it streams, token -> mode. */
+  tickerConnections(): { accessToken: string; subscribed: Map<number, string> }[];
+  /** Ticker handshakes accepted so far (first connections and reconnects). */
+  tickerConnects: number;
+  /** Ends every ticker connection, as a network drop would. */
+  dropTickerConnections(): void;
+  /** Stops (true) or resumes the ticker's heartbeats, as a stalled connection would. */
+  stallTicker(stalled: boolean): void;
+  /** The instrument token the dump gives a symbol. */
+  instrumentToken(symbol: string): number;
   /** The account's cash (orders beyond it are rejected by the RMS). */
   setCash(cash: number): void;
   /** The next market order fills only this many shares and stays open for the rest. */
@@ -82,6 +103,32 @@ export interface FakeKite {
 const IST = (d = new Date()) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data } });
 const fail = (status: number, error_type: string, message: string) => ({ status, body: { status: 'error', message, error_type, data: null } });
+
+/** Kite's tick packets: big-endian int32 fields, prices in paise. */
+function tickPacket(token: number, price: number, mode: string, at: Date): Buffer {
+  const paise = Math.round(price * 100);
+  const size = mode === 'ltp' ? 8 : mode === 'quote' ? 44 : 184;
+  const packet = Buffer.alloc(size);
+  packet.writeInt32BE(token, 0);
+  packet.writeInt32BE(paise, 4);
+  if (size === 8) return packet;
+  packet.writeInt32BE(10, 8); // last traded quantity
+  packet.writeInt32BE(paise, 12); // average traded price
+  packet.writeInt32BE(1_000, 16); // volume
+  for (const offset of [28, 32, 36, 40]) packet.writeInt32BE(paise, offset); // open, high, low, close
+  if (size === 44) return packet;
+  const seconds = Math.floor(at.getTime() / 1000);
+  packet.writeInt32BE(seconds, 44); // last trade time
+  packet.writeInt32BE(seconds, 60); // exchange timestamp
+  return packet;
+}
+
+/** One websocket message: the number of packets, then each packet's length and bytes. */
+function tickMessage(packets: Buffer[]): Buffer {
+  const head = Buffer.alloc(2);
+  head.writeUInt16BE(packets.length);
+  return Buffer.concat([head, ...packets.flatMap((p) => [Buffer.from([p.length >> 8, p.length & 0xff]), p])]);
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -114,6 +161,15 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   let rateLimited = 0;
   const recent: number[] = [];
   let orderSeq = 0;
+  const instrumentTokens = new Map<string, number>();
+  /** NSE cash segment is 1 in the low byte of Kite's instrument tokens. */
+  const instrumentToken = (symbol: string) => {
+    if (!instrumentTokens.has(symbol)) instrumentTokens.set(symbol, ((100_000 + instrumentTokens.size) << 8) | 1);
+    return instrumentTokens.get(symbol)!;
+  };
+  const tickers = new Map<WebSocket, { accessToken: string; subscribed: Map<number, string> }>();
+  let tickerConnects = 0;
+  let tickerStalled = false;
 
   const snapshot = (o: KiteOrderRecord) => histories.get(o.order_id)!.push({ ...o });
   const fill = (o: KiteOrderRecord, quantity: number, price: number) => {
@@ -201,7 +257,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     return ok({ order_id: o.order_id });
   }
 
-  function route(method: string, path: string, form: Record<string, string>, headers: http.IncomingHttpHeaders): { status: number; body: unknown } {
+  function route(method: string, path: string, form: Record<string, string>, headers: http.IncomingHttpHeaders): { status: number; body: unknown; type?: string } {
     if (headers['x-kite-version'] !== '3') return fail(400, 'InputException', 'Invalid or missing X-Kite-Version header.');
     if (method === 'POST' && path === '/session/token') {
       const expected = createHash('sha256').update(apiKey + form.request_token + apiSecret).digest('hex');
@@ -218,6 +274,14 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     if (method === 'GET' && path === '/user/profile') return ok({ user_id: user, user_name: 'Asha Rao', email: 'asha@example.com', broker: 'ZERODHA' });
     if (method === 'GET' && path === '/user/margins/equity') {
       return ok({ enabled: true, net: cash - used, available: { adhoc_margin: 0, cash, opening_balance: cash, live_balance: cash - used, collateral: 0, intraday_payin: 0 }, utilised: { debits: used, exposure: 0, m2m_realised: 0, m2m_unrealised: 0 } });
+    }
+    if (method === 'GET' && path === '/instruments/NSE') {
+      const header = 'instrument_token,exchange_token,tradingsymbol,name,last_price,expiry,strike,tick_size,lot_size,instrument_type,segment,exchange';
+      const rows = [...ltp.keys()].map((symbol) => {
+        const token = instrumentToken(symbol);
+        return `${token},${token >> 8},${symbol},"${symbol} LTD",0,,0,0.05,1,EQ,NSE,NSE`;
+      });
+      return { status: 200, body: [header, ...rows].join('\n'), type: 'text/csv' };
     }
     if (method === 'POST' && path === '/orders/regular') return placeOrder(form, user);
     if (method === 'GET' && path === '/orders') return ok(orders.filter((o) => o.placed_by === user).map((o) => ({ ...o })));
@@ -264,7 +328,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       const url = new URL(req.url ?? '/', 'http://kite.local');
       const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? url.search : raw));
       requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form, at: performance.now() });
-      const answer = (r: { status: number; body: unknown }) => res.writeHead(r.status, { 'content-type': 'application/json' }).end(JSON.stringify(r.body));
+      const answer = (r: { status: number; body: unknown; type?: string }) =>
+        res.writeHead(r.status, { 'content-type': r.type ?? 'application/json' }).end(r.type ? String(r.body) : JSON.stringify(r.body));
       const now = performance.now();
       while (recent.length && now - recent[0]! > 1000) recent.shift();
       recent.push(now);
@@ -289,6 +354,48 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       else answer(routed);
     });
   });
+  const sockets = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const query = new URL(req.url ?? '/', 'http://kite.local').searchParams;
+    const accessToken = query.get('access_token') ?? '';
+    if (query.get('api_key') !== apiKey || !accessTokens.has(accessToken)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => {
+      tickerConnects++;
+      const connection = { accessToken, subscribed: new Map<number, string>() };
+      tickers.set(ws, connection);
+      const heartbeat = setInterval(() => !tickerStalled && ws.send(Buffer.from([0])), 1_000);
+      ws.on('close', () => {
+        clearInterval(heartbeat);
+        tickers.delete(ws);
+      });
+      ws.on('message', (data) => {
+        let message: { a?: string; v?: unknown };
+        try {
+          message = JSON.parse(String(data)) as typeof message;
+        } catch {
+          return ws.send(JSON.stringify({ type: 'error', data: 'Invalid message' }));
+        }
+        if (message.a === 'subscribe' && Array.isArray(message.v)) for (const t of message.v as number[]) connection.subscribed.set(t, 'quote');
+        else if (message.a === 'unsubscribe' && Array.isArray(message.v)) for (const t of message.v as number[]) connection.subscribed.delete(t);
+        else if (message.a === 'mode' && Array.isArray(message.v)) {
+          const [mode, list] = message.v as [string, number[]];
+          for (const t of list) if (connection.subscribed.has(t)) connection.subscribed.set(t, mode);
+        } else ws.send(JSON.stringify({ type: 'error', data: `Unknown message ${String(message.a)}` }));
+      });
+    });
+  });
+  const streamPrice = (symbol: string, price: number, at: Date) => {
+    const token = instrumentTokens.get(symbol);
+    if (token === undefined) return;
+    for (const [ws, { subscribed }] of tickers) {
+      const mode = subscribed.get(token);
+      if (mode) ws.send(tickMessage([tickPacket(token, price, mode, at)]));
+    }
+  };
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
   const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -320,7 +427,18 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       return token;
     },
     expireTokens: () => accessTokens.clear(),
-    setLtp: (symbol, price) => void ltp.set(symbol, price),
+    setLtp(symbol, price, at = new Date()) {
+      ltp.set(symbol, price);
+      streamPrice(symbol, price, at);
+    },
+    tickerRoot: root.replace('http:', 'ws:') + '/',
+    tickerConnections: () => [...tickers.values()],
+    get tickerConnects() {
+      return tickerConnects;
+    },
+    dropTickerConnections: () => [...tickers.keys()].forEach((ws) => ws.terminate()),
+    stallTicker: (stalled) => void (tickerStalled = stalled),
+    instrumentToken,
     setCash: (value) => void (cash = value),
     fillNextPartly: (quantity) => void (partly = quantity),
     failNext: (answer) => void failures.push(answer),
@@ -334,6 +452,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     },
     close: () =>
       new Promise((resolve) => {
+        for (const ws of tickers.keys()) ws.terminate();
+        sockets.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -67,6 +67,7 @@ export class Engine {
   async tick(now: Date): Promise<void> {
     const ctx = this.ctx;
     ctx.halts = await loadHalts(ctx.deps.db);
+    await ctx.feed.refresh?.(now);
     await trackInstruments(ctx);
     // Outside the session the market does not move and nothing is placed.
     const open = sessionState(now, ctx.calendar).open;

@@ -1,16 +1,19 @@
-/** The engine as the server process runs it: simulated feed, paper broker, the market's calendar, leader lock, tick loop. */
+/**
+ * The engine as the server process runs it: its price feed (Kite's ticker while a Zerodha session
+ * is available, else simulated), paper broker, the market's calendar, leader lock, tick loop.
+ */
 import type { AppDeps } from '../context';
 import type { Database } from '../db/client';
 import { PaperBroker } from './broker/paper-broker';
 import { Engine } from './engine';
-import { SimulatedFeed } from './feed/simulated-feed';
+import { priceFeed } from './feed/select-feed';
 import { holidaysOutdated, marketCalendar } from './market-hours';
 import { HOLIDAYS_KNOWN_THROUGH } from './nse-holidays';
 import { postgresLeaderLock, sessionLeaderLock } from './leader-lock';
 import { runEngine, type RunningEngine } from './runner';
 
 export function startEngine(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env' | 'notifier'>, database: Pick<Database, 'kind'>): RunningEngine {
-  const feed = new SimulatedFeed({ seed: Date.now() });
+  const feed = priceFeed(deps);
   const paper = new PaperBroker({ prices: feed });
   const lock =
     database.kind === 'postgres' && deps.env.DATABASE_URL ? postgresLeaderLock(deps.env.DATABASE_URL) : sessionLeaderLock(deps.db);
@@ -29,5 +32,12 @@ export function startEngine(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'
       maxEntryDriftPercent: env.ENGINE_MAX_DRIFT_PERCENT,
     },
   });
-  return runEngine({ engine, lock, log: deps.log });
+  const running = runEngine({ engine, lock, log: deps.log });
+  return {
+    wake: running.wake,
+    async stop() {
+      await running.stop();
+      feed.close?.();
+    },
+  };
 }

@@ -1,4 +1,4 @@
-/** Where the engine gets prices: a simulated feed now, a broker's market-data feed later. */
+/** Where the engine gets prices: a simulated feed, or a broker's market data (Kite's ticker). */
 
 export interface Quote {
   symbol: string;
@@ -22,6 +22,10 @@ export interface PriceFeed extends QuoteSource {
   untrack(symbol: string): void;
   /** Advances the feed to `now` and answers the quotes that changed. */
   tick(now: Date): Quote[];
+  /** Before each step: a feed that depends on the outside (a broker session) catches up with it. */
+  refresh?(now: Date): Promise<void>;
+  /** Stops what the feed keeps open (a websocket). */
+  close?(): void;
   /** What the feed runs on, by token name (e.g. `feed.simulated.seed`), for the admin Tokens screen. */
   state(): Record<string, string>;
 }

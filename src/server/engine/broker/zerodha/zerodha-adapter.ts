@@ -203,6 +203,15 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
     return orders.map((o) => fromKiteOrder(o, this.now()));
   }
 
+  /**
+   * The instrument tokens of NSE's equities by trading symbol, from Kite's instruments dump (a CSV
+   * Kite rebuilds once a day): what its ticker subscribes by.
+   */
+  async instrumentTokens(accessToken: string): Promise<Map<string, number>> {
+    const instruments = await this.call(() => this.client(accessToken).getInstruments('NSE'), true);
+    return new Map(instruments.filter((i) => i.instrument_type === 'EQ').map((i) => [i.tradingsymbol, Number(i.instrument_token)]));
+  }
+
   async funds(credentials: BrokerCredentials): Promise<Funds> {
     const margins = await this.call(() => this.client(credentials.accessKey).getMargins('equity'), true);
     const equity = margins as unknown as { net: number; available: { opening_balance: number }; utilised: { debits: number } };

@@ -1,0 +1,31 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { KiteFeed } from '../../../../src/server/engine/feed/kite-feed';
+import { priceFeed } from '../../../../src/server/engine/feed/select-feed';
+import { SimulatedFeed } from '../../../../src/server/engine/feed/simulated-feed';
+import { parseEnv } from '../../../../src/server/env';
+import { createLogger } from '../../../../src/server/logger';
+
+const feedFor = (env: Record<string, string>) =>
+  priceFeed({ env: parseEnv({ NODE_ENV: 'test', ...env }), log: createLogger({ level: 'silent' }), db: undefined as never, secrets: undefined as never }, 1);
+const kite = { KITE_API_KEY: 'key', KITE_API_SECRET: 'secret' };
+
+describe("priceFeed: Kite's ticker only where it is Kite's", () => {
+  it('no Kite app, or PRICE_FEED=simulated: the simulated feed', () => {
+    expect(feedFor({})).toBeInstanceOf(SimulatedFeed);
+    expect(feedFor({ ...kite, PRICE_FEED: 'simulated' })).toBeInstanceOf(SimulatedFeed);
+  });
+
+  it("Kite's own API: its ticker behind the simulated feed", () => {
+    expect(feedFor(kite)).toBeInstanceOf(KiteFeed);
+  });
+
+  it('an API root elsewhere (a local Kite) streams only from a ticker named with it, never the real one', () => {
+    expect(feedFor({ ...kite, KITE_API_ROOT: 'http://127.0.0.1:9' })).toBeInstanceOf(SimulatedFeed);
+    expect(feedFor({ ...kite, KITE_API_ROOT: 'http://127.0.0.1:9', KITE_TICKER_ROOT: 'ws://127.0.0.1:9/' })).toBeInstanceOf(KiteFeed);
+  });
+
+  it('refuses a ticker root that is not a websocket URL', () => {
+    expect(() => parseEnv({ NODE_ENV: 'test', KITE_TICKER_ROOT: 'https://ws.kite.trade/' })).toThrow(/KITE_TICKER_ROOT must be a ws\(s\) URL/);
+  });
+});
