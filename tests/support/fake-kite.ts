@@ -283,6 +283,29 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       });
       return { status: 200, body: [header, ...rows].join('\n'), type: 'text/csv' };
     }
+    if (method === 'GET' && path === '/quote/ltp') {
+      const known = (form.i ?? '').split(',').filter((i) => ltp.has(i.replace(/^NSE:/, '')));
+      return ok(Object.fromEntries(known.map((i) => [i, { instrument_token: instrumentToken(i.slice(4)), last_price: ltp.get(i.slice(4)) }])));
+    }
+    if (method === 'GET' && path === '/portfolio/positions') {
+      const net = new Map<string, { tradingsymbol: string; exchange: string; product: string; quantity: number; buy_value: number; buy_quantity: number }>();
+      for (const o of orders.filter((o) => o.placed_by === user && o.filled_quantity > 0)) {
+        const key = `${o.tradingsymbol}:${o.product}`;
+        const p = net.get(key) ?? { tradingsymbol: o.tradingsymbol, exchange: o.exchange, product: o.product, quantity: 0, buy_value: 0, buy_quantity: 0 };
+        p.quantity += (o.transaction_type === 'BUY' ? 1 : -1) * o.filled_quantity;
+        if (o.transaction_type === 'BUY') {
+          p.buy_value += o.filled_quantity * o.average_price;
+          p.buy_quantity += o.filled_quantity;
+        }
+        net.set(key, p);
+      }
+      const rows = [...net.values()].map((p) => ({
+        ...p,
+        average_price: p.buy_quantity ? p.buy_value / p.buy_quantity : 0,
+        last_price: ltp.get(p.tradingsymbol) ?? 0,
+      }));
+      return ok({ net: rows, day: rows });
+    }
     if (method === 'POST' && path === '/orders/regular') return placeOrder(form, user);
     if (method === 'GET' && path === '/orders') return ok(orders.filter((o) => o.placed_by === user).map((o) => ({ ...o })));
     const one = /^\/orders\/(?:regular\/)?(\d+)$/.exec(path);
@@ -327,6 +350,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://kite.local');
       const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? url.search : raw));
+      // Quotes name their instruments as repeated `i` parameters.
+      if (url.searchParams.has('i')) form.i = url.searchParams.getAll('i').join(',');
       requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form, at: performance.now() });
       const answer = (r: { status: number; body: unknown; type?: string }) =>
         res.writeHead(r.status, { 'content-type': r.type ?? 'application/json' }).end(r.type ? String(r.body) : JSON.stringify(r.body));

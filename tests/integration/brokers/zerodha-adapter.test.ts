@@ -168,6 +168,22 @@ describe('funds and times', () => {
     expect(funds.available).toBeCloseTo(funds.opening - funds.used, 2);
   });
 
+  it("positions: the member's net shares per symbol and product with their average and last price", async () => {
+    const own = { clientId: 'ZP1', accessKey: kite.newAccessToken('ZP0001') };
+    await adapter.placeOrder(own, buy({ quantity: 10 }));
+    await adapter.placeOrder(own, buy({ side: 'sell', quantity: 4 }));
+    await adapter.placeOrder(own, buy({ symbol: 'TCS', product: 'intraday', quantity: 2 }));
+    expect(await adapter.positions(own)).toEqual([
+      { exchange: 'NSE', symbol: 'INFY', product: 'delivery', quantity: 6, averagePrice: 1500.05, lastPrice: 1500.05 },
+      { exchange: 'NSE', symbol: 'TCS', product: 'intraday', quantity: 2, averagePrice: 4000, lastPrice: 4000 },
+    ]);
+  });
+
+  it("last prices from Kite's LTP quote (NSE:symbol), an unknown symbol left out", async () => {
+    expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(new Map([['INFY', 1500.05], ['TCS', 4000]]));
+    expect(kite.requests.at(-1)).toMatchObject({ method: 'GET', path: '/quote/ltp', form: { i: 'NSE:INFY,NSE:TCS,NSE:NOSUCH' } });
+  });
+
   it("reads Kite's wall-clock times as IST, whatever the server's zone", () => {
     expect(istInstant('2026-01-05 09:15:03', NOW)).toEqual(new Date('2026-01-05T03:45:03Z'));
     expect(istInstant(null, NOW)).toBe(NOW);

@@ -58,6 +58,18 @@ export interface Funds {
   available: number;
 }
 
+/** The account's net holding of a symbol today, as the broker reports it. */
+export interface Position {
+  exchange: string;
+  symbol: string;
+  product: Product;
+  /** Net shares: bought less sold (negative when short). */
+  quantity: number;
+  /** The average price of the shares held (0 when flat). */
+  averagePrice: number;
+  lastPrice: number | null;
+}
+
 /** The trading session a broker opens for a valid key (e.g. Zerodha's access token, valid until 06:00 IST). */
 export interface BrokerSession {
   token: string;
@@ -77,6 +89,9 @@ export interface BrokerAdapter {
   /** The account's orders of the day, every state, each with its clientOrderId (reconciliation after a crash). */
   orderBook(credentials: BrokerCredentials): Promise<Order[]>;
   funds(credentials: BrokerCredentials): Promise<Funds>;
+  positions(credentials: BrokerCredentials): Promise<Position[]>;
+  /** The last traded price of each NSE symbol the broker knows (others are left out). */
+  lastPrices(credentials: BrokerCredentials, symbols: readonly string[]): Promise<Map<string, number>>;
 }
 
 /**

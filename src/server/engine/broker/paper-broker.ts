@@ -22,6 +22,7 @@ import {
   type Order,
   type OrderChanges,
   type OrderRequest,
+  type Position,
 } from './adapter';
 
 export interface PaperBrokerOptions {
@@ -150,6 +151,39 @@ export class PaperBroker implements BrokerAdapter {
       used += order.request.side === 'buy' ? value : -value;
     }
     return { opening, used: round2(used), available: round2(opening - used) };
+  }
+
+  /** Net shares and their average buy (or short-sale) price per symbol and product, from the fills. */
+  async positions(credentials: BrokerCredentials): Promise<Position[]> {
+    if (!keyIsValid(credentials)) throw new BrokerError(PAPER_REJECTIONS.invalidKey);
+    const held = new Map<string, Position & { cost: number; opened: number }>();
+    for (const order of this.orders.values()) {
+      if (order.clientId !== credentials.clientId || !order.filledQuantity || order.averagePrice === null) continue;
+      const { exchange, symbol, product, side } = order.request;
+      const key = `${exchange}:${symbol}:${product}`;
+      const position = held.get(key) ?? { exchange, symbol, product, quantity: 0, averagePrice: 0, lastPrice: null, cost: 0, opened: 0 };
+      const signed = side === 'buy' ? order.filledQuantity : -order.filledQuantity;
+      // The average is of the side that opened the position (buys for a long, sells for a short).
+      if (Math.sign(signed) === Math.sign(position.quantity + signed) || position.quantity === 0) {
+        position.cost += order.filledQuantity * order.averagePrice;
+        position.opened += order.filledQuantity;
+      }
+      position.quantity += signed;
+      held.set(key, position);
+    }
+    return [...held.values()].map(({ cost, opened, ...position }) => ({
+      ...position,
+      averagePrice: position.quantity === 0 || !opened ? 0 : round2(cost / opened),
+      lastPrice: this.options.prices.quote(position.symbol)?.ltp ?? null,
+    }));
+  }
+
+  async lastPrices(credentials: BrokerCredentials, symbols: readonly string[]): Promise<Map<string, number>> {
+    if (!keyIsValid(credentials)) throw new BrokerError(PAPER_REJECTIONS.invalidKey);
+    return new Map(symbols.flatMap((symbol) => {
+      const quote = this.options.prices.quote(symbol);
+      return quote ? [[symbol, quote.ltp] as const] : [];
+    }));
   }
 
   /** Fills the resting orders the current prices reach; answers the orders that changed. */

@@ -185,4 +185,20 @@ describe('PaperBroker', () => {
     order.request.quantity = 1;
     expect(await broker.orderStatus(me, order.orderId)).toMatchObject({ state: 'open', request: { quantity: 10 } });
   });
+
+  it("reports each client's net positions per symbol and product, with the average of the opening side and the last price", async () => {
+    await broker.placeOrder(me, buy({ quantity: 10 }));
+    prices.set('INFY', 102);
+    await broker.placeOrder(me, buy({ quantity: 10 }));
+    await broker.placeOrder(me, sell({ quantity: 5 }));
+    prices.set('TCS', 300);
+    await broker.placeOrder(me, sell({ symbol: 'TCS', product: 'intraday', quantity: 3 }));
+    await broker.placeOrder(other, buy({ quantity: 1 }));
+    expect(await broker.positions(me)).toEqual([
+      { exchange: 'NSE', symbol: 'INFY', product: 'delivery', quantity: 15, averagePrice: 101, lastPrice: 102 },
+      { exchange: 'NSE', symbol: 'TCS', product: 'intraday', quantity: -3, averagePrice: 300, lastPrice: 300 },
+    ]);
+    expect(await broker.lastPrices(me, ['INFY', 'NOSUCH'])).toEqual(new Map([['INFY', 102]]));
+    await expect(broker.positions({ clientId: 'C1', accessKey: '' })).rejects.toThrow(BrokerError);
+  });
 });

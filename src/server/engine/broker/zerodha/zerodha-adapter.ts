@@ -13,7 +13,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { KiteConnect, type Connect } from 'kiteconnect';
-import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest } from '../adapter';
+import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
 import { BrokerError } from '../adapter';
 import { RateLimiter } from '../rate-limiter';
 import { fromKiteOrder, KITE_ORDER_TYPES, kiteOrderParams } from './kite-orders';
@@ -22,6 +22,8 @@ export const KITE_DEFAULT_ROOT = 'https://api.kite.trade';
 export const KITE_DEFAULT_LOGIN_URL = 'https://kite.zerodha.com/connect/login';
 /** Kite: 10 requests a second per API key (https://kite.trade/docs/connect/v3/exceptions/#api-rate-limit). */
 export const KITE_REQUESTS_PER_SECOND = 10;
+/** Kite: quotes (LTP included) at 1 request a second, besides the 10. */
+export const KITE_QUOTES_PER_SECOND = 1;
 
 export interface ZerodhaConfig {
   apiKey: string;
@@ -76,6 +78,7 @@ export function kitePostbackGenuine(body: { order_id?: unknown; order_timestamp?
 export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
   readonly name = 'zerodha';
   private readonly bucket = new RateLimiter(KITE_REQUESTS_PER_SECOND);
+  private readonly quoteBucket = new RateLimiter(KITE_QUOTES_PER_SECOND);
   private readonly now: () => Date;
 
   constructor(private readonly config: ZerodhaConfig) {
@@ -92,8 +95,9 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
   }
 
   /** One call in its turn of the rate limit; reads may be retried once when Kite could not be reached. */
-  private async call<T>(work: () => Promise<T>, retry: boolean): Promise<T> {
+  private async call<T>(work: () => Promise<T>, retry: boolean, quote = false): Promise<T> {
     for (let attempt = 1; ; attempt++) {
+      if (quote) await this.quoteBucket.take();
       await this.bucket.take();
       try {
         return await work();
@@ -201,6 +205,28 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
   async orderBook(credentials: BrokerCredentials): Promise<Order[]> {
     const orders = await this.call(() => this.client(credentials.accessKey).getOrders(), true);
     return orders.map((o) => fromKiteOrder(o, this.now()));
+  }
+
+  /** Kite's net positions of the day (https://kite.trade/docs/connect/v3/portfolio/#positions), NSE's CNC and MIS. */
+  async positions(credentials: BrokerCredentials): Promise<Position[]> {
+    const { net } = await this.call(() => this.client(credentials.accessKey).getPositions(), true);
+    return net
+      .filter((p) => p.product === 'CNC' || p.product === 'MIS')
+      .map((p) => ({
+        exchange: p.exchange,
+        symbol: p.tradingsymbol,
+        product: p.product === 'MIS' ? ('intraday' as const) : ('delivery' as const),
+        quantity: p.quantity,
+        averagePrice: p.average_price,
+        lastPrice: p.last_price ?? null,
+      }));
+  }
+
+  /** Kite's LTP quote (`GET /quote/ltp?i=NSE:INFY`), keyed back to the bare symbols. */
+  async lastPrices(credentials: BrokerCredentials, symbols: readonly string[]): Promise<Map<string, number>> {
+    if (!symbols.length) return new Map();
+    const quotes = await this.call(() => this.client(credentials.accessKey).getLTP(symbols.map((s) => `NSE:${s}`)), true, true);
+    return new Map(Object.entries(quotes).map(([key, quote]) => [key.replace(/^NSE:/, ''), quote.last_price]));
   }
 
   /**
