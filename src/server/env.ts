@@ -85,6 +85,12 @@ const envSchema = z.object({
   KITE_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'KITE_API_ROOT must be an http(s) URL' }).optional()),
   /** Kite's login page (the daily login starts there); tests point it at a local server. */
   KITE_LOGIN_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'KITE_LOGIN_URL must be an http(s) URL' }).optional()),
+  /** Fyers (API v3) app of the firm: app id (e.g. XB12345-100), secret and the redirect URL registered with it. */
+  FYERS_APP_ID: blankAsUnset,
+  FYERS_SECRET_KEY: blankAsUnset,
+  FYERS_REDIRECT_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'FYERS_REDIRECT_URL must be an http(s) URL' }).optional()),
+  /** Fyers's API root (login page included); tests point it at a local server. */
+  FYERS_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'FYERS_API_ROOT must be an http(s) URL' }).optional()),
   /** Kite's market-data websocket; tests point it at a local server. */
   KITE_TICKER_ROOT: blankAsUnset.pipe(z.url({ protocol: /^wss?$/, error: 'KITE_TICKER_ROOT must be a ws(s) URL' }).optional()),
   /**

@@ -1,15 +1,17 @@
 /**
  * The adapter an account's orders go through. Paper unless all three say live: the server
  * (LIVE_TRADING), the account (its trading mode, set by a superadmin) and the broker (configured
- * on this server, e.g. KITE_API_KEY and KITE_API_SECRET for Zerodha). Nothing else ever reaches a
+ * on this server, e.g. KITE_API_KEY and KITE_API_SECRET for Zerodha, FYERS_* for Fyers). Nothing else ever reaches a
  * real broker.
  */
 import type { BrokerName } from '../../../shared/constants';
 import type { Env } from '../../env';
 import type { BrokerAdapter } from './adapter';
+import { FyersAdapter } from './fyers/fyers-adapter';
 import { ZerodhaAdapter } from './zerodha/zerodha-adapter';
 
-export type BrokerEnv = Pick<Env, 'LIVE_TRADING' | 'KITE_API_KEY' | 'KITE_API_SECRET' | 'KITE_API_ROOT' | 'KITE_LOGIN_URL'>;
+export type BrokerEnv = Pick<Env, 'LIVE_TRADING' | 'KITE_API_KEY' | 'KITE_API_SECRET' | 'KITE_API_ROOT' | 'KITE_LOGIN_URL'> &
+  Partial<Pick<Env, 'FYERS_APP_ID' | 'FYERS_SECRET_KEY' | 'FYERS_REDIRECT_URL' | 'FYERS_API_ROOT'>>;
 export type TradingAccount = { broker_name: string; trading_mode: string };
 
 const configured = new WeakMap<BrokerEnv, Partial<Record<BrokerName, BrokerAdapter>>>();
@@ -20,6 +22,9 @@ export function configuredBrokers(env: BrokerEnv): Partial<Record<BrokerName, Br
   if (!brokers) {
     brokers = {};
     if (env.KITE_API_KEY && env.KITE_API_SECRET) brokers.zerodha = new ZerodhaAdapter({ apiKey: env.KITE_API_KEY, apiSecret: env.KITE_API_SECRET, root: env.KITE_API_ROOT, loginUrl: env.KITE_LOGIN_URL });
+    if (env.FYERS_APP_ID && env.FYERS_SECRET_KEY && env.FYERS_REDIRECT_URL) {
+      brokers.fyers = new FyersAdapter({ appId: env.FYERS_APP_ID, secret: env.FYERS_SECRET_KEY, redirectUrl: env.FYERS_REDIRECT_URL, root: env.FYERS_API_ROOT });
+    }
     configured.set(env, brokers);
   }
   return brokers;

@@ -16,6 +16,7 @@ import { KiteConnect, type Connect } from 'kiteconnect';
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
 import { BrokerError } from '../adapter';
 import { RateLimiter } from '../rate-limiter';
+import { nextSixAmIst } from '../session-expiry';
 import { fromKiteOrder, KITE_ORDER_TYPES, kiteOrderParams } from './kite-orders';
 
 export const KITE_DEFAULT_ROOT = 'https://api.kite.trade';
@@ -54,11 +55,7 @@ export function kiteFailure(err: unknown): { kind: 'token' | 'refused' | 'unreac
 }
 
 /** Kite's access tokens end at 06:00 IST the next morning. */
-export function kiteSessionExpiry(now: Date): Date {
-  const ist = new Date(now.getTime() + 330 * 60_000);
-  const sixIst = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), 6, 0, 0) - 330 * 60_000;
-  return new Date(sixIst > now.getTime() ? sixIst : sixIst + 86_400_000);
-}
+export const kiteSessionExpiry = nextSixAmIst;
 
 /** The checksum of Kite's token exchange: SHA-256 of api_key + request_token + api_secret, hex. */
 export const kiteChecksum = (apiKey: string, requestToken: string, apiSecret: string) =>

@@ -1,0 +1,60 @@
+/**
+ * The engine on a live Fyers account (issue 12): with LIVE_TRADING on, the account set live and
+ * Fyers configured, an approved signal's entry goes to Fyers (a local server speaking its wire
+ * format) as a CNC market buy tagged with the leg's client order id, the fill is booked, and the
+ * exit at the target goes there too.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orderLegs, trades } from '../../../src/server/db/schema';
+import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
+import { Engine } from '../../../src/server/engine/engine';
+import { createAccount, createMember } from '../../factories/accounts';
+import { createAlgo } from '../../factories/algos';
+import { createSignal } from '../../factories/signals';
+import { createSubscription } from '../../factories/subscriptions';
+import { startFakeFyers, type FakeFyers } from '../../support/fake-fyers';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ScriptedFeed } from './scripted-feed';
+
+let fyers: FakeFyers;
+let t: TestApp;
+const T0 = Date.parse('2026-01-05T04:00:00Z');
+
+beforeAll(async () => {
+  fyers = await startFakeFyers();
+  fyers.setLtp('INFY', 250);
+  t = await createTestApp({
+    env: { LIVE_TRADING: '1', FYERS_APP_ID: fyers.appId, FYERS_SECRET_KEY: fyers.secret, FYERS_REDIRECT_URL: 'http://localhost:3000/api/brokers/fyers/callback', FYERS_API_ROOT: fyers.root },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fyers.close();
+});
+
+it('enters at Fyers with one tagged CNC market buy, books the fill, and exits there at the target', async () => {
+  const member = await createMember(t.deps);
+  const account = await createAccount(t.deps, member.trabot_client_id, { broker_name: 'fyers', trading_mode: 'live', broker_access_key: fyers.newAccessToken('XL00001') });
+  const algo = await createAlgo(t.deps, { algo_switch: true });
+  await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
+  const signal = await createSignal(t.deps, algo.algo_id, { instrument_symbol: 'INFY', entry_level: 250, stop_loss_level: 245, target_level: 262.5, portion_in_trade: 100, trade_gen_ts: null, trade_status: 'approved' });
+  const feed = new ScriptedFeed();
+  const engine = new Engine(t.deps, { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) });
+
+  await engine.tick(new Date(T0));
+  const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id));
+  const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_trade_id, trade!.trabot_trade_id));
+  const entry = fyers.exchange.orders.at(-1)!;
+  expect(entry).toMatchObject({ symbol: 'INFY', side: 'buy', type: 'market', product: 'CNC', quantity: 320, tag: leg!.client_order_id, status: 'filled' });
+  expect(leg).toMatchObject({ state: 'filled', broker_order_id: entry.id, filled_quantity: 320, average_price: 250 });
+  expect(trade).toMatchObject({ broker: 'fyers', trade_status: 'running', trade_quantity: 320, avg_entry_price: 250 });
+
+  feed.set('INFY', 263);
+  fyers.setLtp('INFY', 263);
+  await engine.tick(new Date(T0 + 3_000));
+  const exit = fyers.exchange.orders.at(-1)!;
+  expect(exit).toMatchObject({ side: 'sell', product: 'CNC', quantity: 320, status: 'filled' });
+  expect(exit.tag).toMatch(new RegExp(`^TB${trade!.trabot_trade_id}L`));
+  expect((await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, trade!.trabot_trade_id)))[0]).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+});

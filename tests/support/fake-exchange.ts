@@ -1,0 +1,125 @@
+/**
+ * The market behind a local broker server: per-user order books, orders that fill at the last
+ * price (market), rest at their limit, wait for their trigger, fill in part on request, or are
+ * rejected by the RMS when a buy costs more than the cash left. Each fake broker keeps the wire
+ * format; this keeps the orders.
+ */
+export type ExchangeOrderType = 'market' | 'limit' | 'sl' | 'sl-m';
+export type ExchangeStatus = 'open' | 'trigger_pending' | 'filled' | 'cancelled' | 'rejected';
+
+export interface ExchangeOrder {
+  id: string;
+  exchangeId: string | null;
+  user: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: ExchangeOrderType;
+  product: string;
+  quantity: number;
+  price: number;
+  trigger: number;
+  filled: number;
+  averagePrice: number;
+  status: ExchangeStatus;
+  message: string | null;
+  tag: string | null;
+  placedAt: Date;
+  updatedAt: Date;
+}
+
+export type NewOrder = Pick<ExchangeOrder, 'user' | 'symbol' | 'side' | 'type' | 'product' | 'quantity' | 'price' | 'trigger' | 'tag'>;
+
+export class FakeExchange {
+  readonly orders: ExchangeOrder[] = [];
+  readonly ltp = new Map<string, number>();
+  cash = 10_000_000;
+  private used = new Map<string, number>();
+  private partly: number | null = null;
+  private seq = 0;
+
+  constructor(private readonly idOf: (seq: number) => string) {}
+
+  usedBy(user: string): number {
+    return this.used.get(user) ?? 0;
+  }
+
+  /** The next market order fills only this many shares and stays open for the rest. */
+  fillNextPartly(quantity: number): void {
+    this.partly = quantity;
+  }
+
+  place(order: NewOrder): ExchangeOrder {
+    const now = new Date();
+    const o: ExchangeOrder = { ...order, id: this.idOf(++this.seq), exchangeId: null, filled: 0, averagePrice: 0, status: 'open', message: null, placedAt: now, updatedAt: now };
+    this.orders.push(o);
+    const price = this.ltp.get(o.symbol) ?? 0;
+    const cost = o.quantity * (o.type === 'market' ? price : o.price || price);
+    if (o.side === 'buy' && this.usedBy(o.user) + cost > this.cash) {
+      o.status = 'rejected';
+      o.message = `Insufficient funds. Required margin is ${cost.toFixed(2)} but available margin is ${(this.cash - this.usedBy(o.user)).toFixed(2)}.`;
+      return o;
+    }
+    o.exchangeId = `1100000000${String(this.seq).padStart(6, '0')}`;
+    o.status = o.type === 'sl' || o.type === 'sl-m' ? 'trigger_pending' : 'open';
+    if (o.type === 'market') {
+      this.fill(o, this.partly !== null ? Math.min(this.partly, o.quantity) : o.quantity, price);
+      this.partly = null;
+    } else this.match();
+    return o;
+  }
+
+  /** Changes a resting order; false when it no longer rests. */
+  modify(o: ExchangeOrder, changes: Partial<Pick<ExchangeOrder, 'quantity' | 'price' | 'trigger'>>): boolean {
+    if (!this.rests(o)) return false;
+    Object.assign(o, Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)));
+    o.updatedAt = new Date();
+    this.match();
+    return true;
+  }
+
+  cancel(o: ExchangeOrder): boolean {
+    if (!this.rests(o)) return false;
+    o.status = 'cancelled';
+    o.updatedAt = new Date();
+    return true;
+  }
+
+  rests = (o: ExchangeOrder) => o.status === 'open' || o.status === 'trigger_pending';
+
+  /** Fills resting orders whose limit or trigger the current prices reach. */
+  match(): void {
+    for (const o of this.orders) {
+      const price = this.ltp.get(o.symbol);
+      if (price === undefined) continue;
+      if (o.status === 'trigger_pending' && (o.side === 'buy' ? price >= o.trigger : price <= o.trigger)) o.status = 'open';
+      if (o.status !== 'open' || o.type === 'market') continue;
+      if (o.type === 'sl-m') this.fill(o, o.quantity - o.filled, price);
+      else if (o.side === 'buy' ? price <= o.price : price >= o.price) this.fill(o, o.quantity - o.filled, o.price);
+    }
+  }
+
+  /** Net shares per user, symbol and product, with the average buy price. */
+  positions(user: string) {
+    const net = new Map<string, { symbol: string; product: string; quantity: number; buyValue: number; bought: number }>();
+    for (const o of this.orders.filter((o) => o.user === user && o.filled > 0)) {
+      const key = `${o.symbol}:${o.product}`;
+      const p = net.get(key) ?? { symbol: o.symbol, product: o.product, quantity: 0, buyValue: 0, bought: 0 };
+      p.quantity += (o.side === 'buy' ? 1 : -1) * o.filled;
+      if (o.side === 'buy') {
+        p.buyValue += o.filled * o.averagePrice;
+        p.bought += o.filled;
+      }
+      net.set(key, p);
+    }
+    return [...net.values()].map((p) => ({ symbol: p.symbol, product: p.product, quantity: p.quantity, averagePrice: p.bought ? p.buyValue / p.bought : 0, ltp: this.ltp.get(p.symbol) ?? 0 }));
+  }
+
+  private fill(o: ExchangeOrder, quantity: number, price: number): void {
+    const filled = o.filled + quantity;
+    o.averagePrice = (o.averagePrice * o.filled + price * quantity) / filled;
+    o.filled = filled;
+    o.status = filled === o.quantity ? 'filled' : 'open';
+    o.updatedAt = new Date();
+    this.used.set(o.user, this.usedBy(o.user) + (o.side === 'buy' ? 1 : -1) * quantity * price);
+  }
+}
