@@ -91,6 +91,14 @@ const envSchema = z.object({
   FYERS_REDIRECT_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'FYERS_REDIRECT_URL must be an http(s) URL' }).optional()),
   /** Fyers's API root (login page included); tests point it at a local server. */
   FYERS_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'FYERS_API_ROOT must be an http(s) URL' }).optional()),
+  /** Upstox (API v2) app of the firm: API key, secret and the redirect URL registered with it. */
+  UPSTOX_API_KEY: blankAsUnset,
+  UPSTOX_API_SECRET: blankAsUnset,
+  UPSTOX_REDIRECT_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'UPSTOX_REDIRECT_URL must be an http(s) URL' }).optional()),
+  /** Upstox's API root for every call, orders and login page included; tests point it at a local server. */
+  UPSTOX_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'UPSTOX_API_ROOT must be an http(s) URL' }).optional()),
+  /** Upstox's instruments file (gzip JSON of instrument keys); needed with UPSTOX_API_ROOT. */
+  UPSTOX_INSTRUMENTS_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'UPSTOX_INSTRUMENTS_URL must be an http(s) URL' }).optional()),
   /** Kite's market-data websocket; tests point it at a local server. */
   KITE_TICKER_ROOT: blankAsUnset.pipe(z.url({ protocol: /^wss?$/, error: 'KITE_TICKER_ROOT must be a ws(s) URL' }).optional()),
   /**
@@ -121,6 +129,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = parsed.data;
   if ((VAPID_PUBLIC_KEY === undefined) !== (VAPID_PRIVATE_KEY === undefined)) {
     throw new Error('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (set both, or neither to generate them)');
+  }
+  if (parsed.data.UPSTOX_API_ROOT && !parsed.data.UPSTOX_INSTRUMENTS_URL) {
+    // Else a server pointed at a local Upstox would still read the real one's instruments file.
+    throw new Error('Invalid environment: UPSTOX_INSTRUMENTS_URL is required with UPSTOX_API_ROOT');
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), CLIENT_DIR: path.resolve(parsed.data.CLIENT_DIR) };
 }

@@ -14,33 +14,22 @@
  * - HTTP 429 `{s:"error", code:429}` over the rate set per access token.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { loginPage, pressLogIn, serveFakeBroker, withBrokerHttp, type Answer, type FakeBrokerHttp, type ParsedRequest } from './fake-broker-http';
 import { FakeExchange, type ExchangeOrder, type ExchangeOrderType } from './fake-exchange';
 
-export interface FakeFyers {
-  root: string;
+export interface FakeFyers extends FakeBrokerHttp {
   appId: string;
   secret: string;
-  setRedirectUrl(url: string): void;
   /** A member on the login page the app sent them to: answers Fyers's redirect back to the app. */
   logIn(loginUrl: string): Promise<URL>;
   newAccessToken(user?: string): string;
-  expireTokens(): void;
   setLtp(symbol: string, price: number): void;
   setCash(cash: number): void;
   fillNextPartly(quantity: number): void;
-  failNext(answer: { status: number; body?: unknown; delayMs?: number }): void;
-  /** At most this many requests a second per access token, else 429. */
-  limitRate(perSecond: number): void;
   match(): void;
   exchange: FakeExchange;
-  requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown>; query: Record<string, string>; at: number }[];
-  rateLimited: number;
-  close(): Promise<void>;
 }
-
-type Answer = { status: number; body: unknown };
 const ok = (data: Record<string, unknown>): Answer => ({ status: 200, body: { s: 'ok', code: 200, message: '', ...data } });
 const fail = (status: number, code: number, message: string, extra: Record<string, unknown> = {}): Answer => ({ status, body: { s: 'error', code, message, ...extra } });
 
@@ -80,15 +69,9 @@ function orderRow(o: ExchangeOrder) {
 export async function startFakeFyers(): Promise<FakeFyers> {
   const appId = `FY${randomBytes(3).toString('hex').toUpperCase()}-100`;
   const secret = randomBytes(8).toString('hex');
-  let redirectUrl = 'http://127.0.0.1/redirect-not-registered';
   const authCodes = new Set<string>();
   const tokens = new Map<string, string>();
   const exchange = new FakeExchange((seq) => `26010500000${String(seq).padStart(4, '0')}`);
-  const requests: FakeFyers['requests'] = [];
-  const failures: { status: number; body?: unknown; delayMs?: number }[] = [];
-  const recent = new Map<string, number[]>();
-  let ratePerSecond = Infinity;
-  let rateLimited = 0;
 
   function placeOrder(body: Record<string, unknown>, user: string): Answer {
     const symbol = /^NSE:([A-Z0-9&-]+)-EQ$/.exec(String(body.symbol ?? ''))?.[1];
@@ -118,7 +101,7 @@ export async function startFakeFyers(): Promise<FakeFyers> {
     return { status: 200, body: { s: 'ok', code: 1101, message: 'Order submitted successfully', id: o.id } };
   }
 
-  function route(method: string, path: string, body: Record<string, unknown>, query: Record<string, string>, headers: http.IncomingHttpHeaders): Answer {
+  function route({ method, path, body, query, headers }: ParsedRequest): Answer {
     if (method === 'POST' && path === '/api/v3/validate-authcode') {
       const hash = createHash('sha256').update(`${appId}:${secret}`).digest('hex');
       if (body.grant_type !== 'authorization_code') return fail(400, -50, 'Invalid grant_type');
@@ -167,100 +150,41 @@ export async function startFakeFyers(): Promise<FakeFyers> {
     return fail(404, -404, 'Not found');
   }
 
-  const loginPage = (query: URLSearchParams) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Fyers login</title></head><body>
-<main><h1>Fyers</h1><form method="get" action="/api/v3/finish-login">
-${['client_id', 'redirect_uri', 'state'].map((k) => `<input type="hidden" name="${k}" value="${(query.get(k) ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}">`).join('')}
-<button type="submit">Log in to Fyers</button></form></main></body></html>`;
-
-  function loginFlow(url: URL, res: http.ServerResponse) {
+  const LOGIN_FIELDS = ['client_id', 'redirect_uri', 'state'];
+  /** Fyers's login page, and its redirect back to the app with `s=ok&code=200&auth_code&state`. */
+  function page({ url }: ParsedRequest, res: http.ServerResponse): boolean {
+    if (url.pathname !== '/api/v3/generate-authcode' && url.pathname !== '/api/v3/finish-login') return false;
     const query = url.searchParams;
-    if (query.get('client_id') !== appId) return res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid client_id');
-    if (query.get('redirect_uri') !== redirectUrl) return res.writeHead(400, { 'content-type': 'text/plain' }).end('redirect_uri does not match the app');
-    if (url.pathname === '/api/v3/generate-authcode') {
-      if (query.get('response_type') !== 'code') return res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid response_type');
-      return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(query));
+    if (query.get('client_id') !== appId) res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid client_id');
+    else if (query.get('redirect_uri') !== server.redirectUrl()) res.writeHead(400, { 'content-type': 'text/plain' }).end('redirect_uri does not match the app');
+    else if (url.pathname === '/api/v3/generate-authcode') {
+      if (query.get('response_type') !== 'code') res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid response_type');
+      else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage('Fyers', '/api/v3/finish-login', Object.fromEntries(LOGIN_FIELDS.map((k) => [k, query.get(k) ?? '']))));
+    } else {
+      const code = randomBytes(12).toString('hex');
+      authCodes.add(code);
+      const back = new URL(server.redirectUrl());
+      for (const [k, v] of Object.entries({ s: 'ok', code: '200', auth_code: code, state: query.get('state') ?? '' })) back.searchParams.set(k, v);
+      res.writeHead(302, { location: back.toString() }).end();
     }
-    const code = randomBytes(12).toString('hex');
-    authCodes.add(code);
-    const back = new URL(redirectUrl);
-    for (const [k, v] of Object.entries({ s: 'ok', code: '200', auth_code: code, state: query.get('state') ?? '' })) back.searchParams.set(k, v);
-    res.writeHead(302, { location: back.toString() }).end();
+    return true;
   }
 
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fyers.local');
-      const query = Object.fromEntries(url.searchParams);
-      let body: Record<string, unknown> = {};
-      try {
-        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      } catch {
-        return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ s: 'error', code: -50, message: 'Invalid JSON' }));
-      }
-      requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body, query, at: performance.now() });
-      const answer = (r: Answer) => res.writeHead(r.status, { 'content-type': 'application/json' }).end(JSON.stringify(r.body));
-      if (req.method === 'GET' && (url.pathname === '/api/v3/generate-authcode' || url.pathname === '/api/v3/finish-login')) return loginFlow(url, res);
-      if (req.method === 'PUT' && url.pathname === '/_fake/redirect-url') {
-        redirectUrl = new URL(raw).toString();
-        return res.writeHead(204).end();
-      }
-      const who = req.headers.authorization ?? '';
-      const now = performance.now();
-      const mine = (recent.get(who) ?? []).filter((t) => now - t <= 1000);
-      mine.push(now);
-      recent.set(who, mine);
-      if (mine.length > ratePerSecond) {
-        rateLimited++;
-        return answer(fail(429, 429, 'request limit reached'));
-      }
-      const injected = failures.shift();
-      if (injected?.delayMs) return void setTimeout(() => answer(route(req.method ?? '', url.pathname, body, query, req.headers)), injected.delayMs);
-      if (injected) return answer({ status: injected.status, body: injected.body ?? { s: 'error', code: -500, message: 'Internal server error' } });
-      answer(route(req.method ?? '', url.pathname, body, query, req.headers));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveFakeBroker({ route, page, rateLimited: fail(429, 429, 'request limit reached'), failure: { s: 'error', code: -500, message: 'Internal server error' } });
 
-  return {
-    root,
+  return withBrokerHttp<Omit<FakeFyers, keyof FakeBrokerHttp>>(server, {
     appId,
     secret,
-    setRedirectUrl: (value) => void (redirectUrl = value),
-    async logIn(loginUrl) {
-      const page = await fetch(loginUrl);
-      const html = await page.text();
-      if (page.status !== 200 || !html.includes('Log in to Fyers')) throw new Error(`Fyers's login page answered ${page.status}: ${html}`);
-      const finish = new URL('/api/v3/finish-login', root);
-      const given = new URL(loginUrl).searchParams;
-      for (const k of ['client_id', 'redirect_uri', 'state']) finish.searchParams.set(k, given.get(k) ?? '');
-      const redirect = await fetch(finish, { redirect: 'manual' });
-      if (redirect.status !== 302) throw new Error(`Fyers's login answered ${redirect.status}`);
-      return new URL(redirect.headers.get('location')!);
-    },
+    logIn: (loginUrl) => pressLogIn('Fyers', loginUrl, server.root, '/api/v3/finish-login', LOGIN_FIELDS),
     newAccessToken(user = 'XA00001') {
       const token = randomBytes(16).toString('hex');
       tokens.set(token, user);
       return token;
     },
-    expireTokens: () => tokens.clear(),
     setLtp: (symbol, price) => void exchange.ltp.set(symbol, price),
     setCash: (cash) => void (exchange.cash = cash),
     fillNextPartly: (quantity) => exchange.fillNextPartly(quantity),
-    failNext: (answer) => void failures.push(answer),
-    limitRate: (perSecond) => void (ratePerSecond = perSecond),
     match: () => exchange.match(),
     exchange,
-    requests,
-    get rateLimited() {
-      return rateLimited;
-    },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  });
 }

@@ -1,17 +1,19 @@
 /**
  * The adapter an account's orders go through. Paper unless all three say live: the server
  * (LIVE_TRADING), the account (its trading mode, set by a superadmin) and the broker (configured
- * on this server, e.g. KITE_API_KEY and KITE_API_SECRET for Zerodha, FYERS_* for Fyers). Nothing else ever reaches a
+ * on this server, e.g. KITE_API_KEY and KITE_API_SECRET for Zerodha, FYERS_* for Fyers, UPSTOX_* for Upstox). Nothing else ever reaches a
  * real broker.
  */
 import type { BrokerName } from '../../../shared/constants';
 import type { Env } from '../../env';
 import type { BrokerAdapter } from './adapter';
 import { FyersAdapter } from './fyers/fyers-adapter';
+import { UpstoxAdapter } from './upstox/upstox-adapter';
 import { ZerodhaAdapter } from './zerodha/zerodha-adapter';
 
 export type BrokerEnv = Pick<Env, 'LIVE_TRADING' | 'KITE_API_KEY' | 'KITE_API_SECRET' | 'KITE_API_ROOT' | 'KITE_LOGIN_URL'> &
-  Partial<Pick<Env, 'FYERS_APP_ID' | 'FYERS_SECRET_KEY' | 'FYERS_REDIRECT_URL' | 'FYERS_API_ROOT'>>;
+  Partial<Pick<Env, 'FYERS_APP_ID' | 'FYERS_SECRET_KEY' | 'FYERS_REDIRECT_URL' | 'FYERS_API_ROOT'>> &
+  Partial<Pick<Env, 'UPSTOX_API_KEY' | 'UPSTOX_API_SECRET' | 'UPSTOX_REDIRECT_URL' | 'UPSTOX_API_ROOT' | 'UPSTOX_INSTRUMENTS_URL'>>;
 export type TradingAccount = { broker_name: string; trading_mode: string };
 
 const configured = new WeakMap<BrokerEnv, Partial<Record<BrokerName, BrokerAdapter>>>();
@@ -24,6 +26,15 @@ export function configuredBrokers(env: BrokerEnv): Partial<Record<BrokerName, Br
     if (env.KITE_API_KEY && env.KITE_API_SECRET) brokers.zerodha = new ZerodhaAdapter({ apiKey: env.KITE_API_KEY, apiSecret: env.KITE_API_SECRET, root: env.KITE_API_ROOT, loginUrl: env.KITE_LOGIN_URL });
     if (env.FYERS_APP_ID && env.FYERS_SECRET_KEY && env.FYERS_REDIRECT_URL) {
       brokers.fyers = new FyersAdapter({ appId: env.FYERS_APP_ID, secret: env.FYERS_SECRET_KEY, redirectUrl: env.FYERS_REDIRECT_URL, root: env.FYERS_API_ROOT });
+    }
+    if (env.UPSTOX_API_KEY && env.UPSTOX_API_SECRET && env.UPSTOX_REDIRECT_URL) {
+      brokers.upstock = new UpstoxAdapter({
+        apiKey: env.UPSTOX_API_KEY,
+        apiSecret: env.UPSTOX_API_SECRET,
+        redirectUrl: env.UPSTOX_REDIRECT_URL,
+        root: env.UPSTOX_API_ROOT,
+        instrumentsUrl: env.UPSTOX_INSTRUMENTS_URL,
+      });
     }
     configured.set(env, brokers);
   }

@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { PaperBroker } from '../../../../src/server/engine/broker/paper-broker';
 import { isPaperTrading, selectAdapter, type BrokerEnv } from '../../../../src/server/engine/broker/select-adapter';
+import { FyersAdapter } from '../../../../src/server/engine/broker/fyers/fyers-adapter';
+import { UpstoxAdapter } from '../../../../src/server/engine/broker/upstox/upstox-adapter';
 import { ZerodhaAdapter } from '../../../../src/server/engine/broker/zerodha/zerodha-adapter';
+import { parseEnv } from '../../../../src/server/env';
 import { ADMIN_BROKERS } from '../../../../src/shared/constants';
 
 const paper = new PaperBroker({ prices: { quote: () => undefined } });
@@ -34,5 +37,20 @@ describe('selectAdapter: paper unless the server, the account and the broker all
     for (const name of ['fyers', 'dhan', 'angelone', 'groww', '5paisa', 'toString']) {
       expect(selectAdapter({ broker_name: name, trading_mode: 'live' }, env(), paper)).toEqual({ adapter: paper, paper_trading: true });
     }
+  });
+
+  it('Fyers and Upstox with their apps configured (id, secret and registered redirect URL) go to their adapters', () => {
+    const apps = env({
+      FYERS_APP_ID: 'XB12345-100', FYERS_SECRET_KEY: 's', FYERS_REDIRECT_URL: 'https://trabot.in/api/brokers/fyers/callback',
+      UPSTOX_API_KEY: 'k', UPSTOX_API_SECRET: 's', UPSTOX_REDIRECT_URL: 'https://trabot.in/api/brokers/upstock/callback',
+    });
+    expect(selectAdapter({ broker_name: 'fyers', trading_mode: 'live' }, apps, paper).adapter).toBeInstanceOf(FyersAdapter);
+    expect(selectAdapter({ broker_name: 'upstock', trading_mode: 'live' }, apps, paper).adapter).toBeInstanceOf(UpstoxAdapter);
+    expect(isPaperTrading({ broker_name: 'fyers', trading_mode: 'live' }, env({ FYERS_APP_ID: 'XB12345-100', FYERS_SECRET_KEY: 's' }))).toBe(true);
+  });
+
+  it('a server pointed at a local Upstox must name its instruments file too (never the real one by default)', () => {
+    expect(() => parseEnv({ NODE_ENV: 'test', UPSTOX_API_ROOT: 'http://127.0.0.1:9' })).toThrow(/UPSTOX_INSTRUMENTS_URL is required with UPSTOX_API_ROOT/);
+    expect(() => parseEnv({ NODE_ENV: 'test', UPSTOX_API_ROOT: 'http://127.0.0.1:9', UPSTOX_INSTRUMENTS_URL: 'http://127.0.0.1:9/i.json.gz' })).not.toThrow();
   });
 });

@@ -1,0 +1,276 @@
+/**
+ * Upstox through its official client, `upstox-js-sdk` (API v2), behind the engine's BrokerAdapter.
+ * The firm's app (API key, secret, registered redirect URL) is server configuration; an account's
+ * credentials carry the member's access token of the day, which Upstox ends at 03:30 IST the next
+ * morning. Each call gets its own ApiClient (the SDK's shared `ApiClient.instance` holds one token
+ * for the whole process), waits its turn in Upstox's published limits per user (50 a second, 500 a
+ * minute, 2,000 in 30 minutes), times out, and only reads are retried (once).
+ *
+ * Orders name instruments by Upstox's instrument key (`NSE_EQ|<ISIN>`), read once a day from
+ * Upstox's instruments file (UPSTOX_INSTRUMENTS_URL). Errors, as Upstox documents them: HTTP 401 /
+ * UDAPI100050 -> the session is gone (reconnect); other 4xx -> the order is refused with Upstox's
+ * words; 429, 5xx, network, timeout -> unreachable (thrown: the engine retries later through the
+ * order book).
+ */
+import { gunzipSync } from 'node:zlib';
+import { ApiClient, LoginApi, MarketQuoteApi, OrderApi, PortfolioApi, UserApi, type Callback } from 'upstox-js-sdk';
+import { istDay, istTime } from '../../../demo/market-calendar';
+import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
+import { BrokerError } from '../adapter';
+import { RateLimiter } from '../rate-limiter';
+import { fromUpstoxOrder, UPSTOX_ORDER_TYPES, upstoxOrderBody } from './upstox-orders';
+
+export const UPSTOX_DEFAULT_ROOT = 'https://api.upstox.com';
+export const UPSTOX_DEFAULT_INSTRUMENTS_URL = 'https://assets.upstox.com/market-quote/instruments/exchange/NSE.json.gz';
+/** Upstox's standard limits per user and API (https://upstox.com/developer/api-documentation/rate-limiting). */
+export const UPSTOX_LIMITS = [
+  { limit: 50, windowMs: 1_000 },
+  { limit: 500, windowMs: 60_000 },
+  { limit: 2_000, windowMs: 30 * 60_000 },
+] as const;
+const API_VERSION = '2.0';
+
+export interface UpstoxConfig {
+  apiKey: string;
+  apiSecret: string;
+  /** The redirect URL registered with the app (…/api/brokers/upstock/callback). */
+  redirectUrl: string;
+  /** API root for every call, orders included (tests: a local server); unset, the SDK's own hosts. */
+  root?: string;
+  instrumentsUrl?: string;
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+type SdkError = Parameters<Callback<unknown>>[0];
+type Failure = { kind: 'token' | 'refused' | 'unreachable'; message: string };
+
+/** Why Upstox said no, from the SDK's error (HTTP status and Upstox's `errors[]`). */
+export function upstoxFailure(err: SdkError): Failure {
+  const body = (err?.response?.body ?? {}) as { errors?: { errorCode?: string; message?: string }[] };
+  const first = body.errors?.[0];
+  const message = first?.message ?? err?.message ?? 'unknown error';
+  const status = err?.status;
+  if (status === 401 || first?.errorCode === 'UDAPI100050') return { kind: 'token', message: `Upstox session expired or invalid: ${message}` };
+  if (!status || status === 429 || status >= 500) {
+    const why = err?.timeout ? 'no answer in time' : message;
+    return { kind: 'unreachable', message: `Upstox could not be reached: ${why}` };
+  }
+  return { kind: 'refused', message };
+}
+
+/** Upstox's tokens end at 03:30 IST the next morning. */
+export function upstoxSessionExpiry(now: Date): Date {
+  const today = istTime(istDay(now), '03:30');
+  return today > now ? today : new Date(today.getTime() + 86_400_000);
+}
+
+interface InstrumentRow {
+  segment?: string;
+  instrument_type?: string;
+  trading_symbol?: string;
+  instrument_key?: string;
+}
+
+export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
+  readonly name = 'upstock';
+  private readonly now: () => Date;
+  private buckets = new Map<string, RateLimiter[]>();
+  private bucketsDay = '';
+  private keys: Promise<Map<string, string>> | null = null;
+  private keysDay = '';
+
+  constructor(private readonly config: UpstoxConfig) {
+    this.now = config.now ?? (() => new Date());
+  }
+
+  private client(accessToken?: string): ApiClient {
+    const client = new ApiClient();
+    if (this.config.root) {
+      client.basePath = this.config.root;
+      client.orderBasePath = this.config.root;
+    }
+    client.timeout = this.config.timeoutMs ?? 7_000;
+    if (accessToken) client.authentications.OAUTH2.accessToken = accessToken;
+    return client;
+  }
+
+  private async turn(accessToken: string): Promise<void> {
+    const day = istDay(this.now());
+    if (day !== this.bucketsDay) {
+      this.buckets = new Map();
+      this.bucketsDay = day;
+    }
+    let mine = this.buckets.get(accessToken);
+    if (!mine) this.buckets.set(accessToken, (mine = UPSTOX_LIMITS.map(({ limit, windowMs }) => new RateLimiter(limit, windowMs))));
+    for (const bucket of mine) await bucket.take();
+  }
+
+  /** One SDK call in the user's turn; reads may be retried once when Upstox could not be reached. */
+  private async call<T>(accessToken: string | null, work: (client: ApiClient, done: Callback<T>) => void, retry: boolean): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      if (accessToken) await this.turn(accessToken);
+      const client = this.client(accessToken ?? undefined);
+      const answer = await new Promise<{ data: T } | { failure: Failure }>((resolve) => {
+        try {
+          work(client, (error, data) => resolve(error ? { failure: upstoxFailure(error) } : { data }));
+        } catch (err) {
+          resolve({ failure: { kind: 'refused', message: err instanceof Error ? err.message : String(err) } });
+        }
+      });
+      if ('data' in answer) return answer.data;
+      if (answer.failure.kind === 'unreachable' && retry && attempt === 1) continue;
+      if (answer.failure.kind === 'unreachable') throw new Error(answer.failure.message);
+      throw new BrokerError(answer.failure.message);
+    }
+  }
+
+  /** NSE equities' instrument keys by trading symbol, from Upstox's instruments file (gzip JSON), once a day. */
+  instrumentKeys(): Promise<Map<string, string>> {
+    const day = istDay(this.now());
+    if (!this.keys || this.keysDay !== day) {
+      this.keysDay = day;
+      this.keys = this.loadInstrumentKeys().catch((err: unknown) => {
+        this.keys = null;
+        throw new Error(`Upstox's instruments could not be read: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    }
+    return this.keys;
+  }
+
+  private async loadInstrumentKeys(): Promise<Map<string, string>> {
+    const res = await fetch(this.config.instrumentsUrl ?? UPSTOX_DEFAULT_INSTRUMENTS_URL, { signal: AbortSignal.timeout(30_000) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const raw = Buffer.from(await res.arrayBuffer());
+    const text = (raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw).toString('utf8');
+    const rows = JSON.parse(text) as InstrumentRow[];
+    return new Map(rows.filter((r) => r.segment === 'NSE_EQ' && r.instrument_type === 'EQ' && r.trading_symbol && r.instrument_key).map((r) => [r.trading_symbol!, r.instrument_key!]));
+  }
+
+  /** Upstox's authorization dialog for the app, `state` carried back to the redirect URL. */
+  loginUrl(state: string): string {
+    const url = new URL('/v2/login/authorization/dialog', this.config.root ?? UPSTOX_DEFAULT_ROOT);
+    url.search = new URLSearchParams({ response_type: 'code', client_id: this.config.apiKey, redirect_uri: this.config.redirectUrl, state }).toString();
+    return url.toString();
+  }
+
+  /** The redirect carries the `code`, exchanged with the app's key, secret and redirect URL. */
+  async completeLogin(query: Record<string, string>): Promise<BrokerSession> {
+    if (!query.code) throw new BrokerError('Upstox did not complete the login');
+    const opts = { code: query.code, clientId: this.config.apiKey, clientSecret: this.config.apiSecret, redirectUri: this.config.redirectUrl, grantType: 'authorization_code' };
+    const token = await this.call<{ accessToken: string }>(null, (client, done) => new LoginApi(client).token(API_VERSION, opts, done), false);
+    if (!token.accessToken) throw new BrokerError('Upstox answered the login without an access token');
+    return { token: token.accessToken, expiresAt: upstoxSessionExpiry(this.now()) };
+  }
+
+  async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
+    if (!credentials.accessKey) return false;
+    try {
+      await this.call(credentials.accessKey, (client, done) => new UserApi(client).getProfile(API_VERSION, done), true);
+      return true;
+    } catch (err) {
+      if (err instanceof BrokerError) return false;
+      throw err;
+    }
+  }
+
+  async openSession(credentials: BrokerCredentials): Promise<BrokerSession> {
+    if (!(await this.validateAccessKey(credentials))) throw new BrokerError('Upstox session expired or invalid: connect Upstox again (daily login)');
+    return { token: credentials.accessKey, expiresAt: upstoxSessionExpiry(this.now()) };
+  }
+
+  async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {
+    const rejected = (reason: string): Order => ({
+      orderId: `rejected-${request.clientOrderId ?? this.now().getTime()}`,
+      clientOrderId: request.clientOrderId ?? null,
+      exchangeOrderId: null,
+      request,
+      state: 'rejected',
+      filledQuantity: 0,
+      averagePrice: null,
+      rejectReason: reason,
+      updatedAt: this.now(),
+    });
+    const key = (await this.instrumentKeys()).get(request.symbol);
+    if (!key) return rejected(`Upstox lists no NSE equity ${request.symbol}`);
+    let orderId: string;
+    try {
+      const placed = await this.call<{ data: { orderId: string } }>(credentials.accessKey, (client, done) => new OrderApi(client).placeOrder(upstoxOrderBody(request, key), API_VERSION, done), false);
+      orderId = placed.data.orderId;
+    } catch (err) {
+      // Refused before it became an order: a rejected order with Upstox's words; a dead session or no answer is thrown.
+      if (err instanceof BrokerError && !err.message.startsWith('Upstox session')) return rejected(err.message);
+      throw err;
+    }
+    return this.orderStatus(credentials, orderId);
+  }
+
+  async modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order> {
+    const current = await this.orderStatus(credentials, orderId);
+    const body = {
+      orderId,
+      orderType: UPSTOX_ORDER_TYPES[current.request.orderType],
+      validity: 'DAY',
+      quantity: changes.quantity ?? current.request.quantity,
+      price: changes.limitPrice ?? current.request.limitPrice ?? 0,
+      triggerPrice: changes.triggerPrice ?? current.request.triggerPrice ?? 0,
+      disclosedQuantity: 0,
+    };
+    await this.call(credentials.accessKey, (client, done) => new OrderApi(client).modifyOrder(body, API_VERSION, done), false);
+    return this.orderStatus(credentials, orderId);
+  }
+
+  async cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order> {
+    await this.call(credentials.accessKey, (client, done) => new OrderApi(client).cancelOrder(orderId, API_VERSION, done), false);
+    return this.orderStatus(credentials, orderId);
+  }
+
+  async orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order> {
+    const answer = await this.call<{ data: Parameters<typeof fromUpstoxOrder>[0] }>(credentials.accessKey, (client, done) => new OrderApi(client).getOrderStatus({ orderId }, done), true);
+    return fromUpstoxOrder(answer.data, this.now());
+  }
+
+  async orderBook(credentials: BrokerCredentials): Promise<Order[]> {
+    const answer = await this.call<{ data: Parameters<typeof fromUpstoxOrder>[0][] }>(credentials.accessKey, (client, done) => new OrderApi(client).getOrderBook(API_VERSION, done), true);
+    return (answer.data ?? []).map((o) => fromUpstoxOrder(o, this.now()));
+  }
+
+  /** The equity segment's margins: available and used; the day's start is their sum. */
+  async funds(credentials: BrokerCredentials): Promise<Funds> {
+    const answer = await this.call<{ data: { equity?: { usedMargin: number; availableMargin: number } } }>(
+      credentials.accessKey,
+      (client, done) => new UserApi(client).getUserFundMargin(API_VERSION, { segment: 'SEC' }, done),
+      true,
+    );
+    const equity = answer.data.equity ?? { usedMargin: 0, availableMargin: 0 };
+    return { opening: equity.availableMargin + equity.usedMargin, used: equity.usedMargin, available: equity.availableMargin };
+  }
+
+  async positions(credentials: BrokerCredentials): Promise<Position[]> {
+    type Row = { exchange: string; tradingSymbol?: string; tradingsymbol?: string; product: string; quantity: number; averagePrice?: number; buyPrice?: number; lastPrice?: number };
+    const answer = await this.call<{ data: Row[] }>(credentials.accessKey, (client, done) => new PortfolioApi(client).getPositions(API_VERSION, done), true);
+    return (answer.data ?? [])
+      .filter((p) => p.product === 'D' || p.product === 'I')
+      .map((p) => ({
+        exchange: p.exchange,
+        symbol: p.tradingSymbol ?? p.tradingsymbol ?? '',
+        product: p.product === 'I' ? ('intraday' as const) : ('delivery' as const),
+        quantity: p.quantity,
+        averagePrice: p.averagePrice ?? p.buyPrice ?? 0,
+        lastPrice: p.lastPrice ?? null,
+      }));
+  }
+
+  /** Upstox's LTP quote by instrument key; its answer is keyed `NSE_EQ:<symbol>`. */
+  async lastPrices(credentials: BrokerCredentials, symbols: readonly string[]): Promise<Map<string, number>> {
+    const keys = await this.instrumentKeys();
+    const known = symbols.filter((s) => keys.has(s));
+    if (!known.length) return new Map();
+    const answer = await this.call<{ data: Record<string, { lastPrice: number }> }>(
+      credentials.accessKey,
+      (client, done) => new MarketQuoteApi(client).ltp(known.map((s) => keys.get(s)).join(','), API_VERSION, done),
+      true,
+    );
+    return new Map(Object.entries(answer.data ?? {}).map(([key, quote]) => [key.replace(/^NSE_EQ:/, ''), quote.lastPrice]));
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Upstox API v2's order shapes to and from the engine's (https://upstox.com/developer/api-documentation/place-order):
+ * instrument_token `NSE_EQ|<ISIN>` (from Upstox's instruments file), transaction_type BUY/SELL,
+ * product D (delivery) or I (intraday), order_type MARKET/LIMIT/SL, validity DAY, price,
+ * trigger_price and `tag` (the engine's client order id). Statuses as Upstox lists them: complete,
+ * rejected, cancelled, trigger pending; every other (open, put order req received, validation
+ * pending, modify pending...) is still open.
+ */
+import type { UpstoxOrder } from 'upstox-js-sdk';
+import type { Order, OrderRequest, OrderState } from '../adapter';
+
+export const UPSTOX_PRODUCTS = { delivery: 'D', intraday: 'I' } as const;
+export const UPSTOX_ORDER_TYPES = { market: 'MARKET', limit: 'LIMIT', trigger: 'SL' } as const;
+
+const STATES: Record<string, OrderState> = { complete: 'filled', rejected: 'rejected', cancelled: 'cancelled', 'trigger pending': 'trigger_pending' };
+
+/** The SDK's place-order body (it maps these camelCase names to Upstox's snake_case). */
+export function upstoxOrderBody(request: OrderRequest, instrumentKey: string) {
+  return {
+    instrumentToken: instrumentKey,
+    transactionType: request.side === 'buy' ? 'BUY' : 'SELL',
+    quantity: request.quantity,
+    product: UPSTOX_PRODUCTS[request.product],
+    orderType: UPSTOX_ORDER_TYPES[request.orderType],
+    validity: 'DAY',
+    price: request.orderType === 'market' ? 0 : (request.limitPrice ?? 0),
+    triggerPrice: request.orderType === 'trigger' ? (request.triggerPrice ?? 0) : 0,
+    disclosedQuantity: 0,
+    isAmo: false,
+    ...(request.clientOrderId ? { tag: request.clientOrderId } : {}),
+  };
+}
+
+/** Upstox's times ("2026-01-05 09:15:03") are India's wall clock: read as IST. */
+export function upstoxInstant(text: string | undefined, fallback: Date): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text ?? '');
+  if (!m) return fallback;
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) - 330 * 60_000);
+}
+
+export function fromUpstoxOrder(o: UpstoxOrder, now: Date): Order {
+  const orderType: OrderRequest['orderType'] = o.orderType === 'MARKET' ? 'market' : o.orderType === 'LIMIT' ? 'limit' : 'trigger';
+  const state = STATES[o.status] ?? 'open';
+  const filled = o.filledQuantity ?? 0;
+  const tag = o.tag || null;
+  return {
+    orderId: String(o.orderId),
+    clientOrderId: tag,
+    exchangeOrderId: o.exchangeOrderId || null,
+    request: {
+      exchange: o.exchange,
+      symbol: o.tradingSymbol ?? o.tradingsymbol ?? '',
+      side: o.transactionType === 'BUY' ? 'buy' : 'sell',
+      product: o.product === 'I' ? 'intraday' : 'delivery',
+      orderType,
+      quantity: o.quantity,
+      limitPrice: orderType === 'market' ? null : o.price,
+      triggerPrice: orderType === 'trigger' ? o.triggerPrice : null,
+      clientOrderId: tag ?? undefined,
+    },
+    state,
+    filledQuantity: filled,
+    averagePrice: filled > 0 ? (o.averagePrice ?? null) : null,
+    rejectReason: state === 'rejected' ? o.statusMessage || 'rejected by the broker' : null,
+    updatedAt: upstoxInstant(o.exchangeTimestamp || o.orderTimestamp, now),
+  };
+}

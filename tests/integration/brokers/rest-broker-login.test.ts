@@ -1,0 +1,77 @@
+/**
+ * The daily login of the brokers reached through their REST APIs (issue 12), Fyers and Upstox, end
+ * to end against their local servers: the login link with the app's redirect URL and the one-time
+ * state, the broker's page and redirect, the code exchanged and checked with a funds call, the
+ * session stored encrypted (and in Tokens), and a refusal told in the broker's words.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../../src/server/db/schema';
+import { getToken } from '../../../src/server/services/tokens';
+import { createMemberLogin } from '../../factories/accounts';
+import type { FakeFyers } from '../../support/fake-fyers';
+import type { FakeUpstox } from '../../support/fake-upstox';
+import { REST_BROKER_WORLDS } from '../../support/rest-broker-worlds';
+import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
+
+describe.each(REST_BROKER_WORLDS)('the daily $label login', (world) => {
+  const redirect = `http://localhost:3000/api/brokers/${world.broker}/callback`;
+  let fake: FakeFyers | FakeUpstox;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const started = await world.start(redirect);
+    fake = started.fake;
+    t = await createTestApp({ env: started.env });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  async function member(): Promise<{ client: TestClient; accountId: number }> {
+    const { user, account } = await createMemberLogin(t.deps);
+    await t.deps.db.update(accounts).set({ broker_name: world.broker }).where(eq(accounts.trabot_account_id, account.trabot_account_id));
+    const client = t.client();
+    await client.login(user.email, user.password);
+    return { client, accountId: account.trabot_account_id };
+  }
+
+  /** Through the broker's page and back: the callback's path and query. */
+  async function throughBroker(client: TestClient): Promise<string> {
+    const res = await client.request(`/api/brokers/${world.broker}/login-url`);
+    expect(res.status).toBe(200);
+    const back = await fake.logIn(((await res.json()) as { url: string }).url);
+    expect(back.origin + back.pathname).toBe(redirect);
+    return back.pathname + back.search;
+  }
+
+  const outcome = (res: Response) => Object.fromEntries(new URL(res.headers.get('location')!, 'http://x').searchParams);
+
+  it('connects the account: code exchanged, funds checked with the new session, stored encrypted until the next morning', async () => {
+    const { client, accountId } = await member();
+    const res = await client.request(await throughBroker(client));
+    expect(res.status).toBe(303);
+    expect(outcome(res)).toEqual({ broker_login: 'connected', broker: world.broker });
+
+    const funds = fake.requests.findLast((r) => r.path === world.fundsPath)!;
+    const token = world.tokenOf(funds.headers.authorization!);
+    const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
+    expect(row!.broker_access_key_enc).not.toContain(token);
+    expect(t.deps.secrets.decrypt(row!.broker_access_key_enc!)).toBe(token);
+    expect(row).toMatchObject({ access_key_valid: true, broker_funds_available: 10_000_000 });
+    expect(row!.broker_session_expires_at!.getTime()).toBeGreaterThan(Date.now());
+    expect((await getToken(t.deps, `${world.broker}.session_token`, accountId))?.value).toBe(token);
+    expect(t.logLines.join('\n')).not.toContain(token);
+  });
+
+  it("says what the broker refused (a spent code) and keeps the account's session as it was", async () => {
+    const { client, accountId } = await member();
+    const path = await throughBroker(client);
+    fake.failNext(world.spentCode.answer);
+    const res = await client.request(path);
+    expect(outcome(res)).toEqual({ broker_login: 'failed', broker: world.broker, message: world.spentCode.message });
+    const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
+    expect(row).toMatchObject({ broker_session_expires_at: null, broker_access_key_enc: null });
+  });
+});

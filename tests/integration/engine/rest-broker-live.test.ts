@@ -1,0 +1,64 @@
+/**
+ * The engine on a live Fyers or Upstox account (issue 12): with LIVE_TRADING on, the account set
+ * live and the broker configured, an approved signal's entry goes to the broker (a local server
+ * speaking its wire format) as a delivery market buy tagged with the leg's client order id, the
+ * fill is booked, and the exit at the target goes there too.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderLegs, trades } from '../../../src/server/db/schema';
+import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
+import { Engine } from '../../../src/server/engine/engine';
+import { createAccount, createMember } from '../../factories/accounts';
+import { createAlgo } from '../../factories/algos';
+import { createSignal } from '../../factories/signals';
+import { createSubscription } from '../../factories/subscriptions';
+import type { FakeFyers } from '../../support/fake-fyers';
+import type { FakeUpstox } from '../../support/fake-upstox';
+import { REST_BROKER_WORLDS } from '../../support/rest-broker-worlds';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ScriptedFeed } from './scripted-feed';
+
+const T0 = Date.parse('2026-01-05T04:00:00Z');
+
+describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
+  let fake: FakeFyers | FakeUpstox;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const started = await world.start(`http://localhost:3000/api/brokers/${world.broker}/callback`);
+    fake = started.fake;
+    fake.setLtp('INFY', 250);
+    t = await createTestApp({ env: { LIVE_TRADING: '1', ...started.env } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('enters with one tagged delivery market buy, books the fill, and exits there at the target', async () => {
+    const member = await createMember(t.deps);
+    const account = await createAccount(t.deps, member.trabot_client_id, { broker_name: world.broker, trading_mode: 'live', broker_access_key: fake.newAccessToken('LIVE001') });
+    const algo = await createAlgo(t.deps, { algo_switch: true });
+    await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
+    const signal = await createSignal(t.deps, algo.algo_id, { instrument_symbol: 'INFY', entry_level: 250, stop_loss_level: 245, target_level: 262.5, portion_in_trade: 100, trade_gen_ts: null, trade_status: 'approved' });
+    const feed = new ScriptedFeed();
+    const engine = new Engine(t.deps, { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) });
+
+    await engine.tick(new Date(T0));
+    const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id));
+    const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_trade_id, trade!.trabot_trade_id));
+    const entry = fake.exchange.orders.at(-1)!;
+    expect(entry).toMatchObject({ symbol: 'INFY', side: 'buy', type: 'market', product: world.delivery, quantity: 320, tag: leg!.client_order_id, status: 'filled' });
+    expect(leg).toMatchObject({ state: 'filled', broker_order_id: entry.id, filled_quantity: 320, average_price: 250 });
+    expect(trade).toMatchObject({ broker: world.broker, trade_status: 'running', trade_quantity: 320, avg_entry_price: 250 });
+
+    feed.set('INFY', 263);
+    fake.setLtp('INFY', 263);
+    await engine.tick(new Date(T0 + 3_000));
+    const exit = fake.exchange.orders.at(-1)!;
+    expect(exit).toMatchObject({ side: 'sell', product: world.delivery, quantity: 320, status: 'filled' });
+    expect(exit.tag).toMatch(new RegExp(`^TB${trade!.trabot_trade_id}L`));
+    expect((await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, trade!.trabot_trade_id)))[0]).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+  });
+});

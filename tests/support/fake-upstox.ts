@@ -1,0 +1,202 @@
+/**
+ * A local server that speaks Upstox API v2's wire format (https://upstox.com/developer/api-documentation),
+ * request by request, for the Upstox adapter's contract tests:
+ * - the login: GET /v2/login/authorization/dialog?response_type=code&client_id&redirect_uri&state
+ *   shows a "Log in to Upstox" page returning to the redirect URI with `code` and `state`; POST
+ *   /v2/login/authorization/token (form: code, client_id, client_secret, redirect_uri, grant_type);
+ * - `Authorization: Bearer <token>` on every call, else HTTP 401 UDAPI100050;
+ * - JSON orders (POST /v2/order/place, PUT /v2/order/modify, DELETE /v2/order/cancel?order_id)
+ *   with instrument_token `NSE_EQ|<ISIN>`, product D / I, order_type MARKET / LIMIT / SL / SL-M,
+ *   `tag`; input refused with HTTP 400 and Upstox's `errors[]`; RMS rejections as rejected orders;
+ * - order details and book, funds and margin, short-term positions, LTP quotes keyed `NSE_EQ:<symbol>`;
+ * - the instruments file (gzip JSON) at /instruments/NSE.json.gz;
+ * - HTTP 429 UDAPI10005 over the rate set per token.
+ */
+import { randomBytes } from 'node:crypto';
+import type http from 'node:http';
+import { loginPage, pressLogIn, serveFakeBroker, withBrokerHttp, type Answer, type FakeBrokerHttp, type ParsedRequest } from './fake-broker-http';
+import { FakeExchange, type ExchangeOrder, type ExchangeOrderType } from './fake-exchange';
+
+export interface FakeUpstox extends FakeBrokerHttp {
+  instrumentsUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  logIn(loginUrl: string): Promise<URL>;
+  newAccessToken(user?: string): string;
+  setLtp(symbol: string, price: number): void;
+  setCash(cash: number): void;
+  fillNextPartly(quantity: number): void;
+  match(): void;
+  /** The instrument key the instruments file gives a symbol. */
+  instrumentKey(symbol: string): string;
+  exchange: FakeExchange;
+}
+
+const ok = (data: unknown): Answer => ({ status: 200, body: { status: 'success', data } });
+const fail = (status: number, errorCode: string, message: string): Answer => ({
+  status,
+  body: { status: 'error', errors: [{ errorCode, message, propertyPath: null, invalidValue: null, error_code: errorCode, property_path: null, invalid_value: null }] },
+});
+
+const TYPES: Record<string, ExchangeOrderType> = { MARKET: 'market', LIMIT: 'limit', SL: 'sl', 'SL-M': 'sl-m' };
+const TYPE_NAMES = Object.fromEntries(Object.entries(TYPES).map(([name, type]) => [type, name]));
+const STATUS: Record<ExchangeOrder['status'], string> = { open: 'open', trigger_pending: 'trigger pending', filled: 'complete', cancelled: 'cancelled', rejected: 'rejected' };
+const IST = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+
+export async function startFakeUpstox(): Promise<FakeUpstox> {
+  const apiKey = randomBytes(8).toString('hex');
+  const apiSecret = randomBytes(8).toString('hex');
+  const codes = new Set<string>();
+  const tokens = new Map<string, string>();
+  const exchange = new FakeExchange((seq) => `2601050000${String(seq).padStart(5, '0')}`);
+  const isins = new Map<string, string>();
+  const instrumentKey = (symbol: string) => {
+    if (!isins.has(symbol)) isins.set(symbol, `INE${(symbol + 'XXXXXX').slice(0, 6).replace(/[^A-Z0-9]/g, 'X')}01${isins.size % 10}`);
+    return `NSE_EQ|${isins.get(symbol)}`;
+  };
+  const symbolOf = (key: string) => [...isins].find(([, isin]) => `NSE_EQ|${isin}` === key)?.[0];
+
+  const orderRow = (o: ExchangeOrder) => ({
+    exchange: 'NSE',
+    product: o.product,
+    price: o.price,
+    quantity: o.quantity,
+    status: STATUS[o.status],
+    tag: o.tag,
+    instrument_token: instrumentKey(o.symbol),
+    placed_by: o.user,
+    trading_symbol: o.symbol,
+    tradingsymbol: o.symbol,
+    order_type: TYPE_NAMES[o.type],
+    validity: 'DAY',
+    trigger_price: o.trigger,
+    disclosed_quantity: 0,
+    transaction_type: o.side === 'buy' ? 'BUY' : 'SELL',
+    average_price: o.averagePrice,
+    filled_quantity: o.filled,
+    pending_quantity: o.quantity - o.filled,
+    status_message: o.message,
+    exchange_order_id: o.exchangeId,
+    order_id: o.id,
+    variety: 'SIMPLE',
+    order_timestamp: IST(o.placedAt),
+    exchange_timestamp: o.exchangeId ? IST(o.updatedAt) : null,
+    is_amo: false,
+  });
+
+  function placeOrder(body: Record<string, unknown>, user: string): Answer {
+    const symbol = symbolOf(String(body.instrument_token ?? ''));
+    const type = TYPES[String(body.order_type)];
+    const quantity = Number(body.quantity);
+    if (!symbol) return fail(400, 'UDAPI1026', 'Instrument key is invalid');
+    if (!type) return fail(400, 'UDAPI1004', 'Valid order type is required');
+    if (!['BUY', 'SELL'].includes(String(body.transaction_type))) return fail(400, 'UDAPI1005', 'Valid transaction type is required');
+    if (!['D', 'I'].includes(String(body.product))) return fail(400, 'UDAPI1006', 'Valid product is required');
+    if (!Number.isInteger(quantity) || quantity <= 0) return fail(400, 'UDAPI1007', 'Quantity must be a whole number above 0');
+    if ((type === 'limit' || type === 'sl') && !(Number(body.price) > 0)) return fail(400, 'UDAPI1008', 'Price is required');
+    if ((type === 'sl' || type === 'sl-m') && !(Number(body.trigger_price) > 0)) return fail(400, 'UDAPI1009', 'Trigger price is required');
+    if (body.tag !== undefined && String(body.tag).length > 40) return fail(400, 'UDAPI1010', 'Tag must be at most 40 characters');
+    const o = exchange.place({
+      user,
+      symbol,
+      side: body.transaction_type === 'BUY' ? 'buy' : 'sell',
+      type,
+      product: String(body.product),
+      quantity,
+      price: Number(body.price ?? 0),
+      trigger: Number(body.trigger_price ?? 0),
+      tag: body.tag === undefined ? null : String(body.tag),
+    });
+    return ok({ order_id: o.id });
+  }
+
+  function route({ method, path, body, query, headers }: ParsedRequest): Answer {
+    if (method === 'GET' && path === '/instruments/NSE.json.gz') {
+      const rows = [...exchange.ltp.keys()].map((symbol) => ({ segment: 'NSE_EQ', name: `${symbol} LTD`, exchange: 'NSE', isin: instrumentKey(symbol).slice(7), instrument_type: 'EQ', instrument_key: instrumentKey(symbol), lot_size: 1, trading_symbol: symbol }));
+      return { status: 200, body: rows, gzip: true };
+    }
+    if (method === 'POST' && path === '/v2/login/authorization/token') {
+      if (body.client_id !== apiKey || body.client_secret !== apiSecret) return fail(401, 'UDAPI100016', 'Invalid Credentials');
+      if (body.redirect_uri !== server.redirectUrl()) return fail(400, 'UDAPI100069', 'Check your redirect_uri');
+      if (body.grant_type !== 'authorization_code') return fail(400, 'UDAPI100068', 'Check your grant_type');
+      if (!codes.delete(String(body.code ?? ''))) return fail(400, 'UDAPI100057', 'Invalid Auth code');
+      const access_token = randomBytes(16).toString('hex');
+      tokens.set(access_token, '7AB123');
+      return { status: 200, body: { email: 'asha@example.com', exchanges: ['NSE'], products: ['D', 'I'], broker: 'UPSTOX', user_id: '7AB123', user_name: 'Asha Rao', order_types: ['MARKET', 'LIMIT', 'SL', 'SL-M'], user_type: 'individual', poa: false, is_active: true, access_token, extended_token: null } };
+    }
+    const user = tokens.get(/^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1] ?? '');
+    if (!user) return fail(401, 'UDAPI100050', 'Invalid token used to access API');
+    if (method === 'GET' && path === '/v2/user/profile') return ok({ user_id: user, user_name: 'Asha Rao', broker: 'UPSTOX', is_active: true });
+    if (method === 'GET' && path === '/v2/user/get-funds-and-margin') {
+      const used = exchange.usedBy(user);
+      return ok({ equity: { used_margin: used, payin_amount: 0, span_margin: 0, adhoc_margin: 0, notional_cash: 0, available_margin: exchange.cash - used, exposure_margin: 0 } });
+    }
+    if (method === 'POST' && path === '/v2/order/place') return placeOrder(body, user);
+    if (method === 'GET' && path === '/v2/order/retrieve-all') return ok(exchange.orders.filter((o) => o.user === user).map(orderRow));
+    if (method === 'GET' && path === '/v2/portfolio/short-term-positions') {
+      return ok(exchange.positions(user).map((p) => ({ exchange: 'NSE', product: p.product, instrument_token: instrumentKey(p.symbol), trading_symbol: p.symbol, tradingsymbol: p.symbol, quantity: p.quantity, average_price: p.averagePrice, buy_price: p.averagePrice, last_price: p.ltp })));
+    }
+    if (method === 'GET' && path === '/v2/market-quote/ltp') {
+      const entries = (query.symbol ?? '').split(',').flatMap((key) => {
+        const symbol = symbolOf(key);
+        const price = symbol ? exchange.ltp.get(symbol) : undefined;
+        return symbol && price !== undefined ? [[`NSE_EQ:${symbol}`, { last_price: price, instrument_token: key }]] : [];
+      });
+      return ok(Object.fromEntries(entries));
+    }
+    const id = method === 'PUT' ? String(body.order_id ?? '') : (query.order_id ?? '');
+    const order = exchange.orders.find((o) => o.id === id && o.user === user);
+    if (['/v2/order/details', '/v2/order/cancel', '/v2/order/modify'].includes(path) && !order) return fail(400, 'UDAPI100010', 'Order not found');
+    if (method === 'GET' && path === '/v2/order/details') return ok(orderRow(order!));
+    if (method === 'DELETE' && path === '/v2/order/cancel') return exchange.cancel(order!) ? ok({ order_id: id }) : fail(400, 'UDAPI100040', 'Order cannot be cancelled: it is not open');
+    if (method === 'PUT' && path === '/v2/order/modify') {
+      const changes = { quantity: body.quantity as number | undefined, price: body.price as number | undefined, trigger: body.trigger_price as number | undefined };
+      return exchange.modify(order!, changes) ? ok({ order_id: id }) : fail(400, 'UDAPI100041', 'Order cannot be modified: it is not open');
+    }
+    return fail(404, 'UDAPI100060', 'Resource not Found');
+  }
+
+  const LOGIN_FIELDS = ['client_id', 'redirect_uri', 'state'];
+  /** Upstox's authorization dialog, and its redirect back to the app with `code` and `state`. */
+  function page({ url }: ParsedRequest, res: http.ServerResponse): boolean {
+    if (url.pathname !== '/v2/login/authorization/dialog' && url.pathname !== '/v2/login/authorization/finish') return false;
+    const query = url.searchParams;
+    if (query.get('client_id') !== apiKey) res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid client_id');
+    else if (query.get('redirect_uri') !== server.redirectUrl()) res.writeHead(400, { 'content-type': 'text/plain' }).end('redirect_uri does not match the app');
+    else if (url.pathname.endsWith('/dialog')) {
+      if (query.get('response_type') !== 'code') res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid response_type');
+      else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage('Upstox', '/v2/login/authorization/finish', Object.fromEntries(LOGIN_FIELDS.map((k) => [k, query.get(k) ?? '']))));
+    } else {
+      const code = randomBytes(6).toString('hex');
+      codes.add(code);
+      const back = new URL(server.redirectUrl());
+      back.searchParams.set('code', code);
+      if (query.get('state')) back.searchParams.set('state', query.get('state')!);
+      res.writeHead(302, { location: back.toString() }).end();
+    }
+    return true;
+  }
+
+  const server = await serveFakeBroker({ route, page, rateLimited: fail(429, 'UDAPI10005', 'Too Many Request Sent'), failure: fail(500, 'UDAPI100500', 'Something went wrong').body });
+
+  return withBrokerHttp<Omit<FakeUpstox, keyof FakeBrokerHttp>>(server, {
+    instrumentsUrl: `${server.root}/instruments/NSE.json.gz`,
+    apiKey,
+    apiSecret,
+    logIn: (loginUrl) => pressLogIn('Upstox', loginUrl, server.root, '/v2/login/authorization/finish', LOGIN_FIELDS),
+    newAccessToken(user = '7AB123') {
+      const token = randomBytes(16).toString('hex');
+      tokens.set(token, user);
+      return token;
+    },
+    setLtp(symbol, price) {
+      instrumentKey(symbol);
+      exchange.ltp.set(symbol, price);
+    },
+    setCash: (cash) => void (exchange.cash = cash),
+    fillNextPartly: (quantity) => exchange.fillNextPartly(quantity),
+    match: () => exchange.match(),
+    instrumentKey,
+    exchange,
+  });
+}
