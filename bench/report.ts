@@ -12,7 +12,7 @@ import type { PushFigures } from './push';
 
 export interface BenchResults {
   push?: PushFigures[];
-  liveBroker?: LiveBrokerFigures;
+  liveBroker?: LiveBrokerFigures[];
   at: string;
   machine: { cpus: number; cpuModel: string; loadAverage1m: number; memoryGb: number; node: string };
   bundle?: BundleResult;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { measureApiLoad } from './api-load';
 import { measureBundle } from './bundle';
 import { measureLighthouse } from './lighthouse';
-import { benchLiveBroker, liveBrokerTable } from './live-broker';
+import { benchLiveBrokers, liveBrokerTable } from './live-broker';
 import { benchEngine, ENGINE_SIZES } from './engine';
 import { benchPush, pushTable } from './push';
 import { apiTable, bundleTable, engineTable, lighthouseTable, machineInfo, uiTable, writeResults, type BenchResults } from './report';
@@ -63,7 +63,7 @@ async function main() {
   }
   // --live: the fan-out to a live broker under its rate limits alone.
   if (process.argv.includes('--live')) {
-    results.liveBroker = await benchLiveBroker();
+    results.liveBroker = await benchLiveBrokers();
     console.log(`${liveBrokerTable(results.liveBroker)}\n`);
     console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
     return;
@@ -106,7 +106,7 @@ async function main() {
   console.log(`${engineTable(results.engine)}\n`);
   results.push = await measurePush(postgresUrl);
   console.log(`${pushTable(results.push)}\n`);
-  results.liveBroker = await benchLiveBroker();
+  results.liveBroker = await benchLiveBrokers();
   console.log(`${liveBrokerTable(results.liveBroker)}\n`);
   console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
 }
