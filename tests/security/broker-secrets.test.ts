@@ -1,7 +1,8 @@
 /**
  * Broker secrets: after a member saves a broker access key, the superadmin saves one for another
- * account, the engine keeps a broker session token and a daily Zerodha login (against the local
- * Kite server) stores its session, no plaintext (nor Kite's request token and app secret), (nor its base64 or hex, nor
+ * account, the engine keeps a broker session token and daily Zerodha, Fyers and Upstox logins
+ * (against their local servers) store their sessions, no plaintext (nor the brokers' one-time codes
+ * and app secrets), (nor its base64 or hex, nor
  * any 8-character piece of it) is in any text/json/bytea column of any table, in a dump of the
  * database, in the log output, or in any API response: the views show only the masked value.
  */
@@ -19,6 +20,9 @@ import { stats } from './support/inspect';
 import { apiRoutes, urlFor, type ApiRoute } from './support/route-table';
 import { createAccount } from '../factories/accounts';
 import { startFakeKite, type FakeKite } from '../support/fake-kite';
+import type { FakeFyers } from '../support/fake-fyers';
+import type { FakeUpstox } from '../support/fake-upstox';
+import { REST_BROKER_WORLDS } from '../support/rest-broker-worlds';
 import { createWorld, jsonPayload, PRINCIPALS, send, type World } from './support/world';
 
 let w: World;
@@ -30,7 +34,8 @@ const ADMIN_KEY = `admin-key-${randomBytes(12).toString('hex')}`;
 /** A broker session token the engine keeps for an account (Tokens screen, masked). */
 const SESSION_TOKEN = `session-token-${randomBytes(12).toString('hex')}`;
 let kite: FakeKite;
-/** The daily login's Kite session and request token, and the firm's Kite app secret. */
+const restBrokers: { world: (typeof REST_BROKER_WORLDS)[number]; fake: FakeFyers | FakeUpstox; env: Record<string, string> }[] = [];
+/** The daily logins' sessions and one-time codes, and the firm's app secrets. */
 const dailyLogin: string[] = [];
 /** The two keys saved through the API, the engine's token, the keys the factories stored, and the daily login's. */
 const secrets = () => [MEMBER_KEY, ADMIN_KEY, SESSION_TOKEN, 'kite-a-0a1b2c3d4e5f', 'kite-b-0a1b2c3d4e5f', ...dailyLogin];
@@ -58,9 +63,25 @@ async function connectZerodha() {
   dailyLogin.push(funds.headers.authorization!.split(':')[1]!, back.searchParams.get('request_token')!, kite.apiSecret);
 }
 
+/** A superadmin connects an account of the member to a broker reached through its REST API. */
+async function connectRestBroker({ world, fake, env }: (typeof restBrokers)[number]) {
+  const account = await createAccount(w.t.deps, w.ids.member.member, { broker_name: world.broker });
+  const link = await send(w.clients.superadmin, 'GET', `/api/brokers/${world.broker}/login-url?account_id=${account.trabot_account_id}`);
+  expect(link.status, link.text).toBe(200);
+  const back = await fake.logIn((link.json as { url: string }).url);
+  const done = await w.clients.superadmin.request(back.pathname + back.search);
+  expect(done.headers.get('location')).toContain('broker_login=connected');
+  const funds = fake.requests.findLast((r) => r.path === world.fundsPath)!;
+  const code = back.searchParams.get('auth_code') ?? back.searchParams.get('code')!;
+  dailyLogin.push(world.tokenOf(funds.headers.authorization!), code, ...Object.entries(env).filter(([name]) => name.includes('SECRET')).map(([, value]) => value));
+}
+
 beforeAll(async () => {
   kite = await startFakeKite({ redirectUrl: 'http://localhost:3000/api/brokers/zerodha/callback' });
-  w = await createWorld({ env: { KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root, KITE_LOGIN_URL: kite.loginUrl } });
+  for (const world of REST_BROKER_WORLDS) restBrokers.push({ world, ...(await world.start(`http://localhost:3000/api/brokers/${world.broker}/callback`)) });
+  w = await createWorld({
+    env: { KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root, KITE_LOGIN_URL: kite.loginUrl, ...Object.assign({}, ...restBrokers.map((b) => b.env)) },
+  });
   routes = apiRoutes(w.t.app);
   const byMember = await send(
     w.clients.member,
@@ -78,11 +99,13 @@ beforeAll(async () => {
   expect(byAdmin.status, byAdmin.text).toBe(200);
   await setToken(w.t.deps, { name: 'zerodha.access_token', accountId: w.ids.member.account, value: SESSION_TOKEN });
   await connectZerodha();
+  for (const broker of restBrokers) await connectRestBroker(broker);
 });
 afterAll(async () => {
   console.info(`[security] broker secrets: ${stats.requests} requests, ${Math.round(performance.now() - started)} ms`);
   await w.close();
   await kite.close();
+  for (const { fake } of restBrokers) await fake.close();
 });
 
 describe('broker access keys at rest', () => {
