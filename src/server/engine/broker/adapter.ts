@@ -108,6 +108,21 @@ export interface DailyLogin {
 export const hasDailyLogin = (adapter: BrokerAdapter): adapter is BrokerAdapter & DailyLogin =>
   typeof (adapter as Partial<DailyLogin>).loginUrl === 'function';
 
+/** A broker's refusal of an order before it became one (bad input, an unknown symbol), as a rejected order with the broker's words. */
+export function rejectedOrder(request: OrderRequest, reason: string, now: Date): Order {
+  return {
+    orderId: `rejected-${request.clientOrderId ?? now.getTime()}`,
+    clientOrderId: request.clientOrderId ?? null,
+    exchangeOrderId: null,
+    request,
+    state: 'rejected',
+    filledQuantity: 0,
+    averagePrice: null,
+    rejectReason: reason,
+    updatedAt: now,
+  };
+}
+
 /** A call the broker refused outright (unknown order, invalid key on a query...). */
 export class BrokerError extends Error {
   constructor(message: string) {

@@ -14,11 +14,10 @@
  * unreachable (thrown: the engine retries later through the order book).
  */
 import { createHash } from 'node:crypto';
-import { istDay } from '../../../demo/market-calendar';
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
-import { BrokerError } from '../adapter';
+import { BrokerError, rejectedOrder } from '../adapter';
 import { jsonCall, Unreachable, type JsonAnswer } from '../json-http';
-import { RateLimiter } from '../rate-limiter';
+import { UserBuckets } from '../user-buckets';
 import { nextSixAmIst } from '../session-expiry';
 import { bareSymbol, FYERS_ORDER_TYPES, fromFyersOrder, fyersOrderBody, fyersSymbol, type FyersOrder } from './fyers-orders';
 
@@ -56,31 +55,19 @@ export function fyersFailure(answer: JsonAnswer): Failure | null {
 export class FyersAdapter implements BrokerAdapter, DailyLogin {
   readonly name = 'fyers';
   private readonly now: () => Date;
-  /** Each user's buckets, kept for the day (sessions change every morning). */
-  private buckets = new Map<string, RateLimiter[]>();
-  private bucketsDay = '';
+  private readonly buckets: UserBuckets;
 
   constructor(private readonly config: FyersConfig) {
     this.now = config.now ?? (() => new Date());
+    this.buckets = new UserBuckets(() => FYERS_LIMITS, this.now);
   }
 
   private get root() {
     return this.config.root ?? FYERS_DEFAULT_ROOT;
   }
 
-  private async turn(accessToken: string): Promise<void> {
-    const day = istDay(this.now());
-    if (day !== this.bucketsDay) {
-      this.buckets = new Map();
-      this.bucketsDay = day;
-    }
-    let mine = this.buckets.get(accessToken);
-    if (!mine) this.buckets.set(accessToken, (mine = FYERS_LIMITS.map(({ limit, windowMs }) => new RateLimiter(limit, windowMs))));
-    for (const bucket of mine) await bucket.take();
-  }
-
   private async request(accessToken: string | null, method: string, path: string, body?: unknown): Promise<JsonAnswer> {
-    if (accessToken) await this.turn(accessToken);
+    if (accessToken) await this.buckets.take(accessToken);
     return jsonCall(`${this.root}${path}`, {
       method,
       headers: accessToken ? { authorization: `${this.config.appId}:${accessToken}` } : {},
@@ -154,17 +141,7 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
     if (id) return this.orderStatus(credentials, id);
     if (failure?.kind === 'unreachable') throw new Error(failure.message);
     if (failure?.kind === 'token') throw new BrokerError(failure.message);
-    return {
-      orderId: `rejected-${request.clientOrderId ?? this.now().getTime()}`,
-      clientOrderId: request.clientOrderId ?? null,
-      exchangeOrderId: null,
-      request,
-      state: 'rejected',
-      filledQuantity: 0,
-      averagePrice: null,
-      rejectReason: failure?.message ?? 'Fyers answered without an order id',
-      updatedAt: this.now(),
-    };
+    return rejectedOrder(request, failure?.message ?? 'Fyers answered without an order id', this.now());
   }
 
   async modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order> {

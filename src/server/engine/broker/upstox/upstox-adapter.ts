@@ -12,12 +12,12 @@
  * words; 429, 5xx, network, timeout -> unreachable (thrown: the engine retries later through the
  * order book).
  */
-import { gunzipSync } from 'node:zlib';
 import { ApiClient, LoginApi, MarketQuoteApi, OrderApi, PortfolioApi, UserApi, type Callback } from 'upstox-js-sdk';
 import { istDay, istTime } from '../../../demo/market-calendar';
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
-import { BrokerError } from '../adapter';
-import { RateLimiter } from '../rate-limiter';
+import { BrokerError, rejectedOrder } from '../adapter';
+import { DailyFile, fetchJsonFile } from '../daily-file';
+import { UserBuckets } from '../user-buckets';
 import { fromUpstoxOrder, UPSTOX_ORDER_TYPES, upstoxOrderBody } from './upstox-orders';
 
 export const UPSTOX_DEFAULT_ROOT = 'https://api.upstox.com';
@@ -75,13 +75,16 @@ interface InstrumentRow {
 export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
   readonly name = 'upstock';
   private readonly now: () => Date;
-  private buckets = new Map<string, RateLimiter[]>();
-  private bucketsDay = '';
-  private keys: Promise<Map<string, string>> | null = null;
-  private keysDay = '';
+  private readonly buckets: UserBuckets;
+  private readonly keys: DailyFile<Map<string, string>>;
 
   constructor(private readonly config: UpstoxConfig) {
     this.now = config.now ?? (() => new Date());
+    this.buckets = new UserBuckets(() => UPSTOX_LIMITS, this.now);
+    this.keys = new DailyFile("Upstox's instruments", async () => {
+      const rows = (await fetchJsonFile(config.instrumentsUrl ?? UPSTOX_DEFAULT_INSTRUMENTS_URL)) as InstrumentRow[];
+      return new Map(rows.filter((r) => r.segment === 'NSE_EQ' && r.instrument_type === 'EQ' && r.trading_symbol && r.instrument_key).map((r) => [r.trading_symbol!, r.instrument_key!]));
+    }, this.now);
   }
 
   private client(accessToken?: string): ApiClient {
@@ -95,21 +98,10 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
     return client;
   }
 
-  private async turn(accessToken: string): Promise<void> {
-    const day = istDay(this.now());
-    if (day !== this.bucketsDay) {
-      this.buckets = new Map();
-      this.bucketsDay = day;
-    }
-    let mine = this.buckets.get(accessToken);
-    if (!mine) this.buckets.set(accessToken, (mine = UPSTOX_LIMITS.map(({ limit, windowMs }) => new RateLimiter(limit, windowMs))));
-    for (const bucket of mine) await bucket.take();
-  }
-
   /** One SDK call in the user's turn; reads may be retried once when Upstox could not be reached. */
   private async call<T>(accessToken: string | null, work: (client: ApiClient, done: Callback<T>) => void, retry: boolean): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      if (accessToken) await this.turn(accessToken);
+      if (accessToken) await this.buckets.take(accessToken);
       const client = this.client(accessToken ?? undefined);
       const answer = await new Promise<{ data: T } | { failure: Failure }>((resolve) => {
         try {
@@ -127,24 +119,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
 
   /** NSE equities' instrument keys by trading symbol, from Upstox's instruments file (gzip JSON), once a day. */
   instrumentKeys(): Promise<Map<string, string>> {
-    const day = istDay(this.now());
-    if (!this.keys || this.keysDay !== day) {
-      this.keysDay = day;
-      this.keys = this.loadInstrumentKeys().catch((err: unknown) => {
-        this.keys = null;
-        throw new Error(`Upstox's instruments could not be read: ${err instanceof Error ? err.message : String(err)}`);
-      });
-    }
-    return this.keys;
-  }
-
-  private async loadInstrumentKeys(): Promise<Map<string, string>> {
-    const res = await fetch(this.config.instrumentsUrl ?? UPSTOX_DEFAULT_INSTRUMENTS_URL, { signal: AbortSignal.timeout(30_000) });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const raw = Buffer.from(await res.arrayBuffer());
-    const text = (raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw).toString('utf8');
-    const rows = JSON.parse(text) as InstrumentRow[];
-    return new Map(rows.filter((r) => r.segment === 'NSE_EQ' && r.instrument_type === 'EQ' && r.trading_symbol && r.instrument_key).map((r) => [r.trading_symbol!, r.instrument_key!]));
+    return this.keys.get();
   }
 
   /** Upstox's authorization dialog for the app, `state` carried back to the redirect URL. */
@@ -180,17 +155,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
   }
 
   async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {
-    const rejected = (reason: string): Order => ({
-      orderId: `rejected-${request.clientOrderId ?? this.now().getTime()}`,
-      clientOrderId: request.clientOrderId ?? null,
-      exchangeOrderId: null,
-      request,
-      state: 'rejected',
-      filledQuantity: 0,
-      averagePrice: null,
-      rejectReason: reason,
-      updatedAt: this.now(),
-    });
+    const rejected = (reason: string) => rejectedOrder(request, reason, this.now());
     const key = (await this.instrumentKeys()).get(request.symbol);
     if (!key) return rejected(`Upstox lists no NSE equity ${request.symbol}`);
     let orderId: string;

@@ -14,7 +14,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { KiteConnect, type Connect } from 'kiteconnect';
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
-import { BrokerError } from '../adapter';
+import { BrokerError, rejectedOrder } from '../adapter';
 import { RateLimiter } from '../rate-limiter';
 import { nextSixAmIst } from '../session-expiry';
 import { fromKiteOrder, KITE_ORDER_TYPES, kiteOrderParams } from './kite-orders';
@@ -157,17 +157,7 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
       const failure = kiteFailure(err);
       if (failure.kind === 'unreachable') throw new Error(failure.message);
       // Refused before it became an order: answered as a rejected order with Kite's reason.
-      return {
-        orderId: `rejected-${request.clientOrderId ?? this.now().getTime()}`,
-        clientOrderId: request.clientOrderId ?? null,
-        exchangeOrderId: null,
-        request,
-        state: 'rejected',
-        filledQuantity: 0,
-        averagePrice: null,
-        rejectReason: failure.message,
-        updatedAt: this.now(),
-      };
+      return rejectedOrder(request, failure.message, this.now());
     }
     return this.orderStatus(credentials, orderId);
   }
