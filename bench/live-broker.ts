@@ -4,7 +4,7 @@
  * subscribed accounts trading live at the broker's local server (tests/support/fake-*.ts), each a
  * user of its own connected for the day (its session in Tokens, as the daily login leaves it), the
  * server enforcing the broker's published limit per second (answering 429 beyond it): Kite's 10 per
- * API key, Fyers's 10 and Upstox's 50 per user. Measured: the time from the first tick to every
+ * API key, Fyers's 10 and Upstox's 50 per user, Angel One's per user and API. Measured: the time from the first tick to every
  * account's trade running, the requests it took, the most requests in any one second (per key or
  * per user, as the broker counts) and the 429s (the budget: none, and never over the limit).
  */
@@ -14,6 +14,7 @@ import pino from 'pino';
 import { createSecretBox } from '../src/server/crypto';
 import { accounts, algos, signals, trades } from '../src/server/db/schema';
 import { PaperBroker } from '../src/server/engine/broker/paper-broker';
+import { ANGELONE_LIMITS, angelSessionExpiry } from '../src/server/engine/broker/angelone/angelone-adapter';
 import { FYERS_LIMITS } from '../src/server/engine/broker/fyers/fyers-adapter';
 import { nextSixAmIst } from '../src/server/engine/broker/session-expiry';
 import { UPSTOX_LIMITS, upstoxSessionExpiry } from '../src/server/engine/broker/upstox/upstox-adapter';
@@ -70,6 +71,8 @@ export const LIVE_BENCHES: LiveBench[] = [
   },
   { broker: 'fyers', label: 'Fyers, local Fyers', start: () => restWorld('fyers').start(REDIRECT('fyers')), perSecond: FYERS_LIMITS[0].limit, perUser: true, sessionEnd: nextSixAmIst },
   { broker: 'upstock', label: 'Upstox, local Upstox', start: () => restWorld('upstock').start(REDIRECT('upstock')), perSecond: UPSTOX_LIMITS[0].limit, perUser: true, sessionEnd: upstoxSessionExpiry },
+  // Angel limits each API; an entry's slowest is the order's details (10 a second).
+  { broker: 'angelone', label: 'Angel One, local SmartAPI', start: () => restWorld('angelone').start(REDIRECT('angelone')), perSecond: ANGELONE_LIMITS.details!, perUser: true, sessionEnd: angelSessionExpiry },
 ];
 
 export interface LiveBrokerFigures {

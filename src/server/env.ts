@@ -99,6 +99,14 @@ const envSchema = z.object({
   UPSTOX_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'UPSTOX_API_ROOT must be an http(s) URL' }).optional()),
   /** Upstox's instruments file (gzip JSON of instrument keys); needed with UPSTOX_API_ROOT. */
   UPSTOX_INSTRUMENTS_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'UPSTOX_INSTRUMENTS_URL must be an http(s) URL' }).optional()),
+  /** Angel One (SmartAPI) app of the firm: its API key (the app's redirect URL is registered with Angel). */
+  ANGELONE_API_KEY: blankAsUnset,
+  /** SmartAPI's root, publisher login page and scrip master; tests point all three at a local server. */
+  ANGELONE_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'ANGELONE_API_ROOT must be an http(s) URL' }).optional()),
+  ANGELONE_LOGIN_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'ANGELONE_LOGIN_URL must be an http(s) URL' }).optional()),
+  ANGELONE_SCRIP_MASTER_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'ANGELONE_SCRIP_MASTER_URL must be an http(s) URL' }).optional()),
+  /** The server's public IP as registered with Angel One (SmartAPI's X-ClientPublicIP header). */
+  ANGELONE_PUBLIC_IP: blankAsUnset,
   /** Kite's market-data websocket; tests point it at a local server. */
   KITE_TICKER_ROOT: blankAsUnset.pipe(z.url({ protocol: /^wss?$/, error: 'KITE_TICKER_ROOT must be a ws(s) URL' }).optional()),
   /**
@@ -130,9 +138,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if ((VAPID_PUBLIC_KEY === undefined) !== (VAPID_PRIVATE_KEY === undefined)) {
     throw new Error('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (set both, or neither to generate them)');
   }
+  // Else a server pointed at a local broker would still reach the real one for these.
   if (parsed.data.UPSTOX_API_ROOT && !parsed.data.UPSTOX_INSTRUMENTS_URL) {
-    // Else a server pointed at a local Upstox would still read the real one's instruments file.
     throw new Error('Invalid environment: UPSTOX_INSTRUMENTS_URL is required with UPSTOX_API_ROOT');
+  }
+  if (parsed.data.ANGELONE_API_ROOT && !(parsed.data.ANGELONE_LOGIN_URL && parsed.data.ANGELONE_SCRIP_MASTER_URL)) {
+    throw new Error('Invalid environment: ANGELONE_LOGIN_URL and ANGELONE_SCRIP_MASTER_URL are required with ANGELONE_API_ROOT');
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), CLIENT_DIR: path.resolve(parsed.data.CLIENT_DIR) };
 }

@@ -1,6 +1,6 @@
 /**
  * Broker secrets: after a member saves a broker access key, the superadmin saves one for another
- * account, the engine keeps a broker session token and daily Zerodha, Fyers and Upstox logins
+ * account, the engine keeps a broker session token and daily Zerodha, Fyers, Upstox and Angel One logins
  * (against their local servers) store their sessions, no plaintext (nor the brokers' one-time codes
  * and app secrets), (nor its base64 or hex, nor
  * any 8-character piece of it) is in any text/json/bytea column of any table, in a dump of the
@@ -20,9 +20,7 @@ import { stats } from './support/inspect';
 import { apiRoutes, urlFor, type ApiRoute } from './support/route-table';
 import { createAccount } from '../factories/accounts';
 import { startFakeKite, type FakeKite } from '../support/fake-kite';
-import type { FakeFyers } from '../support/fake-fyers';
-import type { FakeUpstox } from '../support/fake-upstox';
-import { REST_BROKER_WORLDS } from '../support/rest-broker-worlds';
+import { REST_BROKER_WORLDS, type RestFake } from '../support/rest-broker-worlds';
 import { createWorld, jsonPayload, PRINCIPALS, send, type World } from './support/world';
 
 let w: World;
@@ -34,7 +32,7 @@ const ADMIN_KEY = `admin-key-${randomBytes(12).toString('hex')}`;
 /** A broker session token the engine keeps for an account (Tokens screen, masked). */
 const SESSION_TOKEN = `session-token-${randomBytes(12).toString('hex')}`;
 let kite: FakeKite;
-const restBrokers: { world: (typeof REST_BROKER_WORLDS)[number]; fake: FakeFyers | FakeUpstox; env: Record<string, string> }[] = [];
+const restBrokers: { world: (typeof REST_BROKER_WORLDS)[number]; fake: RestFake; env: Record<string, string> }[] = [];
 /** The daily logins' sessions and one-time codes, and the firm's app secrets. */
 const dailyLogin: string[] = [];
 /** The two keys saved through the API, the engine's token, the keys the factories stored, and the daily login's. */
@@ -72,8 +70,7 @@ async function connectRestBroker({ world, fake, env }: (typeof restBrokers)[numb
   const done = await w.clients.superadmin.request(back.pathname + back.search);
   expect(done.headers.get('location')).toContain('broker_login=connected');
   const funds = fake.requests.findLast((r) => r.path === world.fundsPath)!;
-  const code = back.searchParams.get('auth_code') ?? back.searchParams.get('code')!;
-  dailyLogin.push(world.tokenOf(funds.headers.authorization!), code, ...Object.entries(env).filter(([name]) => name.includes('SECRET')).map(([, value]) => value));
+  dailyLogin.push(world.tokenOf(funds.headers.authorization!), ...world.secretParams.map((p) => back.searchParams.get(p)!), ...Object.entries(env).filter(([name]) => name.includes('SECRET')).map(([, value]) => value));
 }
 
 beforeAll(async () => {

@@ -1,20 +1,25 @@
 /**
- * The brokers reached through local servers speaking JSON (Fyers, Upstox), as the tests that run the
+ * The brokers reached through local servers speaking JSON (Fyers, Upstox, Angel One), as the tests that run the
  * same story on each of them (daily login, live entry and exit) need them: how to start the local
  * broker and configure the server for it, and the broker's own words.
  */
+import { startFakeAngelOne, type FakeAngelOne } from './fake-angelone';
 import { startFakeFyers, type FakeFyers } from './fake-fyers';
 import { startFakeUpstox, type FakeUpstox } from './fake-upstox';
 
+export type RestFake = FakeFyers | FakeUpstox | FakeAngelOne;
+
 export interface RestBrokerWorld {
-  broker: 'fyers' | 'upstock';
+  broker: 'fyers' | 'upstock' | 'angelone';
   label: string;
-  start(redirectUrl: string): Promise<{ fake: FakeFyers | FakeUpstox; env: Record<string, string> }>;
+  start(redirectUrl: string): Promise<{ fake: RestFake; env: Record<string, string> }>;
   fundsPath: string;
   /** The access token an Authorization header carries. */
   tokenOf(authorization: string): string;
-  /** The broker's refusal of a spent auth code: its answer and the words the member reads. */
-  spentCode: { answer: { status: number; body: unknown }; message: string };
+  /** What the broker's redirect back to the app carries that is secret (one-time codes, tokens). */
+  secretParams: string[];
+  /** The broker refusing the login's next call (a spent code, or a session it does not know): its answer and the words the member reads. */
+  refusal: { answer: { status: number; body: unknown }; message: string };
   /** How the broker names delivery (CNC) orders. */
   delivery: string;
 }
@@ -30,7 +35,8 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
     },
     fundsPath: '/api/v3/funds',
     tokenOf: (authorization) => authorization.split(':')[1]!,
-    spentCode: { answer: { status: 400, body: { s: 'error', code: -413, message: 'Invalid auth code' } }, message: 'Invalid auth code' },
+    secretParams: ['auth_code'],
+    refusal: { answer: { status: 400, body: { s: 'error', code: -413, message: 'Invalid auth code' } }, message: 'Invalid auth code' },
     delivery: 'CNC',
   },
   {
@@ -44,7 +50,22 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
     },
     fundsPath: '/v2/user/get-funds-and-margin',
     tokenOf: (authorization) => authorization.replace(/^Bearer /, ''),
-    spentCode: { answer: { status: 400, body: { status: 'error', errors: [{ errorCode: 'UDAPI100057', message: 'Invalid Auth code' }] } }, message: 'Invalid Auth code' },
+    secretParams: ['code'],
+    refusal: { answer: { status: 400, body: { status: 'error', errors: [{ errorCode: 'UDAPI100057', message: 'Invalid Auth code' }] } }, message: 'Invalid Auth code' },
     delivery: 'D',
+  },
+  {
+    broker: 'angelone',
+    label: 'Angel One',
+    async start(redirectUrl) {
+      const fake = await startFakeAngelOne();
+      fake.setRedirectUrl(redirectUrl);
+      return { fake, env: { ANGELONE_API_KEY: fake.apiKey, ANGELONE_API_ROOT: fake.root, ANGELONE_LOGIN_URL: fake.loginUrl, ANGELONE_SCRIP_MASTER_URL: fake.scripMasterUrl } };
+    },
+    fundsPath: '/rest/secure/angelbroking/user/v1/getRMS',
+    tokenOf: (authorization) => authorization.replace(/^Bearer /, ''),
+    secretParams: ['auth_token', 'feed_token', 'refresh_token'],
+    refusal: { answer: { status: 401, body: { status: false, message: 'Invalid Token', errorcode: 'AG8001', data: null } }, message: 'Angel One session expired or invalid: Invalid Token' },
+    delivery: 'DELIVERY',
   },
 ];

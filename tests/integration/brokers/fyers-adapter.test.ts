@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerCredentials, OrderRequest } from '../../../src/server/engine/broker/adapter';
 import { BrokerError } from '../../../src/server/engine/broker/adapter';
 import { FyersAdapter } from '../../../src/server/engine/broker/fyers/fyers-adapter';
-import { fyersInstant } from '../../../src/server/engine/broker/fyers/fyers-orders';
+import { istWallClock } from '../../../src/server/engine/broker/ist-time';
 import { startFakeFyers, type FakeFyers } from '../../support/fake-fyers';
 
 let fyers: FakeFyers;
@@ -192,7 +192,7 @@ describe('funds, positions, prices and times', () => {
   });
 
   it("reads Fyers's order times as IST", () => {
-    expect(fyersInstant('05-Jan-2026 09:15:03', NOW)).toEqual(new Date('2026-01-05T03:45:03Z'));
-    expect(fyersInstant('garbage', NOW)).toBe(NOW);
+    expect(istWallClock('05-Jan-2026 09:15:03', NOW)).toEqual(new Date('2026-01-05T03:45:03Z'));
+    expect(istWallClock('garbage', NOW)).toBe(NOW);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The daily login of the brokers reached through their REST APIs (issue 12), Fyers and Upstox, end
+ * The daily login of the brokers reached through their REST APIs (issue 12), Fyers, Upstox and Angel One, end
  * to end against their local servers: the login link with the app's redirect URL and the one-time
  * state, the broker's page and redirect, the code exchanged and checked with a funds call, the
  * session stored encrypted (and in Tokens), and a refusal told in the broker's words.
@@ -9,14 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../../src/server/db/schema';
 import { getToken } from '../../../src/server/services/tokens';
 import { createMemberLogin } from '../../factories/accounts';
-import type { FakeFyers } from '../../support/fake-fyers';
-import type { FakeUpstox } from '../../support/fake-upstox';
-import { REST_BROKER_WORLDS } from '../../support/rest-broker-worlds';
+import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 
 describe.each(REST_BROKER_WORLDS)('the daily $label login', (world) => {
   const redirect = `http://localhost:3000/api/brokers/${world.broker}/callback`;
-  let fake: FakeFyers | FakeUpstox;
+  let fake: RestFake;
   let t: TestApp;
 
   beforeAll(async () => {
@@ -65,12 +63,12 @@ describe.each(REST_BROKER_WORLDS)('the daily $label login', (world) => {
     expect(t.logLines.join('\n')).not.toContain(token);
   });
 
-  it("says what the broker refused (a spent code) and keeps the account's session as it was", async () => {
+  it("says what the broker refused (a spent code, or a session it does not know) and keeps the account's session as it was", async () => {
     const { client, accountId } = await member();
     const path = await throughBroker(client);
-    fake.failNext(world.spentCode.answer);
+    fake.failNext(world.refusal.answer);
     const res = await client.request(path);
-    expect(outcome(res)).toEqual({ broker_login: 'failed', broker: world.broker, message: world.spentCode.message });
+    expect(outcome(res)).toEqual({ broker_login: 'failed', broker: world.broker, message: world.refusal.message });
     const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
     expect(row).toMatchObject({ broker_session_expires_at: null, broker_access_key_enc: null });
   });

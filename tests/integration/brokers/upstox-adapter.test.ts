@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerCredentials, OrderRequest } from '../../../src/server/engine/broker/adapter';
 import { BrokerError } from '../../../src/server/engine/broker/adapter';
-import { upstoxInstant } from '../../../src/server/engine/broker/upstox/upstox-orders';
+import { istWallClock } from '../../../src/server/engine/broker/ist-time';
 import { UpstoxAdapter, upstoxSessionExpiry } from '../../../src/server/engine/broker/upstox/upstox-adapter';
 import { startFakeUpstox, type FakeUpstox } from '../../support/fake-upstox';
 
@@ -195,7 +195,7 @@ describe('funds, positions, prices and times', () => {
   });
 
   it("reads Upstox's order times as IST", () => {
-    expect(upstoxInstant('2026-01-05 09:15:03', NOW)).toEqual(new Date('2026-01-05T03:45:03Z'));
-    expect(upstoxInstant(undefined, NOW)).toBe(NOW);
+    expect(istWallClock('2026-01-05 09:15:03', NOW)).toEqual(new Date('2026-01-05T03:45:03Z'));
+    expect(istWallClock(undefined, NOW)).toBe(NOW);
   });
 });

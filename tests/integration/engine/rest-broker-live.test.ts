@@ -1,5 +1,5 @@
 /**
- * The engine on a live Fyers or Upstox account (issue 12): with LIVE_TRADING on, the account set
+ * The engine on a live Fyers, Upstox or Angel One account (issue 12): with LIVE_TRADING on, the account set
  * live and the broker configured, an approved signal's entry goes to the broker (a local server
  * speaking its wire format) as a delivery market buy tagged with the leg's client order id, the
  * fill is booked, and the exit at the target goes there too.
@@ -13,16 +13,14 @@ import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
-import type { FakeFyers } from '../../support/fake-fyers';
-import type { FakeUpstox } from '../../support/fake-upstox';
-import { REST_BROKER_WORLDS } from '../../support/rest-broker-worlds';
+import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { ScriptedFeed } from './scripted-feed';
 
 const T0 = Date.parse('2026-01-05T04:00:00Z');
 
 describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
-  let fake: FakeFyers | FakeUpstox;
+  let fake: RestFake;
   let t: TestApp;
 
   beforeAll(async () => {
@@ -50,7 +48,8 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
     const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_trade_id, trade!.trabot_trade_id));
     const entry = fake.exchange.orders.at(-1)!;
     expect(entry).toMatchObject({ symbol: 'INFY', side: 'buy', type: 'market', product: world.delivery, quantity: 320, tag: leg!.client_order_id, status: 'filled' });
-    expect(leg).toMatchObject({ state: 'filled', broker_order_id: entry.id, filled_quantity: 320, average_price: 250 });
+    // Angel One's id is the engine's "orderid/uniqueorderid".
+    expect(leg).toMatchObject({ state: 'filled', broker_order_id: expect.stringMatching(new RegExp(`^${entry.id}(/|$)`)), filled_quantity: 320, average_price: 250 });
     expect(trade).toMatchObject({ broker: world.broker, trade_status: 'running', trade_quantity: 320, avg_entry_price: 250 });
 
     feed.set('INFY', 263);

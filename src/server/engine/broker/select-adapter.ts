@@ -1,19 +1,21 @@
 /**
  * The adapter an account's orders go through. Paper unless all three say live: the server
  * (LIVE_TRADING), the account (its trading mode, set by a superadmin) and the broker (configured
- * on this server, e.g. KITE_API_KEY and KITE_API_SECRET for Zerodha, FYERS_* for Fyers, UPSTOX_* for Upstox). Nothing else ever reaches a
+ * on this server, e.g. KITE_API_KEY and KITE_API_SECRET for Zerodha, FYERS_* for Fyers, UPSTOX_* for Upstox, ANGELONE_* for Angel One). Nothing else ever reaches a
  * real broker.
  */
 import type { BrokerName } from '../../../shared/constants';
 import type { Env } from '../../env';
 import type { BrokerAdapter } from './adapter';
+import { AngelOneAdapter } from './angelone/angelone-adapter';
 import { FyersAdapter } from './fyers/fyers-adapter';
 import { UpstoxAdapter } from './upstox/upstox-adapter';
 import { ZerodhaAdapter } from './zerodha/zerodha-adapter';
 
 export type BrokerEnv = Pick<Env, 'LIVE_TRADING' | 'KITE_API_KEY' | 'KITE_API_SECRET' | 'KITE_API_ROOT' | 'KITE_LOGIN_URL'> &
   Partial<Pick<Env, 'FYERS_APP_ID' | 'FYERS_SECRET_KEY' | 'FYERS_REDIRECT_URL' | 'FYERS_API_ROOT'>> &
-  Partial<Pick<Env, 'UPSTOX_API_KEY' | 'UPSTOX_API_SECRET' | 'UPSTOX_REDIRECT_URL' | 'UPSTOX_API_ROOT' | 'UPSTOX_INSTRUMENTS_URL'>>;
+  Partial<Pick<Env, 'UPSTOX_API_KEY' | 'UPSTOX_API_SECRET' | 'UPSTOX_REDIRECT_URL' | 'UPSTOX_API_ROOT' | 'UPSTOX_INSTRUMENTS_URL'>> &
+  Partial<Pick<Env, 'ANGELONE_API_KEY' | 'ANGELONE_API_ROOT' | 'ANGELONE_LOGIN_URL' | 'ANGELONE_SCRIP_MASTER_URL' | 'ANGELONE_PUBLIC_IP'>>;
 export type TradingAccount = { broker_name: string; trading_mode: string };
 
 const configured = new WeakMap<BrokerEnv, Partial<Record<BrokerName, BrokerAdapter>>>();
@@ -34,6 +36,15 @@ export function configuredBrokers(env: BrokerEnv): Partial<Record<BrokerName, Br
         redirectUrl: env.UPSTOX_REDIRECT_URL,
         root: env.UPSTOX_API_ROOT,
         instrumentsUrl: env.UPSTOX_INSTRUMENTS_URL,
+      });
+    }
+    if (env.ANGELONE_API_KEY) {
+      brokers.angelone = new AngelOneAdapter({
+        apiKey: env.ANGELONE_API_KEY,
+        root: env.ANGELONE_API_ROOT,
+        loginUrl: env.ANGELONE_LOGIN_URL,
+        scripMasterUrl: env.ANGELONE_SCRIP_MASTER_URL,
+        publicIp: env.ANGELONE_PUBLIC_IP,
       });
     }
     configured.set(env, brokers);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PaperBroker } from '../../../../src/server/engine/broker/paper-broker';
 import { isPaperTrading, selectAdapter, type BrokerEnv } from '../../../../src/server/engine/broker/select-adapter';
+import { AngelOneAdapter } from '../../../../src/server/engine/broker/angelone/angelone-adapter';
 import { FyersAdapter } from '../../../../src/server/engine/broker/fyers/fyers-adapter';
 import { UpstoxAdapter } from '../../../../src/server/engine/broker/upstox/upstox-adapter';
 import { ZerodhaAdapter } from '../../../../src/server/engine/broker/zerodha/zerodha-adapter';
@@ -34,22 +35,24 @@ describe('selectAdapter: paper unless the server, the account and the broker all
   it('a paper account, an unconfigured broker or a broker without an adapter stays on paper', () => {
     expect(isPaperTrading({ broker_name: 'zerodha', trading_mode: 'paper' }, env())).toBe(true);
     expect(isPaperTrading({ broker_name: 'zerodha', trading_mode: 'live' }, env({ KITE_API_SECRET: undefined }))).toBe(true);
-    for (const name of ['fyers', 'dhan', 'angelone', 'groww', '5paisa', 'toString']) {
+    for (const name of ['fyers', 'upstock', 'angelone', 'dhan', 'groww', '5paisa', 'toString']) {
       expect(selectAdapter({ broker_name: name, trading_mode: 'live' }, env(), paper)).toEqual({ adapter: paper, paper_trading: true });
     }
   });
 
-  it('Fyers and Upstox with their apps configured (id, secret and registered redirect URL) go to their adapters', () => {
+  it('Fyers, Upstox and Angel One with their apps configured (id, secret and registered redirect URL) go to their adapters', () => {
     const apps = env({
       FYERS_APP_ID: 'XB12345-100', FYERS_SECRET_KEY: 's', FYERS_REDIRECT_URL: 'https://trabot.in/api/brokers/fyers/callback',
       UPSTOX_API_KEY: 'k', UPSTOX_API_SECRET: 's', UPSTOX_REDIRECT_URL: 'https://trabot.in/api/brokers/upstock/callback',
     });
     expect(selectAdapter({ broker_name: 'fyers', trading_mode: 'live' }, apps, paper).adapter).toBeInstanceOf(FyersAdapter);
     expect(selectAdapter({ broker_name: 'upstock', trading_mode: 'live' }, apps, paper).adapter).toBeInstanceOf(UpstoxAdapter);
+    expect(selectAdapter({ broker_name: 'angelone', trading_mode: 'live' }, env({ ANGELONE_API_KEY: 'k' }), paper).adapter).toBeInstanceOf(AngelOneAdapter);
     expect(isPaperTrading({ broker_name: 'fyers', trading_mode: 'live' }, env({ FYERS_APP_ID: 'XB12345-100', FYERS_SECRET_KEY: 's' }))).toBe(true);
   });
 
-  it('a server pointed at a local Upstox must name its instruments file too (never the real one by default)', () => {
+  it('a server pointed at a local Upstox or Angel One must name their instruments files and login page too (never the real ones by default)', () => {
+    expect(() => parseEnv({ NODE_ENV: 'test', ANGELONE_API_ROOT: 'http://127.0.0.1:9', ANGELONE_LOGIN_URL: 'http://127.0.0.1:9/l' })).toThrow(/ANGELONE_SCRIP_MASTER_URL are required/);
     expect(() => parseEnv({ NODE_ENV: 'test', UPSTOX_API_ROOT: 'http://127.0.0.1:9' })).toThrow(/UPSTOX_INSTRUMENTS_URL is required with UPSTOX_API_ROOT/);
     expect(() => parseEnv({ NODE_ENV: 'test', UPSTOX_API_ROOT: 'http://127.0.0.1:9', UPSTOX_INSTRUMENTS_URL: 'http://127.0.0.1:9/i.json.gz' })).not.toThrow();
   });

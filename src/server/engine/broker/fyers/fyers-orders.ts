@@ -6,6 +6,7 @@
  * 2 traded, 4 transit, 5 rejected, 6 pending, 7 expired.
  */
 import type { Order, OrderRequest, OrderState } from '../adapter';
+import { istWallClock } from '../ist-time';
 
 export const FYERS_PRODUCTS = { delivery: 'CNC', intraday: 'INTRADAY' } as const;
 export const FYERS_ORDER_TYPES = { limit: 1, market: 2, trigger: 4 } as const;
@@ -50,15 +51,7 @@ export interface FyersOrder {
   orderDateTime?: string;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Fyers's times ("05-Jan-2026 09:15:03") are India's wall clock: read as IST. */
-export function fyersInstant(text: string | undefined, fallback: Date): Date {
-  const m = /^(\d{2})-([A-Za-z]{3})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(text ?? '');
-  const month = m ? MONTHS.indexOf(m[2]!) : -1;
-  if (!m || month < 0) return fallback;
-  return new Date(Date.UTC(Number(m[3]), month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6])) - 330 * 60_000);
-}
 
 /**
  * Fyers returns a tag as "<n>:<tag>" in the order book (the documentation's examples show
@@ -92,6 +85,6 @@ export function fromFyersOrder(o: FyersOrder, now: Date): Order {
     filledQuantity: o.filledQty,
     averagePrice: o.filledQty > 0 ? o.tradedPrice : null,
     rejectReason: state === 'rejected' ? o.message || 'rejected by the broker' : null,
-    updatedAt: fyersInstant(o.orderDateTime, now),
+    updatedAt: istWallClock(o.orderDateTime, now),
   };
 }

@@ -8,6 +8,7 @@
  */
 import type { UpstoxOrder } from 'upstox-js-sdk';
 import type { Order, OrderRequest, OrderState } from '../adapter';
+import { istWallClock } from '../ist-time';
 
 export const UPSTOX_PRODUCTS = { delivery: 'D', intraday: 'I' } as const;
 export const UPSTOX_ORDER_TYPES = { market: 'MARKET', limit: 'LIMIT', trigger: 'SL' } as const;
@@ -31,12 +32,6 @@ export function upstoxOrderBody(request: OrderRequest, instrumentKey: string) {
   };
 }
 
-/** Upstox's times ("2026-01-05 09:15:03") are India's wall clock: read as IST. */
-export function upstoxInstant(text: string | undefined, fallback: Date): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text ?? '');
-  if (!m) return fallback;
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) - 330 * 60_000);
-}
 
 export function fromUpstoxOrder(o: UpstoxOrder, now: Date): Order {
   const orderType: OrderRequest['orderType'] = o.orderType === 'MARKET' ? 'market' : o.orderType === 'LIMIT' ? 'limit' : 'trigger';
@@ -62,6 +57,6 @@ export function fromUpstoxOrder(o: UpstoxOrder, now: Date): Order {
     filledQuantity: filled,
     averagePrice: filled > 0 ? (o.averagePrice ?? null) : null,
     rejectReason: state === 'rejected' ? o.statusMessage || 'rejected by the broker' : null,
-    updatedAt: upstoxInstant(o.exchangeTimestamp || o.orderTimestamp, now),
+    updatedAt: istWallClock(o.exchangeTimestamp || o.orderTimestamp, now),
   };
 }
