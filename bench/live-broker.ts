@@ -4,7 +4,7 @@
  * subscribed accounts trading live at the broker's local server (tests/support/fake-*.ts), each a
  * user of its own connected for the day (its session in Tokens, as the daily login leaves it), the
  * server enforcing the broker's published limit per second (answering 429 beyond it): Kite's 10 per
- * API key, Fyers's 10 and Upstox's 50 per user, Angel One's per user and API. Measured: the time from the first tick to every
+ * API key, Fyers's 10 and Upstox's 50 per user, Angel One's and Dhan's per user and API. Measured: the time from the first tick to every
  * account's trade running, the requests it took, the most requests in any one second (per key or
  * per user, as the broker counts) and the 429s (the budget: none, and never over the limit).
  */
@@ -15,6 +15,7 @@ import { createSecretBox } from '../src/server/crypto';
 import { accounts, algos, signals, trades } from '../src/server/db/schema';
 import { PaperBroker } from '../src/server/engine/broker/paper-broker';
 import { ANGELONE_LIMITS, angelSessionExpiry } from '../src/server/engine/broker/angelone/angelone-adapter';
+import { DHAN_LIMITS } from '../src/server/engine/broker/dhan/dhan-adapter';
 import { FYERS_LIMITS } from '../src/server/engine/broker/fyers/fyers-adapter';
 import { nextSixAmIst } from '../src/server/engine/broker/session-expiry';
 import { UPSTOX_LIMITS, upstoxSessionExpiry } from '../src/server/engine/broker/upstox/upstox-adapter';
@@ -72,6 +73,7 @@ export const LIVE_BENCHES: LiveBench[] = [
   { broker: 'fyers', label: 'Fyers, local Fyers', start: () => restWorld('fyers').start(REDIRECT('fyers')), perSecond: FYERS_LIMITS[0].limit, perUser: true, sessionEnd: nextSixAmIst },
   { broker: 'upstock', label: 'Upstox, local Upstox', start: () => restWorld('upstock').start(REDIRECT('upstock')), perSecond: UPSTOX_LIMITS[0].limit, perUser: true, sessionEnd: upstoxSessionExpiry },
   // Angel limits each API; an entry's slowest is the order's details (10 a second).
+  { broker: 'dhan', label: 'Dhan, local Dhan', start: () => restWorld('dhan').start(REDIRECT('dhan')), perSecond: DHAN_LIMITS.other, perUser: true, sessionEnd: (now) => new Date(now.getTime() + 86_400_000) },
   { broker: 'angelone', label: 'Angel One, local SmartAPI', start: () => restWorld('angelone').start(REDIRECT('angelone')), perSecond: ANGELONE_LIMITS.details!, perUser: true, sessionEnd: angelSessionExpiry },
 ];
 
@@ -123,7 +125,9 @@ export async function benchLiveBroker(bench: LiveBench): Promise<LiveBrokerFigur
     const expiresAt = bench.sessionEnd(new Date(DAY_START));
     const live = await db.update(accounts).set({ trading_mode: 'live', broker_name: bench.broker }).returning({ id: accounts.trabot_account_id });
     const sessions = live.map(({ id }) => ({ id, token: fake.newAccessToken(`LB${id}`) }));
-    for (const { id, token } of sessions) await db.update(accounts).set({ broker_access_key_enc: secrets.encrypt(token) }).where(eq(accounts.trabot_account_id, id));
+    for (const { id, token } of sessions) {
+      await db.update(accounts).set({ broker_access_key_enc: secrets.encrypt(token), broker_client_id: `LB${id}` }).where(eq(accounts.trabot_account_id, id));
+    }
     await setTokens({ db, secrets }, sessions.map(({ id, token }) => ({ name: `${bench.broker}.session_token`, accountId: id, value: token, expiresAt })));
     const [signal] = await db
       .insert(signals)

@@ -107,6 +107,13 @@ const envSchema = z.object({
   ANGELONE_SCRIP_MASTER_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'ANGELONE_SCRIP_MASTER_URL must be an http(s) URL' }).optional()),
   /** The server's public IP as registered with Angel One (SmartAPI's X-ClientPublicIP header). */
   ANGELONE_PUBLIC_IP: blankAsUnset,
+  /** Dhan (API v2) app of the firm: its API key and secret (the app's redirect URL is registered with Dhan). */
+  DHAN_API_KEY: blankAsUnset,
+  DHAN_API_SECRET: blankAsUnset,
+  /** Dhan's API root, its login (consent) root and its scrip master; tests point all three at a local server. */
+  DHAN_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'DHAN_API_ROOT must be an http(s) URL' }).optional()),
+  DHAN_AUTH_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'DHAN_AUTH_ROOT must be an http(s) URL' }).optional()),
+  DHAN_SCRIP_MASTER_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'DHAN_SCRIP_MASTER_URL must be an http(s) URL' }).optional()),
   /** Kite's market-data websocket; tests point it at a local server. */
   KITE_TICKER_ROOT: blankAsUnset.pipe(z.url({ protocol: /^wss?$/, error: 'KITE_TICKER_ROOT must be a ws(s) URL' }).optional()),
   /**
@@ -144,6 +151,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (parsed.data.ANGELONE_API_ROOT && !(parsed.data.ANGELONE_LOGIN_URL && parsed.data.ANGELONE_SCRIP_MASTER_URL)) {
     throw new Error('Invalid environment: ANGELONE_LOGIN_URL and ANGELONE_SCRIP_MASTER_URL are required with ANGELONE_API_ROOT');
+  }
+  if (parsed.data.DHAN_API_ROOT && !(parsed.data.DHAN_AUTH_ROOT && parsed.data.DHAN_SCRIP_MASTER_URL)) {
+    throw new Error('Invalid environment: DHAN_AUTH_ROOT and DHAN_SCRIP_MASTER_URL are required with DHAN_API_ROOT');
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), CLIENT_DIR: path.resolve(parsed.data.CLIENT_DIR) };
 }

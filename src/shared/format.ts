@@ -11,6 +11,10 @@ export const NA = 'N.A.';
 /** "Zerodha" from "zerodha", "Running" from "running". */
 export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
+/** A broker as sentences name it; the stored values are the spec's (`upstock`, `angelone`). */
+const BROKER_LABELS: Record<string, string> = { upstock: 'Upstox', angelone: 'Angel One', '5paisa': '5paisa' };
+export const brokerLabel = (broker: string) => BROKER_LABELS[broker] ?? capitalize(broker);
+
 /** Sign of a number for colouring: gains green, losses red. */
 export type Tone = 'gain' | 'loss' | 'flat';
 

@@ -1,6 +1,6 @@
 /**
  * Broker secrets: after a member saves a broker access key, the superadmin saves one for another
- * account, the engine keeps a broker session token and daily Zerodha, Fyers, Upstox and Angel One logins
+ * account, the engine keeps a broker session token and daily Zerodha, Fyers, Upstox, Angel One and Dhan logins
  * (against their local servers) store their sessions, no plaintext (nor the brokers' one-time codes
  * and app secrets), (nor its base64 or hex, nor
  * any 8-character piece of it) is in any text/json/bytea column of any table, in a dump of the
@@ -63,14 +63,14 @@ async function connectZerodha() {
 
 /** A superadmin connects an account of the member to a broker reached through its REST API. */
 async function connectRestBroker({ world, fake, env }: (typeof restBrokers)[number]) {
-  const account = await createAccount(w.t.deps, w.ids.member.member, { broker_name: world.broker });
+  const account = await createAccount(w.t.deps, w.ids.member.member, { broker_name: world.broker, broker_client_id: `SEC${world.broker}` });
   const link = await send(w.clients.superadmin, 'GET', `/api/brokers/${world.broker}/login-url?account_id=${account.trabot_account_id}`);
   expect(link.status, link.text).toBe(200);
   const back = await fake.logIn((link.json as { url: string }).url);
   const done = await w.clients.superadmin.request(back.pathname + back.search);
   expect(done.headers.get('location')).toContain('broker_login=connected');
   const funds = fake.requests.findLast((r) => r.path === world.fundsPath)!;
-  dailyLogin.push(world.tokenOf(funds.headers.authorization!), ...world.secretParams.map((p) => back.searchParams.get(p)!), ...Object.entries(env).filter(([name]) => name.includes('SECRET')).map(([, value]) => value));
+  dailyLogin.push(world.tokenOf(funds.headers), ...world.secretParams.map((p) => back.searchParams.get(p)!), ...Object.entries(env).filter(([name]) => name.includes('SECRET')).map(([, value]) => value));
 }
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 
-export type Answer = { status: number; body: unknown; gzip?: boolean };
+export type Answer = { status: number; body: unknown; gzip?: boolean; csv?: boolean };
 
 export interface ParsedRequest {
   method: string;
@@ -41,6 +41,8 @@ export interface FakeBrokerOptions {
   rateLimited: Answer;
   /** The body of an injected failure that names none. */
   failure: unknown;
+  /** Whose request it is, for the rate limit (default: its Authorization header). */
+  who?(headers: http.IncomingHttpHeaders): string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -87,7 +89,9 @@ export async function serveFakeBroker(options: FakeBrokerOptions): Promise<FakeB
       const answer = (r: Answer) =>
         r.gzip
           ? res.writeHead(r.status, { 'content-type': 'application/octet-stream' }).end(gzipSync(JSON.stringify(r.body)))
-          : res.writeHead(r.status, { 'content-type': 'application/json' }).end(JSON.stringify(r.body));
+          : r.csv
+            ? res.writeHead(r.status, { 'content-type': 'text/csv' }).end(String(r.body))
+            : res.writeHead(r.status, { 'content-type': 'application/json' }).end(JSON.stringify(r.body));
       let body: Record<string, unknown> = {};
       try {
         const form = (req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded');
@@ -103,7 +107,7 @@ export async function serveFakeBroker(options: FakeBrokerOptions): Promise<FakeB
       if (req.method === 'GET' && options.page?.(parsed, res)) return;
       const { url: _url, ...logged } = parsed;
       requests.push({ ...logged, at: performance.now() });
-      const who = req.headers.authorization ?? '';
+      const who = options.who?.(req.headers) ?? req.headers.authorization ?? '';
       const now = performance.now();
       const mine = (recent.get(who) ?? []).filter((t) => now - t <= 1000);
       mine.push(now);

@@ -1,21 +1,23 @@
 /**
- * The brokers reached through local servers speaking JSON (Fyers, Upstox, Angel One), as the tests that run the
+ * The brokers reached through local servers speaking JSON (Fyers, Upstox, Angel One, Dhan), as the tests that run the
  * same story on each of them (daily login, live entry and exit) need them: how to start the local
  * broker and configure the server for it, and the broker's own words.
  */
 import { startFakeAngelOne, type FakeAngelOne } from './fake-angelone';
+import type http from 'node:http';
+import { startFakeDhan, type FakeDhan } from './fake-dhan';
 import { startFakeFyers, type FakeFyers } from './fake-fyers';
 import { startFakeUpstox, type FakeUpstox } from './fake-upstox';
 
-export type RestFake = FakeFyers | FakeUpstox | FakeAngelOne;
+export type RestFake = FakeFyers | FakeUpstox | FakeAngelOne | FakeDhan;
 
 export interface RestBrokerWorld {
-  broker: 'fyers' | 'upstock' | 'angelone';
+  broker: 'fyers' | 'upstock' | 'angelone' | 'dhan';
   label: string;
   start(redirectUrl: string): Promise<{ fake: RestFake; env: Record<string, string> }>;
   fundsPath: string;
-  /** The access token an Authorization header carries. */
-  tokenOf(authorization: string): string;
+  /** The access token a request to the broker carries. */
+  tokenOf(headers: http.IncomingHttpHeaders): string;
   /** What the broker's redirect back to the app carries that is secret (one-time codes, tokens). */
   secretParams: string[];
   /** The broker refusing the login's next call (a spent code, or a session it does not know): its answer and the words the member reads. */
@@ -34,7 +36,7 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
       return { fake, env: { FYERS_APP_ID: fake.appId, FYERS_SECRET_KEY: fake.secret, FYERS_REDIRECT_URL: redirectUrl, FYERS_API_ROOT: fake.root } };
     },
     fundsPath: '/api/v3/funds',
-    tokenOf: (authorization) => authorization.split(':')[1]!,
+    tokenOf: (headers) => headers.authorization!.split(':')[1]!,
     secretParams: ['auth_code'],
     refusal: { answer: { status: 400, body: { s: 'error', code: -413, message: 'Invalid auth code' } }, message: 'Invalid auth code' },
     delivery: 'CNC',
@@ -49,7 +51,7 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
       return { fake, env };
     },
     fundsPath: '/v2/user/get-funds-and-margin',
-    tokenOf: (authorization) => authorization.replace(/^Bearer /, ''),
+    tokenOf: (headers) => headers.authorization!.replace(/^Bearer /, ''),
     secretParams: ['code'],
     refusal: { answer: { status: 400, body: { status: 'error', errors: [{ errorCode: 'UDAPI100057', message: 'Invalid Auth code' }] } }, message: 'Invalid Auth code' },
     delivery: 'D',
@@ -63,9 +65,23 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
       return { fake, env: { ANGELONE_API_KEY: fake.apiKey, ANGELONE_API_ROOT: fake.root, ANGELONE_LOGIN_URL: fake.loginUrl, ANGELONE_SCRIP_MASTER_URL: fake.scripMasterUrl } };
     },
     fundsPath: '/rest/secure/angelbroking/user/v1/getRMS',
-    tokenOf: (authorization) => authorization.replace(/^Bearer /, ''),
+    tokenOf: (headers) => headers.authorization!.replace(/^Bearer /, ''),
     secretParams: ['auth_token', 'feed_token', 'refresh_token'],
     refusal: { answer: { status: 401, body: { status: false, message: 'Invalid Token', errorcode: 'AG8001', data: null } }, message: 'Angel One session expired or invalid: Invalid Token' },
     delivery: 'DELIVERY',
+  },
+  {
+    broker: 'dhan',
+    label: 'Dhan',
+    async start(redirectUrl) {
+      const fake = await startFakeDhan();
+      fake.setRedirectUrl(redirectUrl);
+      return { fake, env: { DHAN_API_KEY: fake.apiKey, DHAN_API_SECRET: fake.apiSecret, DHAN_API_ROOT: fake.root, DHAN_AUTH_ROOT: fake.root, DHAN_SCRIP_MASTER_URL: fake.scripMasterUrl } };
+    },
+    fundsPath: '/v2/fundlimit',
+    tokenOf: (headers) => String(headers['access-token']),
+    secretParams: ['tokenId'],
+    refusal: { answer: { status: 400, body: { errorType: 'Input_Exception', errorCode: 'DH-905', errorMessage: 'Invalid tokenId' } }, message: 'Invalid tokenId' },
+    delivery: 'CNC',
   },
 ];

@@ -7,7 +7,7 @@
 import type { Agent } from 'node:https';
 import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
-import { capitalize } from '../../shared/format';
+import { brokerLabel } from '../../shared/format';
 import type { Signal } from '../../shared/schemas/admin/algos';
 import type { PushMessage } from '../../shared/schemas/push';
 import type { AppDeps, Notifier, TradeEvent } from '../context';
@@ -53,7 +53,7 @@ const rupees = (value: number) => `${value < 0 ? '-' : ''}₹${Math.abs(value).t
 
 /** A member's morning reminder: their account trades live and today's broker login is still to do. */
 export function brokerSessionMessage(broker: string): PushMessage {
-  const label = capitalize(broker);
+  const label = brokerLabel(broker);
   return {
     kind: 'broker_session',
     title: `Connect ${label} for today`,

@@ -7,13 +7,13 @@
  * never reaches a browser (account answers show it fully masked) nor a log line.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { BrokerName } from '../../shared/constants';
-import { capitalize as brokerLabel } from '../../shared/format';
+import { brokerLabel } from '../../shared/format';
 import type { SessionUser } from '../../shared/schemas/session';
 import type { AppDeps } from '../context';
 import { accounts, brokerLogins } from '../db/schema';
-import { hasDailyLogin, type BrokerAdapter, type DailyLogin } from '../engine/broker/adapter';
+import { BrokerError, hasDailyLogin, type BrokerAdapter, type DailyLogin } from '../engine/broker/adapter';
 import { configuredBrokers } from '../engine/broker/select-adapter';
 import { setToken } from './tokens';
 
@@ -48,7 +48,7 @@ function dailyLoginOf(brokerName: string, env: Deps['env']): (BrokerAdapter & Da
 /** A refusal the user reads: a 4xx for the login link, a toast after the callback. */
 export class BrokerLoginError extends Error {
   constructor(
-    readonly status: 403 | 404 | 409,
+    readonly status: 403 | 404 | 409 | 503,
     message: string,
   ) {
     super(message);
@@ -71,13 +71,14 @@ export async function startBrokerLogin(deps: Deps, user: SessionUser, broker: st
   if (accountId !== null && accountId !== user.account_id && user.role !== 'superadmin') throw new BrokerLoginError(403, 'Only a superadmin may connect another account');
   if (target === null) throw new BrokerLoginError(404, 'No account is linked to this user');
   const [account] = await deps.db
-    .select({ trabot_account_id: accounts.trabot_account_id, trabot_client_id: accounts.trabot_client_id, broker_name: accounts.broker_name })
+    .select({ trabot_account_id: accounts.trabot_account_id, trabot_client_id: accounts.trabot_client_id, broker_name: accounts.broker_name, broker_client_id: accounts.broker_client_id })
     .from(accounts)
     .where(eq(accounts.trabot_account_id, target));
   if (!account) throw new BrokerLoginError(404, 'Account not found');
   if (account.broker_name !== broker) throw new BrokerLoginError(409, `Account ${target} trades with ${account.broker_name}, not ${broker}`);
   const login = dailyLoginOf(broker, deps.env);
   if (!login) throw new BrokerLoginError(409, `${brokerLabel(broker)} is not configured on this server: its accounts stay on paper`);
+  if (login.stateless && !account.broker_client_id) throw new BrokerLoginError(409, `Set the account's ${brokerLabel(broker)} client ID first`);
 
   const state = randomBytes(24).toString('base64url');
   // Logins a day past their end are of no use to anyone (kept that long to say "took too long").
@@ -92,7 +93,14 @@ export async function startBrokerLogin(deps: Deps, user: SessionUser, broker: st
     expires_at: new Date(now.getTime() + BROKER_LOGIN_TTL_MS),
   });
   deps.log.info({ userId: user.id, accountId: target, broker }, 'broker login started');
-  return login.loginUrl(state);
+  try {
+    return await login.loginUrl(state, { brokerClientId: account.broker_client_id });
+  } catch (err) {
+    // A broker that is asked first (Dhan's consent) may say no, or not answer: the user reads why.
+    if (err instanceof BrokerError) throw new BrokerLoginError(409, err.message);
+    if (err instanceof Error) throw new BrokerLoginError(503, err.message);
+    throw err;
+  }
 }
 
 /** Where the callback sends the browser back to, and what it tells the user there. */
@@ -112,9 +120,17 @@ export async function finishBrokerLogin(
 ): Promise<FinishedLogin> {
   const refused = (returnTo: string, failure: string): FinishedLogin => ({ returnTo, connected: false, failure });
   const fallback = user.role === 'superadmin' ? '/dashboard/admin' : '/dashboard/account-settings';
+  const login = dailyLoginOf(broker, deps.env);
   const [started] = query.state
     ? await deps.db.select().from(brokerLogins).where(eq(brokerLogins.state_hash, sha256(query.state)))
-    : [];
+    : login?.stateless
+      ? await deps.db
+          .select()
+          .from(brokerLogins)
+          .where(and(eq(brokerLogins.user_id, user.id), eq(brokerLogins.broker, broker), isNull(brokerLogins.used_at)))
+          .orderBy(desc(brokerLogins.created_at))
+          .limit(1)
+      : [];
   if (!started || started.user_id !== user.id || started.broker !== broker) {
     return refused(fallback, `This ${brokerLabel(broker)} login was not started here: connect again`);
   }
@@ -126,13 +142,13 @@ export async function finishBrokerLogin(
   if (!claimed) return refused(started.return_to, `This ${brokerLabel(broker)} login was already used: connect again`);
   if (started.expires_at <= now) return refused(started.return_to, `This ${brokerLabel(broker)} login took too long: connect again`);
 
-  const login = dailyLoginOf(broker, deps.env);
   if (!login) return refused(started.return_to, `${brokerLabel(broker)} is not configured on this server`);
   const log = { userId: user.id, accountId: started.account_id, broker };
+  const [account] = await deps.db.select({ brokerClientId: accounts.broker_client_id }).from(accounts).where(eq(accounts.trabot_account_id, started.account_id));
   let session, funds;
   try {
-    session = await login.completeLogin(query);
-    funds = await login.funds({ clientId: '', accessKey: session.token });
+    session = await login.completeLogin(query, { brokerClientId: account?.brokerClientId ?? '' });
+    funds = await login.funds({ clientId: account?.brokerClientId ?? '', accessKey: session.token });
   } catch (err) {
     deps.log.warn({ ...log, reason: err instanceof Error ? err.message : String(err) }, 'broker login refused');
     return refused(started.return_to, err instanceof Error ? err.message : `${brokerLabel(broker)} refused the login`);

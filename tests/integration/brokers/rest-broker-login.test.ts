@@ -1,5 +1,5 @@
 /**
- * The daily login of the brokers reached through their REST APIs (issue 12), Fyers, Upstox and Angel One, end
+ * The daily login of the brokers reached through their REST APIs (issue 12), Fyers, Upstox, Angel One and Dhan, end
  * to end against their local servers: the login link with the app's redirect URL and the one-time
  * state, the broker's page and redirect, the code exchanged and checked with a funds call, the
  * session stored encrypted (and in Tokens), and a refusal told in the broker's words.
@@ -29,7 +29,8 @@ describe.each(REST_BROKER_WORLDS)('the daily $label login', (world) => {
 
   async function member(): Promise<{ client: TestClient; accountId: number }> {
     const { user, account } = await createMemberLogin(t.deps);
-    await t.deps.db.update(accounts).set({ broker_name: world.broker }).where(eq(accounts.trabot_account_id, account.trabot_account_id));
+    // Dhan opens its consent for the member's Dhan client id, and the session must be that client's.
+    await t.deps.db.update(accounts).set({ broker_name: world.broker, broker_client_id: `C${account.trabot_account_id}` }).where(eq(accounts.trabot_account_id, account.trabot_account_id));
     const client = t.client();
     await client.login(user.email, user.password);
     return { client, accountId: account.trabot_account_id };
@@ -53,7 +54,7 @@ describe.each(REST_BROKER_WORLDS)('the daily $label login', (world) => {
     expect(outcome(res)).toEqual({ broker_login: 'connected', broker: world.broker });
 
     const funds = fake.requests.findLast((r) => r.path === world.fundsPath)!;
-    const token = world.tokenOf(funds.headers.authorization!);
+    const token = world.tokenOf(funds.headers);
     const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
     expect(row!.broker_access_key_enc).not.toContain(token);
     expect(t.deps.secrets.decrypt(row!.broker_access_key_enc!)).toBe(token);
@@ -71,5 +72,14 @@ describe.each(REST_BROKER_WORLDS)('the daily $label login', (world) => {
     expect(outcome(res)).toEqual({ broker_login: 'failed', broker: world.broker, message: world.refusal.message });
     const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
     expect(row).toMatchObject({ broker_session_expires_at: null, broker_access_key_enc: null });
+  });
+
+  it("refuses a callback the user did not start (another member's way back), and keeps it usable by its owner", async () => {
+    const owner = await member();
+    const path = await throughBroker(owner.client);
+    const other = await member();
+    const refused = await other.client.request(path);
+    expect(outcome(refused)).toMatchObject({ broker_login: 'failed', broker: world.broker, message: `This ${world.label} login was not started here: connect again` });
+    expect(outcome(await owner.client.request(path))).toEqual({ broker_login: 'connected', broker: world.broker });
   });
 });

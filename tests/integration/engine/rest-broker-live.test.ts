@@ -1,5 +1,5 @@
 /**
- * The engine on a live Fyers, Upstox or Angel One account (issue 12): with LIVE_TRADING on, the account set
+ * The engine on a live Fyers, Upstox, Angel One or Dhan account (issue 12): with LIVE_TRADING on, the account set
  * live and the broker configured, an approved signal's entry goes to the broker (a local server
  * speaking its wire format) as a delivery market buy tagged with the leg's client order id, the
  * fill is booked, and the exit at the target goes there too.
@@ -36,7 +36,7 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
 
   it('enters with one tagged delivery market buy, books the fill, and exits there at the target', async () => {
     const member = await createMember(t.deps);
-    const account = await createAccount(t.deps, member.trabot_client_id, { broker_name: world.broker, trading_mode: 'live', broker_access_key: fake.newAccessToken('LIVE001') });
+    const account = await createAccount(t.deps, member.trabot_client_id, { broker_name: world.broker, broker_client_id: 'LIVE001', trading_mode: 'live', broker_access_key: fake.newAccessToken('LIVE001') });
     const algo = await createAlgo(t.deps, { algo_switch: true });
     await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
     const signal = await createSignal(t.deps, algo.algo_id, { instrument_symbol: 'INFY', entry_level: 250, stop_loss_level: 245, target_level: 262.5, portion_in_trade: 100, trade_gen_ts: null, trade_status: 'approved' });

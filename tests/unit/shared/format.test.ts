@@ -3,6 +3,7 @@ import {
   HIDDEN_SECRET,
   NA,
   accessKeyStatusView,
+  brokerLabel,
   accountStatusView,
   filterStatusOf,
   formatAvgEntry,
@@ -180,5 +181,8 @@ describe('account statuses', () => {
   });
   it('hides a secret behind a fixed number of dots', () => {
     expect(HIDDEN_SECRET).toMatch(/^•{8}$/);
+  });
+  it('names brokers as people write them, whatever the stored value', () => {
+    expect(['zerodha', 'fyers', 'upstock', 'angelone', 'dhan', '5paisa', 'groww'].map(brokerLabel)).toEqual(['Zerodha', 'Fyers', 'Upstox', 'Angel One', 'Dhan', '5paisa', 'Groww']);
   });
 });

@@ -94,15 +94,26 @@ export interface BrokerAdapter {
   lastPrices(credentials: BrokerCredentials, symbols: readonly string[]): Promise<Map<string, number>>;
 }
 
+/** The account a daily login is for, as the broker knows it. */
+export interface LoginAccount {
+  /** The member's client id at the broker (the account's broker_client_id). */
+  brokerClientId: string;
+}
+
 /**
  * A broker whose session of the day comes from the member logging in on the broker's own page,
  * which then sends the browser back to this server's callback with `state` untouched.
  */
 export interface DailyLogin {
-  /** The broker's login page for this app, carrying `state` back to the callback. */
-  loginUrl(state: string): string;
+  /** The broker's login page for this app and account, carrying `state` back to the callback. */
+  loginUrl(state: string, account: LoginAccount): string | Promise<string>;
   /** The callback's query to the session of the day; a BrokerError when the broker says no. */
-  completeLogin(query: Record<string, string>): Promise<BrokerSession>;
+  completeLogin(query: Record<string, string>, account: LoginAccount): Promise<BrokerSession>;
+  /**
+   * The broker's redirect does not carry `state` back (Dhan): the callback takes the user's latest
+   * pending login for the broker instead, and completeLogin checks the session is the account's own.
+   */
+  readonly stateless?: boolean;
 }
 
 export const hasDailyLogin = (adapter: BrokerAdapter): adapter is BrokerAdapter & DailyLogin =>

@@ -6,12 +6,14 @@
 import { gunzipSync } from 'node:zlib';
 import { istDay } from '../../demo/market-calendar';
 
-export async function fetchJsonFile(url: string, timeoutMs = 30_000): Promise<unknown> {
+export async function fetchTextFile(url: string, timeoutMs = 30_000): Promise<string> {
   const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const raw = Buffer.from(await res.arrayBuffer());
-  return JSON.parse((raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw).toString('utf8')) as unknown;
+  return (raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw).toString('utf8');
 }
+
+export const fetchJsonFile = async (url: string): Promise<unknown> => JSON.parse(await fetchTextFile(url)) as unknown;
 
 export class DailyFile<T> {
   private value: Promise<T> | null = null;

@@ -1,13 +1,14 @@
 /**
  * The adapter an account's orders go through. Paper unless all three say live: the server
  * (LIVE_TRADING), the account (its trading mode, set by a superadmin) and the broker (configured
- * on this server, e.g. KITE_API_KEY and KITE_API_SECRET for Zerodha, FYERS_* for Fyers, UPSTOX_* for Upstox, ANGELONE_* for Angel One). Nothing else ever reaches a
+ * on this server, e.g. KITE_API_KEY and KITE_API_SECRET for Zerodha, FYERS_* for Fyers, UPSTOX_* for Upstox, ANGELONE_* for Angel One, DHAN_* for Dhan). Nothing else ever reaches a
  * real broker.
  */
 import type { BrokerName } from '../../../shared/constants';
 import type { Env } from '../../env';
 import type { BrokerAdapter } from './adapter';
 import { AngelOneAdapter } from './angelone/angelone-adapter';
+import { DhanAdapter } from './dhan/dhan-adapter';
 import { FyersAdapter } from './fyers/fyers-adapter';
 import { UpstoxAdapter } from './upstox/upstox-adapter';
 import { ZerodhaAdapter } from './zerodha/zerodha-adapter';
@@ -15,7 +16,8 @@ import { ZerodhaAdapter } from './zerodha/zerodha-adapter';
 export type BrokerEnv = Pick<Env, 'LIVE_TRADING' | 'KITE_API_KEY' | 'KITE_API_SECRET' | 'KITE_API_ROOT' | 'KITE_LOGIN_URL'> &
   Partial<Pick<Env, 'FYERS_APP_ID' | 'FYERS_SECRET_KEY' | 'FYERS_REDIRECT_URL' | 'FYERS_API_ROOT'>> &
   Partial<Pick<Env, 'UPSTOX_API_KEY' | 'UPSTOX_API_SECRET' | 'UPSTOX_REDIRECT_URL' | 'UPSTOX_API_ROOT' | 'UPSTOX_INSTRUMENTS_URL'>> &
-  Partial<Pick<Env, 'ANGELONE_API_KEY' | 'ANGELONE_API_ROOT' | 'ANGELONE_LOGIN_URL' | 'ANGELONE_SCRIP_MASTER_URL' | 'ANGELONE_PUBLIC_IP'>>;
+  Partial<Pick<Env, 'ANGELONE_API_KEY' | 'ANGELONE_API_ROOT' | 'ANGELONE_LOGIN_URL' | 'ANGELONE_SCRIP_MASTER_URL' | 'ANGELONE_PUBLIC_IP'>> &
+  Partial<Pick<Env, 'DHAN_API_KEY' | 'DHAN_API_SECRET' | 'DHAN_API_ROOT' | 'DHAN_AUTH_ROOT' | 'DHAN_SCRIP_MASTER_URL'>>;
 export type TradingAccount = { broker_name: string; trading_mode: string };
 
 const configured = new WeakMap<BrokerEnv, Partial<Record<BrokerName, BrokerAdapter>>>();
@@ -46,6 +48,9 @@ export function configuredBrokers(env: BrokerEnv): Partial<Record<BrokerName, Br
         scripMasterUrl: env.ANGELONE_SCRIP_MASTER_URL,
         publicIp: env.ANGELONE_PUBLIC_IP,
       });
+    }
+    if (env.DHAN_API_KEY && env.DHAN_API_SECRET) {
+      brokers.dhan = new DhanAdapter({ apiKey: env.DHAN_API_KEY, apiSecret: env.DHAN_API_SECRET, root: env.DHAN_API_ROOT, authRoot: env.DHAN_AUTH_ROOT, scripMasterUrl: env.DHAN_SCRIP_MASTER_URL });
     }
     configured.set(env, brokers);
   }

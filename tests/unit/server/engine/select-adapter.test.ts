@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PaperBroker } from '../../../../src/server/engine/broker/paper-broker';
 import { isPaperTrading, selectAdapter, type BrokerEnv } from '../../../../src/server/engine/broker/select-adapter';
 import { AngelOneAdapter } from '../../../../src/server/engine/broker/angelone/angelone-adapter';
+import { DhanAdapter } from '../../../../src/server/engine/broker/dhan/dhan-adapter';
 import { FyersAdapter } from '../../../../src/server/engine/broker/fyers/fyers-adapter';
 import { UpstoxAdapter } from '../../../../src/server/engine/broker/upstox/upstox-adapter';
 import { ZerodhaAdapter } from '../../../../src/server/engine/broker/zerodha/zerodha-adapter';
@@ -40,7 +41,7 @@ describe('selectAdapter: paper unless the server, the account and the broker all
     }
   });
 
-  it('Fyers, Upstox and Angel One with their apps configured (id, secret and registered redirect URL) go to their adapters', () => {
+  it('Fyers, Upstox, Angel One and Dhan with their apps configured (id, secret and registered redirect URL) go to their adapters', () => {
     const apps = env({
       FYERS_APP_ID: 'XB12345-100', FYERS_SECRET_KEY: 's', FYERS_REDIRECT_URL: 'https://trabot.in/api/brokers/fyers/callback',
       UPSTOX_API_KEY: 'k', UPSTOX_API_SECRET: 's', UPSTOX_REDIRECT_URL: 'https://trabot.in/api/brokers/upstock/callback',
@@ -48,11 +49,13 @@ describe('selectAdapter: paper unless the server, the account and the broker all
     expect(selectAdapter({ broker_name: 'fyers', trading_mode: 'live' }, apps, paper).adapter).toBeInstanceOf(FyersAdapter);
     expect(selectAdapter({ broker_name: 'upstock', trading_mode: 'live' }, apps, paper).adapter).toBeInstanceOf(UpstoxAdapter);
     expect(selectAdapter({ broker_name: 'angelone', trading_mode: 'live' }, env({ ANGELONE_API_KEY: 'k' }), paper).adapter).toBeInstanceOf(AngelOneAdapter);
+    expect(selectAdapter({ broker_name: 'dhan', trading_mode: 'live' }, env({ DHAN_API_KEY: 'k', DHAN_API_SECRET: 's' }), paper).adapter).toBeInstanceOf(DhanAdapter);
     expect(isPaperTrading({ broker_name: 'fyers', trading_mode: 'live' }, env({ FYERS_APP_ID: 'XB12345-100', FYERS_SECRET_KEY: 's' }))).toBe(true);
   });
 
-  it('a server pointed at a local Upstox or Angel One must name their instruments files and login page too (never the real ones by default)', () => {
+  it('a server pointed at a local Upstox, Angel One or Dhan must name their instruments files and login page too (never the real ones by default)', () => {
     expect(() => parseEnv({ NODE_ENV: 'test', ANGELONE_API_ROOT: 'http://127.0.0.1:9', ANGELONE_LOGIN_URL: 'http://127.0.0.1:9/l' })).toThrow(/ANGELONE_SCRIP_MASTER_URL are required/);
+    expect(() => parseEnv({ NODE_ENV: 'test', DHAN_API_ROOT: 'http://127.0.0.1:9' })).toThrow(/DHAN_AUTH_ROOT and DHAN_SCRIP_MASTER_URL are required/);
     expect(() => parseEnv({ NODE_ENV: 'test', UPSTOX_API_ROOT: 'http://127.0.0.1:9' })).toThrow(/UPSTOX_INSTRUMENTS_URL is required with UPSTOX_API_ROOT/);
     expect(() => parseEnv({ NODE_ENV: 'test', UPSTOX_API_ROOT: 'http://127.0.0.1:9', UPSTOX_INSTRUMENTS_URL: 'http://127.0.0.1:9/i.json.gz' })).not.toThrow();
   });

@@ -5,7 +5,7 @@
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { capitalize } from '../../../../shared/format';
+import { brokerLabel } from '../../../../shared/format';
 import { apiJson } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
@@ -28,7 +28,7 @@ export function useBrokerLoginOutcome(): void {
   const navigate = useNavigate();
   useEffect(() => {
     if (outcome !== 'connected' && outcome !== 'failed') return;
-    const label = capitalize(broker);
+    const label = brokerLabel(broker);
     if (outcome === 'connected') toast.success(`${label} connected`);
     else toast.error(message || `${label} login failed`);
     void navigate({ to: '.', search: {}, replace: true });

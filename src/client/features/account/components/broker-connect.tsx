@@ -4,7 +4,7 @@
  */
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
-import { capitalize } from '../../../../shared/format';
+import { brokerLabel } from '../../../../shared/format';
 import type { AccountSettings } from '../../../../shared/schemas/account';
 import { HttpError, serverErrorText } from '../../../lib/api';
 import { useOnline } from '../../../lib/online';
@@ -21,7 +21,7 @@ type Props = Pick<AccountSettings, 'broker_name' | 'broker_login' | 'broker_sess
 export function BrokerConnect({ broker_name, broker_login, broker_session_expires_at, accountId, now = new Date() }: Props) {
   const online = useOnline();
   const [leaving, setLeaving] = useState(false);
-  const label = capitalize(broker_name);
+  const label = brokerLabel(broker_name);
   if (broker_login === 'none') return null;
   if (broker_login === 'paper_only') return <span>Paper only (no adapter yet)</span>;
   if (broker_login === 'not_configured') return <span>Not configured: paper trading</span>;

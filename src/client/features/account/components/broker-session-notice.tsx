@@ -4,7 +4,7 @@
  * cannot place their orders. Links to Account Settings, where Connect is.
  */
 import { Link } from '@tanstack/react-router';
-import { capitalize } from '../../../../shared/format';
+import { brokerLabel } from '../../../../shared/format';
 import { useAccountDetails } from '../api/get-account-details';
 import { sessionValidUntil } from '../lib/broker-session';
 
@@ -12,7 +12,7 @@ export function BrokerSessionNotice({ userId, now = new Date() }: { userId: numb
   const { data: account } = useAccountDetails(userId);
   if (!account || account.paper_trading || account.broker_login !== 'available') return null;
   if (sessionValidUntil(account.broker_session_expires_at, now)) return null;
-  const label = capitalize(account.broker_name);
+  const label = brokerLabel(account.broker_name);
   return (
     <p className="membership-notice" role="status">
       Your {label} session has ended: <Link to="/dashboard/account-settings">connect {label}</Link> to trade today.

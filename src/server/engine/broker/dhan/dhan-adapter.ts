@@ -1,0 +1,232 @@
+/**
+ * Dhan through its documented REST API v2 (https://dhanhq.co/docs/v2/), behind the engine's
+ * BrokerAdapter (Dhan publishes no Node client). The firm's app (API key and secret, its redirect
+ * URL registered with Dhan) is server configuration; an account's credentials carry the member's
+ * access token of the day, sent as `access-token`.
+ *
+ * The daily login is Dhan's consent flow: the server asks Dhan for a consent for the member's Dhan
+ * client id (`POST /app/generate-consent`), sends the member to Dhan's login page for it, and
+ * Dhan returns to the redirect URL with a `tokenId`, exchanged for the session
+ * (`GET /app/consumeApp-consent`), which must be the account's own client's. Dhan's redirect does
+ * not carry a state back: the callback takes the user's latest pending Dhan login.
+ *
+ * Every call waits its turn in Dhan's limits per user (orders 25 a second, other calls 20, quotes
+ * 1), times out, and only reads are retried (once). Errors: DH-901 -> the session is gone
+ * (reconnect); DH-904 / 429, DH-908 / DH-909 / 5xx, network, timeout -> unreachable (thrown: the
+ * engine retries later through the order book); any other -> refused with Dhan's words.
+ */
+import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, LoginAccount, Order, OrderChanges, OrderRequest, Position } from '../adapter';
+import { BrokerError, rejectedOrder } from '../adapter';
+import { DailyFile, fetchTextFile } from '../daily-file';
+import { istWallClock } from '../ist-time';
+import { jsonCall, Unreachable, type JsonAnswer } from '../json-http';
+import { UserBuckets, type Limit } from '../user-buckets';
+import { parseCsv } from '../../../instruments/csv';
+import { DHAN_ORDER_TYPES, dhanOrderBody, fromDhanOrder, type DhanOrder } from './dhan-orders';
+
+export const DHAN_DEFAULT_ROOT = 'https://api.dhan.co';
+export const DHAN_DEFAULT_AUTH_ROOT = 'https://auth.dhan.co';
+export const DHAN_DEFAULT_SCRIP_MASTER_URL = 'https://images.dhan.co/api-data/api-scrip-master.csv';
+
+/** Dhan's limits per user, per second (https://dhanhq.co/docs/v2/#rate-limit). */
+export const DHAN_LIMITS: Record<'order' | 'other' | 'quote', number> = { order: 25, other: 20, quote: 1 };
+const limitsOf = (api: string): Limit[] => [{ limit: DHAN_LIMITS[api as keyof typeof DHAN_LIMITS] ?? 1, windowMs: 1_000 }];
+
+export interface DhanConfig {
+  apiKey: string;
+  apiSecret: string;
+  root?: string;
+  authRoot?: string;
+  scripMasterUrl?: string;
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+type Failure = { kind: 'token' | 'refused' | 'unreachable'; message: string };
+const UNREACHABLE_CODES = new Set(['DH-904', 'DH-908', 'DH-909']);
+
+export function dhanFailure(answer: JsonAnswer): Failure | null {
+  const { status, body } = answer;
+  if (status >= 200 && status < 300 && !body.errorCode) return null;
+  const code = String(body.errorCode ?? '');
+  const message = typeof body.errorMessage === 'string' && body.errorMessage ? body.errorMessage : `HTTP ${status}`;
+  if (code === 'DH-901' || status === 401) return { kind: 'token', message: `Dhan session expired or invalid: ${message}` };
+  if (UNREACHABLE_CODES.has(code) || status === 429 || status >= 500) return { kind: 'unreachable', message: `Dhan could not be reached: ${message}` };
+  return { kind: 'refused', message };
+}
+
+export class DhanAdapter implements BrokerAdapter, DailyLogin {
+  readonly name = 'dhan';
+  readonly stateless = true;
+  private readonly now: () => Date;
+  private readonly buckets: UserBuckets;
+  private readonly securities: DailyFile<Map<string, string>>;
+
+  constructor(private readonly config: DhanConfig) {
+    this.now = config.now ?? (() => new Date());
+    this.buckets = new UserBuckets(limitsOf, this.now);
+    this.securities = new DailyFile(
+      "Dhan's scrip master",
+      async () => {
+        const { records } = parseCsv(await fetchTextFile(config.scripMasterUrl ?? DHAN_DEFAULT_SCRIP_MASTER_URL));
+        const equities = records.filter((r) => r.get('SEM_EXM_EXCH_ID') === 'NSE' && r.get('SEM_INSTRUMENT_NAME') === 'EQUITY' && r.get('SEM_SERIES') === 'EQ');
+        return new Map(equities.map((r) => [r.get('SEM_TRADING_SYMBOL'), r.get('SEM_SMST_SECURITY_ID')]));
+      },
+      this.now,
+    );
+  }
+
+  private get appHeaders() {
+    return { app_id: this.config.apiKey, app_secret: this.config.apiSecret };
+  }
+
+  /** A call that must succeed: its body, else a BrokerError (refused, token) or an Error (unreachable); reads retried once. */
+  private async call(
+    credentials: BrokerCredentials | null,
+    api: 'order' | 'other' | 'quote' | 'auth',
+    method: string,
+    path: string,
+    options: { body?: unknown; retry?: boolean } = {},
+  ): Promise<unknown> {
+    const root = api === 'auth' ? (this.config.authRoot ?? DHAN_DEFAULT_AUTH_ROOT) : (this.config.root ?? DHAN_DEFAULT_ROOT);
+    const headers = credentials ? { 'access-token': credentials.accessKey, 'client-id': credentials.clientId } : this.appHeaders;
+    for (let attempt = 1; ; attempt++) {
+      let failure: Failure | null;
+      let answer: JsonAnswer | undefined;
+      try {
+        if (credentials) await this.buckets.take(credentials.accessKey, api);
+        answer = await jsonCall(`${root}${path}`, { method, headers, body: options.body, timeoutMs: this.config.timeoutMs ?? 7_000 });
+        failure = dhanFailure(answer);
+      } catch (err) {
+        if (!(err instanceof Unreachable)) throw err;
+        failure = { kind: 'unreachable', message: `Dhan could not be reached: ${err.message}` };
+      }
+      if (!failure) return answer!.body;
+      if (failure.kind === 'unreachable' && options.retry && attempt === 1) continue;
+      if (failure.kind === 'unreachable') throw new Error(failure.message);
+      throw new BrokerError(failure.message);
+    }
+  }
+
+  /** Asks Dhan for a consent for the member's client id; answers Dhan's login page for it. */
+  async loginUrl(_state: string, account: LoginAccount): Promise<string> {
+    const consent = (await this.call(null, 'auth', 'POST', `/app/generate-consent?client_id=${encodeURIComponent(account.brokerClientId)}`)) as { consentAppId?: string };
+    if (!consent.consentAppId) throw new BrokerError('Dhan did not open a consent for the login');
+    const url = new URL('/login/consentApp-login', this.config.authRoot ?? DHAN_DEFAULT_AUTH_ROOT);
+    url.searchParams.set('consentAppId', consent.consentAppId);
+    return url.toString();
+  }
+
+  /** Dhan's redirect carries a `tokenId`, exchanged for the session; it must be the account's own client's. */
+  async completeLogin(query: Record<string, string>, account: LoginAccount): Promise<BrokerSession> {
+    if (!query.tokenId) throw new BrokerError('Dhan did not complete the login');
+    const consumed = (await this.call(null, 'auth', 'GET', `/app/consumeApp-consent?tokenId=${encodeURIComponent(query.tokenId)}`)) as { dhanClientId?: string; accessToken?: string; expiryTime?: string };
+    if (!consumed.accessToken) throw new BrokerError('Dhan answered the login without an access token');
+    if (consumed.dhanClientId !== account.brokerClientId) {
+      throw new BrokerError(`This Dhan login is for client ${consumed.dhanClientId ?? 'unknown'}, not the account's ${account.brokerClientId}`);
+    }
+    return { token: consumed.accessToken, expiresAt: istWallClock(consumed.expiryTime, new Date(this.now().getTime() + 86_400_000)) };
+  }
+
+  async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
+    if (!credentials.accessKey) return false;
+    try {
+      await this.call(credentials, 'other', 'GET', '/v2/profile', { retry: true });
+      return true;
+    } catch (err) {
+      if (err instanceof BrokerError) return false;
+      throw err;
+    }
+  }
+
+  /** The session as Dhan's profile reports it: valid until its tokenValidity ("30/03/2026 15:37", India's time). */
+  async openSession(credentials: BrokerCredentials): Promise<BrokerSession> {
+    let profile: { tokenValidity?: string };
+    try {
+      profile = (await this.call(credentials, 'other', 'GET', '/v2/profile', { retry: true })) as typeof profile;
+    } catch (err) {
+      if (err instanceof BrokerError) throw new BrokerError('Dhan session expired or invalid: connect Dhan again (daily login)');
+      throw err;
+    }
+    const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(profile.tokenValidity ?? '');
+    const expiresAt = m ? istWallClock(`${m[3]}-${m[2]}-${m[1]} ${m[4]}:${m[5]}:00`, this.now()) : new Date(this.now().getTime() + 86_400_000);
+    return { token: credentials.accessKey, expiresAt };
+  }
+
+  async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {
+    const securityId = (await this.securities.get()).get(request.symbol);
+    if (!securityId) return rejectedOrder(request, `Dhan lists no NSE equity ${request.symbol}`, this.now());
+    let placed: { orderId: string };
+    try {
+      placed = (await this.call(credentials, 'order', 'POST', '/v2/orders', { body: dhanOrderBody(request, credentials.clientId, securityId) })) as typeof placed;
+    } catch (err) {
+      if (err instanceof BrokerError && !err.message.startsWith('Dhan session')) return rejectedOrder(request, err.message, this.now());
+      throw err;
+    }
+    return this.orderStatus(credentials, placed.orderId);
+  }
+
+  async modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order> {
+    const { request } = await this.orderStatus(credentials, orderId);
+    await this.call(credentials, 'order', 'PUT', `/v2/orders/${encodeURIComponent(orderId)}`, {
+      body: {
+        dhanClientId: credentials.clientId,
+        orderId,
+        orderType: DHAN_ORDER_TYPES[request.orderType],
+        quantity: changes.quantity ?? request.quantity,
+        price: changes.limitPrice ?? request.limitPrice ?? 0,
+        triggerPrice: changes.triggerPrice ?? request.triggerPrice ?? 0,
+        disclosedQuantity: 0,
+        validity: 'DAY',
+      },
+    });
+    return this.orderStatus(credentials, orderId);
+  }
+
+  async cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order> {
+    await this.call(credentials, 'order', 'DELETE', `/v2/orders/${encodeURIComponent(orderId)}`);
+    return this.orderStatus(credentials, orderId);
+  }
+
+  async orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order> {
+    const order = (await this.call(credentials, 'other', 'GET', `/v2/orders/${encodeURIComponent(orderId)}`, { retry: true })) as DhanOrder;
+    return fromDhanOrder(order, this.now());
+  }
+
+  async orderBook(credentials: BrokerCredentials): Promise<Order[]> {
+    const orders = (await this.call(credentials, 'other', 'GET', '/v2/orders', { retry: true })) as DhanOrder[];
+    return orders.map((o) => fromDhanOrder(o, this.now()));
+  }
+
+  /** Dhan's fund limits: the start-of-day limit, what is used and what is available (spelt "availabelBalance" by Dhan). */
+  async funds(credentials: BrokerCredentials): Promise<Funds> {
+    const f = (await this.call(credentials, 'other', 'GET', '/v2/fundlimit', { retry: true })) as { sodLimit: number; utilizedAmount: number; availabelBalance?: number; availableBalance?: number };
+    return { opening: f.sodLimit, used: f.utilizedAmount, available: f.availabelBalance ?? f.availableBalance ?? 0 };
+  }
+
+  async positions(credentials: BrokerCredentials): Promise<Position[]> {
+    type Row = { tradingSymbol: string; exchangeSegment: string; productType: string; netQty: number; buyAvg: number; sellAvg: number };
+    const rows = (await this.call(credentials, 'other', 'GET', '/v2/positions', { retry: true })) as Row[];
+    return rows
+      .filter((p) => p.productType === 'CNC' || p.productType === 'INTRADAY')
+      .map((p) => ({
+        exchange: p.exchangeSegment.replace(/_EQ$/, ''),
+        symbol: p.tradingSymbol,
+        product: p.productType === 'INTRADAY' ? ('intraday' as const) : ('delivery' as const),
+        quantity: p.netQty,
+        averagePrice: p.netQty < 0 ? p.sellAvg : p.buyAvg,
+        lastPrice: null,
+      }));
+  }
+
+  async lastPrices(credentials: BrokerCredentials, symbols: readonly string[]): Promise<Map<string, number>> {
+    const securities = await this.securities.get();
+    const known = symbols.filter((s) => securities.has(s));
+    if (!known.length) return new Map();
+    const answer = (await this.call(credentials, 'quote', 'POST', '/v2/marketfeed/ltp', { body: { NSE_EQ: known.map((s) => Number(securities.get(s))) }, retry: true })) as {
+      data?: { NSE_EQ?: Record<string, { last_price: number }> };
+    };
+    const prices = answer.data?.NSE_EQ ?? {};
+    return new Map(known.flatMap((s) => (prices[securities.get(s)!] ? [[s, prices[securities.get(s)!]!.last_price] as const] : [])));
+  }
+}

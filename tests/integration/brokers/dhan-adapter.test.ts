@@ -1,0 +1,198 @@
+/**
+ * Contract tests of the Dhan adapter (issue 12): Dhan's REST API v2 against a local server speaking
+ * its wire format (tests/support/fake-dhan.ts), request by request: the consent login (the session
+ * must be the account's own client's), the access-token header, the order body (dhanClientId,
+ * correlationId, NSE_EQ, securityId from the scrip master, CNC/INTRADAY, order type), fills,
+ * partial fills, rests, RMS rejections, error codes, timeouts, the per-user rate limits, the order
+ * book by tag, funds, positions and quotes.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrokerCredentials, OrderRequest } from '../../../src/server/engine/broker/adapter';
+import { BrokerError } from '../../../src/server/engine/broker/adapter';
+import { DhanAdapter } from '../../../src/server/engine/broker/dhan/dhan-adapter';
+import { startFakeDhan, type FakeDhan } from '../../support/fake-dhan';
+
+let dhan: FakeDhan;
+let adapter: DhanAdapter;
+let member: BrokerCredentials;
+const NOW = new Date('2026-01-05T04:00:00Z'); // 09:30 IST, a Monday
+const CLIENT = '1000000001';
+
+beforeAll(async () => {
+  dhan = await startFakeDhan();
+  dhan.setRedirectUrl('http://127.0.0.1:4999/api/brokers/dhan/callback');
+  dhan.setLtp('INFY', 1500.05);
+  dhan.setLtp('TCS', 4000);
+  dhan.setSessionExpiry('2026-01-06T09:30:00');
+  adapter = new DhanAdapter({ apiKey: dhan.apiKey, apiSecret: dhan.apiSecret, root: dhan.root, authRoot: dhan.root, scripMasterUrl: dhan.scripMasterUrl, timeoutMs: 1_000, now: () => NOW });
+  member = { clientId: CLIENT, accessKey: dhan.newAccessToken(CLIENT) };
+});
+afterAll(() => dhan.close());
+afterEach(() => {
+  dhan.limitRate(Infinity);
+  dhan.logInAs(null);
+});
+
+const buy = (over: Partial<OrderRequest> = {}): OrderRequest => ({
+  exchange: 'NSE',
+  symbol: 'INFY',
+  side: 'buy',
+  product: 'delivery',
+  orderType: 'market',
+  quantity: 10,
+  clientOrderId: `TB${Math.floor(Math.random() * 1e6)}L1`,
+  ...over,
+});
+const lastRequest = () => dhan.requests.at(-1)!;
+const placed = () => dhan.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders').at(-1)!;
+
+describe('the daily login (consent)', () => {
+  it("opens a consent for the member's Dhan client with the app's id and secret, sends them to Dhan's page, and exchanges the tokenId", async () => {
+    const login = new URL(await adapter.loginUrl('state-unused', { brokerClientId: CLIENT }));
+    const consent = dhan.requests.findLast((r) => r.path === '/app/generate-consent')!;
+    expect(consent).toMatchObject({ method: 'POST', query: { client_id: CLIENT }, headers: { app_id: dhan.apiKey, app_secret: dhan.apiSecret } });
+    expect(login.pathname).toBe('/login/consentApp-login');
+    const back = await dhan.logIn(login.toString());
+    const session = await adapter.completeLogin(Object.fromEntries(back.searchParams), { brokerClientId: CLIENT });
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/app/consumeApp-consent', query: { tokenId: back.searchParams.get('tokenId') } });
+    expect(session.expiresAt).toEqual(new Date('2026-01-06T04:00:00Z')); // expiryTime 09:30 IST
+    expect(await adapter.validateAccessKey({ clientId: CLIENT, accessKey: session.token })).toBe(true);
+    expect(lastRequest().headers['access-token']).toBe(session.token);
+    await expect(adapter.completeLogin(Object.fromEntries(back.searchParams), { brokerClientId: CLIENT })).rejects.toThrow(/Invalid tokenId/);
+  });
+
+  it("refuses a session for another Dhan client than the account's", async () => {
+    const login = await adapter.loginUrl('s', { brokerClientId: CLIENT });
+    dhan.logInAs('1000000999');
+    const back = await dhan.logIn(login);
+    await expect(adapter.completeLogin(Object.fromEntries(back.searchParams), { brokerClientId: CLIENT })).rejects.toThrow(
+      "This Dhan login is for client 1000000999, not the account's 1000000001",
+    );
+  });
+
+  it('the session holds until the profile says; a wrong or expired token (DH-901) is an invalid key', async () => {
+    expect((await adapter.openSession(member)).expiresAt).toEqual(new Date('2026-01-06T04:00:00Z'));
+    expect(await adapter.validateAccessKey({ clientId: CLIENT, accessKey: 'nope' })).toBe(false);
+    await expect(adapter.openSession({ clientId: CLIENT, accessKey: 'nope' })).rejects.toThrow(/connect Dhan again/);
+  });
+});
+
+describe('orders', () => {
+  it('a market buy goes out as Dhan documents it (dhanClientId, correlationId, NSE_EQ, securityId, CNC, MARKET, DAY) and fills', async () => {
+    const request = buy();
+    const order = await adapter.placeOrder(member, request);
+    expect(placed().body).toEqual({
+      dhanClientId: CLIENT, correlationId: request.clientOrderId, transactionType: 'BUY', exchangeSegment: 'NSE_EQ', productType: 'CNC', orderType: 'MARKET', validity: 'DAY', securityId: dhan.securityId('INFY'), quantity: 10, disclosedQuantity: 0, price: 0, triggerPrice: 0, afterMarketOrder: false,
+    });
+    expect(order).toMatchObject({ clientOrderId: request.clientOrderId, state: 'filled', filledQuantity: 10, averagePrice: 1500.05, request: { symbol: 'INFY', side: 'buy', product: 'delivery', orderType: 'market' } });
+  });
+
+  it('intraday is INTRADAY; a limit sell rests pending; a stop-loss (STOP_LOSS) waits for its trigger, then fills when crossed', async () => {
+    const limit = await adapter.placeOrder(member, buy({ side: 'sell', product: 'intraday', orderType: 'limit', limitPrice: 1510 }));
+    expect(placed().body).toMatchObject({ productType: 'INTRADAY', orderType: 'LIMIT', transactionType: 'SELL', price: 1510 });
+    expect(limit).toMatchObject({ state: 'open', request: { product: 'intraday', limitPrice: 1510 } });
+    const stop = await adapter.placeOrder(member, buy({ side: 'sell', orderType: 'trigger', limitPrice: 1480, triggerPrice: 1485 }));
+    expect(placed().body).toMatchObject({ orderType: 'STOP_LOSS', price: 1480, triggerPrice: 1485 });
+    expect(stop.state).toBe('trigger_pending');
+    dhan.setLtp('INFY', 1484);
+    dhan.match();
+    expect(await adapter.orderStatus(member, stop.orderId)).toMatchObject({ state: 'filled', averagePrice: 1480 });
+    dhan.setLtp('INFY', 1500.05);
+    expect(await adapter.cancelOrder(member, limit.orderId)).toMatchObject({ state: 'cancelled' });
+    expect(dhan.requests.filter((r) => r.method === 'DELETE').at(-1)!.path).toBe(`/v2/orders/${limit.orderId}`);
+  });
+
+  it('a partial fill is reported as such; a resting order is modified, then cancelled with its filled part kept', async () => {
+    dhan.fillNextPartly(4);
+    const order = await adapter.placeOrder(member, buy());
+    expect(order).toMatchObject({ state: 'open', filledQuantity: 4 });
+    expect(await adapter.cancelOrder(member, order.orderId)).toMatchObject({ state: 'cancelled', filledQuantity: 4 });
+
+    const resting = await adapter.placeOrder(member, buy({ orderType: 'limit', limitPrice: 1400 }));
+    const moved = await adapter.modifyOrder(member, resting.orderId, { limitPrice: 1450 });
+    expect(dhan.requests.filter((r) => r.method === 'PUT').at(-1)!.body).toEqual({ dhanClientId: CLIENT, orderId: resting.orderId, orderType: 'LIMIT', quantity: 10, price: 1450, triggerPrice: 0, disclosedQuantity: 0, validity: 'DAY' });
+    expect(moved).toMatchObject({ state: 'open', request: { limitPrice: 1450 } });
+    await adapter.cancelOrder(member, resting.orderId);
+  });
+
+  it("the RMS's rejection and Dhan's input refusals come back as rejected orders with Dhan's words; an unlisted symbol never reaches Dhan", async () => {
+    dhan.setCash(1_000);
+    try {
+      const rejected = await adapter.placeOrder(member, buy({ quantity: 100 }));
+      expect(rejected).toMatchObject({ state: 'rejected', filledQuantity: 0 });
+      expect(rejected.rejectReason).toMatch(/Insufficient funds/);
+    } finally {
+      dhan.setCash(10_000_000);
+    }
+    expect(await adapter.placeOrder(member, buy({ quantity: 0 }))).toMatchObject({ state: 'rejected', rejectReason: 'Invalid quantity' });
+    const before = dhan.requests.filter((r) => r.path === '/v2/orders').length;
+    expect(await adapter.placeOrder(member, buy({ symbol: 'NOSUCH' }))).toMatchObject({ state: 'rejected', rejectReason: 'Dhan lists no NSE equity NOSUCH' });
+    expect(dhan.requests.filter((r) => r.path === '/v2/orders').length).toBe(before);
+  });
+
+  it('an expired session on an order is a BrokerError (reconnect), not a rejection of the order', async () => {
+    await expect(adapter.placeOrder({ clientId: CLIENT, accessKey: 'expired' }, buy())).rejects.toThrow(/Dhan session expired or invalid/);
+    await expect(adapter.placeOrder({ clientId: CLIENT, accessKey: 'expired' }, buy())).rejects.toThrow(BrokerError);
+  });
+});
+
+describe('when Dhan cannot answer', () => {
+  it('a 5xx on placing is thrown as unreachable, never retried; the order book finds an order by its correlation id', async () => {
+    const posts = () => dhan.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders').length;
+    const before = posts();
+    dhan.failNext({ status: 503 });
+    await expect(adapter.placeOrder(member, buy())).rejects.toThrow(/Dhan could not be reached/);
+    expect(posts()).toBe(before + 1);
+    const tagged = buy();
+    await adapter.placeOrder(member, tagged);
+    expect((await adapter.orderBook(member)).filter((o) => o.clientOrderId === tagged.clientOrderId)).toHaveLength(1);
+  });
+
+  it('a read that times out is retried once; a second timeout is thrown as unreachable', async () => {
+    dhan.failNext({ status: 200, delayMs: 1_500 });
+    expect((await adapter.funds(member)).opening).toBe(10_000_000);
+    dhan.failNext({ status: 200, delayMs: 1_500 });
+    dhan.failNext({ status: 200, delayMs: 1_500 });
+    await expect(adapter.funds(member)).rejects.toThrow(/Dhan could not be reached: no answer within 1000 ms/);
+  });
+
+  it('a 429 (DH-904) is thrown as unreachable, never as a rejection', async () => {
+    const limited = { status: 429, body: { errorType: 'Rate_Limit', errorCode: 'DH-904', errorMessage: 'Too many requests on server from single user breaching rate limits.' } };
+    dhan.failNext(limited);
+    dhan.failNext(limited);
+    await expect(adapter.orderBook(member)).rejects.toThrow(/could not be reached: Too many requests/);
+  });
+
+  it("keeps within Dhan's 20 calls a second per user: 30 reads against a server that refuses the 21st get no 429", async () => {
+    const own = { clientId: '1000000002', accessKey: dhan.newAccessToken('1000000002') };
+    dhan.limitRate(20);
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 30 }, () => adapter.funds(own)));
+    expect(dhan.rateLimited).toBe(0);
+    expect(performance.now() - started).toBeGreaterThan(1_000);
+  });
+});
+
+describe('funds, positions and prices', () => {
+  it('reads the fund limits: start of day, used, available', async () => {
+    const funds = await adapter.funds(member);
+    expect(funds.opening).toBe(10_000_000);
+    expect(funds.available).toBeCloseTo(funds.opening - funds.used, 2);
+  });
+
+  it('positions: net shares per symbol and product with their average price', async () => {
+    const own = { clientId: '1000000003', accessKey: dhan.newAccessToken('1000000003') };
+    await adapter.placeOrder(own, buy({ quantity: 10 }));
+    await adapter.placeOrder(own, buy({ side: 'sell', quantity: 4 }));
+    await adapter.placeOrder(own, buy({ symbol: 'TCS', product: 'intraday', quantity: 2 }));
+    expect(await adapter.positions(own)).toEqual([
+      { exchange: 'NSE', symbol: 'INFY', product: 'delivery', quantity: 6, averagePrice: 1500.05, lastPrice: null },
+      { exchange: 'NSE', symbol: 'TCS', product: 'intraday', quantity: 2, averagePrice: 4000, lastPrice: null },
+    ]);
+  });
+
+  it('last prices by security id (with the client-id header), an unlisted symbol left out', async () => {
+    expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(new Map([['INFY', 1500.05], ['TCS', 4000]]));
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: '/v2/marketfeed/ltp', body: { NSE_EQ: [Number(dhan.securityId('INFY')), Number(dhan.securityId('TCS'))] }, headers: { 'client-id': CLIENT } });
+  });
+});
