@@ -16,21 +16,17 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { loginPage, pressLogIn, serveFakeBroker, withBrokerHttp, type Answer, type FakeBrokerHttp, type ParsedRequest } from './fake-broker-http';
-import { FakeExchange, type ExchangeOrder, type ExchangeOrderType } from './fake-exchange';
+import { exchangeControls, FakeExchange, type ExchangeOrder, type ExchangeOrderType, type ExchangeControls } from './fake-exchange';
 
-export interface FakeAngelOne extends FakeBrokerHttp {
+export interface FakeAngelOne extends FakeBrokerHttp, ExchangeControls {
   apiKey: string;
   loginUrl: string;
   scripMasterUrl: string;
   logIn(loginUrl: string): Promise<URL>;
   newAccessToken(user?: string): string;
   setLtp(symbol: string, price: number): void;
-  setCash(cash: number): void;
-  fillNextPartly(quantity: number): void;
-  match(): void;
   /** The symboltoken the scrip master gives a symbol. */
   symbolToken(symbol: string): string;
-  exchange: FakeExchange;
 }
 
 const answer = (data: unknown): Answer => ({ status: 200, body: { status: true, message: 'SUCCESS', errorcode: '', data } });
@@ -187,10 +183,7 @@ export async function startFakeAngelOne(): Promise<FakeAngelOne> {
       symbolToken(symbol);
       exchange.ltp.set(symbol, price);
     },
-    setCash: (cash) => void (exchange.cash = cash),
-    fillNextPartly: (quantity) => exchange.fillNextPartly(quantity),
-    match: () => exchange.match(),
     symbolToken,
-    exchange,
+    ...exchangeControls(exchange),
   });
 }

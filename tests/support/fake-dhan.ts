@@ -15,9 +15,9 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { loginPage, pressLogIn, serveFakeBroker, withBrokerHttp, type Answer, type FakeBrokerHttp, type ParsedRequest } from './fake-broker-http';
-import { FakeExchange, type ExchangeOrder, type ExchangeOrderType } from './fake-exchange';
+import { exchangeControls, FakeExchange, type ExchangeOrder, type ExchangeOrderType, type ExchangeControls } from './fake-exchange';
 
-export interface FakeDhan extends FakeBrokerHttp {
+export interface FakeDhan extends FakeBrokerHttp, ExchangeControls {
   apiKey: string;
   apiSecret: string;
   scripMasterUrl: string;
@@ -28,11 +28,7 @@ export interface FakeDhan extends FakeBrokerHttp {
   logInAs(clientId: string | null): void;
   newAccessToken(clientId?: string): string;
   setLtp(symbol: string, price: number): void;
-  setCash(cash: number): void;
-  fillNextPartly(quantity: number): void;
-  match(): void;
   securityId(symbol: string): string;
-  exchange: FakeExchange;
 }
 
 const fail = (status: number, errorCode: string, errorMessage: string, errorType = 'Input_Exception'): Answer => ({ status, body: { errorType, errorCode, errorMessage } });
@@ -211,10 +207,7 @@ export async function startFakeDhan(): Promise<FakeDhan> {
       securityId(symbol);
       exchange.ltp.set(symbol, price);
     },
-    setCash: (cash) => void (exchange.cash = cash),
-    fillNextPartly: (quantity) => exchange.fillNextPartly(quantity),
-    match: () => exchange.match(),
     securityId,
-    exchange,
+    ...exchangeControls(exchange),
   });
 }

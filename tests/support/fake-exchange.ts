@@ -123,3 +123,21 @@ export class FakeExchange {
     this.used.set(o.user, this.usedBy(o.user) + (o.side === 'buy' ? 1 : -1) * quantity * price);
   }
 }
+
+/** The controls every fake broker offers over its market. */
+export interface ExchangeControls {
+  /** The account's cash (buys beyond it are rejected by the RMS). */
+  setCash(cash: number): void;
+  /** The next market order fills only this many shares and stays open for the rest. */
+  fillNextPartly(quantity: number): void;
+  /** Fills resting orders whose limit or trigger the current prices reach. */
+  match(): void;
+  exchange: FakeExchange;
+}
+
+export const exchangeControls = (exchange: FakeExchange): ExchangeControls => ({
+  setCash: (cash) => void (exchange.cash = cash),
+  fillNextPartly: (quantity) => exchange.fillNextPartly(quantity),
+  match: () => exchange.match(),
+  exchange,
+});

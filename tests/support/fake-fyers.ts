@@ -16,19 +16,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { loginPage, pressLogIn, serveFakeBroker, withBrokerHttp, type Answer, type FakeBrokerHttp, type ParsedRequest } from './fake-broker-http';
-import { FakeExchange, type ExchangeOrder, type ExchangeOrderType } from './fake-exchange';
+import { exchangeControls, FakeExchange, type ExchangeOrder, type ExchangeOrderType, type ExchangeControls } from './fake-exchange';
 
-export interface FakeFyers extends FakeBrokerHttp {
+export interface FakeFyers extends FakeBrokerHttp, ExchangeControls {
   appId: string;
   secret: string;
   /** A member on the login page the app sent them to: answers Fyers's redirect back to the app. */
   logIn(loginUrl: string): Promise<URL>;
   newAccessToken(user?: string): string;
   setLtp(symbol: string, price: number): void;
-  setCash(cash: number): void;
-  fillNextPartly(quantity: number): void;
-  match(): void;
-  exchange: FakeExchange;
 }
 const ok = (data: Record<string, unknown>): Answer => ({ status: 200, body: { s: 'ok', code: 200, message: '', ...data } });
 const fail = (status: number, code: number, message: string, extra: Record<string, unknown> = {}): Answer => ({ status, body: { s: 'error', code, message, ...extra } });
@@ -182,9 +178,6 @@ export async function startFakeFyers(): Promise<FakeFyers> {
       return token;
     },
     setLtp: (symbol, price) => void exchange.ltp.set(symbol, price),
-    setCash: (cash) => void (exchange.cash = cash),
-    fillNextPartly: (quantity) => exchange.fillNextPartly(quantity),
-    match: () => exchange.match(),
-    exchange,
+    ...exchangeControls(exchange),
   });
 }

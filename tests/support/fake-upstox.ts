@@ -15,21 +15,17 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { loginPage, pressLogIn, serveFakeBroker, withBrokerHttp, type Answer, type FakeBrokerHttp, type ParsedRequest } from './fake-broker-http';
-import { FakeExchange, type ExchangeOrder, type ExchangeOrderType } from './fake-exchange';
+import { exchangeControls, FakeExchange, type ExchangeOrder, type ExchangeOrderType, type ExchangeControls } from './fake-exchange';
 
-export interface FakeUpstox extends FakeBrokerHttp {
+export interface FakeUpstox extends FakeBrokerHttp, ExchangeControls {
   instrumentsUrl: string;
   apiKey: string;
   apiSecret: string;
   logIn(loginUrl: string): Promise<URL>;
   newAccessToken(user?: string): string;
   setLtp(symbol: string, price: number): void;
-  setCash(cash: number): void;
-  fillNextPartly(quantity: number): void;
-  match(): void;
   /** The instrument key the instruments file gives a symbol. */
   instrumentKey(symbol: string): string;
-  exchange: FakeExchange;
 }
 
 const ok = (data: unknown): Answer => ({ status: 200, body: { status: 'success', data } });
@@ -193,10 +189,7 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
       instrumentKey(symbol);
       exchange.ltp.set(symbol, price);
     },
-    setCash: (cash) => void (exchange.cash = cash),
-    fillNextPartly: (quantity) => exchange.fillNextPartly(quantity),
-    match: () => exchange.match(),
     instrumentKey,
-    exchange,
+    ...exchangeControls(exchange),
   });
 }

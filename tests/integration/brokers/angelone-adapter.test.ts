@@ -7,8 +7,8 @@
  * order book by tag, funds, positions and quotes.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrokerCredentials, OrderRequest } from '../../../src/server/engine/broker/adapter';
-import { BrokerError } from '../../../src/server/engine/broker/adapter';
+import { orderRequest, sharedContract } from './support/shared-contract';
+import type { BrokerCredentials } from '../../../src/server/engine/broker/adapter';
 import { AngelOneAdapter, angelSessionExpiry } from '../../../src/server/engine/broker/angelone/angelone-adapter';
 import { startFakeAngelOne, type FakeAngelOne } from '../../support/fake-angelone';
 
@@ -28,16 +28,7 @@ beforeAll(async () => {
 afterAll(() => angel.close());
 afterEach(() => angel.limitRate(Infinity));
 
-const buy = (over: Partial<OrderRequest> = {}): OrderRequest => ({
-  exchange: 'NSE',
-  symbol: 'INFY',
-  side: 'buy',
-  product: 'delivery',
-  orderType: 'market',
-  quantity: 10,
-  clientOrderId: `TB${Math.floor(Math.random() * 1e6)}L1`,
-  ...over,
-});
+const buy = orderRequest;
 const lastRequest = () => angel.requests.at(-1)!;
 const placed = () => angel.requests.filter((r) => r.path.endsWith('/placeOrder')).at(-1)!;
 
@@ -98,12 +89,7 @@ describe('orders', () => {
     expect(angel.requests.filter((r) => r.path.endsWith('/cancelOrder')).at(-1)!.body).toEqual({ variety: 'NORMAL', orderid: limit.orderId.split('/')[0] });
   });
 
-  it('a partial fill is reported as such; a resting order is modified, then cancelled with its filled part kept', async () => {
-    angel.fillNextPartly(4);
-    const order = await adapter.placeOrder(member, buy());
-    expect(order).toMatchObject({ state: 'open', filledQuantity: 4 });
-    expect(await adapter.cancelOrder(member, order.orderId)).toMatchObject({ state: 'cancelled', filledQuantity: 4 });
-
+  it('a resting order is modified (its price), then cancelled', async () => {
     const resting = await adapter.placeOrder(member, buy({ orderType: 'limit', limitPrice: 1400 }));
     const moved = await adapter.modifyOrder(member, resting.orderId, { limitPrice: 1450 });
     expect(angel.requests.filter((r) => r.path.endsWith('/modifyOrder')).at(-1)!.body).toEqual({
@@ -128,32 +114,9 @@ describe('orders', () => {
     expect(angel.requests.filter((r) => r.path.endsWith('/placeOrder')).length).toBe(before);
   });
 
-  it('an expired session on an order is a BrokerError (reconnect), not a rejection of the order', async () => {
-    await expect(adapter.placeOrder({ clientId: '', accessKey: 'expired' }, buy())).rejects.toThrow(/Angel One session expired or invalid: Invalid Token/);
-    await expect(adapter.placeOrder({ clientId: '', accessKey: 'expired' }, buy())).rejects.toThrow(BrokerError);
-  });
 });
 
 describe('when Angel One cannot answer', () => {
-  it('a 5xx on placing is thrown as unreachable, never retried; the order book finds an order by its tag', async () => {
-    const posts = () => angel.requests.filter((r) => r.path.endsWith('/placeOrder')).length;
-    const before = posts();
-    angel.failNext({ status: 503 });
-    await expect(adapter.placeOrder(member, buy())).rejects.toThrow(/Angel One could not be reached/);
-    expect(posts()).toBe(before + 1);
-    const tagged = buy();
-    await adapter.placeOrder(member, tagged);
-    expect((await adapter.orderBook(member)).filter((o) => o.clientOrderId === tagged.clientOrderId)).toHaveLength(1);
-  });
-
-  it('a read that times out is retried once; a second timeout is thrown as unreachable', async () => {
-    angel.failNext({ status: 200, delayMs: 1_500 });
-    expect((await adapter.funds(member)).opening).toBe(10_000_000);
-    angel.failNext({ status: 200, delayMs: 1_500 });
-    angel.failNext({ status: 200, delayMs: 1_500 });
-    await expect(adapter.funds(member)).rejects.toThrow(/Angel One could not be reached: no answer within 1000 ms/);
-  });
-
   it('"exceeding access rate" is thrown as unreachable, never as a rejection', async () => {
     const limited = { status: 403, body: { status: false, message: 'Access denied because of exceeding access rate', errorcode: '', data: null } };
     angel.failNext(limited);
@@ -171,26 +134,19 @@ describe('when Angel One cannot answer', () => {
   });
 });
 
-describe('funds, positions and prices', () => {
-  it("reads the RMS: what is available (net) and used, the day started with their sum", async () => {
-    const funds = await adapter.funds(member);
-    expect(funds.opening).toBe(10_000_000);
-    expect(funds.available).toBeCloseTo(funds.opening - funds.used, 2);
-  });
-
-  it('positions: net shares per symbol and product with their average and last price', async () => {
-    const own = { clientId: 'P1', accessKey: angel.newAccessToken('P000001') };
-    await adapter.placeOrder(own, buy({ quantity: 10 }));
-    await adapter.placeOrder(own, buy({ side: 'sell', quantity: 4 }));
-    await adapter.placeOrder(own, buy({ symbol: 'TCS', product: 'intraday', quantity: 2 }));
-    expect(await adapter.positions(own)).toEqual([
-      { exchange: 'NSE', symbol: 'INFY', product: 'delivery', quantity: 6, averagePrice: 1500.05, lastPrice: 1500.05 },
-      { exchange: 'NSE', symbol: 'TCS', product: 'intraday', quantity: 2, averagePrice: 4000, lastPrice: 4000 },
-    ]);
-  });
-
+describe('prices', () => {
   it('last prices by symbol token (LTP mode), an unlisted symbol left out', async () => {
     expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(new Map([['INFY', 1500.05], ['TCS', 4000]]));
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/rest/secure/angelbroking/market/v1/quote/', body: { mode: 'LTP', exchangeTokens: { NSE: [angel.symbolToken('INFY'), angel.symbolToken('TCS')] } } });
   });
 });
+
+sharedContract(() => ({
+  label: 'Angel One',
+  adapter,
+  member,
+  newUser: (id) => ({ clientId: id, accessKey: angel.newAccessToken(id) }),
+  fake: angel,
+  isPlacement: (r) => r.path.endsWith('/placeOrder'),
+  positionsPriced: true,
+}));

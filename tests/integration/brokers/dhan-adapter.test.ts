@@ -7,8 +7,8 @@
  * book by tag, funds, positions and quotes.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrokerCredentials, OrderRequest } from '../../../src/server/engine/broker/adapter';
-import { BrokerError } from '../../../src/server/engine/broker/adapter';
+import { orderRequest, sharedContract } from './support/shared-contract';
+import type { BrokerCredentials } from '../../../src/server/engine/broker/adapter';
 import { DhanAdapter } from '../../../src/server/engine/broker/dhan/dhan-adapter';
 import { startFakeDhan, type FakeDhan } from '../../support/fake-dhan';
 
@@ -33,16 +33,7 @@ afterEach(() => {
   dhan.logInAs(null);
 });
 
-const buy = (over: Partial<OrderRequest> = {}): OrderRequest => ({
-  exchange: 'NSE',
-  symbol: 'INFY',
-  side: 'buy',
-  product: 'delivery',
-  orderType: 'market',
-  quantity: 10,
-  clientOrderId: `TB${Math.floor(Math.random() * 1e6)}L1`,
-  ...over,
-});
+const buy = orderRequest;
 const lastRequest = () => dhan.requests.at(-1)!;
 const placed = () => dhan.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders').at(-1)!;
 
@@ -102,12 +93,7 @@ describe('orders', () => {
     expect(dhan.requests.filter((r) => r.method === 'DELETE').at(-1)!.path).toBe(`/v2/orders/${limit.orderId}`);
   });
 
-  it('a partial fill is reported as such; a resting order is modified, then cancelled with its filled part kept', async () => {
-    dhan.fillNextPartly(4);
-    const order = await adapter.placeOrder(member, buy());
-    expect(order).toMatchObject({ state: 'open', filledQuantity: 4 });
-    expect(await adapter.cancelOrder(member, order.orderId)).toMatchObject({ state: 'cancelled', filledQuantity: 4 });
-
+  it('a resting order is modified (its price), then cancelled', async () => {
     const resting = await adapter.placeOrder(member, buy({ orderType: 'limit', limitPrice: 1400 }));
     const moved = await adapter.modifyOrder(member, resting.orderId, { limitPrice: 1450 });
     expect(dhan.requests.filter((r) => r.method === 'PUT').at(-1)!.body).toEqual({ dhanClientId: CLIENT, orderId: resting.orderId, orderType: 'LIMIT', quantity: 10, price: 1450, triggerPrice: 0, disclosedQuantity: 0, validity: 'DAY' });
@@ -130,32 +116,9 @@ describe('orders', () => {
     expect(dhan.requests.filter((r) => r.path === '/v2/orders').length).toBe(before);
   });
 
-  it('an expired session on an order is a BrokerError (reconnect), not a rejection of the order', async () => {
-    await expect(adapter.placeOrder({ clientId: CLIENT, accessKey: 'expired' }, buy())).rejects.toThrow(/Dhan session expired or invalid/);
-    await expect(adapter.placeOrder({ clientId: CLIENT, accessKey: 'expired' }, buy())).rejects.toThrow(BrokerError);
-  });
 });
 
 describe('when Dhan cannot answer', () => {
-  it('a 5xx on placing is thrown as unreachable, never retried; the order book finds an order by its correlation id', async () => {
-    const posts = () => dhan.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders').length;
-    const before = posts();
-    dhan.failNext({ status: 503 });
-    await expect(adapter.placeOrder(member, buy())).rejects.toThrow(/Dhan could not be reached/);
-    expect(posts()).toBe(before + 1);
-    const tagged = buy();
-    await adapter.placeOrder(member, tagged);
-    expect((await adapter.orderBook(member)).filter((o) => o.clientOrderId === tagged.clientOrderId)).toHaveLength(1);
-  });
-
-  it('a read that times out is retried once; a second timeout is thrown as unreachable', async () => {
-    dhan.failNext({ status: 200, delayMs: 1_500 });
-    expect((await adapter.funds(member)).opening).toBe(10_000_000);
-    dhan.failNext({ status: 200, delayMs: 1_500 });
-    dhan.failNext({ status: 200, delayMs: 1_500 });
-    await expect(adapter.funds(member)).rejects.toThrow(/Dhan could not be reached: no answer within 1000 ms/);
-  });
-
   it('a 429 (DH-904) is thrown as unreachable, never as a rejection', async () => {
     const limited = { status: 429, body: { errorType: 'Rate_Limit', errorCode: 'DH-904', errorMessage: 'Too many requests on server from single user breaching rate limits.' } };
     dhan.failNext(limited);
@@ -173,26 +136,19 @@ describe('when Dhan cannot answer', () => {
   });
 });
 
-describe('funds, positions and prices', () => {
-  it('reads the fund limits: start of day, used, available', async () => {
-    const funds = await adapter.funds(member);
-    expect(funds.opening).toBe(10_000_000);
-    expect(funds.available).toBeCloseTo(funds.opening - funds.used, 2);
-  });
-
-  it('positions: net shares per symbol and product with their average price', async () => {
-    const own = { clientId: '1000000003', accessKey: dhan.newAccessToken('1000000003') };
-    await adapter.placeOrder(own, buy({ quantity: 10 }));
-    await adapter.placeOrder(own, buy({ side: 'sell', quantity: 4 }));
-    await adapter.placeOrder(own, buy({ symbol: 'TCS', product: 'intraday', quantity: 2 }));
-    expect(await adapter.positions(own)).toEqual([
-      { exchange: 'NSE', symbol: 'INFY', product: 'delivery', quantity: 6, averagePrice: 1500.05, lastPrice: null },
-      { exchange: 'NSE', symbol: 'TCS', product: 'intraday', quantity: 2, averagePrice: 4000, lastPrice: null },
-    ]);
-  });
-
+describe('prices', () => {
   it('last prices by security id (with the client-id header), an unlisted symbol left out', async () => {
     expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(new Map([['INFY', 1500.05], ['TCS', 4000]]));
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/v2/marketfeed/ltp', body: { NSE_EQ: [Number(dhan.securityId('INFY')), Number(dhan.securityId('TCS'))] }, headers: { 'client-id': CLIENT } });
   });
 });
+
+sharedContract(() => ({
+  label: 'Dhan',
+  adapter,
+  member,
+  newUser: (id) => ({ clientId: id, accessKey: dhan.newAccessToken(id) }),
+  fake: dhan,
+  isPlacement: (r) => r.method === 'POST' && r.path === '/v2/orders',
+  positionsPriced: false,
+}));

@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrokerCredentials, OrderRequest } from '../../../src/server/engine/broker/adapter';
-import { BrokerError } from '../../../src/server/engine/broker/adapter';
+import { orderRequest, sharedContract } from './support/shared-contract';
+import type { BrokerCredentials } from '../../../src/server/engine/broker/adapter';
 import { FyersAdapter } from '../../../src/server/engine/broker/fyers/fyers-adapter';
 import { istWallClock } from '../../../src/server/engine/broker/ist-time';
 import { startFakeFyers, type FakeFyers } from '../../support/fake-fyers';
@@ -30,16 +30,7 @@ beforeAll(async () => {
 afterAll(() => fyers.close());
 afterEach(() => fyers.limitRate(Infinity));
 
-const buy = (over: Partial<OrderRequest> = {}): OrderRequest => ({
-  exchange: 'NSE',
-  symbol: 'INFY',
-  side: 'buy',
-  product: 'delivery',
-  orderType: 'market',
-  quantity: 10,
-  clientOrderId: `TB${Math.floor(Math.random() * 1e6)}L1`,
-  ...over,
-});
+const buy = orderRequest;
 const lastRequest = () => fyers.requests.at(-1)!;
 
 describe('the daily login', () => {
@@ -94,14 +85,6 @@ describe('orders', () => {
     await adapter.cancelOrder(member, limit.orderId);
   });
 
-  it('a partial fill is reported as such, and the rest can be cancelled (filled part kept)', async () => {
-    fyers.fillNextPartly(4);
-    const order = await adapter.placeOrder(member, buy());
-    expect(order).toMatchObject({ state: 'open', filledQuantity: 4 });
-    expect(await adapter.cancelOrder(member, order.orderId)).toMatchObject({ state: 'cancelled', filledQuantity: 4 });
-    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/api/v3/orders', query: { id: order.orderId } });
-  });
-
   it("modifies a resting order's price (PATCH with the id and type)", async () => {
     const order = await adapter.placeOrder(member, buy({ orderType: 'limit', limitPrice: 1400 }));
     const moved = await adapter.modifyOrder(member, order.orderId, { limitPrice: 1450 });
@@ -124,34 +107,9 @@ describe('orders', () => {
     expect(unknown).toMatchObject({ state: 'rejected', rejectReason: 'Invalid symbol' });
   });
 
-  it('an expired session on an order is a BrokerError (reconnect), not a rejection of the order', async () => {
-    await expect(adapter.placeOrder({ clientId: '', accessKey: 'expired' }, buy())).rejects.toThrow(BrokerError);
-    await expect(adapter.placeOrder({ clientId: '', accessKey: 'expired' }, buy())).rejects.toThrow(/Fyers session expired or invalid/);
-  });
 });
 
 describe('when Fyers cannot answer', () => {
-  it('a 5xx on placing is thrown as unreachable, never retried; the order book finds an order by its tag', async () => {
-    const posts = () => fyers.requests.filter((r) => r.method === 'POST' && r.path === '/api/v3/orders/sync').length;
-    const before = posts();
-    fyers.failNext({ status: 503 });
-    await expect(adapter.placeOrder(member, buy())).rejects.toThrow(/Fyers could not be reached/);
-    expect(posts()).toBe(before + 1);
-
-    const tagged = buy();
-    await adapter.placeOrder(member, tagged);
-    const book = await adapter.orderBook(member);
-    expect(book.filter((o) => o.clientOrderId === tagged.clientOrderId)).toHaveLength(1);
-  });
-
-  it('a read that times out is retried once; a second timeout is thrown as unreachable', async () => {
-    fyers.failNext({ status: 200, delayMs: 1_500 });
-    expect((await adapter.funds(member)).opening).toBe(10_000_000);
-    fyers.failNext({ status: 200, delayMs: 1_500 });
-    fyers.failNext({ status: 200, delayMs: 1_500 });
-    await expect(adapter.funds(member)).rejects.toThrow(/no answer within 1000 ms/);
-  });
-
   it("keeps within Fyers's 10 requests a second per user: 25 reads against a server that refuses the 11th get no 429", async () => {
     const own = { clientId: 'XR1', accessKey: fyers.newAccessToken('XR00001') };
     fyers.limitRate(10);
@@ -168,24 +126,7 @@ describe('when Fyers cannot answer', () => {
   });
 });
 
-describe('funds, positions, prices and times', () => {
-  it('reads the fund limits: start of day, utilised, available', async () => {
-    const funds = await adapter.funds(member);
-    expect(funds.opening).toBe(10_000_000);
-    expect(funds.available).toBeCloseTo(funds.opening - funds.used, 2);
-  });
-
-  it("positions: net shares per symbol and product with their average and last price", async () => {
-    const own = { clientId: 'XP1', accessKey: fyers.newAccessToken('XP00001') };
-    await adapter.placeOrder(own, buy({ quantity: 10 }));
-    await adapter.placeOrder(own, buy({ side: 'sell', quantity: 4 }));
-    await adapter.placeOrder(own, buy({ symbol: 'TCS', product: 'intraday', quantity: 2 }));
-    expect(await adapter.positions(own)).toEqual([
-      { exchange: 'NSE', symbol: 'INFY', product: 'delivery', quantity: 6, averagePrice: 1500.05, lastPrice: 1500.05 },
-      { exchange: 'NSE', symbol: 'TCS', product: 'intraday', quantity: 2, averagePrice: 4000, lastPrice: 4000 },
-    ]);
-  });
-
+describe('prices and times', () => {
   it('last prices from the quotes API, an unknown symbol left out', async () => {
     expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(new Map([['INFY', 1500.05], ['TCS', 4000]]));
     expect(lastRequest()).toMatchObject({ path: '/data/quotes', query: { symbols: 'NSE:INFY-EQ,NSE:TCS-EQ,NSE:NOSUCH-EQ' } });
@@ -196,3 +137,13 @@ describe('funds, positions, prices and times', () => {
     expect(istWallClock('garbage', NOW)).toBe(NOW);
   });
 });
+
+sharedContract(() => ({
+  label: 'Fyers',
+  adapter,
+  member,
+  newUser: (id) => ({ clientId: id, accessKey: fyers.newAccessToken(id) }),
+  fake: fyers,
+  isPlacement: (r) => r.method === 'POST' && r.path === '/api/v3/orders/sync',
+  positionsPriced: true,
+}));

@@ -7,8 +7,8 @@
  * positions and quotes.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrokerCredentials, OrderRequest } from '../../../src/server/engine/broker/adapter';
-import { BrokerError } from '../../../src/server/engine/broker/adapter';
+import { orderRequest, sharedContract } from './support/shared-contract';
+import type { BrokerCredentials } from '../../../src/server/engine/broker/adapter';
 import { istWallClock } from '../../../src/server/engine/broker/ist-time';
 import { UpstoxAdapter, upstoxSessionExpiry } from '../../../src/server/engine/broker/upstox/upstox-adapter';
 import { startFakeUpstox, type FakeUpstox } from '../../support/fake-upstox';
@@ -30,16 +30,7 @@ beforeAll(async () => {
 afterAll(() => upstox.close());
 afterEach(() => upstox.limitRate(Infinity));
 
-const buy = (over: Partial<OrderRequest> = {}): OrderRequest => ({
-  exchange: 'NSE',
-  symbol: 'INFY',
-  side: 'buy',
-  product: 'delivery',
-  orderType: 'market',
-  quantity: 10,
-  clientOrderId: `TB${Math.floor(Math.random() * 1e6)}L1`,
-  ...over,
-});
+const buy = orderRequest;
 const lastRequest = () => upstox.requests.at(-1)!;
 const placed = () => upstox.requests.filter((r) => r.method === 'POST' && r.path === '/v2/order/place').at(-1)!;
 
@@ -100,12 +91,7 @@ describe('orders', () => {
     expect(await adapter.cancelOrder(member, limit.orderId)).toMatchObject({ state: 'cancelled' });
   });
 
-  it('a partial fill is reported as such; a resting order is modified, then cancelled with its filled part kept', async () => {
-    upstox.fillNextPartly(4);
-    const order = await adapter.placeOrder(member, buy());
-    expect(order).toMatchObject({ state: 'open', filledQuantity: 4 });
-    expect(await adapter.cancelOrder(member, order.orderId)).toMatchObject({ state: 'cancelled', filledQuantity: 4 });
-
+  it('a resting order is modified (its price), then cancelled', async () => {
     const resting = await adapter.placeOrder(member, buy({ orderType: 'limit', limitPrice: 1400 }));
     const moved = await adapter.modifyOrder(member, resting.orderId, { limitPrice: 1450 });
     expect(upstox.requests.filter((r) => r.method === 'PUT').at(-1)!.body).toEqual({ order_id: resting.orderId, order_type: 'LIMIT', validity: 'DAY', quantity: 10, price: 1450, trigger_price: 0, disclosed_quantity: 0 });
@@ -128,32 +114,9 @@ describe('orders', () => {
     expect(upstox.requests.length).toBe(before);
   });
 
-  it('an expired session on an order is a BrokerError (reconnect), not a rejection of the order', async () => {
-    await expect(adapter.placeOrder({ clientId: '', accessKey: 'expired' }, buy())).rejects.toThrow(/Upstox session expired or invalid/);
-    await expect(adapter.placeOrder({ clientId: '', accessKey: 'expired' }, buy())).rejects.toThrow(BrokerError);
-  });
 });
 
 describe('when Upstox cannot answer', () => {
-  it('a 5xx on placing is thrown as unreachable, never retried; the order book finds an order by its tag', async () => {
-    const posts = () => upstox.requests.filter((r) => r.path === '/v2/order/place').length;
-    const before = posts();
-    upstox.failNext({ status: 503 });
-    await expect(adapter.placeOrder(member, buy())).rejects.toThrow(/Upstox could not be reached/);
-    expect(posts()).toBe(before + 1);
-    const tagged = buy();
-    await adapter.placeOrder(member, tagged);
-    expect((await adapter.orderBook(member)).filter((o) => o.clientOrderId === tagged.clientOrderId)).toHaveLength(1);
-  });
-
-  it('a read that times out is retried once; a second timeout is thrown as unreachable', async () => {
-    upstox.failNext({ status: 200, delayMs: 1_500 });
-    expect((await adapter.funds(member)).opening).toBe(10_000_000);
-    upstox.failNext({ status: 200, delayMs: 1_500 });
-    upstox.failNext({ status: 200, delayMs: 1_500 });
-    await expect(adapter.funds(member)).rejects.toThrow(/Upstox could not be reached: no answer in time/);
-  });
-
   it('a 429 is thrown as unreachable (rate limited), never as a rejection', async () => {
     const limited = { status: 429, body: { status: 'error', errors: [{ errorCode: 'UDAPI10005', message: 'Too Many Request Sent' }] } };
     upstox.failNext(limited);
@@ -171,24 +134,7 @@ describe('when Upstox cannot answer', () => {
   });
 });
 
-describe('funds, positions, prices and times', () => {
-  it('reads the equity margins: available and used, the day started with their sum', async () => {
-    const funds = await adapter.funds(member);
-    expect(funds.opening).toBe(10_000_000);
-    expect(funds.available).toBeCloseTo(funds.opening - funds.used, 2);
-  });
-
-  it('positions: net shares per symbol and product with their average and last price', async () => {
-    const own = { clientId: 'P1', accessKey: upstox.newAccessToken('7PP001') };
-    await adapter.placeOrder(own, buy({ quantity: 10 }));
-    await adapter.placeOrder(own, buy({ side: 'sell', quantity: 4 }));
-    await adapter.placeOrder(own, buy({ symbol: 'TCS', product: 'intraday', quantity: 2 }));
-    expect(await adapter.positions(own)).toEqual([
-      { exchange: 'NSE', symbol: 'INFY', product: 'delivery', quantity: 6, averagePrice: 1500.05, lastPrice: 1500.05 },
-      { exchange: 'NSE', symbol: 'TCS', product: 'intraday', quantity: 2, averagePrice: 4000, lastPrice: 4000 },
-    ]);
-  });
-
+describe('prices and times', () => {
   it('last prices by instrument key, an unlisted symbol left out', async () => {
     expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(new Map([['INFY', 1500.05], ['TCS', 4000]]));
     expect(lastRequest()).toMatchObject({ path: '/v2/market-quote/ltp', query: { symbol: `${upstox.instrumentKey('INFY')},${upstox.instrumentKey('TCS')}` } });
@@ -199,3 +145,13 @@ describe('funds, positions, prices and times', () => {
     expect(istWallClock(undefined, NOW)).toBe(NOW);
   });
 });
+
+sharedContract(() => ({
+  label: 'Upstox',
+  adapter,
+  member,
+  newUser: (id) => ({ clientId: id, accessKey: upstox.newAccessToken(id) }),
+  fake: upstox,
+  isPlacement: (r) => r.path === '/v2/order/place',
+  positionsPriced: true,
+}));
