@@ -37,7 +37,7 @@ const DAY_START = Date.parse('2026-01-05T04:00:00Z');
 
 /** What the bench needs of a local broker server. */
 interface LocalBroker {
-  requests: { headers: { authorization?: string }; at: number }[];
+  requests: { headers: Record<string, string | string[] | undefined>; at: number }[];
   readonly rateLimited: number;
   limitRate(perSecond: number): void;
   setLtp(symbol: string, price: number): void;
@@ -103,8 +103,10 @@ function busiestSecond(times: readonly number[]): number {
 /** The most requests in any one second, counted as the broker counts them. */
 function mostInASecond(sent: LocalBroker['requests'], perUser: boolean): number {
   if (!perUser) return busiestSecond(sent.map((r) => r.at));
+  // Whose request: Dhan sends the session as `access-token`, the others as Authorization.
+  const userOf = (r: LocalBroker['requests'][number]) => String(r.headers['access-token'] ?? r.headers.authorization ?? '');
   const byUser = new Map<string, number[]>();
-  for (const r of sent) byUser.set(r.headers.authorization ?? '', [...(byUser.get(r.headers.authorization ?? '') ?? []), r.at]);
+  for (const r of sent) byUser.set(userOf(r), [...(byUser.get(userOf(r)) ?? []), r.at]);
   return Math.max(0, ...[...byUser.values()].map(busiestSecond));
 }
 
