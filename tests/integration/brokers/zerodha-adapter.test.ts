@@ -6,11 +6,12 @@
  * rejections, Kite's error types, timeouts, the rate limit and the order book by tag.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrokerCredentials, OrderRequest } from '../../../src/server/engine/broker/adapter';
+import type { BrokerCredentials } from '../../../src/server/engine/broker/adapter';
 import { BrokerError } from '../../../src/server/engine/broker/adapter';
 import { istInstant } from '../../../src/server/engine/broker/zerodha/kite-orders';
 import { kiteChecksum, kiteSessionExpiry, ZerodhaAdapter } from '../../../src/server/engine/broker/zerodha/zerodha-adapter';
 import { startFakeKite, type FakeKite } from '../../support/fake-kite';
+import { orderRequest } from './support/shared-contract';
 
 let kite: FakeKite;
 let adapter: ZerodhaAdapter;
@@ -27,16 +28,7 @@ beforeAll(async () => {
 afterAll(() => kite.close());
 afterEach(() => kite.limitRate(Infinity));
 
-const buy = (over: Partial<OrderRequest> = {}): OrderRequest => ({
-  exchange: 'NSE',
-  symbol: 'INFY',
-  side: 'buy',
-  product: 'delivery',
-  orderType: 'market',
-  quantity: 10,
-  clientOrderId: `TB${Math.floor(Math.random() * 1e6)}L1`,
-  ...over,
-});
+const buy = orderRequest;
 
 describe('the daily login', () => {
   it("exchanges the redirect's request token with SHA-256(api_key + request_token + api_secret); the token ends at 06:00 IST next morning", async () => {

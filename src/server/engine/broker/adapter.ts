@@ -134,6 +134,42 @@ export function rejectedOrder(request: OrderRequest, reason: string, now: Date):
   };
 }
 
+/** A session check: true when the broker answers it, false when it refuses (a BrokerError); no answer is thrown. */
+export async function acceptedBy(check: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch (err) {
+    if (err instanceof BrokerError) return false;
+    throw err;
+  }
+}
+
+/** A broker's order as the engine's request: prices only where the order type has them. */
+export function requestOf(order: {
+  exchange: string;
+  symbol: string;
+  side: OrderRequest['side'];
+  product: OrderRequest['product'];
+  orderType: OrderType;
+  quantity: number;
+  price: number;
+  triggerPrice: number;
+  tag: string | null;
+}): OrderRequest {
+  return {
+    exchange: order.exchange,
+    symbol: order.symbol,
+    side: order.side,
+    product: order.product,
+    orderType: order.orderType,
+    quantity: order.quantity,
+    limitPrice: order.orderType === 'market' ? null : order.price,
+    triggerPrice: order.orderType === 'trigger' ? order.triggerPrice : null,
+    clientOrderId: order.tag ?? undefined,
+  };
+}
+
 /** A call the broker refused outright (unknown order, invalid key on a query...). */
 export class BrokerError extends Error {
   constructor(message: string) {

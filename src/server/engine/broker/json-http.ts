@@ -1,4 +1,5 @@
 /** JSON over HTTP for the brokers reached through their documented REST APIs (no maintained client). */
+import { BrokerError } from './adapter';
 
 export interface JsonAnswer {
   status: number;
@@ -33,5 +34,36 @@ export async function jsonCall(
     return { status: res.status, body: JSON.parse(text) as Record<string, unknown> };
   } catch {
     throw new Unreachable(`HTTP ${res.status} without a JSON answer`);
+  }
+}
+
+/** What a broker's answer means when it is not a success. */
+export type BrokerFailure = { kind: 'token' | 'refused' | 'unreachable'; message: string };
+
+/**
+ * One call as the REST adapters make it: the broker's answer is read by `failureOf`; a refusal or a
+ * dead session is a BrokerError, no answer (network, timeout, 429, 5xx) an Error; `retry` (reads
+ * only) tries once more when the broker could not be reached. Answers the success's body.
+ */
+export async function brokerCall(
+  broker: string,
+  send: () => Promise<JsonAnswer>,
+  failureOf: (answer: JsonAnswer) => BrokerFailure | null,
+  retry: boolean,
+): Promise<Record<string, unknown>> {
+  for (let attempt = 1; ; attempt++) {
+    let failure: BrokerFailure | null;
+    let answer: JsonAnswer | undefined;
+    try {
+      answer = await send();
+      failure = failureOf(answer);
+    } catch (err) {
+      if (!(err instanceof Unreachable)) throw err;
+      failure = { kind: 'unreachable', message: `${broker} could not be reached: ${err.message}` };
+    }
+    if (!failure) return answer!.body;
+    if (failure.kind === 'unreachable' && retry && attempt === 1) continue;
+    if (failure.kind === 'unreachable') throw new Error(failure.message);
+    throw new BrokerError(failure.message);
   }
 }

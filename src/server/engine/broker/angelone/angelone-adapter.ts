@@ -16,9 +16,9 @@
 import os from 'node:os';
 import { istDay, istTime } from '../../../demo/market-calendar';
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
-import { BrokerError, rejectedOrder } from '../adapter';
+import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchJsonFile } from '../daily-file';
-import { jsonCall, Unreachable, type JsonAnswer } from '../json-http';
+import { brokerCall, jsonCall, type BrokerFailure, type JsonAnswer } from '../json-http';
 import { UserBuckets, type Limit } from '../user-buckets';
 import { ANGEL_ORDER_TYPES, ANGEL_PRODUCTS, angelOrderBody, angelVariety, fromAngelOrder, splitAngelOrderId, type AngelInstrument, type AngelOrder } from './angelone-orders';
 
@@ -54,9 +54,7 @@ export interface AngelOneConfig {
   now?: () => Date;
 }
 
-type Failure = { kind: 'token' | 'refused' | 'unreachable'; message: string };
-
-export function angelFailure(answer: JsonAnswer): Failure | null {
+export function angelFailure(answer: JsonAnswer): BrokerFailure | null {
   const { status, body } = answer;
   if (status === 200 && body.status === true) return null;
   const message = typeof body.message === 'string' && body.message ? body.message : `HTTP ${status}`;
@@ -119,21 +117,7 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
 
   /** A call that must succeed: its `data`, else a BrokerError (refused, token) or an Error (unreachable); reads retried once. */
   private async call(accessToken: string, api: string, method: string, path: string, options: { body?: unknown; retry?: boolean } = {}): Promise<unknown> {
-    for (let attempt = 1; ; attempt++) {
-      let failure: Failure | null;
-      let answer: JsonAnswer | undefined;
-      try {
-        answer = await this.request(accessToken, api, method, path, options.body);
-        failure = angelFailure(answer);
-      } catch (err) {
-        if (!(err instanceof Unreachable)) throw err;
-        failure = { kind: 'unreachable', message: `Angel One could not be reached: ${err.message}` };
-      }
-      if (!failure) return answer!.body.data;
-      if (failure.kind === 'unreachable' && options.retry && attempt === 1) continue;
-      if (failure.kind === 'unreachable') throw new Error(failure.message);
-      throw new BrokerError(failure.message);
-    }
+    return (await brokerCall('Angel One', () => this.request(accessToken, api, method, path, options.body), angelFailure, options.retry ?? false)).data;
   }
 
   /** Angel's publisher login page for the app; `state` comes back with the session. */
@@ -152,13 +136,7 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
 
   async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
     if (!credentials.accessKey) return false;
-    try {
-      await this.call(credentials.accessKey, 'getProfile', 'GET', '/rest/secure/angelbroking/user/v1/getProfile', { retry: true });
-      return true;
-    } catch (err) {
-      if (err instanceof BrokerError) return false;
-      throw err;
-    }
+    return acceptedBy(() => this.call(credentials.accessKey, 'getProfile', 'GET', '/rest/secure/angelbroking/user/v1/getProfile', { retry: true }));
   }
 
   async openSession(credentials: BrokerCredentials): Promise<BrokerSession> {

@@ -7,7 +7,7 @@
  * trigger pending; every other is still open. An order is named by Angel's `orderid` (for modify
  * and cancel) and its `uniqueorderid` (for its details): the engine keeps both as "orderid/uniqueorderid".
  */
-import type { Order, OrderRequest, OrderState } from '../adapter';
+import { requestOf, type Order, type OrderRequest, type OrderState } from '../adapter';
 import { istWallClock } from '../ist-time';
 
 export const ANGEL_PRODUCTS = { delivery: 'DELIVERY', intraday: 'INTRADAY' } as const;
@@ -78,17 +78,17 @@ export function fromAngelOrder(o: AngelOrder, now: Date): Order {
     orderId: angelOrderId(o.orderid, o.uniqueorderid),
     clientOrderId: tag,
     exchangeOrderId: o.exchorderid || null,
-    request: {
+    request: requestOf({
       exchange: o.exchange,
       symbol: o.tradingsymbol.replace(/-EQ$/, ''),
       side: o.transactiontype === 'BUY' ? 'buy' : 'sell',
       product: o.producttype === 'INTRADAY' ? 'intraday' : 'delivery',
       orderType,
       quantity: Number(o.quantity),
-      limitPrice: orderType === 'market' ? null : Number(o.price),
-      triggerPrice: orderType === 'trigger' ? Number(o.triggerprice) : null,
-      clientOrderId: tag ?? undefined,
-    },
+      price: Number(o.price),
+      triggerPrice: Number(o.triggerprice),
+      tag,
+    }),
     state,
     filledQuantity: filled,
     averagePrice: filled > 0 ? Number(o.averageprice) : null,

@@ -16,10 +16,10 @@
  * engine retries later through the order book); any other -> refused with Dhan's words.
  */
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, LoginAccount, Order, OrderChanges, OrderRequest, Position } from '../adapter';
-import { BrokerError, rejectedOrder } from '../adapter';
+import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchTextFile } from '../daily-file';
 import { istWallClock } from '../ist-time';
-import { jsonCall, Unreachable, type JsonAnswer } from '../json-http';
+import { brokerCall, jsonCall, type BrokerFailure, type JsonAnswer } from '../json-http';
 import { UserBuckets, type Limit } from '../user-buckets';
 import { parseCsv } from '../../../instruments/csv';
 import { DHAN_ORDER_TYPES, dhanOrderBody, fromDhanOrder, type DhanOrder } from './dhan-orders';
@@ -42,10 +42,9 @@ export interface DhanConfig {
   now?: () => Date;
 }
 
-type Failure = { kind: 'token' | 'refused' | 'unreachable'; message: string };
 const UNREACHABLE_CODES = new Set(['DH-904', 'DH-908', 'DH-909']);
 
-export function dhanFailure(answer: JsonAnswer): Failure | null {
+export function dhanFailure(answer: JsonAnswer): BrokerFailure | null {
   const { status, body } = answer;
   if (status >= 200 && status < 300 && !body.errorCode) return null;
   const code = String(body.errorCode ?? '');
@@ -90,22 +89,11 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
   ): Promise<unknown> {
     const root = api === 'auth' ? (this.config.authRoot ?? DHAN_DEFAULT_AUTH_ROOT) : (this.config.root ?? DHAN_DEFAULT_ROOT);
     const headers = credentials ? { 'access-token': credentials.accessKey, 'client-id': credentials.clientId } : this.appHeaders;
-    for (let attempt = 1; ; attempt++) {
-      let failure: Failure | null;
-      let answer: JsonAnswer | undefined;
-      try {
-        if (credentials) await this.buckets.take(credentials.accessKey, api);
-        answer = await jsonCall(`${root}${path}`, { method, headers, body: options.body, timeoutMs: this.config.timeoutMs ?? 7_000 });
-        failure = dhanFailure(answer);
-      } catch (err) {
-        if (!(err instanceof Unreachable)) throw err;
-        failure = { kind: 'unreachable', message: `Dhan could not be reached: ${err.message}` };
-      }
-      if (!failure) return answer!.body;
-      if (failure.kind === 'unreachable' && options.retry && attempt === 1) continue;
-      if (failure.kind === 'unreachable') throw new Error(failure.message);
-      throw new BrokerError(failure.message);
-    }
+    const send = async () => {
+      if (credentials) await this.buckets.take(credentials.accessKey, api);
+      return jsonCall(`${root}${path}`, { method, headers, body: options.body, timeoutMs: this.config.timeoutMs ?? 7_000 });
+    };
+    return brokerCall('Dhan', send, dhanFailure, options.retry ?? false);
   }
 
   /** Asks Dhan for a consent for the member's client id; answers Dhan's login page for it. */
@@ -130,13 +118,7 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
 
   async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
     if (!credentials.accessKey) return false;
-    try {
-      await this.call(credentials, 'other', 'GET', '/v2/profile', { retry: true });
-      return true;
-    } catch (err) {
-      if (err instanceof BrokerError) return false;
-      throw err;
-    }
+    return acceptedBy(() => this.call(credentials, 'other', 'GET', '/v2/profile', { retry: true }));
   }
 
   /** The session as Dhan's profile reports it: valid until its tokenValidity ("30/03/2026 15:37", India's time). */

@@ -6,7 +6,7 @@
  * TRADED, REJECTED, CANCELLED, EXPIRED, PENDING (a stop-loss before its trigger too), PART_TRADED,
  * TRANSIT, TRIGGERED.
  */
-import type { Order, OrderRequest, OrderState } from '../adapter';
+import { requestOf, type Order, type OrderRequest, type OrderState } from '../adapter';
 import { istWallClock } from '../ist-time';
 
 export const DHAN_PRODUCTS = { delivery: 'CNC', intraday: 'INTRADAY' } as const;
@@ -63,17 +63,17 @@ export function fromDhanOrder(o: DhanOrder, now: Date): Order {
     orderId: String(o.orderId),
     clientOrderId: tag,
     exchangeOrderId: o.exchangeOrderId || null,
-    request: {
+    request: requestOf({
       exchange: o.exchangeSegment.replace(/_EQ$/, ''),
       symbol: o.tradingSymbol,
       side: o.transactionType === 'BUY' ? 'buy' : 'sell',
       product: o.productType === 'INTRADAY' ? 'intraday' : 'delivery',
       orderType,
       quantity: o.quantity,
-      limitPrice: orderType === 'market' ? null : o.price,
-      triggerPrice: orderType === 'trigger' ? o.triggerPrice : null,
-      clientOrderId: tag ?? undefined,
-    },
+      price: o.price,
+      triggerPrice: o.triggerPrice,
+      tag,
+    }),
     state,
     filledQuantity: filled,
     averagePrice: filled > 0 ? (o.averageTradedPrice ?? null) : null,

@@ -15,8 +15,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
-import { BrokerError, rejectedOrder } from '../adapter';
-import { jsonCall, Unreachable, type JsonAnswer } from '../json-http';
+import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
+import { brokerCall, jsonCall, Unreachable, type BrokerFailure, type JsonAnswer } from '../json-http';
 import { UserBuckets } from '../user-buckets';
 import { nextSixAmIst } from '../session-expiry';
 import { bareSymbol, FYERS_ORDER_TYPES, fromFyersOrder, fyersOrderBody, fyersSymbol, type FyersOrder } from './fyers-orders';
@@ -40,10 +40,8 @@ export interface FyersConfig {
   now?: () => Date;
 }
 
-type Failure = { kind: 'token' | 'refused' | 'unreachable'; message: string };
-
 /** What a Fyers answer means: ok, or why not. */
-export function fyersFailure(answer: JsonAnswer): Failure | null {
+export function fyersFailure(answer: JsonAnswer): BrokerFailure | null {
   const { status, body } = answer;
   if (status === 200 && body.s === 'ok') return null;
   const message = typeof body.message === 'string' && body.message ? body.message : `HTTP ${status}`;
@@ -77,22 +75,8 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
   }
 
   /** A call that must succeed: its body, else a BrokerError (refused, token) or an Error (unreachable); reads retried once. */
-  private async call(accessToken: string | null, method: string, path: string, options: { body?: unknown; retry?: boolean } = {}): Promise<Record<string, unknown>> {
-    for (let attempt = 1; ; attempt++) {
-      let failure: Failure | null;
-      let answer: JsonAnswer | undefined;
-      try {
-        answer = await this.request(accessToken, method, path, options.body);
-        failure = fyersFailure(answer);
-      } catch (err) {
-        if (!(err instanceof Unreachable)) throw err;
-        failure = { kind: 'unreachable', message: `Fyers could not be reached: ${err.message}` };
-      }
-      if (!failure) return answer!.body;
-      if (failure.kind === 'unreachable' && options.retry && attempt === 1) continue;
-      if (failure.kind === 'unreachable') throw new Error(failure.message);
-      throw new BrokerError(failure.message);
-    }
+  private call(accessToken: string | null, method: string, path: string, options: { body?: unknown; retry?: boolean } = {}): Promise<Record<string, unknown>> {
+    return brokerCall('Fyers', () => this.request(accessToken, method, path, options.body), fyersFailure, options.retry ?? false);
   }
 
   /** Fyers's login page for the app, `state` carried back to the redirect URL untouched. */
@@ -113,13 +97,7 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
 
   async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
     if (!credentials.accessKey) return false;
-    try {
-      await this.call(credentials.accessKey, 'GET', '/api/v3/profile', { retry: true });
-      return true;
-    } catch (err) {
-      if (err instanceof BrokerError) return false;
-      throw err;
-    }
+    return acceptedBy(() => this.call(credentials.accessKey, 'GET', '/api/v3/profile', { retry: true }));
   }
 
   async openSession(credentials: BrokerCredentials): Promise<BrokerSession> {

@@ -5,7 +5,7 @@
  * `orderTag` (alphanumeric: the engine's client order id). The order book's status: 1 cancelled,
  * 2 traded, 4 transit, 5 rejected, 6 pending, 7 expired.
  */
-import type { Order, OrderRequest, OrderState } from '../adapter';
+import { requestOf, type Order, type OrderRequest, type OrderState } from '../adapter';
 import { istWallClock } from '../ist-time';
 
 export const FYERS_PRODUCTS = { delivery: 'CNC', intraday: 'INTRADAY' } as const;
@@ -70,17 +70,17 @@ export function fromFyersOrder(o: FyersOrder, now: Date): Order {
     orderId: String(o.id),
     clientOrderId: tag,
     exchangeOrderId: o.exchOrdId || null,
-    request: {
+    request: requestOf({
       exchange: o.symbol.split(':')[0] ?? 'NSE',
       symbol: bareSymbol(o.symbol),
       side: o.side === 1 ? 'buy' : 'sell',
       product: o.productType === 'INTRADAY' ? 'intraday' : 'delivery',
       orderType,
       quantity: o.qty,
-      limitPrice: orderType === 'market' ? null : o.limitPrice,
-      triggerPrice: orderType === 'trigger' ? o.stopPrice : null,
-      clientOrderId: tag ?? undefined,
-    },
+      price: o.limitPrice,
+      triggerPrice: o.stopPrice,
+      tag,
+    }),
     state,
     filledQuantity: o.filledQty,
     averagePrice: o.filledQty > 0 ? o.tradedPrice : null,

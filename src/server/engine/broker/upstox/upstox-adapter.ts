@@ -15,7 +15,7 @@
 import { ApiClient, LoginApi, MarketQuoteApi, OrderApi, PortfolioApi, UserApi, type Callback } from 'upstox-js-sdk';
 import { istDay, istTime } from '../../../demo/market-calendar';
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
-import { BrokerError, rejectedOrder } from '../adapter';
+import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchJsonFile } from '../daily-file';
 import { UserBuckets } from '../user-buckets';
 import { fromUpstoxOrder, UPSTOX_ORDER_TYPES, upstoxOrderBody } from './upstox-orders';
@@ -140,13 +140,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
 
   async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
     if (!credentials.accessKey) return false;
-    try {
-      await this.call(credentials.accessKey, (client, done) => new UserApi(client).getProfile(API_VERSION, done), true);
-      return true;
-    } catch (err) {
-      if (err instanceof BrokerError) return false;
-      throw err;
-    }
+    return acceptedBy(() => this.call(credentials.accessKey, (client, done) => new UserApi(client).getProfile(API_VERSION, done), true));
   }
 
   async openSession(credentials: BrokerCredentials): Promise<BrokerSession> {

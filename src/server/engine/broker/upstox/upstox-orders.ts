@@ -7,7 +7,7 @@
  * pending, modify pending...) is still open.
  */
 import type { UpstoxOrder } from 'upstox-js-sdk';
-import type { Order, OrderRequest, OrderState } from '../adapter';
+import { requestOf, type Order, type OrderRequest, type OrderState } from '../adapter';
 import { istWallClock } from '../ist-time';
 
 export const UPSTOX_PRODUCTS = { delivery: 'D', intraday: 'I' } as const;
@@ -42,17 +42,17 @@ export function fromUpstoxOrder(o: UpstoxOrder, now: Date): Order {
     orderId: String(o.orderId),
     clientOrderId: tag,
     exchangeOrderId: o.exchangeOrderId || null,
-    request: {
+    request: requestOf({
       exchange: o.exchange,
       symbol: o.tradingSymbol ?? o.tradingsymbol ?? '',
       side: o.transactionType === 'BUY' ? 'buy' : 'sell',
       product: o.product === 'I' ? 'intraday' : 'delivery',
       orderType,
       quantity: o.quantity,
-      limitPrice: orderType === 'market' ? null : o.price,
-      triggerPrice: orderType === 'trigger' ? o.triggerPrice : null,
-      clientOrderId: tag ?? undefined,
-    },
+      price: o.price,
+      triggerPrice: o.triggerPrice,
+      tag,
+    }),
     state,
     filledQuantity: filled,
     averagePrice: filled > 0 ? (o.averagePrice ?? null) : null,

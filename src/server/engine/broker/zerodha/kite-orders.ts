@@ -5,7 +5,7 @@
  * validity DAY, tag (at most 20 alphanumeric characters: the engine's client order id).
  */
 import type { Order as KiteOrder } from 'kiteconnect';
-import type { Order, OrderRequest, OrderState } from '../adapter';
+import { requestOf, type Order, type OrderRequest, type OrderState } from '../adapter';
 
 export const KITE_PRODUCTS = { delivery: 'CNC', intraday: 'MIS' } as const;
 export const KITE_ORDER_TYPES = { market: 'MARKET', limit: 'LIMIT', trigger: 'SL' } as const;
@@ -58,17 +58,17 @@ export function fromKiteOrder(kite: KiteOrder, now: Date): Order {
     orderId: String(kite.order_id),
     clientOrderId: tag,
     exchangeOrderId: kite.exchange_order_id ?? null,
-    request: {
+    request: requestOf({
       exchange: kite.exchange,
       symbol: kite.tradingsymbol,
       side: sideOf(kite),
       product: productOf(kite),
       orderType,
       quantity: kite.quantity,
-      limitPrice: orderType === 'market' ? null : kite.price,
-      triggerPrice: orderType === 'trigger' ? kite.trigger_price : null,
-      clientOrderId: tag ?? undefined,
-    },
+      price: kite.price,
+      triggerPrice: kite.trigger_price,
+      tag,
+    }),
     state: STATES[kite.status] ?? 'open',
     filledQuantity: kite.filled_quantity ?? 0,
     averagePrice: kite.filled_quantity > 0 ? kite.average_price : null,

@@ -14,7 +14,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { KiteConnect, type Connect } from 'kiteconnect';
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
-import { BrokerError, rejectedOrder } from '../adapter';
+import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { RateLimiter } from '../rate-limiter';
 import { nextSixAmIst } from '../session-expiry';
 import { fromKiteOrder, KITE_ORDER_TYPES, kiteOrderParams } from './kite-orders';
@@ -133,13 +133,7 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
 
   async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
     if (!credentials.accessKey) return false;
-    try {
-      await this.call(() => this.client(credentials.accessKey).getProfile(), true);
-      return true;
-    } catch (err) {
-      if (err instanceof BrokerError) return false;
-      throw err;
-    }
+    return acceptedBy(() => this.call(() => this.client(credentials.accessKey).getProfile(), true));
   }
 
   async openSession(credentials: BrokerCredentials): Promise<BrokerSession> {
