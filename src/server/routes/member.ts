@@ -1,6 +1,7 @@
 /** The member's own data: trades, account settings, broker details (spec section 7, "Member calls"). */
 import { Hono } from 'hono';
 import { memberBrokerDetailsSchema } from '../../shared/schemas/account';
+import { accountPnlQuerySchema } from '../../shared/schemas/pnl';
 import { accountTradesQuerySchema } from '../../shared/schemas/trades';
 import { isSuperadmin, requireUser, sessionUser } from '../auth/guards';
 import { BytesLru } from '../bytes-lru';
@@ -11,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { members } from '../db/schema';
 import { membershipExpired } from '../engine/membership';
 import { getAccountSettings, updateBrokerDetails } from '../services/account';
+import { accountPnl, pnlRange, summarize } from '../services/account-pnl';
 import { accountTradesVersion, listAccountTrades } from '../services/trades';
 
 const NO_ACCOUNT = 'No account is linked to this user';
@@ -50,6 +52,22 @@ export function memberRoutes(): Hono<AppEnv> {
       Vary: 'Accept-Encoding',
       ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
     });
+  });
+
+  /** The account's P&L over a range of days (default: this month in India); a superadmin may name any account. */
+  routes.get('/account-pnl', requireUser, async (c) => {
+    const user = sessionUser(c);
+    const { db } = c.get('deps');
+    const query = readQuery(c, accountPnlQuerySchema);
+    let accountId = user.account_id;
+    if (query.adminAccountId !== undefined) {
+      if (!isSuperadmin(user)) throw new ApiError(STATUS.FORBIDDEN, 'adminAccountId is for superadmins only');
+      if ((await accountTradesVersion(db, query.adminAccountId)) === null) throw new ApiError(STATUS.NOT_FOUND, 'Account not found');
+      accountId = query.adminAccountId;
+    }
+    const range = pnlRange(query, new Date());
+    // Like account-trades: a login without an account has nothing to add up.
+    return c.json(accountId === null ? summarize(range, [], 0) : await accountPnl(db, accountId, range));
   });
 
   /** The logged-in member's membership: its expiry date and whether it has passed (today in India). */
