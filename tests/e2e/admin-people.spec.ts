@@ -245,7 +245,8 @@ test("an account's trades: the member trades view with Edit, and the trade edit 
   await form.getByRole('button', { name: 'Save' }).click();
   const body = (await saved) as Record<string, unknown>;
   expect(body.trade_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  expect(body.trade_status).toBe('closed');
+  // The status was not touched: none is sent, and the completed trade stays completed (issue 13).
+  expect(body).not.toHaveProperty('trade_status');
   expect(typeof body.trade_quantity).toBe('number');
   expect(body.ltp).toBeNull();
   expect(body.stoploss_trade_number).toBe(marker);

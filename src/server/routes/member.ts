@@ -42,9 +42,11 @@ export function memberRoutes(): Hono<AppEnv> {
     if (accountId === null) return c.json([]);
 
     const listed = accountId;
+    // A member reads the member's statuses; the superadmin's view of an account keeps the stored ones.
+    const view = query.adminAccountId === undefined ? 'member' : 'admin';
     const encoding = acceptedEncoding(c.req.header('accept-encoding'));
-    const body = await tradesCache.get(`${listed}:${query.status}:${version}:${encoding}`, async () =>
-      encode(Buffer.from(JSON.stringify(await listAccountTrades(db, listed, query.status))), encoding),
+    const body = await tradesCache.get(`${listed}:${view}:${query.status}:${version}:${encoding}`, async () =>
+      encode(Buffer.from(JSON.stringify(await listAccountTrades(db, listed, query.status, view))), encoding),
     );
     // zlib and Buffer.from answer Buffers over plain (never shared) ArrayBuffers.
     return c.body(body as Uint8Array<ArrayBuffer>, STATUS.OK, {

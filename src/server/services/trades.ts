@@ -1,6 +1,7 @@
 /** An account's trades with their entries and exits, in the API shape of `tradeSchema`. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { TradeStatus } from '../../shared/constants';
+import { TRADE_STATUSES, type TradeStatus } from '../../shared/constants';
+import { filterStatusOf } from '../../shared/format';
 import type { AccountTradesQuery, Trade, TradeEntry, TradeExit } from '../../shared/schemas/trades';
 import type { Db } from '../db/client';
 import { accounts, accountTradeVersions, tradeEntries, tradeExits, trades } from '../db/schema';
@@ -47,23 +48,32 @@ const toExit = (row: ExitRow): TradeExit => ({
   ...legCharges(row),
 });
 
-function toTrade(row: TradeRow, entries: TradeEntry[], exits: TradeExit[]): Trade {
+/** Whose eyes a trade list is for: a member sees the admin's open and closed as running and completed. */
+export type TradesView = 'member' | 'admin';
+
+function toTrade(row: TradeRow, entries: TradeEntry[], exits: TradeExit[], view: TradesView = 'admin'): Trade {
+  const status = row.trade_status as TradeStatus;
   return {
     ...row,
-    trade_status: row.trade_status as TradeStatus,
+    trade_status: view === 'member' ? filterStatusOf(status) : status,
     last_updated_timestamp: row.last_updated_timestamp.toISOString(),
     trade_entries: entries,
     trade_exits: exits,
   };
 }
 
+/** The stored statuses a member's filter status stands for (running is also the admin's open, completed also closed). */
+const storedStatuses = (status: TradeStatus): TradeStatus[] => TRADE_STATUSES.filter((s) => s === status || filterStatusOf(s) === status);
+
 /**
  * Newest first (trade_date, then id). `active` and `all` mean every status; a concrete status
- * narrows. Three queries whatever the number of trades: trades, then all their entries, all exits.
+ * narrows (for a member, running takes open in and completed closed). Three queries whatever the
+ * number of trades: trades, then all their entries, all exits.
  */
-export async function listAccountTrades(db: Db, accountId: number, status: AccountTradesQuery['status']): Promise<Trade[]> {
+export async function listAccountTrades(db: Db, accountId: number, status: AccountTradesQuery['status'], view: TradesView = 'admin'): Promise<Trade[]> {
   const everyStatus = status === 'active' || status === 'all';
-  const filter = and(eq(trades.trabot_account_id, accountId), everyStatus ? undefined : eq(trades.trade_status, status));
+  const narrowed = everyStatus ? undefined : view === 'member' ? inArray(trades.trade_status, storedStatuses(status)) : eq(trades.trade_status, status);
+  const filter = and(eq(trades.trabot_account_id, accountId), narrowed);
   const rows = await db.select().from(trades).where(filter).orderBy(desc(trades.trade_date), desc(trades.trabot_trade_id));
   if (rows.length === 0) return [];
   const tradeIds = db.select({ id: trades.trabot_trade_id }).from(trades).where(filter);
@@ -81,7 +91,7 @@ export async function listAccountTrades(db: Db, accountId: number, status: Accou
   ]);
   const entries = groupByTrade(entryRows, toEntry);
   const exits = groupByTrade(exitRows, toExit);
-  return rows.map((row) => toTrade(row, entries.get(row.trabot_trade_id) ?? [], exits.get(row.trabot_trade_id) ?? []));
+  return rows.map((row) => toTrade(row, entries.get(row.trabot_trade_id) ?? [], exits.get(row.trabot_trade_id) ?? [], view));
 }
 
 /** The version of an account's trades (0 before its first trade); null when the account does not exist. */

@@ -265,9 +265,31 @@ describe('admin trade edit', () => {
     expect(edited.trade_exits).toEqual([]);
     expect(new Date(edited.last_updated_timestamp).getTime()).toBeGreaterThan(new Date('2026-11-02T10:00:00Z').getTime());
 
-    // The member sees the edit.
+    // The member sees the edit, the admin's closed as the member's completed.
     const mine = z.array(tradeSchema).parse(await (await a.member.request('/api/account-trades')).json());
-    expect(mine.find((t) => t.trabot_trade_id === trade.trabot_trade_id)).toMatchObject({ trade_status: 'closed', stoploss_trade_number: 'SL-88213' });
+    expect(mine.find((t) => t.trabot_trade_id === trade.trabot_trade_id)).toMatchObject({ trade_status: 'completed', stoploss_trade_number: 'SL-88213' });
+  });
+
+  it("keeps the stored status when the edit names none (a completed trade stays completed)", async () => {
+    const trade = await createTrade(a.t.deps, a.memberLogin.account.trabot_account_id, { trade_status: 'completed', remaining_quantity: 0 });
+    const body = { trade_date: '2026-11-03', trade_quantity: 40, current_mtm: null, trade_risk: 0, remaining_quantity: 0, broker_trade_number: 'BRK-1', stoploss_trade_number: null, ltp: null };
+    const edited = await expectJson(await post(a.admin, `/api/admin/trades/${trade.trabot_trade_id}`, body), 200, tradeSchema.strict());
+    expect(edited).toMatchObject({ trade_status: 'completed', broker_trade_number: 'BRK-1' });
+  });
+
+  it("shows members their own statuses (open as running, closed as completed, filters alike) and the superadmin the stored ones", async () => {
+    const accountId = a.memberLogin.account.trabot_account_id;
+    const open = await createTrade(a.t.deps, accountId, { trade_status: 'open' });
+    const closed = await createTrade(a.t.deps, accountId, { trade_status: 'closed', remaining_quantity: 0 });
+    const list = async (client: typeof a.member, query: string) => z.array(tradeSchema).parse(await (await client.request(`/api/account-trades?${query}`)).json());
+    const statusOf = (trades: z.infer<typeof tradeSchema>[], id: number) => trades.find((t) => t.trabot_trade_id === id)?.trade_status;
+    const all = await list(a.member, 'status=all');
+    expect([statusOf(all, open.trabot_trade_id), statusOf(all, closed.trabot_trade_id)]).toEqual(['running', 'completed']);
+    expect(statusOf(await list(a.member, 'status=running'), open.trabot_trade_id)).toBe('running');
+    expect(statusOf(await list(a.member, 'status=completed'), closed.trabot_trade_id)).toBe('completed');
+    expect(all.every((t) => !['open', 'closed'].includes(t.trade_status))).toBe(true);
+    const asAdmin = await list(a.admin, `status=all&adminAccountId=${accountId}`);
+    expect([statusOf(asAdmin, open.trabot_trade_id), statusOf(asAdmin, closed.trabot_trade_id)]).toEqual(['open', 'closed']);
   });
 
   it('names invalid fields and answers 404 for an unknown trade', async () => {

@@ -113,7 +113,8 @@ const nullableNumber = z.number().finite().nullable();
 /** POST /api/admin/trades/{tradeId}: the editable fields (ids, instrument, legs stay read-only). */
 export const adminTradeEditBodySchema = z.object({
   trade_date: isoDateInRange('trade_date', 'yyyy-MM-dd'),
-  trade_status: z.enum(TRADE_EDIT_STATUSES, { error: `trade_status must be one of: ${TRADE_EDIT_STATUSES.join(', ')}` }),
+  /** Only when the admin picked one: absent, the stored status (e.g. completed) is kept. */
+  trade_status: z.enum(TRADE_EDIT_STATUSES, { error: `trade_status must be one of: ${TRADE_EDIT_STATUSES.join(', ')}` }).optional(),
   trade_quantity: z.number().int().nonnegative(),
   current_mtm: nullableNumber,
   trade_risk: nullableNumber,

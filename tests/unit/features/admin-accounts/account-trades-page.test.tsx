@@ -50,13 +50,13 @@ describe('account trades (admin)', () => {
     expect(queryClient.getQueryData(['admin', 'accounts', 12, 'trades'])).toEqual([trade]);
   });
 
-  it('starts from the trade: yyyy-MM-dd date, running read as open, read-only facts shown', async () => {
+  it("starts from the trade: yyyy-MM-dd date, its own status (running) offered first and chosen, read-only facts shown", async () => {
     serve();
     renderApp(PAGE);
     await openEdit();
     expect(ionInput('Trade Date').value).toBe('2026-11-18');
-    expect(ionSelect('trade_status').value).toBe('open');
-    expect([...ionSelect('trade_status').querySelectorAll('ion-select-option')].map((o) => o.textContent)).toEqual(['open', 'closed', 'pending', 'cancelled']);
+    expect(ionSelect('trade_status').value).toBe('running');
+    expect([...ionSelect('trade_status').querySelectorAll('ion-select-option')].map((o) => o.textContent)).toEqual(['running', 'open', 'closed', 'pending', 'cancelled']);
     const facts = screen.getByRole('region', { name: 'Trade (read-only)' });
     expect(within(facts).getByText('INFY')).toBeTruthy();
     expect(facts.querySelector('input')).toBeNull();
@@ -91,6 +91,18 @@ describe('account trades (admin)', () => {
     });
     await waitFor(() => expect(modalForm()).toBeNull());
     await waitFor(() => expect(api.callsTo('GET', LIST)).toHaveLength(2));
+  });
+
+  it('leaves the status out when the admin did not change it, so the stored one (e.g. completed) is kept', async () => {
+    const api = serve((call) => ({ body: { ...trade, ...(call.body as object) } }));
+    renderApp(PAGE);
+    await openEdit();
+    typeInto('Quantity', '12');
+    clickButton('Save');
+    expect(await screen.findByText('Trade updated successfully')).toBeTruthy();
+    const body = api.callsTo('POST', '/api/admin/trades/77')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ trade_quantity: 12 });
+    expect(body).not.toHaveProperty('trade_status');
   });
 
   it('refuses a fractional quantity and keeps the modal open with the typed values on failure', async () => {

@@ -5,7 +5,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { QueryKey } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { TRADE_EDIT_STATUSES } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { AdminTradeEditBody } from '../../../../shared/schemas/admin/members';
 import type { Trade } from '../../../../shared/schemas/trades';
@@ -14,7 +13,7 @@ import { Modal } from '../../../components/modal';
 import { saveFailureMessage } from '../../../lib/save-failure';
 import { toast } from '../../../lib/toast';
 import { useUpdateTrade } from '../api/update-trade';
-import { tradeEditFormSchema, tradeEditFormValues, type TradeEditFormValues } from '../lib/trade-edit-form';
+import { tradeEditFormSchema, tradeEditFormValues, tradeEditStatuses, type TradeEditFormValues } from '../lib/trade-edit-form';
 import { TradeFieldList, type TradeFieldId } from './trade-fields';
 
 const READ_ONLY_FIELDS: readonly TradeFieldId[] = ['id', 'instrument', 'type', 'direction', 'avgEntry', 'avgExit', 'algoId', 'signalId', 'lastUpdated'];
@@ -22,7 +21,7 @@ const READ_ONLY_FIELDS: readonly TradeFieldId[] = ['id', 'instrument', 'type', '
 function TradeEditForm({ trade, tradesKey, onDone }: { trade: Trade; tradesKey: QueryKey; onDone: () => void }) {
   const mutation = useUpdateTrade(trade.trabot_trade_id, tradesKey);
   const { control, handleSubmit } = useForm<TradeEditFormValues, unknown, AdminTradeEditBody>({
-    resolver: zodResolver(tradeEditFormSchema),
+    resolver: zodResolver(tradeEditFormSchema(trade.trade_status)),
     defaultValues: tradeEditFormValues(trade),
   });
 
@@ -43,7 +42,7 @@ function TradeEditForm({ trade, tradesKey, onDone }: { trade: Trade; tradesKey: 
         <TradeFieldList trade={trade} fields={READ_ONLY_FIELDS} className="trade-fields trade-edit-facts" />
       </section>
       <InputField control={control} name="trade_date" label="Trade Date" type="date" />
-      <SelectField control={control} name="trade_status" label="Trade Status" placeholder="Choose a status" options={optionsOf(TRADE_EDIT_STATUSES)} />
+      <SelectField control={control} name="trade_status" label="Trade Status" placeholder="Choose a status" options={optionsOf(tradeEditStatuses(trade.trade_status))} />
       <InputField control={control} name="trade_quantity" label="Quantity" type="number" inputmode="numeric" step="1" />
       <InputField control={control} name="remaining_quantity" label="Remaining Quantity" type="number" inputmode="numeric" step="1" />
       <InputField control={control} name="current_mtm" label="Current MTM" {...number} />

@@ -1,47 +1,48 @@
 /**
  * The admin trade edit form (spec section 5): the trade date as yyyy-MM-dd, quantity, MTM, risk,
  * remaining quantity and LTP as numbers, empty optional fields as null; then the shared body schema.
+ * The status list is the spec's (open, closed, pending, cancelled) plus the trade's own stored
+ * status, shown as it is; the body carries a status only when the admin picked another one, so
+ * saving other fields never rewrites a completed trade's status (issue 13).
  */
 import { z } from 'zod';
-import { TRADE_EDIT_STATUSES, type TradeStatus } from '../../../../shared/constants';
+import { TRADE_EDIT_STATUSES, TRADE_STATUSES, type TradeStatus } from '../../../../shared/constants';
 import { adminTradeEditBodySchema } from '../../../../shared/schemas/admin/members';
 import type { Trade } from '../../../../shared/schemas/trades';
 import { dateText, optionalNumber, optionalText, requiredNumber, textOf } from '../../../lib/form-text';
 
+type TradeEditStatus = (typeof TRADE_EDIT_STATUSES)[number];
+
 const wholeNumber = (label: string) => z.number().int(`${label} must be a whole number`).nonnegative(`${label} must not be negative`);
 
-export const tradeEditFormSchema = z
-  .object({
-    trade_date: z.string().min(1, 'Trade date is required'),
-    trade_status: z.enum(TRADE_EDIT_STATUSES, { error: 'Choose a status' }),
-    trade_quantity: requiredNumber('Quantity').pipe(wholeNumber('Quantity')),
-    // Blank MTM and risk mean "none yet" (a pending trade has neither), as stored.
-    current_mtm: optionalNumber('Current MTM'),
-    trade_risk: optionalNumber('Trade risk'),
-    remaining_quantity: optionalNumber('Remaining quantity').pipe(wholeNumber('Remaining quantity').nullable()),
-    ltp: optionalNumber('LTP'),
-    broker_trade_number: optionalText,
-    stoploss_trade_number: optionalText,
-  })
-  .pipe(adminTradeEditBodySchema);
+/** The statuses the form offers for a trade: the spec's four, and the trade's own first when it is another. */
+export const tradeEditStatuses = (stored: TradeStatus): TradeStatus[] => [...((TRADE_EDIT_STATUSES as readonly TradeStatus[]).includes(stored) ? [] : [stored]), ...TRADE_EDIT_STATUSES];
 
-export type TradeEditFormValues = z.input<typeof tradeEditFormSchema>;
+export const tradeEditFormSchema = (stored: TradeStatus) =>
+  z
+    .object({
+      trade_date: z.string().min(1, 'Trade date is required'),
+      trade_status: z.enum(TRADE_STATUSES, { error: 'Choose a status' }),
+      trade_quantity: requiredNumber('Quantity').pipe(wholeNumber('Quantity')),
+      // Blank MTM and risk mean "none yet" (a pending trade has neither), as stored.
+      current_mtm: optionalNumber('Current MTM'),
+      trade_risk: optionalNumber('Trade risk'),
+      remaining_quantity: optionalNumber('Remaining quantity').pipe(wholeNumber('Remaining quantity').nullable()),
+      ltp: optionalNumber('LTP'),
+      broker_trade_number: optionalText,
+      stoploss_trade_number: optionalText,
+    })
+    // The stored status, unchanged, is not sent: the server keeps it. Another one is one of the
+    // spec's four (the only others offered), which the body schema checks.
+    .transform(({ trade_status, ...rest }) => (trade_status === stored ? rest : { ...rest, trade_status: trade_status as TradeEditStatus }))
+    .pipe(adminTradeEditBodySchema);
 
-/** The edit form lists open, closed, pending, cancelled: running and completed read as open and closed. */
-const EDIT_STATUS: Partial<Record<TradeStatus, TradeEditFormValues['trade_status']>> = {
-  open: 'open',
-  running: 'open',
-  closed: 'closed',
-  completed: 'closed',
-  pending: 'pending',
-  cancelled: 'cancelled',
-};
+export type TradeEditFormValues = z.input<ReturnType<typeof tradeEditFormSchema>>;
 
 export function tradeEditFormValues(trade: Trade): Partial<TradeEditFormValues> {
   return {
     trade_date: dateText(trade.trade_date),
-    // An approved trade has no counterpart in the list: the admin chooses.
-    trade_status: EDIT_STATUS[trade.trade_status],
+    trade_status: trade.trade_status,
     trade_quantity: textOf(trade.trade_quantity),
     current_mtm: textOf(trade.current_mtm),
     trade_risk: textOf(trade.trade_risk),
