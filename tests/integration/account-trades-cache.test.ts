@@ -70,7 +70,7 @@ beforeAll(async () => {
 
 describe('account-trades answers', () => {
   it('are the same list in br, gzip and plain JSON, with Vary and no-store, and equal to the database', async () => {
-    const expected = JSON.parse(JSON.stringify(await listAccountTrades(t.deps.db, accountId, 'active'))) as Trade[];
+    const expected = JSON.parse(JSON.stringify(await listAccountTrades(t.deps.db, accountId, 'active', 'member'))) as Trade[];
     const br = await getTrades(memberClient);
     expect(br.res.headers.get('content-encoding')).toBe('br');
     const gzip = await getTrades(memberClient, '', 'gzip, deflate');
