@@ -1,7 +1,7 @@
 /** The member's own data: trades, account settings, broker details (spec section 7, "Member calls"). */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { memberBrokerDetailsSchema } from '../../shared/schemas/account';
-import { accountPnlQuerySchema } from '../../shared/schemas/pnl';
+import { accountPnlQuerySchema, taxStatementQuerySchema } from '../../shared/schemas/pnl';
 import { accountTradesQuerySchema } from '../../shared/schemas/trades';
 import { isSuperadmin, requireUser, sessionUser } from '../auth/guards';
 import { BytesLru } from '../bytes-lru';
@@ -13,6 +13,8 @@ import { members } from '../db/schema';
 import { membershipExpired } from '../engine/membership';
 import { getAccountSettings, updateBrokerDetails } from '../services/account';
 import { accountPnl, pnlRange, summarize } from '../services/account-pnl';
+import { financialYear, financialYearOf, taxRows, taxStatementCsv } from '../services/tax-statement';
+import { istDay } from '../demo/market-calendar';
 import { accountTradesVersion, listAccountTrades } from '../services/trades';
 
 const NO_ACCOUNT = 'No account is linked to this user';
@@ -56,20 +58,35 @@ export function memberRoutes(): Hono<AppEnv> {
     });
   });
 
+  /** The session's account, or for a superadmin the one named by adminAccountId (403 for anyone else). */
+  async function accountAsked(c: Context<AppEnv>, adminAccountId: number | undefined): Promise<number | null> {
+    const user = sessionUser(c);
+    if (adminAccountId === undefined) return user.account_id;
+    if (!isSuperadmin(user)) throw new ApiError(STATUS.FORBIDDEN, 'adminAccountId is for superadmins only');
+    if ((await accountTradesVersion(c.get('deps').db, adminAccountId)) === null) throw new ApiError(STATUS.NOT_FOUND, 'Account not found');
+    return adminAccountId;
+  }
+
   /** The account's P&L over a range of days (default: this month in India); a superadmin may name any account. */
   routes.get('/account-pnl', requireUser, async (c) => {
-    const user = sessionUser(c);
     const { db } = c.get('deps');
     const query = readQuery(c, accountPnlQuerySchema);
-    let accountId = user.account_id;
-    if (query.adminAccountId !== undefined) {
-      if (!isSuperadmin(user)) throw new ApiError(STATUS.FORBIDDEN, 'adminAccountId is for superadmins only');
-      if ((await accountTradesVersion(db, query.adminAccountId)) === null) throw new ApiError(STATUS.NOT_FOUND, 'Account not found');
-      accountId = query.adminAccountId;
-    }
+    const accountId = await accountAsked(c, query.adminAccountId);
     const range = pnlRange(query, new Date());
     // Like account-trades: a login without an account has nothing to add up.
     return c.json(accountId === null ? summarize(range, [], 0) : await accountPnl(db, accountId, range));
+  });
+
+  /** The tax P&L statement of a financial year (default: the current one in India) as a CSV download. */
+  routes.get('/account-tax-statement', requireUser, async (c) => {
+    const query = readQuery(c, taxStatementQuerySchema);
+    const accountId = await accountAsked(c, query.adminAccountId);
+    const fy = query.fy ?? financialYearOf(istDay(new Date()));
+    const rows = accountId === null ? [] : await taxRows(c.get('deps').db, accountId, financialYear(fy)!);
+    return c.body(taxStatementCsv(fy, rows), STATUS.OK, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="tax-pnl-FY${fy}${accountId === null ? '' : `-account-${accountId}`}.csv"`,
+    });
   });
 
   /** The logged-in member's membership: its expiry date and whether it has passed (today in India). */

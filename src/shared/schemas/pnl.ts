@@ -35,3 +35,13 @@ export const accountPnlSchema = z.object({
   by_algo: z.array(z.object({ algo_id: z.number().int().nullable(), ...amounts, trades: z.number().int() })),
 });
 export type AccountPnl = z.infer<typeof accountPnlSchema>;
+
+/** GET /api/account-tax-statement: an Indian financial year as "2026-27" (default: the current one). */
+export const taxStatementQuerySchema = z.object({
+  fy: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/, 'must be a financial year as YYYY-YY, e.g. 2026-27')
+    .refine((fy) => (Number(fy.slice(0, 4)) + 1) % 100 === Number(fy.slice(5)), 'must be two years in a row, e.g. 2026-27')
+    .optional(),
+  adminAccountId: queryIdSchema.optional(),
+});

@@ -121,6 +121,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   // The member's own data (the session's account; adminAccountId is for superadmins only).
   'GET /api/account-trades': { access: 'member', query: 'status=all' },
   'GET /api/account-pnl': { access: 'member', query: 'from=2026-04-01&to=2026-04-30' },
+  'GET /api/account-tax-statement': { access: 'member', query: 'fy=2026-27' },
   'GET /api/account-details': { access: 'member' },
   'GET /api/membership': { access: 'member' },
   'POST /api/update-broker-details': {
