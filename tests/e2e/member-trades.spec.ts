@@ -47,6 +47,19 @@ test('a member sees the running trades in a table and filters them without anoth
   for (const url of requests) expect(url).toMatch(/\/api\/account-trades\?status=active$/);
 });
 
+test("the tax P&L statement downloads as a CSV of the chosen financial year", async ({ page, loginAs }) => {
+  await loginAs(page, 'member');
+  const year = page.getByLabel('Financial year');
+  const previous = (await year.locator('option').nth(1).getAttribute('value'))!;
+  await year.selectOption(previous);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download tax P&L' }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^tax-pnl-FY${previous}-account-\\d+\\.csv$`));
+  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const lines = text.trimEnd().split('\n');
+  expect(lines[0]).toBe('Trade ID,Symbol,Buy date,Sell date,Quantity,Buy value,Sell value,Charges,P&L after charges,Class');
+  expect(lines.at(-1)).toMatch(/^Intraday turnover \(sum of absolute P&L\),-?[\d.]+$/);
+});
+
 test('entries and exits of a trade open under its row', async ({ page, loginAs }) => {
   await loginAs(page, 'member');
   await page.getByLabel('Status').selectOption('completed');

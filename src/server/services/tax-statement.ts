@@ -13,6 +13,8 @@ import type { Database } from '../db/client';
 import { tradeEntries, tradeExits, trades } from '../db/schema';
 import { round2 } from '../engine/money';
 
+export { financialYearOf } from '../../shared/financial-year';
+
 type Db = Database['db'];
 
 export const TAX_CLASSES = ['Speculative business income (intraday)', 'Short-term capital gain', 'Long-term capital gain'] as const;
@@ -23,12 +25,6 @@ export function financialYear(fy: string): { from: string; to: string } | null {
   const m = /^(\d{4})-(\d{2})$/.exec(fy);
   if (!m || (Number(m[1]) + 1) % 100 !== Number(m[2])) return null;
   return { from: `${m[1]}-04-01`, to: `${Number(m[1]) + 1}-03-31` };
-}
-
-/** The financial year a day falls in ("2027-01-15" -> "2026-27"). */
-export function financialYearOf(day: string): string {
-  const year = Number(day.slice(0, 4)) - (day.slice(5) < '04-01' ? 1 : 0);
-  return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
 }
 
 export interface TaxRow {

@@ -37,6 +37,25 @@ describe('trades page', () => {
     expect(screen.queryByText('Loading trades...')).toBeNull();
   });
 
+  it("offers the tax P&L statement of this financial year or one of the two before, as a download; offline it waits", async () => {
+    setViewportWidth(1024);
+    serveTrades([running]);
+    renderApp('/dashboard/trades');
+    const link = await screen.findByRole('link', { name: 'Download tax P&L' });
+    const year = screen.getByLabelText('Financial year') as HTMLSelectElement;
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const start = Number(today.slice(0, 4)) - (today.slice(5) < '04-01' ? 1 : 0);
+    const fy = (y: number) => `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
+    expect([...year.options].map((o) => o.value)).toEqual([fy(start), fy(start - 1), fy(start - 2)]);
+    expect(link.getAttribute('href')).toBe(`/api/account-tax-statement?fy=${fy(start)}`);
+    expect(link.hasAttribute('download')).toBe(true);
+    fireEvent.change(year, { target: { value: fy(start - 1) } });
+    expect(screen.getByRole('link', { name: 'Download tax P&L' }).getAttribute('href')).toBe(`/api/account-tax-statement?fy=${fy(start - 1)}`);
+    act(() => setOnline(false));
+    await waitFor(() => expect(screen.getByText('Download tax P&L').getAttribute('aria-disabled')).toBe('true'));
+    act(() => setOnline(true));
+  });
+
   it('tells a member whose membership has expired, above their trades, which they still read', async () => {
     setViewportWidth(1024);
     stubApi(MEMBER, {

@@ -28,6 +28,7 @@ function TradesRoute() {
       trades={accountTradesQueryOptions(user.id)}
       title="Trades"
       breadcrumb={BREADCRUMB}
+      taxStatementUrl="/api/account-tax-statement"
       status={status}
       canEdit={user.role === 'superadmin'}
       notice={

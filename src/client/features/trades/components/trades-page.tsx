@@ -14,6 +14,7 @@ import type { TradeFilterStatus } from '../../../../shared/format';
 import { groupByFilterStatus } from '../lib/group-by-filter-status';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { TradeCardList } from './trade-card-list';
+import { TaxStatementDownload } from './tax-statement-download';
 import { TradeStatusFilter } from './trade-status-filter';
 import { TradesTable } from './trades-table';
 import './trades.css';
@@ -37,9 +38,11 @@ export interface TradesPageProps {
   canEdit: boolean;
   /** Shown under the title (the member's membership notice). */
   notice?: ReactNode;
+  /** The account's tax P&L statement (GET /api/account-tax-statement, with adminAccountId for the admin). */
+  taxStatementUrl: string;
 }
 
-export function TradesPage({ trades: tradesQuery, title, breadcrumb, backFallback, status, onStatusChange, canEdit, notice }: TradesPageProps) {
+export function TradesPage({ trades: tradesQuery, title, breadcrumb, backFallback, status, onStatusChange, canEdit, notice, taxStatementUrl }: TradesPageProps) {
   const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountTrades(tradesQuery);
   // A switch shows at once; the URL follows once the new list is painted, through the router,
   // whose navigation (guards, loader) would otherwise delay the switch. A URL changed from outside
@@ -100,6 +103,7 @@ export function TradesPage({ trades: tradesQuery, title, breadcrumb, backFallbac
       <OfflineNotice updatedAt={dataUpdatedAt} />
       <div className="trades-toolbar">
         <TradeStatusFilter value={shown} groups={groups} onChange={changeStatus} />
+        <TaxStatementDownload url={taxStatementUrl} online={online} />
       </div>
       {body}
       {canEdit && (

@@ -20,6 +20,7 @@ function AccountTradesRoute() {
       trades={adminAccountTradesQueryOptions(Number(accountId))}
       title={`Trades of account ${accountId}`}
       backFallback={`/dashboard/admin/members/${id}/accounts`}
+      taxStatementUrl={`/api/account-tax-statement?adminAccountId=${accountId}`}
       status={status}
       canEdit
       onStatusChange={(next) => void navigate({ search: { status: next }, replace: true })}
