@@ -7,12 +7,14 @@ import type { BundleResult } from './bundle';
 import { ENGINE_BUDGET, engineVerdict, type EngineFigures } from './engine';
 import type { LighthouseResult } from './lighthouse';
 import type { LiveBrokerFigures } from './live-broker';
+import type { PnlFigures } from './pnl';
 import { UI_BUDGET, type UiTimings } from './ui-timings';
 import type { PushFigures } from './push';
 
 export interface BenchResults {
   push?: PushFigures[];
   liveBroker?: LiveBrokerFigures[];
+  pnl?: PnlFigures[];
   at: string;
   machine: { cpus: number; cpuModel: string; loadAverage1m: number; memoryGb: number; node: string };
   bundle?: BundleResult;

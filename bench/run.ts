@@ -15,6 +15,7 @@ import { measureApiLoad } from './api-load';
 import { measureBundle } from './bundle';
 import { measureLighthouse } from './lighthouse';
 import { benchLiveBrokers, liveBrokerTable } from './live-broker';
+import { benchPnl, pnlTable } from './pnl';
 import { benchEngine, ENGINE_SIZES } from './engine';
 import { benchPush, pushTable } from './push';
 import { apiTable, bundleTable, engineTable, lighthouseTable, machineInfo, uiTable, writeResults, type BenchResults } from './report';
@@ -50,6 +51,13 @@ async function measurePush(postgresUrl: string | undefined): Promise<NonNullable
   return figures;
 }
 
+/** The P&L summary over 10,000 trades, on each database. */
+async function measurePnl(postgresUrl: string | undefined): Promise<NonNullable<BenchResults['pnl']>> {
+  const figures: NonNullable<BenchResults['pnl']> = [await benchPnl('pglite')];
+  if (postgresUrl) figures.push(await benchPnl('postgres', postgresUrl));
+  return figures;
+}
+
 async function main() {
   const results: BenchResults = { at: new Date().toISOString(), machine: machineInfo(), api: [] };
   console.log(`Machine: ${results.machine.cpus} x ${results.machine.cpuModel}, load ${results.machine.loadAverage1m}, Node ${results.machine.node}\n`);
@@ -58,6 +66,13 @@ async function main() {
   if (process.argv.includes('--push')) {
     results.push = await measurePush(postgresUrl);
     console.log(`${pushTable(results.push)}\n`);
+    console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
+    return;
+  }
+  // --pnl: the member's P&L summary over 10,000 trades alone.
+  if (process.argv.includes('--pnl')) {
+    results.pnl = await measurePnl(postgresUrl);
+    console.log(`${pnlTable(results.pnl)}\n`);
     console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
     return;
   }
@@ -108,6 +123,8 @@ async function main() {
   console.log(`${pushTable(results.push)}\n`);
   results.liveBroker = await benchLiveBrokers();
   console.log(`${liveBrokerTable(results.liveBroker)}\n`);
+  results.pnl = await measurePnl(postgresUrl);
+  console.log(`${pnlTable(results.pnl)}\n`);
   console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
 }
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNAL_STATUSES, TRADE_STATUSES } from '../../../src/shared/constants';
+import { SIGNAL_STATUSES, TRADE_FILTER_STATUSES, TRADE_STATUSES } from '../../../src/shared/constants';
 import { maskSecret } from '../../../src/shared/format-secret';
 import { accountSettingsSchema } from '../../../src/shared/schemas/account';
 import { tradeSchema, type Trade } from '../../../src/shared/schemas/trades';
 import { verifyPassword } from '../../../src/server/auth/passwords';
-import { accounts, algos, algoSubscriptions, members, signals, users } from '../../../src/server/db/schema';
+import { accounts, algos, algoSubscriptions, members, signals, trades as tradesTable, users } from '../../../src/server/db/schema';
 import { productOf, tradeLegCharges } from '../../../src/server/engine/charges';
 import { istDay } from '../../../src/server/demo/market-calendar';
 import type { Side } from '../../../src/server/engine/charge-rates';
@@ -129,8 +129,11 @@ describe('demo seed of an empty database', () => {
     }
   });
 
-  it('has trades in every status, several running, all shaped as the API promises', () => {
-    expect(new Set(trades.map((trade) => trade.trade_status))).toEqual(new Set(TRADE_STATUSES));
+  it('has trades in every status, several running, all shaped as the API promises', async () => {
+    // Stored: every status, the admin's open and closed too; the member reads those as running and completed.
+    const stored = await t.deps.db.selectDistinct({ status: tradesTable.trade_status }).from(tradesTable);
+    expect(new Set(stored.map((r) => r.status))).toEqual(new Set(TRADE_STATUSES));
+    expect(new Set(trades.map((trade) => trade.trade_status))).toEqual(new Set(TRADE_FILTER_STATUSES));
     expect(trades.filter((trade) => trade.trade_status === 'running').length).toBeGreaterThanOrEqual(3);
   });
 
