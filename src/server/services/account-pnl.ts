@@ -34,72 +34,84 @@ const legCharges = (leg: string) =>
 /** A timestamp's calendar day in India (IST has no daylight saving: a fixed 05:30). */
 const istDate = (column: string) => sql.raw(`((${column} at time zone 'UTC') + interval '5 hours 30 minutes')::date::text`);
 
-export interface LegSums {
-  trade_id: number;
+/** One line of the summary's statement: a day's sums, an algo's, or the range's totals (with its trade counts). */
+export interface PnlLine {
+  kind: 'day' | 'algo' | 'total';
+  day: string | null;
   algo_id: number | null;
-  day: string;
   realized: number;
   charges: number;
-  exits: number;
+  trades: number;
+  wins: number;
+  losses: number;
 }
 
+/**
+ * Everything is summed inside the database, one statement whatever the number of trades: its
+ * answer is a line per day, per algo and one for the range (a year of 10,000 trades is about 365
+ * lines, where the legs themselves would be 20,000 rows to carry out of it).
+ */
 export async function accountPnl(db: Db, accountId: number, range: { from: string; to: string }): Promise<AccountPnl> {
   const start = istTime(range.from, '00:00');
   const end = new Date(istTime(range.to, '00:00').getTime() + 86_400_000);
-  const legs = (await db.execute(sql`
+  const lines = (await db.execute(sql`
     with account_trades as (
       select trabot_trade_id, algo_id, avg_entry_price, case when trade_direction = 'short' then -1 else 1 end as sign
       from trades where trabot_account_id = ${accountId}
     ), legs as (
       select t.trabot_trade_id, t.algo_id, ${istDate('x.trade_exit_timestamp')} as day,
              coalesce((x.trade_exit_price - t.avg_entry_price) * x.trade_exit_quantity * t.sign, 0) as realized,
-             ${legCharges('x')} as charges, 1 as exits
+             ${legCharges('x')} as charges, true as exit
       from account_trades t join trade_exits x on x.trabot_trade_id = t.trabot_trade_id
       where x.trade_exit_timestamp >= ${start} and x.trade_exit_timestamp < ${end}
       union all
-      select t.trabot_trade_id, t.algo_id, ${istDate('e.trade_entry_timestamp')}, 0, ${legCharges('e')}, 0
+      select t.trabot_trade_id, t.algo_id, ${istDate('e.trade_entry_timestamp')}, 0, ${legCharges('e')}, false
       from account_trades t join trade_entries e on e.trabot_trade_id = t.trabot_trade_id
       where e.trade_entry_timestamp >= ${start} and e.trade_entry_timestamp < ${end}
+    ), per_trade as (
+      -- A trade counts where it exited in the range; a win or a loss by its P&L less charges there.
+      select algo_id, round(sum(realized - charges), 2) as net from legs group by trabot_trade_id, algo_id having bool_or(exit)
     )
-    select trabot_trade_id as trade_id, algo_id, day, sum(realized)::float8 as realized, sum(charges)::float8 as charges, sum(exits)::int as exits
-    from legs group by trabot_trade_id, algo_id, day order by day, trabot_trade_id
-  `)) as unknown as { rows: LegSums[] };
-  const open = (await db.execute(sql`
-    select coalesce(sum(current_mtm), 0)::float8 as unrealized from trades where trabot_account_id = ${accountId} and trade_status = 'running'
-  `)) as unknown as { rows: { unrealized: number }[] };
-  return summarize(range, legs.rows, open.rows[0]?.unrealized ?? 0);
+    select case when grouping(day) = 0 then 'day' when grouping(algo_id) = 0 then 'algo' else 'total' end as kind,
+           day, algo_id, coalesce(sum(realized), 0)::float8 as realized, coalesce(sum(charges), 0)::float8 as charges, 0 as trades, 0 as wins, 0 as losses
+    from legs group by grouping sets ((day), (algo_id), ())
+    union all
+    select case when grouping(algo_id) = 0 then 'algo counts' else 'counts' end, null, algo_id, 0, 0,
+           count(*)::int, (count(*) filter (where net > 0))::int, (count(*) filter (where net < 0))::int
+    from per_trade group by grouping sets ((algo_id), ())
+    union all
+    select 'open', null, null, coalesce(sum(current_mtm), 0)::float8, 0, 0, 0, 0 from trades where trabot_account_id = ${accountId} and trade_status = 'running'
+  `)) as unknown as { rows: (Omit<PnlLine, 'kind'> & { kind: PnlLine['kind'] | 'counts' | 'algo counts' | 'open' })[] };
+  const rows = lines.rows;
+  const counts = (kind: string, algo: number | null) => rows.find((r) => r.kind === kind && r.algo_id === algo);
+  const withCounts = (line: (typeof rows)[number]): PnlLine => {
+    const c = line.kind === 'total' ? counts('counts', null) : counts('algo counts', line.algo_id);
+    return { ...line, kind: line.kind as PnlLine['kind'], trades: c?.trades ?? 0, wins: c?.wins ?? 0, losses: c?.losses ?? 0 };
+  };
+  const summed = rows.filter((r) => r.kind === 'day' || r.kind === 'algo' || r.kind === 'total').map((r) => (r.kind === 'day' ? (r as PnlLine) : withCounts(r)));
+  return summarize(range, summed, rows.find((r) => r.kind === 'open')?.realized ?? 0);
 }
 
-/** The summary of a range from its legs summed per trade and day (none: all zero). */
-export function summarize(range: { from: string; to: string }, legs: readonly LegSums[], unrealized: number): AccountPnl {
-  const byDay = new Map<string, { realized: number; charges: number }>();
-  const byAlgo = new Map<number | null, { realized: number; charges: number; trades: number }>();
-  const byTrade = new Map<number, { algo: number | null; net: number; exited: boolean }>();
-  for (const leg of legs) {
-    const day = byDay.get(leg.day) ?? { realized: 0, charges: 0 };
-    byDay.set(leg.day, { realized: day.realized + leg.realized, charges: day.charges + leg.charges });
-    const algo = byAlgo.get(leg.algo_id) ?? { realized: 0, charges: 0, trades: 0 };
-    byAlgo.set(leg.algo_id, { ...algo, realized: algo.realized + leg.realized, charges: algo.charges + leg.charges });
-    const trade = byTrade.get(leg.trade_id) ?? { algo: leg.algo_id, net: 0, exited: false };
-    byTrade.set(leg.trade_id, { ...trade, net: trade.net + leg.realized - leg.charges, exited: trade.exited || leg.exits > 0 });
-  }
-  // A trade counts where it exited in the range (an entry's charges alone do not make a trade).
-  const closed = [...byTrade.values()].filter((t) => t.exited);
-  for (const trade of closed) byAlgo.get(trade.algo)!.trades++;
-  const amounts = (realized: number, charges: number) => ({ realized: round2(realized), charges: round2(charges), net: round2(realized - charges) });
-  const realized = legs.reduce((sum, l) => sum + l.realized, 0);
-  const charges = legs.reduce((sum, l) => sum + l.charges, 0);
+const amounts = (realized: number, charges: number) => ({ realized: round2(realized), charges: round2(charges), net: round2(realized - charges) });
+
+/** The answer from the statement's lines (none: all zero). */
+export function summarize(range: { from: string; to: string }, lines: readonly PnlLine[], unrealized: number): AccountPnl {
+  const total = lines.find((l) => l.kind === 'total');
   return {
     from: range.from,
     to: range.to,
-    ...amounts(realized, charges),
+    ...amounts(total?.realized ?? 0, total?.charges ?? 0),
     unrealized: round2(unrealized),
-    trades: closed.length,
-    wins: closed.filter((t) => round2(t.net) > 0).length,
-    losses: closed.filter((t) => round2(t.net) < 0).length,
-    by_day: [...byDay].map(([date, d]) => ({ date, ...amounts(d.realized, d.charges) })),
-    by_algo: [...byAlgo]
-      .sort(([a], [b]) => (a ?? 0) - (b ?? 0))
-      .map(([algo_id, a]) => ({ algo_id, ...amounts(a.realized, a.charges), trades: a.trades })),
+    trades: total?.trades ?? 0,
+    wins: total?.wins ?? 0,
+    losses: total?.losses ?? 0,
+    by_day: lines
+      .filter((l) => l.kind === 'day')
+      .sort((a, b) => a.day!.localeCompare(b.day!))
+      .map((l) => ({ date: l.day!, ...amounts(l.realized, l.charges) })),
+    by_algo: lines
+      .filter((l) => l.kind === 'algo')
+      .sort((a, b) => (a.algo_id ?? 0) - (b.algo_id ?? 0))
+      .map((l) => ({ algo_id: l.algo_id, ...amounts(l.realized, l.charges), trades: l.trades })),
   };
 }
