@@ -8,6 +8,7 @@ import { accountPnlSchema } from '../../src/shared/schemas/pnl';
 import { createAlgo } from '../factories/algos';
 import { createMemberLogin, createUser } from '../factories/accounts';
 import { createTrade } from '../factories/trades';
+import { loggedIn } from './admin/setup';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app';
 
 let t: TestApp;
@@ -58,14 +59,9 @@ beforeAll(async () => {
     exits: [{ trade_exit_sequence: 1, trade_exit_quantity: 10, trade_exit_price: 110, trade_exit_timestamp: new Date('2026-04-30T18:45:00Z'), stt: 1.5 }],
   });
 
-  const login = async (email: string, password: string) => {
-    const client = t.client();
-    expect((await client.login(email, password)).status).toBe(200);
-    return client;
-  };
-  alice = await login(a.user.email, a.user.password);
-  bob = await login(b.user.email, b.user.password);
-  admin = await login(superadmin.email, superadmin.password);
+  alice = await loggedIn(t, a.user.email, a.user.password);
+  bob = await loggedIn(t, b.user.email, b.user.password);
+  admin = await loggedIn(t, superadmin.email, superadmin.password);
 });
 afterAll(() => t.close());
 

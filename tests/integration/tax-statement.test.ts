@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPnlSchema } from '../../src/shared/schemas/pnl';
 import { createMemberLogin, createUser } from '../factories/accounts';
 import { createTrade } from '../factories/trades';
+import { loggedIn } from './admin/setup';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app';
 
 let t: TestApp;
@@ -62,14 +63,9 @@ beforeAll(async () => {
     { day: '2026-10-01', quantity: 6, price: 1050, charges: 6 },
   ]);
 
-  const login = async (email: string, password: string) => {
-    const client = t.client();
-    expect((await client.login(email, password)).status).toBe(200);
-    return client;
-  };
-  alice = await login(a.user.email, a.user.password);
-  bob = await login(b.user.email, b.user.password);
-  admin = await login(superadmin.email, superadmin.password);
+  alice = await loggedIn(t, a.user.email, a.user.password);
+  bob = await loggedIn(t, b.user.email, b.user.password);
+  admin = await loggedIn(t, superadmin.email, superadmin.password);
 });
 afterAll(() => t.close());
 

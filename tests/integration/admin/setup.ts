@@ -17,7 +17,8 @@ export interface AdminTest {
   memberLogin: Awaited<ReturnType<typeof createMemberLogin>>;
 }
 
-async function loggedIn(t: TestApp, email: string, password: string): Promise<TestClient> {
+/** A client of the app logged in as this user. */
+export async function loggedIn(t: TestApp, email: string, password: string): Promise<TestClient> {
   const client = t.client();
   expect((await client.login(email, password)).status).toBe(200);
   return client;
