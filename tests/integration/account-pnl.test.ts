@@ -90,8 +90,8 @@ describe('the P&L summary', () => {
         { date: '2026-04-09', realized: 400, charges: 10, net: 390 },
       ],
       by_algo: [
-        { algo_id: algoX, realized: 0, charges: 55.5, net: -55.5, trades: 2 },
-        { algo_id: algoY, realized: 500, charges: 18, net: 482, trades: 1 },
+        { algo_id: algoX, algo_desc: 'Momentum X', realized: 0, charges: 55.5, net: -55.5, trades: 2 },
+        { algo_id: algoY, algo_desc: 'Reversal Y', realized: 500, charges: 18, net: 482, trades: 1 },
       ],
     });
   });

@@ -39,6 +39,8 @@ export interface PnlLine {
   kind: 'day' | 'algo' | 'total';
   day: string | null;
   algo_id: number | null;
+  /** The algo's name (algo lines only). */
+  algo_desc: string | null;
   realized: number;
   charges: number;
   trades: number;
@@ -56,16 +58,16 @@ export async function accountPnl(db: Db, accountId: number, range: { from: strin
   const end = new Date(istTime(range.to, '00:00').getTime() + 86_400_000);
   const lines = (await db.execute(sql`
     with account_trades as (
-      select trabot_trade_id, algo_id, avg_entry_price, case when trade_direction = 'short' then -1 else 1 end as sign
-      from trades where trabot_account_id = ${accountId}
+      select t.trabot_trade_id, t.algo_id, a.algo_desc, t.avg_entry_price, case when t.trade_direction = 'short' then -1 else 1 end as sign
+      from trades t left join algos a on a.algo_id = t.algo_id where t.trabot_account_id = ${accountId}
     ), legs as (
-      select t.trabot_trade_id, t.algo_id, ${istDate('x.trade_exit_timestamp')} as day,
+      select t.trabot_trade_id, t.algo_id, t.algo_desc, ${istDate('x.trade_exit_timestamp')} as day,
              coalesce((x.trade_exit_price - t.avg_entry_price) * x.trade_exit_quantity * t.sign, 0) as realized,
              ${legCharges('x')} as charges, true as exit
       from account_trades t join trade_exits x on x.trabot_trade_id = t.trabot_trade_id
       where x.trade_exit_timestamp >= ${start} and x.trade_exit_timestamp < ${end}
       union all
-      select t.trabot_trade_id, t.algo_id, ${istDate('e.trade_entry_timestamp')}, 0, ${legCharges('e')}, false
+      select t.trabot_trade_id, t.algo_id, t.algo_desc, ${istDate('e.trade_entry_timestamp')}, 0, ${legCharges('e')}, false
       from account_trades t join trade_entries e on e.trabot_trade_id = t.trabot_trade_id
       where e.trade_entry_timestamp >= ${start} and e.trade_entry_timestamp < ${end}
     ), per_trade as (
@@ -73,14 +75,14 @@ export async function accountPnl(db: Db, accountId: number, range: { from: strin
       select algo_id, round(sum(realized - charges), 2) as net from legs group by trabot_trade_id, algo_id having bool_or(exit)
     )
     select case when grouping(day) = 0 then 'day' when grouping(algo_id) = 0 then 'algo' else 'total' end as kind,
-           day, algo_id, coalesce(sum(realized), 0)::float8 as realized, coalesce(sum(charges), 0)::float8 as charges, 0 as trades, 0 as wins, 0 as losses
-    from legs group by grouping sets ((day), (algo_id), ())
+           day, algo_id, algo_desc, coalesce(sum(realized), 0)::float8 as realized, coalesce(sum(charges), 0)::float8 as charges, 0 as trades, 0 as wins, 0 as losses
+    from legs group by grouping sets ((day), (algo_id, algo_desc), ())
     union all
-    select case when grouping(algo_id) = 0 then 'algo counts' else 'counts' end, null, algo_id, 0, 0,
+    select case when grouping(algo_id) = 0 then 'algo counts' else 'counts' end, null, algo_id, null, 0, 0,
            count(*)::int, (count(*) filter (where net > 0))::int, (count(*) filter (where net < 0))::int
     from per_trade group by grouping sets ((algo_id), ())
     union all
-    select 'open', null, null, coalesce(sum(current_mtm), 0)::float8, 0, 0, 0, 0 from trades where trabot_account_id = ${accountId} and trade_status = 'running'
+    select 'open', null, null, null, coalesce(sum(current_mtm), 0)::float8, 0, 0, 0, 0 from trades where trabot_account_id = ${accountId} and trade_status = 'running'
   `)) as unknown as { rows: (Omit<PnlLine, 'kind'> & { kind: PnlLine['kind'] | 'counts' | 'algo counts' | 'open' })[] };
   const rows = lines.rows;
   const counts = (kind: string, algo: number | null) => rows.find((r) => r.kind === kind && r.algo_id === algo);
@@ -112,6 +114,6 @@ export function summarize(range: { from: string; to: string }, lines: readonly P
     by_algo: lines
       .filter((l) => l.kind === 'algo')
       .sort((a, b) => (a.algo_id ?? 0) - (b.algo_id ?? 0))
-      .map((l) => ({ algo_id: l.algo_id, ...amounts(l.realized, l.charges), trades: l.trades })),
+      .map((l) => ({ algo_id: l.algo_id, algo_desc: l.algo_desc, ...amounts(l.realized, l.charges), trades: l.trades })),
   };
 }

@@ -32,7 +32,7 @@ export const accountPnlSchema = z.object({
   wins: z.number().int(),
   losses: z.number().int(),
   by_day: z.array(z.object({ date: z.string(), ...amounts })),
-  by_algo: z.array(z.object({ algo_id: z.number().int().nullable(), ...amounts, trades: z.number().int() })),
+  by_algo: z.array(z.object({ algo_id: z.number().int().nullable(), algo_desc: z.string().nullable(), ...amounts, trades: z.number().int() })),
 });
 export type AccountPnl = z.infer<typeof accountPnlSchema>;
 
