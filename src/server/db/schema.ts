@@ -362,7 +362,19 @@ const legCharges = () => ({
   stamp_duty: money('stamp_duty'),
   /** Depository charge of a delivery sell, once per scrip and day (its GST is in service_tax). */
   dp_charges: money('dp_charges'),
+  /** The sum of the charges above, kept by the database for the P&L summary's sums. */
+  charges: money('charges')
+    .notNull()
+    .generatedAlwaysAs(
+      sql.raw(['sebi_tax', 'stt', 'brokerage_charges', 'service_tax', 'exchange_transaction_charges', 'stamp_duty', 'dp_charges'].map((c) => `coalesce(${c}, 0)`).join(' + ')),
+    ),
 });
+
+/** The day in India (IST is a fixed 05:30, no daylight saving) of a leg's time, kept by the database for the P&L summary's days. */
+const istDayOf = (column: string) =>
+  date('ist_day', { mode: 'string' })
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`((${column} at time zone 'UTC') + interval '5 hours 30 minutes')::date`));
 
 export const tradeEntries = pgTable(
   'trade_entries',
@@ -375,6 +387,7 @@ export const tradeEntries = pgTable(
     trade_entry_quantity: integer('trade_entry_quantity').notNull(),
     trade_entry_price: money('trade_entry_price').notNull(),
     trade_entry_timestamp: ts('trade_entry_timestamp').notNull().defaultNow(),
+    ist_day: istDayOf('trade_entry_timestamp'),
     ...legCharges(),
   },
   (t) => [uniqueIndex('trade_entries_trade_seq_uq').on(t.trabot_trade_id, t.trade_entry_sequence)],
@@ -391,6 +404,7 @@ export const tradeExits = pgTable(
     trade_exit_quantity: integer('trade_exit_quantity').notNull(),
     trade_exit_price: money('trade_exit_price').notNull(),
     trade_exit_timestamp: ts('trade_exit_timestamp').notNull().defaultNow(),
+    ist_day: istDayOf('trade_exit_timestamp'),
     ...legCharges(),
   },
   (t) => [uniqueIndex('trade_exits_trade_seq_uq').on(t.trabot_trade_id, t.trade_exit_sequence)],

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AccountPnl } from '../../shared/schemas/pnl';
-import { istDay, istTime } from '../demo/market-calendar';
+import { istDay } from '../demo/market-calendar';
 import type { Database } from '../db/client';
 import { round2 } from '../engine/money';
 
@@ -25,15 +25,6 @@ export function pnlRange(query: { from?: string; to?: string }, now: Date): { fr
   return { from: query.from ?? month.from, to: query.to ?? month.to };
 }
 
-const legCharges = (leg: string) =>
-  sql.raw(
-    ['sebi_tax', 'stt', 'brokerage_charges', 'service_tax', 'exchange_transaction_charges', 'stamp_duty', 'dp_charges']
-      .map((c) => `coalesce(${leg}.${c}, 0)`)
-      .join(' + '),
-  );
-/** A timestamp's calendar day in India (IST has no daylight saving: a fixed 05:30). */
-const istDate = (column: string) => sql.raw(`((${column} at time zone 'UTC') + interval '5 hours 30 minutes')::date::text`);
-
 /** One line of the summary's statement: a day's sums, an algo's, or the range's totals (with its trade counts). */
 export interface PnlLine {
   kind: 'day' | 'algo' | 'total';
@@ -49,41 +40,44 @@ export interface PnlLine {
 }
 
 /**
- * Everything is summed inside the database, one statement whatever the number of trades: its
- * answer is a line per day, per algo and one for the range (a year of 10,000 trades is about 365
- * lines, where the legs themselves would be 20,000 rows to carry out of it).
+ * The summary's one statement: the lines of an account's legs on the days from `from` to `to`
+ * (each leg's day in India and its charges are kept by the database, columns ist_day and charges).
  */
-export async function accountPnl(db: Db, accountId: number, range: { from: string; to: string }): Promise<AccountPnl> {
-  const start = istTime(range.from, '00:00');
-  const end = new Date(istTime(range.to, '00:00').getTime() + 86_400_000);
-  const lines = (await db.execute(sql`
-    with account_trades as (
-      select t.trabot_trade_id, t.algo_id, a.algo_desc, t.avg_entry_price, case when t.trade_direction = 'short' then -1 else 1 end as sign
-      from trades t left join algos a on a.algo_id = t.algo_id where t.trabot_account_id = ${accountId}
-    ), legs as (
-      select t.trabot_trade_id, t.algo_id, t.algo_desc, ${istDate('x.trade_exit_timestamp')} as day,
-             coalesce((x.trade_exit_price - t.avg_entry_price) * x.trade_exit_quantity * t.sign, 0) as realized,
-             ${legCharges('x')} as charges, true as exit
-      from account_trades t join trade_exits x on x.trabot_trade_id = t.trabot_trade_id
-      where x.trade_exit_timestamp >= ${start} and x.trade_exit_timestamp < ${end}
+export const pnlStatement = (accountId: number, from: string, to: string) => sql`
+    with legs as (
+      select t.trabot_trade_id, t.algo_id, x.ist_day as day,
+             coalesce((x.trade_exit_price - t.avg_entry_price) * x.trade_exit_quantity * case when t.trade_direction = 'short' then -1 else 1 end, 0) as realized,
+             x.charges, true as exit
+      from trades t join trade_exits x on x.trabot_trade_id = t.trabot_trade_id
+      where t.trabot_account_id = ${accountId} and x.ist_day between ${from} and ${to}
       union all
-      select t.trabot_trade_id, t.algo_id, t.algo_desc, ${istDate('e.trade_entry_timestamp')}, 0, ${legCharges('e')}, false
-      from account_trades t join trade_entries e on e.trabot_trade_id = t.trabot_trade_id
-      where e.trade_entry_timestamp >= ${start} and e.trade_entry_timestamp < ${end}
+      select t.trabot_trade_id, t.algo_id, e.ist_day, 0, e.charges, false
+      from trades t join trade_entries e on e.trabot_trade_id = t.trabot_trade_id
+      where t.trabot_account_id = ${accountId} and e.ist_day between ${from} and ${to}
     ), per_trade as (
       -- A trade counts where it exited in the range; a win or a loss by its P&L less charges there.
-      select algo_id, round(sum(realized - charges), 2) as net from legs group by trabot_trade_id, algo_id having bool_or(exit)
+      select algo_id, sum(realized - charges) as net from legs group by trabot_trade_id, algo_id having bool_or(exit)
     )
     select case when grouping(day) = 0 then 'day' when grouping(algo_id) = 0 then 'algo' else 'total' end as kind,
-           day, algo_id, algo_desc, coalesce(sum(realized), 0)::float8 as realized, coalesce(sum(charges), 0)::float8 as charges, 0 as trades, 0 as wins, 0 as losses
-    from legs group by grouping sets ((day), (algo_id, algo_desc), ())
+           day::text, algo_id,
+           case when grouping(algo_id) = 0 then (select algo_desc from algos a where a.algo_id = legs.algo_id) end as algo_desc,
+           coalesce(sum(realized), 0)::float8 as realized, coalesce(sum(charges), 0)::float8 as charges, 0 as trades, 0 as wins, 0 as losses
+    from legs group by grouping sets ((day), (algo_id), ())
     union all
     select case when grouping(algo_id) = 0 then 'algo counts' else 'counts' end, null, algo_id, null, 0, 0,
            count(*)::int, (count(*) filter (where net > 0))::int, (count(*) filter (where net < 0))::int
     from per_trade group by grouping sets ((algo_id), ())
     union all
     select 'open', null, null, null, coalesce(sum(current_mtm), 0)::float8, 0, 0, 0, 0 from trades where trabot_account_id = ${accountId} and trade_status = 'running'
-  `)) as unknown as { rows: (Omit<PnlLine, 'kind'> & { kind: PnlLine['kind'] | 'counts' | 'algo counts' | 'open' })[] };
+  `;
+
+/**
+ * Everything is summed inside the database, one statement whatever the number of trades: its
+ * answer is a line per day, per algo and one for the range (a year of 10,000 trades is about 365
+ * lines, where the legs themselves would be 20,000 rows to carry out of it).
+ */
+export async function accountPnl(db: Db, accountId: number, range: { from: string; to: string }): Promise<AccountPnl> {
+  const lines = (await db.execute(pnlStatement(accountId, range.from, range.to))) as unknown as { rows: (Omit<PnlLine, 'kind'> & { kind: PnlLine['kind'] | 'counts' | 'algo counts' | 'open' })[] };
   const rows = lines.rows;
   const counts = (kind: string, algo: number | null) => rows.find((r) => r.kind === kind && r.algo_id === algo);
   const withCounts = (line: (typeof rows)[number]): PnlLine => {

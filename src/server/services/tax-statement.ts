@@ -7,8 +7,7 @@
  * totals per class and the intraday (speculative) turnover: the sum of each intraday trade's
  * absolute P&L, as the ICAI guidance counts turnover for speculative trades.
  */
-import { and, asc, eq, gte, inArray, lt, max } from 'drizzle-orm';
-import { istDay, istTime } from '../demo/market-calendar';
+import { and, asc, between, eq, inArray, max } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tradeEntries, tradeExits, trades } from '../db/schema';
 import { round2 } from '../engine/money';
@@ -40,9 +39,6 @@ export interface TaxRow {
   taxClass: TaxClass;
 }
 
-const CHARGE_COLUMNS = ['sebi_tax', 'stt', 'brokerage_charges', 'service_tax', 'exchange_transaction_charges', 'stamp_duty', 'dp_charges'] as const;
-const chargesOf = (leg: Partial<Record<(typeof CHARGE_COLUMNS)[number], number | null>>) => CHARGE_COLUMNS.reduce((sum, c) => sum + (leg[c] ?? 0), 0);
-
 /** A year later to the day (29 February counts from 1 March). */
 const yearAfter = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4) === '-02-29' ? '-03-01' : day.slice(4)}`;
 
@@ -58,8 +54,6 @@ const byTrade = <T extends { trabot_trade_id: number }>(legs: T[]) => {
 };
 
 export async function taxRows(db: Db, accountId: number, fy: { from: string; to: string }): Promise<TaxRow[]> {
-  const start = istTime(fy.from, '00:00');
-  const end = new Date(istTime(fy.to, '00:00').getTime() + 86_400_000);
   // The account's closed trades whose last exit is in the year.
   const lastExitInYear = db
     .select({ id: tradeExits.trabot_trade_id })
@@ -67,7 +61,7 @@ export async function taxRows(db: Db, accountId: number, fy: { from: string; to:
     .innerJoin(trades, eq(trades.trabot_trade_id, tradeExits.trabot_trade_id))
     .where(eq(trades.trabot_account_id, accountId))
     .groupBy(tradeExits.trabot_trade_id)
-    .having(and(gte(max(tradeExits.trade_exit_timestamp), start), lt(max(tradeExits.trade_exit_timestamp), end)));
+    .having(between(max(tradeExits.ist_day), fy.from, fy.to));
   const closed = await db
     .select()
     .from(trades)
@@ -84,13 +78,13 @@ export async function taxRows(db: Db, accountId: number, fy: { from: string; to:
     const ins = entries.get(trade.trabot_trade_id) ?? [];
     const outs = exits.get(trade.trabot_trade_id) ?? [];
     if (!ins.length) continue;
-    const lastExit = istDay(new Date(Math.max(...outs.map((x) => x.trade_exit_timestamp.getTime()))));
-    const firstEntry = istDay(new Date(Math.min(...ins.map((e) => e.trade_entry_timestamp.getTime()))));
+    const lastExit = outs.reduce((day, x) => (x.ist_day > day ? x.ist_day : day), '');
+    const firstEntry = ins.reduce((day, e) => (e.ist_day < day ? e.ist_day : day), ins[0]!.ist_day);
     const entered = ins.reduce((sum, e) => sum + e.trade_entry_quantity * e.trade_entry_price, 0);
     const exited = outs.reduce((sum, x) => sum + x.trade_exit_quantity * x.trade_exit_price, 0);
     const short = trade.trade_direction === 'short';
     const [buyDate, sellDate, buyValue, sellValue] = short ? [lastExit, firstEntry, exited, entered] : [firstEntry, lastExit, entered, exited];
-    const charges = [...ins, ...outs].reduce((sum, leg) => sum + chargesOf(leg), 0);
+    const charges = [...ins, ...outs].reduce((sum, leg) => sum + leg.charges, 0);
     rows.push({
       tradeId: trade.trabot_trade_id,
       symbol: trade.trade_instrument,
