@@ -8,7 +8,7 @@
  */
 // First: before any zod schema is built.
 import './lib/zod-jitless';
-import { onlineManager, useIsRestoring } from '@tanstack/react-query';
+import { useIsRestoring } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createElement, StrictMode } from 'react';
@@ -17,6 +17,7 @@ import { appContainer } from './features/layout/lib/prerendered-page';
 import { captureInstallPrompt } from './features/pwa/lib/install-prompt';
 import { resumeLastUserScope, syncPersistenceWithSession } from './features/session/lib/session-persistence';
 import { queryClient } from './lib/query-client';
+import { followConnectivity } from './lib/online';
 import { persistOptions } from './lib/query-persistence';
 import { router } from './router';
 
@@ -34,9 +35,8 @@ import './components/icon.css';
 
 captureInstallPrompt();
 
-// TanStack Query assumes online until an event says otherwise: a cold start offline must know.
-// (Its default listener follows the browser's online/offline events from here on.)
-onlineManager.setOnline(navigator.onLine);
+// TanStack Query follows the browser's flag and the server's reachability (a cold start offline knows at once).
+followConnectivity();
 
 resumeLastUserScope();
 syncPersistenceWithSession(queryClient);

@@ -4,13 +4,12 @@
  */
 import { cloudOfflineOutline } from 'ionicons/icons';
 import { formatOfflineAsOf } from '../../shared/format';
-import { useConnected } from '../lib/online';
+import { useOnline } from '../lib/online';
 import { Icon } from './icon';
 import './offline-notice.css';
 
 export function OfflineNotice({ updatedAt }: { updatedAt: number }) {
-  const connected = useConnected();
-  if (connected) return null;
+  if (useOnline()) return null;
   return (
     <p role="status" className="offline-notice">
       <Icon icon={cloudOfflineOutline} />

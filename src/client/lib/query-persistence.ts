@@ -4,12 +4,14 @@
  * The storage key is scoped to the backend and the user (`trabot-cache:<backendKey>:<userId>`), and
  * only the active scope may be written: a throttled write still pending for a previous user is
  * dropped instead of resurrecting that user's data after a wipe. Nothing else is persisted: no
- * session, no admin data, no mutations.
+ * session, no admin data, no mutations. Only an answer replaces a saved copy: a refetch that
+ * failed (the server unreachable) keeps the data it failed to replace, saved as that last success.
  */
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import {
   persistQueryClientSave,
+  type PersistedClient,
   type PersistQueryClientOptions,
   type Persister,
 } from '@tanstack/react-query-persist-client';
@@ -24,8 +26,19 @@ export function cacheStorageKey(backendKey: string, userId: number): string {
   return `${STORAGE_PREFIX}:${backendKey}:${userId}`;
 }
 
+/** Member queries with data: a failed refetch still holds its last answer. */
 export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
-  return query.queryKey[0] === PERSISTED_ROOT_KEY && query.state.status === 'success';
+  return query.queryKey[0] === PERSISTED_ROOT_KEY && query.state.data !== undefined;
+}
+
+/** The saved copy of a query whose refetch failed is its last success, not the failure. */
+export function asLastSuccess(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === 'error'
+      ? { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null } }
+      : query,
+  );
+  return { ...client, clientState: { ...client.clientState, queries } };
 }
 
 let activeKey: string | null = null;
@@ -58,7 +71,7 @@ function persisterFor(key: string): Persister {
 
 /** The persister handed to PersistQueryClientProvider: it follows the active scope. */
 export const scopedPersister: Persister = {
-  persistClient: (client) => (activeKey ? persisterFor(activeKey).persistClient(client) : undefined),
+  persistClient: (client) => (activeKey ? persisterFor(activeKey).persistClient(asLastSuccess(client)) : undefined),
   restoreClient: () => (activeKey ? persisterFor(activeKey).restoreClient() : undefined),
   removeClient: () => (activeKey ? persisterFor(activeKey).removeClient() : undefined),
 };

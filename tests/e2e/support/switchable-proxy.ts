@@ -10,6 +10,8 @@ export interface SwitchableProxy {
   url: string;
   /** Closes the port and every open connection: new connections are refused. */
   stop(): Promise<void>;
+  /** Opens the same port again after a stop: the server is back. */
+  resume(): Promise<void>;
 }
 
 export async function startSwitchableProxy(target: string): Promise<SwitchableProxy> {
@@ -36,15 +38,21 @@ export async function startSwitchableProxy(target: string): Promise<SwitchablePr
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (typeof address !== 'object' || !address) throw new Error('proxy has no port');
+  const { port } = address;
   let stopped = false;
   return {
-    url: `http://localhost:${address.port}`,
+    url: `http://localhost:${port}`,
     stop() {
       if (stopped) return Promise.resolve();
       stopped = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       return closed;
+    },
+    async resume() {
+      if (!stopped) return;
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      stopped = false;
     },
   };
 }

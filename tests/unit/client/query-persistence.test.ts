@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, isRetryable } from '../../../src/client/lib/query-client';
 import { HttpError, OfflineError } from '../../../src/client/lib/api';
 import {
+  asLastSuccess,
   cacheStorageKey,
   hasPersistedCache,
   PERSIST_MAX_AGE_MS,
@@ -21,7 +22,7 @@ async function settleQuery(client: QueryClient, queryKey: readonly unknown[], da
 }
 
 describe('what is persisted', () => {
-  it('only successful queries under `member`; never sessions, admin or public data, never mutations', async () => {
+  it('only member queries with data; never sessions, admin or public data, never mutations', async () => {
     const client = createQueryClient();
     await settleQuery(client, ['member', 7, 'trades'], [{ id: 1 }]);
     await settleQuery(client, ['member', 7, 'account-details'], null);
@@ -41,6 +42,17 @@ describe('what is persisted', () => {
     ]);
     expect(state.mutations).toEqual([]);
     expect(shouldPersistQuery({ queryKey: ['member', 1], state: { status: 'pending' } } as never)).toBe(false);
+  });
+
+  it('a refetch that failed keeps its last answer, saved as a success (only an answer replaces a saved copy)', async () => {
+    const client = createQueryClient();
+    await settleQuery(client, ['member', 7, 'trades'], [{ id: 1 }]);
+    await client.fetchQuery({ queryKey: ['member', 7, 'trades'], queryFn: () => Promise.reject(new OfflineError()), retry: false, staleTime: 0 }).catch(() => undefined);
+    expect(client.getQueryState(['member', 7, 'trades'])?.status).toBe('error');
+
+    const saved = asLastSuccess({ timestamp: 1, buster: '', clientState: dehydrate(client, persistOptions.dehydrateOptions as DehydrateOptions) } as never);
+    expect(saved.clientState.queries).toHaveLength(1);
+    expect(saved.clientState.queries[0]!.state).toMatchObject({ status: 'success', data: [{ id: 1 }], error: null, fetchFailureCount: 0 });
   });
 
   it('member queries live at least as long as the persisted copy (gcTime >= maxAge)', () => {

@@ -74,7 +74,7 @@ describe('enquiry submission', { timeout: 30_000 }, () => {
 
   it('sends a Portfolio Enquiry; a failure toasts "Error submitting contact form" and keeps the answers', async () => {
     let fail = true;
-    const api = stubApi(null, { [CONTACT]: () => (fail ? { status: 503, body: { error: 'Unavailable' } } : stored()) });
+    const api = stubApi(null, { [CONTACT]: () => (fail ? { status: 500, body: { error: 'Internal error' } } : stored()) });
     const answers = { ...validAnswers(portfolioEnquiryForm), firstName: 'Meera', companyName: '' };
     await openFrom('/', 'Contact Us about Portfolio Enhancement');
     await fillAndSubmit(portfolioEnquiryForm, answers);
@@ -87,7 +87,7 @@ describe('enquiry submission', { timeout: 30_000 }, () => {
     expect(await toastText('Query submitted successfully')).toBeTruthy();
     await waitFor(() => expect(isModalOpen()).toBe(false));
     const bodies = api.callsTo('POST', '/api/contact-us').map((c) => c.body);
-    // 503 is retried once (spec: mutation retry 1), then the second submit succeeds.
+    // 500 is retried once (spec: mutation retry 1), then the second submit succeeds.
     expect(bodies.at(-1)).toEqual({ type: 'Portfolio Enquiry', formString: buildFormString(portfolioEnquiryForm, answers) });
   });
 

@@ -56,10 +56,15 @@ function AccountDetails({ userId, account }: { userId: number; account: AccountS
       <section className="settings-card" aria-labelledby="broker-heading">
         <div className="settings-card-header">
           <h2 id="broker-heading">Broker Details</h2>
-          <IonButton size="small" fill="outline" disabled={!online} onClick={() => setEditing(true)}>
+          <IonButton size="small" fill="outline" disabled={!online} aria-describedby={online ? undefined : 'broker-offline-hint'} onClick={() => setEditing(true)}>
             Edit Broker Details
           </IonButton>
         </div>
+        {!online && (
+          <p id="broker-offline-hint" className="settings-hint">
+            {MSG.needsConnection}
+          </p>
+        )}
         <dl className="settings-list">
           <div>
             <dt>Broker Name</dt>

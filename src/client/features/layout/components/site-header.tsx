@@ -8,7 +8,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { close, menu } from 'ionicons/icons';
 import { useEffect, useId, useState } from 'react';
 import { Icon } from '../../../components/icon';
-import { useConnected } from '../../../lib/online';
+import { useOnline } from '../../../lib/online';
 import { SITE } from '../../../site-config';
 import { PendingLink } from '../../admin-algos/components/pending-link';
 import { useLogout } from '../../auth/api/logout';
@@ -92,7 +92,7 @@ function DashboardLinks({ isSuperadmin, onNavigate }: { isSuperadmin: boolean; o
 export function SiteHeader() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const current = useCurrentUser();
-  const online = useConnected();
+  const online = useOnline();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const dashboardMode = isDashboardPath(pathname) && current !== null;
