@@ -72,19 +72,27 @@ test('the algos list shows each algo with its switch, which saves and survives a
   if (!off) throw new Error('the demo has an algo switched off');
   const toggle = page.getByRole('switch', { name: `Algo ${off.algo_id} switch` });
   await expect(toggle).not.toBeChecked();
+  await expect(toggle).toHaveText('Off');
+  const box = (await toggle.boundingBox())!;
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
   const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: String(off.algo_id), exact: true }) });
-  await expect(row.locator('ion-toggle')).toHaveText('Off');
 
-  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/algos/${off.algo_id}/switch`));
+  // A tap asks first, naming the algo and what changes.
   await toggle.click();
-  await expect(row.locator('ion-toggle')).toHaveText('On');
+  const dialog = modal(page, `Switch algo ${off.algo_id} On?`);
+  await expect(dialog).toContainText(`Switch algo ${off.algo_id} (${off.algo_desc}) On: its approved signals are traded again.`);
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/algos/${off.algo_id}/switch`));
+  await dialog.getByRole('button', { name: 'Switch On' }).click();
+  await expect(toggle).toHaveText('On');
   expect((await saved).status()).toBe(200);
+  await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(`Algo ${off.algo_id} switched On`);
   await page.reload();
   await expect(page.getByRole('switch', { name: `Algo ${off.algo_id} switch` })).toBeChecked();
 
   // Back as it was, for the other tests.
   await page.getByRole('switch', { name: `Algo ${off.algo_id} switch` }).click();
-  await expect(row.locator('ion-toggle')).toHaveText('Off');
+  await modal(page, `Switch algo ${off.algo_id} Off?`).getByRole('button', { name: 'Switch Off' }).click();
+  await expect(row.getByRole('switch')).toHaveText('Off');
   await expect.poll(async () => ((await (await page.request.get('/api/algos')).json()) as Algo[]).find((a) => a.algo_id === off.algo_id)?.algo_switch).toBe(false);
 
   await row.getByRole('link', { name: `Signals of algo ${off.algo_id}` }).click();

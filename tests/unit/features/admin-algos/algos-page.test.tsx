@@ -5,14 +5,14 @@ import { ALGOS } from './fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const toggle = (id: number) => {
-  const el = document.querySelector(`ion-toggle[aria-label="Algo ${id} switch"]`);
-  if (!el) throw new Error(`no switch for algo ${id}`);
-  return el as HTMLElement & { checked: boolean };
-};
-/** ion-toggle fires ionChange when the user flips it. */
-const flip = (id: number, checked: boolean) =>
-  fireEvent(toggle(id), new CustomEvent('ionChange', { detail: { checked, value: 'on' }, bubbles: true }));
+const toggle = (id: number) => screen.getByRole('switch', { name: `Algo ${id} switch` });
+const isOn = (id: number) => toggle(id).getAttribute('aria-checked') === 'true';
+/** A tap on the switch asks first; the dialog's confirm button switches. */
+async function flip(id: number, to: 'On' | 'Off') {
+  fireEvent.click(toggle(id));
+  expect(await screen.findByText(`Switch algo ${id} ${to}?`)).toBeTruthy();
+  fireEvent.click(within(document.querySelector('.confirm-dialog-actions') as HTMLElement).getByText(`Switch ${to}`, { selector: 'ion-button' }));
+}
 
 beforeEach(() => setViewportWidth(1280));
 
@@ -23,15 +23,28 @@ describe('algos page', () => {
     const table = await screen.findByRole('table', { name: 'Algos' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Algo ID', 'Description', 'Switch', 'Signals', 'Approval', 'Webhook']);
     expect(within(table).getByText('Breakout swing')).toBeTruthy();
-    expect(toggle(2).checked).toBe(true);
+    expect(isOn(2)).toBe(true);
     expect(toggle(2).textContent).toBe('On');
-    expect(toggle(3).checked).toBe(false);
+    expect(isOn(3)).toBe(false);
     expect(toggle(3).textContent).toBe('Off');
     expect(within(table).getByRole('link', { name: 'Signals of algo 3' }).getAttribute('href')).toBe('/dashboard/admin/algos/3/signals');
     expect(screen.getByText('Back', { selector: 'ion-button' })).toBeTruthy();
   });
 
-  it('switches an algo at once and keeps it when the server agrees', async () => {
+  it('asks first, naming the algo and what changes; Cancel changes nothing', async () => {
+    const api = stubApi(ADMIN, { 'GET /api/algos': () => ({ body: ALGOS }) });
+    renderApp('/dashboard/admin/algos');
+    await screen.findByRole('table', { name: 'Algos' });
+    fireEvent.click(toggle(2));
+    expect(await screen.findByText('Switch algo 2 Off?')).toBeTruthy();
+    expect(screen.getByText(/Switch algo 2 \(.+\) Off: no new trades from its signals\./)).toBeTruthy();
+    fireEvent.click(within(document.querySelector('.confirm-dialog-actions') as HTMLElement).getByText('Cancel', { selector: 'ion-button' }));
+    await waitFor(() => expect(screen.queryByText('Switch algo 2 Off?')).toBeNull());
+    expect(isOn(2)).toBe(true);
+    expect(api.callsTo('POST', '/api/algos/2/switch')).toHaveLength(0);
+  });
+
+  it('switches an algo once confirmed, at once, keeps it when the server agrees and says so', async () => {
     let release: () => void = () => undefined;
     let algos = ALGOS;
     const api = stubApi(ADMIN, {
@@ -46,13 +59,14 @@ describe('algos page', () => {
     });
     renderApp('/dashboard/admin/algos');
     await screen.findByRole('table', { name: 'Algos' });
-    flip(3, true);
+    await flip(3, 'On');
     // Optimistic: On before the server has answered.
     await waitFor(() => expect(toggle(3).textContent).toBe('On'));
     expect(api.callsTo('POST', '/api/algos/3/switch').map((c) => c.body)).toEqual([{ algo_switch: true }]);
     release();
     await waitFor(() => expect(api.callsTo('GET', '/api/algos')).toHaveLength(2));
-    expect(toggle(3).checked).toBe(true);
+    expect(isOn(3)).toBe(true);
+    expect(await screen.findByText('Algo 3 switched On: its approved signals are traded again')).toBeTruthy();
   });
 
   it('goes back to the old position with an error toast when the switch fails', async () => {
@@ -62,10 +76,10 @@ describe('algos page', () => {
     });
     renderApp('/dashboard/admin/algos');
     await screen.findByRole('table', { name: 'Algos' });
-    flip(2, false);
+    await flip(2, 'Off');
     expect(await screen.findByText('Failed to switch algo 2')).toBeTruthy();
     await waitFor(() => expect(toggle(2).textContent).toBe('On'));
-    expect(toggle(2).checked).toBe(true);
+    expect(isOn(2)).toBe(true);
   });
 
   it('says "No algos found" for an empty list', async () => {

@@ -2,7 +2,6 @@
  * /dashboard/admin/algos (spec section 2): every algo with its On/Off switch, a link to its signals,
  * and its approval mode with the Webhook & approval settings (issue 11).
  */
-import { IonToggle } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { MSG } from '../../../../shared/messages';
@@ -10,34 +9,11 @@ import type { Algo } from '../../../../shared/schemas/admin/algos';
 import { BackButton } from '../../../components/back-button';
 import { Page } from '../../../components/page';
 import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { toast } from '../../../lib/toast';
 import { LoadState } from '../../admin/components/load-state';
 import { useAlgos } from '../api/get-algos';
-import { useSwitchAlgo } from '../api/switch-algo';
+import { AlgoSwitch } from './algo-switch';
 import { AlgoWebhookModal } from './algo-webhook-modal';
-import { saveFailureMessage } from '../../../lib/save-failure';
 import './admin-algos.css';
-
-function AlgoSwitch({ algo }: { algo: Algo }) {
-  const mutation = useSwitchAlgo();
-  const on = algo.algo_switch;
-  return (
-    <IonToggle
-      checked={on}
-      aria-label={`Algo ${algo.algo_id} switch`}
-      labelPlacement="end"
-      justify="start"
-      onIonChange={(e) =>
-        mutation.mutate(
-          { algoId: algo.algo_id, algoSwitch: e.detail.checked },
-          { onError: (error) => toast.error(saveFailureMessage(error, `Failed to switch algo ${algo.algo_id}`)) },
-        )
-      }
-    >
-      {on ? 'On' : 'Off'}
-    </IonToggle>
-  );
-}
 
 const approvalText = (a: Algo) => (a.signal_validity_minutes === null ? a.approval_mode : `${a.approval_mode}, pending expires after ${a.signal_validity_minutes} min`);
 
