@@ -20,7 +20,19 @@ test('logs: the last 50 lines by default; the search text (taken literally) and 
   const first = nextLogsQuery(page);
   await page.goto('/dashboard/admin/logs');
   expect(Object.fromEntries(await first)).toEqual({ search: '', lines: '50' });
-  await expect(page.getByRole('list', { name: 'Log lines' }).or(page.getByText('No logs to display'))).toBeVisible();
+  // The run's server logs warnings (the price feed's, at start): read as time (IST), level, message, fields.
+  const table = page.getByRole('table', { name: 'Log lines' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Time (IST)', 'Level', 'Message', 'Fields', 'Raw']);
+  const row = table.getByRole('row').filter({ hasText: 'price feed' }).first();
+  await expect(row.getByRole('rowheader')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}\.\d{3}$/);
+  await expect(row.locator('.status-badge')).toHaveText('warn');
+  // Static file requests only with the filter.
+  const withStatic = nextLogsQuery(page);
+  await page.getByLabel('Show static file requests').check();
+  expect(Object.fromEntries(await withStatic)).toEqual({ search: '', lines: '50', static: '1' });
+  const withoutStatic = nextLogsQuery(page);
+  await page.getByLabel('Show static file requests').uncheck();
+  expect(Object.fromEntries(await withoutStatic)).toEqual({ search: '', lines: '50' });
 
   const needle = `no such line [${Date.now()}] & (x)`;
   await page.getByLabel('Search').fill(needle);
@@ -34,6 +46,19 @@ test('logs: the last 50 lines by default; the search text (taken literally) and 
   expect(Object.fromEntries(await more)).toEqual({ search: needle, lines: '200' });
   await expect(page.getByText('No logs to display')).toBeVisible();
   await expect(page.getByText('Error', { exact: true })).toHaveCount(0);
+});
+
+test('logs on a phone: a card per line with time, level and message first, the raw line on demand', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard/admin/logs');
+  const cards = page.getByRole('list', { name: 'Log lines' });
+  const card = cards.getByRole('listitem').last();
+  await expect(card.locator('dt')).toHaveText(['Time (IST)', 'Level', 'Message', 'Fields', 'Raw']);
+  await expect(card.locator('pre')).toBeHidden();
+  await card.locator('summary', { hasText: 'Raw' }).click();
+  await expect(card.locator('pre')).toHaveText(/^\{"level":\d+,"time":\d+,/);
+  // Nothing runs past the screen's edge.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('warnings: the last 50 with Show Deleted; a warning is deleted only through the confirmation', async ({ page }) => {

@@ -8,8 +8,15 @@ import fs from 'node:fs';
 export const LOG_CHUNK_BYTES = 256 * 1024;
 const NEWLINE = 0x0a;
 
-/** Oldest first (newest last); [] when the file does not exist yet. */
-export async function tailMatching(file: string, search: string, limit: number): Promise<string[]> {
+/**
+ * The access-log line of a request for a static file (the app's code, images, the manifest): not
+ * an API call. Pino writes the request line's fields in a fixed order (see app.ts).
+ */
+export const isStaticRequestLine = (line: string): boolean =>
+  line.includes('"msg":"request"') && !line.includes('"path":"/api/') && /"method":"(GET|HEAD)"/.test(line);
+
+/** Oldest first (newest last); [] when the file does not exist yet. `skip` leaves lines out (they do not count). */
+export async function tailMatching(file: string, search: string, limit: number, skip: (line: string) => boolean = () => false): Promise<string[]> {
   let handle: fs.promises.FileHandle;
   try {
     handle = await fs.promises.open(file, 'r');
@@ -39,7 +46,7 @@ export async function tailMatching(file: string, search: string, limit: number):
         block = block.subarray(firstBreak + 1);
       }
       // Whole lines only, so a multi-byte character is never cut in two.
-      collect(block.toString('utf8'), needle, limit, found);
+      collect(block.toString('utf8'), needle, limit, found, skip);
     }
   } finally {
     await handle.close();
@@ -48,11 +55,11 @@ export async function tailMatching(file: string, search: string, limit: number):
 }
 
 /** Adds the block's matching lines, newest first, to `found` until it holds `limit`. */
-function collect(text: string, needle: string, limit: number, found: string[]): void {
+function collect(text: string, needle: string, limit: number, found: string[], skip: (line: string) => boolean): void {
   if (needle && !text.toLowerCase().includes(needle)) return;
   const lines = text.split('\n');
   for (let i = lines.length - 1; i >= 0 && found.length < limit; i--) {
     const line = lines[i]!.replace(/\r$/, '');
-    if (line !== '' && (!needle || line.toLowerCase().includes(needle))) found.push(line);
+    if (line !== '' && (!needle || line.toLowerCase().includes(needle)) && !skip(line)) found.push(line);
   }
 }

@@ -39,6 +39,22 @@ describe('GET /api/logs', () => {
     expect((await expectJson(await a.admin.request('/api/logs?search=.*'), 200, logsResponseSchema)).lines).toEqual([]);
   });
 
+  it('leaves out the request lines of static files (they do not count towards N) unless static=1', async () => {
+    const file = logFilePath(a.t.deps.env.DATA_DIR);
+    const request = (i: number, method: string, urlPath: string) =>
+      JSON.stringify({ level: 30, time: 1795300000000 + i, method, path: urlPath, status: 200, ms: 0.4, msg: 'request' });
+    const lines = Array.from({ length: 120 }, (_, i) =>
+      i % 4 === 0 ? request(i, 'GET', `/api/account-trades`) : i % 4 === 1 ? request(i, 'POST', '/login') : request(i, 'GET', `/assets/app-${i}.js`),
+    );
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+
+    const useful = lines.filter((l) => l.includes('"/api/') || l.includes('"POST"'));
+    expect((await expectJson(await a.admin.request('/api/logs'), 200, logsResponseSchema)).lines).toEqual(useful.slice(-50));
+    expect((await expectJson(await a.admin.request('/api/logs?static=1'), 200, logsResponseSchema)).lines).toEqual(lines.slice(-50));
+    expect((await expectJson(await a.admin.request('/api/logs?search=assets'), 200, logsResponseSchema)).lines).toEqual([]);
+    expect((await expectError(await a.admin.request('/api/logs?static=yes'), 400)).fields).toHaveProperty('static');
+  });
+
   it('refuses line counts other than 50, 100, 200, 500 and over-long searches', async () => {
     expect((await expectError(await a.admin.request('/api/logs?lines=75'), 400)).fields).toEqual({ lines: 'lines must be one of 50, 100, 200, 500' });
     expect((await expectError(await a.admin.request('/api/logs?lines=abc'), 400)).fields).toHaveProperty('lines');

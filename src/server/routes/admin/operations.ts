@@ -8,7 +8,7 @@ import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { ApiError, readQuery, STATUS } from '../../http';
 import { logFilePath } from '../../logger';
-import { tailMatching } from '../../services/logs';
+import { isStaticRequestLine, tailMatching } from '../../services/logs';
 import { tokenDisplay } from '../../services/tokens';
 import { deleteWarning, listWarnings } from '../../services/warnings';
 import { notFound, readId } from './params';
@@ -17,8 +17,9 @@ export function adminOperationRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/logs', requireSuperadmin, async (c) => {
-    const { search, lines } = readQuery(c, logsQuerySchema);
-    return c.json({ lines: await tailMatching(logFilePath(c.get('deps').env.DATA_DIR), search, lines) });
+    const { search, lines, static: withStatic } = readQuery(c, logsQuerySchema);
+    const skip = withStatic === '1' ? undefined : isStaticRequestLine;
+    return c.json({ lines: await tailMatching(logFilePath(c.get('deps').env.DATA_DIR), search, lines, skip) });
   });
 
   routes.get('/admin/warnings', requireSuperadmin, async (c) => {

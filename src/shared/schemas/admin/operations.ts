@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { LOG_LINE_CHOICES } from '../../constants';
 
-/** GET /api/logs?search=&lines= */
+/** GET /api/logs?search=&lines=[&static=1]: request lines for static files only with static=1 (issue 14). */
 export const logsQuerySchema = z.object({
   search: z.string().max(200).default(''),
+  static: z.enum(['0', '1']).default('0'),
   lines: z.coerce
     .number()
     .refine((n) => (LOG_LINE_CHOICES as readonly number[]).includes(n), `lines must be one of ${LOG_LINE_CHOICES.join(', ')}`)
