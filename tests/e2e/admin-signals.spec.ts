@@ -414,7 +414,7 @@ test.describe('on a phone', () => {
     const signal = await createSignal(page, await swingAlgoId(page), { entry_level: 812.5, stop_loss_level: 790, target_level: 871 });
     await openSignals(page, signal.algo_id, '?status=pending');
     await expect(page.getByRole('table')).toHaveCount(0);
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `TCS (EQ) · #${signal.signal_id}` }) });
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `TCS (EQ) long · #${signal.signal_id}` }) });
     await expect(card).toBeVisible();
 
     await card.getByRole('button', { name: `Approve signal ${signal.signal_id}` }).tap();
@@ -440,7 +440,7 @@ test.describe('on a phone', () => {
     await loginAs(page, 'admin');
     const signal = await createSignal(page, await swingAlgoId(page), { process_signal: true });
     await openSignals(page, signal.algo_id, '?status=pending');
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `TCS (EQ) · #${signal.signal_id}` }) });
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `TCS (EQ) long · #${signal.signal_id}` }) });
     await card.getByRole('button', { name: `Reject signal ${signal.signal_id}` }).tap();
     const dialog = modal(page, `Reject signal ${signal.signal_id}?`);
     await dialog.getByRole('button', { name: 'Keep signal' }).tap();

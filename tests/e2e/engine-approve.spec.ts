@@ -72,7 +72,7 @@ test('a signal approved on a phone becomes a running trade on the member trades 
     expect(await columnTexts(table, 'Signal ID')).not.toContain(String(signal.signal_id));
 
     await admin.goto(`/dashboard/admin/algos/${algo.algo_id}/signals?status=pending`);
-    const card = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: `${SYMBOL} (EQ) · #${signal.signal_id}` }) });
+    const card = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: `${SYMBOL} (EQ) long · #${signal.signal_id}` }) });
     await card.getByRole('button', { name: `Approve signal ${signal.signal_id}` }).tap();
     const dialog = admin.locator('ion-modal').filter({ hasText: `Approve signal ${signal.signal_id}?` });
     await dialog.getByRole('button', { name: 'Approve', exact: true }).tap();

@@ -10,15 +10,17 @@ export interface PageProps {
   title: string;
   children: ReactNode;
   showTitle?: boolean;
+  /** Up to 1600 px wide instead of 1200: for tables with many columns (a laptop shows them whole). */
+  wide?: boolean;
 }
 
-export function Page({ title, children, showTitle = true }: PageProps) {
+export function Page({ title, children, showTitle = true, wide = false }: PageProps) {
   useEffect(() => {
     document.title = `${title} | ${SITE.name}`;
   }, [title]);
 
   return (
-    <main id="main-content" className="page" tabIndex={-1}>
+    <main id="main-content" className={wide ? 'page page--wide' : 'page'} tabIndex={-1}>
       {showTitle && <h1 className="page-title">{title}</h1>}
       {children}
     </main>

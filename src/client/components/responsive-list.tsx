@@ -15,6 +15,15 @@ export interface ResponsiveColumn<T> {
   cell: (row: T) => ReactNode;
   /** Shown first on a card. */
   primary?: boolean;
+  /**
+   * The table's last column (its actions) stays at the right edge while the rest scrolls
+   * sideways, so it is never off-screen.
+   */
+  sticky?: boolean;
+  /** On a card, behind its "Details" disclosure (after the actions). */
+  secondary?: boolean;
+  /** On a card, a whole row (long text). */
+  fullWidth?: boolean;
 }
 
 export interface ResponsiveListProps<T> {
@@ -27,6 +36,8 @@ export interface ResponsiveListProps<T> {
   caption: string;
   cardTitle?: (row: T) => ReactNode;
   cardActions?: (row: T) => ReactNode;
+  /** Tighter cells, for tables with many columns (so a laptop shows them all). */
+  dense?: boolean;
 }
 
 export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
@@ -35,15 +46,17 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   return wide ? <ListTable {...props} /> : <ListCards {...props} />;
 }
 
-function ListTable<T>({ items, columns, rowKey, caption }: ResponsiveListProps<T>) {
+const stickyClass = (column: { sticky?: boolean }) => (column.sticky ? 'responsive-sticky' : undefined);
+
+function ListTable<T>({ items, columns, rowKey, caption, dense }: ResponsiveListProps<T>) {
   return (
     <div className="responsive-table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="responsive-table">
+      <table className={dense ? 'responsive-table responsive-table--dense' : 'responsive-table'}>
         <caption>{caption}</caption>
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col">
+              <th key={column.key} scope="col" className={stickyClass(column)}>
                 {column.header}
               </th>
             ))}
@@ -54,11 +67,13 @@ function ListTable<T>({ items, columns, rowKey, caption }: ResponsiveListProps<T
             <tr key={rowKey(row)}>
               {columns.map((column, index) =>
                 index === 0 ? (
-                  <th key={column.key} scope="row">
+                  <th key={column.key} scope="row" className={stickyClass(column)}>
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.key}>{column.cell(row)}</td>
+                  <td key={column.key} className={stickyClass(column)}>
+                    {column.cell(row)}
+                  </td>
                 ),
               )}
             </tr>
@@ -69,11 +84,27 @@ function ListTable<T>({ items, columns, rowKey, caption }: ResponsiveListProps<T
   );
 }
 
-function ListCards<T>({ items, columns, rowKey, caption, cardTitle, cardActions }: ResponsiveListProps<T>) {
-  const ordered = useMemo(
-    () => [...columns.filter((c) => c.primary), ...columns.filter((c) => !c.primary)],
-    [columns],
+function CardFields<T>({ row, columns }: { row: T; columns: readonly ResponsiveColumn<T>[] }) {
+  return (
+    <dl className="responsive-card-fields">
+      {columns.map((column) => {
+        const className = [column.primary && 'responsive-card-field--primary', column.fullWidth && 'responsive-card-field--full'].filter(Boolean).join(' ');
+        return (
+          <div key={column.key} className={className || undefined}>
+            <dt>{column.header}</dt>
+            <dd>{column.cell(row)}</dd>
+          </div>
+        );
+      })}
+    </dl>
   );
+}
+
+function ListCards<T>({ items, columns, rowKey, caption, cardTitle, cardActions }: ResponsiveListProps<T>) {
+  const [shown, details] = useMemo(() => {
+    const visible = columns.filter((c) => !c.secondary);
+    return [[...visible.filter((c) => c.primary), ...visible.filter((c) => !c.primary)], columns.filter((c) => c.secondary)];
+  }, [columns]);
   return (
     <ul className="responsive-cards" aria-label={caption}>
       {items.map((row) => {
@@ -82,15 +113,14 @@ function ListCards<T>({ items, columns, rowKey, caption, cardTitle, cardActions 
         return (
           <li key={key} className="responsive-card">
             {cardTitle && <h2 className="responsive-card-title">{cardTitle(row)}</h2>}
-            <dl className="responsive-card-fields">
-              {ordered.map((column) => (
-                <div key={column.key} className={column.primary ? 'responsive-card-field--primary' : undefined}>
-                  <dt>{column.header}</dt>
-                  <dd>{column.cell(row)}</dd>
-                </div>
-              ))}
-            </dl>
+            <CardFields row={row} columns={shown} />
             {actions && <div className="responsive-card-actions">{actions}</div>}
+            {details.length > 0 && (
+              <details className="responsive-card-details">
+                <summary>Details</summary>
+                <CardFields row={row} columns={details} />
+              </details>
+            )}
           </li>
         );
       })}

@@ -8,6 +8,7 @@ import { formatNumber } from '../../../../shared/format';
 import { MSG } from '../../../../shared/messages';
 import type { AlgoSubscription } from '../../../../shared/schemas/admin/members';
 import { BackButton } from '../../../components/back-button';
+import { ClampedText } from '../../../components/clamped-text';
 import { Modal } from '../../../components/modal';
 import { Page } from '../../../components/page';
 import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
@@ -33,11 +34,11 @@ export function SubscriptionsPage({ memberId, accountId }: { memberId: number; a
 
   const algoCell = (s: AlgoSubscription) => {
     const algo = algos.data?.find((a) => a.algo_id === s.algo_id);
-    return algo ? algoLabel(algo) : s.algo_id;
+    return algo ? <ClampedText text={algoLabel(algo)} /> : s.algo_id;
   };
   const columns: ResponsiveColumn<AlgoSubscription>[] = [
     { key: 'row', header: 'Row ID', cell: (s) => s.row_id },
-    { key: 'algo', header: 'Algo', cell: algoCell, primary: true },
+    { key: 'algo', header: 'Algo', cell: algoCell, primary: true, fullWidth: true },
     { key: 'account', header: 'Account ID', cell: (s) => s.trabot_account_id },
     ...SUBSCRIPTION_NUMBERS.map(([name, label]) => ({ key: name, header: label, cell: (s: AlgoSubscription) => formatNumber(s[name]) })),
     {
@@ -49,6 +50,7 @@ export function SubscriptionsPage({ memberId, accountId }: { memberId: number; a
     {
       key: 'edit',
       header: 'Edit',
+      sticky: true,
       cell: (s) => (
         <IonButton size="small" fill="outline" aria-label={`Edit subscription ${s.row_id}`} onClick={() => setEditing(s)}>
           Edit

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import type { Algo } from '../../../../shared/schemas/admin/algos';
 import { BackButton } from '../../../components/back-button';
+import { ClampedText } from '../../../components/clamped-text';
 import { Page } from '../../../components/page';
 import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
 import { LoadState } from '../../admin/components/load-state';
@@ -19,7 +20,7 @@ const approvalText = (a: Algo) => (a.signal_validity_minutes === null ? a.approv
 
 const columnsWith = (openSettings: (algo: Algo) => void): ResponsiveColumn<Algo>[] => [
   { key: 'id', header: 'Algo ID', cell: (a) => a.algo_id },
-  { key: 'desc', header: 'Description', primary: true, cell: (a) => a.algo_desc },
+  { key: 'desc', header: 'Description', primary: true, fullWidth: true, cell: (a) => <ClampedText text={a.algo_desc} /> },
   { key: 'switch', header: 'Switch', primary: true, cell: (a) => <AlgoSwitch algo={a} /> },
   {
     key: 'signals',

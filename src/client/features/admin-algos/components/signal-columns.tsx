@@ -53,11 +53,12 @@ function ActionButton({ label, signal, action, onAction }: { label: string; sign
 export function useSignalColumns(onAction: (action: SignalAction, signal: Signal) => void, decide?: (signal: Signal, decision: SignalDecision) => void): ResponsiveColumn<Signal>[] {
   return useMemo(
     () => [
-      { key: 'id', header: 'Signal ID', cell: (s) => s.signal_id },
+      { key: 'id', header: 'Signal ID', secondary: true, cell: (s) => s.signal_id },
       { key: 'date', header: 'Signal Date', primary: true, cell: (s) => formatSignalDate(s.trade_gen_ts) },
       {
         key: 'trade',
         header: 'Trade',
+        secondary: true,
         cell: (s) => (
           <Values
             items={[
@@ -70,12 +71,13 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
         ),
       },
       { key: 'status', header: 'Trade Status', primary: true, cell: (s) => <SignalStatusBadge status={s.trade_status} note={s.status_note} /> },
-      { key: 'process', header: 'Signal Process Indicator', cell: (s) => (s.algo_process_ind ? 'Yes' : 'No') },
-      { key: 'portion', header: 'Trade Portion', cell: (s) => `${formatNumber(s.portion_in_trade)}%` },
+      { key: 'process', header: 'Signal Process Indicator', secondary: true, cell: (s) => (s.algo_process_ind ? 'Yes' : 'No') },
+      { key: 'portion', header: 'Trade Portion', secondary: true, cell: (s) => `${formatNumber(s.portion_in_trade)}%` },
       {
         key: 'level',
         header: 'Trade Level',
         primary: true,
+        fullWidth: true,
         cell: (s) => (
           <Values
             items={[
@@ -90,6 +92,7 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
       {
         key: 'data',
         header: 'Trade Data',
+        secondary: true,
         cell: (s) => (
           <Values
             items={[
@@ -97,7 +100,7 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
               ['Drift', formatDrift(s.entry_level, s.ltp)],
               ['MFE', formatNumber(s.max_fav_excursion)],
               ['MAE', formatNumber(s.max_adv_excursion)],
-              ['Time', formatTimestamp(s.ltp_timestamp)],
+              ['Time', <span key="time" className="signal-time">{formatTimestamp(s.ltp_timestamp)}</span>],
             ]}
           />
         ),
@@ -105,6 +108,7 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
       {
         key: 'actions',
         header: 'Actions',
+        fullWidth: true,
         cell: (s) => (
           <div className="signal-actions">
             {decide && s.trade_status === 'pending' && (
@@ -126,6 +130,7 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
       {
         key: 'additional',
         header: 'Additional Data',
+        secondary: true,
         cell: (s) => (
           <Values
             items={[
@@ -135,7 +140,7 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
           />
         ),
       },
-      { key: 'raw', header: 'Raw', cell: (s) => <ActionButton label="View" action="raw" signal={s} onAction={onAction} /> },
+      { key: 'raw', header: 'Raw', sticky: true, secondary: true, cell: (s) => <ActionButton label="View" action="raw" signal={s} onAction={onAction} /> },
     ],
     [onAction, decide],
   );

@@ -37,7 +37,7 @@ export interface SignalsPageProps {
 
 export function SignalsPage({ algoId, status, onStatusChange }: SignalsPageProps) {
   return (
-    <Page title={algoId === null ? 'Algo Signals' : `Signals of algo ${algoId}`}>
+    <Page wide title={algoId === null ? 'Algo Signals' : `Signals of algo ${algoId}`}>
       <BackButton fallback={BACK_TO} />
       {algoId === null ? (
         <p className="admin-state admin-state--error" role="alert">
@@ -100,8 +100,9 @@ function AlgoSignals({ algoId, status, onStatusChange }: SignalsPageProps & { al
         rowKey={(s) => s.signal_id}
         empty="No signals found"
         caption={`Signals of algo ${algoId}`}
-        cardTitle={(s) => `${s.instrument_symbol} (${s.instrument_type}) · #${s.signal_id}`}
+        cardTitle={(s) => `${s.instrument_symbol} (${s.instrument_type}) ${s.trade_direction} · #${s.signal_id}`}
         cardActions={cardActions}
+        dense
       />
     );
   } else {

@@ -114,6 +114,7 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
     {
       key: 'trades',
       header: 'Trades',
+      sticky: true,
       cell: (a) => (
         <Link to="/dashboard/admin/members/$id/accounts/$accountId/trades" params={params(a)} aria-label={`Trades of account ${a.trabot_account_id}`}>
           Trades
