@@ -186,7 +186,8 @@ async function snapshotPage(browser: import('playwright-core').Browser, url: str
         source.replaceWith(inert);
       });
       // Until the live page takes over, a click on a button or a key in a form would be lost (or submit
-      // the form natively, the password in the URL): they are inert until then, links stay live.
+      // the form natively, the password in the URL): they are inert until boot.ts stands ready to keep
+      // them for the live page (src/client/boot.ts, keepEarlyInput); links stay live.
       for (const el of Array.from(copy.querySelectorAll('form, button'))) el.setAttribute('inert', '');
       // The loading state is marked: the server puts the live data there when it answers the page.
       const loadingState = liveDataSelector ? copy.querySelector(liveDataSelector) : null;

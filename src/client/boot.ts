@@ -7,6 +7,37 @@
  */
 export {};
 
+declare global {
+  interface Window {
+    /** The buttons tapped on the prerendered page before the app took it over (prerendered-page.ts replays the last). */
+    trabotEarlyTaps?: Element[];
+  }
+}
+
+/**
+ * Until the app takes over, a tap on a button is kept instead of lost (issue 14: a "Contact Us"
+ * tapped at once waited for the takeover), and the page's fields take typing. Its forms and buttons
+ * are inert in the markup (scripts/prerender.ts) until these listeners stand: a native submit
+ * would put the password in the URL.
+ */
+function keepEarlyInput(root: HTMLElement) {
+  const taps: Element[] = (window.trabotEarlyTaps = []);
+  const keep = (button: Element | null | undefined, event: Event) => {
+    event.preventDefault();
+    if (button) taps.push(button);
+  };
+  // Enter in a field clicks the form's default button: one path for both.
+  root.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest('button, [data-prerendered-tag="ion-button"]');
+    if (button) keep(button, event);
+  }, true);
+  root.addEventListener('submit', (event) => keep(event.submitter, event), true);
+  for (const element of root.querySelectorAll('[inert]')) element.removeAttribute('inert');
+}
+
+const prerendered = document.querySelector<HTMLElement>('#root[data-prerendered]');
+if (prerendered) keepEarlyInput(prerendered);
+
 const APP_MODULES = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(/\s+/).filter(Boolean) ?? [];
 
 /** Should no paint be reported (a browser without paint timing, a tab hidden meanwhile), start anyway. */

@@ -2,9 +2,10 @@
  * Taking over a prerendered page (scripts/prerender.ts writes its markup into #root, marked
  * data-prerendered): the app renders into a hidden container next to it and replaces it in one step
  * once the router has rendered the route, so the page never flashes blank or shifts while the
- * route's code and data load.
+ * route's code and data load. What the visitor typed or tapped meanwhile is carried over.
  */
 import type { AnyRouter } from '@tanstack/react-router';
+import { carryEarlyInput } from './early-input';
 
 /** Should the router never report a rendered route, the live app shows after this anyway. */
 const TAKE_OVER_FALLBACK_MS = 10_000;
@@ -33,10 +34,12 @@ export function appContainer(router: AnyRouter): HTMLElement {
     clearTimeout(fallback);
     if (!root.isConnected) return;
     const scrolled = root.querySelector('.app-scroll')?.scrollTop ?? 0;
+    const early = carryEarlyInput(root, live);
     root.remove();
     live.id = 'root';
     live.hidden = false;
     if (scrolled > 0) live.querySelector('.app-scroll')?.scrollTo({ top: scrolled });
+    early.afterSwap();
     livePageShown();
   };
   unsubscribe = router.subscribe('onRendered', takeOver);

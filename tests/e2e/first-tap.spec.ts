@@ -1,0 +1,76 @@
+/**
+ * The first tap works (issue 14): on a prerendered page, a tap or typing made before the app's
+ * modules take the page over is not lost. The app's modules (all but the tiny boot script) are
+ * held back here until the test has tapped and typed, as on a slow phone.
+ */
+import type { Page } from '@playwright/test';
+import { researchEnquiryForm } from '../../src/shared/forms/research-enquiry';
+import { CREDENTIALS } from './support/credentials';
+import { expect, test } from './support/fixtures';
+import { formModal } from './public-support';
+
+/** Holds every script but boot.js until `release` is called. */
+async function holdAppModules(page: Page) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Opens a prerendered page without waiting for the takeover (the fixture's goto waits for it). */
+async function openPrerendered(page: Page, path: string) {
+  await page.mainFrame().goto(path);
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
+  // boot.js has made the controls live.
+  await expect(page.locator('#root[data-prerendered] [inert]')).toHaveCount(0);
+}
+
+const takenOver = (page: Page) => expect(page.locator('#root[data-prerendered]')).toHaveCount(0, { timeout: 20_000 });
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('"Contact Us" tapped before the takeover opens its form once the app is there', async ({ page }) => {
+  const release = await holdAppModules(page);
+  await openPrerendered(page, '/');
+  await page.getByRole('button', { name: 'Contact Us about Research and Development' }).click();
+  // Nothing happened natively (no navigation, no form); the app is still held back.
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
+  release();
+  await takenOver(page);
+  await expect(formModal(page, researchEnquiryForm.title).getByRole('heading', { level: 2 })).toHaveText('Step 1 of 8 Contact');
+});
+
+test.describe(() => {
+  // The captcha is not solved yet: the server answers the early Sign In with its 400.
+  test.use({ allowedConsoleErrors: [/api\/login: .*status of 400/] });
+
+  test('Enter pressed in the login before the takeover signs in through the app, never natively', async ({ page }) => {
+    const release = await holdAppModules(page);
+    await openPrerendered(page, '/login');
+    await page.getByLabel('Email').fill(CREDENTIALS.member.email);
+    await page.getByLabel('Password', { exact: true }).fill(CREDENTIALS.member.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    expect(page.url()).not.toContain('password');
+    const signIn = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/login');
+    release();
+    await takenOver(page);
+    expect((await signIn).postDataJSON()).toMatchObject({ email: CREDENTIALS.member.email, password: CREDENTIALS.member.password });
+    expect(page.url()).not.toContain('password');
+  });
+});
+
+test('typing before the takeover stays in the live field, which keeps the focus', async ({ page }) => {
+  const release = await holdAppModules(page);
+  await openPrerendered(page, '/login');
+  await page.getByLabel('Email').fill('early@example.com');
+  release();
+  await takenOver(page);
+  await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByLabel('Email').press('End');
+  await page.keyboard.type('.in');
+  await expect(page.getByLabel('Email')).toHaveValue('early@example.com.in');
+});
