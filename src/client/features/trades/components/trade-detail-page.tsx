@@ -44,7 +44,13 @@ function TradeStory({ detail }: { detail: TradeDetail }) {
             <TradeModeBadge broker={trade.broker} />
             <TradeStatusBadge status={trade.trade_status} />
           </header>
-          {detail.algo_desc && <p className="trade-detail-algo">{detail.algo_desc}</p>}
+          {detail.algo_desc && (
+            // An algo's description runs to a paragraph: on demand, not above the figures.
+            <details className="trade-detail-algo">
+              <summary>About the algo</summary>
+              <p>{detail.algo_desc}</p>
+            </details>
+          )}
           <TradeFieldList trade={trade} fields={CARD_KEY_FIELDS} className="trade-card-keys" />
           <TradeFieldList trade={trade} fields={MORE_FIELDS} />
           {signal && (
