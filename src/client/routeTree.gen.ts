@@ -29,6 +29,7 @@ import { Route as DashboardAdminReadinessRouteImport } from './routes/dashboard/
 import { Route as DashboardAdminTokensRouteImport } from './routes/dashboard/admin/tokens'
 import { Route as DashboardAdminWarningsRouteImport } from './routes/dashboard/admin/warnings'
 import { Route as DashboardAdminWorkshopsRouteImport } from './routes/dashboard/admin/workshops'
+import { Route as DashboardTradesTradeIdRouteImport } from './routes/dashboard/trades_.$tradeId'
 import { Route as DashboardAdminAlgosIndexRouteImport } from './routes/dashboard/admin/algos/index'
 import { Route as DashboardAdminMembersIndexRouteImport } from './routes/dashboard/admin/members/index'
 import { Route as DashboardAdminAlgosIdSignalsRouteImport } from './routes/dashboard/admin/algos/$id/signals'
@@ -139,6 +140,11 @@ const DashboardAdminWorkshopsRoute = DashboardAdminWorkshopsRouteImport.update({
   path: '/workshops',
   getParentRoute: () => DashboardAdminRoute,
 } as any)
+const DashboardTradesTradeIdRoute = DashboardTradesTradeIdRouteImport.update({
+  id: '/trades_/$tradeId',
+  path: '/trades/$tradeId',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardAdminAlgosIndexRoute =
   DashboardAdminAlgosIndexRouteImport.update({
     id: '/algos/',
@@ -202,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
   '/dashboard/admin/workshops': typeof DashboardAdminWorkshopsRoute
+  '/dashboard/trades/$tradeId': typeof DashboardTradesTradeIdRoute
   '/dashboard/admin/': typeof DashboardAdminIndexRoute
   '/dashboard/admin/algos/': typeof DashboardAdminAlgosIndexRoute
   '/dashboard/admin/members/': typeof DashboardAdminMembersIndexRoute
@@ -229,6 +236,7 @@ export interface FileRoutesByTo {
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
   '/dashboard/admin/workshops': typeof DashboardAdminWorkshopsRoute
+  '/dashboard/trades/$tradeId': typeof DashboardTradesTradeIdRoute
   '/dashboard/admin': typeof DashboardAdminIndexRoute
   '/dashboard/admin/algos': typeof DashboardAdminAlgosIndexRoute
   '/dashboard/admin/members': typeof DashboardAdminMembersIndexRoute
@@ -259,6 +267,7 @@ export interface FileRoutesById {
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
   '/dashboard/admin/warnings': typeof DashboardAdminWarningsRoute
   '/dashboard/admin/workshops': typeof DashboardAdminWorkshopsRoute
+  '/dashboard/trades_/$tradeId': typeof DashboardTradesTradeIdRoute
   '/dashboard/admin/': typeof DashboardAdminIndexRoute
   '/dashboard/admin/algos/': typeof DashboardAdminAlgosIndexRoute
   '/dashboard/admin/members/': typeof DashboardAdminMembersIndexRoute
@@ -290,6 +299,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
     | '/dashboard/admin/workshops'
+    | '/dashboard/trades/$tradeId'
     | '/dashboard/admin/'
     | '/dashboard/admin/algos/'
     | '/dashboard/admin/members/'
@@ -317,6 +327,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
     | '/dashboard/admin/workshops'
+    | '/dashboard/trades/$tradeId'
     | '/dashboard/admin'
     | '/dashboard/admin/algos'
     | '/dashboard/admin/members'
@@ -346,6 +357,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/tokens'
     | '/dashboard/admin/warnings'
     | '/dashboard/admin/workshops'
+    | '/dashboard/trades_/$tradeId'
     | '/dashboard/admin/'
     | '/dashboard/admin/algos/'
     | '/dashboard/admin/members/'
@@ -508,6 +520,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardAdminWorkshopsRouteImport
       parentRoute: typeof DashboardAdminRoute
     }
+    '/dashboard/trades_/$tradeId': {
+      id: '/dashboard/trades_/$tradeId'
+      path: '/trades/$tradeId'
+      fullPath: '/dashboard/trades/$tradeId'
+      preLoaderRoute: typeof DashboardTradesTradeIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/admin/algos/': {
       id: '/dashboard/admin/algos/'
       path: '/algos'
@@ -610,6 +629,7 @@ interface DashboardRouteChildren {
   DashboardAdminRoute: typeof DashboardAdminRouteWithChildren
   DashboardTradesRoute: typeof DashboardTradesRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardTradesTradeIdRoute: typeof DashboardTradesTradeIdRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
@@ -617,6 +637,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardAdminRoute: DashboardAdminRouteWithChildren,
   DashboardTradesRoute: DashboardTradesRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardTradesTradeIdRoute: DashboardTradesTradeIdRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(

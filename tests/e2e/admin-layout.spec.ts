@@ -39,9 +39,9 @@ async function open(page: Page, path: string) {
 /** Controls in table rows that lie (partly) outside their table's visible area. */
 const hiddenActions = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('[role=region] table')].flatMap((table) => {
+    Array.from(document.querySelectorAll('[role=region] table')).flatMap((table) => {
       const region = table.closest('[role=region]')!.getBoundingClientRect();
-      return [...table.querySelectorAll('tbody button, tbody a, tbody select, tbody ion-button, tbody [role=switch]')]
+      return Array.from(table.querySelectorAll('tbody button, tbody a, tbody select, tbody ion-button, tbody [role=switch]'))
         .filter((control) => {
           const box = control.getBoundingClientRect();
           return box.right > Math.min(region.right, window.innerWidth) + 1 || box.left < region.left - 1;

@@ -29,8 +29,9 @@ afterAll(async () => {
 const TABLE_KEYS = Object.keys(ROUTE_TABLE).sort();
 const route = (key: string) => routes.find((r) => r.key === key)!;
 
-/** Whose ids a principal's requests name: always someone else's. */
-function targetIds(principal: Principal): Ids {
+/** Whose ids a principal's requests name: always someone else's (a member's own on `ownIds` routes). */
+function targetIds(principal: Principal, r?: ApiRoute): Ids {
+  if (r?.spec.ownIds && (principal === 'member' || principal === 'otherMember')) return w.ids[principal];
   return principal === 'otherMember' || principal === 'anonymous' ? w.ids.member : w.ids.otherMember;
 }
 
@@ -40,7 +41,7 @@ function context(principal: Principal, ids = targetIds(principal)): RequestConte
 }
 
 /** The table's valid request for this route, as `principal`, naming `ctx.ids`. */
-async function call(r: ApiRoute, principal: Principal, ctx = context(principal)) {
+async function call(r: ApiRoute, principal: Principal, ctx = context(principal, targetIds(principal, r))) {
   let client = w.clients[principal];
   if (r.spec.sessionChanging) client = principal === 'anonymous' ? w.t.client() : await w.login(w.logins[principal]);
   return send(client, r.method, urlFor(r, ctx.ids), await r.spec.body?.(ctx));
@@ -105,6 +106,16 @@ describe("a member never reads or writes another member's data", () => {
     const asAdmin = await send(w.clients.superadmin, 'GET', `/api/account-trades?status=all&adminAccountId=${w.ids.otherMember.account}`);
     expect((asAdmin.json as { trabot_trade_id: number }[]).map((t) => t.trabot_trade_id)).toEqual([w.ids.otherMember.trade]);
     expect((await send(w.clients.superadmin, 'GET', '/api/account-trades?adminAccountId=2147483647')).status).toBe(404);
+  });
+
+  it("a trade's detail is the member's own trade only: another's is not found", async () => {
+    for (const principal of members) {
+      const own = await send(w.clients[principal], 'GET', `/api/account-trades/${w.ids[principal].trade}`);
+      expect(own.status, own.text).toBe(200);
+      const other = await send(w.clients[principal], 'GET', `/api/account-trades/${w.ids[otherOf(principal)].trade}`);
+      expect(other.status, other.text).toBe(404);
+      expect(other.json).toEqual({ error: 'Trade not found' });
+    }
   });
 
   it("account-details and update-broker-details act on the session's account only", async () => {

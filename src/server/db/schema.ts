@@ -11,6 +11,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgSequence,
   pgTable,
@@ -27,6 +28,11 @@ import { TRADING_MODES } from '../../shared/constants';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const inList = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.join(
+    values.map((v) => sql.raw(`'${v.replace(/'/g, "''")}'`)),
+    sql`, `,
+  )})`;
 
 export const members = pgTable('members', {
   trabot_client_id: serial('trabot_client_id').primaryKey(),
@@ -275,6 +281,33 @@ export const signals = pgTable(
   ],
 );
 
+export const SIGNAL_EVENT_KINDS = ['received', 'approved', 'rejected', 'levels_changed', 'manual_entry', 'manual_exit', 'expired', 'cancelled'] as const;
+export type SignalEventKind = (typeof SIGNAL_EVENT_KINDS)[number];
+
+/**
+ * What happened to a signal, who did it and when, appended (never updated) in the same transaction
+ * as the change it records: received, approved or rejected, levels edited (from and to), a manual
+ * order queued, expired or cancelled by the engine. The story a trade's detail page tells.
+ * Signals older than this table have no events.
+ */
+export const signalEvents = pgTable(
+  'signal_events',
+  {
+    id: serial('id').primaryKey(),
+    signal_id: integer('signal_id')
+      .notNull()
+      .references(() => signals.signal_id, { onDelete: 'cascade' }),
+    at: ts('at').notNull().defaultNow(),
+    kind: text('kind', { enum: SIGNAL_EVENT_KINDS }).notNull(),
+    /** Who did it; null for the engine, a webhook, or a user since deleted (user_name keeps the name). */
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_name: text('user_name'),
+    /** What changed, e.g. {"stop_loss_level":{"from":2890,"to":2950.5}}, or the manual order's terms. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('signal_events_signal_idx').on(t.signal_id, t.id), check('signal_events_kind_check', inList(t.kind, SIGNAL_EVENT_KINDS))],
+);
+
 export const algoSubscriptions = pgTable(
   'algo_subscriptions',
   {
@@ -427,12 +460,6 @@ export const accountTradeVersions = pgTable('account_trade_versions', {
 
 /** What happened to the e-mail of a public submission: `pending` until the SMTP send ends. */
 export type MailStatus = (typeof MAIL_STATUSES)[number];
-
-const inList = (column: AnyPgColumn, values: readonly string[]) =>
-  sql`${column} in (${sql.join(
-    values.map((v) => sql.raw(`'${v.replace(/'/g, "''")}'`)),
-    sql`, `,
-  )})`;
 
 /** Contact-us enquiries (research, portfolio, membership interest); form_html is sanitized. */
 export const enquiries = pgTable(

@@ -86,6 +86,8 @@ export interface DemoFill {
   price: number;
   day: number;
   time: string;
+  /** An exit's order: the target or stop-loss reached, the intraday square-off, or the admin's manual exit. */
+  via?: 'target' | 'stop_loss' | 'square_off' | 'manual';
 }
 
 export interface DemoSignal {
@@ -106,12 +108,16 @@ export interface DemoSignal {
   /** Best and worst move from the entry, in price points, once filled. */
   excursion?: { favourable: number; adverse: number };
   trade: { status: TradeStatus; entries: DemoFill[]; exits: DemoFill[] };
+  /** A level the admin edited before approving: its value as the algo sent it. */
+  edited?: { field: 'stop_loss_level' | 'target_level'; from: number };
+  /** Why the engine cancelled the approved signal unfilled. */
+  missed?: string;
 }
 
 export const DEMO_SIGNALS: DemoSignal[] = [
   {
     algo: 'swing', symbol: 'RELIANCE', direction: 'long', day: 8, entry: 1418.4, stop: 1379, target: 1516.9,
-    status: 'running', portion: 100, ltp: 1452.65, excursion: { favourable: 41.3, adverse: 9.85 },
+    status: 'running', portion: 100, ltp: 1452.65, excursion: { favourable: 41.3, adverse: 9.85 }, edited: { field: 'stop_loss_level', from: 1372.5 },
     trade: { status: 'running', entries: [{ share: 1, price: 1419.1, day: 8, time: '09:17' }], exits: [] },
   },
   {
@@ -132,7 +138,7 @@ export const DEMO_SIGNALS: DemoSignal[] = [
     trade: {
       status: 'running',
       entries: [{ share: 1, price: 3842, day: 12, time: '09:21' }],
-      exits: [{ share: 0.5, price: 3933, day: 4, time: '11:06' }],
+      exits: [{ share: 0.5, price: 3933, day: 4, time: '11:06', via: 'manual' }],
     },
   },
   {
@@ -158,18 +164,18 @@ export const DEMO_SIGNALS: DemoSignal[] = [
   {
     // Opened 1.9% above the buy-stop: skipped by the no-chase rule.
     algo: 'swing', symbol: 'MARUTI', direction: 'long', day: 4, entry: 12940, stop: 12610, target: 13600,
-    status: 'cancelled', portion: 100, ltp: 13212.5,
+    status: 'cancelled', portion: 100, ltp: 13212.5, missed: 'opened at 13,212.50, more than 1% above the entry (no-chase rule)',
     trade: { status: 'cancelled', entries: [], exits: [] },
   },
   {
     algo: 'swing', symbol: 'HDFCBANK', direction: 'long', day: 22, entry: 962.4, stop: 940, target: 1007.2,
-    status: 'completed', portion: 100, excursion: { favourable: 44.8, adverse: 6.1 },
+    status: 'completed', portion: 100, excursion: { favourable: 44.8, adverse: 6.1 }, edited: { field: 'target_level', from: 995 },
     trade: {
       status: 'completed',
       entries: [{ share: 1, price: 962.4, day: 22, time: '09:18' }],
       exits: [
-        { share: 0.5, price: 984.8, day: 17, time: '13:42' },
-        { share: 0.5, price: 1007.2, day: 12, time: '10:55' },
+        { share: 0.5, price: 984.8, day: 17, time: '13:42', via: 'manual' },
+        { share: 0.5, price: 1007.2, day: 12, time: '10:55', via: 'target' },
       ],
     },
   },
@@ -180,7 +186,7 @@ export const DEMO_SIGNALS: DemoSignal[] = [
     trade: {
       status: 'completed',
       entries: [{ share: 1, price: 1668.6, day: 18, time: '09:20' }],
-      exits: [{ share: 1, price: 1628.4, day: 15, time: '14:12' }],
+      exits: [{ share: 1, price: 1628.4, day: 15, time: '14:12', via: 'stop_loss' }],
     },
   },
   {
@@ -189,7 +195,7 @@ export const DEMO_SIGNALS: DemoSignal[] = [
     trade: {
       status: 'completed',
       entries: [{ share: 1, price: 1178.6, day: 9, time: '10:42' }],
-      exits: [{ share: 1, price: 1166.9, day: 9, time: '11:48' }],
+      exits: [{ share: 1, price: 1166.9, day: 9, time: '11:48', via: 'target' }],
     },
   },
   {
@@ -199,7 +205,7 @@ export const DEMO_SIGNALS: DemoSignal[] = [
     trade: {
       status: 'closed',
       entries: [{ share: 1, price: 402.35, day: 7, time: '11:13' }],
-      exits: [{ share: 1, price: 405.1, day: 7, time: '15:15' }],
+      exits: [{ share: 1, price: 405.1, day: 7, time: '15:15', via: 'square_off' }],
     },
   },
   {
@@ -208,13 +214,13 @@ export const DEMO_SIGNALS: DemoSignal[] = [
     trade: {
       status: 'completed',
       entries: [{ share: 1, price: 2418, day: 11, time: '13:06' }],
-      exits: [{ share: 1, price: 2402.1, day: 11, time: '13:58' }],
+      exits: [{ share: 1, price: 2402.1, day: 11, time: '13:58', via: 'stop_loss' }],
     },
   },
   {
     // Not filled before the 14:30 cut-off.
     algo: 'intraday', symbol: 'KOTAKBANK', direction: 'short', day: 2, time: '14:02', entry: 2104, stop: 2116.5, target: 2085.2,
-    status: 'cancelled', portion: 100, ltp: 2098.45,
+    status: 'cancelled', portion: 100, ltp: 2098.45, missed: 'not filled before the 14:30 cut-off',
     trade: { status: 'cancelled', entries: [], exits: [] },
   },
 ];

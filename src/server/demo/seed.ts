@@ -12,6 +12,7 @@ import { createUser } from '../services/users';
 import { DEMO_ACCOUNT, DEMO_ADMIN_NAME, DEMO_ALGOS, DEMO_MEMBER, DEMO_SIGNALS, DEMO_SUBSCRIPTIONS, type AlgoKey } from './content';
 import { seedAdminDemo } from './admin-content';
 import { demoLogins, loginBox, type DemoLogin } from './credentials';
+import { seedSignalStories, type SeededSignal } from './signal-story';
 import { demoClock, orderNumbers, signalRow, tradeRows } from './trade-rows';
 
 export type SeedDeps = Pick<AppDeps, 'db' | 'env' | 'log' | 'secrets'>;
@@ -70,6 +71,7 @@ export async function seedDemoIfEmpty(deps: SeedDeps, opts: { print: (line: stri
     }
 
     const listed = new Map(readEquityList().map((equity) => [equity.symbol, equity.series]));
+    const stories: SeededSignal[] = [];
     for (const demo of DEMO_SIGNALS) {
       const algoId = algoIds[demo.algo];
       const series = listed.get(demo.symbol);
@@ -83,13 +85,15 @@ export async function seedDemoIfEmpty(deps: SeedDeps, opts: { print: (line: stri
       const tradeId = trade!.id;
       if (rows.entries.length) await tx.insert(tradeEntries).values(rows.entries.map((e) => ({ ...e, trabot_trade_id: tradeId })));
       if (rows.exits.length) await tx.insert(tradeExits).values(rows.exits.map((e) => ({ ...e, trabot_trade_id: tradeId })));
+      stories.push({ demo, signalId: signal!.id, tradeId, accountId, rows });
     }
 
     await seedAdminDemo(tx, deps, { accountId, clock });
 
     const { member: memberLogin, admin } = logins;
     await createUser(tx, { email: memberLogin.email, password: memberLogin.password, role: 'member', name: DEMO_MEMBER.name, memberId: member!.id, accountId });
-    await createUser(tx, { email: admin.email, password: admin.password, role: 'superadmin', name: DEMO_ADMIN_NAME });
+    const adminUser = await createUser(tx, { email: admin.email, password: admin.password, role: 'superadmin', name: DEMO_ADMIN_NAME });
+    await seedSignalStories(tx, stories, { id: adminUser.id, name: DEMO_ADMIN_NAME }, clock);
     return true;
   });
 

@@ -73,7 +73,7 @@ function averagePrice(legs: { quantity: number; price: number }[]): number | nul
   return quantity ? legs.reduce((sum, leg) => sum + leg.quantity * leg.price, 0) / quantity : null;
 }
 
-function signalGeneratedAt(signal: DemoSignal, clock: DemoClock): Date {
+export function signalGeneratedAt(signal: DemoSignal, clock: DemoClock): Date {
   // Swing signals are computed on the previous session's close; intraday ones fire in the session.
   return signal.algo === 'swing' ? clock.at(signal.day + 1, '15:25') : clock.at(signal.day, signal.time ?? '09:45');
 }
@@ -96,6 +96,10 @@ export function signalRow(signal: DemoSignal, algoId: number, series: string, cl
     trade_type: signal.algo,
     trade_direction: signal.direction,
     trade_gen_ts: signalGeneratedAt(signal, clock),
+    created_at: signalGeneratedAt(signal, clock),
+    // The swing algo's code sends its signals after the close; the admin adds the intraday ones.
+    source: signal.algo === 'swing' ? 'webhook' : 'manual',
+    client_signal_id: signal.algo === 'swing' ? `${signal.symbol}-${clock.day(signal.day)}` : null,
     entry_level: signal.entry,
     stop_loss_level: signal.stop,
     target_level: signal.target,

@@ -10,6 +10,7 @@
 import { and, asc, eq, gt, notExists } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, algos, members, signals, trades } from '../db/schema';
+import { recordSignalEvents } from '../services/signal-events';
 import { raiseWarnings } from '../services/warnings';
 import type { AccountRow, EngineContext, SignalRow } from './engine-deps';
 import { marketEntryPrice, sessionReadiness } from './entry-guards';
@@ -127,10 +128,14 @@ async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date): Promise
   }
   // An intraday signal refused for the session is cancelled: it is not traded on a later day either.
   const refused = session.kind === 'refuse';
-  await ctx.deps.db
-    .update(signals)
-    .set({ trade_status: refused ? 'cancelled' : 'running', status_note: refused ? `refused: ${session.detail}` : null })
-    .where(and(eq(signals.signal_id, signal.signal_id), eq(signals.trade_status, 'approved')));
+  await ctx.deps.db.transaction(async (tx) => {
+    const moved = await tx
+      .update(signals)
+      .set({ trade_status: refused ? 'cancelled' : 'running', status_note: refused ? `refused: ${session.detail}` : null })
+      .where(and(eq(signals.signal_id, signal.signal_id), eq(signals.trade_status, 'approved')))
+      .returning({ id: signals.signal_id });
+    if (refused) await recordSignalEvents(tx, moved.map(({ id }) => ({ signalId: id, kind: 'cancelled', actor: null, details: { reason: session.detail }, at: now })));
+  });
   ctx.deps.log.info({ signalId: signal.signal_id, status: refused ? 'cancelled' : 'running' }, 'engine: signal fanned out');
 }
 

@@ -68,9 +68,7 @@ export function hookRoutes(): Hono<AppEnv> {
     const algo = await getAlgo(db, sender.algo_id);
     if (!algo) throw new ApiError(STATUS.UNAUTHORIZED, MSG.webhookUnauthorized);
     const { signal, created } = await addSignal(db, algo, body, {
-      tokenId: sender.token_id,
-      clientSignalId: sent.client_signal_id,
-      autoApprove: algo.approval_mode === 'auto',
+      webhook: { tokenId: sender.token_id, clientSignalId: sent.client_signal_id, autoApprove: algo.approval_mode === 'auto' },
     });
     const answer = { signal_id: signal.signal_id, trade_status: signal.trade_status };
     if (!created) return c.json(answer, STATUS.OK);

@@ -15,7 +15,9 @@ import { getAccountSettings, updateBrokerDetails } from '../services/account';
 import { accountPnl, pnlRange, summarize } from '../services/account-pnl';
 import { financialYear, financialYearOf, taxRows, taxStatementCsv } from '../services/tax-statement';
 import { istDay } from '../demo/market-calendar';
+import { getTradeDetail } from '../services/trade-detail';
 import { accountTradesVersion, listAccountTrades } from '../services/trades';
+import { readId } from './admin/params';
 
 const NO_ACCOUNT = 'No account is linked to this user';
 /** Encoded account-trades answers kept in memory (about 30 KB brotli, 800 KB plain for 1,000 trades). */
@@ -56,6 +58,16 @@ export function memberRoutes(): Hono<AppEnv> {
       Vary: 'Accept-Encoding',
       ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
     });
+  });
+
+  /** One trade's story: a member's own trade only (another's is not found, never forbidden); any trade for a superadmin. */
+  routes.get('/account-trades/:tradeId', requireUser, async (c) => {
+    const tradeId = readId(c, 'tradeId');
+    const user = sessionUser(c);
+    const viewer = isSuperadmin(user) ? { view: 'admin' as const } : { view: 'member' as const, accountId: user.account_id ?? 0 };
+    const detail = await getTradeDetail(c.get('deps').db, tradeId, viewer);
+    if (!detail) throw new ApiError(STATUS.NOT_FOUND, 'Trade not found');
+    return c.json(detail);
   });
 
   /** The session's account, or for a superadmin the one named by adminAccountId (403 for anyone else). */

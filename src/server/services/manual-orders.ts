@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { manualOrders, signals, type MANUAL_ORDER_SIDES } from '../db/schema';
 import { ApiError, STATUS } from '../http';
 import { checkLimits } from './column-limits';
+import { recordSignalEvents, type Actor } from './signal-events';
 import { LEVEL_LIMIT } from './signals';
 
 type Side = (typeof MANUAL_ORDER_SIDES)[number];
@@ -18,13 +19,13 @@ export function toManualOrder(row: ManualOrderRow): ManualOrder {
 }
 
 /**
- * Null when the signal does not exist. The body repeats the signal's identity (spec section 7):
+ * Queued with its `manual_entry` / `manual_exit` event (who, the order's terms). Null when the signal does not exist. The body repeats the signal's identity (spec section 7):
  * a body naming another signal, algo, symbol, direction or exchange is refused (400 naming the
  * field) rather than queued against the wrong trades.
  */
 export async function queueManualOrder(
   db: Db,
-  input: { signalId: number; side: Side; body: ManualEntryBody | ManualExitBody; userId: number },
+  input: { signalId: number; side: Side; body: ManualEntryBody | ManualExitBody; user: NonNullable<Actor> },
 ): Promise<ManualOrder | null> {
   const { signalId, side, body } = input;
   checkLimits({ limit_price: body.limit_price, trigger_price: body.trigger_price }, LEVEL_LIMIT);
@@ -43,19 +44,27 @@ export async function queueManualOrder(
       throw new ApiError(STATUS.BAD_REQUEST, message, { [field]: message });
     }
   }
-  const [row] = await db
-    .insert(manualOrders)
-    .values({
-      signal_id: signalId,
-      side,
-      portion: body.portion,
-      order_type: body.order_type,
-      // Only the prices the order type uses are kept.
-      limit_price: body.order_type === 'market' ? null : (body.limit_price ?? null),
-      trigger_price: body.order_type === 'trigger' ? (body.trigger_price ?? null) : null,
-      trade_type: body.trade_type,
-      created_by: input.userId,
-    })
-    .returning();
-  return toManualOrder(row!);
+  const { user } = input;
+  const row = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(manualOrders)
+      .values({
+        signal_id: signalId,
+        side,
+        portion: body.portion,
+        order_type: body.order_type,
+        // Only the prices the order type uses are kept.
+        limit_price: body.order_type === 'market' ? null : (body.limit_price ?? null),
+        trigger_price: body.order_type === 'trigger' ? (body.trigger_price ?? null) : null,
+        trade_type: body.trade_type,
+        created_by: user.id,
+      })
+      .returning();
+    const { id, portion, order_type, limit_price, trigger_price } = order!;
+    await recordSignalEvents(tx, [
+      { signalId, kind: side === 'entry' ? 'manual_entry' : 'manual_exit', actor: { id: user.id, name: user.name }, details: { manual_order_id: id, portion, order_type, limit_price, trigger_price }, at: order!.created_at },
+    ]);
+    return order!;
+  });
+  return toManualOrder(row);
 }

@@ -10,6 +10,7 @@ import type { PendingSignal, SignalDecisionAnswer } from '../../shared/schemas/a
 import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, algos, signals } from '../db/schema';
 import { ApiError, STATUS } from '../http';
+import { recordSignalEvents, type Actor } from './signal-events';
 import { toSignal } from './signals';
 import { raiseWarnings } from './warnings';
 
@@ -37,19 +38,24 @@ async function refusal(db: Db, signalId: number, expectedUpdatedAt: Date): Promi
 }
 
 /**
- * Approves (status approved, process flag set) or rejects (cancelled, noted) a pending signal.
- * 404 for an unknown signal; 409 when it is no longer pending, has expired or changed since.
+ * Approves (status approved, process flag set) or rejects (cancelled, noted) a pending signal, with
+ * the decision's event (who, when). 404 for an unknown signal; 409 when it is no longer pending, has
+ * expired or changed since.
  */
-export async function decideSignal(db: Db, signalId: number, decision: Decision, expectedUpdatedAt: Date, userName: string): Promise<SignalDecisionAnswer> {
-  const [row] = await db
-    .update(signals)
-    .set(
-      decision === 'approve'
-        ? { trade_status: 'approved', algo_process_ind: true, expires_at: null }
-        : { trade_status: 'cancelled', status_note: `rejected by ${userName}`, expires_at: null },
-    )
-    .where(and(eq(signals.signal_id, signalId), eq(signals.trade_status, 'pending'), eq(signals.updated_at, expectedUpdatedAt), notExpired))
-    .returning();
+export async function decideSignal(db: Db, signalId: number, decision: Decision, expectedUpdatedAt: Date, user: NonNullable<Actor>): Promise<SignalDecisionAnswer> {
+  const row = await db.transaction(async (tx) => {
+    const [decided] = await tx
+      .update(signals)
+      .set(
+        decision === 'approve'
+          ? { trade_status: 'approved', algo_process_ind: true, expires_at: null }
+          : { trade_status: 'cancelled', status_note: `rejected by ${user.name}`, expires_at: null },
+      )
+      .where(and(eq(signals.signal_id, signalId), eq(signals.trade_status, 'pending'), eq(signals.updated_at, expectedUpdatedAt), notExpired))
+      .returning();
+    if (decided) await recordSignalEvents(tx, [{ signalId, kind: decision === 'approve' ? 'approved' : 'rejected', actor: { id: user.id, name: user.name } }]);
+    return decided;
+  });
   if (!row) throw await refusal(db, signalId, expectedUpdatedAt);
   const signal = toSignal(row);
   if (decision === 'reject') return { message: MSG.signalRejected, signal };
@@ -74,21 +80,28 @@ export async function pendingSignalCount(db: Db): Promise<number> {
 }
 
 /**
- * Pending signals whose validity ran out by `now` are cancelled, each with a warning; answers how
- * many. The engine runs it every tick, so an expired signal is gone within a tick of expiring.
+ * Pending signals whose validity ran out by `now` are cancelled, each with a warning and an
+ * `expired` event at its expiry; answers how many. The engine runs it every tick, so an expired
+ * signal is gone within a tick of expiring.
  */
 export async function expirePendingSignals(db: Db, now: Date): Promise<number> {
-  const expired = await db
-    .update(signals)
-    .set({ trade_status: 'cancelled', status_note: 'expired: not approved in time' })
-    .where(and(eq(signals.trade_status, 'pending'), lte(signals.expires_at, now)))
-    .returning({ signal_id: signals.signal_id, algo_id: signals.algo_id, symbol: signals.instrument_symbol, direction: signals.trade_direction, expires_at: signals.expires_at });
-  await raiseWarnings(
-    db,
-    expired.map((s) => ({
-      message: `Signal ${s.signal_id} (${s.symbol} ${s.direction}, algo ${s.algo_id}) expired unapproved at ${s.expires_at!.toISOString()} and was cancelled`,
-      data: { signal_id: s.signal_id, algo_id: s.algo_id, reason: 'expired' },
-    })),
-  );
-  return expired.length;
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(signals)
+      .set({ trade_status: 'cancelled', status_note: 'expired: not approved in time' })
+      .where(and(eq(signals.trade_status, 'pending'), lte(signals.expires_at, now)))
+      .returning({ signal_id: signals.signal_id, algo_id: signals.algo_id, symbol: signals.instrument_symbol, direction: signals.trade_direction, expires_at: signals.expires_at });
+    await recordSignalEvents(
+      tx,
+      expired.map((s) => ({ signalId: s.signal_id, kind: 'expired', actor: null, at: s.expires_at! })),
+    );
+    await raiseWarnings(
+      tx,
+      expired.map((s) => ({
+        message: `Signal ${s.signal_id} (${s.symbol} ${s.direction}, algo ${s.algo_id}) expired unapproved at ${s.expires_at!.toISOString()} and was cancelled`,
+        data: { signal_id: s.signal_id, algo_id: s.algo_id, reason: 'expired' },
+      })),
+    );
+    return expired.length;
+  });
 }

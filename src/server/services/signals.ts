@@ -8,10 +8,11 @@ import { MSG } from '../../shared/messages';
 import { riskReward } from '../../shared/risk-reward';
 import type { AddSignalBody, EditLevelsBody, Signal } from '../../shared/schemas/admin/algos';
 import type { Db } from '../db/client';
-import { algos, signals } from '../db/schema';
+import { algos, signals, type SignalEventKind } from '../db/schema';
 import { ApiError, STATUS } from '../http';
 import { checkLimits } from './column-limits';
 import { instrumentExists } from './instruments';
+import { levelChanges, recordSignalEvents, type Actor } from './signal-events';
 
 type SignalRow = typeof signals.$inferSelect;
 
@@ -70,17 +71,21 @@ export interface WebhookOrigin {
   autoApprove: boolean;
 }
 
+/** Who added the signal: a superadmin's Add Signal, or the algo's webhook. */
+export type SignalOrigin = { user: NonNullable<Actor> } | { webhook: WebhookOrigin };
+
 /**
  * A new signal of an existing algo: pending (a webhook signal of an `auto` algo: approved and
- * processed), expiring after the algo's validity. 400 naming instrument_symbol when the symbol and
- * series are not listed. A webhook signal whose client_signal_id the algo already sent is not
- * added again: the answer is the stored one, `created: false`.
+ * processed), expiring after the algo's validity, with its `received` event (and `approved` when
+ * the algo approves itself). 400 naming instrument_symbol when the symbol and series are not
+ * listed. A webhook signal whose client_signal_id the algo already sent is not added again: the
+ * answer is the stored one, `created: false`.
  */
 export async function addSignal(
   db: Db,
   algo: Pick<typeof algos.$inferSelect, 'algo_id' | 'signal_validity_minutes'>,
   body: AddSignalBody,
-  origin?: WebhookOrigin,
+  origin: SignalOrigin,
 ): Promise<{ signal: Signal; created: boolean }> {
   const risk_reward = checkedRiskReward(body);
   const symbol = body.instrument_symbol.toUpperCase();
@@ -90,53 +95,84 @@ export async function addSignal(
   }
   const algoId = algo.algo_id;
   const validity = algo.signal_validity_minutes;
-  const approved = origin?.autoApprove === true;
-  const [row] = await db
-    .insert(signals)
-    .values({
-      algo_id: algoId,
-      exchange: body.exchange,
-      instrument_symbol: symbol,
-      instrument_type: series,
-      trade_type: body.trade_type,
-      trade_direction: body.trade_direction,
-      trade_gen_ts: signalTimestamp(body.trade_gen_ts),
-      entry_level: body.entry_level,
-      stop_loss_level: body.stop_loss_level,
-      target_level: body.target_level,
-      trade_status: approved ? 'approved' : 'pending',
-      algo_process_ind: approved || body.process_signal,
-      portion_in_trade: body.portion_in_trade,
-      risk_reward,
-      source: origin ? 'webhook' : 'manual',
-      webhook_token_id: origin?.tokenId ?? null,
-      client_signal_id: origin?.clientSignalId ?? null,
-      expires_at: validity === null || approved ? null : sql`now() + make_interval(mins => ${validity})`,
-    })
-    .onConflictDoNothing({ target: [signals.algo_id, signals.client_signal_id], where: sql`${signals.client_signal_id} is not null` })
-    .returning();
-  if (row) return { signal: toSignal(row), created: true };
+  const webhook = 'webhook' in origin ? origin.webhook : null;
+  const actor = 'user' in origin ? origin.user : null;
+  const approved = webhook?.autoApprove === true;
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(signals)
+      .values({
+        algo_id: algoId,
+        exchange: body.exchange,
+        instrument_symbol: symbol,
+        instrument_type: series,
+        trade_type: body.trade_type,
+        trade_direction: body.trade_direction,
+        trade_gen_ts: signalTimestamp(body.trade_gen_ts),
+        entry_level: body.entry_level,
+        stop_loss_level: body.stop_loss_level,
+        target_level: body.target_level,
+        trade_status: approved ? 'approved' : 'pending',
+        algo_process_ind: approved || body.process_signal,
+        portion_in_trade: body.portion_in_trade,
+        risk_reward,
+        source: webhook ? 'webhook' : 'manual',
+        webhook_token_id: webhook?.tokenId ?? null,
+        client_signal_id: webhook?.clientSignalId ?? null,
+        expires_at: validity === null || approved ? null : sql`now() + make_interval(mins => ${validity})`,
+      })
+      .onConflictDoNothing({ target: [signals.algo_id, signals.client_signal_id], where: sql`${signals.client_signal_id} is not null` })
+      .returning();
+    if (!row) return null;
+    const received = webhook ? { source: 'webhook', client_signal_id: webhook.clientSignalId } : { source: 'manual' };
+    await recordSignalEvents(tx, [
+      { signalId: row.signal_id, kind: 'received', actor, details: received, at: row.created_at },
+      ...(approved ? [{ signalId: row.signal_id, kind: 'approved' as const, actor: null, details: { auto: true }, at: row.created_at }] : []),
+    ]);
+    return row;
+  });
+  if (created) return { signal: toSignal(created), created: true };
   const [sent] = await db
     .select()
     .from(signals)
-    .where(and(eq(signals.algo_id, algoId), eq(signals.client_signal_id, origin!.clientSignalId)));
+    .where(and(eq(signals.algo_id, algoId), eq(signals.client_signal_id, webhook!.clientSignalId)));
   return { signal: toSignal(sent!), created: false };
 }
 
-/** Edit Levels: date, levels, any status and the process flag. Null when the signal does not exist. */
-export async function editSignalLevels(db: Db, signalId: number, body: EditLevelsBody): Promise<Signal | null> {
-  const [row] = await db
-    .update(signals)
-    .set({
-      trade_gen_ts: signalTimestamp(body.trade_gen_ts),
-      entry_level: body.entry_level,
-      stop_loss_level: body.stop_loss_level,
-      target_level: body.target_level,
-      trade_status: body.trade_status,
-      algo_process_ind: body.process_signal,
-      risk_reward: checkedRiskReward(body),
-    })
-    .where(eq(signals.signal_id, signalId))
-    .returning();
-  return row ? toSignal(row) : null;
+/**
+ * Edit Levels: date, levels, any status and the process flag, with the events of what changed
+ * (levels and status from and to; `approved` or `cancelled` when it moves the status there).
+ * Null when the signal does not exist.
+ */
+export async function editSignalLevels(db: Db, signalId: number, body: EditLevelsBody, actor: Actor): Promise<Signal | null> {
+  const risk_reward = checkedRiskReward(body);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(signals).where(eq(signals.signal_id, signalId)).for('update');
+    if (!before) return null;
+    const [row] = await tx
+      .update(signals)
+      .set({
+        trade_gen_ts: signalTimestamp(body.trade_gen_ts),
+        entry_level: body.entry_level,
+        stop_loss_level: body.stop_loss_level,
+        target_level: body.target_level,
+        trade_status: body.trade_status,
+        algo_process_ind: body.process_signal,
+        risk_reward,
+      })
+      .where(eq(signals.signal_id, signalId))
+      .returning();
+    const statusMoved = before.trade_status !== row!.trade_status;
+    const changes = {
+      ...levelChanges(before, row!),
+      ...(statusMoved ? { trade_status: { from: before.trade_status, to: row!.trade_status } } : {}),
+    };
+    const to = row!.trade_status;
+    const moved: SignalEventKind | null = statusMoved && (to === 'approved' || to === 'cancelled') ? to : null;
+    await recordSignalEvents(tx, [
+      ...(Object.keys(changes).length ? [{ signalId, kind: 'levels_changed' as const, actor, details: changes }] : []),
+      ...(moved ? [{ signalId, kind: moved, actor, details: { via: 'edit_levels' } }] : []),
+    ]);
+    return toSignal(row!);
+  });
 }

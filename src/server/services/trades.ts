@@ -32,7 +32,7 @@ const legCharges = (row: EntryRow | ExitRow) => ({
   dp_charges: row.dp_charges,
 });
 
-const toEntry = (row: EntryRow): TradeEntry => ({
+export const toEntry = (row: EntryRow): TradeEntry => ({
   trade_entry_sequence: row.trade_entry_sequence,
   trade_entry_quantity: row.trade_entry_quantity,
   trade_entry_price: row.trade_entry_price,
@@ -40,7 +40,7 @@ const toEntry = (row: EntryRow): TradeEntry => ({
   ...legCharges(row),
 });
 
-const toExit = (row: ExitRow): TradeExit => ({
+export const toExit = (row: ExitRow): TradeExit => ({
   trade_exit_sequence: row.trade_exit_sequence,
   trade_exit_quantity: row.trade_exit_quantity,
   trade_exit_price: row.trade_exit_price,
@@ -51,7 +51,7 @@ const toExit = (row: ExitRow): TradeExit => ({
 /** Whose eyes a trade list is for: a member sees the admin's open and closed as running and completed. */
 export type TradesView = 'member' | 'admin';
 
-function toTrade(row: TradeRow, entries: TradeEntry[], exits: TradeExit[], view: TradesView = 'admin'): Trade {
+export function toTrade(row: TradeRow, entries: TradeEntry[], exits: TradeExit[], view: TradesView = 'admin'): Trade {
   const status = row.trade_status as TradeStatus;
   return {
     ...row,

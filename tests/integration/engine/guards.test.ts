@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, algoSubscriptions, manualOrders, members, signals } from '../../../src/server/db/schema';
+import { accounts, algoSubscriptions, manualOrders, members, signalEvents, signals } from '../../../src/server/db/schema';
 import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
 import type { BrokerCredentials, Order, OrderRequest } from '../../../src/server/engine/broker/adapter';
 import { Engine } from '../../../src/server/engine/engine';
@@ -63,6 +63,9 @@ describe('engine: NSE session and holidays (injected clock)', () => {
     await engine.tick(ist(5, '15:15'));
     expect(await tradesOf(signal.signal_id)).toEqual([]);
     expect(await signalRow(signal.signal_id)).toMatchObject({ trade_status: 'cancelled', status_note: 'refused: intraday trades are not entered after 15:15 IST' });
+    // The signal's history tells who cancelled it (the engine: nobody), when (the tick's time) and why.
+    const history = await t.deps.db.select().from(signalEvents).where(eq(signalEvents.signal_id, signal.signal_id));
+    expect(history.map((e) => [e.kind, e.user_id, e.at, e.details])).toEqual([['cancelled', null, ist(5, '15:15'), { reason: 'intraday trades are not entered after 15:15 IST' }]]);
     expect((await warningsAbout(signal.signal_id)).map((w) => w.warning_message)).toEqual(
       accounts.map((a) => `Account ${a} skipped for signal ${signal.signal_id}: intraday trades are not entered after 15:15 IST`),
     );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNAL_STATUSES, TRADE_FILTER_STATUSES, TRADE_STATUSES } from '../../../src/shared/constants';
 import { maskSecret } from '../../../src/shared/format-secret';
 import { accountSettingsSchema } from '../../../src/shared/schemas/account';
+import { tradeDetailSchema } from '../../../src/shared/schemas/trade-detail';
 import { tradeSchema, type Trade } from '../../../src/shared/schemas/trades';
 import { verifyPassword } from '../../../src/server/auth/passwords';
 import { accounts, algos, algoSubscriptions, members, signals, trades as tradesTable, users } from '../../../src/server/db/schema';
@@ -186,6 +187,40 @@ describe('demo seed of an empty database', () => {
         expect(leg.order_id).toMatch(/^\d{15}$/);
       }
     }
+  });
+
+  it("tells each trade's story: the signal received and approved by the admin, every fill's order, the P&L after charges", async () => {
+    if (!result.seeded) throw new Error('seeded above');
+    const client = t.client();
+    expect((await client.login(result.member.email, result.member.password)).status).toBe(200);
+    const story = async (symbol: string) => {
+      const res = await client.request(`/api/account-trades/${trades.find((tr) => tr.trade_instrument === symbol)!.trabot_trade_id}`);
+      expect(res.status).toBe(200);
+      return tradeDetailSchema.strict().parse(await res.json());
+    };
+    const hdfc = await story('HDFCBANK');
+    expect(hdfc.timeline.map((s) => [s.title, s.by])).toEqual([
+      ['Signal received', null],
+      ['Target moved', 'Trabot Admin'],
+      ['Approved', 'Trabot Admin'],
+      ['Entry order placed', null],
+      ['Entry filled', null],
+      ['Manual exit ordered', 'Trabot Admin'],
+      ['Manual exit order placed', null],
+      ['Manual exit filled', null],
+      ['Target exit order placed', null],
+      ['Target exit filled', null],
+    ]);
+    expect(hdfc.timeline.filter((s) => s.kind === 'order_filled').every((s) => /^TB\d+L\d+$/.test(s.client_order_id!) && s.charges! > 0)).toBe(true);
+    expect(hdfc.pnl.net).toBeCloseTo(hdfc.pnl.realized - hdfc.pnl.charges, 2);
+    expect(hdfc.pnl.realized).toBeGreaterThan(0);
+    expect((await story('ITC')).timeline.map((s) => s.title).slice(-2)).toEqual(['Square-off order placed', 'Square-off filled']);
+    expect((await story('MARUTI')).timeline.map((s) => [s.title, s.note])).toEqual([
+      ['Signal received', "From the algo's webhook"],
+      ['Approved', null],
+      ['Signal cancelled', 'opened at 13,212.50, more than 1% above the entry (no-chase rule)'],
+    ]);
+    expect((await story('SBIN')).timeline.map((s) => s.title)).toEqual(['Signal received']);
   });
 
   it('does nothing the second time', async () => {

@@ -42,6 +42,11 @@ export interface RouteSpec {
    * webhook): a forged cross-site request has nothing to ride on, so no origin check applies.
    */
   cookieless?: true;
+  /**
+   * A member route whose path names one of the member's own things (a trade): a member's valid
+   * request names their own; another member's answers 404, tested on its own.
+   */
+  ownIds?: true;
   /** Answers a browser navigation with a redirect (3xx) where other routes answer 2xx. */
   redirects?: true;
 }
@@ -120,6 +125,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
 
   // The member's own data (the session's account; adminAccountId is for superadmins only).
   'GET /api/account-trades': { access: 'member', query: 'status=all' },
+  'GET /api/account-trades/:tradeId': { access: 'member', params: { tradeId: 'trade' }, ownIds: true },
   'GET /api/account-pnl': { access: 'member', query: 'from=2026-04-01&to=2026-04-30' },
   'GET /api/account-tax-statement': { access: 'member', query: 'fy=2026-27' },
   'GET /api/account-details': { access: 'member' },

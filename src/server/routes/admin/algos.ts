@@ -26,7 +26,7 @@ async function manualOrder(c: Context<AppEnv>, side: 'entry' | 'exit') {
   const body = await readJson(c, side === 'entry' ? manualEntryBodySchema : manualExitBodySchema);
   const user = sessionUser(c);
   const { db, log } = c.get('deps');
-  const order = await queueManualOrder(db, { signalId, side, body, userId: user.id });
+  const order = await queueManualOrder(db, { signalId, side, body, user });
   if (!order) throw notFound('Signal');
   log.info({ userId: user.id, signalId, manualOrderId: order.id, side, order_type: order.order_type, portion: order.portion }, 'manual order queued');
   c.get('deps').engine?.wake();
@@ -62,8 +62,9 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
     const { db, log, notifier } = c.get('deps');
     const algo = await getAlgo(db, algoId);
     if (!algo) throw notFound('Algo');
-    const { signal } = await addSignal(db, algo, body);
-    log.info({ userId: sessionUser(c).id, algoId, signalId: signal.signal_id, symbol: signal.instrument_symbol }, 'signal added');
+    const user = sessionUser(c);
+    const { signal } = await addSignal(db, algo, body, { user });
+    log.info({ userId: user.id, algoId, signalId: signal.signal_id, symbol: signal.instrument_symbol }, 'signal added');
     notifier?.signalPending(signal, algo.algo_desc);
     c.get('deps').engine?.wake();
     return c.json(signal, STATUS.CREATED);
@@ -77,9 +78,10 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
     if (!current) throw notFound('Signal');
     // The levels' sides depend on the stored signal's direction.
     const body = parseWith(editLevelsSchemaFor(current.trade_direction), typed, 'body');
-    const signal = await editSignalLevels(db, signalId, body);
+    const user = sessionUser(c);
+    const signal = await editSignalLevels(db, signalId, body, user);
     if (!signal) throw notFound('Signal');
-    c.get('deps').log.info({ userId: sessionUser(c).id, signalId, trade_status: signal.trade_status, process: signal.algo_process_ind }, 'signal levels edited');
+    c.get('deps').log.info({ userId: user.id, signalId, trade_status: signal.trade_status, process: signal.algo_process_ind }, 'signal levels edited');
     // An approval (or a cancel) is acted on at once, not at the next tick.
     c.get('deps').engine?.wake();
     return c.json(signal);

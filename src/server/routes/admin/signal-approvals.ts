@@ -19,7 +19,7 @@ async function decide(c: Context<AppEnv>, decision: 'approve' | 'reject') {
   const { expected_updated_at } = await readJson(c, signalDecisionBodySchema);
   const user = sessionUser(c);
   const { db, log, engine } = c.get('deps');
-  const answer = await decideSignal(db, signalId, decision, new Date(expected_updated_at), user.name);
+  const answer = await decideSignal(db, signalId, decision, new Date(expected_updated_at), user);
   log.info({ userId: user.id, userEmail: user.email, signalId, decision, accounts: answer.accounts }, `signal ${decision === 'approve' ? 'approved' : 'rejected'}`);
   if (decision === 'approve') engine?.wake();
   return c.json(answer);

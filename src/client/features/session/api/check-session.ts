@@ -21,5 +21,6 @@ export const sessionQueryOptions = () =>
 export const memberKeys = {
   all: (userId: number) => ['member', userId] as const,
   trades: (userId: number) => ['member', userId, 'trades'] as const,
+  trade: (userId: number, tradeId: number) => ['member', userId, 'trade', tradeId] as const,
   accountDetails: (userId: number) => ['member', userId, 'account-details'] as const,
 };

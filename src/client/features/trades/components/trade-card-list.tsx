@@ -5,6 +5,7 @@ import { useIncrementalList } from '../lib/use-incremental-list';
 import { ShowMoreTrades } from './show-more-trades';
 import { CARD_DETAIL_FIELDS, CARD_KEY_FIELDS, TradeFieldList } from './trade-fields';
 import { TradeLegs } from './trade-legs';
+import { TradeLink } from './trade-link';
 import { TRADES_PAGE_SIZE, type TradeListProps } from './trade-list-props';
 import { TradeModeBadge } from './trade-mode-badge';
 import { TradeStatusBadge } from './trade-status-badge';
@@ -34,6 +35,9 @@ const TradeCard = memo(function TradeCard({ trade, onEdit, editDisabled }: { tra
           >
             {expanded ? 'Hide details' : 'Details, entries and exits'}
           </button>
+          <TradeLink tradeId={id} className="trade-card-link">
+            View trade
+          </TradeLink>
           {onEdit && (
             <button type="button" className="small-button" disabled={editDisabled} onClick={() => onEdit(trade)}>
               Edit

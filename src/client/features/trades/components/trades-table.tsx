@@ -5,6 +5,7 @@ import { useIncrementalList } from '../lib/use-incremental-list';
 import { ShowMoreTrades } from './show-more-trades';
 import { TABLE_FIELDS, TRADE_FIELDS } from './trade-fields';
 import { TradeLegs } from './trade-legs';
+import { TradeLink } from './trade-link';
 import { TRADES_PAGE_SIZE, type TradeListProps } from './trade-list-props';
 
 const TradeRow = memo(function TradeRow({ trade, onEdit, editDisabled }: { trade: Trade } & Omit<TradeListProps, 'trades'>) {
@@ -19,7 +20,7 @@ const TradeRow = memo(function TradeRow({ trade, onEdit, editDisabled }: { trade
           const className = field.numeric ? 'num' : undefined;
           return id === 'id' ? (
             <th key={id} scope="row" className={className}>
-              {field.render(trade)}
+              <TradeLink tradeId={trade.trabot_trade_id}>{field.render(trade)}</TradeLink>
             </th>
           ) : (
             <td key={id} className={className}>
