@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { accountPnlQueryOptions } from '../../features/trades/api/get-account-pnl';
 import { accountTradesQueryOptions } from '../../features/trades/api/get-account-trades';
 import { BrokerSessionNotice } from '../../features/account/components/broker-session-notice';
 import { MembershipNotice } from '../../features/trades/components/membership-notice';
@@ -26,6 +27,7 @@ function TradesRoute() {
   return (
     <TradesPage
       trades={accountTradesQueryOptions(user.id)}
+      pnl={accountPnlQueryOptions(user.id)}
       title="Trades"
       breadcrumb={BREADCRUMB}
       taxStatementUrl="/api/account-tax-statement"

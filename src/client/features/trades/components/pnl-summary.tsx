@@ -1,0 +1,201 @@
+/**
+ * The member's P&L at a glance (issue 13), at the top of the trades page: today's and this month's
+ * net P&L and the open MTM, then for a chosen period (Today, Week, Month, FY or custom days) the net
+ * P&L, charges, win rate and the breakdown per algo, with an equity curve on demand. The month's
+ * summary also gives today (its days), so one request serves the page until another period is
+ * chosen. The figures are the query's, persisted for offline reading like the trades, with the time
+ * they were fetched. No Ionic here: this is on the member's first paint.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { formatAsOf, formatDate, formatRupees, formatSignedRupees, formatWinRate } from '../../../../shared/format';
+import { indiaToday } from '../../../../shared/india-day';
+import type { AccountPnl } from '../../../../shared/schemas/pnl';
+import { Rupee } from '../../../components/rupee';
+import type { AccountPnlQueryOptions } from '../api/get-account-pnl';
+import { equityPoints } from '../lib/equity-points';
+import { customRangeErrors, monthRange, periodRange, PNL_PERIODS, type CustomRangeErrors, type DayRange, type PnlPeriod } from '../lib/pnl-periods';
+import './pnl-summary.css';
+
+const EquityCurve = lazy(() => import('./equity-curve'));
+
+/** Shown in place of a figure not (yet) known. */
+const PENDING = '…';
+
+const dayRangeText = ({ from, to }: DayRange) => (from === to ? formatDate(from) : `${formatDate(from)} to ${formatDate(to)}`);
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="pnl-figure">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const signed = (value: number | undefined) => (value === undefined ? PENDING : <Rupee value={value} signed withSign />);
+
+export interface PnlSummaryProps {
+  /** The account's summary query for a range of days. */
+  pnl: AccountPnlQueryOptions;
+  /** Today in India (tests fix it). */
+  today?: string;
+}
+
+export function PnlSummary({ pnl, today = indiaToday() }: PnlSummaryProps) {
+  const headingId = useId();
+  const month = useMemo(() => monthRange(today), [today]);
+  const [period, setPeriod] = useState<PnlPeriod>('month');
+  const [custom, setCustom] = useState<DayRange | null>(null);
+  const range = period === 'custom' ? custom : periodRange(period, today);
+
+  const monthQuery = useQuery(pnl(month));
+  // The month chosen: the same query, no second request. Custom days not yet given: nothing to ask.
+  const periodQuery = useQuery({ ...pnl(range ?? month), enabled: range !== null });
+  const selected = range ? periodQuery.data : undefined;
+  const todayNet = monthQuery.data ? (monthQuery.data.by_day.find((d) => d.date === today)?.net ?? 0) : undefined;
+  const updatedAt = Math.min(...[monthQuery.dataUpdatedAt, range ? periodQuery.dataUpdatedAt : 0].filter((at) => at > 0));
+
+  let state = null;
+  if ((monthQuery.isError && !monthQuery.data) || (range && periodQuery.isError && !periodQuery.data)) {
+    state = (
+      <p className="pnl-state pnl-state--error" role="alert">
+        Error loading the P&amp;L
+      </p>
+    );
+  } else if (range && !periodQuery.data && periodQuery.fetchStatus === 'paused') {
+    state = <p className="pnl-state">Offline: these days are not saved on this device</p>;
+  }
+
+  return (
+    <section className="pnl-summary" aria-labelledby={headingId}>
+      <h2 id={headingId}>Profit &amp; loss</h2>
+      <dl className="pnl-figures">
+        <Figure label="Today">{signed(todayNet)}</Figure>
+        <Figure label="This month">{signed(monthQuery.data?.net)}</Figure>
+        <Figure label="Open MTM">{signed(monthQuery.data?.unrealized)}</Figure>
+      </dl>
+
+      <fieldset className="pnl-periods">
+        <legend>Period</legend>
+        {PNL_PERIODS.map(({ id, label }) => (
+          <label key={id} className="pnl-chip">
+            <input type="radio" name={`${headingId}-period`} value={id} checked={period === id} onChange={() => setPeriod(id)} />
+            <span>{label}</span>
+          </label>
+        ))}
+      </fieldset>
+      {period === 'custom' && <CustomRangeForm applied={custom} onApply={setCustom} />}
+
+      <p className="pnl-range">{range ? dayRangeText(range) : 'Choose the first and last day'}</p>
+      <dl className="pnl-figures">
+        <Figure label="Net P&L">{range ? signed(selected?.net) : PENDING}</Figure>
+        <Figure label="Charges">{selected ? formatRupees(selected.charges) : PENDING}</Figure>
+        <Figure label="Win rate">{selected ? formatWinRate(selected.wins, selected.trades) : PENDING}</Figure>
+      </dl>
+      {state}
+      {/* Always there (a line high), so the page below does not move when the figures arrive. */}
+      <p className="pnl-as-of">{Number.isFinite(updatedAt) ? formatAsOf(updatedAt) : null}</p>
+
+      {selected && range && (
+        <>
+          <AlgoBreakdown byAlgo={selected.by_algo} />
+          <EquityCurveDisclosure summary={selected} range={range} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function CustomRangeForm({ applied, onApply }: { applied: DayRange | null; onApply: (range: DayRange) => void }) {
+  const id = useId();
+  const [typed, setTyped] = useState<DayRange>(applied ?? { from: '', to: '' });
+  const [errors, setErrors] = useState<CustomRangeErrors>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = customRangeErrors(typed);
+    setErrors(found);
+    if (!found.from && !found.to) onApply(typed);
+  };
+  const field = (name: keyof DayRange, label: string) => (
+    <div className="pnl-custom-field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        type="date"
+        value={typed[name]}
+        onChange={(e) => setTyped({ ...typed, [name]: e.target.value })}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+      />
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className="pnl-field-error">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <form className="pnl-custom" noValidate onSubmit={submit} aria-label="Custom days">
+      {field('from', 'From')}
+      {field('to', 'To')}
+      <button type="submit" className="small-button">
+        Show
+      </button>
+    </form>
+  );
+}
+
+function AlgoBreakdown({ byAlgo }: { byAlgo: AccountPnl['by_algo'] }) {
+  if (byAlgo.length === 0) return <p className="pnl-state">No trades closed in these days</p>;
+  return (
+    <table className="pnl-algos">
+      <caption>By algo</caption>
+      <thead>
+        <tr>
+          <th scope="col">Algo</th>
+          <th scope="col">Trades</th>
+          <th scope="col">Net</th>
+        </tr>
+      </thead>
+      <tbody>
+        {byAlgo.map((algo) => (
+          <tr key={algo.algo_id ?? 'none'}>
+            <th scope="row">{algo.algo_desc ?? (algo.algo_id === null ? 'No algo' : `Algo ${algo.algo_id}`)}</th>
+            <td>{algo.trades}</td>
+            <td>
+              <Rupee value={algo.net} signed withSign />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function EquityCurveDisclosure({ summary, range }: { summary: AccountPnl; range: DayRange }) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  const points = useMemo(() => equityPoints(summary.by_day), [summary.by_day]);
+  const last = points.at(-1)?.value ?? 0;
+  return (
+    <div className="pnl-curve">
+      <button type="button" className="small-button" aria-expanded={shown} aria-controls={id} onClick={() => setShown(!shown)}>
+        {shown ? 'Hide equity curve' : 'Show equity curve'}
+      </button>
+      <div id={id}>
+        {shown &&
+          (points.length === 0 ? (
+            <p className="pnl-state">No P&amp;L in these days</p>
+          ) : (
+            <Suspense fallback={<p className="pnl-state">Loading the chart...</p>}>
+              <EquityCurve
+                points={points}
+                label={`Equity curve: cumulative net P&L from ${formatDate(range.from)} to ${formatDate(range.to)}, ending at ${formatSignedRupees(last)}`}
+              />
+            </Suspense>
+          ))}
+      </div>
+    </div>
+  );
+}
