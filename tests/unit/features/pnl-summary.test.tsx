@@ -150,11 +150,11 @@ describe('P&L summary', () => {
   it('breaks the period down by algo, and draws the equity curve only when asked, labelled in words', async () => {
     stubApi(MEMBER, { [MONTH]: () => ({ body: summary() }) });
     renderSummary();
-    const table = await screen.findByRole('table', { name: 'By algo' });
-    const rows = within(table).getAllByRole('row').slice(1).map((r) => [...r.children].map((c) => c.textContent));
+    const list = await screen.findByRole('list', { name: 'By algo' });
+    const rows = within(list).getAllByRole('listitem').map((item) => [...item.children].map((c) => c.textContent));
     expect(rows).toEqual([
-      ['Swing momentum', '4', '+₹1,100.00'],
-      ['Intraday breakout', '1', '+₹279.75'],
+      ['Swing momentum', '4 trades', '+₹1,100.00'],
+      ['Intraday breakout', '1 trade', '+₹279.75'],
     ]);
     expect(screen.queryByRole('img')).toBeNull();
     const toggle = screen.getByRole('button', { name: 'Show equity curve' });

@@ -146,30 +146,25 @@ function CustomRangeForm({ applied, onApply }: { applied: DayRange | null; onApp
   );
 }
 
+/** A list rather than a table: the page's one table is the trades'. */
 function AlgoBreakdown({ byAlgo }: { byAlgo: AccountPnl['by_algo'] }) {
+  const id = useId();
   if (byAlgo.length === 0) return <p className="pnl-state">No trades closed in these days</p>;
   return (
-    <table className="pnl-algos">
-      <caption>By algo</caption>
-      <thead>
-        <tr>
-          <th scope="col">Algo</th>
-          <th scope="col">Trades</th>
-          <th scope="col">Net</th>
-        </tr>
-      </thead>
-      <tbody>
+    <>
+      <h3 id={id} className="pnl-algos-title">
+        By algo
+      </h3>
+      <ul className="pnl-algos" aria-labelledby={id}>
         {byAlgo.map((algo) => (
-          <tr key={algo.algo_id ?? 'none'}>
-            <th scope="row">{algo.algo_desc ?? (algo.algo_id === null ? 'No algo' : `Algo ${algo.algo_id}`)}</th>
-            <td>{algo.trades}</td>
-            <td>
-              <Rupee value={algo.net} signed withSign />
-            </td>
-          </tr>
+          <li key={algo.algo_id ?? 'none'}>
+            <span className="pnl-algo-name">{algo.algo_desc ?? (algo.algo_id === null ? 'No algo' : `Algo ${algo.algo_id}`)}</span>
+            <span className="pnl-algo-trades">{algo.trades === 1 ? '1 trade' : `${algo.trades} trades`}</span>
+            <Rupee value={algo.net} signed withSign />
+          </li>
         ))}
-      </tbody>
-    </table>
+      </ul>
+    </>
   );
 }
 
