@@ -32,8 +32,8 @@ function summary(over: Partial<AccountPnl> = {}): AccountPnl {
       { date: TODAY, realized: 500, charges: 60.25, net: 439.75 },
     ],
     by_algo: [
-      { algo_id: 2, algo_desc: 'Swing momentum', realized: 1200, charges: 100, net: 1100, trades: 4 },
-      { algo_id: 3, algo_desc: 'Intraday breakout', realized: 300, charges: 20.25, net: 279.75, trades: 1 },
+      { algo_id: 2, algo_desc: 'Swing momentum, NSE cash. Buys 20-day highs.', realized: 1200, charges: 100, net: 1100, trades: 4 },
+      { algo_id: 3, algo_desc: null, realized: 300, charges: 20.25, net: 279.75, trades: 1 },
     ],
     ...over,
   };
@@ -153,9 +153,11 @@ describe('P&L summary', () => {
     const list = await screen.findByRole('list', { name: 'By algo' });
     const rows = within(list).getAllByRole('listitem').map((item) => [...item.children].map((c) => c.textContent));
     expect(rows).toEqual([
-      ['Swing momentum', '4 trades', '+₹1,100.00'],
-      ['Intraday breakout', '1 trade', '+₹279.75'],
+      ['Swing momentum, NSE cash', '4 trades', '+₹1,100.00'],
+      ['Algo 3', '1 trade', '+₹279.75'],
     ]);
+    // An algo is named by the first sentence of its description, the whole of it on hover.
+    expect(within(list).getByText('Swing momentum, NSE cash').title).toBe('Swing momentum, NSE cash. Buys 20-day highs.');
     expect(screen.queryByRole('img')).toBeNull();
     const toggle = screen.getByRole('button', { name: 'Show equity curve' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');

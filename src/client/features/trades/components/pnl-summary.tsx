@@ -146,6 +146,12 @@ function CustomRangeForm({ applied, onApply }: { applied: DayRange | null; onApp
   );
 }
 
+/** An algo has a description only: its first sentence names it ("Swing momentum, NSE cash (delivery, long only)"). */
+function algoName({ algo_id, algo_desc }: AccountPnl['by_algo'][number]): string {
+  if (algo_desc) return algo_desc.split(/\.\s/)[0]!;
+  return algo_id === null ? 'No algo' : `Algo ${algo_id}`;
+}
+
 /** A list rather than a table: the page's one table is the trades'. */
 function AlgoBreakdown({ byAlgo }: { byAlgo: AccountPnl['by_algo'] }) {
   const id = useId();
@@ -158,7 +164,9 @@ function AlgoBreakdown({ byAlgo }: { byAlgo: AccountPnl['by_algo'] }) {
       <ul className="pnl-algos" aria-labelledby={id}>
         {byAlgo.map((algo) => (
           <li key={algo.algo_id ?? 'none'}>
-            <span className="pnl-algo-name">{algo.algo_desc ?? (algo.algo_id === null ? 'No algo' : `Algo ${algo.algo_id}`)}</span>
+            <span className="pnl-algo-name" title={algo.algo_desc ?? undefined}>
+              {algoName(algo)}
+            </span>
             <span className="pnl-algo-trades">{algo.trades === 1 ? '1 trade' : `${algo.trades} trades`}</span>
             <Rupee value={algo.net} signed withSign />
           </li>
