@@ -88,6 +88,7 @@ test('custom days: a wrong range is told and kept as typed; a right one shows it
   await expect(page.getByText('The first day must not be after the last')).toHaveCount(0);
   await expectPeriodFigures(page, pnl);
   expect(pnl.by_algo.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Show by algo' }).click();
   const algos = page.getByRole('list', { name: 'By algo' }).getByRole('listitem');
   await expect(algos).toHaveCount(pnl.by_algo.length);
   for (const [i, algo] of pnl.by_algo.entries()) {

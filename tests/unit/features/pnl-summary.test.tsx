@@ -77,7 +77,10 @@ describe('P&L summary', () => {
     renderSummary();
     await waitFor(() => expect(figure('Today')).toBe('₹0.00'));
     expect(figure('Win rate')).toBe('N.A.');
+    fireEvent.click(screen.getByRole('button', { name: 'Show by algo' }));
     expect(screen.getByText('No trades closed in these days')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show equity curve' }));
+    expect(screen.getByText('No P&L in these days')).toBeTruthy();
   });
 
   it('asks for the range of each chip: Today, the week from Monday, the financial year', async () => {
@@ -147,10 +150,17 @@ describe('P&L summary', () => {
     expect(screen.getByText('01/10/2026 to 15/10/2026')).toBeTruthy();
   });
 
-  it('breaks the period down by algo, and draws the equity curve only when asked, labelled in words', async () => {
+  it('breaks the period down by algo, and draws the equity curve, each when asked; the curve labelled in words', async () => {
     stubApi(MEMBER, { [MONTH]: () => ({ body: summary() }) });
     renderSummary();
-    const list = await screen.findByRole('list', { name: 'By algo' });
+    const byAlgo = screen.getByRole('button', { name: 'Show by algo' });
+    // There before the figures (nothing moves when they arrive), usable once they have.
+    expect(byAlgo.hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(byAlgo.hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByRole('list')).toBeNull();
+    fireEvent.click(byAlgo);
+    expect(byAlgo.getAttribute('aria-expanded')).toBe('true');
+    const list = screen.getByRole('list', { name: 'By algo' });
     const rows = within(list).getAllByRole('listitem').map((item) => [...item.children].map((c) => c.textContent));
     expect(rows).toEqual([
       ['Swing momentum, NSE cash', '4 trades', '+₹1,100.00'],

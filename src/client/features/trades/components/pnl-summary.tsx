@@ -47,6 +47,8 @@ export function PnlSummary({ pnl, today = indiaToday() }: PnlSummaryProps) {
   const month = useMemo(() => monthRange(today), [today]);
   const [period, setPeriod] = useState<PnlPeriod>('month');
   const [custom, setCustom] = useState<DayRange | null>(null);
+  const [algosShown, setAlgosShown] = useState(false);
+  const [curveShown, setCurveShown] = useState(false);
   const range = period === 'custom' ? custom : periodRange(period, today);
 
   const monthQuery = useQuery(pnl(month));
@@ -97,12 +99,18 @@ export function PnlSummary({ pnl, today = indiaToday() }: PnlSummaryProps) {
       {/* Always there (a line high), so the page below does not move when the figures arrive. */}
       <p className="pnl-as-of">{Number.isFinite(updatedAt) ? formatAsOf(updatedAt) : null}</p>
 
-      {selected && range && (
-        <>
-          <AlgoBreakdown byAlgo={selected.by_algo} />
-          <EquityCurveDisclosure summary={selected} range={range} />
-        </>
-      )}
+      {/* The breakdown and the curve open on demand: the buttons are there from the start, so the
+          page does not move when the figures arrive, and a phone sees the trades sooner. */}
+      <div className="pnl-toggles">
+        <button type="button" className="small-button" aria-expanded={algosShown} aria-controls={`${headingId}-algos`} disabled={!selected} onClick={() => setAlgosShown(!algosShown)}>
+          {algosShown ? 'Hide by algo' : 'Show by algo'}
+        </button>
+        <button type="button" className="small-button" aria-expanded={curveShown} aria-controls={`${headingId}-curve`} disabled={!selected} onClick={() => setCurveShown(!curveShown)}>
+          {curveShown ? 'Hide equity curve' : 'Show equity curve'}
+        </button>
+      </div>
+      <div id={`${headingId}-algos`}>{algosShown && selected && <AlgoBreakdown byAlgo={selected.by_algo} />}</div>
+      <div id={`${headingId}-curve`}>{curveShown && selected && range && <EquityCurvePanel summary={selected} range={range} />}</div>
     </section>
   );
 }
@@ -176,29 +184,15 @@ function AlgoBreakdown({ byAlgo }: { byAlgo: AccountPnl['by_algo'] }) {
   );
 }
 
-function EquityCurveDisclosure({ summary, range }: { summary: AccountPnl; range: DayRange }) {
-  const id = useId();
-  const [shown, setShown] = useState(false);
+function EquityCurvePanel({ summary, range }: { summary: AccountPnl; range: DayRange }) {
   const points = useMemo(() => equityPoints(summary.by_day), [summary.by_day]);
-  const last = points.at(-1)?.value ?? 0;
+  if (points.length === 0) return <p className="pnl-state">No P&amp;L in these days</p>;
   return (
-    <div className="pnl-curve">
-      <button type="button" className="small-button" aria-expanded={shown} aria-controls={id} onClick={() => setShown(!shown)}>
-        {shown ? 'Hide equity curve' : 'Show equity curve'}
-      </button>
-      <div id={id}>
-        {shown &&
-          (points.length === 0 ? (
-            <p className="pnl-state">No P&amp;L in these days</p>
-          ) : (
-            <Suspense fallback={<p className="pnl-state">Loading the chart...</p>}>
-              <EquityCurve
-                points={points}
-                label={`Equity curve: cumulative net P&L from ${formatDate(range.from)} to ${formatDate(range.to)}, ending at ${formatSignedRupees(last)}`}
-              />
-            </Suspense>
-          ))}
-      </div>
-    </div>
+    <Suspense fallback={<p className="pnl-state">Loading the chart...</p>}>
+      <EquityCurve
+        points={points}
+        label={`Equity curve: cumulative net P&L from ${formatDate(range.from)} to ${formatDate(range.to)}, ending at ${formatSignedRupees(points.at(-1)!.value)}`}
+      />
+    </Suspense>
   );
 }
