@@ -16,6 +16,9 @@ export const COPYRIGHT_YEAR = 2024;
 
 export const EXCHANGE = 'NSE';
 
+/** At most this many days in one P&L summary (a financial year and a bit, twice). */
+export const PNL_MAX_DAYS = 800;
+
 /** Trade statuses offered by the dashboard filter (default running). */
 export const TRADE_FILTER_STATUSES = ['pending', 'approved', 'running', 'cancelled', 'completed'] as const;
 export const DEFAULT_TRADE_FILTER = 'running';

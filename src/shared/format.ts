@@ -29,6 +29,13 @@ export function formatRupees(value: number | null | undefined): string {
   return isNumber(value) ? rupees.format(value) : NA;
 }
 
+const signedRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', signDisplay: 'exceptZero' });
+
+/** A gain or loss with its sign, so it reads without colour: +₹1,234.50, -₹80.00, ₹0.00; N.A. when missing. */
+export function formatSignedRupees(value: number | null | undefined): string {
+  return isNumber(value) ? signedRupees.format(value) : NA;
+}
+
 /** Quantities and other plain numbers with Indian digit grouping; N.A. for a missing value. */
 export function formatNumber(value: number | null | undefined): string {
   return isNumber(value) ? plainNumber.format(value) : NA;
@@ -57,9 +64,21 @@ export function formatTimestamp(value: string | null | undefined): string {
   return date ? format(date, 'dd/MM/yyyy HH:mm:ss') : NA;
 }
 
+const asOfTime = (updatedAt: number) => format(new Date(updatedAt), 'dd/MM/yyyy HH:mm');
+
 /** The offline notice: "Offline, as of 21/11/2026 14:05" from a query's dataUpdatedAt (ms). */
 export function formatOfflineAsOf(updatedAt: number): string {
-  return `Offline, as of ${format(new Date(updatedAt), 'dd/MM/yyyy HH:mm')}`;
+  return `Offline, as of ${asOfTime(updatedAt)}`;
+}
+
+/** When figures were fetched: "As of 21/11/2026 14:05" from a query's dataUpdatedAt (ms). */
+export function formatAsOf(updatedAt: number): string {
+  return `As of ${asOfTime(updatedAt)}`;
+}
+
+/** Share of winning trades: "60% (3 of 5)"; N.A. without trades. */
+export function formatWinRate(wins: number, trades: number): string {
+  return trades > 0 ? `${Math.round((wins / trades) * 100)}% (${wins} of ${trades})` : NA;
 }
 
 /** "+1.23%", "-0.50%", "0.00%". */

@@ -1,8 +1,11 @@
-/** An amount in Indian rupees (N.A. when missing); `signed` colours gains green and losses red. */
-import { formatRupees, toneOf } from '../../shared/format';
+/**
+ * An amount in Indian rupees (N.A. when missing); `signed` colours gains green and losses red, and
+ * `withSign` also writes the sign (+₹10.00), for figures that must read without colour.
+ */
+import { formatRupees, formatSignedRupees, toneOf } from '../../shared/format';
 import './rupee.css';
 
-export function Rupee({ value, signed = false }: { value: number | null | undefined; signed?: boolean }) {
+export function Rupee({ value, signed = false, withSign = false }: { value: number | null | undefined; signed?: boolean; withSign?: boolean }) {
   const className = signed ? `rupee rupee--${toneOf(value)}` : 'rupee';
-  return <span className={className}>{formatRupees(value)}</span>;
+  return <span className={className}>{withSign ? formatSignedRupees(value) : formatRupees(value)}</span>;
 }

@@ -8,6 +8,7 @@
  * absolute P&L, as the ICAI guidance counts turnover for speculative trades.
  */
 import { and, asc, between, eq, inArray, max } from 'drizzle-orm';
+import { csvField } from '../../shared/csv';
 import type { Database } from '../db/client';
 import { tradeEntries, tradeExits, trades } from '../db/schema';
 import { round2 } from '../engine/money';
@@ -102,10 +103,7 @@ export async function taxRows(db: Db, accountId: number, fy: { from: string; to:
   return rows;
 }
 
-const cell = (value: string | number) => {
-  const text = typeof value === 'number' ? value.toFixed(2) : value;
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+const cell = (value: string | number) => (typeof value === 'number' ? value.toFixed(2) : csvField(value));
 
 /** The statement as CSV: the rows, then a total per class and the intraday turnover. */
 export function taxStatementCsv(fy: string, rows: readonly TaxRow[]): string {

@@ -1,14 +1,12 @@
 /** The member's P&L summary (issue 13): GET /api/account-pnl. */
 import { z } from 'zod';
+import { PNL_MAX_DAYS } from '../constants';
 import { queryIdSchema } from './ids';
 
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'must be a real date');
-
-/** At most this many days in one summary (a financial year and a bit, twice). */
-export const PNL_MAX_DAYS = 800;
 
 export const accountPnlQuerySchema = z
   .object({ from: isoDay.optional(), to: isoDay.optional(), adminAccountId: queryIdSchema.optional() })

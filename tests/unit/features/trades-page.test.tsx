@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { indiaToday } from '../../../src/shared/india-day';
 import type { Trade } from '../../../src/shared/schemas/trades';
 import { ADMIN, MEMBER, renderApp, setOnline, setViewportWidth, stubApi } from './render-app';
 import { makeAccount } from './account-fixtures';
@@ -54,6 +55,31 @@ describe('trades page', () => {
     act(() => setOnline(false));
     await waitFor(() => expect(screen.getByText('Download tax P&L').getAttribute('aria-disabled')).toBe('true'));
     act(() => setOnline(true));
+  });
+
+  it('downloads the shown (filtered) trades as a CSV made in the browser, named by the filter and the day', async () => {
+    setViewportWidth(1024);
+    serveTrades([running, short, completed]);
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static createObjectURL = (blob: Blob) => (blobs.push(blob), 'blob:trades');
+        static revokeObjectURL = () => undefined;
+      },
+    );
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const { router } = renderApp('/dashboard/trades?status=completed');
+    await screen.findByRole('table');
+    await waitFor(() => expect(router.state.location.search).toEqual({ status: 'completed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(names).toEqual([`trades-completed-${indiaToday()}.csv`]);
+    const lines = (await blobs[0]!.text()).split('\r\n');
+    expect(lines[0]).toMatch(/^Trade ID,Date,Instrument,/);
+    expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual(['3']);
   });
 
   it('tells a member whose membership has expired, above their trades, which they still read', async () => {

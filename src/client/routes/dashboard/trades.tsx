@@ -1,18 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { accountPnlQueryOptions } from '../../features/trades/api/get-account-pnl';
 import { accountTradesQueryOptions } from '../../features/trades/api/get-account-trades';
 import { BrokerSessionNotice } from '../../features/account/components/broker-session-notice';
 import { MembershipNotice } from '../../features/trades/components/membership-notice';
 import { TradesPage } from '../../features/trades/components/trades-page';
 import { filterStatusFromSearch } from '../../features/trades/lib/filter-status-from-search';
+import { monthRange } from '../../features/trades/lib/pnl-periods';
+import { indiaToday } from '../../../shared/india-day';
 
 export const Route = createFileRoute('/dashboard/trades')({
   // Only the shape here; the component reads the filter (route options are in the first-visit bundle).
   validateSearch: (search: Record<string, unknown>): { status?: string } => ({
     status: typeof search.status === 'string' ? search.status : undefined,
   }),
-  // Starts the request alongside the page's code; the page itself shows loading, error and offline.
+  // Starts the requests alongside the page's code (the P&L summary's month with the trades, so the
+  // two answers land together); the page itself shows loading, error and offline.
   loader: ({ context }) => {
-    context.queryClient.ensureQueryData(accountTradesQueryOptions(context.currentUser.user.id)).catch(() => undefined);
+    const userId = context.currentUser.user.id;
+    context.queryClient.ensureQueryData(accountTradesQueryOptions(userId)).catch(() => undefined);
+    context.queryClient.ensureQueryData(accountPnlQueryOptions(userId)(monthRange(indiaToday()))).catch(() => undefined);
   },
   component: TradesRoute,
 });
@@ -26,6 +32,7 @@ function TradesRoute() {
   return (
     <TradesPage
       trades={accountTradesQueryOptions(user.id)}
+      pnl={accountPnlQueryOptions(user.id)}
       title="Trades"
       breadcrumb={BREADCRUMB}
       taxStatementUrl="/api/account-tax-statement"

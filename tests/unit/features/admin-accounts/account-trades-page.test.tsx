@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { choose, clickButton, ionInput, ionSelect, modalForm, typeInto } from '../admin-test-kit';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 import { makeTrade } from '../trades-fixtures';
+import { monthRange } from '../../../../src/client/features/trades/lib/pnl-periods';
+import { indiaToday } from '../../../../src/shared/india-day';
 
 const PAGE = '/dashboard/admin/members/5/accounts/12/trades';
 const LIST = '/api/account-trades?status=active&adminAccountId=12';
@@ -48,6 +50,20 @@ describe('account trades (admin)', () => {
     expect(api.callsTo('GET', LIST)).toHaveLength(1);
     expect(queryClient.getQueryCache().findAll({ queryKey: ['member'] })).toHaveLength(0);
     expect(queryClient.getQueryData(['admin', 'accounts', 12, 'trades'])).toEqual([trade]);
+  });
+
+  it("shows that account's P&L summary, asked with adminAccountId and kept under admin (not persisted)", async () => {
+    const month = monthRange(indiaToday());
+    const pnlPath = `/api/account-pnl?from=${month.from}&to=${month.to}&adminAccountId=12`;
+    const pnl = { ...month, realized: 900, unrealized: 250.5, charges: 40, net: 860, trades: 2, wins: 1, losses: 1, by_day: [], by_algo: [] };
+    stubApi(ADMIN, { [`GET ${LIST}`]: () => ({ body: [trade] }), [`GET ${pnlPath}`]: () => ({ body: pnl }) });
+    const { queryClient } = renderApp(PAGE);
+    const section = await screen.findByRole('region', { name: 'Profit & loss' });
+    await waitFor(() => expect(within(section).getByText('Open MTM').nextElementSibling!.textContent).toBe('+₹250.50'));
+    expect(within(section).getByText('This month').nextElementSibling!.textContent).toBe('+₹860.00');
+    expect(within(section).getByText('Win rate').nextElementSibling!.textContent).toBe('50% (1 of 2)');
+    expect(queryClient.getQueryData(['admin', 'accounts', 12, 'pnl', month.from, month.to])).toEqual(pnl);
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['member'] })).toHaveLength(0);
   });
 
   it("starts from the trade: yyyy-MM-dd date, its own status (running) offered first and chosen, read-only facts shown", async () => {

@@ -22,5 +22,6 @@ export const memberKeys = {
   all: (userId: number) => ['member', userId] as const,
   trades: (userId: number) => ['member', userId, 'trades'] as const,
   trade: (userId: number, tradeId: number) => ['member', userId, 'trade', tradeId] as const,
+  pnl: (userId: number, from: string, to: string) => ['member', userId, 'pnl', from, to] as const,
   accountDetails: (userId: number) => ['member', userId, 'account-details'] as const,
 };

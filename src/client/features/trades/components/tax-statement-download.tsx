@@ -5,9 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { earlierFinancialYear, financialYearOf } from '../../../../shared/financial-year';
-
-/** Today in India, as the statement's years count it. */
-const indiaToday = (now = Date.now()) => new Date(now + 330 * 60_000).toISOString().slice(0, 10);
+import { indiaToday } from '../../../../shared/india-day';
 
 export function TaxStatementDownload({ url, online }: { url: string; online: boolean }) {
   const id = useId();

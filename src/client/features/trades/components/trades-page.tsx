@@ -9,12 +9,15 @@ import { Breadcrumb, type BreadcrumbItem } from '../../../components/breadcrumb'
 import { OfflineNotice } from '../../../components/offline-notice';
 import { Page } from '../../../components/page';
 import { useOnline } from '../../../lib/online';
+import type { AccountPnlQueryOptions } from '../api/get-account-pnl';
 import { useAccountTrades, type AccountTradesQueryOptions } from '../api/get-account-trades';
 import type { TradeFilterStatus } from '../../../../shared/format';
 import { groupByFilterStatus } from '../lib/group-by-filter-status';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { PnlSummary } from './pnl-summary';
 import { TradeCardList } from './trade-card-list';
 import { TaxStatementDownload } from './tax-statement-download';
+import { TradesCsvDownload } from './trades-csv-download';
 import { TradeStatusFilter } from './trade-status-filter';
 import { TradesTable } from './trades-table';
 import './trades.css';
@@ -28,6 +31,8 @@ const TradeEditModal = lazy(() => import('./trade-edit-modal').then((m) => ({ de
 export interface TradesPageProps {
   /** Which account's trades: the member's own (persisted for offline use) or, for the admin, any. */
   trades: AccountTradesQueryOptions;
+  /** The same account's P&L summary by range (persisted likewise for the member's own). */
+  pnl: AccountPnlQueryOptions;
   title: string;
   breadcrumb?: readonly BreadcrumbItem[];
   /** Admin pages have a Back button; this is where it goes without history. */
@@ -42,7 +47,7 @@ export interface TradesPageProps {
   taxStatementUrl: string;
 }
 
-export function TradesPage({ trades: tradesQuery, title, breadcrumb, backFallback, status, onStatusChange, canEdit, notice, taxStatementUrl }: TradesPageProps) {
+export function TradesPage({ trades: tradesQuery, pnl, title, breadcrumb, backFallback, status, onStatusChange, canEdit, notice, taxStatementUrl }: TradesPageProps) {
   const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountTrades(tradesQuery);
   // A switch shows at once; the URL follows once the new list is painted, through the router,
   // whose navigation (guards, loader) would otherwise delay the switch. A URL changed from outside
@@ -101,8 +106,10 @@ export function TradesPage({ trades: tradesQuery, title, breadcrumb, backFallbac
       )}
       {notice}
       <OfflineNotice updatedAt={dataUpdatedAt} />
+      <PnlSummary pnl={pnl} />
       <div className="trades-toolbar">
         <TradeStatusFilter value={shown} groups={groups} onChange={changeStatus} />
+        <TradesCsvDownload trades={trades} status={shown} disabled={!data} />
         <TaxStatementDownload url={taxStatementUrl} online={online} />
       </div>
       {body}

@@ -1,6 +1,7 @@
 /** The trades of any account for the superadmin: the member's trades page with Edit, not persisted. */
 import { createFileRoute } from '@tanstack/react-router';
 import { tradeFilterSchema } from '../../../../../../../../shared/schemas/trades';
+import { adminAccountPnlQueryOptions } from '../../../../../../../features/trades/api/get-account-pnl';
 import { adminAccountTradesQueryOptions } from '../../../../../../../features/trades/api/get-account-trades';
 import { TradesPage } from '../../../../../../../features/trades/components/trades-page';
 
@@ -18,6 +19,7 @@ function AccountTradesRoute() {
   return (
     <TradesPage
       trades={adminAccountTradesQueryOptions(Number(accountId))}
+      pnl={adminAccountPnlQueryOptions(Number(accountId))}
       title={`Trades of account ${accountId}`}
       backFallback={`/dashboard/admin/members/${id}/accounts`}
       taxStatementUrl={`/api/account-tax-statement?adminAccountId=${accountId}`}

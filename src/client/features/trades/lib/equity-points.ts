@@ -1,0 +1,18 @@
+/** The equity curve's points (issue 13): the running total of net P&L, one point per day with a leg. */
+import type { AccountPnl } from '../../../../shared/schemas/pnl';
+
+export interface EquityPoint {
+  /** YYYY-MM-DD, a day in India. */
+  time: string;
+  value: number;
+}
+
+export function equityPoints(byDay: AccountPnl['by_day']): EquityPoint[] {
+  let total = 0;
+  return [...byDay]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((day) => {
+      total += day.net;
+      return { time: day.date, value: total };
+    });
+}
