@@ -39,6 +39,9 @@ export async function updateRows<T extends PgTable>(db: Pick<Db, 'execute'>, tab
   );
 }
 
+/** The columns an INSERT can bind (the database computes generated ones). */
+export const insertableColumnCount = (table: PgTable): number => Object.values(getTableColumns(table)).filter((column) => !column.generated).length;
+
 /** PostgreSQL's wire protocol takes at most 65,535 bind parameters in one statement. */
 export const MAX_BIND_PARAMETERS = 65_535;
 
@@ -48,7 +51,7 @@ export const MAX_BIND_PARAMETERS = 65_535;
  * and would fail as one statement).
  */
 export function insertRuns<R>(table: PgTable, rows: readonly R[]): R[][] {
-  const size = Math.floor(MAX_BIND_PARAMETERS / Object.keys(getTableColumns(table)).length);
+  const size = Math.floor(MAX_BIND_PARAMETERS / insertableColumnCount(table));
   const runs: R[][] = [];
   for (let i = 0; i < rows.length; i += size) runs.push(rows.slice(i, i + size));
   return runs;
