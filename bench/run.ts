@@ -6,7 +6,7 @@
  * engine section on both (bench/engine.ts; `--engine` runs it alone), webhook-to-push delays
  * (bench/push.ts; `--push` alone), the fan-out to a live broker under its rate limits
  * (bench/live-broker.ts; `--live` alone), prints tables and writes
- * bench/results/latest.json.
+ * bench/results/latest.json. `--pages` stops after the bundle and Lighthouse.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -98,6 +98,11 @@ async function main() {
     if (!process.argv.includes('--no-lighthouse')) {
       results.lighthouse = await measureLighthouse(pglite.url, pglite.cookie);
       console.log(`${lighthouseTable(results.lighthouse)}\n`);
+    }
+    // --pages: the first-visit bundle and Lighthouse alone.
+    if (process.argv.includes('--pages')) {
+      console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
+      return;
     }
     results.ui = await measureUiTimings(pglite);
     console.log(`${uiTable(results.ui)}\n`);

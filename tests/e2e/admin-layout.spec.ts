@@ -17,6 +17,7 @@ const SCREENS = [
   ['Users', '/dashboard/admin/members/1/users'],
   ['Accounts', '/dashboard/admin/members/1/accounts'],
   ['Subscriptions', '/dashboard/admin/members/1/accounts/1/algos'],
+  ['Account trades', '/dashboard/admin/members/1/accounts/1/trades'],
   ['Readiness', '/dashboard/admin/readiness'],
   ['Warnings', '/dashboard/admin/warnings'],
   ['Tokens', '/dashboard/admin/tokens'],

@@ -28,7 +28,7 @@ const TradeRow = memo(function TradeRow({ trade, onEdit, editDisabled }: { trade
             </td>
           );
         })}
-        <td>
+        <td className="trades-sticky trades-sticky--legs">
           <button
             type="button"
             className="link-button"
@@ -41,7 +41,7 @@ const TradeRow = memo(function TradeRow({ trade, onEdit, editDisabled }: { trade
           </button>
         </td>
         {onEdit && (
-          <td>
+          <td className="trades-sticky trades-sticky--edit">
             <button type="button" className="small-button" disabled={editDisabled} onClick={() => onEdit(trade)}>
               Edit
             </button>
@@ -64,7 +64,7 @@ export const TradesTable = memo(function TradesTable({ trades, onEdit, editDisab
   return (
     <>
       <div className="table-scroll" role="region" aria-label="Trades table" tabIndex={0}>
-        <table className="trades-table">
+        <table className={onEdit ? 'trades-table trades-table--editable' : 'trades-table'}>
           <thead>
             <tr>
               {TABLE_FIELDS.map((id) => (
@@ -72,8 +72,14 @@ export const TradesTable = memo(function TradesTable({ trades, onEdit, editDisab
                   {TRADE_FIELDS[id].label}
                 </th>
               ))}
-              <th scope="col">Entries / Exits</th>
-              {onEdit && <th scope="col">Edit</th>}
+              <th scope="col" className="trades-sticky trades-sticky--legs">
+                Entries / Exits
+              </th>
+              {onEdit && (
+                <th scope="col" className="trades-sticky trades-sticky--edit">
+                  Edit
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
