@@ -1,8 +1,11 @@
 /** Helpers shared by the member pages' browser tests. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Waits until the persister has written the member's `kind` query ("trades" or "account-details"). */
-export async function waitForPersisted(page: Page, kind: 'trades' | 'account-details'): Promise<void> {
+/**
+ * Waits until the persister has written a member query: by its kind ("trades", "account-details",
+ * its key ending `"kind"]`) or by the end of its key as JSON (`"trade",12]`).
+ */
+export async function waitForPersisted(page: Page, kind: 'trades' | 'account-details' | { keyEnd: string }): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(() =>
@@ -12,7 +15,7 @@ export async function waitForPersisted(page: Page, kind: 'trades' | 'account-det
           .join(''),
       ),
     )
-    .toContain(`"${kind}"]`);
+    .toContain(typeof kind === 'string' ? `"${kind}"]` : kind.keyEnd);
 }
 
 /** Reloads once so the service worker (installed on the first visit) controls the page. */

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import type { Member } from '../../src/shared/schemas/admin/members';
 import { accountsOf } from './admin-people-support';
-import { OFFLINE_CONSOLE_ERRORS, OFFLINE_NOTICE, reloadUnderServiceWorker } from './member-support';
+import { OFFLINE_CONSOLE_ERRORS, OFFLINE_NOTICE, reloadUnderServiceWorker, waitForPersisted } from './member-support';
 import { CREDENTIALS } from './support/credentials';
 import { expect, test } from './support/fixtures';
 
@@ -92,16 +92,7 @@ test.describe('offline', () => {
     await loginAs(page, 'member');
     const tradeId = await openHdfcFromCards(page);
     await expectStory(page, tradeId);
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          Object.keys(localStorage)
-            .filter((key) => key.startsWith('trabot-cache:'))
-            .map((key) => localStorage.getItem(key) ?? '')
-            .join(''),
-        ),
-      )
-      .toContain(`"trade",${tradeId}]`);
+    await waitForPersisted(page, { keyEnd: `"trade",${tradeId}]` });
     await reloadUnderServiceWorker(page);
     await expectStory(page, tradeId);
 

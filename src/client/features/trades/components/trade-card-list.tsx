@@ -4,11 +4,10 @@ import type { Trade } from '../../../../shared/schemas/trades';
 import { useIncrementalList } from '../lib/use-incremental-list';
 import { ShowMoreTrades } from './show-more-trades';
 import { CARD_DETAIL_FIELDS, CARD_KEY_FIELDS, TradeFieldList } from './trade-fields';
+import { TradeHeader } from './trade-header';
 import { TradeLegs } from './trade-legs';
 import { TradeLink } from './trade-link';
 import { TRADES_PAGE_SIZE, type TradeListProps } from './trade-list-props';
-import { TradeModeBadge } from './trade-mode-badge';
-import { TradeStatusBadge } from './trade-status-badge';
 
 const TradeCard = memo(function TradeCard({ trade, onEdit, editDisabled }: { trade: Trade } & Omit<TradeListProps, 'trades'>) {
   const [expanded, setExpanded] = useState(false);
@@ -16,14 +15,7 @@ const TradeCard = memo(function TradeCard({ trade, onEdit, editDisabled }: { tra
   return (
     <li className="trade-card">
       <article aria-labelledby={`trade-${id}-title`}>
-        <header className="trade-card-header">
-          <h2 id={`trade-${id}-title`}>
-            {trade.trade_instrument} <span className="exchange">{trade.trade_exchange}</span>
-          </h2>
-          <span className="trade-card-direction">{trade.trade_direction}</span>
-          <TradeModeBadge broker={trade.broker} />
-          <TradeStatusBadge status={trade.trade_status} />
-        </header>
+        <TradeHeader trade={trade} titleId={`trade-${id}-title`} />
         <TradeFieldList trade={trade} fields={CARD_KEY_FIELDS} className="trade-card-keys" />
         <div className="trade-card-actions">
           <button

@@ -13,11 +13,10 @@ import { Rupee } from '../../../components/rupee';
 import { HttpError } from '../../../lib/api';
 import { tradeDetailQueryOptions, tradeIdOf, useTradeDetail, type TradeDetailQueryOptions } from '../api/get-trade-detail';
 import { CARD_KEY_FIELDS, TradeFieldList, type TradeFieldId } from './trade-fields';
-import { TradeModeBadge } from './trade-mode-badge';
-import { TradeStatusBadge } from './trade-status-badge';
 import { TradeTimeline } from './trade-timeline';
 import './trades.css';
 import './trade-detail.css';
+import { TradeHeader } from './trade-header';
 
 // Ionic (the Back button) loads only for the superadmin, as on the trades pages.
 const BackButton = lazy(() => import('../../../components/back-button').then((m) => ({ default: m.BackButton })));
@@ -36,14 +35,7 @@ function TradeStory({ detail }: { detail: TradeDetail }) {
     <>
       <div className="trade-detail-cards">
         <section className="trade-detail-card" aria-labelledby="trade-detail-instrument">
-          <header className="trade-card-header">
-            <h2 id="trade-detail-instrument">
-              {trade.trade_instrument} <span className="exchange">{trade.trade_exchange}</span>
-            </h2>
-            <span className="trade-card-direction">{trade.trade_direction}</span>
-            <TradeModeBadge broker={trade.broker} />
-            <TradeStatusBadge status={trade.trade_status} />
-          </header>
+          <TradeHeader trade={trade} titleId="trade-detail-instrument" />
           {detail.algo_desc && (
             // An algo's description runs to a paragraph: on demand, not above the figures.
             <details className="trade-detail-algo">
