@@ -45,7 +45,7 @@ test('"Contact Us" tapped before the takeover opens its form once the app is the
 
 test.describe(() => {
   // The captcha is not solved yet: the server answers the early Sign In with its 400.
-  test.use({ allowedConsoleErrors: [/api\/login: .*status of 400/] });
+  test.use({ allowedConsoleErrors: [/status of 400 \(Bad Request\)/] });
 
   test('Enter pressed in the login before the takeover signs in through the app, never natively', async ({ page }) => {
     const release = await holdAppModules(page);

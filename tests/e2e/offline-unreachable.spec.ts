@@ -44,7 +44,9 @@ async function visitOnline(page: Page) {
   await expect(cards.getByRole('article').first()).toBeVisible();
   await waitForPersisted(page, 'trades');
   await reloadUnderServiceWorker(page);
+  await expect(cards.getByRole('article').first()).toBeVisible();
   const trades = await cards.getByRole('heading', { level: 2 }).allTextContents();
+  expect(trades.length).toBeGreaterThan(0);
   await page.goto('/dashboard/account-settings');
   await expect(valueOf(page, 'Broker Client ID')).toBeVisible();
   await waitForPersisted(page, 'account-details');
