@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { accountPnlQueryOptions } from '../../features/trades/api/get-account-pnl';
 import { accountTradesQueryOptions } from '../../features/trades/api/get-account-trades';
 import { BrokerSessionNotice } from '../../features/account/components/broker-session-notice';
@@ -29,10 +30,12 @@ function TradesRoute() {
   const status = filterStatusFromSearch(Route.useSearch().status);
   const { user } = Route.useRouteContext().currentUser;
   const navigate = Route.useNavigate();
+  // One factory per account: the summary (memoized) then skips the filter's re-renders.
+  const pnl = useMemo(() => accountPnlQueryOptions(user.id), [user.id]);
   return (
     <TradesPage
       trades={accountTradesQueryOptions(user.id)}
-      pnl={accountPnlQueryOptions(user.id)}
+      pnl={pnl}
       title="Trades"
       breadcrumb={BREADCRUMB}
       taxStatementUrl="/api/account-tax-statement"

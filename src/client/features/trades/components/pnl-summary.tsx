@@ -7,7 +7,7 @@
  * they were fetched. No Ionic here: this is on the member's first paint.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, memo, Suspense, type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { formatAsOf, formatDate, formatRupees, formatSignedRupees, formatWinRate } from '../../../../shared/format';
 import { indiaToday } from '../../../../shared/india-day';
 import type { AccountPnl } from '../../../../shared/schemas/pnl';
@@ -42,7 +42,7 @@ export interface PnlSummaryProps {
   today?: string;
 }
 
-export function PnlSummary({ pnl, today = indiaToday() }: PnlSummaryProps) {
+function PnlSummaryBody({ pnl, today = indiaToday() }: PnlSummaryProps) {
   const headingId = useId();
   const month = useMemo(() => monthRange(today), [today]);
   const [period, setPeriod] = useState<PnlPeriod>('month');
@@ -196,3 +196,6 @@ function EquityCurvePanel({ summary, range }: { summary: AccountPnl; range: DayR
     </Suspense>
   );
 }
+
+/** Memoized: a status filter switch re-renders the trades page, not the summary. */
+export const PnlSummary = memo(PnlSummaryBody);

@@ -1,5 +1,6 @@
 /** The trades of any account for the superadmin: the member's trades page with Edit, not persisted. */
 import { createFileRoute } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { tradeFilterSchema } from '../../../../../../../../shared/schemas/trades';
 import { adminAccountPnlQueryOptions } from '../../../../../../../features/trades/api/get-account-pnl';
 import { adminAccountTradesQueryOptions } from '../../../../../../../features/trades/api/get-account-trades';
@@ -16,10 +17,12 @@ function AccountTradesRoute() {
   const { id, accountId } = Route.useParams();
   const { status } = tradeFilterSchema.parse(Route.useSearch());
   const navigate = Route.useNavigate();
+  // One factory per account: the summary (memoized) then skips the filter's re-renders.
+  const pnl = useMemo(() => adminAccountPnlQueryOptions(Number(accountId)), [accountId]);
   return (
     <TradesPage
       trades={adminAccountTradesQueryOptions(Number(accountId))}
-      pnl={adminAccountPnlQueryOptions(Number(accountId))}
+      pnl={pnl}
       title={`Trades of account ${accountId}`}
       backFallback={`/dashboard/admin/members/${id}/accounts`}
       taxStatementUrl={`/api/account-tax-statement?adminAccountId=${accountId}`}
