@@ -1,6 +1,7 @@
 /** Calendar days in India (IST, UTC+05:30 all year) as YYYY-MM-DD, for the member's ranges and statements. */
 
-const IST_OFFSET_MS = 330 * 60_000;
+/** India is UTC+05:30 all year (no daylight saving). */
+export const IST_OFFSET_MS = 330 * 60_000;
 
 /** Today in India. */
 export const indiaToday = (now = Date.now()): string => new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10);

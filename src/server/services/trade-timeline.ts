@@ -15,9 +15,9 @@ type LegRow = Pick<
   typeof orderLegs.$inferSelect,
   'side' | 'source' | 'client_order_id' | 'order_type' | 'quantity' | 'limit_price' | 'trigger_price' | 'state' | 'broker_order_id' | 'filled_quantity' | 'average_price' | 'reason' | 'created_at' | 'updated_at'
 >;
-type ChargeColumns = 'sebi_tax' | 'stt' | 'brokerage_charges' | 'service_tax' | 'exchange_transaction_charges' | 'stamp_duty' | 'dp_charges';
-type EntryRow = Pick<typeof tradeEntries.$inferSelect, 'trade_entry_quantity' | 'trade_entry_price' | 'trade_entry_timestamp' | 'order_id' | ChargeColumns>;
-type ExitRow = Pick<typeof tradeExits.$inferSelect, 'trade_exit_quantity' | 'trade_exit_price' | 'trade_exit_timestamp' | 'order_id' | ChargeColumns>;
+/** `charges`: the leg's charges summed by the database (a generated column). */
+type EntryRow = Pick<typeof tradeEntries.$inferSelect, 'trade_entry_quantity' | 'trade_entry_price' | 'trade_entry_timestamp' | 'order_id' | 'charges'>;
+type ExitRow = Pick<typeof tradeExits.$inferSelect, 'trade_exit_quantity' | 'trade_exit_price' | 'trade_exit_timestamp' | 'order_id' | 'charges'>;
 
 export interface TimelineInput {
   signal: Pick<typeof signals.$inferSelect, 'created_at' | 'source'> | null;
@@ -27,11 +27,6 @@ export interface TimelineInput {
   exits: readonly ExitRow[];
 }
 
-const CHARGE_COLUMNS: readonly ChargeColumns[] = ['sebi_tax', 'stt', 'brokerage_charges', 'service_tax', 'exchange_transaction_charges', 'stamp_duty', 'dp_charges'];
-
-/** Every charge of an entry or exit, in rupees. */
-export const chargesOf = (row: Record<ChargeColumns, number | null>): number => round2(CHARGE_COLUMNS.reduce((sum, c) => sum + (row[c] ?? 0), 0));
-
 /** Realised on the exits against the average entry (reversed for a short), all charges, and realised less charges. */
 export function tradePnl(
   trade: { trade_direction: string; avg_entry_price: number | null },
@@ -40,7 +35,7 @@ export function tradePnl(
 ): { realized: number; charges: number; net: number } {
   const sign = trade.trade_direction === 'short' ? -1 : 1;
   const realized = trade.avg_entry_price === null ? 0 : exits.reduce((sum, x) => sum + (x.trade_exit_price - trade.avg_entry_price!) * x.trade_exit_quantity * sign, 0);
-  const charges = [...entries, ...exits].reduce((sum, leg) => sum + chargesOf(leg), 0);
+  const charges = [...entries, ...exits].reduce((sum, leg) => sum + leg.charges, 0);
   return { realized: round2(realized), charges: round2(charges), net: round2(realized - charges) };
 }
 
@@ -160,7 +155,7 @@ export function buildTimeline(input: TimelineInput): TimelineItem[] {
         order_type: leg?.order_type ?? null,
         quantity: fill.quantity,
         price: fill.price,
-        charges: chargesOf(fill.row),
+        charges: round2(fill.row.charges),
       }),
     );
   }

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { buildTimeline, tradePnl, type TimelineInput } from '../../../src/server/services/trade-timeline';
 
 const at = (hhmm: string) => new Date(`2026-04-06T${hhmm}:00+05:30`);
-const noCharges = { sebi_tax: null, stt: null, brokerage_charges: null, service_tax: null, exchange_transaction_charges: null, stamp_duty: null, dp_charges: null };
 const leg = (over: Partial<TimelineInput['legs'][number]>): TimelineInput['legs'][number] => ({
   side: 'entry',
   source: 'signal',
@@ -73,8 +72,8 @@ describe('buildTimeline', () => {
           leg({ broker_order_id: 'B1', state: 'filled', filled_quantity: 10, average_price: 100, updated_at: at('10:01') }),
           leg({ side: 'exit', source: 'stop_loss', client_order_id: 'TB7L2', broker_order_id: 'B2', state: 'filled', filled_quantity: 10, average_price: 95, created_at: at('11:00'), updated_at: at('11:01') }),
         ],
-        entries: [{ trade_entry_quantity: 10, trade_entry_price: 100, trade_entry_timestamp: at('10:01'), order_id: 'B1', ...noCharges, stt: 1.2, stamp_duty: 0.15 }],
-        exits: [{ trade_exit_quantity: 3, trade_exit_price: 96, trade_exit_timestamp: at('10:30'), order_id: 'OUTSIDE', ...noCharges }],
+        entries: [{ trade_entry_quantity: 10, trade_entry_price: 100, trade_entry_timestamp: at('10:01'), order_id: 'B1', charges: 1.35 }],
+        exits: [{ trade_exit_quantity: 3, trade_exit_price: 96, trade_exit_timestamp: at('10:30'), order_id: 'OUTSIDE', charges: 0 }],
       }),
     );
     expect(story.map((s) => [s.title, s.client_order_id, s.quantity, s.price, s.charges])).toEqual([
@@ -88,8 +87,8 @@ describe('buildTimeline', () => {
 });
 
 describe('tradePnl', () => {
-  const exit = (quantity: number, price: number, stt: number) => ({ trade_exit_quantity: quantity, trade_exit_price: price, trade_exit_timestamp: at('12:00'), order_id: null, ...noCharges, stt });
-  const entry = { trade_entry_quantity: 10, trade_entry_price: 100, trade_entry_timestamp: at('10:00'), order_id: null, ...noCharges, brokerage_charges: 20, service_tax: 3.6 };
+  const exit = (quantity: number, price: number, charges: number) => ({ trade_exit_quantity: quantity, trade_exit_price: price, trade_exit_timestamp: at('12:00'), order_id: null, charges });
+  const entry = { trade_entry_quantity: 10, trade_entry_price: 100, trade_entry_timestamp: at('10:00'), order_id: null, charges: 23.6 };
 
   it('realises each exit against the average entry, reversed for a short, less every charge', () => {
     expect(tradePnl({ trade_direction: 'long', avg_entry_price: 100 }, [entry], [exit(4, 110, 1.1), exit(6, 95, 0.57)])).toEqual({ realized: 10, charges: 25.27, net: -15.27 });

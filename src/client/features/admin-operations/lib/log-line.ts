@@ -2,6 +2,8 @@
  * One line of the server's log (pino JSON) read for people (issue 14): the time in India, the
  * level by name, the message and the other fields; a line that is not JSON is its own message.
  */
+import { IST_OFFSET_MS } from '../../../../shared/india-day';
+
 export const LOG_LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' } as const;
 export type LogLevel = (typeof LOG_LEVELS)[keyof typeof LOG_LEVELS];
 
@@ -16,8 +18,6 @@ export interface LogLine {
   /** The other fields, objects as JSON. */
   fields: [string, string][];
 }
-
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** Epoch milliseconds as "dd/MM/yyyy HH:mm:ss.SSS" in India, whatever the browser's zone. */
 export function formatIstMillis(ms: number): string {
