@@ -6,24 +6,32 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 
-/** Performance budget per page; accessibility, best practices and SEO must be 100 everywhere. */
-export const LIGHTHOUSE_PAGES: readonly { path: string; performanceBudget: number; loggedIn?: boolean }[] = [
-  { path: '/', performanceBudget: 95 },
-  { path: '/workshops', performanceBudget: 95 },
+/**
+ * Performance budget per page; accessibility, best practices and SEO must be 100 everywhere.
+ * Pages with a Total Blocking Time budget (issue 14: the takeover of a prerendered page) are audited
+ * TBT_RUNS times and judged by the median run, TBT being the noisiest of the figures.
+ */
+export const LIGHTHOUSE_PAGES: readonly { path: string; performanceBudget: number; tbtBudgetMs?: number; loggedIn?: boolean }[] = [
+  { path: '/', performanceBudget: 95, tbtBudgetMs: 50 },
+  { path: '/workshops', performanceBudget: 95, tbtBudgetMs: 50 },
   { path: '/trabot-membership', performanceBudget: 95 },
-  { path: '/login', performanceBudget: 95 },
+  { path: '/login', performanceBudget: 95, tbtBudgetMs: 50 },
   { path: '/dashboard/trades', performanceBudget: 90, loggedIn: true },
 ];
+const TBT_RUNS = 3;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 export interface LighthouseResult {
   page: string;
   loggedIn: boolean;
   performanceBudget: number;
+  tbtBudgetMs: number | null;
   pass: boolean;
   scores: Record<(typeof CATEGORIES)[number], number | null>;
   lcpMs: number | null;
   tbtMs: number | null;
+  /** Every run's TBT, when the page was audited more than once (its figures are the median run's). */
+  tbtRunsMs: number[];
   cls: number | null;
 }
 
@@ -53,8 +61,12 @@ async function audit(url: string, cookie: string | undefined, attemptsLeft = 2):
 /** `memberCookie`: the Cookie header of the bench member's session, for the logged-in pages. */
 export async function measureLighthouse(baseUrl: string, memberCookie: string): Promise<LighthouseResult[]> {
   const results: LighthouseResult[] = [];
-  for (const { path, performanceBudget, loggedIn = false } of LIGHTHOUSE_PAGES) {
-    const { categories, audits, finalDisplayedUrl } = await audit(`${baseUrl}${path}`, loggedIn ? memberCookie : undefined);
+  for (const { path, performanceBudget, tbtBudgetMs, loggedIn = false } of LIGHTHOUSE_PAGES) {
+    const runs: RunnerResult['lhr'][] = [];
+    for (let run = 0; run < (tbtBudgetMs ? TBT_RUNS : 1); run++) runs.push(await audit(`${baseUrl}${path}`, loggedIn ? memberCookie : undefined));
+    const tbtOf = (lhr: RunnerResult['lhr']) => lhr.audits['total-blocking-time']?.numericValue ?? Infinity;
+    runs.sort((a, b) => tbtOf(a) - tbtOf(b));
+    const { categories, audits, finalDisplayedUrl } = runs[Math.floor(runs.length / 2)]!;
     // A logged-in page that showed the login form instead would measure the wrong page.
     if (new URL(finalDisplayedUrl).pathname !== path) throw new Error(`Lighthouse on ${path} ended on ${finalDisplayedUrl}`);
     const score = (id: string) => (categories[id]?.score == null ? null : Math.round(categories[id].score * 100));
@@ -69,10 +81,17 @@ export async function measureLighthouse(baseUrl: string, memberCookie: string): 
       page: path,
       loggedIn,
       performanceBudget,
-      pass: (scores.performance ?? 0) >= performanceBudget && scores.accessibility === 100 && scores['best-practices'] === 100 && scores.seo === 100,
+      tbtBudgetMs: tbtBudgetMs ?? null,
+      pass:
+        (scores.performance ?? 0) >= performanceBudget &&
+        scores.accessibility === 100 &&
+        scores['best-practices'] === 100 &&
+        scores.seo === 100 &&
+        (tbtBudgetMs === undefined || (metric('total-blocking-time') ?? Infinity) <= tbtBudgetMs),
       scores,
       lcpMs: metric('largest-contentful-paint'),
       tbtMs: metric('total-blocking-time'),
+      tbtRunsMs: runs.length > 1 ? runs.map((lhr) => Math.round(tbtOf(lhr))) : [],
       cls: metric('cumulative-layout-shift'),
     });
   }

@@ -1,12 +1,12 @@
 /**
  * `npm run bench`: builds the client when dist/client is missing (`--build` forces it), starts the
- * real server with bench data on PGlite (bundle, Lighthouse unless --no-lighthouse, the trades page
- * and instrument picker timings in Chromium, API load),
+ * real server with bench data on PGlite (bundle, Lighthouse unless --no-lighthouse, the takeover
+ * of the prerendered pages, the trades page and instrument picker timings in Chromium, API load),
  * then on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (API load), then the
  * engine section on both (bench/engine.ts; `--engine` runs it alone), webhook-to-push delays
  * (bench/push.ts; `--push` alone), the fan-out to a live broker under its rate limits
  * (bench/live-broker.ts; `--live` alone), prints tables and writes
- * bench/results/latest.json. `--pages` stops after the bundle and Lighthouse.
+ * bench/results/latest.json. `--pages` stops after the bundle, Lighthouse and the takeover.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,8 +18,9 @@ import { benchLiveBrokers, liveBrokerTable } from './live-broker';
 import { benchPnl, pnlTable } from './pnl';
 import { benchEngine, ENGINE_SIZES } from './engine';
 import { benchPush, pushTable } from './push';
-import { apiTable, bundleTable, engineTable, lighthouseTable, machineInfo, uiTable, writeResults, type BenchResults } from './report';
+import { apiTable, bundleTable, engineTable, lighthouseTable, machineInfo, takeoverTable, uiTable, writeResults, type BenchResults } from './report';
 import { ROOT, startBenchServer } from './server';
+import { measureTakeover } from './takeover';
 import { measureUiTimings } from './ui-timings';
 
 // CLIENT_DIR (also read by the server) lets a run measure a private build instead of dist/client.
@@ -99,7 +100,9 @@ async function main() {
       results.lighthouse = await measureLighthouse(pglite.url, pglite.cookie);
       console.log(`${lighthouseTable(results.lighthouse)}\n`);
     }
-    // --pages: the first-visit bundle and Lighthouse alone.
+    results.takeover = await measureTakeover(pglite.url);
+    console.log(`${takeoverTable(results.takeover)}\n`);
+    // --pages: the first-visit bundle, Lighthouse and the takeover alone.
     if (process.argv.includes('--pages')) {
       console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
       return;

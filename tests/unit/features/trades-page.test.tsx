@@ -271,6 +271,17 @@ describe('trades page', () => {
     expect(screen.queryByRole('button', { name: /^Show more trades/ })).toBeNull();
   });
 
+  it('renders 8 cards at first on a phone and 8 more on demand', async () => {
+    setViewportWidth(390);
+    serveTrades(Array.from({ length: 12 }, (_, i) => makeTrade({ trabot_trade_id: 1000 - i })));
+    renderApp('/dashboard/trades');
+    const list = await screen.findByRole('list', { name: 'Trades' });
+    expect(within(list).getAllByRole('article')).toHaveLength(8);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more trades (4 more)' }));
+    expect(within(list).getAllByRole('article')).toHaveLength(12);
+    expect(screen.queryByRole('button', { name: /^Show more trades/ })).toBeNull();
+  });
+
   it('follows a filter changed from outside the page (back, a link)', async () => {
     setViewportWidth(1024);
     serveTrades([running, completed]);

@@ -2,8 +2,11 @@
  * The ALTCHA proof-of-work widget (loaded only with the login feature). Reports the solved payload,
  * clears it when the widget leaves the verified state, and clears and resets it CAPTCHA_EXPIRY_MS
  * after it was obtained. The parent resets it after every login attempt through `handleRef`.
+ *
+ * The element is defined once the page is on screen (its module imported from an effect): its
+ * first render, a Svelte component of ~60 ms on a slow phone, is then a task of its own instead of
+ * part of the login page's takeover (issue 14). Its box is kept meanwhile (captcha-widget.css).
  */
-import 'altcha';
 import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
@@ -43,9 +46,11 @@ export function CaptchaWidget({
     onTokenRef.current = onToken;
   });
 
-  useImperativeHandle(handleRef, () => ({ reset: () => widgetRef.current?.reset() }), []);
+  // reset() exists once the element is defined: before that there is nothing to reset.
+  useImperativeHandle(handleRef, () => ({ reset: () => widgetRef.current?.reset?.() }), []);
 
   useEffect(() => {
+    void import('altcha');
     const widget = widgetRef.current;
     if (!widget) return;
     let expiry: ReturnType<typeof setTimeout> | undefined;

@@ -5,6 +5,7 @@
  * route's code and data load. What the visitor typed or tapped meanwhile is carried over.
  */
 import type { AnyRouter } from '@tanstack/react-router';
+import { LIVE_PAGE_MARK } from '../../../lib/takeover-marks';
 import { carryEarlyInput } from './early-input';
 
 /** Should the router never report a rendered route, the live app shows after this anyway. */
@@ -40,6 +41,7 @@ export function appContainer(router: AnyRouter): HTMLElement {
     live.hidden = false;
     if (scrolled > 0) live.querySelector('.app-scroll')?.scrollTo({ top: scrolled });
     early.afterSwap();
+    performance.mark(LIVE_PAGE_MARK);
     livePageShown();
   };
   unsubscribe = router.subscribe('onRendered', takeOver);

@@ -7,7 +7,7 @@ import { CARD_DETAIL_FIELDS, CARD_KEY_FIELDS, TradeFieldList } from './trade-fie
 import { TradeHeader } from './trade-header';
 import { TradeLegs } from './trade-legs';
 import { TradeLink } from './trade-link';
-import { TRADES_PAGE_SIZE, type TradeListProps } from './trade-list-props';
+import { TRADE_CARDS_PAGE_SIZE, type TradeListProps } from './trade-list-props';
 
 const TradeCard = memo(function TradeCard({ trade, onEdit, editDisabled }: { trade: Trade } & Omit<TradeListProps, 'trades'>) {
   const [expanded, setExpanded] = useState(false);
@@ -48,7 +48,7 @@ const TradeCard = memo(function TradeCard({ trade, onEdit, editDisabled }: { tra
 });
 
 export const TradeCardList = memo(function TradeCardList({ trades, onEdit, editDisabled }: TradeListProps) {
-  const { visible, remaining, showMore } = useIncrementalList(trades, TRADES_PAGE_SIZE);
+  const { visible, remaining, showMore } = useIncrementalList(trades, TRADE_CARDS_PAGE_SIZE);
   return (
     <>
       <ul className="trade-cards" aria-label="Trades">

@@ -9,5 +9,10 @@ export interface TradeListProps {
   editDisabled: boolean;
 }
 
-/** Trades rendered at first and per "Show more": a screenful or two, cheap to render on a phone. */
+/** Table rows rendered at first and per "Show more": a screenful or two of a laptop. */
 export const TRADES_PAGE_SIZE = 20;
+/**
+ * Cards rendered at first and per "Show more" on a phone: about two screens (a card is ~200 px
+ * tall), so that a filter switch renders and lays out no more than the user can scroll to at once.
+ */
+export const TRADE_CARDS_PAGE_SIZE = 8;
