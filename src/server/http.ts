@@ -128,6 +128,3 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
   return parseWith(schema, c.req.query(), 'query');
 }
 
-export function readParam<S extends z.ZodType>(c: Context, name: string, schema: S): z.infer<S> {
-  return parseWith(schema, c.req.param(name), `path parameter ${name}`);
-}

@@ -12,6 +12,7 @@ import { checkSessionResponseSchema } from '../../src/shared/schemas/session';
 import { CAPTCHA_EXPIRY_MS } from '../../src/shared/constants';
 import { createMemberLogin, createUser, uniqueEmail } from '../factories/accounts';
 import { createTestApp, solve, TEST_CAPTCHA_DIFFICULTY, TestClient, type TestApp } from './helpers/test-app';
+import { backendKeyResponseSchema } from '../../src/shared/schemas/backend-key';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof createMemberLogin>>;
@@ -46,7 +47,7 @@ describe('GET /api/backend-key', () => {
   it('is a stable public UUID, anonymous access allowed', async () => {
     const first = await t.client().request('/api/backend-key');
     expect(first.status).toBe(200);
-    const { key } = (await first.json()) as { key: string };
+    const { key } = backendKeyResponseSchema.parse(await first.json());
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // A second app instance (a restart, another replica) over the same database gives the same key.
     const other = await t.withEnv({}).request('/api/backend-key');

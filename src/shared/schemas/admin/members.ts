@@ -1,6 +1,6 @@
 /** Members, their users and accounts, algo subscriptions, admin trade edits (spec sections 3, 5, 7). */
 import { z } from 'zod';
-import { ADMIN_BROKERS, SUBSCRIPTION_STATUSES, TRADE_EDIT_STATUSES, TRADING_MODES } from '../../constants';
+import { SUBSCRIPTION_STATUSES, TRADE_EDIT_STATUSES, TRADING_MODES } from '../../constants';
 import { idSchema, PG_INT_MAX } from '../ids';
 import { isoDateInRange } from '../../date-range';
 import { brokerLoginFields } from '../account';
@@ -67,8 +67,6 @@ export type MemberAccount = z.infer<typeof memberAccountSchema>;
 
 /** POST /api/admin/accounts/{id}/trading-mode */
 export const tradingModeBodySchema = z.object({ mode: z.enum(TRADING_MODES, { error: 'mode must be paper or live' }) });
-
-export const brokerNameSchema = z.enum(ADMIN_BROKERS);
 
 export const algoSubscriptionSchema = z.object({
   row_id: z.number().int(),

@@ -96,7 +96,8 @@ export function TradesPage({ trades: tradesQuery, pnl, title, breadcrumb, backFa
   }
 
   return (
-    <Page title={title} showTitle={false}>
+    // Wide: the table has many columns; a wide screen shows more of them before it scrolls.
+    <Page wide title={title} showTitle={false}>
       {breadcrumb && <Breadcrumb items={breadcrumb} />}
       <h1 className="page-title">{title}</h1>
       {backFallback && (

@@ -1,3 +1,4 @@
+/** boot.ts (client) keeps its own copy of the start mark: this reads its source, with node:fs. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
