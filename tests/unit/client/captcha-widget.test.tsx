@@ -1,20 +1,44 @@
-/** The captcha token: reported when solved, cleared when the widget leaves "verified", and 110 s after it was obtained. */
-import { act, cleanup, render } from '@testing-library/react';
+/**
+ * The captcha: a placeholder until the visitor starts to log in; then the widget, whose token is
+ * reported when solved, cleared when the widget leaves "verified", and 110 s after it was obtained.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CaptchaWidget, type CaptchaHandle } from '../../../src/client/features/auth/components/captcha-widget';
 
-// The real widget solves proofs of work in workers; here the element only has to emit its events.
-vi.mock('altcha', () => ({}));
+// The real widget solves proofs of work in workers; here the element only has to emit its events
+// (and record a verify() call): the mocked module defines it as a plain element.
+vi.mock('altcha', () => {
+  class FakeWidget extends HTMLElement {
+    reset = vi.fn();
+    verify = vi.fn(async () => null);
+  }
+  if (!customElements.get('altcha-widget')) customElements.define('altcha-widget', FakeWidget);
+  return {};
+});
 
-type Widget = HTMLElement & { reset: () => void };
+type Widget = HTMLElement & { reset: ReturnType<typeof vi.fn>; verify: ReturnType<typeof vi.fn> };
+/** The element the mocked module defined (typed by altcha as its real element). */
+const widgetIn = (container: HTMLElement) => container.querySelector('altcha-widget') as unknown as Widget | null;
 
-function setup(email = '') {
+function renderWidget(email = '') {
   const onToken = vi.fn();
   const handle = createRef<CaptchaHandle>();
-  const { container } = render(<CaptchaWidget email={email} onToken={onToken} handleRef={handle} />);
-  const widget = container.querySelector('altcha-widget') as Widget;
-  widget.reset = vi.fn();
+  const view = render(
+    <form>
+      <input aria-label="Email" />
+      <CaptchaWidget email={email} onToken={onToken} handleRef={handle} />
+    </form>,
+  );
+  return { onToken, handle, view };
+}
+
+/** Renders the widget and starts logging in (focuses the form's field): the widget loads. */
+async function setup(email = '') {
+  const { onToken, handle, view } = renderWidget(email);
+  await act(async () => void fireEvent.focusIn(screen.getByRole('textbox', { name: 'Email' })));
+  const widget = widgetIn(view.container)!;
   const emit = (state: string, payload?: string) =>
     act(() => void widget.dispatchEvent(new CustomEvent('statechange', { detail: { state, payload } })));
   return { onToken, handle, widget, emit };
@@ -27,14 +51,25 @@ describe('CaptchaWidget', () => {
     vi.useRealTimers();
   });
 
-  it('asks /api/captcha for its challenge, naming the email typed (a guarded login gets its harder one)', () => {
-    expect(setup().widget.getAttribute('challenge')).toBe('/api/captcha');
-    cleanup();
-    expect(setup(' A+b@Example.com ').widget.getAttribute('challenge')).toBe('/api/captcha?email=A%2Bb%40Example.com');
+  // First: once defined, the element stays defined for the rest of this file.
+  it('is a placeholder until the visitor starts to log in; its checkbox loads the widget and starts verifying', async () => {
+    const { view } = renderWidget();
+    expect(widgetIn(view.container)).toBeNull();
+    await act(async () => void fireEvent.click(screen.getByRole('checkbox', { name: "I'm not a robot" })));
+    const widget = widgetIn(view.container)!;
+    expect(widget.verify).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('checkbox', { name: "I'm not a robot" })).toBeNull();
   });
 
-  it('reports the solved payload, and clears it when the widget is no longer verified', () => {
-    const { onToken, emit } = setup();
+  it('asks /api/captcha for its challenge, naming the email typed (a guarded login gets its harder one)', async () => {
+    expect((await setup()).widget.getAttribute('challenge')).toBe('/api/captcha');
+    cleanup();
+    expect((await setup(' A+b@Example.com ')).widget.getAttribute('challenge')).toBe('/api/captcha?email=A%2Bb%40Example.com');
+  });
+
+  it('reports the solved payload, and clears it when the widget is no longer verified', async () => {
+    const { onToken, emit, widget } = await setup();
+    expect(widget.verify).not.toHaveBeenCalled();
     emit('verifying');
     expect(onToken).toHaveBeenLastCalledWith(undefined);
     emit('verified', 'payload-1');
@@ -43,8 +78,8 @@ describe('CaptchaWidget', () => {
     expect(onToken).toHaveBeenLastCalledWith(undefined);
   });
 
-  it('clears the token and resets the widget 110 s after it was obtained', () => {
-    const { onToken, widget, emit } = setup();
+  it('clears the token and resets the widget 110 s after it was obtained', async () => {
+    const { onToken, widget, emit } = await setup();
     emit('verified', 'payload-1');
     vi.advanceTimersByTime(109_999);
     expect(onToken).toHaveBeenLastCalledWith('payload-1');
@@ -54,8 +89,8 @@ describe('CaptchaWidget', () => {
     expect(widget.reset).toHaveBeenCalledTimes(1);
   });
 
-  it('a new solution restarts the 110 s', () => {
-    const { onToken, emit } = setup();
+  it('a new solution restarts the 110 s', async () => {
+    const { onToken, emit } = await setup();
     emit('verified', 'payload-1');
     vi.advanceTimersByTime(100_000);
     emit('verified', 'payload-2');
@@ -63,8 +98,8 @@ describe('CaptchaWidget', () => {
     expect(onToken).toHaveBeenLastCalledWith('payload-2');
   });
 
-  it('the parent resets it after an attempt', () => {
-    const { handle, widget } = setup();
+  it('the parent resets it after an attempt', async () => {
+    const { handle, widget } = await setup();
     handle.current?.reset();
     expect(widget.reset).toHaveBeenCalledTimes(1);
   });
