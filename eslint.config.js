@@ -3,6 +3,21 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The layers: src/shared is imported by both sides and imports neither; the client (browser) and
+ * the server never import each other's code. (An import path that runs through a folder named
+ * client or server is one of theirs: '../db/client' names a file, not the folder.)
+ */
+const layer = (files, folders) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: folders.map((folder) => ({ group: [`**/${folder}/**`], message: `${files[0].split('/')[1]} code does not import src/${folder} (layers: eslint.config.js)` })) },
+    ],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['dist', '.tmp', '.vitest', '**/test-results', 'ci-results', 'node_modules', 'data', 'src/client/routeTree.gen.ts', 'test-results', 'playwright-report', 'bench/results'] },
   js.configs.recommended,
@@ -16,6 +31,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  layer(['src/shared/**/*.{ts,tsx}'], ['client', 'server']),
+  layer(['src/client/**/*.{ts,tsx}'], ['server']),
+  layer(['src/server/**/*.{ts,tsx}'], ['client']),
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },

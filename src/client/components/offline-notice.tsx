@@ -5,7 +5,7 @@
 import { cloudOfflineOutline } from 'ionicons/icons';
 import { formatOfflineAsOf } from '../../shared/format';
 import { useOnline } from '../lib/online';
-import { Icon } from './icon';
+import { Icon } from '../../shared/ui/icon';
 import './offline-notice.css';
 
 export function OfflineNotice({ updatedAt }: { updatedAt: number }) {

@@ -4,7 +4,7 @@
  */
 import { alertCircle, checkmarkCircle, close } from 'ionicons/icons';
 import { useSyncExternalStore } from 'react';
-import { Icon } from './icon';
+import { Icon } from '../../shared/ui/icon';
 import { Spinner } from './spinner';
 import { dismiss, getToasts, subscribeToasts, type ToastItem } from '../lib/toast';
 import './toaster.css';

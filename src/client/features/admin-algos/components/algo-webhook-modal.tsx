@@ -91,7 +91,7 @@ function WebhookTokens({ algoId }: { algoId: number }) {
     <section className="algo-settings" aria-label="Webhook tokens">
       <h3>Webhook tokens</h3>
       <p>
-        The algo's code sends signals to <code>{hookUrl}</code> with one of these tokens (README: "Signals from the algos").
+        The algo's code sends signals to <code>{hookUrl}</code> with one of these tokens (docs/operations.md: "Signals from the algos").
       </p>
       {shown && (
         <div className="new-token" role="status">

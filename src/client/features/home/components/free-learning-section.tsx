@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { chatbubblesOutline } from 'ionicons/icons';
-import { Icon } from '../../../components/icon';
+import { Icon } from '../../../../shared/ui/icon';
 import { SITE } from '../../../site-config';
 import { HomeSection } from './home-section';
 import { IntroVideo } from './intro-video';

@@ -6,7 +6,7 @@
  */
 import { cloudOfflineOutline, logoYoutube, play } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
-import { Icon } from '../../../components/icon';
+import { Icon } from '../../../../shared/ui/icon';
 import { useOnline } from '../../../lib/online';
 import { SITE } from '../../../site-config';
 

@@ -4,7 +4,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { flaskOutline, peopleOutline, schoolOutline, trendingUpOutline } from 'ionicons/icons';
-import { Icon } from '../../../components/icon';
+import { Icon } from '../../../../shared/ui/icon';
 import { useState, type ReactNode } from 'react';
 import { PortfolioEnquiryModal, ResearchEnquiryModal } from '../../public-forms/components/form-modals';
 import { HomeSection } from './home-section';

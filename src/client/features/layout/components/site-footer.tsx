@@ -1,7 +1,7 @@
 /** The public footer of spec section 2 (hidden on dashboard paths by the layout). */
 import { Link } from '@tanstack/react-router';
 import { logoLinkedin, logoX, mailOutline } from 'ionicons/icons';
-import { Icon } from '../../../components/icon';
+import { Icon } from '../../../../shared/ui/icon';
 import { SITE } from '../../../site-config';
 import { FOOTER_QUICK_LINKS } from '../nav-links';
 import './site-footer.css';

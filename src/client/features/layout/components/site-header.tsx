@@ -7,7 +7,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { close, menu } from 'ionicons/icons';
 import { useEffect, useId, useState } from 'react';
-import { Icon } from '../../../components/icon';
+import { Icon } from '../../../../shared/ui/icon';
 import { useOnline } from '../../../lib/online';
 import { SITE } from '../../../site-config';
 import { PendingLink } from '../../admin-algos/components/pending-link';

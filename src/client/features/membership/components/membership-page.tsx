@@ -4,7 +4,7 @@
  */
 import { chatbubblesOutline, flaskOutline, schoolOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { Icon } from '../../../components/icon';
+import { Icon } from '../../../../shared/ui/icon';
 import { Page } from '../../../components/page';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { SITE } from '../../../site-config';

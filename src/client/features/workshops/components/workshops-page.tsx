@@ -8,7 +8,7 @@ import type { Workshop } from '../../../../shared/schemas/public-forms';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { WorkshopRegistrationModal } from '../../public-forms/components/form-modals';
 import { useWorkshops } from '../api/get-workshops';
-import { WorkshopList } from './workshop-list';
+import { WorkshopList } from '../../../../shared/ui/workshop-list';
 import { WorkshopsFrame } from './workshops-frame';
 
 export function WorkshopsPage() {

@@ -1,8 +1,9 @@
 /**
  * An Ionicons icon drawn as inline SVG, without Ionic's <ion-icon> element: the public shell and
  * pages show icons without loading Ionic's runtime. `icon` is an export of 'ionicons/icons'.
- * Its stylesheet (icon.css) is one of the app's global ones (main.tsx): the server renders this
- * component too (the workshops list of workshops.html), where no stylesheet can be imported.
+ * Its stylesheet (src/client/components/icon.css) is one of the app's global ones (main.tsx): the
+ * server renders this component too (the workshops list of workshops.html), where no stylesheet
+ * can be imported.
  */
 
 const markupByIcon = new Map<string, string>();

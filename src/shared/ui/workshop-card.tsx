@@ -1,9 +1,9 @@
 /** One workshop: level, title, date and time, what it covers, and Register or a disabled Completed. */
 import { calendarOutline, timeOutline } from 'ionicons/icons';
 import { useId } from 'react';
-import { Icon } from '../../../components/icon';
-import type { Workshop } from '../../../../shared/schemas/public-forms';
-import { formatWorkshopDate } from '../lib/workshop-date';
+import { Icon } from './icon';
+import type { Workshop } from '../schemas/public-forms';
+import { formatWorkshopDate } from './workshop-date';
 
 interface WorkshopCardProps {
   workshop: Workshop;

@@ -4,8 +4,8 @@
  * renders it, and so does the server into workshops.html for a first visit
  * (src/server/pages/workshops-page.ts): it imports no stylesheet and nothing that needs a browser.
  */
-import { isWorkshopCompleted } from '../../../../shared/forms/workshop-schedule';
-import type { Workshop } from '../../../../shared/schemas/public-forms';
+import { isWorkshopCompleted } from '../forms/workshop-schedule';
+import type { Workshop } from '../schemas/public-forms';
 import { WorkshopCard } from './workshop-card';
 
 export interface WorkshopListProps {
