@@ -1,14 +1,14 @@
 /**
  * Lighthouse 12 (default mobile emulation and throttling) on the public pages and, logged in as the
  * bench member (session cookie sent with every request), on the trades page, in Debian's Chromium:
- * the four category scores, LCP, TBT and CLS, against the budgets of issue 6.
+ * the four category scores, LCP, TBT and CLS, against their budgets.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 
 /**
  * Performance budget per page; accessibility, best practices and SEO must be 100 everywhere.
- * Pages with a Total Blocking Time budget (issue 14: the takeover of a prerendered page) are audited
+ * Pages with a Total Blocking Time budget (the takeover of a prerendered page) are audited
  * TBT_RUNS times and judged by the median run, TBT being the noisiest of the figures.
  */
 export const LIGHTHOUSE_PAGES: readonly { path: string; performanceBudget: number; tbtBudgetMs?: number; loggedIn?: boolean }[] = [

@@ -1,5 +1,5 @@
 /**
- * Fan-out to a live broker under its rate limits (issue 12; `npm run bench -- --live`): for each
+ * Fan-out to a live broker under its rate limits (`npm run bench -- --live`): for each
  * broker with an adapter, the engine in-process on the embedded database with LIVE_TRADING on, 100
  * subscribed accounts trading live at the broker's local server (tests/support/fake-*.ts), each a
  * user of its own connected for the day (its session in Tokens, as the daily login leaves it), the

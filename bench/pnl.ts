@@ -1,5 +1,5 @@
 /**
- * The member's P&L summary over a big account (issue 13; `npm run bench -- --pnl`, also in the full
+ * The member's P&L summary over a big account (`npm run bench -- --pnl`, also in the full
  * run): 10,000 completed trades, each with an entry and an exit with charges, spread over a
  * financial year, on each database; then GET /api/account-pnl's work (its two statements and the
  * assembly, in process) for the whole year, 200 times one after another. Budget: p99 under 50 ms.

@@ -1,5 +1,5 @@
 /**
- * From a webhook signal to its push notification (issue 11): the app in-process on the embedded
+ * From a webhook signal to its push notification: the app in-process on the embedded
  * database (and PostgreSQL when given), the real PushNotifier, and a push service on loopback
  * (tests/support/local-push-service.ts) with superadmin devices subscribed. Each of 20 signals is
  * POSTed to /api/hooks/signals one after another; its delay is from the request's start to the

@@ -1,5 +1,5 @@
 /**
- * The takeover of the prerendered public pages (issue 14), in Debian's Chromium at a phone viewport
+ * The takeover of the prerendered public pages, in Debian's Chromium at a phone viewport
  * with a 4x slower CPU: each page loaded TAKEOVER_RUNS times in a fresh context (a first visit,
  * service worker blocked), every long task (the browser's Long Tasks API: over 50 ms) from the
  * takeover's start (boot.ts starts the app's modules after the first paint) until a second after

@@ -15,7 +15,7 @@ declare global {
 }
 
 /**
- * Until the app takes over, a tap on a button is kept instead of lost (issue 14: a "Contact Us"
+ * Until the app takes over, a tap on a button is kept instead of lost (a "Contact Us"
  * tapped at once waited for the takeover), and the page's fields take typing. Its forms and buttons
  * are inert in the markup (scripts/prerender.ts) until these listeners stand: a native submit
  * would put the password in the URL.

@@ -5,7 +5,7 @@
  * 2. the router is built, then loads the URL's route (its code, guards and loaders), for up to a second: a route
  *    whose data takes longer renders its loading state meanwhile;
  * 3. the app renders in a transition, which React splits into short tasks.
- * A prerendered page stays responsive while the app takes it over (issue 14: no long task over
+ * A prerendered page stays responsive while the app takes it over (no long task over
  * 100 ms at 4x CPU slowdown): rendered before the route had loaded, the router's store updates
  * re-rendered the whole page in one synchronous task of 200 ms and more.
  *

@@ -1,7 +1,7 @@
 /** The spec's error catalogue (section 8), verbatim. UI and server both read texts from here. */
 export const MSG = {
   offline: 'Offline',
-  /** Why a member's edit control is disabled offline (issue 14). */
+  /** Why a member's edit control is disabled offline. */
   needsConnection: 'Offline: editing needs a connection',
   httpError: (status: number, body: string) => `HTTP error ${status}: ${body}`,
   logoutFailure: 'Failed to log out',

@@ -1,5 +1,5 @@
 /**
- * The super-admin area on a laptop (1366x900) and a phone (390x844), issue 14: every table's
+ * The super-admin area on a laptop (1366x900) and a phone (390x844): every table's
  * action controls visible without scrolling sideways, no page wider than the screen, signal cards
  * within half a phone screen and long descriptions clamped, and no WCAG 2.1 AA violation found by
  * axe. On a wide screen (1920x1080) nothing is cramped: a table fits whole, or, with too many

@@ -245,7 +245,7 @@ test("an account's trades: the member trades view with Edit, and the trade edit 
   await form.getByRole('button', { name: 'Save' }).click();
   const body = (await saved) as Record<string, unknown>;
   expect(body.trade_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  // The status was not touched: none is sent, and the completed trade stays completed (issue 13).
+  // The status was not touched: none is sent, and the completed trade stays completed.
   expect(body).not.toHaveProperty('trade_status');
   expect(typeof body.trade_quantity).toBe('number');
   expect(body.ltp).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * The daily Zerodha login in Chromium (issue 12): from the admin's accounts list for a member's
+ * The daily Zerodha login in Chromium: from the admin's accounts list for a member's
  * account, and from the member's own Account Settings, through Kite's login page (a local server
  * speaking Kite's wire format) and back, with the outcome as a toast and the session's end shown.
  */

@@ -1,5 +1,5 @@
 /**
- * The first tap works (issue 14): on a prerendered page, a tap or typing made before the app's
+ * The first tap works: on a prerendered page, a tap or typing made before the app's
  * modules take the page over is not lost. The app's modules (all but the tiny boot script) are
  * held back here until the test has tapped and typed, as on a slow phone.
  */

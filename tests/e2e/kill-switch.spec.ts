@@ -1,5 +1,5 @@
 /**
- * The kill switch of one account in Chromium (issue 12): a superadmin halts a member's account
+ * The kill switch of one account in Chromium: a superadmin halts a member's account
  * from the accounts list with a reason (a reason is asked for first), sees it there and on Admin
  * home, and resumes it after a confirmation. (Halting all trading is not tried here: the e2e server
  * is shared with tests whose signals must trade; its screen is unit-tested.)

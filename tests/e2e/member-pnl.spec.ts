@@ -1,5 +1,5 @@
 /**
- * The P&L summary on the trades page (issue 13) on a phone, against the real server and the demo
+ * The P&L summary on the trades page on a phone, against the real server and the demo
  * member's seeded trades: the figures are the API's answer for the chosen days, the equity curve's
  * code is fetched only once asked for, the CSV holds the shown trades, and offline the last summary
  * still reads, "as of" its time. Days are computed from the clock, never written in.

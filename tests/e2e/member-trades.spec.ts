@@ -23,7 +23,7 @@ test('a member sees the running trades in a table and filters them without anoth
 
   const statuses = await columnTexts(table, 'Status');
   expect(statuses.length).toBeGreaterThan(0);
-  // A member never reads the admin's OPEN or CLOSED (issue 13).
+  // A member never reads the admin's OPEN or CLOSED.
   for (const status of statuses) expect(status).toBe('RUNNING');
   // A running trade shows its last price with the signed % change from the entry price.
   for (const ltp of await columnTexts(table, 'LTP')) expect(ltp).toMatch(/^₹[\d,]+\.\d{2}\n[+-]?\d+\.\d{2}%$/);

@@ -1,5 +1,5 @@
 /**
- * Offline that survives a bad network (issue 14), in both of a phone's offline cases: airplane
+ * Offline that survives a bad network, in both of a phone's offline cases: airplane
  * mode (the browser knows) and a server that cannot be reached while the phone reports itself
  * online (a weak signal, a captive portal, a restart). Either way the last trades and account
  * settings stay readable however often the app is opened, writes are refused with "Offline", and a

@@ -1,5 +1,5 @@
 /**
- * The readiness board in Chromium (issue 12): a superadmin finds a member's subscribed account with
+ * The readiness board in Chromium: a superadmin finds a member's subscribed account with
  * its verdict (paper here: the e2e server does not trade live), capital and broker, sorts the
  * board, and goes to the member's accounts from it; on a phone the rows are cards.
  */

@@ -1,5 +1,5 @@
 /**
- * Signals from an algo to a decision on a phone (issue 11): a webhook sends a signal, the Pending
+ * Signals from an algo to a decision on a phone: a webhook sends a signal, the Pending
  * screen at 390x844 shows it as a compact card with Approve and Reject in reach, and the decision
  * goes through with the fan-out preview. Then Web Push: a push delivered to the service worker
  * (CDP ServiceWorker.deliverPushMessage, with the payload the server builds) shows the

@@ -1,5 +1,5 @@
 /**
- * A trade's story (issue 13) on a phone (390x844): from the trades cards to a trade's page with its
+ * A trade's story on a phone (390x844): from the trades cards to a trade's page with its
  * timeline and P&L after charges, the same page by its URL after a reload, read offline once
  * visited, and the superadmin opening a trade from an account's trades page. The demo member's
  * completed HDFCBANK trade tells the whole story (demo seed: webhook signal, target edited and

@@ -1,5 +1,5 @@
 /**
- * Regression (outside sweep, issue 17 item 2): 200 acknowledged writes on the embedded database made
+ * Regression (outside sweep): 200 acknowledged writes on the embedded database made
  * no fsync at all, so a power cut could lose writes users were told were saved. The real server runs
  * under strace; every acknowledged write must have reached the kernel's fsync between its request
  * and its answer.

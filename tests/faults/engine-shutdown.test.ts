@@ -1,5 +1,5 @@
 /**
- * The engine under SIGTERM in the middle of a large fan-out (issue 10): the real server on PGlite,
+ * The engine under SIGTERM in the middle of a large fan-out: the real server on PGlite,
  * 3,000 subscribed accounts, an approval, SIGTERM once trades are being created. The process ends
  * within the shutdown grace period with exit code 0, between two batches (the signal not fanned
  * out yet); the next start does the rest, and in the end every account has exactly one trade, one

@@ -1,5 +1,5 @@
 /**
- * kill -9 between placing a live order and recording it (issue 12): the real server on PGlite
+ * kill -9 between placing a live order and recording it: the real server on PGlite
  * trading live at the local Kite server, 60 subscribed Zerodha accounts, an approval, and Kite
  * holding its answers to order placements, so orders are at Kite while their legs are still
  * `sending`. SIGKILL then. The next start finds those orders in Kite's order book by their tags

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 10): after a kill -9 the log file had lost its last 333 lines, because the file
+ * Regression: after a kill -9 the log file had lost its last 333 lines, because the file
  * was written asynchronously. Every line a process logged must be in the file when it is killed:
  * kill -9 in the middle of a burst of requests, and every request answered before the kill has its
  * log line (and the login its audit line) in DATA_DIR/logs/trabot.log.

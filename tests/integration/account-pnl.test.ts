@@ -1,5 +1,5 @@
 /**
- * GET /api/account-pnl (issue 13) with worked examples: a long with two partial exits over three
+ * GET /api/account-pnl with worked examples: a long with two partial exits over three
  * days, a short, a losing day trade, a running trade's MTM, a range cutting through a trade, a leg
  * on either side of midnight in India, the access rule of account-trades, and its refusals.
  */

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 17, item 8): a client that hangs up in the middle of its request body was
+ * Regression: a client that hangs up in the middle of its request body was
  * logged as "database unavailable" and answered 503, counted as a server error. It is the client
  * going away: logged at info as such, never a 5xx.
  */

@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 11) against a push service on loopback that speaks the protocol (RFC 8030) and
+ * Web Push against a push service on loopback that speaks the protocol (RFC 8030) and
  * whose "browsers" decrypt what arrives (RFC 8291): the public key, device subscriptions per user
  * and kind, the SSRF guard on endpoints, a new pending signal pushed to every opted-in superadmin
  * device (and no one else) with what Approve needs, and gone subscriptions deleted.

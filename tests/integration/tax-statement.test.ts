@@ -1,5 +1,5 @@
 /**
- * GET /api/account-tax-statement (issue 13) with worked examples for FY 2026-27: intraday long and
+ * GET /api/account-tax-statement with worked examples for FY 2026-27: intraday long and
  * short (speculative), a delivery trade with two exits (short-term), one held exactly a year
  * (long-term) and one a day less (short-term), the year's edges at midnight in India, a running
  * trade left out; totals per class and the intraday turnover; the CSV's P&L equal to the summary's

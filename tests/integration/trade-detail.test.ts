@@ -1,5 +1,5 @@
 /**
- * GET /api/account-trades/{tradeId} (issue 13), a trade's story with a worked example: a webhook
+ * GET /api/account-trades/{tradeId}, a trade's story with a worked example: a webhook
  * signal approved by a named superadmin, its stop-loss moved, the entry filled with charges, a
  * target exit filled in part then cancelled, and a square-off of the rest; the timeline's steps in
  * order and the P&L after charges. The signal's events are the ones the API calls themselves

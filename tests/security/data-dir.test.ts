@@ -1,5 +1,5 @@
 /**
- * Regression (outside sweep, issue 17 item 3): the data folder was created 0755 and its files 0644,
+ * Regression (outside sweep): the data folder was created 0755 and its files 0644,
  * so any user on the machine could read the database (password hashes included) and the log. A real
  * server process on a new folder and on a folder an older version left open: afterwards nothing in it
  * grants group or other users any access, and the user `nobody` cannot read the database or the log.

@@ -1,5 +1,5 @@
 /**
- * Regression (outside sweep, issue 17 item 1): one unauthenticated POST /api/contact-us whose field
+ * Regression (outside sweep): one unauthenticated POST /api/contact-us whose field
  * was an array nested 130,000 deep (260 KB) froze the whole server for 347 s, because the NUL walk
  * over the parsed body copied its path at every level. Against a real server process: absurd bodies
  * are refused at once (size per route, then depth, before any parse) while /api/health keeps

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 17, item 7: the outside sweep's 28 server errors): a date or timestamp the
+ * Regression (the outside sweep's 28 server errors): a date or timestamp the
  * database cannot hold (year 0000) or nobody means (9999, 1999) is a 400 naming the field on every
  * route that takes one, never a 500; the range's own ends pass. Every date field of every JSON body
  * in the route table is probed, so a new route with a date is covered as soon as it is listed.

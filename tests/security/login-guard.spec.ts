@@ -1,5 +1,5 @@
 /**
- * Regression (outside sweep, issue 17 item 4): ten wrong passwords for one email, from anywhere,
+ * Regression (outside sweep): ten wrong passwords for one email, from anywhere,
  * locked that email out for everybody. Now guessing from another address only makes the email's
  * captcha harder; in Chromium the owner, typing the email, gets the harder challenge issued for it
  * from the login form's widget and signs in.

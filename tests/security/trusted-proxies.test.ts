@@ -1,5 +1,5 @@
 /**
- * Regression (issue 17, item 5): with TRUST_PROXY=1 a client reaching the port directly set its own
+ * Regression: with TRUST_PROXY=1 a client reaching the port directly set its own
  * X-Forwarded-For and was never rate limited (60 of 60 logins). Now forwarded headers count only
  * when the connection's peer is a proxy TRUST_PROXY names. Real sockets on loopback: the same client
  * is a stranger to a server that trusts 10.0.0.0/8 and the proxy to one that trusts 127.0.0.1.

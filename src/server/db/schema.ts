@@ -456,7 +456,7 @@ export const accountTradeVersions = pgTable('account_trade_versions', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
-// --- Public site (issue 3) ---
+// --- Public site ---
 
 /** What happened to the e-mail of a public submission: `pending` until the SMTP send ends. */
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -523,7 +523,7 @@ export const workshopRegistrations = pgTable(
   ],
 );
 
-// --- Admin (issue 4) ---
+// --- Admin ---
 
 /**
  * The instrument list behind the Add Signal picker: one row per NSE (symbol, series), started from
@@ -553,7 +553,7 @@ export const instruments = pgTable(
 export const MANUAL_ORDER_SIDES = ['entry', 'exit'] as const;
 
 /**
- * Manual Entry / Manual Exit orders of the admin, queued for the execution engine (issue 5), which
+ * Manual Entry / Manual Exit orders of the admin, queued for the execution engine, which
  * places them for the signal's accounts and moves them on from `queued`.
  */
 export const manualOrders = pgTable(

@@ -1,5 +1,5 @@
 /**
- * The kill switches as the engine obeys them (issue 12). Read once a tick: while all trading or an
+ * The kill switches as the engine obeys them. Read once a tick: while all trading or an
  * account is halted, no new entry is placed (approved signals wait under a global halt; a halted
  * account is skipped with a warning), resting entry orders are cancelled at the broker, and with
  * `square_off` running trades get a market exit. Exits are never stopped: they lower the risk.

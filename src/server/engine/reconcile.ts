@@ -1,5 +1,5 @@
 /**
- * Reconciliation of live orders (issue 12), at start-up and every minute: each account's order book
+ * Reconciliation of live orders, at start-up and every minute: each account's order book
  * at each real broker its trades of the last day went to is read once and matched to the local legs
  * by the client order id (the order's tag). A change the engine has not recorded (a fill, a cancel,
  * a rejection) is applied like any broker answer; a fill at the broker on a leg recorded as ended,

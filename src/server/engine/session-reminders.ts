@@ -1,5 +1,5 @@
 /**
- * The morning reminder (issue 12): on a trading day from 08:30 IST, the members of accounts that
+ * The morning reminder: on a trading day from 08:30 IST, the members of accounts that
  * trade live (with an active subscription, not halted on their own) and whose daily broker session
  * has ended are told once, by Web Push where they turned it on; the trades page shows them a banner
  * in any case. The day sent is kept in Tokens, so a restart does not send it twice; once

@@ -1,5 +1,5 @@
 /**
- * The daily broker login (issue 12): GET /api/brokers/{broker}/login-url answers `{ url }` of the
+ * The daily broker login: GET /api/brokers/{broker}/login-url answers `{ url }` of the
  * broker's login page (for the user's own account, or `account_id` for a superadmin); the broker
  * sends the browser back to GET /api/brokers/{broker}/callback, which stores the session and
  * returns to the app page the login started from, with `broker_login=connected&broker=...` or

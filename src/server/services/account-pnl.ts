@@ -1,5 +1,5 @@
 /**
- * The member's P&L over a range of days in India (issue 13), summed in SQL from the stored entries
+ * The member's P&L over a range of days in India, summed in SQL from the stored entries
  * and exits, never from what a client shows: an exit's realised P&L is (exit price - the trade's
  * average entry) x its quantity for a long, the reverse for a short; charges are every entry's and
  * exit's charges in the range; net = realised - charges. A leg belongs to the day (IST) of its time.

@@ -1,5 +1,5 @@
 /**
- * The daily broker login (issue 12). A member (or a superadmin, for any account) asks for the
+ * The daily broker login. A member (or a superadmin, for any account) asks for the
  * broker's login page; the link carries a one-time `state`, kept here as its SHA-256 with the user
  * and the account it is for. The broker sends the browser back to the callback with that state and
  * its own proof (Kite: a request token), which is exchanged for the session of the day, checked

@@ -1,5 +1,5 @@
 /**
- * Kill switches (issue 12): a halt of all trading or of one account, persisted with who, when and
+ * Kill switches: a halt of all trading or of one account, persisted with who, when and
  * why, and lifted with who and when. While a halt holds the engine places no new entry (see
  * engine/halts.ts); the halt's `square_off` also closes running trades at market.
  */

@@ -1,6 +1,6 @@
 /**
  * Manual Entry / Manual Exit: the admin's order for a signal, stored as `queued`. The execution
- * engine (issue 5) places it for every account trading the signal and moves its status on.
+ * engine places it for every account trading the signal and moves its status on.
  */
 import { eq } from 'drizzle-orm';
 import type { ManualEntryBody, ManualExitBody, ManualOrder } from '../../shared/schemas/admin/algos';

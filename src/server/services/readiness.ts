@@ -1,5 +1,5 @@
 /**
- * The readiness board (issue 12): every account with an active algo subscription, with its
+ * The readiness board: every account with an active algo subscription, with its
  * broker, mode, daily session, funds at the last check against the capital its subscriptions may
  * use, and a verdict. One query; the verdict is worked out here:
  * paper (not trading live) < halted < reconnect needed (no session now) < insufficient funds < ready.

@@ -1,6 +1,6 @@
 /**
  * Signals of an algo: listing, Add Signal (the symbol must be in the instrument list) and Edit
- * Levels. The server computes risk_reward itself; the engine (issue 5) reads and updates the same rows.
+ * Levels. The server computes risk_reward itself; the engine reads and updates the same rows.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SignalStatus } from '../../shared/constants';

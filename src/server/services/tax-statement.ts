@@ -1,5 +1,5 @@
 /**
- * The tax P&L statement of an Indian financial year (1 April - 31 March) as a CSV (issue 13): one
+ * The tax P&L statement of an Indian financial year (1 April - 31 March) as a CSV: one
  * row per closed trade whose last exit falls in the year (in India), with its buy and sell dates,
  * quantity, buy and sell values, charges, P&L after charges and its class: intraday trades are
  * speculative business income; delivery held under 12 months is a short-term capital gain, 12

@@ -1,4 +1,4 @@
-/** The member's P&L summary (issue 13): GET /api/account-pnl. */
+/** The member's P&L summary: GET /api/account-pnl. */
 import { z } from 'zod';
 import { PNL_MAX_DAYS } from '../constants';
 import { queryIdSchema } from './ids';

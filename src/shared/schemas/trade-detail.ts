@@ -1,5 +1,5 @@
 /**
- * One trade's story (issue 13), GET /api/account-trades/{tradeId}: the trade, its algo and signal,
+ * One trade's story, GET /api/account-trades/{tradeId}: the trade, its algo and signal,
  * the timeline from the signal's arrival to the last exit, and its P&L after charges.
  */
 import { z } from 'zod';

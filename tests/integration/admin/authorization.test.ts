@@ -51,7 +51,7 @@ const call = (client: AdminTest['admin'], route: string) => {
 };
 
 describe('admin authorization', () => {
-  it('lists the admin routes of issue 4', () => {
+  it('lists the admin routes', () => {
     expect(ROUTES).toEqual([
       'DELETE /api/admin/accounts/1/halt',
       'DELETE /api/admin/halt',

@@ -1,5 +1,5 @@
 /**
- * Kill switches through the API (issue 12): halting all trading or one account with a reason, who
+ * Kill switches through the API: halting all trading or one account with a reason, who
  * and when kept and logged, listed while active, refused twice (409), resumed (idempotent);
  * a reason is required; members are refused (403) and strangers (401).
  */

@@ -1,5 +1,5 @@
 /**
- * The readiness board (issue 12): each account with an active subscription, its mode, daily
+ * The readiness board: each account with an active subscription, its mode, daily
  * session, funds against the capital its subscriptions may use, and the verdict; accounts without
  * an active subscription are not on it.
  */

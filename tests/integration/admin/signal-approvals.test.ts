@@ -1,5 +1,5 @@
 /**
- * Signals from the algos themselves and the superadmin's decision (issue 11): webhook tokens, the
+ * Signals from the algos themselves and the superadmin's decision: webhook tokens, the
  * signal webhook (auth, idempotency, validation, rate limit), approval mode and validity, the
  * pending queue, the fan-out preview against docs/engine.md's worked example, and approve / reject
  * against the signal as the superadmin saw it. On PGlite, and on PostgreSQL under TEST_DATABASE_URL.

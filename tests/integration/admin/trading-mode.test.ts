@@ -1,5 +1,5 @@
 /**
- * An account's trading mode (issue 12): paper by default; a superadmin sets it live only for a
+ * An account's trading mode: paper by default; a superadmin sets it live only for a
  * broker configured on this server, audited; the answer (and the accounts list) says whether its
  * orders really go live, which also needs LIVE_TRADING on the server.
  */

@@ -1,5 +1,5 @@
 /**
- * Contract tests of the Angel One adapter (issue 12): SmartAPI's REST endpoints against a local
+ * Contract tests of the Angel One adapter: SmartAPI's REST endpoints against a local
  * server speaking their wire format (tests/support/fake-angelone.ts), request by request: the
  * publisher login, the headers SmartAPI requires, the order body (tradingsymbol and symboltoken from
  * the scrip master, side, quantity, product DELIVERY/INTRADAY, order type and variety, ordertag),

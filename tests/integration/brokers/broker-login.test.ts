@@ -1,5 +1,5 @@
 /**
- * The daily Zerodha login (issue 12) end to end against the local Kite server: the login link with
+ * The daily Zerodha login end to end against the local Kite server: the login link with
  * its one-time state in redirect_params, Kite's login page and redirect, the callback's checks
  * (whose login, used once, in time, the right broker), the request token exchanged with its
  * checksum and checked with a funds call, the session stored encrypted with its 06:00 IST expiry,

@@ -1,5 +1,5 @@
 /**
- * Contract tests of the Dhan adapter (issue 12): Dhan's REST API v2 against a local server speaking
+ * Contract tests of the Dhan adapter: Dhan's REST API v2 against a local server speaking
  * its wire format (tests/support/fake-dhan.ts), request by request: the consent login (the session
  * must be the account's own client's), the access-token header, the order body (dhanClientId,
  * correlationId, NSE_EQ, securityId from the scrip master, CNC/INTRADAY, order type), fills,

@@ -1,5 +1,5 @@
 /**
- * Contract tests of the Fyers adapter (issue 12) against a local server speaking Fyers API v3's wire
+ * Contract tests of the Fyers adapter against a local server speaking Fyers API v3's wire
  * format (tests/support/fake-fyers.ts), request by request: the auth-code login and its appIdHash,
  * the `app_id:token` header, the order body (symbol NSE:<symbol>-EQ, side, qty, product, type,
  * orderTag), fills, partial fills, rests, RMS rejections, error codes, timeouts, the per-user rate

@@ -1,5 +1,5 @@
 /**
- * Kite's ticker (issue 12) against a local server speaking its websocket wire format: the handshake
+ * Kite's ticker against a local server speaking its websocket wire format: the handshake
  * with api_key and access_token, subscription in full mode by instrument token from Kite's
  * instruments dump, binary ticks with the exchange's time, reconnection with a doubling wait after
  * a drop, a refusal or a silent socket; and the feed on top: Kite's prices while a session of the

@@ -1,5 +1,5 @@
 /**
- * The daily login of the brokers reached through their REST APIs (issue 12), Fyers, Upstox, Angel One and Dhan, end
+ * The daily login of the brokers reached through their REST APIs, Fyers, Upstox, Angel One and Dhan, end
  * to end against their local servers: the login link with the app's redirect URL and the one-time
  * state, the broker's page and redirect, the code exchanged and checked with a funds call, the
  * session stored encrypted (and in Tokens), and a refusal told in the broker's words.

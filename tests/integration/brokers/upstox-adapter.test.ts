@@ -1,5 +1,5 @@
 /**
- * Contract tests of the Upstox adapter (issue 12): the official `upstox-js-sdk` against a local
+ * Contract tests of the Upstox adapter: the official `upstox-js-sdk` against a local
  * server speaking Upstox API v2's wire format (tests/support/fake-upstox.ts), request by request:
  * the authorization-code login, the Bearer header, the order body (instrument key NSE_EQ|<ISIN> from
  * the instruments file, side, quantity, product D/I, order type, tag), fills, partial fills, rests,

@@ -1,5 +1,5 @@
 /**
- * Contract tests of the Zerodha adapter (issue 12, first part): the official `kiteconnect` client
+ * Contract tests of the Zerodha adapter (first part): the official `kiteconnect` client
  * against a local server speaking Kite Connect v3's wire format (tests/support/fake-kite.ts),
  * request by request: the token exchange and its checksum, headers, the order form (symbol,
  * exchange NSE, side, quantity, product, order type, tag), fills, partial fills, rests, RMS

@@ -1,5 +1,5 @@
 /**
- * Kite's order postbacks (issue 12): POST /api/brokers/zerodha/postback with Kite's JSON and its
+ * Kite's order postbacks: POST /api/brokers/zerodha/postback with Kite's JSON and its
  * checksum (SHA-256 of order_id + order_timestamp + api_secret). A genuine one wakes the engine,
  * which asks Kite itself; a forged or malformed one is refused and wakes nothing. No session, no
  * origin check: Kite posts from its own servers.

@@ -269,7 +269,7 @@ describe('the database bounds sizing inputs', () => {
   });
 });
 
-describe('engine: expired memberships (issue 17, item 8)', () => {
+describe('engine: expired memberships', () => {
   const expire = async (accountId: number, expiry: string) => {
     const [account] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
     await t.deps.db.update(members).set({ expiry_date: expiry }).where(eq(members.trabot_client_id, account!.trabot_client_id));

@@ -1,5 +1,5 @@
 /**
- * The kill switches as the engine obeys them (issue 12), with prices the test sets and the paper
+ * The kill switches as the engine obeys them, with prices the test sets and the paper
  * broker: a halted account gets no new entry (signal's or manual) and says why; a halt of all
  * trading makes approved signals and manual entries wait, and they go ahead once resumed; halting
  * cancels resting entry orders; a halt that squares off closes running trades at market; exits are

@@ -1,5 +1,5 @@
 /**
- * The engine on Kite's prices (issue 12): with Zerodha configured and a member's session of the
+ * The engine on Kite's prices: with Zerodha configured and a member's session of the
  * day stored, the server's feed streams the followed instruments from Kite's ticker (a local
  * server speaking its websocket format); the last price lands on the signal with the exchange's
  * time of the tick, Tokens names the feed in use, and a market entry waits while the last tick is

@@ -1,5 +1,5 @@
 /**
- * The engine on a live Fyers, Upstox, Angel One or Dhan account (issue 12): with LIVE_TRADING on, the account set
+ * The engine on a live Fyers, Upstox, Angel One or Dhan account: with LIVE_TRADING on, the account set
  * live and the broker configured, an approved signal's entry goes to the broker (a local server
  * speaking its wire format) as a delivery market buy tagged with the leg's client order id, the
  * fill is booked, and the exit at the target goes there too.

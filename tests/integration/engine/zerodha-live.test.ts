@@ -1,5 +1,5 @@
 /**
- * The engine on a live Zerodha account (issue 12): with LIVE_TRADING on, the account set live and
+ * The engine on a live Zerodha account: with LIVE_TRADING on, the account set live and
  * Kite configured, an approved signal's entry goes to Kite (a local server speaking its wire format)
  * as a CNC market buy tagged with the leg's client order id, and the fill is booked. Without any of
  * the three, the same signal never reaches Kite.

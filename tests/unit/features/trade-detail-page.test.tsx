@@ -1,4 +1,4 @@
-/** The trade detail page (issue 13) rendered in the real app: the story, its states, where it is kept. */
+/** The trade detail page rendered in the real app: the story, its states, where it is kept. */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TimelineItem, TradeDetail } from '../../../src/shared/schemas/trade-detail';

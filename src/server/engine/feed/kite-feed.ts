@@ -1,6 +1,6 @@
 /**
  * Live prices from Kite's ticker while a Zerodha session of the day is available, else the
- * simulated feed (issue 12). Checked at most every 30 s: the freshest valid session among the
+ * simulated feed. Checked at most every 30 s: the freshest valid session among the
  * Zerodha accounts streams the instruments the engine follows (running trades and pending,
  * approved or running signals); when it expires (06:00 IST) or none was opened, the simulated feed
  * takes over. With a session the engine never falls back to made-up prices: a ticker that is

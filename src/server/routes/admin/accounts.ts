@@ -3,7 +3,7 @@
  * GET /api/{accountId}/account-details, POST /api/{accountId}/update-broker-details (the admin
  * broker list, with angelone), GET /api/admin/accounts/{id}/algo-subscriptions and
  * POST /api/admin/accounts/{trabot_account_id}/save-algo-subscription, and POST
- * /api/admin/accounts/{id}/trading-mode and GET /api/admin/readiness (issue 12). Superadmin only.
+ * /api/admin/accounts/{id}/trading-mode and GET /api/admin/readiness. Superadmin only.
  */
 import { Hono } from 'hono';
 import { adminBrokerDetailsSchema } from '../../../shared/schemas/account';
@@ -50,7 +50,7 @@ export function adminAccountRoutes(): Hono<AppEnv> {
     return c.json(updated);
   });
 
-  /** Paper or live (issue 12): live needs the broker configured here; the change is audited. */
+  /** Paper or live: live needs the broker configured here; the change is audited. */
   routes.post('/admin/accounts/:id/trading-mode', requireSuperadmin, async (c) => {
     const accountId = readId(c, 'id');
     const { mode } = await readJson(c, tradingModeBodySchema);
@@ -66,7 +66,7 @@ export function adminAccountRoutes(): Hono<AppEnv> {
     return c.json({ trabot_account_id: accountId, trading_mode: updated!.trading_mode, paper_trading: isPaperTrading(updated!, deps.env) });
   });
 
-  /** The readiness board: can each subscribed account trade today, and if not why (issue 12). */
+  /** The readiness board: can each subscribed account trade today, and if not why. */
   routes.get('/admin/readiness', requireSuperadmin, async (c) => c.json(await readinessBoard(c.get('deps'))));
 
   routes.get('/admin/accounts/:id/algo-subscriptions', requireSuperadmin, async (c) => {

@@ -1,5 +1,5 @@
 /**
- * Kill switches (issue 12), superadmin only: GET /api/admin/halts (the active ones), POST and
+ * Kill switches, superadmin only: GET /api/admin/halts (the active ones), POST and
  * DELETE /api/admin/halt (all trading), POST and DELETE /api/admin/accounts/{id}/halt (one
  * account). Halting twice is refused (409); resuming is idempotent. A halt takes effect at the engine's next tick; each change is logged with who and why.
  */

@@ -1,5 +1,5 @@
 /**
- * The superadmin's side of signals from the algos (issue 11), superadmin only: webhook tokens per
+ * The superadmin's side of signals from the algos, superadmin only: webhook tokens per
  * algo, an algo's approval settings, the pending queue across algos, the fan-out preview, and
  * approve / reject against the signal as the superadmin saw it.
  */

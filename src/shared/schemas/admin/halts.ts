@@ -1,4 +1,4 @@
-/** Kill switches (issue 12): halting all trading or one account's, and resuming it. */
+/** Kill switches: halting all trading or one account's, and resuming it. */
 import { z } from 'zod';
 
 /** POST /api/admin/halt and POST /api/admin/accounts/{id}/halt */

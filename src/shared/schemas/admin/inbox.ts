@@ -1,5 +1,5 @@
 /**
- * The admin inbox (beyond the spec, issue 4): public enquiries as stored (sanitized HTML), and
+ * The admin inbox (beyond the spec): public enquiries as stored (sanitized HTML), and
  * workshop management with registrations.
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LOG_LINE_CHOICES } from '../../constants';
 
-/** GET /api/logs?search=&lines=[&static=1]: request lines for static files only with static=1 (issue 14). */
+/** GET /api/logs?search=&lines=[&static=1]: request lines for static files only with static=1. */
 export const logsQuerySchema = z.object({
   search: z.string().max(200).default(''),
   static: z.enum(['0', '1']).default('0'),

@@ -1,4 +1,4 @@
-/** The readiness board (issue 12): is each subscribed account able to trade today, and if not why. */
+/** The readiness board: is each subscribed account able to trade today, and if not why. */
 import { z } from 'zod';
 
 export const READINESS_VERDICTS = ['ready', 'reconnect needed', 'insufficient funds', 'halted', 'paper'] as const;

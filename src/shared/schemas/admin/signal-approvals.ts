@@ -1,5 +1,5 @@
 /**
- * Signals from the algos themselves and the superadmin's decision on them (issue 11): webhook
+ * Signals from the algos themselves and the superadmin's decision on them: webhook
  * tokens, the webhook's body, an algo's approval settings, the pending queue, the fan-out preview
  * and approve / reject.
  */

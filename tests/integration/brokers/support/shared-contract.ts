@@ -1,5 +1,5 @@
 /**
- * What every broker adapter reached through a local JSON server must do alike (issue 12), run by
+ * What every broker adapter reached through a local JSON server must do alike, run by
  * each adapter's contract test on its own broker: partial fills, a dead session, a lost answer to
  * a placed order, timeouts, funds and positions. Each test file keeps what is its broker's own
  * (the wire format of each request, error codes, limits).

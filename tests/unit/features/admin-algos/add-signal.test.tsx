@@ -192,7 +192,7 @@ describe('Add Signal', () => {
     await pickInstrument('tcs', 'TCS (EQ)');
     fillValid();
     submit();
-    // A server that cannot be reached is offline (issue 14), not a failure of the save.
+    // A server that cannot be reached is offline, not a failure of the save.
     expect(await screen.findByText('Offline', {}, { timeout: 4000 })).toBeTruthy();
     expect(queryModalForm('Add Signal')).not.toBeNull();
   });

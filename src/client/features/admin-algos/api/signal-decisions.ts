@@ -1,5 +1,5 @@
 /**
- * The superadmin's decision on pending signals (issue 11): the pending queue across algos
+ * The superadmin's decision on pending signals: the pending queue across algos
  * (GET /api/signals/pending), what approving would trade (GET /api/signals/{id}/preview), and
  * POST /api/signals/{id}/approve | reject with the updated_at the superadmin saw.
  */

@@ -1,5 +1,5 @@
 /**
- * An algo's webhook tokens (list, make, revoke) and approval settings (issue 11). The list of
+ * An algo's webhook tokens (list, make, revoke) and approval settings. The list of
  * every algo's tokens also shows on the Tokens screen.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

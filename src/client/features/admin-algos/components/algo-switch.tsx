@@ -1,6 +1,6 @@
 /**
  * An algo's On/Off switch (spec section 2). It changes live trading, so a tap asks first, naming
- * the algo and what changes (issue 14); the outcome is toasted. The switch is a native button with
+ * the algo and what changes; the outcome is toasted. The switch is a native button with
  * role="switch" and a 44 px tap target.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * "Webhook & approval" of one algo (issue 11): how its new signals are decided (manual or auto,
+ * "Webhook & approval" of one algo: how its new signals are decided (manual or auto,
  * and how long a pending one stays valid) and the tokens its own code sends signals with. A new
  * token is shown once, with the webhook's address, to copy; the list shows tokens masked.
  */

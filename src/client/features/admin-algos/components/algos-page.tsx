@@ -1,6 +1,6 @@
 /**
  * /dashboard/admin/algos (spec section 2): every algo with its On/Off switch, a link to its signals,
- * and its approval mode with the Webhook & approval settings (issue 11).
+ * and its approval mode with the Webhook & approval settings.
  */
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /dashboard/admin/pending (issue 11): every algo's pending signals, newest first. On a phone each
+ * /dashboard/admin/pending: every algo's pending signals, newest first. On a phone each
  * is a compact card (symbol, direction, levels, risk-reward, age, expiry countdown) with Approve and
  * Reject at thumb reach; on a laptop a table. `?signal=` (a notification's tap) scrolls to and
  * marks that signal. Live: new signals appear as the algos send them; never kept offline.

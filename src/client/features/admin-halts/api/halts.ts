@@ -1,4 +1,4 @@
-/** Kill switches (issue 12): the active halts, halting (all trading or one account) and resuming. */
+/** Kill switches: the active halts, halting (all trading or one account) and resuming. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Halt, HaltBody } from '../../../../shared/schemas/admin/halts';
 import { apiJson, jsonBody } from '../../../lib/api';

@@ -1,4 +1,4 @@
-/** POST /api/admin/accounts/{id}/trading-mode: paper or live (issue 12); the member's accounts refresh. */
+/** POST /api/admin/accounts/{id}/trading-mode: paper or live; the member's accounts refresh. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRADING_MODES } from '../../../../shared/constants';
 import { apiJson, jsonBody } from '../../../lib/api';

@@ -1,5 +1,5 @@
 /**
- * One line of the server's log (pino JSON) read for people (issue 14): the time in India, the
+ * One line of the server's log (pino JSON) read for people: the time in India, the
  * level by name, the message and the other fields; a line that is not JSON is its own message.
  */
 import { IST_OFFSET_MS } from '../../../../shared/india-day';

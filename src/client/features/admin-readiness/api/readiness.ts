@@ -1,4 +1,4 @@
-/** GET /api/admin/readiness: each subscribed account's readiness to trade today (issue 12). */
+/** GET /api/admin/readiness: each subscribed account's readiness to trade today. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReadinessRow } from '../../../../shared/schemas/admin/readiness';
 import { apiJson } from '../../../lib/api';

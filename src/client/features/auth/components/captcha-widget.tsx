@@ -6,7 +6,7 @@
  * The widget's code (a Svelte component of 110 KB whose first render takes ~40 ms on a phone) loads
  * when the visitor starts to log in: the form's first focus, or a tap on the placeholder's
  * checkbox, which then starts the verification at once. Until then a placeholder drawn like the
- * widget stands in its place, so a page that is only looked at never pays for it (issue 14: the
+ * widget stands in its place, so a page that is only looked at never pays for it (the
  * login page's Total Blocking Time).
  */
 import type { AltchaWidgetElement } from 'altcha';

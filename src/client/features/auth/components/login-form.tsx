@@ -4,7 +4,7 @@
  * not Ionic's: the login page is a first visit for most members, and loads no Ionic runtime.
  * zod and the schema are a chunk imported once the form is on screen (or at the first check, if
  * that comes sooner): running them (~45 ms on a slow phone) is then a task of its own instead of
- * part of the login page's takeover (issue 14).
+ * part of the login page's takeover.
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';

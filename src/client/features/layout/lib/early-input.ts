@@ -1,5 +1,5 @@
 /**
- * What a visitor did on the prerendered page before the app took it over (issue 14), carried to
+ * What a visitor did on the prerendered page before the app took it over, carried to
  * the live page: the text typed in its fields, the field that had the focus, and the last button
  * tapped (kept by boot.ts), tapped again. Each element of the static copy is found again in the
  * live page by what a person would recognise it by: a field by its name, a button by its label,

@@ -1,5 +1,5 @@
 /**
- * "Notify this device of ..." on or off, per device (issue 11). The browser's permission is asked
+ * "Notify this device of ..." on or off, per device. The browser's permission is asked
  * only when the user turns it on. Hidden where the browser has no Web Push.
  */
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * GET /api/account-pnl?from=&to=[&adminAccountId=]: an account's P&L summary over a range of days
- * in India (issue 13), the member's own or, for a superadmin, any account's. A page gets a factory
+ * in India, the member's own or, for a superadmin, any account's. A page gets a factory
  * from a range to its query, one query (and one cache entry) per range.
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';

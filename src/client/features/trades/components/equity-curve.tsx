@@ -1,5 +1,5 @@
 /**
- * The equity curve (issue 13): cumulative net P&L by day, drawn by TradingView's lightweight-charts
+ * The equity curve: cumulative net P&L by day, drawn by TradingView's lightweight-charts
  * (Apache-2.0; its attribution logo stays on). This module is imported only when the member opens
  * the chart, so the library is a chunk of its own, outside the first visit's. The canvas says
  * nothing to a screen reader: the container is an image labelled with the curve in words.

@@ -1,6 +1,6 @@
 /**
  * "Membership expired on <date>" above a member's trades: the history stays theirs to read, while
- * the engine opens no new trades on the account (issue 17, item 8). Shown only once the server says
+ * the engine opens no new trades on the account. Shown only once the server says
  * so (offline: nothing).
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The member's P&L at a glance (issue 13), at the top of the trades page: today's and this month's
+ * The member's P&L at a glance, at the top of the trades page: today's and this month's
  * net P&L and the open MTM, then for a chosen period (Today, Week, Month, FY or custom days) the net
  * P&L, charges, win rate and the breakdown per algo, with an equity curve on demand. The month's
  * summary also gives today (its days), so one request serves the page until another period is

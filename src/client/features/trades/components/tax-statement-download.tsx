@@ -1,5 +1,5 @@
 /**
- * "Download tax P&L" (issue 13): the account's tax P&L statement of a financial year as a CSV,
+ * "Download tax P&L": the account's tax P&L statement of a financial year as a CSV,
  * the current year (in India) or one of the two before. A plain link the browser downloads; it
  * needs the server, so it is disabled offline.
  */

@@ -1,5 +1,5 @@
 /**
- * One trade's story (issue 13), at /dashboard/trades/{id}: what was traded and how it stands, the
+ * One trade's story, at /dashboard/trades/{id}: what was traded and how it stands, the
  * P&L after charges, and the timeline from the signal's arrival to the last exit. A member reads
  * their own trade (also offline, from the device's copy); the superadmin any trade.
  */

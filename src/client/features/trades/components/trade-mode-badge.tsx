@@ -1,4 +1,4 @@
-/** LIVE when the trade's orders go to a real broker, PAPER when to the paper broker (issue 12). */
+/** LIVE when the trade's orders go to a real broker, PAPER when to the paper broker. */
 import { StatusBadge } from '../../../components/status-badge';
 
 export function TradeModeBadge({ broker }: { broker: string }) {

@@ -1,4 +1,4 @@
-/** "Download CSV" (issue 13): the trades the page shows now (its status filter) as a CSV made in the browser, offline too. */
+/** "Download CSV": the trades the page shows now (its status filter) as a CSV made in the browser, offline too. */
 import { indiaToday } from '../../../../shared/india-day';
 import type { Trade } from '../../../../shared/schemas/trades';
 import { downloadFile } from '../../../lib/download-file';

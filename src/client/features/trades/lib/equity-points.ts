@@ -1,4 +1,4 @@
-/** The equity curve's points (issue 13): the running total of net P&L, one point per day with a leg. */
+/** The equity curve's points: the running total of net P&L, one point per day with a leg. */
 import type { AccountPnl } from '../../../../shared/schemas/pnl';
 
 export interface EquityPoint {

@@ -1,5 +1,5 @@
 /**
- * The P&L summary's periods (issue 13) as ranges of days in India, from a given today: Today, the
+ * The P&L summary's periods as ranges of days in India, from a given today: Today, the
  * week from Monday to Sunday, the calendar month, the financial year (1 April - 31 March), or a
  * custom range checked here as the server would (GET /api/account-pnl), so a mistake is told at once.
  */

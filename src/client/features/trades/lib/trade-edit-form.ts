@@ -3,7 +3,7 @@
  * remaining quantity and LTP as numbers, empty optional fields as null; then the shared body schema.
  * The status list is the spec's (open, closed, pending, cancelled) plus the trade's own stored
  * status, shown as it is; the body carries a status only when the admin picked another one, so
- * saving other fields never rewrites a completed trade's status (issue 13).
+ * saving other fields never rewrites a completed trade's status.
  */
 import { z } from 'zod';
 import { TRADE_EDIT_STATUSES, TRADE_STATUSES, type TradeStatus } from '../../../../shared/constants';

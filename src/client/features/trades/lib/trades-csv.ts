@@ -1,5 +1,5 @@
 /**
- * The shown (filtered) trades as CSV, written in the browser so it works offline too (issue 13):
+ * The shown (filtered) trades as CSV, written in the browser so it works offline too:
  * the trade table's columns, headed by its labels. Amounts and quantities are plain numbers for a
  * spreadsheet (no ₹, no digit grouping); dates read as on the page; what the page shows as N.A.
  * (the remaining quantity of a trade never entered, a finished trade's LTP...) is an empty cell.
