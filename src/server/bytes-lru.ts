@@ -1,51 +1,36 @@
 /**
- * An in-memory cache of byte strings bounded by their total size, least recently used out first.
- * A missing value is built once however many requests ask for it at the same time.
+ * An in-memory cache of byte strings bounded by their total size, least recently used out first
+ * (lru-cache). A missing value is built once however many requests ask for it at the same time;
+ * a value larger than the bound, or a failed build, is not kept.
  */
-export class BytesLru {
-  private readonly entries = new Map<string, Buffer>();
-  private readonly building = new Map<string, Promise<Buffer>>();
-  private bytes = 0;
+import { LRUCache } from 'lru-cache';
 
-  constructor(private readonly maxBytes: number) {}
+type Build = () => Promise<Buffer>;
+
+export class BytesLru {
+  private readonly cache: LRUCache<string, Buffer, Build>;
+
+  constructor(maxBytes: number) {
+    this.cache = new LRUCache<string, Buffer, Build>({
+      maxSize: maxBytes,
+      sizeCalculation: (value) => Math.max(1, value.length),
+      // Each caller says how to build its value; concurrent fetches of one key share one build.
+      fetchMethod: (_key, _stale, { context: build }) => build(),
+    });
+  }
 
   get usedBytes(): number {
-    return this.bytes;
+    return this.cache.calculatedSize;
   }
 
   has(key: string): boolean {
-    return this.entries.has(key);
+    return this.cache.has(key);
   }
 
-  get(key: string, build: () => Promise<Buffer>): Promise<Buffer> {
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Map order is insertion order: re-inserting marks it most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return Promise.resolve(hit);
-    }
-    let pending = this.building.get(key);
-    if (!pending) {
-      pending = build()
-        .then((value) => {
-          this.store(key, value);
-          return value;
-        })
-        .finally(() => this.building.delete(key));
-      this.building.set(key, pending);
-    }
-    return pending;
-  }
-
-  private store(key: string, value: Buffer): void {
-    if (value.length > this.maxBytes) return;
-    this.entries.set(key, value);
-    this.bytes += value.length;
-    for (const [oldest, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= old.length;
-    }
+  async get(key: string, build: Build): Promise<Buffer> {
+    const value = await this.cache.fetch(key, { context: build });
+    // A value larger than the bound is not stored, but fetch still answers it.
+    if (value === undefined) throw new Error(`BytesLru: no value built for ${key}`);
+    return value;
   }
 }
