@@ -1,32 +1,12 @@
 /**
- * The small CSV reader NSE's files need: comma-separated, optionally double-quoted fields (RFC 4180
- * quoting, `""` for a quote), CRLF or LF line ends, one record per line (NSE never breaks a record
- * across lines). Header names and fields are trimmed: NSE's headers carry stray spaces.
+ * NSE's CSV files read with csv-parse: comma-separated, optionally double-quoted fields (RFC 4180),
+ * CRLF or LF line ends, a byte-order mark dropped. Header names and fields are trimmed (NSE's
+ * headers carry stray spaces); blank lines are skipped; a short line is kept (its missing fields
+ * read as '').
  */
-export class CsvError extends Error {}
+import { parse, type InfoRecord } from 'csv-parse/sync';
 
-function splitLine(line: string): string[] {
-  if (!line.includes('"')) return line.split(',').map((f) => f.trim());
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      fields.push(field.trim());
-      field = '';
-    } else field += ch;
-  }
-  fields.push(field.trim());
-  return fields;
-}
+export class CsvError extends Error {}
 
 /** One data line, its fields reachable by header name; errors name the line. */
 export class CsvRecord {
@@ -54,17 +34,25 @@ export interface CsvTable {
 
 /** Parses the text; blank lines are skipped. The header is the first non-blank line. */
 export function parseCsv(text: string): CsvTable {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  let header: string[] | null = null;
-  let columns = new Map<string, number>();
-  const records: CsvRecord[] = [];
-  lines.forEach((line, index) => {
-    if (line.trim() === '') return;
-    const fields = splitLine(line);
-    if (header === null) {
-      header = fields;
-      columns = new Map(fields.map((name, i) => [name, i]));
-    } else records.push(new CsvRecord(columns, fields, index + 1));
-  });
-  return { header: header ?? [], records };
+  let rows: { record: string[]; info: InfoRecord }[];
+  try {
+    const options = {
+      bom: true,
+      trim: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      // Either line end on any line (csv-parse would otherwise keep to the first line's).
+      record_delimiter: ['\r\n', '\n'],
+      info: true,
+    };
+    // With `info`, each row is { record, info }; csv-parse's types do not say so.
+    rows = parse(text, options) as unknown as typeof rows;
+  } catch (err) {
+    throw new CsvError(err instanceof Error ? err.message : String(err));
+  }
+  const [first, ...rest] = rows;
+  const header = first?.record ?? [];
+  const columns = new Map(header.map((name, i) => [name, i]));
+  return { header, records: rest.map(({ record, info }) => new CsvRecord(columns, record, info.lines)) };
 }
