@@ -12,6 +12,7 @@ import { sessionMiddleware } from './auth/sessions';
 import type { AppDeps, AppEnv } from './context';
 import { isClientAbort, isDatabaseUnavailable } from './db/unavailable';
 import { ApiError, STATUS } from './http';
+import { DomainError, type DomainErrorKind } from './domain-error';
 import { adminAccountRoutes } from './routes/admin/accounts';
 import { adminAlgoRoutes } from './routes/admin/algos';
 import { adminHaltRoutes } from './routes/admin/halts';
@@ -49,6 +50,13 @@ function jsonWithLength(c: Context<AppEnv>): Context<AppEnv>['json'] {
   // Same runtime answer as Hono's c.json(); only its typed-response marker differs.
   return json as unknown as Context<AppEnv>['json'];
 }
+
+/** The HTTP status of each kind of refusal a service gives. */
+const DOMAIN_ERROR_STATUS = {
+  invalid: STATUS.BAD_REQUEST,
+  conflict: STATUS.CONFLICT,
+  not_found: STATUS.NOT_FOUND,
+} as const satisfies Record<DomainErrorKind, number>;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -110,8 +118,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.notFound((c) => (isApiPath(c.req.path) ? c.json({ error: 'Not found' }, 404) : c.text('Not found', 404)));
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) {
-      return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) }, err.status);
+    if (err instanceof ApiError || err instanceof DomainError) {
+      const status = err instanceof ApiError ? err.status : DOMAIN_ERROR_STATUS[err.kind];
+      return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) }, status);
     }
     if (err instanceof HTTPException) {
       return c.json({ error: err.message || 'Request failed' }, err.status);

@@ -1,6 +1,7 @@
 /** HTTP status names, the API's error type and request parsing with the shared zod schemas. */
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { DomainError } from './domain-error';
 
 export const STATUS = {
   OK: 200,
@@ -96,11 +97,11 @@ function nulCharacterPath(value: unknown): string | null {
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
   const nul = nulCharacterPath(value);
-  if (nul !== null) throw new ApiError(STATUS.BAD_REQUEST, `Invalid ${what}: ${nul}`, { [nul]: 'Must not contain a NUL character' });
+  if (nul !== null) throw new DomainError('invalid', `Invalid ${what}: ${nul}`, { [nul]: 'Must not contain a NUL character' });
   const result = schema.safeParse(value);
   if (!result.success) {
     const fields = fieldErrors(result.error);
-    throw new ApiError(STATUS.BAD_REQUEST, `Invalid ${what}: ${Object.keys(fields).join(', ')}`, fields);
+    throw new DomainError('invalid', `Invalid ${what}: ${Object.keys(fields).join(', ')}`, fields);
   }
   return result.data;
 }

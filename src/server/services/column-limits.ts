@@ -1,6 +1,6 @@
 /** Bounds of the numeric columns: a value beyond them is a 400 naming the field, never a database error. */
 import { PG_INT_MAX } from '../../shared/schemas/ids';
-import { ApiError, STATUS } from '../http';
+import { DomainError } from '../domain-error';
 
 /** numeric(18, 4) holds values below 10^14. */
 export const MONEY_LIMIT = 1e13;
@@ -11,5 +11,5 @@ export function checkLimits(values: Record<string, number | null | undefined>, l
   for (const [field, value] of Object.entries(values)) {
     if (typeof value === 'number' && Math.abs(value) > limit) fields[field] = `${field} must be at most ${limit.toLocaleString('en-IN')}`;
   }
-  if (Object.keys(fields).length) throw new ApiError(STATUS.BAD_REQUEST, `Invalid body: ${Object.keys(fields).join(', ')}`, fields);
+  if (Object.keys(fields).length) throw new DomainError('invalid', `Invalid body: ${Object.keys(fields).join(', ')}`, fields);
 }

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { ContactUsBody } from '../../shared/schemas/public-forms';
 import type { AppDeps } from '../context';
 import { enquiries } from '../db/schema';
-import { ApiError, STATUS } from '../http';
 import type { Mailer } from './mail';
 import { hasVisibleText, sanitizeFormHtml } from './sanitize';
+import { DomainError } from '../domain-error';
 
 export async function submitEnquiry(
   { db, log }: Pick<AppDeps, 'db' | 'log'>,
@@ -15,7 +15,7 @@ export async function submitEnquiry(
 ): Promise<number> {
   const formHtml = sanitizeFormHtml(body.formString);
   if (!hasVisibleText(formHtml)) {
-    throw new ApiError(STATUS.BAD_REQUEST, 'Invalid body: formString', { formString: 'formString has no answers' });
+    throw new DomainError('invalid', 'Invalid body: formString', { formString: 'formString has no answers' });
   }
   const [row] = await db
     .insert(enquiries)

@@ -6,10 +6,10 @@ import { eq } from 'drizzle-orm';
 import type { ManualEntryBody, ManualExitBody, ManualOrder } from '../../shared/schemas/admin/algos';
 import type { Db } from '../db/client';
 import { manualOrders, signals, type MANUAL_ORDER_SIDES } from '../db/schema';
-import { ApiError, STATUS } from '../http';
 import { checkLimits } from './column-limits';
 import { recordSignalEvents, type Actor } from './signal-events';
 import { LEVEL_LIMIT } from './signals';
+import { DomainError } from '../domain-error';
 
 type Side = (typeof MANUAL_ORDER_SIDES)[number];
 type ManualOrderRow = typeof manualOrders.$inferSelect;
@@ -41,7 +41,7 @@ export async function queueManualOrder(
   for (const [field, value] of Object.entries(expected)) {
     if (body[field as keyof typeof expected] !== value) {
       const message = `${field} does not match signal ${signal.signal_id}`;
-      throw new ApiError(STATUS.BAD_REQUEST, message, { [field]: message });
+      throw new DomainError('invalid', message, { [field]: message });
     }
   }
   const { user } = input;

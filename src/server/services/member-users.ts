@@ -8,8 +8,8 @@ import type { MemberUser, MemberUserBody } from '../../shared/schemas/admin/memb
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { accounts, sessions, users } from '../db/schema';
-import { ApiError, STATUS } from '../http';
 import { createUser, isUniqueViolation } from './users';
+import { DomainError } from '../domain-error';
 
 const columns = {
   id: users.id,
@@ -24,8 +24,8 @@ type UserRow = Pick<typeof users.$inferSelect, keyof typeof columns>;
 
 const toMemberUser = (row: UserRow): MemberUser => ({ ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() });
 
-function duplicateEmail(): ApiError {
-  return new ApiError(STATUS.CONFLICT, MSG.userSaveFailure, { email: 'A user with this email already exists' });
+function duplicateEmail(): DomainError {
+  return new DomainError('conflict', MSG.userSaveFailure, { email: 'A user with this email already exists' });
 }
 
 /** 400 naming account_id unless the account belongs to the member. */
@@ -37,7 +37,7 @@ async function checkAccount(db: Db, memberId: number, accountId: number | null |
     .where(and(eq(accounts.trabot_account_id, accountId), eq(accounts.trabot_client_id, memberId)));
   if (!row) {
     const message = `Account ${accountId} does not belong to member ${memberId}`;
-    throw new ApiError(STATUS.BAD_REQUEST, message, { account_id: message });
+    throw new DomainError('invalid', message, { account_id: message });
   }
 }
 
@@ -53,7 +53,7 @@ async function readUser(db: Db, userId: number): Promise<MemberUser> {
 
 /** A member login; without account_id it joins the member's first account. */
 export async function createMemberUser(db: Db, memberId: number, body: MemberUserBody): Promise<MemberUser> {
-  if (!body.password) throw new ApiError(STATUS.BAD_REQUEST, 'Invalid body: password', { password: 'A password is required for a new user' });
+  if (!body.password) throw new DomainError('invalid', 'Invalid body: password', { password: 'A password is required for a new user' });
   await checkAccount(db, memberId, body.account_id);
   try {
     const user = await createUser(db, {
@@ -66,7 +66,7 @@ export async function createMemberUser(db: Db, memberId: number, body: MemberUse
     });
     return await readUser(db, user.id);
   } catch (err) {
-    if (err instanceof ApiError && err.status === STATUS.CONFLICT) throw duplicateEmail();
+    if (err instanceof DomainError && err.kind === 'conflict') throw duplicateEmail();
     throw err;
   }
 }

@@ -9,10 +9,10 @@ import { MSG } from '../../shared/messages';
 import type { PendingSignal, SignalDecisionAnswer } from '../../shared/schemas/admin/signal-approvals';
 import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, algos, signals } from '../db/schema';
-import { ApiError, STATUS } from '../http';
 import { recordSignalEvents, type Actor } from './signal-events';
 import { toSignal } from './signals';
 import { raiseWarnings } from './warnings';
+import { DomainError } from '../domain-error';
 
 type Decision = 'approve' | 'reject';
 
@@ -29,12 +29,12 @@ export async function subscribedAccountCount(db: Db, algoId: number): Promise<nu
 }
 
 /** Why a decision did not apply: 404, or 409 with what changed. */
-async function refusal(db: Db, signalId: number, expectedUpdatedAt: Date): Promise<ApiError> {
+async function refusal(db: Db, signalId: number, expectedUpdatedAt: Date): Promise<DomainError> {
   const [row] = await db.select().from(signals).where(eq(signals.signal_id, signalId));
-  if (!row) return new ApiError(STATUS.NOT_FOUND, 'Signal not found');
-  if (row.trade_status !== 'pending') return new ApiError(STATUS.CONFLICT, MSG.signalNotPending(row.trade_status));
-  if (row.updated_at.getTime() !== expectedUpdatedAt.getTime()) return new ApiError(STATUS.CONFLICT, MSG.signalChangedSince);
-  return new ApiError(STATUS.CONFLICT, MSG.signalExpired);
+  if (!row) return new DomainError('not_found', 'Signal not found');
+  if (row.trade_status !== 'pending') return new DomainError('conflict', MSG.signalNotPending(row.trade_status));
+  if (row.updated_at.getTime() !== expectedUpdatedAt.getTime()) return new DomainError('conflict', MSG.signalChangedSince);
+  return new DomainError('conflict', MSG.signalExpired);
 }
 
 /**

@@ -9,10 +9,10 @@ import { riskReward } from '../../shared/risk-reward';
 import type { AddSignalBody, EditLevelsBody, Signal } from '../../shared/schemas/admin/algos';
 import type { Db } from '../db/client';
 import { algos, signals, type SignalEventKind } from '../db/schema';
-import { ApiError, STATUS } from '../http';
 import { checkLimits } from './column-limits';
 import { instrumentExists } from './instruments';
 import { levelChanges, recordSignalEvents, type Actor } from './signal-events';
+import { DomainError } from '../domain-error';
 
 type SignalRow = typeof signals.$inferSelect;
 
@@ -43,7 +43,7 @@ function checkedRiskReward(levels: Pick<AddSignalBody, 'entry_level' | 'stop_los
   checkLimits({ entry_level: levels.entry_level, stop_loss_level: levels.stop_loss_level, target_level: levels.target_level }, LEVEL_LIMIT);
   const ratio = riskReward(levels.entry_level, levels.stop_loss_level, levels.target_level);
   if (ratio !== null && Math.abs(ratio) > RISK_REWARD_LIMIT) {
-    throw new ApiError(STATUS.BAD_REQUEST, 'Invalid body: target_level', { target_level: 'The risk-reward of these levels is out of range' });
+    throw new DomainError('invalid', 'Invalid body: target_level', { target_level: 'The risk-reward of these levels is out of range' });
   }
   return ratio;
 }
@@ -91,7 +91,7 @@ export async function addSignal(
   const symbol = body.instrument_symbol.toUpperCase();
   const series = body.instrument_type.toUpperCase();
   if (!(await instrumentExists(db, symbol, series))) {
-    throw new ApiError(STATUS.BAD_REQUEST, MSG.addSignalBadSymbol, { instrument_symbol: MSG.addSignalBadSymbol });
+    throw new DomainError('invalid', MSG.addSignalBadSymbol, { instrument_symbol: MSG.addSignalBadSymbol });
   }
   const algoId = algo.algo_id;
   const validity = algo.signal_validity_minutes;

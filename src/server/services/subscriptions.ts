@@ -4,10 +4,10 @@ import { MSG } from '../../shared/messages';
 import type { AlgoSubscription, SaveSubscriptionBody } from '../../shared/schemas/admin/members';
 import type { Db } from '../db/client';
 import { algoSubscriptions } from '../db/schema';
-import { ApiError, STATUS } from '../http';
 import { algoExists } from './algos';
 import { checkLimits, MONEY_LIMIT } from './column-limits';
 import { isUniqueViolation } from './users';
+import { DomainError } from '../domain-error';
 
 type SubscriptionRow = typeof algoSubscriptions.$inferSelect;
 
@@ -28,7 +28,7 @@ export async function listSubscriptions(db: Db, accountId: number): Promise<Algo
 export async function saveSubscription(db: Db, body: SaveSubscriptionBody): Promise<{ subscription: AlgoSubscription; created: boolean } | null> {
   if (!(await algoExists(db, body.algo_id))) {
     const message = `Algo ${body.algo_id} does not exist`;
-    throw new ApiError(STATUS.BAD_REQUEST, message, { algo_id: message });
+    throw new DomainError('invalid', message, { algo_id: message });
   }
   const { row_id, ...values } = body;
   checkLimits({ max_total_capital: values.max_total_capital, min_required_risk_reward: values.min_required_risk_reward, max_acceptable_loss: values.max_acceptable_loss }, MONEY_LIMIT);
@@ -45,7 +45,7 @@ export async function saveSubscription(db: Db, body: SaveSubscriptionBody): Prom
     return row ? { subscription: toSubscription(row), created: false } : null;
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new ApiError(STATUS.CONFLICT, MSG.subscriptionSaveFailure, { algo_id: `This account already subscribes to algo ${body.algo_id}` });
+      throw new DomainError('conflict', MSG.subscriptionSaveFailure, { algo_id: `This account already subscribes to algo ${body.algo_id}` });
     }
     throw err;
   }

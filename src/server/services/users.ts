@@ -1,7 +1,7 @@
 /**
  * Creating logins. A member login made without ids gets a member record and an empty account of
  * its own; one made for an existing member joins that member (and its account). Used by the CLI,
- * the demo seed and the admin screens, so errors are ApiErrors naming the field.
+ * the demo seed and the admin screens, so errors are DomainErrors naming the field.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../shared/constants';
@@ -10,7 +10,8 @@ import { hashPassword } from '../auth/passwords';
 import { publicUserColumns } from '../auth/user-columns';
 import type { Db } from '../db/client';
 import { accounts, members, users } from '../db/schema';
-import { ApiError, parseWith, STATUS } from '../http';
+import { parseWith } from '../http';
+import { DomainError } from '../domain-error';
 
 export interface CreatedUser {
   id: number;
@@ -26,13 +27,13 @@ interface Ownership {
   accountId: number | null;
 }
 
-function invalid(field: 'memberId' | 'accountId', message: string): ApiError {
-  return new ApiError(STATUS.BAD_REQUEST, message, { [field]: message });
+function invalid(field: 'memberId' | 'accountId', message: string): DomainError {
+  return new DomainError('invalid', message, { [field]: message });
 }
 
-function duplicateEmail(email: string): ApiError {
+function duplicateEmail(email: string): DomainError {
   const message = `A user with the email ${email} already exists`;
-  return new ApiError(STATUS.CONFLICT, message, { email: message });
+  return new DomainError('conflict', message, { email: message });
 }
 
 /** PostgreSQL unique_violation, raw or wrapped by Drizzle. */

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { AdminWorkshop, workshopBodySchema, WorkshopRegistration } from '../../shared/schemas/admin/inbox';
 import type { Db } from '../db/client';
 import { workshopRegistrations, workshops } from '../db/schema';
-import { ApiError, STATUS } from '../http';
 import { isUniqueViolation } from './users';
 import { workshopColumns } from './workshops';
+import { DomainError } from '../domain-error';
 
 type WorkshopValues = z.output<typeof workshopBodySchema>;
 
@@ -30,9 +30,9 @@ async function withCount(db: Db, workshopId: number): Promise<AdminWorkshop> {
   return row!;
 }
 
-function duplicate(body: WorkshopValues): ApiError {
+function duplicate(body: WorkshopValues): DomainError {
   const message = `A workshop titled "${body.title}" already exists on ${body.workshop_date}`;
-  return new ApiError(STATUS.CONFLICT, message, { title: message });
+  return new DomainError('conflict', message, { title: message });
 }
 
 /** 409 when a workshop with the same title and date exists (registrations name workshops by both). */

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../src/server/auth/passwords';
 import { accounts, members, users } from '../../../src/server/db/schema';
-import { ApiError } from '../../../src/server/http';
+import { DomainError } from '../../../src/server/domain-error';
 import { createUser } from '../../../src/server/services/users';
 import { createAccount, createMember, uniqueEmail } from '../../factories/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -15,13 +15,13 @@ afterAll(() => t.close());
 
 const PASSWORD = 'correct horse battery';
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+async function rejection(promise: Promise<unknown>): Promise<DomainError> {
   const err = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(ApiError);
-  return err as ApiError;
+  expect(err).toBeInstanceOf(DomainError);
+  return err as DomainError;
 }
 
 async function memberCount() {
@@ -96,16 +96,16 @@ describe('createUser', () => {
         accountId: second.trabot_account_id,
       }),
     );
-    expect(err.status).toBe(400);
+    expect(err.kind).toBe('invalid');
     expect(err.message).toBe(`Account ${second.trabot_account_id} does not belong to member ${other.trabot_client_id}`);
     expect(err.fields).toHaveProperty('accountId');
   });
 
   it('refuses ids that do not exist', async () => {
     const noMember = await rejection(createUser(t.deps.db, { email: uniqueEmail(), password: PASSWORD, role: 'member', memberId: 987_654 }));
-    expect(noMember).toMatchObject({ status: 400, message: 'Member 987654 does not exist' });
+    expect(noMember).toMatchObject({ kind: 'invalid', message: 'Member 987654 does not exist' });
     const noAccount = await rejection(createUser(t.deps.db, { email: uniqueEmail(), password: PASSWORD, role: 'member', accountId: 987_654 }));
-    expect(noAccount).toMatchObject({ status: 400, message: 'Account 987654 does not exist' });
+    expect(noAccount).toMatchObject({ kind: 'invalid', message: 'Account 987654 does not exist' });
   });
 
   it('refuses a duplicate email whatever its case, leaving no half-made member behind', async () => {
@@ -113,7 +113,7 @@ describe('createUser', () => {
     await createUser(t.deps.db, { email, password: PASSWORD, role: 'member' });
     const before = await memberCount();
     const err = await rejection(createUser(t.deps.db, { email: email.toUpperCase(), password: PASSWORD, role: 'member' }));
-    expect(err.status).toBe(409);
+    expect(err.kind).toBe('conflict');
     expect(err.message).toBe(`A user with the email ${email.toUpperCase()} already exists`);
     expect(await memberCount()).toBe(before);
   });
@@ -127,7 +127,7 @@ describe('createUser', () => {
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-    expect(failed.reason).toMatchObject({ status: 409 });
+    expect(failed.reason).toMatchObject({ kind: 'conflict' });
     expect(await memberCount()).toBe(before + 1);
   });
 
@@ -135,7 +135,7 @@ describe('createUser', () => {
     const err = await rejection(
       createUser(t.deps.db, { email: 'not-an-email', password: 'short', role: 'owner' as 'member', memberId: -1 }),
     );
-    expect(err.status).toBe(400);
+    expect(err.kind).toBe('invalid');
     expect(Object.keys(err.fields ?? {}).sort()).toEqual(['email', 'memberId', 'password', 'role']);
     expect(err.fields).toMatchObject({ password: 'Password must be at least 8 characters', email: 'Enter a valid email' });
   });
