@@ -39,3 +39,19 @@ export async function columnTexts(table: Locator, header: string): Promise<strin
 export const OFFLINE_NOTICE = /^Offline, as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
 // ERR_INCOMPLETE_CHUNKED_ENCODING / ERR_CONNECTION_RESET: a response cut off as the server goes away.
 export const OFFLINE_CONSOLE_ERRORS = [/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_INCOMPLETE_CHUNKED_ENCODING|Failed to fetch|status of 50[234]/];
+
+/**
+ * The trade card whose heading starts with `symbol`, pressing "Show more trades" until it is drawn:
+ * a phone draws 8 cards at a time, and other tests add trades to the demo account as they run.
+ */
+export async function tradeCard(page: Page, symbol: string): Promise<Locator> {
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^${symbol}\\b`) }) });
+  const more = page.getByRole('button', { name: /^Show more trades/ });
+  await expect(page.getByRole('list', { name: 'Trades' })).toBeVisible();
+  while ((await card.count()) === 0 && (await more.count()) > 0) {
+    // Scrolled into view, the button also presses itself and may be gone before the click lands.
+    await more.click({ timeout: 5_000 }).catch(() => undefined);
+  }
+  await expect(card).toBeVisible();
+  return card;
+}

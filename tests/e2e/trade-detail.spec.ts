@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import type { Member } from '../../src/shared/schemas/admin/members';
 import { accountsOf } from './admin-people-support';
-import { OFFLINE_CONSOLE_ERRORS, OFFLINE_NOTICE, reloadUnderServiceWorker, waitForPersisted } from './member-support';
+import { OFFLINE_CONSOLE_ERRORS, OFFLINE_NOTICE, reloadUnderServiceWorker, tradeCard, waitForPersisted } from './member-support';
 import { CREDENTIALS } from './support/credentials';
 import { expect, test } from './support/fixtures';
 
@@ -30,7 +30,7 @@ const STORY = [
 /** Opens the HDFCBANK card's trade page from the completed trades; answers its id. */
 async function openHdfcFromCards(page: Page): Promise<string> {
   await page.goto('/dashboard/trades?status=completed');
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^HDFCBANK/ }) });
+  const card = await tradeCard(page, 'HDFCBANK');
   const link = card.getByRole('link', { name: /^View trade \d+$/ });
   const tradeId = (await link.getAttribute('aria-label'))!.replace('View trade ', '');
   await link.tap();
@@ -111,7 +111,7 @@ test("the superadmin opens a trade from an account's trades, and Back returns th
   const listUrl = `/dashboard/admin/members/${demo.trabot_client_id}/accounts/${account!.trabot_account_id}/trades?status=completed`;
   await page.goto(listUrl);
   const tradeId = await (async () => {
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^HDFCBANK/ }) });
+    const card = await tradeCard(page, 'HDFCBANK');
     const link = card.getByRole('link', { name: /^View trade \d+$/ });
     const id = (await link.getAttribute('aria-label'))!.replace('View trade ', '');
     await link.tap();
