@@ -13,6 +13,15 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/dashboard\/trades$/);
   });
 
+  test('the captcha ticked first (before typing anything) loads the widget and verifies at once', async ({ page }) => {
+    await page.goto('/login');
+    // Until the visitor starts to log in, a placeholder stands in for the widget.
+    await solveCaptcha(page);
+    await fillLogin(page, CREDENTIALS.member.email, CREDENTIALS.member.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/trades$/);
+  });
+
   test.describe('refused attempts', () => {
     test.use({ allowedConsoleErrors: [/status of 40[01]/] });
 

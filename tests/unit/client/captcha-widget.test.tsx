@@ -13,6 +13,10 @@ vi.mock('altcha', () => {
   class FakeWidget extends HTMLElement {
     reset = vi.fn();
     verify = vi.fn(async () => null);
+    // The real element draws itself a microtask after it is attached, then says "load".
+    connectedCallback() {
+      queueMicrotask(() => this.dispatchEvent(new Event('load')));
+    }
   }
   if (!customElements.get('altcha-widget')) customElements.define('altcha-widget', FakeWidget);
   return {};

@@ -11,7 +11,7 @@
  */
 import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
-import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { CAPTCHA_EXPIRY_MS } from '../../../../shared/constants';
 import './captcha-widget.css';
 
@@ -34,13 +34,6 @@ export function captchaChallengeUrl(email: string): string {
 }
 
 const WIDGET_TAG = 'altcha-widget';
-
-/** Calls verify() once the element has created its component (a Svelte element does so a microtask after it is attached). */
-function startVerifying(widget: AltchaWidgetElement) {
-  if (!widget.isConnected) return;
-  if (typeof widget.verify === 'function') void widget.verify();
-  else requestAnimationFrame(() => startVerifying(widget));
-}
 
 export function CaptchaWidget({
   email,
@@ -77,13 +70,22 @@ export function CaptchaWidget({
   // reset() exists once the element is defined: before that there is nothing to reset.
   useImperativeHandle(handleRef, () => ({ reset: () => widgetRef.current?.reset?.() }), []);
 
+  // A tap on the placeholder starts the verification once the widget has drawn itself and says so
+  // ("load", a microtask after it is attached): listened for as it is attached, so it is not missed.
+  useLayoutEffect(() => {
+    const widget = widgetRef.current;
+    if (!widget || !verifyOnLoad.current) return;
+    const onLoad = () => {
+      verifyOnLoad.current = false;
+      void widget.verify();
+    };
+    widget.addEventListener('load', onLoad, { once: true });
+    return () => widget.removeEventListener('load', onLoad);
+  }, [defined]);
+
   useEffect(() => {
     const widget = widgetRef.current;
     if (!widget) return;
-    if (verifyOnLoad.current) {
-      verifyOnLoad.current = false;
-      startVerifying(widget);
-    }
     let expiry: ReturnType<typeof setTimeout> | undefined;
     const onStateChange = (event: Event) => {
       const { state, payload } = (event as CustomEvent<StateChangeDetail>).detail;
