@@ -13,13 +13,12 @@
  */
 import { chromium, type Browser } from '@playwright/test';
 import { LIVE_PAGE_MARK, TAKEOVER_START_MARK } from '../src/client/lib/takeover-marks';
-import { CPU_SLOWDOWN, median, PHONE } from './ui-timings';
+import { CHROMIUM_ARGS, CPU_SLOWDOWN, median, PHONE } from './ui-timings';
 
 export const TAKEOVER_PAGES = ['/', '/login', '/workshops'] as const;
 export const TAKEOVER_BUDGET_MS = 100;
 const TAKEOVER_RUNS = 3;
 const SETTLE_MS = 1000;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DONE = 'bench:takeover-done';
 
 export interface TakeoverTimings {

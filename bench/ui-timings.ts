@@ -13,7 +13,7 @@ import { BENCH_LOGINS, type BenchServer } from './server';
 export const CPU_SLOWDOWN = 4;
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 export const UI_BUDGET = { filterSwitchMs: 100, keystrokeMs: 50 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export interface TradesTimings {
   trades: number;

@@ -16,7 +16,7 @@
 // First: before any zod schema is built.
 import './lib/zod-jitless';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createElement, startTransition, StrictMode } from 'react';
 import { appContainer } from './features/layout/lib/prerendered-page';
@@ -24,7 +24,7 @@ import { captureInstallPrompt } from './features/pwa/lib/install-prompt';
 import { resumeLastUserScope, syncPersistenceWithSession } from './features/session/lib/session-persistence';
 import { queryClient } from './lib/query-client';
 import { followConnectivity } from './lib/online';
-import { persistOptions } from './lib/query-persistence';
+import { persistenceOf } from './lib/query-persistence';
 import { createAppRouter } from './router';
 
 import '@ionic/react/css/core.css';
@@ -52,8 +52,7 @@ const nextTask = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, 
 const ROUTE_LOAD_WAIT_MS = 1000;
 
 async function start() {
-  // The persister packages pin an older @tanstack/query-core than react-query: same runtime shape.
-  const persistence = { queryClient: queryClient as unknown as PersistQueryClientOptions['queryClient'], ...persistOptions };
+  const persistence = persistenceOf(queryClient);
   // A copy that cannot be read is dropped by the restore itself: the app starts without it.
   await persistQueryClientRestore(persistence).catch(() => undefined);
   persistQueryClientSubscribe(persistence);

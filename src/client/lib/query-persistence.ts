@@ -101,9 +101,13 @@ export function hasPersistedCache(key: string): boolean {
 /** Writes the current member queries to the active scope now (after a scope change). */
 export function persistNow(queryClient: QueryClient): Promise<void> {
   if (!activeKey) return Promise.resolve();
+  return persistQueryClientSave(persistenceOf(queryClient));
+}
+
+/** The options of the persister functions (restore, subscribe, save) for this client. */
+export function persistenceOf(queryClient: QueryClient): PersistQueryClientOptions {
   // The persister packages pin an older @tanstack/query-core than react-query: same runtime shape.
-  const client = queryClient as unknown as PersistQueryClientOptions['queryClient'];
-  return persistQueryClientSave({ queryClient: client, ...persistOptions });
+  return { queryClient: queryClient as unknown as PersistQueryClientOptions['queryClient'], ...persistOptions };
 }
 
 /**
