@@ -74,3 +74,12 @@ test('typing before the takeover stays in the live field, which keeps the focus'
   await page.keyboard.type('.in');
   await expect(page.getByLabel('Email')).toHaveValue('early@example.com.in');
 });
+
+test('"I\'m not a robot" ticked before the takeover verifies once the app is there', async ({ page }) => {
+  const release = await holdAppModules(page);
+  await openPrerendered(page, '/login');
+  await page.getByText("I'm not a robot").click();
+  release();
+  await takenOver(page);
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
+});

@@ -26,10 +26,20 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
   await page.getByLabel('Password', { exact: true }).fill(password);
 }
 
+/**
+ * A prerendered page paints before the app takes it over; until then its links are plain links
+ * and its controls inert. Tests act on the live page (the `page` fixture's goto waits for it; a page
+ * a test opens itself does not).
+ */
+export async function waitForTakeover(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+}
+
 /** Logs in through the real login page and captcha; ends on /dashboard/trades. */
 export async function loginAs(page: Page, role: Role): Promise<void> {
   const { email, password } = CREDENTIALS[role];
   await page.goto('/login');
+  await waitForTakeover(page);
   await fillLogin(page, email, password);
   await solveCaptcha(page);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -73,13 +83,11 @@ export const test = base.extend<Fixtures>({
   },
   // eslint-disable-next-line no-empty-pattern
   loginAs: async ({}, provide) => provide(loginAs),
-  // A prerendered page paints before the app takes it over; until then its links are plain links
-  // and its controls inert. Tests act on the live page: every goto waits for the takeover.
   page: async ({ page }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+      await waitForTakeover(page);
       return response;
     };
     await provide(page);

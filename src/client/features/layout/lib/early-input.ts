@@ -1,7 +1,7 @@
 /**
  * What a visitor did on the prerendered page before the app took it over, carried to
- * the live page: the text typed in its fields, the field that had the focus, and the last button
- * tapped (kept by boot.ts), tapped again. Each element of the static copy is found again in the
+ * the live page: the text typed in its fields, the boxes ticked (the login's "I'm not a robot"),
+ * the field that had the focus, and the last button tapped (kept by boot.ts), tapped again. Each element of the static copy is found again in the
  * live page by what a person would recognise it by: a field by its name, a button by its label,
  * and its place among the elements so named.
  */
@@ -24,6 +24,7 @@ function twinOf(element: Element, from: HTMLElement, to: HTMLElement): HTMLEleme
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const typedIn = (field: Field) => (field instanceof HTMLSelectElement ? Array.from(field.options).some((o) => o.selected !== o.defaultSelected) : field.value !== field.defaultValue);
+const isBox = (field: Field): field is HTMLInputElement => field.type === 'checkbox' || field.type === 'radio';
 
 /** Sets a value the way typing does, so React (and react-hook-form) see it. */
 function type(field: Field, value: string) {
@@ -33,8 +34,15 @@ function type(field: Field, value: string) {
 
 /** Call with the static copy still in the document; `afterSwap` once the live page replaced it. */
 export function carryEarlyInput(prerendered: HTMLElement, live: HTMLElement): { afterSwap: () => void } {
+  // A box is ticked by clicking its twin once it is on screen, so the live page's handlers run.
+  const toTick: HTMLInputElement[] = [];
   for (const field of prerendered.querySelectorAll<Field>(FIELDS)) {
-    if (field.type === 'checkbox' || field.type === 'radio' || !typedIn(field)) continue;
+    if (isBox(field)) {
+      const twin = field.checked !== field.defaultChecked ? (twinOf(field, prerendered, live) as HTMLInputElement | undefined) : undefined;
+      if (twin && twin.checked !== field.checked) toTick.push(twin);
+      continue;
+    }
+    if (!typedIn(field)) continue;
     const twin = twinOf(field, prerendered, live) as Field | undefined;
     if (twin && twin.value === '') type(twin, field.value);
   }
@@ -44,6 +52,7 @@ export function carryEarlyInput(prerendered: HTMLElement, live: HTMLElement): { 
   window.trabotEarlyTaps = undefined;
   return {
     afterSwap: () => {
+      for (const box of toTick) box.click();
       focused?.focus();
       tapAgain?.click();
     },
