@@ -6,8 +6,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { openPostgres, type Database } from '../../src/server/db/client';
-import { CONTENT_SECURITY_POLICY } from '../../src/server/security/headers';
 import { createMemberLogin } from '../factories/accounts';
+import { CONTENT_SECURITY_POLICY } from '../support/content-security-policy';
 import { createTestApp, TestClient, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -52,8 +52,10 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('permissions-policy')).toContain('camera=()');
+    expect(res.headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()');
     expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    // Another site may not embed the answers as images, scripts or media either.
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   };
 
   it('are on API answers (success, errors, 404) with no-store, and on static files without it', async () => {
@@ -77,7 +79,9 @@ describe('security headers', () => {
     }
   });
 
-  it('the CSP allows what the app needs and no more', () => {
+  it('the CSP allows what the app needs and no more', async () => {
+    const policy = (await t.client().request('/')).headers.get('content-security-policy');
+    expect(policy).toBe(CONTENT_SECURITY_POLICY);
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'self'");
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self';");
     expect(CONTENT_SECURITY_POLICY).toContain("worker-src 'self' blob:");

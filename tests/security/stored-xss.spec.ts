@@ -14,7 +14,6 @@
  */
 import { request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_MEMBER } from '../../src/server/demo/content';
-import { CONTENT_SECURITY_POLICY } from '../../src/server/security/headers';
 import { buildFormString } from '../../src/shared/form-string';
 import { formFields, type FormDefinition } from '../../src/shared/forms/form-definition';
 import { membershipInterestForm } from '../../src/shared/forms/membership-interest';
@@ -23,6 +22,7 @@ import { researchEnquiryForm } from '../../src/shared/forms/research-enquiry';
 import { workshopLabel } from '../../src/shared/forms/workshop-schedule';
 import { validAnswers } from '../unit/shared/forms/form-test-kit';
 import { CREDENTIALS, type Role } from '../e2e/support/credentials';
+import { CONTENT_SECURITY_POLICY } from '../support/content-security-policy';
 import { expect, test } from '../e2e/support/fixtures';
 import { solve } from '../integration/helpers/test-app';
 

@@ -4,7 +4,7 @@
  * or a source path. It also counts requests, for the suite's report.
  */
 import { expect } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../../src/server/security/headers';
+import { CONTENT_SECURITY_POLICY } from '../../support/content-security-policy';
 
 /**
  * API answers allowed to be stored by the browser: the instrument list (public NSE market data,
