@@ -1,4 +1,5 @@
-import { expect, test } from './support/fixtures';
+import { CREDENTIALS } from './support/credentials';
+import { expect, fillLogin, solveCaptcha, test } from './support/fixtures';
 
 const memberPaths = ['/dashboard', '/dashboard/trades', '/dashboard/account-settings'];
 const adminPaths = ['/dashboard/admin', '/dashboard/admin/algos', '/dashboard/admin/members/1/accounts/1/trades'];
@@ -7,10 +8,31 @@ test.describe('anonymous visitors', () => {
   for (const path of [...memberPaths, ...adminPaths]) {
     test(`${path} sends them to /login`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/login$/);
+      // The login returns to the page (the trades page, where it lands anyway, needs no parameter).
+      const back = path === '/dashboard/trades' ? '' : `?redirect=${encodeURIComponent(path)}`;
+      await expect(page).toHaveURL(new RegExp(`/login${back.replace(/[?]/g, '\\?')}$`));
       await expect(page.getByRole('heading', { name: 'Member Login' })).toBeVisible();
     });
   }
+
+  test('signing in from a deep link returns to that page, its filter kept', async ({ page }) => {
+    const deepLink = '/dashboard/admin/algos/1/signals?status=pending';
+    await page.goto(deepLink);
+    await expect(page.getByRole('heading', { name: 'Member Login' })).toBeVisible();
+    await fillLogin(page, CREDENTIALS.admin.email, CREDENTIALS.admin.password);
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/algos\/1\/signals\?status=pending$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Signals');
+  });
+
+  test('a login link naming another site still lands on the trades page', async ({ page }) => {
+    await page.goto('/login?redirect=%2F%2Fevil.example%2Fdashboard');
+    await fillLogin(page, CREDENTIALS.member.email, CREDENTIALS.member.password);
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/^http:\/\/[^/]+\/dashboard\/trades$/);
+  });
 
   test('an unknown path shows the home page', async ({ page }) => {
     await page.goto('/no/such/page');

@@ -1,5 +1,6 @@
 /**
- * Layout of every /dashboard page: login required (anonymous -> /login). Children read the user
+ * Layout of every /dashboard page: login required (anonymous -> /login, which returns to the page
+ * after login). Children read the user
  * from the route context: `currentUser.user` ({id, name, role}) and `currentUser.offline` (true when
  * the server cannot be reached and the persisted data is shown read-only).
  */
@@ -7,7 +8,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { backendKeyQueryOptions } from '../features/session/api/backend-key';
 import { sessionQueryKey } from '../features/session/api/check-session';
-import { HOME_AFTER_LOGIN, LOGIN_PATH } from '../features/session/lib/guards';
+import { HOME_AFTER_LOGIN, LOGIN_PATH, returnPathAfterLogin } from '../features/session/lib/guards';
 import { readLastUser } from '../features/session/lib/last-user';
 import { loadCurrentUser } from '../features/session/lib/load-current-user';
 import { adoptEarlyAccountTrades, requestAccountTradesEarly, type EarlyAccountTrades } from '../features/trades/api/early-account-trades';
@@ -31,7 +32,7 @@ export const Route = createFileRoute('/dashboard')({
       }
     }
     const currentUser = await loadingUser;
-    if (!currentUser) throw redirect({ to: LOGIN_PATH, replace: true });
+    if (!currentUser) throw redirect({ to: LOGIN_PATH, search: { redirect: returnPathAfterLogin(location.href) }, replace: true });
     if (earlyTrades && !currentUser.offline) adoptEarlyAccountTrades(queryClient, currentUser.user.id, earlyTrades);
     return { currentUser };
   },

@@ -1,13 +1,19 @@
-/** /login, for logged-out visitors only: a session (or an offline one) goes to the trades page. */
+/**
+ * /login, for logged-out visitors only: a session (or an offline one) goes to the trades page, or
+ * to the dashboard page the visitor was sent here from (`?redirect=`, checked to be one).
+ */
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/components/login-page';
-import { loginPageRedirect } from '../features/session/lib/guards';
+import { loginPageRedirect, returnPathAfterLogin, type LoginSearch } from '../features/session/lib/guards';
 import { loadCurrentUser } from '../features/session/lib/load-current-user';
 
 export const Route = createFileRoute('/login')({
-  beforeLoad: async ({ context }) => {
-    const to = loginPageRedirect(await loadCurrentUser(context.queryClient));
-    if (to) throw redirect({ to, replace: true });
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({ redirect: returnPathAfterLogin(search.redirect) }),
+  beforeLoad: async ({ context, search }) => {
+    const to = loginPageRedirect(await loadCurrentUser(context.queryClient), search.redirect);
+    if (to) throw redirect({ href: to, replace: true });
   },
-  component: LoginPage,
+  component: function LoginRoute() {
+    return <LoginPage returnTo={Route.useSearch().redirect} />;
+  },
 });

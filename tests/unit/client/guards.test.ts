@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError, OfflineError } from '../../../src/client/lib/api';
 import { decideCurrentUser, isUnreachable, type SessionEvidence } from '../../../src/client/features/session/lib/current-user';
-import { adminRedirect, loginPageRedirect } from '../../../src/client/features/session/lib/guards';
+import { adminRedirect, loginPageRedirect, returnPathAfterLogin } from '../../../src/client/features/session/lib/guards';
 import type { SessionUser } from '../../../src/shared/schemas/session';
 
 const member: SessionUser = { id: 7, name: 'Asha', email: 'asha@example.com', role: 'member', member_id: 1, account_id: 3 };
@@ -60,6 +60,40 @@ describe('route guards (spec section 2)', () => {
     expect(loginPageRedirect(null)).toBeNull();
     expect(loginPageRedirect(as(member))).toBe('/dashboard/trades');
     expect(loginPageRedirect({ ...as(member), offline: true })).toBe('/dashboard/trades');
+  });
+
+  it('/login with the page a visitor was sent from: a user goes back there', () => {
+    expect(loginPageRedirect(null, '/dashboard/account-settings')).toBeNull();
+    expect(loginPageRedirect(as(member), '/dashboard/account-settings')).toBe('/dashboard/account-settings');
+  });
+
+  it('the page to return to after login is a dashboard page of this site, search and hash kept', () => {
+    expect(returnPathAfterLogin('/dashboard/account-settings')).toBe('/dashboard/account-settings');
+    expect(returnPathAfterLogin('/dashboard/admin/algos/3/signals?status=pending#top')).toBe('/dashboard/admin/algos/3/signals?status=pending#top');
+    expect(returnPathAfterLogin('/dashboard')).toBe('/dashboard');
+    // The trades page is where login lands anyway: no parameter for it.
+    expect(returnPathAfterLogin('/dashboard/trades')).toBeUndefined();
+    expect(returnPathAfterLogin('/dashboard/trades?status=all')).toBe('/dashboard/trades?status=all');
+  });
+
+  it('never another site, nor a page outside the dashboard', () => {
+    for (const value of [
+      undefined,
+      42,
+      ['/dashboard/account-settings'],
+      '',
+      '/',
+      '/login',
+      '/dashboards',
+      '/dashboard/../login',
+      '//evil.example/dashboard',
+      '/\\evil.example/dashboard',
+      'https://evil.example/dashboard/trades',
+      'javascript:alert(1)//dashboard',
+      ' /dashboard/account-settings',
+    ]) {
+      expect(returnPathAfterLogin(value), String(value)).toBeUndefined();
+    }
   });
 
   it('admin pages: superadmin passes, other roles go to /dashboard/trades, nobody to /login', () => {

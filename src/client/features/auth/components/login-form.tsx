@@ -20,7 +20,7 @@ import { CaptchaWidget, type CaptchaHandle } from './captcha-widget';
 const loadResolver = () => import('../lib/login-resolver').then((m) => m.loginResolver);
 const resolver: Resolver<LoginBody> = async (...args) => (await loadResolver())(...args);
 
-export function LoginForm() {
+export function LoginForm({ returnTo }: { returnTo?: string }) {
   const navigate = useNavigate();
   const captchaRef = useRef<CaptchaHandle>(null);
   const mutation = useLoginMutation();
@@ -36,7 +36,8 @@ export function LoginForm() {
     try {
       await mutation.mutateAsync(body);
       toast.success(MSG.loginSuccess);
-      await navigate({ to: HOME_AFTER_LOGIN });
+      if (returnTo) await navigate({ href: returnTo });
+      else await navigate({ to: HOME_AFTER_LOGIN });
     } catch (error) {
       toast.error(loginErrorMessage(error));
     } finally {

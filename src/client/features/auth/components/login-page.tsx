@@ -2,12 +2,13 @@ import { Page } from '../../../components/page';
 import { LoginForm } from './login-form';
 import './login-page.css';
 
-export function LoginPage() {
+/** `returnTo`: the dashboard page to go to after login (else the trades page). */
+export function LoginPage({ returnTo }: { returnTo?: string }) {
   return (
     <Page title="Member Login" showTitle={false}>
       <div className="login-card">
         <h1 className="page-title">Member Login</h1>
-        <LoginForm />
+        <LoginForm returnTo={returnTo} />
       </div>
     </Page>
   );
