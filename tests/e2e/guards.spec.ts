@@ -113,4 +113,14 @@ test.describe('a superadmin', () => {
       await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
     }
   });
+
+  test('a path whose id is not one shows the home page, like any path without a page', async ({ page }) => {
+    for (const path of ['/dashboard/admin/members/abc/users', '/dashboard/admin/members/0/accounts', '/dashboard/admin/members/1/accounts/x/trades']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 2, name: 'Our Services' })).toBeVisible();
+    }
+    // The signals page names its own case.
+    await page.goto('/dashboard/admin/algos/abc/signals');
+    await expect(page.getByText('No algo id')).toBeVisible();
+  });
 });

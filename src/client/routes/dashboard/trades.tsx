@@ -5,15 +5,13 @@ import { accountTradesQueryOptions } from '../../features/trades/api/get-account
 import { BrokerSessionNotice } from '../../features/account/components/broker-session-notice';
 import { MembershipNotice } from '../../features/trades/components/membership-notice';
 import { TradesPage } from '../../features/trades/components/trades-page';
-import { filterStatusFromSearch } from '../../features/trades/lib/filter-status-from-search';
+import { tradesSearch } from '../../features/trades/lib/filter-status-from-search';
+import { DEFAULT_TRADE_FILTER } from '../../../shared/constants';
 import { monthRange } from '../../features/trades/lib/pnl-periods';
-import { indiaToday } from '../../../shared/india-day';
+import { indiaToday } from '../../../shared/ist';
 
 export const Route = createFileRoute('/dashboard/trades')({
-  // Only the shape here; the component reads the filter (route options are in the first-visit bundle).
-  validateSearch: (search: Record<string, unknown>): { status?: string } => ({
-    status: typeof search.status === 'string' ? search.status : undefined,
-  }),
+  validateSearch: tradesSearch,
   // Starts the requests alongside the page's code (the P&L summary's month with the trades, so the
   // two answers land together); the page itself shows loading, error and offline.
   loader: ({ context }) => {
@@ -27,7 +25,7 @@ export const Route = createFileRoute('/dashboard/trades')({
 const BREADCRUMB = [{ label: 'Dashboard' }] as const;
 
 function TradesRoute() {
-  const status = filterStatusFromSearch(Route.useSearch().status);
+  const { status = DEFAULT_TRADE_FILTER } = Route.useSearch();
   const { user } = Route.useRouteContext().currentUser;
   const navigate = Route.useNavigate();
   // One factory per account: the summary (memoized) then skips the filter's re-renders.

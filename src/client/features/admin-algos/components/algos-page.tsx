@@ -26,7 +26,7 @@ const columnsWith = (openSettings: (algo: Algo) => void): ResponsiveColumn<Algo>
     key: 'signals',
     header: 'Signals',
     cell: (a) => (
-      <Link to="/dashboard/admin/algos/$id/signals" params={{ id: String(a.algo_id) }} aria-label={`Signals of algo ${a.algo_id}`}>
+      <Link to="/dashboard/admin/algos/$id/signals" params={{ id: a.algo_id }} aria-label={`Signals of algo ${a.algo_id}`}>
         Signals
       </Link>
     ),

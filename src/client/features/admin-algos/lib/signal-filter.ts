@@ -8,9 +8,14 @@ export function parseSignalFilter(value: unknown): SignalFilter {
   return SIGNAL_FILTERS.find((f) => f === value) ?? 'all';
 }
 
-/** A route's `$id`: a positive whole number, else null ("No algo id"). */
-export function parseAlgoId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
+/** The signals page's URL search: a known filter; "All", the default, is left out of the URL. */
+export interface SignalsSearch {
+  status?: Exclude<SignalFilter, 'all'>;
+}
+
+/** The signals route's `validateSearch`. */
+export function signalsSearch(search: Record<string, unknown>): SignalsSearch {
+  const status = parseSignalFilter(search.status);
+  // Set even when left out: the router merges this over the URL's search, replacing what it cannot read.
+  return { status: status === 'all' ? undefined : status };
 }

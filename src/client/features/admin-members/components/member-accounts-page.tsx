@@ -33,7 +33,7 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
   const accounts = useMemberAccounts(memberId);
   const [editing, setEditing] = useState<MemberAccount | null>(null);
   const setMode = useSetTradingMode(memberId);
-  const params = (a: MemberAccount) => ({ id: String(memberId), accountId: String(a.trabot_account_id) });
+  const params = (a: MemberAccount) => ({ id: memberId, accountId: a.trabot_account_id });
   useBrokerLoginOutcome();
   const halts = useHalts();
 

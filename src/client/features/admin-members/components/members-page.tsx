@@ -39,7 +39,7 @@ export function MembersPage() {
       key: 'users',
       header: 'Users',
       cell: (m) => (
-        <Link to="/dashboard/admin/members/$id/users" params={{ id: String(m.trabot_client_id) }} aria-label={`Users of ${m.name}`}>
+        <Link to="/dashboard/admin/members/$id/users" params={{ id: m.trabot_client_id }} aria-label={`Users of ${m.name}`}>
           Users
         </Link>
       ),
@@ -48,7 +48,7 @@ export function MembersPage() {
       key: 'accounts',
       header: 'Accounts',
       cell: (m) => (
-        <Link to="/dashboard/admin/members/$id/accounts" params={{ id: String(m.trabot_client_id) }} aria-label={`Accounts of ${m.name}`}>
+        <Link to="/dashboard/admin/members/$id/accounts" params={{ id: m.trabot_client_id }} aria-label={`Accounts of ${m.name}`}>
           Accounts
         </Link>
       ),

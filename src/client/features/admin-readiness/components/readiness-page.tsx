@@ -33,7 +33,7 @@ const columns: ResponsiveColumn<ReadinessRow>[] = [
     header: 'Member',
     primary: true,
     cell: (r) => (
-      <Link to="/dashboard/admin/members/$id/accounts" params={{ id: String(r.trabot_client_id) }}>
+      <Link to="/dashboard/admin/members/$id/accounts" params={{ id: r.trabot_client_id }}>
         {r.member_name}
       </Link>
     ),

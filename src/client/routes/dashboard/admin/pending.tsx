@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pendingSignalsQueryOptions } from '../../../features/admin-algos/api/signal-decisions';
 import { PendingPage } from '../../../features/admin-algos/components/pending-page';
-import { parseAlgoId } from '../../../features/admin-algos/lib/signal-filter';
+import { idFromPath } from '../../../lib/route-params';
 
 export const Route = createFileRoute('/dashboard/admin/pending')({
-  validateSearch: (search: Record<string, unknown>): { signal?: string } => ({
-    signal: search.signal === undefined ? undefined : String(search.signal),
+  // ?signal=ID (a notification's link): the signal to scroll to. The router reads `12` as a number.
+  validateSearch: (search: Record<string, unknown>): { signal?: number } => ({
+    signal: idFromPath(typeof search.signal === 'number' || typeof search.signal === 'string' ? String(search.signal) : undefined) ?? undefined,
   }),
   loader: ({ context }) => {
     context.queryClient.ensureQueryData(pendingSignalsQueryOptions()).catch(() => undefined);
@@ -15,5 +16,5 @@ export const Route = createFileRoute('/dashboard/admin/pending')({
 
 function PendingRoute() {
   const { signal } = Route.useSearch();
-  return <PendingPage focus={signal === undefined ? null : parseAlgoId(signal)} />;
+  return <PendingPage focus={signal ?? null} />;
 }

@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MemberUsersPage } from '../../../../../features/admin-members/components/member-users-page';
+import { idToPath, requiredIdFromPath } from '../../../../../lib/route-params';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/users')({
+  params: {
+    parse: ({ id }) => ({ id: requiredIdFromPath(id) }),
+    stringify: ({ id }) => ({ id: idToPath(id) }),
+  },
   component: function MemberUsersRoute() {
     const { id } = Route.useParams();
-    return <MemberUsersPage memberId={Number(id)} />;
+    return <MemberUsersPage memberId={id} />;
   },
 });

@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MemberAccountsPage } from '../../../../../../features/admin-members/components/member-accounts-page';
+import { idToPath, requiredIdFromPath } from '../../../../../../lib/route-params';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/accounts/')({
+  params: {
+    parse: ({ id }) => ({ id: requiredIdFromPath(id) }),
+    stringify: ({ id }) => ({ id: idToPath(id) }),
+  },
   component: function MemberAccountsRoute() {
     const { id } = Route.useParams();
-    return <MemberAccountsPage memberId={Number(id)} />;
+    return <MemberAccountsPage memberId={id} />;
   },
 });

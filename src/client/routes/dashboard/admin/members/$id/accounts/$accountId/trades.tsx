@@ -1,27 +1,31 @@
 /** The trades of any account for the superadmin: the member's trades page with Edit, not persisted. */
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { tradeFilterSchema } from '../../../../../../../../shared/schemas/trades';
+import { DEFAULT_TRADE_FILTER } from '../../../../../../../../shared/constants';
 import { adminAccountPnlQueryOptions } from '../../../../../../../features/trades/api/get-account-pnl';
 import { adminAccountTradesQueryOptions } from '../../../../../../../features/trades/api/get-account-trades';
 import { TradesPage } from '../../../../../../../features/trades/components/trades-page';
+import { tradesSearch } from '../../../../../../../features/trades/lib/filter-status-from-search';
+import { idToPath, requiredIdFromPath } from '../../../../../../../lib/route-params';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/accounts/$accountId/trades')({
-  validateSearch: (search: Record<string, unknown>): { status?: string } => ({
-    status: typeof search.status === 'string' ? search.status : undefined,
-  }),
+  params: {
+    parse: ({ id, accountId }) => ({ id: requiredIdFromPath(id), accountId: requiredIdFromPath(accountId) }),
+    stringify: ({ id, accountId }) => ({ id: idToPath(id), accountId: idToPath(accountId) }),
+  },
+  validateSearch: tradesSearch,
   component: AccountTradesRoute,
 });
 
 function AccountTradesRoute() {
   const { id, accountId } = Route.useParams();
-  const { status } = tradeFilterSchema.parse(Route.useSearch());
+  const { status = DEFAULT_TRADE_FILTER } = Route.useSearch();
   const navigate = Route.useNavigate();
   // One factory per account: the summary (memoized) then skips the filter's re-renders.
-  const pnl = useMemo(() => adminAccountPnlQueryOptions(Number(accountId)), [accountId]);
+  const pnl = useMemo(() => adminAccountPnlQueryOptions(accountId), [accountId]);
   return (
     <TradesPage
-      trades={adminAccountTradesQueryOptions(Number(accountId))}
+      trades={adminAccountTradesQueryOptions(accountId)}
       pnl={pnl}
       title={`Trades of account ${accountId}`}
       backFallback={`/dashboard/admin/members/${id}/accounts`}
