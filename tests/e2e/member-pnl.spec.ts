@@ -6,7 +6,7 @@
  */
 import type { Page, Response } from '@playwright/test';
 import { formatDate, formatRupees, formatSignedRupees, formatWinRate } from '../../src/shared/format';
-import { addDays, indiaToday } from '../../src/shared/india-day';
+import { addDays, indiaToday } from '../../src/shared/ist';
 import type { AccountPnl } from '../../src/shared/schemas/pnl';
 import type { Member } from '../../src/shared/schemas/admin/members';
 import { accountsOf } from './admin-people-support';

@@ -4,12 +4,12 @@
  * state on the Tokens screen, and an upcoming workshop with its Register button.
  */
 import { randomBytes } from 'node:crypto';
-import { addDays, getDay } from 'date-fns';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
 import { signals, warnings, workshops } from '../db/schema';
 import { setToken } from '../services/tokens';
-import { istDay, istTime } from './market-calendar';
+import { addDays, dayOfWeek, istDay } from '../../shared/ist';
+import { nextSixAmIst } from '../engine/broker/session-expiry';
 import type { DemoClock } from './trade-rows';
 
 const UPCOMING_WORKSHOP = {
@@ -23,9 +23,9 @@ const UPCOMING_WORKSHOP = {
 
 /** The first Sunday at least two weeks after `now` (workshops run on Sundays). */
 function upcomingSunday(now: Date): string {
-  let day = addDays(new Date(`${istDay(now)}T00:00:00Z`), 14);
-  while (getDay(day) !== 0) day = addDays(day, 1);
-  return day.toISOString().slice(0, 10);
+  let day = addDays(istDay(now), 14);
+  while (dayOfWeek(day) !== 0) day = addDays(day, 1);
+  return day;
 }
 
 export async function seedAdminDemo(
@@ -60,8 +60,7 @@ export async function seedAdminDemo(
   ]);
 
   // Zerodha sessions end at 06:00 IST the next morning.
-  const sixToday = istTime(istDay(clock.now), '06:00');
-  const expiresAt = clock.now < sixToday ? sixToday : istTime(istDay(addDays(clock.now, 1)), '06:00');
+  const expiresAt = nextSixAmIst(clock.now);
   await setToken({ db: tx, secrets: deps.secrets }, { name: 'zerodha.access_token', accountId, value: randomBytes(16).toString('hex'), expiresAt });
   await setToken({ db: tx, secrets: deps.secrets }, { name: 'feed.mode', value: 'simulated (seeded random walk from the last close)', secret: false });
 

@@ -9,7 +9,8 @@ import { productOf, tradeLegCharges } from '../engine/charges';
 import { round2 } from '../engine/money';
 import { sizePosition } from '../engine/sizing';
 import { DEMO_SUBSCRIPTIONS, type DemoFill, type DemoSignal } from './content';
-import { istDay, istTime, tradingDaysAgo, type IstDay } from './market-calendar';
+import { istDay, istTime, type IstDay } from '../../shared/ist';
+import { tradingDaysAgo } from './market-calendar';
 
 type SignalRow = Omit<typeof signals.$inferInsert, 'signal_id'>;
 type TradeRow = Omit<typeof trades.$inferInsert, 'trabot_trade_id'>;

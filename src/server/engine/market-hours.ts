@@ -3,7 +3,7 @@
  * holidays (nse-holidays.ts). Pure: the time is always passed in, never read from the machine.
  * `MARKET_HOURS=always` swaps in a calendar open around the clock (demos at night, tests).
  */
-import { istDay, istTime, type IstDay } from '../demo/market-calendar';
+import { addDays, dayOfWeek, istDay, istTime, type IstDay } from '../../shared/ist';
 import { HOLIDAYS_KNOWN_THROUGH, NSE_HOLIDAYS } from './nse-holidays';
 import { SQUARE_OFF_IST } from './trade-math';
 
@@ -27,12 +27,11 @@ export function marketCalendar(mode: 'nse' | 'always'): MarketCalendar {
 /** True when `now` is past the last day the holiday lists cover (the server says so at start-up). */
 export const holidaysOutdated = (now: Date) => istDay(now) > HOLIDAYS_KNOWN_THROUGH;
 
-const weekday = (day: IstDay) => new Date(`${day}T00:00:00Z`).getUTCDay();
-const nextDay = (day: IstDay) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const isWeekend = (day: IstDay) => dayOfWeek(day) === 0 || dayOfWeek(day) === 6;
 
 export function isTradingDay(day: IstDay, calendar: MarketCalendar): boolean {
   if (!calendar.holidays) return true;
-  return weekday(day) !== 0 && weekday(day) !== 6 && !calendar.holidays.has(day);
+  return !isWeekend(day) && !calendar.holidays.has(day);
 }
 
 export interface SessionState {
@@ -45,7 +44,7 @@ export interface SessionState {
 export function sessionState(now: Date, calendar: MarketCalendar): SessionState {
   if (!calendar.holidays) return { open: true };
   const day = istDay(now);
-  if (weekday(day) === 0 || weekday(day) === 6) return { open: false, reason: 'weekend' };
+  if (isWeekend(day)) return { open: false, reason: 'weekend' };
   const holiday = calendar.holidays.get(day);
   if (holiday) return { open: false, reason: 'holiday', holiday };
   if (now < istTime(day, SESSION_OPEN_IST)) return { open: false, reason: 'before_open' };
@@ -57,8 +56,8 @@ export function sessionState(now: Date, calendar: MarketCalendar): SessionState 
 export function nextSessionOpen(now: Date, calendar: MarketCalendar): Date {
   if (sessionState(now, calendar).open) return now;
   let day = istDay(now);
-  if (now >= istTime(day, SESSION_OPEN_IST)) day = nextDay(day);
-  while (!isTradingDay(day, calendar)) day = nextDay(day);
+  if (now >= istTime(day, SESSION_OPEN_IST)) day = addDays(day, 1);
+  while (!isTradingDay(day, calendar)) day = addDays(day, 1);
   return istTime(day, SESSION_OPEN_IST);
 }
 

@@ -17,7 +17,7 @@ import { hit } from '../security/rate-limit';
 import { getAlgo } from '../services/algos';
 import { addSignal } from '../services/signals';
 import { useWebhookToken } from '../services/webhook-tokens';
-import { istDay } from '../demo/market-calendar';
+import { istDay } from '../../shared/ist';
 
 export const WEBHOOK_PATH = '/api/hooks/signals';
 /** Signals one token may send per minute; an algo that sends more is broken or looping. */

@@ -14,7 +14,7 @@ import { membershipExpired } from '../engine/membership';
 import { getAccountSettings, updateBrokerDetails } from '../services/account';
 import { accountPnl, pnlRange, summarize } from '../services/account-pnl';
 import { financialYear, financialYearOf, taxRows, taxStatementCsv } from '../services/tax-statement';
-import { istDay } from '../demo/market-calendar';
+import { istDay } from '../../shared/ist';
 import { getTradeDetail } from '../services/trade-detail';
 import { accountTradesVersion, listAccountTrades } from '../services/trades';
 import { readId } from './admin/params';

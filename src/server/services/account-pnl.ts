@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AccountPnl } from '../../shared/schemas/pnl';
-import { istDay } from '../demo/market-calendar';
+import { istDay } from '../../shared/ist';
 import type { Database } from '../db/client';
 import { round2 } from '../engine/money';
 

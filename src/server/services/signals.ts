@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SignalStatus } from '../../shared/constants';
+import { istTime } from '../../shared/ist';
 import { MSG } from '../../shared/messages';
 import { riskReward } from '../../shared/risk-reward';
 import type { AddSignalBody, EditLevelsBody, Signal } from '../../shared/schemas/admin/algos';
@@ -30,7 +31,7 @@ export function toSignal(row: SignalRow): Signal {
 
 /** A signal date without a time is that day's start in India, where the market trades. */
 export function signalTimestamp(value: string): Date {
-  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+05:30` : value);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? istTime(value, '00:00') : new Date(value);
 }
 
 /** A rupee price per share far above any NSE price. */

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { maskSecret, MASK_CHAR } from '../../shared/format-secret';
+import { formatInIst } from '../../shared/ist';
 import type { AppDeps } from '../context';
 import { tokens } from '../db/schema';
 
@@ -70,12 +71,8 @@ export async function liveTokenNames(deps: Pick<Deps, 'db'>, fullNames: readonly
   return new Set(rows.map((r) => r.name));
 }
 
-/** dd/MM/yyyy HH:mm in India Standard Time (UTC+05:30, no daylight saving). */
-export function formatIst(at: Date): string {
-  const ist = new Date(at.getTime() + 330 * 60_000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(ist.getUTCDate())}/${two(ist.getUTCMonth() + 1)}/${ist.getUTCFullYear()} ${two(ist.getUTCHours())}:${two(ist.getUTCMinutes())} IST`;
-}
+/** dd/MM/yyyy HH:mm in India Standard Time. */
+export const formatIst = (at: Date): string => formatInIst(at, 'dd/MM/yyyy HH:mm IST');
 
 /**
  * GET /api/admin/tokens: every token name with its display value, e.g.

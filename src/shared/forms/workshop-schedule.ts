@@ -3,6 +3,7 @@
  * completed. The client builds the label it sends; the server matches it against stored workshops.
  */
 import { format, parseISO } from 'date-fns';
+import { fromIstParts } from '../ist';
 
 export const WORKSHOP_NOT_APPLICABLE = 'N.A.';
 export const DEFAULT_WORKSHOP_TIME_LABEL = '10:00AM IST';
@@ -21,7 +22,6 @@ export function workshopLabel(workshop: WorkshopWhen): string {
   return `${workshop.title} (${format(parseISO(workshop.workshop_date), 'd MMMM yyyy')})`;
 }
 
-const IST_OFFSET_MINUTES = 5 * 60 + 30;
 export const WORKSHOP_TIME_LABEL_PATTERN = /^(\d{1,2}):(\d{2})\s*(AM|PM)\s*IST$/i;
 
 /** The start of the workshop as an instant; a time label we cannot read counts as midnight IST. */
@@ -33,7 +33,7 @@ export function workshopStartsAt(workshop: WorkshopWhen): Date {
     const hours12 = Number(match[1]) % 12;
     minutes = (hours12 + (match[3]!.toUpperCase() === 'PM' ? 12 : 0)) * 60 + Number(match[2]);
   }
-  return new Date(Date.UTC(year, month - 1, day) + (minutes - IST_OFFSET_MINUTES) * 60_000);
+  return fromIstParts({ year, month, day, minute: minutes });
 }
 
 /** Spec section 4: a workshop whose date is earlier than now is Completed (no registration). */

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderRequest, sharedContract } from './support/shared-contract';
 import type { BrokerCredentials } from '../../../src/server/engine/broker/adapter';
 import { FyersAdapter } from '../../../src/server/engine/broker/fyers/fyers-adapter';
-import { istWallClock } from '../../../src/server/engine/broker/ist-time';
+import { istWallClock } from '../../../src/shared/ist';
 import { startFakeFyers, type FakeFyers } from '../../support/fake-fyers';
 
 let fyers: FakeFyers;

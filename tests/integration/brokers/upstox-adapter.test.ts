@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderRequest, sharedContract } from './support/shared-contract';
 import type { BrokerCredentials } from '../../../src/server/engine/broker/adapter';
-import { istWallClock } from '../../../src/server/engine/broker/ist-time';
+import { istWallClock } from '../../../src/shared/ist';
 import { UpstoxAdapter, upstoxSessionExpiry } from '../../../src/server/engine/broker/upstox/upstox-adapter';
 import { startFakeUpstox, type FakeUpstox } from '../../support/fake-upstox';
 

@@ -8,7 +8,7 @@ import { tradeSchema, type Trade } from '../../../src/shared/schemas/trades';
 import { verifyPassword } from '../../../src/server/auth/passwords';
 import { accounts, algos, algoSubscriptions, members, signals, trades as tradesTable, users } from '../../../src/server/db/schema';
 import { productOf, tradeLegCharges } from '../../../src/server/engine/charges';
-import { istDay } from '../../../src/server/demo/market-calendar';
+import { istDay } from '../../../src/shared/ist';
 import type { Side } from '../../../src/server/engine/charge-rates';
 import { readEquityList } from '../../../src/server/instruments/equity-list';
 import { seedDemoIfEmpty, type SeedResult } from '../../../src/server/demo/seed';

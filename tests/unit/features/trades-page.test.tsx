@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { indiaToday } from '../../../src/shared/india-day';
+import { indiaToday } from '../../../src/shared/ist';
 import type { Trade } from '../../../src/shared/schemas/trades';
 import { ADMIN, MEMBER, renderApp, setOnline, setViewportWidth, stubApi } from './render-app';
 import { makeAccount } from './account-fixtures';

@@ -4,7 +4,7 @@ import { choose, clickButton, ionInput, ionSelect, modalForm, typeInto } from '.
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 import { makeTrade } from '../trades-fixtures';
 import { monthRange } from '../../../../src/client/features/trades/lib/pnl-periods';
-import { indiaToday } from '../../../../src/shared/india-day';
+import { indiaToday } from '../../../../src/shared/ist';
 
 const PAGE = '/dashboard/admin/members/5/accounts/12/trades';
 const LIST = '/api/account-trades?status=active&adminAccountId=12';

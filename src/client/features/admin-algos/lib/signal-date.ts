@@ -5,26 +5,19 @@
  */
 import { isValid, parseISO } from 'date-fns';
 import { NA } from '../../../../shared/format';
+import { indiaToday, istDay } from '../../../../shared/ist';
 
-const MARKET_TIME_ZONE = 'Asia/Kolkata';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const marketDayParts = new Intl.DateTimeFormat('en-GB', { timeZone: MARKET_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-function marketDay(date: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) => marketDayParts.formatToParts(date).find((p) => p.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 /** Today's market day, yyyy-MM-dd (the Add Signal default). */
-export const today = (): string => marketDay(new Date());
+export const today = (): string => indiaToday();
 
 /** A stored trade_gen_ts (date or ISO timestamp) as its market day, yyyy-MM-dd; '' when missing or invalid. */
 export function dateInputValue(ts: string | null): string {
   if (!ts) return '';
   if (DAY.test(ts)) return ts;
   const date = parseISO(ts);
-  return isValid(date) ? marketDay(date) : '';
+  return isValid(date) ? istDay(date) : '';
 }
 
 /** The signals table's date: dd/MM/yyyy, or N.A. */

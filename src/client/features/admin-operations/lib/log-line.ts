@@ -2,7 +2,7 @@
  * One line of the server's log (pino JSON) read for people: the time in India, the
  * level by name, the message and the other fields; a line that is not JSON is its own message.
  */
-import { IST_OFFSET_MS } from '../../../../shared/india-day';
+import { formatInIst } from '../../../../shared/ist';
 
 export const LOG_LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' } as const;
 export type LogLevel = (typeof LOG_LEVELS)[keyof typeof LOG_LEVELS];
@@ -20,10 +20,7 @@ export interface LogLine {
 }
 
 /** Epoch milliseconds as "dd/MM/yyyy HH:mm:ss.SSS" in India, whatever the browser's zone. */
-export function formatIstMillis(ms: number): string {
-  const iso = new Date(ms + IST_OFFSET_MS).toISOString();
-  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 23)}`;
-}
+export const formatIstMillis = (ms: number): string => formatInIst(ms, 'dd/MM/yyyy HH:mm:ss.SSS');
 
 const fieldText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 

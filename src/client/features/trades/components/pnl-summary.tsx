@@ -9,7 +9,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense, type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { formatAsOf, formatDate, formatRupees, formatSignedRupees, formatWinRate } from '../../../../shared/format';
-import { indiaToday } from '../../../../shared/india-day';
+import { indiaToday } from '../../../../shared/ist';
 import type { AccountPnl } from '../../../../shared/schemas/pnl';
 import { Rupee } from '../../../components/rupee';
 import type { AccountPnlQueryOptions } from '../api/get-account-pnl';

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { earlierFinancialYear, financialYearOf } from '../../../../shared/financial-year';
-import { indiaToday } from '../../../../shared/india-day';
+import { indiaToday } from '../../../../shared/ist';
 
 export function TaxStatementDownload({ url, online }: { url: string; online: boolean }) {
   const id = useId();

@@ -1,5 +1,5 @@
 /** "Download CSV": the trades the page shows now (its status filter) as a CSV made in the browser, offline too. */
-import { indiaToday } from '../../../../shared/india-day';
+import { indiaToday } from '../../../../shared/ist';
 import type { Trade } from '../../../../shared/schemas/trades';
 import { downloadFile } from '../../../lib/download-file';
 import { tradesCsv, tradesCsvFileName } from '../lib/trades-csv';

@@ -4,7 +4,7 @@
  * custom range checked here as the server would (GET /api/account-pnl), so a mistake is told at once.
  */
 import { PNL_MAX_DAYS } from '../../../../shared/constants';
-import { addDays } from '../../../../shared/india-day';
+import { addDays, dayOfWeek } from '../../../../shared/ist';
 
 export interface DayRange {
   from: string;
@@ -34,8 +34,8 @@ export function periodRange(period: Exclude<PnlPeriod, 'custom'>, today: string)
     case 'today':
       return { from: today, to: today };
     case 'week': {
-      // getUTCDay: Sunday 0 ... Saturday 6; the week starts on Monday.
-      const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+      // dayOfWeek: Sunday 0 ... Saturday 6; the week starts on Monday.
+      const monday = addDays(today, -((dayOfWeek(today) + 6) % 7));
       return { from: monday, to: addDays(monday, 6) };
     }
     case 'month':

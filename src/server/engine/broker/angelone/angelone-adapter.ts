@@ -14,7 +14,7 @@
  * unreachable (thrown: the engine retries later through the order book).
  */
 import os from 'node:os';
-import { istDay, istTime } from '../../../demo/market-calendar';
+import { nextIstTime } from '../../../../shared/ist';
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchJsonFile } from '../daily-file';
@@ -65,7 +65,7 @@ export function angelFailure(answer: JsonAnswer): BrokerFailure | null {
 
 /** Angel's sessions are taken to end at midnight in India, the earliest end its documentation mentions. */
 export function angelSessionExpiry(now: Date): Date {
-  return new Date(istTime(istDay(now), '00:00').getTime() + 86_400_000);
+  return nextIstTime(now, '00:00');
 }
 
 /** The machine's first outside IPv4 address and its MAC, for SmartAPI's client headers. */

@@ -18,7 +18,7 @@
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, LoginAccount, Order, OrderChanges, OrderRequest, Position } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchTextFile } from '../daily-file';
-import { istWallClock } from '../ist-time';
+import { istWallClock } from '../../../../shared/ist';
 import { brokerCall, jsonCall, type BrokerFailure, type JsonAnswer } from '../json-http';
 import { UserBuckets, type Limit } from '../user-buckets';
 import { parseCsv } from '../../../instruments/csv';

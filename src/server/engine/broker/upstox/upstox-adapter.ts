@@ -13,7 +13,7 @@
  * order book).
  */
 import { ApiClient, LoginApi, MarketQuoteApi, OrderApi, PortfolioApi, UserApi, type Callback } from 'upstox-js-sdk';
-import { istDay, istTime } from '../../../demo/market-calendar';
+import { nextIstTime } from '../../../../shared/ist';
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchJsonFile } from '../daily-file';
@@ -61,8 +61,7 @@ export function upstoxFailure(err: SdkError): Failure {
 
 /** Upstox's tokens end at 03:30 IST the next morning. */
 export function upstoxSessionExpiry(now: Date): Date {
-  const today = istTime(istDay(now), '03:30');
-  return today > now ? today : new Date(today.getTime() + 86_400_000);
+  return nextIstTime(now, '03:30');
 }
 
 interface InstrumentRow {

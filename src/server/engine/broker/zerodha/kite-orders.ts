@@ -5,6 +5,7 @@
  * validity DAY, tag (at most 20 alphanumeric characters: the engine's client order id).
  */
 import type { Order as KiteOrder } from 'kiteconnect';
+import { fromIstParts } from '../../../../shared/ist';
 import { requestOf, type Order, type OrderRequest, type OrderState } from '../adapter';
 
 export const KITE_PRODUCTS = { delivery: 'CNC', intraday: 'MIS' } as const;
@@ -43,7 +44,7 @@ export function istInstant(local: Date | string | null | undefined, fallback: Da
   if (!local) return fallback;
   const d = typeof local === 'string' ? new Date(local.replace(' ', 'T')) : local;
   if (Number.isNaN(d.getTime())) return fallback;
-  return new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()) - 330 * 60_000);
+  return fromIstParts({ year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), second: d.getSeconds() });
 }
 
 const sideOf = (kite: KiteOrder) => (kite.transaction_type === 'BUY' ? 'buy' : 'sell') as OrderRequest['side'];
