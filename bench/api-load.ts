@@ -12,7 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import { freePort, ROOT, stopChild, waitForHttp, type BenchServer } from './server';
+import { freePort, waitForAnswer } from '../tests/support/real-server';
+import { ROOT } from '../tests/support/child-processes';
+import { stopChild, type BenchServer } from './server';
 
 export const CONNECTIONS = 50;
 export const POSTGRES_BUDGET = { p99Ms: 50, ceilingShare: 0.3 };
@@ -108,7 +110,7 @@ async function ceilingLoad(recorded: Recorded, headers: Record<string, string>, 
   const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'ceiling-server.mjs'), file, String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     const url = `http://127.0.0.1:${port}/`;
-    await waitForHttp(url, child);
+    await waitForAnswer(url, child);
     return await load(url, headers, cookies);
   } finally {
     await stopChild(child);

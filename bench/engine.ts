@@ -34,7 +34,8 @@ import { ENGINE_TICK_MS, runEngine } from '../src/server/engine/runner';
 import { parseEnv } from '../src/server/env';
 import { REDACT_PATHS } from '../src/server/logger';
 import { createManySubscribers } from '../tests/factories/many-subscribers';
-import { freePort, ROOT } from './server';
+import { freePort } from '../tests/support/real-server';
+import { ROOT } from '../tests/support/child-processes';
 
 export const ENGINE_SIZES = [10, 100, 1000, 5000];
 export const ENGINE_BUDGET = {

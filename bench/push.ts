@@ -19,7 +19,7 @@ import { createWebhookToken } from '../src/server/services/webhook-tokens';
 import { startLocalPushService } from '../tests/support/local-push-service';
 import { table } from './report';
 import { openBenchDatabase } from './engine';
-import { freePort } from './server';
+import { freePort } from '../tests/support/real-server';
 
 export const PUSH_SIGNALS = 20;
 export const PUSH_DEVICES = 5;

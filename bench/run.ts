@@ -19,7 +19,8 @@ import { benchPnl, pnlTable } from './pnl';
 import { benchEngine, ENGINE_SIZES } from './engine';
 import { benchPush, pushTable } from './push';
 import { apiTable, bundleTable, engineTable, lighthouseTable, machineInfo, takeoverTable, uiTable, writeResults, type BenchResults } from './report';
-import { ROOT, startBenchServer } from './server';
+import { ROOT } from '../tests/support/child-processes';
+import { startBenchServer } from './server';
 import { measureTakeover } from './takeover';
 import { measureUiTimings } from './ui-timings';
 

@@ -7,7 +7,6 @@
  *
  * Also: driving a public form from its shared definition, the way a visitor does.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +17,8 @@ import { openDatabase } from '../../src/server/db/open';
 import { workshops } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/logger';
 import type { FieldDefinition, FormDefinition } from '../../src/shared/forms/form-definition';
-import { freePort } from './support/app-server';
+import { childEnv } from '../support/child-processes';
+import { freePort, startServer, type ServerProcess } from '../support/real-server';
 import { CREDENTIALS } from './support/credentials';
 import { test as base } from './support/fixtures';
 
@@ -49,14 +49,13 @@ async function withDatabase<T>(dataDir: string, run: (db: Db) => Promise<T>): Pr
   }
 }
 
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...inherited,
+/** The forms server on `port` (the same across restarts, so pages keep their URL). */
+function startFormsServer(dataDir: string, port: number): Promise<ServerProcess> {
+  return startServer({
+    port,
+    output: 'show',
+    env: childEnv({
       NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       DATA_DIR: dataDir,
       // The demo logins, so that a test can look at submissions through the admin screens too.
       SEED_DEMO: '1',
@@ -67,25 +66,8 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       // All submissions come from 127.0.0.1: the per-IP limit is not what these tests exercise.
       PUBLIC_FORM_LIMIT_PER_IP: '100000',
       LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    }),
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`forms server exited with code ${child.exitCode}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('forms server not healthy after 60 s');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 export const test = base.extend<object, { formsServer: FormsServer }>({
@@ -95,19 +77,19 @@ export const test = base.extend<object, { formsServer: FormsServer }>({
       const dataDir = await mkdtemp(path.join(tmpdir(), 'trabot-e2e-forms-'));
       const port = await freePort();
       await withDatabase(dataDir, (db) => db.insert(workshops).values(UPCOMING_WORKSHOP));
-      let child = await startServer(dataDir, port);
+      let server = await startFormsServer(dataDir, port);
       await provide({
         url: `http://localhost:${port}`,
         async inDatabase(read) {
-          await stopServer(child);
+          await server.stop();
           try {
             return await withDatabase(dataDir, read);
           } finally {
-            child = await startServer(dataDir, port);
+            server = await startFormsServer(dataDir, port);
           }
         },
       });
-      await stopServer(child);
+      await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 120_000 },

@@ -4,14 +4,14 @@
  * under strace; every acknowledged write must have reached the kernel's fsync between its request
  * and its answer.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../e2e/support/app-server';
-import { collect, removeTempDirs, ROOT, tempDir } from '../integration/ops/helpers';
+import { removeTempDirs, tempDir } from '../support/child-processes';
+import { startServer } from '../support/real-server';
 import { ApiClient } from './support/api-client';
-import { serverEnv, waitHealthy } from './support/server-process';
+import { serverEnv } from './support/server-process';
 
 const WRITES = 20;
 
@@ -31,17 +31,10 @@ describe('the embedded PGlite database on disk', () => {
   it(`syncs every acknowledged write to stable storage before answering (${WRITES} in a row, under strace)`, async () => {
     const dataDir = tempDir('trabot-faults-durable-');
     const traceFile = path.join(tempDir('trabot-faults-strace-'), 'fsync.trace');
-    const port = await freePort();
-    const child = spawn(
-      'strace',
-      ['-f', '-ttt', '-e', 'trace=fsync,fdatasync', '-o', traceFile, process.execPath, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
-      { cwd: ROOT, env: serverEnv({ dataDir }, port), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const { output, finished } = collect(child);
-    const url = `http://127.0.0.1:${port}`;
+    const server = await startServer({ env: serverEnv({ dataDir }), wrapper: ['strace', '-f', '-ttt', '-e', 'trace=fsync,fdatasync', '-o', traceFile] });
+    const { child, output, finished } = server;
     try {
-      await waitHealthy(url, child);
-      const visitor = new ApiClient(url);
+      const visitor = new ApiClient(server.url);
       const writes: { sent: number; answered: number }[] = [];
       for (let i = 0; i < WRITES; i++) {
         const sent = Date.now() / 1000;

@@ -10,9 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/client';
 import { pgliteDir } from '../../src/server/db/open';
 import { orderLegs, tradeEntries, trades } from '../../src/server/db/schema';
-import { removeTempDirs, tempDir } from '../integration/ops/helpers';
+import { removeTempDirs, tempDir } from '../support/child-processes';
 import { approveSignal, logged, seedFanOut, until } from './support/fan-out-world';
-import { startServer, type ServerProcess } from './support/server-process';
+import { startFaultServer } from './support/server-process';
+import type { ServerProcess } from '../support/real-server';
 
 const ACCOUNTS = 3_000;
 /** main.ts's SHUTDOWN_GRACE_MS, and a second for the process to start exiting. */
@@ -25,7 +26,7 @@ describe('SIGTERM during a fan-out', () => {
     const dataDir = tempDir('trabot-faults-shutdown-');
     const { signalId, cookie } = await seedFanOut(dataDir, { accounts: ACCOUNTS, label: 'Shutdown', accessKey: 'fault-key' });
     const env = { SEED_DEMO: '0', LOG_LEVEL: 'info', ENGINE_BATCH_SIZE: '50' };
-    let server: ServerProcess = await startServer({ dataDir, env });
+    let server: ServerProcess = await startFaultServer({ dataDir, env });
     try {
       await approveSignal(server.url, signalId, cookie);
       await until(() => logged(dataDir, 'engine: trade created') >= 100, 'the first trades');
@@ -38,7 +39,7 @@ describe('SIGTERM during a fan-out', () => {
       expect(createdBefore).toBeLessThan(ACCOUNTS);
       expect(logged(dataDir, 'engine: signal fanned out')).toBe(0);
 
-      server = await startServer({ dataDir, env });
+      server = await startFaultServer({ dataDir, env });
       await until(() => logged(dataDir, 'engine: signal fanned out') === 1, 'the rest of the fan-out', 120_000);
     } finally {
       await server.stop('SIGTERM');

@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../src/server/data-dir-lock';
-import { collect, removeTempDirs, spawnTs, tempDir } from '../integration/ops/helpers';
+import { collect, removeTempDirs, spawnTs, tempDir } from '../support/child-processes';
 import { createPostgresCluster, type PostgresCluster } from './support/postgres-cluster';
 import { interruptRound, startSubject, stopAndVerify, type Subject, type SubjectOptions } from './support/rounds';
-import { serverEnv, startServer } from './support/server-process';
+import { serverEnv, startFaultServer } from './support/server-process';
 
 const KILL_ROUNDS = 3;
 
@@ -43,7 +43,7 @@ describe('the embedded PGlite database', () => {
     expect(exit.code).toBe(0);
     expect(verdict.problems).toEqual([]);
     // The next test goes on with the same data.
-    subject.server = await startServer({ ...options, port: subject.server.port });
+    subject.server = await startFaultServer({ ...options, port: subject.server.port });
   });
 
   it('shuts down cleanly on SIGTERM mid-stream (exit 0, lock released) and keeps every acknowledged write', async () => {
@@ -55,11 +55,11 @@ describe('the embedded PGlite database', () => {
     expect(fs.existsSync(path.join(options.dataDir, LOCK_FILE_NAME))).toBe(false);
     expect(verdict.problems).toEqual([]);
     // The next test goes on with the same data.
-    subject.server = await startServer({ ...options, port: subject.server.port });
+    subject.server = await startFaultServer({ ...options, port: subject.server.port });
   });
 
   it('refuses to open the data folder while another server holds it, and the holder keeps serving', async () => {
-    const second = spawnTs('src/server/main.ts', [], serverEnv(options, 0));
+    const second = spawnTs('src/server/main.ts', [], { ...serverEnv(options), HOST: '127.0.0.1', PORT: '0' });
     second.stdin?.end();
     const { code, stderr } = await collect(second).finished;
     expect(code).toBe(1);

@@ -11,10 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/client';
 import { pgliteDir } from '../../src/server/db/open';
 import { orderLegs, tradeEntries, trades } from '../../src/server/db/schema';
-import { removeTempDirs, tempDir } from '../integration/ops/helpers';
+import { removeTempDirs, tempDir } from '../support/child-processes';
 import { startFakeKite, type FakeKite } from '../support/fake-kite';
 import { approveSignal, logged, seedFanOut, until } from './support/fan-out-world';
-import { startServer, type ServerProcess } from './support/server-process';
+import { startFaultServer } from './support/server-process';
+import type { ServerProcess } from '../support/real-server';
 
 const ACCOUNTS = 60;
 let kite: FakeKite | undefined;
@@ -31,7 +32,7 @@ describe('kill -9 in live mode', () => {
     const dataDir = tempDir('trabot-faults-live-kill-');
     const { signalId, cookie } = await seedFanOut(dataDir, { accounts: ACCOUNTS, label: 'Livekill', accessKey: kite.newAccessToken(), live: true });
     const env = { SEED_DEMO: '0', LOG_LEVEL: 'info', ENGINE_BATCH_SIZE: '20', LIVE_TRADING: '1', KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root };
-    let server: ServerProcess = await startServer({ dataDir, env });
+    let server: ServerProcess = await startFaultServer({ dataDir, env });
     let sendingAtKill: string[] = [];
     try {
       // Orders reach Kite, Kite's answers do not come back: the legs stay `sending`.
@@ -52,7 +53,7 @@ describe('kill -9 in live mode', () => {
       expect(sendingAtKill.filter((tag) => atKite.has(tag)).length).toBeGreaterThanOrEqual(10);
 
       kite.holdOrderAnswers(0);
-      server = await startServer({ dataDir, env });
+      server = await startFaultServer({ dataDir, env });
       await until(() => logged(dataDir, 'engine: signal fanned out') === 1, 'the rest of the fan-out', 120_000);
       // Found again by the start-up reconciliation (or the follow-up of `sending` legs), not sent twice.
       const foundAgain = () => logged(dataDir, 'engine: reconciliation applied changes the engine had not seen') + logged(dataDir, 'engine: leg found in the broker order book');

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { logFilePath } from '../../src/server/logger';
-import { removeTempDirs, tempDir } from '../integration/ops/helpers';
+import { removeTempDirs, tempDir } from '../support/child-processes';
 import { ApiClient } from './support/api-client';
-import { FAULT_LOGINS, startServer } from './support/server-process';
+import { FAULT_LOGINS, startFaultServer } from './support/server-process';
 
 const CLIENTS = 20;
 const REQUESTS_EACH = 40;
@@ -19,7 +19,7 @@ afterAll(removeTempDirs);
 describe('the log file under kill -9', () => {
   it('keeps every line: killed in the middle of a burst of requests, each one answered has its line, and the login its audit line', async () => {
     const dataDir = tempDir('trabot-faults-log-');
-    const server = await startServer({ dataDir, env: { LOG_LEVEL: 'info' } });
+    const server = await startFaultServer({ dataDir, env: { LOG_LEVEL: 'info' } });
     try {
       const admin = new ApiClient(server.url);
       await admin.login(FAULT_LOGINS.admin.email, FAULT_LOGINS.admin.password);

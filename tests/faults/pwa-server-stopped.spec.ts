@@ -7,10 +7,11 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { fillLogin, solveCaptcha } from '../e2e/support/fixtures';
-import { freePort } from '../e2e/support/app-server';
+import { freePort } from '../support/real-server';
 import { columnTexts, OFFLINE_NOTICE, reloadUnderServiceWorker, waitForPersisted } from '../e2e/member-support';
-import { removeTempDirs, tempDir } from '../integration/ops/helpers';
-import { FAULT_LOGINS, startServer, type ServerProcess } from './support/server-process';
+import { removeTempDirs, tempDir } from '../support/child-processes';
+import { FAULT_LOGINS, startFaultServer } from './support/server-process';
+import type { ServerProcess } from '../support/real-server';
 
 const PROMPT = 'A new version of Trabot is available.';
 
@@ -39,7 +40,7 @@ test.afterAll(async () => {
 test('server stopped after one visit: pages and trades still show; a new build prompts once and loads without a loop', async ({ page }) => {
   const dataDir = tempDir('trabot-faults-pwa-');
   const port = await freePort();
-  server = await startServer({ dataDir, port, clientDir: clientDir('a') });
+  server = await startFaultServer({ dataDir, port, clientDir: clientDir('a') });
   const base = server.url;
 
   // One online visit: the public pages, then the member's trades.
@@ -75,7 +76,7 @@ test('server stopped after one visit: pages and trades still show; a new build p
   await expect(page.getByRole('heading', { level: 2, name: 'Fee and policies' })).toBeVisible();
 
   // A new build is deployed and the server starts again on the same data and port.
-  server = await startServer({ dataDir, port, clientDir: clientDir('b') });
+  server = await startFaultServer({ dataDir, port, clientDir: clientDir('b') });
   await page.goto(`${base}/dashboard/trades`); // a navigation: the browser checks the service worker
   const prompt = page.getByRole('alertdialog').filter({ hasText: PROMPT });
   await expect(prompt).toBeVisible({ timeout: 30_000 });

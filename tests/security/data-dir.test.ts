@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { collect, removeTempDirs, spawnTs, tempDir } from '../integration/ops/helpers';
-import { serverEnv, startServer } from '../faults/support/server-process';
+import { collect, removeTempDirs, spawnTs, tempDir } from '../support/child-processes';
+import { serverEnv, startFaultServer } from '../faults/support/server-process';
 
 afterAll(removeTempDirs);
 
@@ -36,7 +36,7 @@ function readAsNobody(file: string) {
 describe('the data folder', () => {
   it('a new one is 0700 with owner-only files (database, key, log, lock) while the server runs', async () => {
     const dataDir = path.join(tempDir('trabot-security-datadir-'), 'data');
-    const server = await startServer({ dataDir });
+    const server = await startFaultServer({ dataDir });
     try {
       expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
       for (const name of ['pglite', 'secret.key', 'logs/trabot.log', 'trabot.lock']) expect(fs.existsSync(path.join(dataDir, name)), name).toBe(true);
@@ -56,7 +56,7 @@ describe('the data folder', () => {
     fs.writeFileSync(path.join(dataDir, 'logs/trabot.log'), '{"msg":"old line"}\n', { mode: 0o644 });
     fs.chmodSync(dataDir, 0o755);
     fs.chmodSync(path.join(dataDir, 'logs/trabot.log'), 0o644);
-    const server = await startServer({ dataDir });
+    const server = await startFaultServer({ dataDir });
     try {
       expect(openToOthers(dataDir)).toEqual([]);
       if (isRoot) expect(readAsNobody(path.join(dataDir, 'logs/trabot.log')).status).not.toBe(0);
@@ -68,7 +68,7 @@ describe('the data folder', () => {
   it('one that cannot be made private stops the start with one clear line, no stack trace', async () => {
     const blocker = path.join(tempDir('trabot-security-datadir-bad-'), 'a-file');
     fs.writeFileSync(blocker, '');
-    const child = spawnTs('src/server/main.ts', [], serverEnv({ dataDir: path.join(blocker, 'data') }, 0));
+    const child = spawnTs('src/server/main.ts', [], { ...serverEnv({ dataDir: path.join(blocker, 'data') }), HOST: '127.0.0.1', PORT: '0' });
     child.stdin?.end();
     const { code, stderr } = await collect(child).finished;
     expect(code).toBe(1);

@@ -11,8 +11,9 @@ import { z } from 'zod';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan, parseWith } from '../../src/server/http';
 import { PUBLIC_BODY_LIMITS } from '../../src/server/security/body-limits';
 import { ApiClient } from '../faults/support/api-client';
-import { FAULT_LOGINS, startServer, type ServerProcess } from '../faults/support/server-process';
-import { removeTempDirs, tempDir } from '../integration/ops/helpers';
+import { FAULT_LOGINS, startFaultServer } from '../faults/support/server-process';
+import type { ServerProcess } from '../support/real-server';
+import { removeTempDirs, tempDir } from '../support/child-processes';
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 /** The sweep's body: 260,000 bytes, under the old 256 KiB limit for every route. */
@@ -20,7 +21,7 @@ const SWEEP_BODY = `{"type":"Research Enquiry","formString":${nested(130_000)}}`
 
 let server: ServerProcess;
 beforeAll(async () => {
-  server = await startServer({ dataDir: tempDir('trabot-security-bodies-') });
+  server = await startFaultServer({ dataDir: tempDir('trabot-security-bodies-') });
 });
 afterAll(async () => {
   await server?.stop('SIGKILL');

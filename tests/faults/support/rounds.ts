@@ -6,9 +6,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openPglite, openPostgres } from '../../../src/server/db/client';
 import { pgliteDir } from '../../../src/server/db/open';
-import type { Finished } from '../../integration/ops/helpers';
+import type { Finished } from '../../support/child-processes';
 import { ApiClient } from './api-client';
-import { FAULT_LOGINS, startServer, type ServerProcess } from './server-process';
+import { FAULT_LOGINS, startFaultServer } from './server-process';
+import type { ServerProcess } from '../../support/real-server';
 import { verifyDatabase, type Verdict } from './verify';
 import { acknowledged, findStreamTarget, newLedger, startWriteStream, type Ledger, type StreamTarget } from './write-stream';
 
@@ -39,7 +40,7 @@ export interface SubjectOptions {
 }
 
 export async function startSubject(options: SubjectOptions): Promise<Subject> {
-  const server = await startServer(options);
+  const server = await startFaultServer(options);
   const admin = new ApiClient(server.url);
   await admin.login(FAULT_LOGINS.admin.email, FAULT_LOGINS.admin.password);
   const target = await findStreamTarget(admin, FAULT_LOGINS.member.email);
@@ -63,7 +64,7 @@ export async function interruptRound(subject: Subject, options: SubjectOptions, 
   await stream.stop();
 
   const restarted = performance.now();
-  subject.server = await startServer({ ...options, port: subject.server.port });
+  subject.server = await startFaultServer({ ...options, port: subject.server.port });
   const report: RoundReport = {
     signal,
     interruptedAt,

@@ -1,10 +1,10 @@
 /**
- * The real server as `npm start` runs it (node --import tsx src/server/main.ts) on a free loopback
- * port, with fixed demo logins, for the fault tests: started, killed and restarted on the same data.
+ * The real server for the fault tests (tests/support/real-server.ts), with fixed demo logins and
+ * limits that a stream of requests from one address does not reach: started, killed and restarted
+ * on the same data.
  */
-import type { ChildProcess } from 'node:child_process';
-import { childEnv, collect, spawnTs, tempDir, type Finished } from '../../integration/ops/helpers';
-import { freePort } from '../../e2e/support/app-server';
+import { childEnv, tempDir } from '../../support/child-processes';
+import { startServer, type ServerProcess } from '../../support/real-server';
 
 export const FAULT_LOGINS = {
   member: { email: 'fault-member@trabot.test', password: 'fault-member-password' },
@@ -22,23 +22,10 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-export interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-  port: number;
-  output(): { stdout: string; stderr: string };
-  finished: Promise<Finished>;
-  /** Sends the signal and waits for the process to end. */
-  stop(signal: NodeJS.Signals): Promise<Finished>;
-}
-
-const READY_TIMEOUT_MS = 120_000;
-
-export function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessEnv {
+/** The server's environment for the fault tests (startServer adds HOST and PORT). */
+export function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
   return childEnv({
     NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
     DATA_DIR: options.dataDir,
     DATABASE_URL: options.databaseUrl,
     CLIENT_DIR: options.clientDir ?? tempDir('trabot-faults-client-'),
@@ -58,45 +45,7 @@ export function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessE
   });
 }
 
-/** Polls GET /api/health until 200; fails when the process ends first or time runs out. */
-export async function waitHealthy(url: string, child: ChildProcess, timeoutMs = READY_TIMEOUT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was healthy`);
-    try {
-      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) })).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
-}
-
 /** Spawns the server; resolves once it answers health 200 (rejects with its output if it exits). */
-export async function startServer(options: ServerOptions): Promise<ServerProcess> {
-  const port = options.port ?? (await freePort());
-  const child = spawnTs('src/server/main.ts', [], serverEnv(options, port));
-  child.stdin?.end();
-  const { output, finished } = collect(child);
-  const url = `http://127.0.0.1:${port}`;
-  const server: ServerProcess = {
-    child,
-    url,
-    port,
-    output,
-    finished,
-    stop(signal) {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return finished;
-    },
-  };
-  try {
-    await waitHealthy(url, child);
-  } catch (err) {
-    await server.stop('SIGKILL');
-    const { stdout, stderr } = output();
-    throw new Error(`${(err as Error).message}\n${stdout}\n${stderr}`);
-  }
-  return server;
+export function startFaultServer(options: ServerOptions): Promise<ServerProcess> {
+  return startServer({ env: serverEnv(options), port: options.port });
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../../src/server/db/client';
 import { pgliteDir } from '../../../src/server/db/open';
 import { instruments } from '../../../src/server/db/schema';
-import { childEnv, runTs, tempDir } from '../ops/helpers';
+import { childEnv, runTs, tempDir } from '../../support/child-processes';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/nse');
 const cli = (args: string[], env: Record<string, string>) => runTs('src/server/cli.ts', args, childEnv(env));

@@ -1,7 +1,8 @@
 /** The CLI as an operator runs it: a child process (tsx) against a temporary DATA_DIR. */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childEnv, holdLock, runTs, tempDir, type Finished, removeTempDirs } from './helpers';
+import { holdLock } from './helpers';
+import { childEnv, runTs, tempDir, type Finished, removeTempDirs } from '../../support/child-processes';
 
 afterAll(removeTempDirs);
 

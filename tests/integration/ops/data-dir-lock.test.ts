@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { acquireDataDirLock, DataDirLockedError, describeCommand, LOCK_FILE_NAME, processStartOf, type DataDirLock } from '../../../src/server/data-dir-lock';
-import { collect, deadPid, holdLock, ROOT, spawnTs, childEnv, tempDir, waitForOutput, removeTempDirs } from './helpers';
+import { deadPid, holdLock } from './helpers';
+import { collect, ROOT, spawnTs, childEnv, tempDir, waitForOutput, removeTempDirs } from '../../support/child-processes';
 
 afterAll(removeTempDirs);
 

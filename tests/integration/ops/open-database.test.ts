@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../../src/server/data-dir-lock';
 import { openDatabase } from '../../../src/server/db/open';
-import { tempDir, removeTempDirs } from './helpers';
+import { tempDir, removeTempDirs } from '../../support/child-processes';
 
 afterAll(removeTempDirs);
 

@@ -4,33 +4,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../../src/server/data-dir-lock';
-import { childEnv, collect, runTs, spawnTs, tempDir, waitForOutput, type Finished, removeTempDirs } from './helpers';
+import { childEnv, removeTempDirs, runTs, tempDir } from '../../support/child-processes';
+import { startServer } from '../../support/real-server';
 
 afterAll(removeTempDirs);
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  output: () => { stdout: string; stderr: string };
-  finished: Promise<Finished>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawnTs('src/server/main.ts', [], childEnv({ PORT: '0', HOST: '127.0.0.1', CLIENT_DIR: tempDir(), ...env }));
-  const { output, finished } = collect(child);
-  await waitForOutput(child, output, (out) => /"port":\d+/.test(out.stdout), 90_000);
-  const port = /"port":(\d+)/.exec(output().stdout)![1];
-  return { child, url: `http://127.0.0.1:${port}`, output, finished };
-}
+const start = (env: Record<string, string>) => startServer({ env: childEnv({ CLIENT_DIR: tempDir(), ...env }) });
 
 // Embedded database only: the PostgreSQL pass of the API tests (TEST_DATABASE_URL) skips it rather than repeat it.
 describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', { timeout: 180_000 }, () => {
   it('seeds and prints the demo logins on first start, locks its data folder, and shuts down cleanly', async () => {
     const dataDir = tempDir();
-    const first = await startServer({ DATA_DIR: dataDir });
+    const first = await start({ DATA_DIR: dataDir });
     try {
       const { stdout } = first.output();
       expect(stdout).toContain('Trabot demo data is ready.');
@@ -53,7 +40,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', { timeout: 
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
 
     // Second start: same data, no second seeding; Ctrl+C (SIGINT) also closes cleanly.
-    const second = await startServer({ DATA_DIR: dataDir });
+    const second = await start({ DATA_DIR: dataDir });
     try {
       expect(second.output().stdout).not.toContain('Trabot demo data is ready.');
       expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
@@ -66,7 +53,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', { timeout: 
 
   it('does not seed with SEED_DEMO=0', async () => {
     const dataDir = tempDir();
-    const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0' });
+    const server = await start({ DATA_DIR: dataDir, SEED_DEMO: '0' });
     server.child.kill('SIGTERM');
     const { code, stdout } = await server.finished;
     expect(code).toBe(0);
