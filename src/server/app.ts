@@ -2,16 +2,16 @@
  * createApp(): the whole HTTP surface (API + built PWA) as one Hono app. main.ts serves it;
  * the API tests call it in-process with a test database.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { captchaSecrets, DEFAULT_CAPTCHA_DIFFICULTY } from './auth/captcha';
 import { timingSafeDummyHash } from './auth/passwords';
 import { sessionMiddleware } from './auth/sessions';
 import type { AppDeps, AppEnv } from './context';
 import { isClientAbort, isDatabaseUnavailable } from './db/unavailable';
 import { ApiError, STATUS } from './http';
+import { jsonWithLength } from './json-with-length';
 import { DomainError, type DomainErrorKind } from './domain-error';
 import { adminAccountRoutes } from './routes/admin/accounts';
 import { adminAlgoRoutes } from './routes/admin/algos';
@@ -37,20 +37,6 @@ import { dashboardPreloads } from './pages/dashboard-preloads';
 import { workshopListMarkup } from './pages/workshop-list-markup';
 import { serveClient } from './serve-client';
 
-/**
- * c.json() that states the Content-Length the server would send anyway. Without it compress() cannot
- * apply its 1 KB threshold and gzips every JSON answer, a zlib stream per 100-byte session check.
- */
-function jsonWithLength(c: Context<AppEnv>): Context<AppEnv>['json'] {
-  const json = (object: unknown, init?: ContentfulStatusCode | ResponseInit, headers?: Record<string, string>) => {
-    const text = JSON.stringify(object);
-    const length = String(Buffer.byteLength(text));
-    return c.body(text, init as ContentfulStatusCode, { 'Content-Type': 'application/json', 'Content-Length': length, ...headers });
-  };
-  // Same runtime answer as Hono's c.json(); only its typed-response marker differs.
-  return json as unknown as Context<AppEnv>['json'];
-}
-
 /** The HTTP status of each kind of refusal a service gives. */
 const DOMAIN_ERROR_STATUS = {
   invalid: STATUS.BAD_REQUEST,
@@ -69,13 +55,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('user', null);
     c.set('sessionTokenHash', null);
     c.set('accountTradesVersion', 0);
-    c.json = jsonWithLength(c);
     await next();
     deps.log.info(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
       'request',
     );
   });
+  app.use('*', jsonWithLength);
   app.use('*', securityHeaders);
   // Compresses what is over 1 KB and not encoded already (account-trades serves cached encodings itself).
   app.use('*', compress());

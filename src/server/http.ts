@@ -1,6 +1,5 @@
-/** HTTP status names, the API's error type and request parsing with the shared zod schemas. */
-import type { Context } from 'hono';
-import type { z } from 'zod';
+/** HTTP status names, the API's error type and the checks every input goes through (NUL characters, JSON depth). */
+import { z } from 'zod';
 import { DomainError } from './domain-error';
 
 export const STATUS = {
@@ -28,15 +27,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
-
-function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '(body)';
-    fields[key] ??= issue.message;
-  }
-  return fields;
 }
 
 /** Arrays and objects may nest this deep in a body; real payloads nest two or three levels. */
@@ -68,10 +58,10 @@ interface Visit {
   parent: Visit | null;
 }
 
-function pathOf(visit: Visit, lastKey?: string): string {
+function pathOf(visit: Visit, lastKey?: string): string[] {
   const keys = lastKey === undefined ? [] : [lastKey];
   for (let at: Visit | null = visit; at?.key != null; at = at.parent) keys.push(at.key);
-  return keys.reverse().join('.') || '(body)';
+  return keys.reverse();
 }
 
 /**
@@ -79,7 +69,7 @@ function pathOf(visit: Visit, lastKey?: string): string {
  * A loop over each value once: every visit points at its parent, and a path is spelt out only for
  * the value that fails (copying it per level made a deeply nested body cost the square of its depth).
  */
-function nulCharacterPath(value: unknown): string | null {
+function nulCharacterPath(value: unknown): string[] | null {
   const pending: Visit[] = [{ item: value, key: null, parent: null }];
   for (let visit = pending.pop(); visit; visit = pending.pop()) {
     const { item } = visit;
@@ -95,37 +85,36 @@ function nulCharacterPath(value: unknown): string | null {
   return null;
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+/**
+ * An input checked as every input is: first for a NUL character anywhere (a key or a string; the
+ * failure names its path), then by the schema. Shared by parseWith and the routes' validators
+ * (validation.ts), so both refuse alike.
+ */
+export function safeParseInput<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
   const nul = nulCharacterPath(value);
-  if (nul !== null) throw new DomainError('invalid', `Invalid ${what}: ${nul}`, { [nul]: 'Must not contain a NUL character' });
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const fields = fieldErrors(result.error);
-    throw new DomainError('invalid', `Invalid ${what}: ${Object.keys(fields).join(', ')}`, fields);
+  if (nul !== null) {
+    const error = new z.ZodError([{ code: 'custom', path: nul, message: 'Must not contain a NUL character', input: undefined }]);
+    return { success: false, error: error as z.ZodError<z.output<S>> };
   }
+  return schema.safeParse(value);
+}
+
+/** The refusal of an invalid input: `Invalid body: a, b.c` with the first message of each field at fault. */
+export function invalidInput(what: string, error: z.core.$ZodError): DomainError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '(body)';
+    fields[key] ??= issue.message;
+  }
+  return new DomainError('invalid', `Invalid ${what}: ${Object.keys(fields).join(', ')}`, fields);
+}
+
+/**
+ * A value parsed with a schema, or a DomainError('invalid') (400 `{ error, fields }`). For what is not
+ * a route's input as received: a second, narrower parse in a handler, or a service's own input.
+ */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+  const result = safeParseInput(schema, value);
+  if (!result.success) throw invalidInput(what, result.error);
   return result.data;
 }
-
-/** Parses the JSON body; malformed JSON or a non-JSON content type is a 400/415, never a crash. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  const type = c.req.header('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('application/json')) {
-    throw new ApiError(STATUS.UNSUPPORTED_MEDIA_TYPE, 'Expected a JSON body (Content-Type: application/json)');
-  }
-  const text = await c.req.text();
-  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw new ApiError(STATUS.BAD_REQUEST, `JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ApiError(STATUS.BAD_REQUEST, 'Malformed JSON body');
-  }
-  return parseWith(schema, body, 'body');
-}
-
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  return parseWith(schema, c.req.query(), 'query');
-}
-

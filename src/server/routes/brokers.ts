@@ -7,14 +7,15 @@
  * takes Kite's order postbacks. The request log records paths only, so the
  * broker's one-time proof in the callback's query never reaches a log line.
  */
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { queryIdSchema } from '../../shared/schemas/ids';
 import { requireUser, sessionUser } from '../auth/guards';
 import type { AppEnv } from '../context';
-import { ApiError, readJson, readQuery, STATUS } from '../http';
+import { ApiError, STATUS } from '../http';
 import { kitePostbackGenuine } from '../engine/broker/zerodha/zerodha-adapter';
 import { BrokerLoginError, finishBrokerLogin, startBrokerLogin } from '../services/broker-logins';
+import { jsonBody, queryParams } from '../validation';
 
 const loginUrlQuerySchema = z.object({ account_id: queryIdSchema.optional() });
 
@@ -30,11 +31,24 @@ const kitePostbackSchema = z.looseObject({
   tag: z.string().max(64).nullable().optional(),
 });
 
+/** The Kite API secret that signs postbacks; without one, Zerodha is not configured (404). */
+function kiteSecret(c: Context<AppEnv>): string {
+  const secret = c.get('deps').env.KITE_API_SECRET;
+  if (!secret) throw new ApiError(STATUS.NOT_FOUND, 'Zerodha is not configured on this server');
+  return secret;
+}
+
+/** The 404 of a server without Zerodha, before the postback's body is read. */
+const kiteConfigured: MiddlewareHandler<AppEnv> = async (c, next) => {
+  kiteSecret(c);
+  await next();
+};
+
 export function brokerRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/brokers/:broker/login-url', requireUser, async (c) => {
-    const { account_id } = readQuery(c, loginUrlQuerySchema);
+  routes.get('/brokers/:broker/login-url', requireUser, queryParams(loginUrlQuerySchema), async (c) => {
+    const { account_id } = c.req.valid('query');
     try {
       const url = await startBrokerLogin(c.get('deps'), sessionUser(c), c.req.param('broker'), account_id ?? null);
       return c.json({ url });
@@ -56,11 +70,10 @@ export function brokerRoutes(): Hono<AppEnv> {
 
   // Kite's order postbacks (the URL set on the Kite app): a genuine one wakes the engine, which then
   // asks Kite for the order's state itself; the postback's own figures are never booked.
-  routes.post(ZERODHA_POSTBACK_PATH.slice('/api'.length), async (c) => {
+  routes.post(ZERODHA_POSTBACK_PATH.slice('/api'.length), kiteConfigured, jsonBody(kitePostbackSchema), async (c) => {
     const deps = c.get('deps');
-    if (!deps.env.KITE_API_SECRET) throw new ApiError(STATUS.NOT_FOUND, 'Zerodha is not configured on this server');
-    const body = await readJson(c, kitePostbackSchema);
-    if (!kitePostbackGenuine(body, deps.env.KITE_API_SECRET)) throw new ApiError(STATUS.UNAUTHORIZED, 'Invalid checksum');
+    const body = c.req.valid('json');
+    if (!kitePostbackGenuine(body, kiteSecret(c))) throw new ApiError(STATUS.UNAUTHORIZED, 'Invalid checksum');
     deps.log.info({ orderId: body.order_id, status: body.status, tag: body.tag }, 'zerodha postback');
     deps.engine?.wake();
     return c.json({ received: true });

@@ -12,11 +12,12 @@ import { MSG } from '../../shared/messages';
 import { addSignalBodySchema } from '../../shared/schemas/admin/algos';
 import { webhookSignalBodySchema } from '../../shared/schemas/admin/signal-approvals';
 import type { AppEnv } from '../context';
-import { ApiError, parseWith, readJson, STATUS } from '../http';
+import { ApiError, parseWith, STATUS } from '../http';
 import { hit } from '../security/rate-limit';
 import { getAlgo } from '../services/algos';
 import { addSignal } from '../services/signals';
 import { useWebhookToken } from '../services/webhook-tokens';
+import { jsonBody } from '../validation';
 import { istDay } from '../../shared/ist';
 
 export const WEBHOOK_PATH = '/api/hooks/signals';
@@ -32,9 +33,10 @@ function bearerToken(header: string | undefined): string | undefined {
 export function hookRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/hooks/signals', async (c) => {
+  // Any JSON here (checked for NUL characters): its rules are applied after the token and the rate.
+  routes.post('/hooks/signals', jsonBody(z.unknown()), async (c) => {
     const { db, log, engine, notifier } = c.get('deps');
-    const raw = await readJson(c, z.unknown());
+    const raw = c.req.valid('json');
     const fields = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
     const token = bearerToken(c.req.header('authorization')) ?? (typeof fields.token === 'string' ? fields.token : undefined);
     const sender = token ? await useWebhookToken(db, token) : null;

@@ -7,7 +7,7 @@ import { isSuperadmin, requireUser, sessionUser } from '../auth/guards';
 import { BytesLru } from '../bytes-lru';
 import { acceptedEncoding, encode } from '../content-encoding';
 import type { AppEnv } from '../context';
-import { ApiError, readJson, readQuery, STATUS } from '../http';
+import { ApiError, STATUS } from '../http';
 import { eq } from 'drizzle-orm';
 import { members } from '../db/schema';
 import { membershipExpired } from '../engine/membership';
@@ -17,7 +17,7 @@ import { financialYear, financialYearOf, taxRows, taxStatementCsv } from '../ser
 import { istDay } from '../../shared/ist';
 import { getTradeDetail } from '../services/trade-detail';
 import { accountTradesVersion, listAccountTrades } from '../services/trades';
-import { readId } from './admin/params';
+import { jsonBody, pathIds, queryParams } from '../validation';
 
 const NO_ACCOUNT = 'No account is linked to this user';
 /** Encoded account-trades answers kept in memory (about 30 KB brotli, 800 KB plain for 1,000 trades). */
@@ -30,10 +30,10 @@ export function memberRoutes(): Hono<AppEnv> {
   // is never older than the request, in this process or any other.
   const tradesCache = new BytesLru(TRADES_CACHE_BYTES);
 
-  routes.get('/account-trades', requireUser, async (c) => {
+  routes.get('/account-trades', requireUser, queryParams(accountTradesQuerySchema), async (c) => {
     const user = sessionUser(c);
     const { db } = c.get('deps');
-    const query = readQuery(c, accountTradesQuerySchema);
+    const query = c.req.valid('query');
     let accountId = user.account_id;
     let version = c.get('accountTradesVersion');
     if (query.adminAccountId !== undefined) {
@@ -61,8 +61,8 @@ export function memberRoutes(): Hono<AppEnv> {
   });
 
   /** One trade's story: a member's own trade only (another's is not found, never forbidden); any trade for a superadmin. */
-  routes.get('/account-trades/:tradeId', requireUser, async (c) => {
-    const tradeId = readId(c, 'tradeId');
+  routes.get('/account-trades/:tradeId', requireUser, pathIds('tradeId'), async (c) => {
+    const { tradeId } = c.req.valid('param');
     const user = sessionUser(c);
     const viewer = isSuperadmin(user) ? { view: 'admin' as const } : { view: 'member' as const, accountId: user.account_id ?? 0 };
     const detail = await getTradeDetail(c.get('deps').db, tradeId, viewer);
@@ -80,9 +80,9 @@ export function memberRoutes(): Hono<AppEnv> {
   }
 
   /** The account's P&L over a range of days (default: this month in India); a superadmin may name any account. */
-  routes.get('/account-pnl', requireUser, async (c) => {
+  routes.get('/account-pnl', requireUser, queryParams(accountPnlQuerySchema), async (c) => {
     const { db } = c.get('deps');
-    const query = readQuery(c, accountPnlQuerySchema);
+    const query = c.req.valid('query');
     const accountId = await accountAsked(c, query.adminAccountId);
     const range = pnlRange(query, new Date());
     // Like account-trades: a login without an account has nothing to add up.
@@ -90,8 +90,8 @@ export function memberRoutes(): Hono<AppEnv> {
   });
 
   /** The tax P&L statement of a financial year (default: the current one in India) as a CSV download. */
-  routes.get('/account-tax-statement', requireUser, async (c) => {
-    const query = readQuery(c, taxStatementQuerySchema);
+  routes.get('/account-tax-statement', requireUser, queryParams(taxStatementQuerySchema), async (c) => {
+    const query = c.req.valid('query');
     const accountId = await accountAsked(c, query.adminAccountId);
     const fy = query.fy ?? financialYearOf(istDay(new Date()));
     const rows = accountId === null ? [] : await taxRows(c.get('deps').db, accountId, financialYear(fy)!);
@@ -114,9 +114,9 @@ export function memberRoutes(): Hono<AppEnv> {
     return c.json(accountId === null ? null : await getAccountSettings(c.get('deps'), accountId));
   });
 
-  routes.post('/update-broker-details', requireUser, async (c) => {
+  routes.post('/update-broker-details', requireUser, jsonBody(memberBrokerDetailsSchema), async (c) => {
     const user = sessionUser(c);
-    const details = await readJson(c, memberBrokerDetailsSchema);
+    const details = c.req.valid('json');
     const updated = user.account_id === null ? null : await updateBrokerDetails(c.get('deps'), user.account_id, details);
     if (!updated) throw new ApiError(STATUS.NOT_FOUND, NO_ACCOUNT);
     c.get('deps').log.info(

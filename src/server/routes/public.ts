@@ -3,15 +3,16 @@
  * POST /api/workshop-enquiry and GET /api/workshops. Anonymous; submissions are rate-limited per IP.
  */
 import { createHmac } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { contactUsBodySchema, workshopEnquiryBodySchema, type SubmissionResponse } from '../../shared/schemas/public-forms';
 import type { AppDeps, AppEnv } from '../context';
-import { readJson, STATUS } from '../http';
+import { STATUS } from '../http';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
 import { submitEnquiry } from '../services/enquiries';
 import { createMailer } from '../services/mail';
 import { listWorkshops, submitWorkshopRegistration } from '../services/workshops';
+import { jsonBody } from '../validation';
 
 /** Shorter than the login window, whose housekeeping purges finished windows of every key. */
 export const PUBLIC_FORM_WINDOW_MS = 10 * 60 * 1000;
@@ -21,11 +22,11 @@ export function publicRoutes(deps: AppDeps): Hono<AppEnv> {
   const mailer = createMailer(deps.env, deps.log);
   const ipKey = deps.secrets.deriveSecret('public-form-ip');
 
-  /** Counts the submission against its IP; answers 429 with Retry-After over the limit. */
-  async function limited(c: Context<AppEnv>): Promise<Response | null> {
+  /** Counts the submission against its IP, before its body is read; answers 429 with Retry-After over the limit. */
+  const limited: MiddlewareHandler<AppEnv> = async (c, next) => {
     const ip = clientIp(c);
     const window = await rateLimit.hit(deps.db, `public-form:ip:${ip}`, PUBLIC_FORM_WINDOW_MS);
-    if (window.count <= deps.env.PUBLIC_FORM_LIMIT_PER_IP) return null;
+    if (window.count <= deps.env.PUBLIC_FORM_LIMIT_PER_IP) return next();
     deps.log.warn({ ip }, 'public form refused: too many submissions from this address');
     const minutes = Math.max(1, Math.ceil(window.retryAfterSeconds / 60));
     return c.json(
@@ -33,7 +34,7 @@ export function publicRoutes(deps: AppDeps): Hono<AppEnv> {
       STATUS.TOO_MANY_REQUESTS,
       { 'Retry-After': String(window.retryAfterSeconds) },
     );
-  }
+  };
 
   /** Keyed hash of the sender's address: groups submissions without storing the IP. */
   function ipHash(c: Context<AppEnv>): string | null {
@@ -41,18 +42,14 @@ export function publicRoutes(deps: AppDeps): Hono<AppEnv> {
     return ip === 'unknown' ? null : createHmac('sha256', ipKey).update(ip).digest('base64url');
   }
 
-  routes.post('/contact-us', async (c) => {
-    const refused = await limited(c);
-    if (refused) return refused;
-    const body = await readJson(c, contactUsBodySchema);
+  routes.post('/contact-us', limited, jsonBody(contactUsBodySchema), async (c) => {
+    const body = c.req.valid('json');
     const id = await submitEnquiry(deps, mailer, body, ipHash(c));
     return c.json({ status: 'success', id } satisfies SubmissionResponse, STATUS.CREATED);
   });
 
-  routes.post('/workshop-enquiry', async (c) => {
-    const refused = await limited(c);
-    if (refused) return refused;
-    const body = await readJson(c, workshopEnquiryBodySchema);
+  routes.post('/workshop-enquiry', limited, jsonBody(workshopEnquiryBodySchema), async (c) => {
+    const body = c.req.valid('json');
     const id = await submitWorkshopRegistration(deps, mailer, body, ipHash(c));
     return c.json({ status: 'success', id } satisfies SubmissionResponse, STATUS.CREATED);
   });

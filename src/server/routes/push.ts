@@ -3,27 +3,35 @@
  * GET (this device's state, by endpoint) | POST | DELETE /api/push/subscriptions. A device is one browser's PushSubscription (its endpoint);
  * subscribing again replaces its kinds (and moves it to whoever is logged in on it now).
  */
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { pushEndpointSchema, pushSubscribeBodySchema, SUPERADMIN_ONLY_KINDS } from '../../shared/schemas/push';
 import { isSuperadmin, requireUser, sessionUser } from '../auth/guards';
-import type { AppEnv } from '../context';
+import type { AppEnv, Notifier } from '../context';
 import { pushSubscriptions } from '../db/schema';
-import { ApiError, readJson, readQuery, STATUS } from '../http';
+import { ApiError, STATUS } from '../http';
+import { jsonBody, queryParams } from '../validation';
 
-const notConfigured = () => new ApiError(STATUS.SERVICE_UNAVAILABLE, 'Push notifications are not configured on this server');
+/** The server's push sender; without one, push is not configured (503). */
+function configuredNotifier(c: Context<AppEnv>): Notifier {
+  const { notifier } = c.get('deps');
+  if (!notifier) throw new ApiError(STATUS.SERVICE_UNAVAILABLE, 'Push notifications are not configured on this server');
+  return notifier;
+}
+
+/** The 503 of a server without push, before a subscription's body is read. */
+const pushConfigured: MiddlewareHandler<AppEnv> = async (c, next) => {
+  configuredNotifier(c);
+  await next();
+};
 
 export function pushRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/push/public-key', (c) => {
-    const { notifier } = c.get('deps');
-    if (!notifier) throw notConfigured();
-    return c.json({ publicKey: notifier.publicKey });
-  });
+  routes.get('/push/public-key', (c) => c.json({ publicKey: configuredNotifier(c).publicKey }));
 
-  routes.get('/push/subscriptions', requireUser, async (c) => {
-    const { endpoint } = readQuery(c, pushEndpointSchema);
+  routes.get('/push/subscriptions', requireUser, queryParams(pushEndpointSchema), async (c) => {
+    const { endpoint } = c.req.valid('query');
     const [row] = await c
       .get('deps')
       .db.select({ kinds: pushSubscriptions.kinds })
@@ -32,10 +40,10 @@ export function pushRoutes(): Hono<AppEnv> {
     return c.json(row ? { subscribed: true, kinds: row.kinds } : { subscribed: false, kinds: [] });
   });
 
-  routes.post('/push/subscriptions', requireUser, async (c) => {
-    const { db, log, notifier } = c.get('deps');
-    if (!notifier) throw notConfigured();
-    const { subscription, kinds } = await readJson(c, pushSubscribeBodySchema);
+  routes.post('/push/subscriptions', requireUser, pushConfigured, jsonBody(pushSubscribeBodySchema), async (c) => {
+    const { db, log } = c.get('deps');
+    const notifier = configuredNotifier(c);
+    const { subscription, kinds } = c.req.valid('json');
     const user = sessionUser(c);
     const problem = notifier.endpointProblem(subscription.endpoint);
     if (problem) throw new ApiError(STATUS.BAD_REQUEST, `Invalid body: subscription.endpoint`, { 'subscription.endpoint': problem });
@@ -48,8 +56,8 @@ export function pushRoutes(): Hono<AppEnv> {
     return c.json({ subscribed: true, kinds: unique }, STATUS.CREATED);
   });
 
-  routes.delete('/push/subscriptions', requireUser, async (c) => {
-    const { endpoint } = await readJson(c, pushEndpointSchema);
+  routes.delete('/push/subscriptions', requireUser, jsonBody(pushEndpointSchema), async (c) => {
+    const { endpoint } = c.req.valid('json');
     const user = sessionUser(c);
     const { db, log } = c.get('deps');
     const removed = await db

@@ -1,5 +1,5 @@
 /** Captcha, login, logout and the session check (spec section 7, "Session and login"). */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { MSG } from '../../shared/messages';
 import { loginBodySchema, type CheckSessionResponse } from '../../shared/schemas/session';
 import { z } from 'zod';
@@ -15,10 +15,11 @@ import {
 } from '../auth/sessions';
 import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
-import { ApiError, readJson, STATUS } from '../http';
+import { ApiError, STATUS } from '../http';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
 import type { CaptchaSecrets } from '../auth/captcha';
+import { jsonBody } from '../validation';
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 1000;
 
@@ -55,17 +56,21 @@ export function sessionRoutes({ captchaKeys, captchaDifficulty }: SessionRoutesO
     return c.json(await createCaptchaChallenge(captchaKeys, captchaDifficulty, guarded ? { guardedEmail: email.data.toLowerCase() } : {}));
   });
 
-  routes.post('/login', async (c) => {
+  /** Every login attempt counts against its address, before its body is read (a malformed one too). */
+  const perAddressLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
     const { db, env, log } = c.get('deps');
     await sweep(db);
-
     const perIp = await rateLimit.hit(db, `login:ip:${clientIp(c)}`, LOGIN_WINDOW_MS);
     if (perIp.count > env.LOGIN_LIMIT_PER_IP) {
       log.warn({ ip: clientIp(c) }, 'login refused: too many attempts from this address');
       return tooManyAttempts(c, perIp.retryAfterSeconds);
     }
+    await next();
+  };
 
-    const body = await readJson(c, loginBodySchema);
+  routes.post('/login', perAddressLimit, jsonBody(loginBodySchema), async (c) => {
+    const { db, env, log } = c.get('deps');
+    const body = c.req.valid('json');
     const captcha = await redeemCaptcha(db, captchaKeys, body.captcha);
     if (captcha.outcome !== 'ok') throw new ApiError(STATUS.BAD_REQUEST, CAPTCHA_ERRORS[captcha.outcome]);
 

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { saveSubscriptionBodySchema, tradingModeBodySchema } from '../../../shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { ApiError, readJson, STATUS } from '../../http';
+import { ApiError, STATUS } from '../../http';
 import { accountExists, getAccountSettings, updateBrokerDetails } from '../../services/account';
 import { accounts } from '../../db/schema';
 import { isBrokerConfigured, isPaperTrading } from '../../engine/broker/select-adapter';
@@ -19,28 +19,29 @@ import { listMemberAccounts } from '../../services/member-accounts';
 import { readinessBoard } from '../../services/readiness';
 import { memberExists } from '../../services/members';
 import { listSubscriptions, saveSubscription } from '../../services/subscriptions';
-import { notFound, readId } from './params';
+import { jsonBody, pathIds } from '../../validation';
+import { notFound } from './params';
 
 export function adminAccountRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/admin/members/:id/accounts', requireSuperadmin, async (c) => {
-    const memberId = readId(c, 'id');
+  routes.get('/admin/members/:id/accounts', requireSuperadmin, pathIds('id'), async (c) => {
+    const { id: memberId } = c.req.valid('param');
     const deps = c.get('deps');
     if (!(await memberExists(deps.db, memberId))) throw notFound('Member');
     return c.json(await listMemberAccounts(deps, memberId));
   });
 
   // Numeric first segment only: these never shadow /api/account-details or other /api/... paths.
-  routes.get('/:accountId{[0-9]+}/account-details', requireSuperadmin, async (c) => {
-    const settings = await getAccountSettings(c.get('deps'), readId(c, 'accountId'));
+  routes.get('/:accountId{[0-9]+}/account-details', requireSuperadmin, pathIds('accountId'), async (c) => {
+    const settings = await getAccountSettings(c.get('deps'), c.req.valid('param').accountId);
     if (!settings) throw notFound('Account');
     return c.json(settings);
   });
 
-  routes.post('/:accountId{[0-9]+}/update-broker-details', requireSuperadmin, async (c) => {
-    const accountId = readId(c, 'accountId');
-    const details = await readJson(c, adminBrokerDetailsSchema);
+  routes.post('/:accountId{[0-9]+}/update-broker-details', requireSuperadmin, pathIds('accountId'), jsonBody(adminBrokerDetailsSchema), async (c) => {
+    const { accountId } = c.req.valid('param');
+    const details = c.req.valid('json');
     const updated = await updateBrokerDetails(c.get('deps'), accountId, details);
     if (!updated) throw notFound('Account');
     c.get('deps').log.info(
@@ -51,9 +52,9 @@ export function adminAccountRoutes(): Hono<AppEnv> {
   });
 
   /** Paper or live: live needs the broker configured here; the change is audited. */
-  routes.post('/admin/accounts/:id/trading-mode', requireSuperadmin, async (c) => {
-    const accountId = readId(c, 'id');
-    const { mode } = await readJson(c, tradingModeBodySchema);
+  routes.post('/admin/accounts/:id/trading-mode', requireSuperadmin, pathIds('id'), jsonBody(tradingModeBodySchema), async (c) => {
+    const { id: accountId } = c.req.valid('param');
+    const { mode } = c.req.valid('json');
     const deps = c.get('deps');
     const [account] = await deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
     if (!account) throw notFound('Account');
@@ -69,16 +70,16 @@ export function adminAccountRoutes(): Hono<AppEnv> {
   /** The readiness board: can each subscribed account trade today, and if not why. */
   routes.get('/admin/readiness', requireSuperadmin, async (c) => c.json(await readinessBoard(c.get('deps'))));
 
-  routes.get('/admin/accounts/:id/algo-subscriptions', requireSuperadmin, async (c) => {
-    const accountId = readId(c, 'id');
+  routes.get('/admin/accounts/:id/algo-subscriptions', requireSuperadmin, pathIds('id'), async (c) => {
+    const { id: accountId } = c.req.valid('param');
     const { db } = c.get('deps');
     if (!(await accountExists(db, accountId))) throw notFound('Account');
     return c.json(await listSubscriptions(db, accountId));
   });
 
-  routes.post('/admin/accounts/:trabot_account_id/save-algo-subscription', requireSuperadmin, async (c) => {
-    const accountId = readId(c, 'trabot_account_id');
-    const body = await readJson(c, saveSubscriptionBodySchema);
+  routes.post('/admin/accounts/:trabot_account_id/save-algo-subscription', requireSuperadmin, pathIds('trabot_account_id'), jsonBody(saveSubscriptionBodySchema), async (c) => {
+    const { trabot_account_id: accountId } = c.req.valid('param');
+    const body = c.req.valid('json');
     if (body.trabot_account_id !== accountId) {
       const message = `trabot_account_id must be the account of the path (${accountId})`;
       throw new ApiError(STATUS.BAD_REQUEST, message, { trabot_account_id: message });

@@ -4,6 +4,7 @@
  * POST /api/signals/{id}/update, PUT /api/signals/{id}/manual-entry|manual-exit. Superadmin only.
  */
 import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import {
   addSignalBodySchema,
   algoSwitchBodySchema,
@@ -15,15 +16,16 @@ import {
 } from '../../../shared/schemas/admin/algos';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { parseWith, readJson, readQuery, STATUS } from '../../http';
+import { parseWith, STATUS } from '../../http';
 import { algoExists, getAlgo, listAlgos, switchAlgo } from '../../services/algos';
 import { queueManualOrder } from '../../services/manual-orders';
 import { addSignal, editSignalLevels, getSignal, listSignals } from '../../services/signals';
-import { notFound, readId } from './params';
+import { jsonBody, pathIds, queryParams } from '../../validation';
+import { notFound } from './params';
 
-async function manualOrder(c: Context<AppEnv>, side: 'entry' | 'exit') {
-  const signalId = readId(c, 'signalId');
-  const body = await readJson(c, side === 'entry' ? manualEntryBodySchema : manualExitBodySchema);
+type ManualOrderBody = z.infer<typeof manualEntryBodySchema> | z.infer<typeof manualExitBodySchema>;
+
+async function manualOrder(c: Context<AppEnv>, side: 'entry' | 'exit', signalId: number, body: ManualOrderBody) {
   const user = sessionUser(c);
   const { db, log } = c.get('deps');
   const order = await queueManualOrder(db, { signalId, side, body, user });
@@ -38,9 +40,9 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
 
   routes.get('/algos', requireSuperadmin, async (c) => c.json(await listAlgos(c.get('deps').db)));
 
-  routes.post('/algos/:id/switch', requireSuperadmin, async (c) => {
-    const algoId = readId(c, 'id');
-    const { algo_switch } = await readJson(c, algoSwitchBodySchema);
+  routes.post('/algos/:id/switch', requireSuperadmin, pathIds('id'), jsonBody(algoSwitchBodySchema), async (c) => {
+    const { id: algoId } = c.req.valid('param');
+    const { algo_switch } = c.req.valid('json');
     const algo = await switchAlgo(c.get('deps').db, algoId, algo_switch);
     if (!algo) throw notFound('Algo');
     c.get('deps').log.info({ userId: sessionUser(c).id, algoId, algo_switch }, 'algo switched');
@@ -48,17 +50,17 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
     return c.json(algo);
   });
 
-  routes.get('/algos/:id/signals', requireSuperadmin, async (c) => {
-    const algoId = readId(c, 'id');
-    const { status } = readQuery(c, signalsQuerySchema);
+  routes.get('/algos/:id/signals', requireSuperadmin, pathIds('id'), queryParams(signalsQuerySchema), async (c) => {
+    const { id: algoId } = c.req.valid('param');
+    const { status } = c.req.valid('query');
     const { db } = c.get('deps');
     if (!(await algoExists(db, algoId))) throw notFound('Algo');
     return c.json(await listSignals(db, algoId, status));
   });
 
-  routes.put('/algos/:algoId/signals', requireSuperadmin, async (c) => {
-    const algoId = readId(c, 'algoId');
-    const body = await readJson(c, addSignalBodySchema);
+  routes.put('/algos/:algoId/signals', requireSuperadmin, pathIds('algoId'), jsonBody(addSignalBodySchema), async (c) => {
+    const { algoId } = c.req.valid('param');
+    const body = c.req.valid('json');
     const { db, log, notifier } = c.get('deps');
     const algo = await getAlgo(db, algoId);
     if (!algo) throw notFound('Algo');
@@ -70,10 +72,10 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
     return c.json(signal, STATUS.CREATED);
   });
 
-  routes.post('/signals/:signalId/update', requireSuperadmin, async (c) => {
-    const signalId = readId(c, 'signalId');
+  routes.post('/signals/:signalId/update', requireSuperadmin, pathIds('signalId'), jsonBody(editLevelsBodySchema), async (c) => {
+    const { signalId } = c.req.valid('param');
     const { db } = c.get('deps');
-    const typed = await readJson(c, editLevelsBodySchema);
+    const typed = c.req.valid('json');
     const current = await getSignal(db, signalId);
     if (!current) throw notFound('Signal');
     // The levels' sides depend on the stored signal's direction.
@@ -87,8 +89,12 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
     return c.json(signal);
   });
 
-  routes.put('/signals/:signalId/manual-entry', requireSuperadmin, (c) => manualOrder(c, 'entry'));
-  routes.put('/signals/:signalId/manual-exit', requireSuperadmin, (c) => manualOrder(c, 'exit'));
+  routes.put('/signals/:signalId/manual-entry', requireSuperadmin, pathIds('signalId'), jsonBody(manualEntryBodySchema), (c) =>
+    manualOrder(c, 'entry', c.req.valid('param').signalId, c.req.valid('json')),
+  );
+  routes.put('/signals/:signalId/manual-exit', requireSuperadmin, pathIds('signalId'), jsonBody(manualExitBodySchema), (c) =>
+    manualOrder(c, 'exit', c.req.valid('param').signalId, c.req.valid('json')),
+  );
 
   return routes;
 }

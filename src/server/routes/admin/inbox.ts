@@ -6,36 +6,37 @@ import { Hono } from 'hono';
 import { enquiriesQuerySchema, workshopBodySchema } from '../../../shared/schemas/admin/inbox';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { readJson, readQuery, STATUS } from '../../http';
+import { STATUS } from '../../http';
 import { listEnquiries } from '../../services/inbox';
 import { createWorkshop, listAdminWorkshops, listWorkshopRegistrations, updateWorkshop } from '../../services/workshops-admin';
-import { notFound, readId } from './params';
+import { jsonBody, pathIds, queryParams } from '../../validation';
+import { notFound } from './params';
 
 export function adminInboxRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/admin/enquiries', requireSuperadmin, async (c) => c.json(await listEnquiries(c.get('deps').db, readQuery(c, enquiriesQuerySchema))));
+  routes.get('/admin/enquiries', requireSuperadmin, queryParams(enquiriesQuerySchema), async (c) => c.json(await listEnquiries(c.get('deps').db, c.req.valid('query'))));
 
   routes.get('/admin/workshops', requireSuperadmin, async (c) => c.json(await listAdminWorkshops(c.get('deps').db)));
 
-  routes.put('/admin/workshops', requireSuperadmin, async (c) => {
-    const body = await readJson(c, workshopBodySchema);
+  routes.put('/admin/workshops', requireSuperadmin, jsonBody(workshopBodySchema), async (c) => {
+    const body = c.req.valid('json');
     const workshop = await createWorkshop(c.get('deps').db, body);
     c.get('deps').log.info({ userId: sessionUser(c).id, workshopId: workshop.workshop_id }, 'workshop created');
     return c.json(workshop, STATUS.CREATED);
   });
 
-  routes.post('/admin/workshops/:id', requireSuperadmin, async (c) => {
-    const workshopId = readId(c, 'id');
-    const body = await readJson(c, workshopBodySchema);
+  routes.post('/admin/workshops/:id', requireSuperadmin, pathIds('id'), jsonBody(workshopBodySchema), async (c) => {
+    const { id: workshopId } = c.req.valid('param');
+    const body = c.req.valid('json');
     const workshop = await updateWorkshop(c.get('deps').db, workshopId, body);
     if (!workshop) throw notFound('Workshop');
     c.get('deps').log.info({ userId: sessionUser(c).id, workshopId }, 'workshop updated');
     return c.json(workshop);
   });
 
-  routes.get('/admin/workshops/:id/registrations', requireSuperadmin, async (c) => {
-    const registrations = await listWorkshopRegistrations(c.get('deps').db, readId(c, 'id'));
+  routes.get('/admin/workshops/:id/registrations', requireSuperadmin, pathIds('id'), async (c) => {
+    const registrations = await listWorkshopRegistrations(c.get('deps').db, c.req.valid('param').id);
     if (!registrations) throw notFound('Workshop');
     return c.json(registrations);
   });

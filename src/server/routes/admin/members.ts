@@ -7,42 +7,43 @@ import { Hono } from 'hono';
 import { memberBodySchema, memberUserBodySchema } from '../../../shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { readJson, STATUS } from '../../http';
+import { STATUS } from '../../http';
 import { createMemberUser, listMemberUsers, updateMemberUser } from '../../services/member-users';
 import { createMember, listMembers, memberExists, updateMember } from '../../services/members';
-import { notFound, readId } from './params';
+import { jsonBody, pathIds } from '../../validation';
+import { notFound } from './params';
 
 export function adminMemberRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/members', requireSuperadmin, async (c) => c.json(await listMembers(c.get('deps').db)));
 
-  routes.put('/members', requireSuperadmin, async (c) => {
-    const body = await readJson(c, memberBodySchema);
+  routes.put('/members', requireSuperadmin, jsonBody(memberBodySchema), async (c) => {
+    const body = c.req.valid('json');
     const member = await createMember(c.get('deps').db, body);
     c.get('deps').log.info({ userId: sessionUser(c).id, memberId: member.trabot_client_id }, 'member created');
     return c.json(member, STATUS.CREATED);
   });
 
-  routes.post('/members/:id', requireSuperadmin, async (c) => {
-    const memberId = readId(c, 'id');
-    const body = await readJson(c, memberBodySchema);
+  routes.post('/members/:id', requireSuperadmin, pathIds('id'), jsonBody(memberBodySchema), async (c) => {
+    const { id: memberId } = c.req.valid('param');
+    const body = c.req.valid('json');
     const member = await updateMember(c.get('deps').db, memberId, body);
     if (!member) throw notFound('Member');
     c.get('deps').log.info({ userId: sessionUser(c).id, memberId }, 'member updated');
     return c.json(member);
   });
 
-  routes.get('/members/:id/users', requireSuperadmin, async (c) => {
-    const memberId = readId(c, 'id');
+  routes.get('/members/:id/users', requireSuperadmin, pathIds('id'), async (c) => {
+    const { id: memberId } = c.req.valid('param');
     const { db } = c.get('deps');
     if (!(await memberExists(db, memberId))) throw notFound('Member');
     return c.json(await listMemberUsers(db, memberId));
   });
 
-  routes.post('/members/:id/users', requireSuperadmin, async (c) => {
-    const memberId = readId(c, 'id');
-    const body = await readJson(c, memberUserBodySchema);
+  routes.post('/members/:id/users', requireSuperadmin, pathIds('id'), jsonBody(memberUserBodySchema), async (c) => {
+    const { id: memberId } = c.req.valid('param');
+    const body = c.req.valid('json');
     const { db, log } = c.get('deps');
     if (!(await memberExists(db, memberId))) throw notFound('Member');
     const user = await createMemberUser(db, memberId, body);
@@ -50,10 +51,9 @@ export function adminMemberRoutes(): Hono<AppEnv> {
     return c.json(user, STATUS.CREATED);
   });
 
-  routes.put('/members/:id/users/:userId', requireSuperadmin, async (c) => {
-    const memberId = readId(c, 'id');
-    const userId = readId(c, 'userId');
-    const body = await readJson(c, memberUserBodySchema);
+  routes.put('/members/:id/users/:userId', requireSuperadmin, pathIds('id', 'userId'), jsonBody(memberUserBodySchema), async (c) => {
+    const { id: memberId, userId } = c.req.valid('param');
+    const body = c.req.valid('json');
     const user = await updateMemberUser(c.get('deps').db, memberId, userId, body);
     if (!user) throw notFound('User of this member');
     c.get('deps').log.info({ userId: sessionUser(c).id, memberId, updatedUserId: userId, passwordChanged: Boolean(body.password) }, 'member user updated');

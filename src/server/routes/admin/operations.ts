@@ -6,29 +6,30 @@ import { Hono } from 'hono';
 import { logsQuerySchema, warningsQuerySchema } from '../../../shared/schemas/admin/operations';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { ApiError, readQuery, STATUS } from '../../http';
+import { ApiError, STATUS } from '../../http';
 import { logFilePath } from '../../logger';
 import { isStaticRequestLine, tailMatching } from '../../services/logs';
 import { tokenDisplay } from '../../services/tokens';
 import { deleteWarning, listWarnings } from '../../services/warnings';
-import { notFound, readId } from './params';
+import { pathIds, queryParams } from '../../validation';
+import { notFound } from './params';
 
 export function adminOperationRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/logs', requireSuperadmin, async (c) => {
-    const { search, lines, static: withStatic } = readQuery(c, logsQuerySchema);
+  routes.get('/logs', requireSuperadmin, queryParams(logsQuerySchema), async (c) => {
+    const { search, lines, static: withStatic } = c.req.valid('query');
     const skip = withStatic === '1' ? undefined : isStaticRequestLine;
     return c.json({ lines: await tailMatching(logFilePath(c.get('deps').env.DATA_DIR), search, lines, skip) });
   });
 
-  routes.get('/admin/warnings', requireSuperadmin, async (c) => {
-    const { showDeleted } = readQuery(c, warningsQuerySchema);
+  routes.get('/admin/warnings', requireSuperadmin, queryParams(warningsQuerySchema), async (c) => {
+    const { showDeleted } = c.req.valid('query');
     return c.json(await listWarnings(c.get('deps').db, showDeleted));
   });
 
-  routes.delete('/admin/warnings/:warningId', requireSuperadmin, async (c) => {
-    const warningId = readId(c, 'warningId');
+  routes.delete('/admin/warnings/:warningId', requireSuperadmin, pathIds('warningId'), async (c) => {
+    const { warningId } = c.req.valid('param');
     const result = await deleteWarning(c.get('deps').db, warningId);
     if (result === 'not-found') throw notFound('Warning');
     if (result === 'already-deleted') throw new ApiError(STATUS.CONFLICT, `Warning ${warningId} is already deleted`);

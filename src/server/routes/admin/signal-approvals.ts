@@ -4,19 +4,19 @@
  * approve / reject against the signal as the superadmin saw it.
  */
 import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import { approvalSettingsBodySchema, signalDecisionBodySchema } from '../../../shared/schemas/admin/signal-approvals';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { readJson, STATUS } from '../../http';
+import { STATUS } from '../../http';
 import { algoExists, setApprovalSettings } from '../../services/algos';
 import { decideSignal, listPendingSignals } from '../../services/signal-decisions';
 import { previewSignal } from '../../services/signal-preview';
 import { createWebhookToken, listWebhookTokens, revokeWebhookToken } from '../../services/webhook-tokens';
-import { notFound, readId } from './params';
+import { jsonBody, pathIds } from '../../validation';
+import { notFound } from './params';
 
-async function decide(c: Context<AppEnv>, decision: 'approve' | 'reject') {
-  const signalId = readId(c, 'signalId');
-  const { expected_updated_at } = await readJson(c, signalDecisionBodySchema);
+async function decide(c: Context<AppEnv>, decision: 'approve' | 'reject', signalId: number, { expected_updated_at }: z.infer<typeof signalDecisionBodySchema>) {
   const user = sessionUser(c);
   const { db, log, engine } = c.get('deps');
   const answer = await decideSignal(db, signalId, decision, new Date(expected_updated_at), user);
@@ -30,15 +30,15 @@ export function adminSignalApprovalRoutes(): Hono<AppEnv> {
 
   routes.get('/webhook-tokens', requireSuperadmin, async (c) => c.json(await listWebhookTokens(c.get('deps').db)));
 
-  routes.get('/algos/:id/webhook-tokens', requireSuperadmin, async (c) => {
-    const algoId = readId(c, 'id');
+  routes.get('/algos/:id/webhook-tokens', requireSuperadmin, pathIds('id'), async (c) => {
+    const { id: algoId } = c.req.valid('param');
     const { db } = c.get('deps');
     if (!(await algoExists(db, algoId))) throw notFound('Algo');
     return c.json(await listWebhookTokens(db, algoId));
   });
 
-  routes.post('/algos/:id/webhook-tokens', requireSuperadmin, async (c) => {
-    const algoId = readId(c, 'id');
+  routes.post('/algos/:id/webhook-tokens', requireSuperadmin, pathIds('id'), async (c) => {
+    const { id: algoId } = c.req.valid('param');
     const { db, log } = c.get('deps');
     if (!(await algoExists(db, algoId))) throw notFound('Algo');
     const user = sessionUser(c);
@@ -47,18 +47,17 @@ export function adminSignalApprovalRoutes(): Hono<AppEnv> {
     return c.json(created, STATUS.CREATED);
   });
 
-  routes.delete('/algos/:id/webhook-tokens/:tokenId', requireSuperadmin, async (c) => {
-    const algoId = readId(c, 'id');
-    const tokenId = readId(c, 'tokenId');
+  routes.delete('/algos/:id/webhook-tokens/:tokenId', requireSuperadmin, pathIds('id', 'tokenId'), async (c) => {
+    const { id: algoId, tokenId } = c.req.valid('param');
     const { db, log } = c.get('deps');
     if (!(await revokeWebhookToken(db, algoId, tokenId))) throw notFound('Webhook token');
     log.info({ userId: sessionUser(c).id, algoId, tokenId }, 'webhook token revoked');
     return c.json({ token_id: tokenId, revoked: true });
   });
 
-  routes.post('/algos/:id/approval', requireSuperadmin, async (c) => {
-    const algoId = readId(c, 'id');
-    const settings = await readJson(c, approvalSettingsBodySchema);
+  routes.post('/algos/:id/approval', requireSuperadmin, pathIds('id'), jsonBody(approvalSettingsBodySchema), async (c) => {
+    const { id: algoId } = c.req.valid('param');
+    const settings = c.req.valid('json');
     const { db, log } = c.get('deps');
     const algo = await setApprovalSettings(db, algoId, settings);
     if (!algo) throw notFound('Algo');
@@ -68,14 +67,18 @@ export function adminSignalApprovalRoutes(): Hono<AppEnv> {
 
   routes.get('/signals/pending', requireSuperadmin, async (c) => c.json(await listPendingSignals(c.get('deps').db)));
 
-  routes.get('/signals/:signalId/preview', requireSuperadmin, async (c) => {
-    const preview = await previewSignal(c.get('deps').db, readId(c, 'signalId'));
+  routes.get('/signals/:signalId/preview', requireSuperadmin, pathIds('signalId'), async (c) => {
+    const preview = await previewSignal(c.get('deps').db, c.req.valid('param').signalId);
     if (!preview) throw notFound('Signal');
     return c.json(preview);
   });
 
-  routes.post('/signals/:signalId/approve', requireSuperadmin, (c) => decide(c, 'approve'));
-  routes.post('/signals/:signalId/reject', requireSuperadmin, (c) => decide(c, 'reject'));
+  routes.post('/signals/:signalId/approve', requireSuperadmin, pathIds('signalId'), jsonBody(signalDecisionBodySchema), (c) =>
+    decide(c, 'approve', c.req.valid('param').signalId, c.req.valid('json')),
+  );
+  routes.post('/signals/:signalId/reject', requireSuperadmin, pathIds('signalId'), jsonBody(signalDecisionBodySchema), (c) =>
+    decide(c, 'reject', c.req.valid('param').signalId, c.req.valid('json')),
+  );
 
   return routes;
 }
