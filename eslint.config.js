@@ -8,15 +8,30 @@ import globals from 'globals';
  * the server never import each other's code. (An import path that runs through a folder named
  * client or server is one of theirs: '../db/client' names a file, not the folder.)
  */
-const layer = (files, folders) => ({
+const layer = (files, folders, paths = []) => ({
   files,
   rules: {
-    'no-restricted-imports': [
+    // One rule for every restricted import of these files (a later config's would replace it).
+    '@typescript-eslint/no-restricted-imports': [
       'error',
-      { patterns: folders.map((folder) => ({ group: [`**/${folder}/**`], message: `${files[0].split('/')[1]} code does not import src/${folder} (layers: eslint.config.js)` })) },
+      {
+        patterns: folders.map((folder) => ({ group: [`**/${folder}/**`], message: `${files[0].split('/')[1]} code does not import src/${folder} (layers: eslint.config.js)` })),
+        paths,
+      },
     ],
   },
 });
+
+/**
+ * The Ionic controls the client imports from src/client/lib/ionic/ion-*.ts, never from
+ * @ionic/react: its single module would bring every Ionic component into the first visit's bundle.
+ */
+const IONIC_CONTROLS_OF_THEIR_OWN = {
+  name: '@ionic/react',
+  importNames: ['IonButton', 'IonCheckbox', 'IonInput', 'IonInputPasswordToggle', 'IonRadio', 'IonRadioGroup', 'IonSelect', 'IonSelectOption', 'IonTextarea'],
+  allowTypeImports: true,
+  message: "Import it from src/client/lib/ionic (ion-*.ts), which loads it with the chunk that uses it: @ionic/react's single module brings every Ionic component",
+};
 
 export default tseslint.config(
   { ignores: ['dist', '.tmp', '.vitest', '**/test-results', 'ci-results', 'node_modules', 'data', 'src/client/routeTree.gen.ts', 'test-results', 'playwright-report', 'bench/results'] },
@@ -32,7 +47,7 @@ export default tseslint.config(
     },
   },
   layer(['src/shared/**/*.{ts,tsx}'], ['client', 'server']),
-  layer(['src/client/**/*.{ts,tsx}'], ['server']),
+  layer(['src/client/**/*.{ts,tsx}'], ['server'], [IONIC_CONTROLS_OF_THEIR_OWN]),
   layer(['src/server/**/*.{ts,tsx}'], ['client']),
   {
     files: ['**/*.{js,mjs}'],

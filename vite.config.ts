@@ -11,56 +11,6 @@ const THEME_COLOR = '#0f766e';
 const BOOT_ENTRY = 'boot';
 
 /**
- * @ionic/react is a single module: every Ionic component used anywhere, even only in a lazy route
- * or modal, would land in the first-visit bundle with it. The form controls and buttons are defined
- * in modules of their own (src/client/lib/ionic/ion-*.ts, same definitions), and this rewrites
- * `import { IonInput, ... } from '@ionic/react'` in the app's sources to import those from there,
- * so they load with the chunks that use them. Every module that still imports '@ionic/react' also
- * imports lib/ionic/setup-ionic.ts first, so Ionic is set up by whichever chunk loads it first and
- * the public shell, which uses none, never loads it. (Vitest uses @ionic/react as is and sets it
- * up in its render helper.)
- */
-const IONIC_LAZY_CONTROLS: Record<string, string> = {
-  IonButton: 'ion-button',
-  IonCheckbox: 'ion-checkbox',
-  IonInput: 'ion-input',
-  IonInputPasswordToggle: 'ion-input-password-toggle',
-  IonRadio: 'ion-radio',
-  IonRadioGroup: 'ion-radio-group',
-  IonSelect: 'ion-select',
-  IonSelectOption: 'ion-select-option',
-  IonTextarea: 'ion-textarea',
-};
-
-function splitIonicImports(code: string, controlsDir: string): string {
-  return code.replace(/import\s*\{([^}]*)\}\s*from\s*['"]@ionic\/react['"];?/g, (_statement, names: string) => {
-    const kept: string[] = [];
-    const moved: string[] = [];
-    for (const name of names.split(',').map((n) => n.trim()).filter(Boolean)) {
-      const file = IONIC_LAZY_CONTROLS[name];
-      if (file) moved.push(`import { ${name} } from '${controlsDir}/${file}';`);
-      else kept.push(name);
-    }
-    // One line per statement so that line numbers (and source maps) stay put.
-    const setup = `import '${controlsDir}/setup-ionic';`;
-    return [kept.length ? `${setup} import { ${kept.join(', ')} } from '@ionic/react';` : '', ...moved].join(' ');
-  });
-}
-
-function ionicLazyControls(): Plugin {
-  const controlsDir = fileURLToPath(new URL('./src/client/lib/ionic', import.meta.url));
-  return {
-    name: 'trabot:ionic-lazy-controls',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/\/src\/client\/.*\.tsx?$/.test(id) || id.startsWith(controlsDir) || !code.includes('@ionic/react')) return null;
-      const next = splitIonicImports(code, controlsDir);
-      return next === code ? null : { code: next, map: null };
-    },
-  };
-}
-
-/**
  * Writes app.html (the plain shell) and the prerendered public pages into the build
  * (scripts/prerender.ts) before vite-plugin-pwa lists the files to precache. PRERENDER=0 skips the
  * pages (the app works without: every page then renders in the browser, as app.html does).
@@ -95,7 +45,6 @@ function prerenderPublicPages(): Plugin {
 
 export default defineConfig({
   plugins: [
-    ionicLazyControls(),
     // Must come before the React plugin: it generates the route tree and splits route components.
     tanstackRouter({
       target: 'react',
@@ -160,13 +109,5 @@ export default defineConfig({
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
-  },
-  // Pre-bundle the separately imported Ionic controls with @ionic/react (one pass, shared chunks).
-  optimizeDeps: {
-    include: [
-      '@ionic/react',
-      '@stencil/react-output-target/runtime',
-      ...Object.values(IONIC_LAZY_CONTROLS).map((file) => `@ionic/core/components/${file}.js`),
-    ],
   },
 });

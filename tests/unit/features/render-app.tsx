@@ -2,17 +2,17 @@
  * Renders the real app (route tree, guards, layout, toasts) at a path, with `fetch` replaced by a
  * small in-memory API at the network boundary and the viewport width chosen by the test.
  */
-import { IonApp, setupIonicReact } from '@ionic/react';
+// Ionic set up as the app sets it up (its modules that use Ionic import this first).
+import '../../../src/client/lib/ionic/setup-ionic';
 import { onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterEach, vi } from 'vitest';
 import type { SessionUser } from '../../../src/shared/schemas/session';
 import { createQueryClient } from '../../../src/client/lib/query-client';
 import { routeTree } from '../../../src/client/routeTree.gen';
 
-
-setupIonicReact();
 
 // jsdom has no layout, so nothing to scroll (the app shell scrolls to the top on navigation).
 window.scrollTo = () => undefined;
@@ -76,9 +76,8 @@ export function renderApp(path: string, prepare?: (queryClient: QueryClient) => 
   const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
   render(
     <QueryClientProvider client={queryClient}>
-      <IonApp>
-        <RouterProvider router={router} />
-      </IonApp>
+      {/* As src/client/main.tsx renders it: Ionic's overlays attach to <ion-app>. */}
+      {createElement('ion-app', null, <RouterProvider router={router} />)}
     </QueryClientProvider>,
   );
   return { router, queryClient };

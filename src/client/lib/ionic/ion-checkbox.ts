@@ -1,4 +1,4 @@
-/** IonCheckbox defined from the chunk that uses it (see vite.config.ts); same definition as @ionic/react's. */
+/** IonCheckbox defined from the chunk that uses it (see ionic-control.ts); same definition as @ionic/react's. */
 import { ionicControl } from './ionic-control';
 import type { IonCheckbox as Typed } from '@ionic/react';
 import { IonCheckbox as Element, defineCustomElement } from '@ionic/core/components/ion-checkbox.js';

@@ -1,4 +1,4 @@
-/** IonInputPasswordToggle defined from the chunk that uses it (see vite.config.ts); same definition as @ionic/react's. */
+/** IonInputPasswordToggle defined from the chunk that uses it (see ionic-control.ts); same definition as @ionic/react's. */
 import { ionicControl } from './ionic-control';
 import type { IonInputPasswordToggle as Typed } from '@ionic/react';
 import { IonInputPasswordToggle as Element, defineCustomElement } from '@ionic/core/components/ion-input-password-toggle.js';

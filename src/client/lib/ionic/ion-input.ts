@@ -1,4 +1,4 @@
-/** IonInput defined from the chunk that uses it (see vite.config.ts); same definition as @ionic/react's. */
+/** IonInput defined from the chunk that uses it (see ionic-control.ts); same definition as @ionic/react's. */
 import { ionicControl } from './ionic-control';
 import type { IonInput as Typed } from '@ionic/react';
 import { IonInput as Element, defineCustomElement } from '@ionic/core/components/ion-input.js';

@@ -1,4 +1,4 @@
-/** IonRadio defined from the chunk that uses it (see vite.config.ts); same definition as @ionic/react's. */
+/** IonRadio defined from the chunk that uses it (see ionic-control.ts); same definition as @ionic/react's. */
 import { ionicControl } from './ionic-control';
 import type { IonRadio as Typed } from '@ionic/react';
 import { IonRadio as Element, defineCustomElement } from '@ionic/core/components/ion-radio.js';

@@ -1,4 +1,4 @@
-/** IonSelectOption defined from the chunk that uses it (see vite.config.ts); same definition as @ionic/react's. */
+/** IonSelectOption defined from the chunk that uses it (see ionic-control.ts); same definition as @ionic/react's. */
 import { ionicControl } from './ionic-control';
 import type { IonSelectOption as Typed } from '@ionic/react';
 import { IonSelectOption as Element, defineCustomElement } from '@ionic/core/components/ion-select-option.js';

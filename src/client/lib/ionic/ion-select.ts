@@ -1,4 +1,4 @@
-/** IonSelect for the app's modules (see vite.config.ts), its code loaded when first needed (deferred-control.ts). */
+/** IonSelect for the app's modules (see ionic-control.ts), its code loaded when first needed (deferred-control.ts). */
 import type { IonSelect as Typed } from '@ionic/react';
 import { deferredControl } from './deferred-control';
 

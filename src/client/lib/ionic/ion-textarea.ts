@@ -1,4 +1,4 @@
-/** IonTextarea for the app's modules (see vite.config.ts), its code loaded when first needed (deferred-control.ts). */
+/** IonTextarea for the app's modules (see ionic-control.ts), its code loaded when first needed (deferred-control.ts). */
 import type { IonTextarea as Typed } from '@ionic/react';
 import { deferredControl } from './deferred-control';
 

@@ -1,4 +1,5 @@
 /** The broker access key: dots until the eye toggle reveals the server's masked view of it. */
+import '../../../lib/ionic/setup-ionic';
 import { IonIcon } from '@ionic/react';
 import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
 import { useState } from 'react';

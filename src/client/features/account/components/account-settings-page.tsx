@@ -1,5 +1,5 @@
 /** /dashboard/account-settings: statuses, broker details (editable online), balances (spec section 2). */
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
 import { useState } from 'react';
 import { accessKeyStatusView, accountStatusView, NA } from '../../../../shared/format';
 import { MSG } from '../../../../shared/messages';

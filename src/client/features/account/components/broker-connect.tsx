@@ -2,7 +2,7 @@
  * An account's daily broker login: until when today's session holds and a Connect button (when
  * the broker has a login configured on this server), or why there is none.
  */
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
 import { useState } from 'react';
 import { brokerLabel } from '../../../../shared/format';
 import type { AccountSettings } from '../../../../shared/schemas/account';

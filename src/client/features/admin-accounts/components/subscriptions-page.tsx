@@ -2,7 +2,7 @@
  * /dashboard/admin/members/{id}/accounts/{accountId}/algos: the account's algo subscriptions, every
  * field, Add new Subscription and Edit in a modal whose algo choice is the algo list.
  */
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
 import { useState } from 'react';
 import { formatNumber } from '../../../../shared/format';
 import { MSG } from '../../../../shared/messages';

@@ -4,7 +4,9 @@
  * reads as cards, and a pending signal can be approved or rejected in one tap (with a
  * confirmation), from its card or its row.
  */
-import { IonButton, IonIcon } from '@ionic/react';
+import '../../../lib/ionic/setup-ionic';
+import { IonIcon } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
 import { add } from 'ionicons/icons';
 import { useCallback, useState } from 'react';
 import { MSG } from '../../../../shared/messages';

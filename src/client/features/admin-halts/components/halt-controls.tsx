@@ -2,7 +2,7 @@
  * A halt's state and its switch: "HALTED" with who, when and why and a Resume button, or a Halt
  * button that asks why first. For all trading (Admin home) or one account (the accounts list).
  */
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
 import { useState } from 'react';
 import { formatTimestamp } from '../../../../shared/format';
 import type { Halt } from '../../../../shared/schemas/admin/halts';

@@ -2,7 +2,9 @@
  * /dashboard/admin/enquiries (beyond the spec): what visitors sent through the public forms, newest
  * first, filtered by type, a page at a time.
  */
-import { IonButton, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonSelect } from '../../../lib/ionic/ion-select';
+import { IonSelectOption } from '../../../lib/ionic/ion-select-option';
 import { useMemo, useState } from 'react';
 import { ENQUIRY_TYPES, type EnquiryType } from '../../../../shared/schemas/public-forms';
 import { BackButton } from '../../../components/back-button';

@@ -2,7 +2,7 @@
  * /dashboard/admin/workshops (beyond the spec): the workshops the public page lists, with their
  * registration counts; add and edit them, see who registered.
  */
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
 import { useState } from 'react';
 import { formatDate } from '../../../../shared/format';
 import { workshopLabel } from '../../../../shared/forms/workshop-schedule';

@@ -4,7 +4,7 @@
  * (connect on the member's behalf), Edit (the broker modal) and links to each account's algo
  * subscriptions and trades.
  */
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { accessKeyStatusView, accountStatusView, formatTimestamp, NA } from '../../../../shared/format';

@@ -1,5 +1,5 @@
 /** /dashboard/admin/members/{id}/users: the logins of a member, Add User and Edit in a modal. */
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
 import { useState } from 'react';
 import { formatTimestamp } from '../../../../shared/format';
 import type { MemberUser } from '../../../../shared/schemas/admin/members';

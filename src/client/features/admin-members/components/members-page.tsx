@@ -1,5 +1,5 @@
 /** /dashboard/admin/members: every member, Add Member and Edit in a modal, links to users and accounts. */
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatDate, formatTimestamp } from '../../../../shared/format';

@@ -4,7 +4,10 @@
  * count and the static-files filter at once. Each line reads as time (IST), level, message and
  * fields (a table on a laptop, a card per line on a phone), errors marked, the raw line on demand.
  */
-import { IonButton, IonInput, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonInput } from '../../../lib/ionic/ion-input';
+import { IonSelect } from '../../../lib/ionic/ion-select';
+import { IonSelectOption } from '../../../lib/ionic/ion-select-option';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { LOG_LINE_CHOICES } from '../../../../shared/constants';

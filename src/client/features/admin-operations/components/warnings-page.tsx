@@ -2,7 +2,8 @@
  * /dashboard/admin/warnings: the last 50 warnings, Show Deleted, Refresh; a non-deleted warning can
  * be deleted (one-way) after a confirmation that shows it.
  */
-import { IonButton, IonCheckbox } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonCheckbox } from '../../../lib/ionic/ion-checkbox';
 import { useState } from 'react';
 import { WARNINGS_LIMIT } from '../../../../shared/constants';
 import { formatTimestamp } from '../../../../shared/format';

@@ -4,7 +4,13 @@
  * question; hints and errors sit under it and are announced (aria-describedby, aria-invalid).
  */
 import type { AutocompleteTypes, TextFieldTypes } from '@ionic/core';
-import { IonCheckbox, IonInput, IonRadio, IonRadioGroup, IonSelect, IonSelectOption, IonTextarea } from '@ionic/react';
+import { IonCheckbox } from '../../../lib/ionic/ion-checkbox';
+import { IonInput } from '../../../lib/ionic/ion-input';
+import { IonRadio } from '../../../lib/ionic/ion-radio';
+import { IonRadioGroup } from '../../../lib/ionic/ion-radio-group';
+import { IonSelect } from '../../../lib/ionic/ion-select';
+import { IonSelectOption } from '../../../lib/ionic/ion-select-option';
+import { IonTextarea } from '../../../lib/ionic/ion-textarea';
 import { useId } from 'react';
 import { Controller, type Control, type ControllerRenderProps } from 'react-hook-form';
 import type {

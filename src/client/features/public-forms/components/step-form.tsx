@@ -5,7 +5,7 @@
  * the firm; only then is the draft removed and `onSubmitted` called (the modal closes).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../../lib/ionic/ion-button';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
