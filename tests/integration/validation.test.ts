@@ -26,7 +26,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const answer = async (res: Response) => ({ status: res.status, body: await res.json() });
+/** The status and the JSON error body (the API's { error, fields? } shape). */
+const answer = async (res: Response) => ({ status: res.status, body: (await res.json()) as { error: string; fields?: Record<string, string> } });
 const nul = (path: string) => ({ status: 400, body: { error: `Invalid body: ${path}`, fields: { [path]: 'Must not contain a NUL character' } } });
 const broker = { broker_name: 'fyers', broker_client_id: 'A1', broker_access_key: '' };
 
@@ -46,7 +47,7 @@ describe('the query string', () => {
     const refused = await answer(await member.request('/api/account-trades?status=bogus'));
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('Invalid query: status');
-    expect(Object.keys(refused.body.fields)).toEqual(['status']);
+    expect(Object.keys(refused.body.fields ?? {})).toEqual(['status']);
     expect((await member.request('/api/account-trades?status=all&status=bogus')).status).toBe(200);
     expect((await member.request('/api/account-trades?status=bogus&status=all')).status).toBe(400);
   });
