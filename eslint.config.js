@@ -33,6 +33,9 @@ const IONIC_CONTROLS_OF_THEIR_OWN = {
   message: "Import it from src/client/lib/ionic (ion-*.ts), which loads it with the chunk that uses it: @ionic/react's single module brings every Ionic component",
 };
 
+/** The files linted with type information (the rules that need it are listed below). */
+const TYPED_FILES = ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.ts'];
+
 export default tseslint.config(
   { ignores: ['dist', '.tmp', '.vitest', '**/test-results', 'ci-results', 'node_modules', 'data', 'src/client/routeTree.gen.ts', 'test-results', 'playwright-report', 'bench/results'] },
   js.configs.recommended,
@@ -44,6 +47,20 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Type-aware rules. `project` rather than `projectService`: the project service gives each file
+    // the tsconfig.json nearest to it, which here is the browser's; the server, bench, scripts and
+    // most tests belong to tsconfig.node.json, which it reaches only as a default project (at most
+    // 8 files, no ** globs). A file in both (src/shared) is typed by the first that includes it.
+    files: TYPED_FILES,
+    languageOptions: { parserOptions: { project: ['./tsconfig.json', './tsconfig.node.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unnecessary-condition': 'error',
     },
   },
   layer(['src/shared/**/*.{ts,tsx}'], ['client', 'server']),

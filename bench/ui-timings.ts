@@ -143,7 +143,7 @@ async function timeKeystroke(page: Page, key: string): Promise<number> {
       if (!input || keyAt === undefined) return false;
       const text = input.value.toLowerCase();
       const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '');
-      const options = Array.from(listbox?.querySelectorAll('[role="option"]') ?? []).map((o) => o.textContent?.toLowerCase() ?? '');
+      const options = Array.from(listbox?.querySelectorAll('[role="option"]') ?? []).map((o) => o.textContent.toLowerCase());
       if (text === '' || options.length === 0 || !options.every((label) => label.includes(text))) return false;
       return performance.now() - keyAt;
     },

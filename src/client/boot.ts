@@ -43,12 +43,15 @@ const APP_MODULES = document.querySelector<HTMLMetaElement>('meta[name="app-modu
 /** Should no paint be reported (a browser without paint timing, a tab hidden meanwhile), start anyway. */
 const PAINT_WAIT_LIMIT_MS = 3000;
 
+/** PerformanceObserver as old browsers have it: supportedEntryTypes came later (Safari 12.1, Chrome 73). */
+type OlderPerformanceObserver = { readonly supportedEntryTypes?: readonly string[] };
+
 function afterFirstPaint(): Promise<void> {
   // A hidden tab paints nothing until it is shown: there is no paint to wait for.
   if (document.visibilityState === 'hidden') return Promise.resolve();
   return new Promise((resolve) => {
     setTimeout(resolve, PAINT_WAIT_LIMIT_MS);
-    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    if (!(PerformanceObserver as OlderPerformanceObserver).supportedEntryTypes?.includes('paint')) {
       // A frame after the next one: the next has been painted by then.
       requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
       return;

@@ -50,7 +50,7 @@ const hiddenActions = (page: Page) =>
           const box = control.getBoundingClientRect();
           return box.right > Math.min(region.right, window.innerWidth) + 1 || box.left < region.left - 1;
         })
-        .map((control) => control.getAttribute('aria-label') ?? control.textContent?.trim() ?? '?');
+        .map((control) => control.getAttribute('aria-label') ?? control.textContent.trim());
     }),
   );
 

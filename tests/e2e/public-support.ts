@@ -121,7 +121,10 @@ export async function answer(page: Page, modal: Locator, field: FieldDefinition,
         await box.getByRole('checkbox', { name: field.options.find((o) => o.value === v)!.label, exact: true }).click();
       }
       return;
-    default:
+    case 'text':
+    case 'email':
+    case 'tel':
+    case 'textarea':
       // By accessible name: a text area's <label> also holds Ionic's hidden copy of the text.
       await box.getByRole('textbox', { name: field.title, exact: true }).fill(value as string);
   }

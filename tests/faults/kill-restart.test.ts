@@ -34,7 +34,8 @@ describe('the embedded PGlite database', () => {
     subject = await startSubject(options);
   });
   afterAll(async () => {
-    await subject?.server.stop('SIGKILL');
+    // Undefined if beforeAll failed before assigning it.
+    await (subject as Subject | undefined)?.server.stop('SIGKILL');
   });
 
   it(`survives ${KILL_ROUNDS} kill -9 mid-stream: every acknowledged write is there, once`, async () => {
@@ -82,8 +83,9 @@ describe('PostgreSQL', () => {
     subject = await startSubject(options);
   });
   afterAll(async () => {
-    await subject?.server.stop('SIGKILL');
-    await cluster?.destroy();
+    // Each is undefined if beforeAll failed before assigning it.
+    await (subject as Subject | undefined)?.server.stop('SIGKILL');
+    await (cluster as PostgresCluster | undefined)?.destroy();
   });
 
   it(`survives ${KILL_ROUNDS} kill -9 mid-stream: every acknowledged write is there, once`, async () => {

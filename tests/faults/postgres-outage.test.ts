@@ -52,8 +52,9 @@ describe.each(FAULTS)('PostgreSQL $name mid-stream', (fault) => {
     subject = await startSubject({ dataDir: tempDir('trabot-faults-outage-'), databaseUrl });
   });
   afterAll(async () => {
-    await subject?.server.stop('SIGKILL');
-    await cluster?.destroy();
+    // Each is undefined if beforeAll failed before assigning it.
+    await (subject as Subject | undefined)?.server.stop('SIGKILL');
+    await (cluster as PostgresCluster | undefined)?.destroy();
   });
 
   it('answers 503 within the bound while it is down, recovers without a restart, and keeps every committed write', async () => {

@@ -29,7 +29,8 @@ describe.skipIf(!serverUrl)('the PostgreSQL pool', () => {
     await database.db.execute(sql`create table pool_probe (v integer)`);
   });
   afterAll(async () => {
-    await database?.close();
+    // Undefined if beforeAll failed before opening it.
+    await (database as Database | undefined)?.close();
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`drop database if exists "${name}" with (force)`);

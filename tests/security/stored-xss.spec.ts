@@ -174,7 +174,7 @@ async function expectInert(page: Page, dialogs: string[], texts: string[]) {
           if (/^on/i.test(attr.name) && /__xss|alert|a\(\)/.test(attr.value)) injected.push(`${el.tagName.toLowerCase()}[${attr.name}]`);
           if (/^(href|src|action|formaction|xlink:href)$/i.test(attr.name) && /^\s*javascript:/i.test(attr.value)) injected.push(`${el.tagName.toLowerCase()}[${attr.name}]`);
         }
-        if (el.tagName === 'SCRIPT' && /__xss/.test(el.textContent ?? '')) injected.push('script');
+        if (el.tagName === 'SCRIPT' && /__xss/.test(el.textContent)) injected.push('script');
         if (el.shadowRoot) visit(el.shadowRoot);
       });
     };

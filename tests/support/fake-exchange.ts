@@ -71,7 +71,7 @@ export class FakeExchange {
   /** Changes a resting order; false when it no longer rests. */
   modify(o: ExchangeOrder, changes: Partial<Pick<ExchangeOrder, 'quantity' | 'price' | 'trigger'>>): boolean {
     if (!this.rests(o)) return false;
-    Object.assign(o, Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)));
+    Object.assign(o, Object.fromEntries(Object.entries<number | undefined>(changes).filter(([, v]) => v !== undefined)));
     o.updatedAt = new Date();
     this.match();
     return true;

@@ -27,7 +27,7 @@ export async function jsonCall(
       signal: AbortSignal.timeout(init.timeoutMs),
     });
   } catch (err) {
-    throw new Unreachable(err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${init.timeoutMs} ms` : String((err as Error).message ?? err));
+    throw new Unreachable(err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${init.timeoutMs} ms` : String((err as { message?: unknown }).message ?? err));
   }
   const text = await res.text().catch(() => '');
   try {

@@ -1,11 +1,14 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InstrumentPicker } from '../../../../src/client/features/admin-algos/components/instrument-picker';
 import { buildInstrumentIndex, MATCH_LIMIT, type InstrumentIndex } from '../../../../src/client/features/admin-algos/lib/instrument-search';
 import { INSTRUMENTS, makeInstrument } from './fixtures';
 
 afterEach(cleanup);
+
+// jsdom lays nothing out: the active option is scrolled into view.
+Element.prototype.scrollIntoView = vi.fn();
 
 function Harness({ index, loadFailed = false }: { index: InstrumentIndex | null; loadFailed?: boolean }) {
   const [value, setValue] = useState('');
@@ -109,7 +112,7 @@ describe('instrument picker', () => {
     expect(screen.getAllByRole('option')).toHaveLength(MATCH_LIMIT);
     expect(screen.getByRole('status').textContent).toBe(`${2400 - MATCH_LIMIT} more — keep typing`);
     type('sym23');
-    expect(screen.getAllByRole('option')).toHaveLength(100 > MATCH_LIMIT ? MATCH_LIMIT : 100);
+    expect(screen.getAllByRole('option')).toHaveLength(Math.min(100, MATCH_LIMIT));
     type('sym2399');
     expect(optionLabels()).toEqual(['SYM2399 (EQ)']);
     expect(screen.getByRole('status').textContent).toBe('');

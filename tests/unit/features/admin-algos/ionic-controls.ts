@@ -11,7 +11,7 @@ export function typeInto(label: string, value: string, root?: HTMLElement) {
 
 function ionElement(tag: 'ion-select' | 'ion-checkbox', label: string, root: ParentNode = document) {
   const el = Array.from(root.querySelectorAll(tag)).find(
-    (e) => (e as HTMLElement & { label?: string }).label === label || e.textContent?.trim() === label,
+    (e) => (e as HTMLElement & { label?: string }).label === label || e.textContent.trim() === label,
   );
   if (!el) throw new Error(`no ${tag} labelled ${label}`);
   return el as HTMLElement & { value?: unknown; checked?: boolean };

@@ -13,7 +13,8 @@ function validAnswer(field: FieldDefinition): string | string[] {
       return field.options[0]!.value;
     case 'checkbox-multi':
       return [field.options[0]!.value];
-    default:
+    case 'text':
+    case 'textarea':
       return 'An answer';
   }
 }

@@ -53,7 +53,7 @@ export function BrokerForm<S extends BrokerSchema>({ schema, account, mutation, 
   });
 
   return (
-    <form className="app-form broker-form" onSubmit={onSubmit} noValidate>
+    <form className="app-form broker-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <SelectField control={control} name="broker_name" label="Broker Name" placeholder="Choose a broker" options={optionsOf(brokers)} />
       <InputField control={control} name="broker_client_id" label="Broker Client ID" />
       <InputField

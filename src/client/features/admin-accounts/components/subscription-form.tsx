@@ -42,7 +42,7 @@ export function SubscriptionForm({
   );
 
   return (
-    <form className="app-form" onSubmit={onSubmit} noValidate>
+    <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <SelectField
         control={control}
         name="algo_id"

@@ -50,7 +50,7 @@ function AddSignalForm({ algoId, onDone }: { algoId: number; onDone: () => void 
   );
 
   return (
-    <form className="app-form" onSubmit={onSubmit} noValidate aria-label="Add Signal">
+    <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add Signal">
       <Controller
         name="instrument_symbol"
         control={control}

@@ -13,6 +13,9 @@ import { saveFailureMessage } from '../../../lib/save-failure';
 import { toast } from '../../../lib/toast';
 import { useCreateWebhookToken, useRevokeWebhookToken, useSaveApprovalSettings, useWebhookTokens } from '../api/webhook-settings';
 
+/** The Clipboard API is there only in a secure context (https, localhost). */
+type ClipboardNavigator = { readonly clipboard?: Clipboard };
+
 const failureText = (error: unknown, fallback: string) =>
   error instanceof HttpError && error.status < 500 ? serverErrorText(error.body, fallback) : saveFailureMessage(error, fallback);
 
@@ -99,7 +102,7 @@ function WebhookTokens({ algoId }: { algoId: number }) {
             New token (shown once: copy it now)
             <input readOnly value={shown} onFocus={(e) => e.target.select()} />
           </label>
-          <button type="button" className="algo-button" onClick={() => void navigator.clipboard?.writeText(shown).then(() => toast.success('Token copied'))}>
+          <button type="button" className="algo-button" onClick={() => void (navigator as ClipboardNavigator).clipboard?.writeText(shown).then(() => toast.success('Token copied'))}>
             Copy
           </button>
         </div>

@@ -43,7 +43,7 @@ function EditLevelsForm({ signal, onDone }: { signal: Signal; onDone: () => void
   );
 
   return (
-    <form className="app-form" onSubmit={onSubmit} noValidate aria-label="Edit Levels">
+    <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Edit Levels">
       <p className="admin-form-subject">
         {signal.instrument_symbol} ({signal.instrument_type}), {signal.trade_direction}
       </p>

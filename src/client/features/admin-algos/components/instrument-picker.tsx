@@ -63,7 +63,7 @@ export function InstrumentPicker({ label, index, loadFailed, value, onChange, on
   const chosen = index?.byLabel.get(value.trim().toLowerCase()) ?? null;
 
   useEffect(() => {
-    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   });
 
   const pick = useCallback(

@@ -69,7 +69,7 @@ function ManualOrderForm({ side, signal, onDone }: { side: ManualOrderSide; sign
   );
 
   return (
-    <form className="app-form" onSubmit={onSubmit} noValidate aria-label={TEXTS[side].title}>
+    <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={TEXTS[side].title}>
       <p className="admin-form-subject">
         {signal.instrument_symbol} ({signal.exchange}), {signal.trade_direction}; entry {signal.entry_level}, stop-loss{' '}
         {signal.stop_loss_level}

@@ -6,7 +6,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { usePendingSignals } from '../api/signal-decisions';
 
-type BadgingNavigator = Navigator & { setAppBadge?: (count?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+/** The Badging API, which not every browser has (lib.dom types it as always there). */
+type BadgingNavigator = { setAppBadge?: (count?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
 
 export function PendingLink({ className, onNavigate }: { className: string; onNavigate?: () => void }) {
   const count = usePendingSignals().data?.length;

@@ -31,7 +31,7 @@ export function HaltForm({ accountId, onDone }: { accountId: number | null; onDo
     ),
   );
   return (
-    <form className="app-form" onSubmit={onSubmit} noValidate>
+    <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <InputField control={control} name="reason" label="Reason" helperText="Kept with your name and the time" />
       <CheckboxField control={control} name="square_off" label="Also close running trades at market" />
       <FormActions pending={halt.isPending} onCancel={onDone} submitLabel="Halt" pendingLabel="Halting..." />

@@ -41,7 +41,7 @@ export function WorkshopForm({ workshop, onDone }: { workshop: AdminWorkshop | n
   );
 
   return (
-    <form className="app-form" onSubmit={onSubmit} noValidate>
+    <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <InputField control={control} name="title" label="Title" />
       <TextAreaField control={control} name="description" label="Description" />
       <InputField control={control} name="workshop_date" label="Date" type="date" />

@@ -42,7 +42,7 @@ export function MemberForm({ member, onDone }: { member: Member | null; onDone: 
   );
 
   return (
-    <form className="app-form" onSubmit={onSubmit} noValidate>
+    <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <InputField control={control} name="name" label="Name" autocomplete="name" />
       <InputField control={control} name="phone_no" label="Phone" type="tel" autocomplete="tel" />
       <InputField control={control} name="email_id" label="Email" type="email" autocomplete="email" />

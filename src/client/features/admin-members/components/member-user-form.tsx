@@ -61,7 +61,7 @@ export function MemberUserForm({
   );
 
   return (
-    <form className="app-form" onSubmit={onSubmit} noValidate>
+    <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <InputField control={control} name="name" label="Name" autocomplete="name" />
       <InputField control={control} name="email" label="Email" type="email" autocomplete="email" />
       <InputField

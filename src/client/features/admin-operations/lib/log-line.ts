@@ -22,6 +22,9 @@ export interface LogLine {
 /** Epoch milliseconds as "dd/MM/yyyy HH:mm:ss.SSS" in India, whatever the browser's zone. */
 export const formatIstMillis = (ms: number): string => formatInIst(ms, 'dd/MM/yyyy HH:mm:ss.SSS');
 
+/** A line's level, whatever it holds, read as a key of LOG_LEVELS: one it does not name has no level. */
+const LEVEL_BY_KEY: Readonly<Partial<Record<string, LogLevel>>> = LOG_LEVELS;
+
 const fieldText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 export function readLogLine(raw: string, index: number): LogLine {
@@ -37,7 +40,7 @@ export function readLogLine(raw: string, index: number): LogLine {
     index,
     raw,
     time: typeof time === 'number' && Number.isFinite(time) ? formatIstMillis(time) : null,
-    level: LOG_LEVELS[level as keyof typeof LOG_LEVELS] ?? null,
+    level: LEVEL_BY_KEY[String(level)] ?? null,
     message: typeof msg === 'string' ? msg : '',
     fields: Object.entries(rest).map(([key, value]) => [key, fieldText(value)]),
   };

@@ -35,6 +35,12 @@ export function captchaChallengeUrl(email: string): string {
 
 const WIDGET_TAG = 'altcha-widget';
 
+/**
+ * The element's methods are its (Svelte) component's: undefined until the component has mounted,
+ * which the element does a microtask after it is attached (altcha's types have them always there).
+ */
+type MountingWidget = Partial<Pick<AltchaWidgetElement, 'reset'>>;
+
 export function CaptchaWidget({
   email,
   onToken,
@@ -67,8 +73,9 @@ export function CaptchaWidget({
     return () => form?.removeEventListener('focusin', onFocus);
   }, [defined, load]);
 
-  // reset() exists once the element is defined: before that there is nothing to reset.
-  useImperativeHandle(handleRef, () => ({ reset: () => widgetRef.current?.reset?.() }), []);
+  // reset() exists once the widget's component has mounted (a microtask after the element is
+  // attached): before that there is nothing to reset.
+  useImperativeHandle(handleRef, () => ({ reset: () => (widgetRef.current as MountingWidget | null)?.reset?.() }), []);
 
   // A tap on the placeholder starts the verification once the widget has drawn itself and says so
   // ("load", a microtask after it is attached): listened for as it is attached, so it is not missed.

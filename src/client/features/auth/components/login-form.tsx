@@ -47,7 +47,7 @@ export function LoginForm({ returnTo }: { returnTo?: string }) {
   });
 
   return (
-    <form className="login-form" onSubmit={onSubmit} noValidate aria-label="Member login">
+    <form className="login-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Member login">
       <PlainInputField control={control} name="email" label="Email" type="email" inputMode="email" autoComplete="email" required />
       <PlainInputField control={control} name="password" label="Password" type="password" autoComplete="current-password" required />
       <CaptchaWidget email={email} handleRef={captchaRef} onToken={(token) => setValue('captcha', token)} />

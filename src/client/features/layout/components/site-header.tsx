@@ -113,7 +113,7 @@ export function SiteHeader() {
 
   const closeMenu = () => setMenuOpen(false);
   const links = (variant: Variant) =>
-    dashboardMode && current ? (
+    dashboardMode ? (
       <DashboardLinks isSuperadmin={current.user.role === 'superadmin'} onNavigate={closeMenu} />
     ) : (
       <PublicLinks variant={variant} loggedIn={current !== null} onNavigate={closeMenu} />

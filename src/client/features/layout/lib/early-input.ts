@@ -11,7 +11,7 @@ const BUTTONS = 'button, [data-prerendered-tag="ion-button"], ion-button';
 
 function nameOf(element: Element): string {
   if (element.matches(FIELDS)) return `field:${element.getAttribute('name') ?? element.id}`;
-  return `button:${element.getAttribute('aria-label') ?? element.textContent?.trim() ?? ''}`;
+  return `button:${element.getAttribute('aria-label') ?? element.textContent.trim()}`;
 }
 
 /** The element of `to` that is `element` of `from`. */

@@ -32,7 +32,7 @@ export function NotificationsToggle({ kinds, label }: { kinds: readonly PushKind
   const toggle = async () => {
     setBusy(true);
     try {
-      const state = on ? await turnOff(kinds, current ?? []) : await turnOn(kinds, current ?? []);
+      const state = on ? await turnOff(kinds, current) : await turnOn(kinds, current ?? []);
       setCurrent(state.kinds);
       toast.success(on ? 'Notifications off for this device' : 'Notifications on for this device');
     } catch (error) {

@@ -212,7 +212,10 @@ function FieldControl({ field, control }: { field: FieldDefinition; control: Con
             return <SelectField field={field} input={input} error={error} />;
           case 'checkbox-multi':
             return <CheckboxesField field={field} input={input} error={error} />;
-          default:
+          case 'text':
+          case 'email':
+          case 'tel':
+          case 'textarea':
             return <TextField field={field} input={input} error={error} />;
         }
       }}

@@ -3,7 +3,7 @@
  * (`{backendKey, user: {id, name, role}}`) so the member pages can open read-only while offline.
  * Cleared on logout. A tiny external store: the header re-renders when it changes (also across tabs).
  */
-import { ROLES } from '../../../../shared/constants';
+import { ROLES, type Role } from '../../../../shared/constants';
 import type { SessionUser } from '../../../../shared/schemas/session';
 import { cacheStorageKey } from '../../../lib/query-persistence';
 
@@ -26,15 +26,20 @@ function storage(): Storage | undefined {
   }
 }
 
+/** What localStorage holds under a key: any JSON (another version's, or edited by hand). */
+type Stored<T> = { [K in keyof T]?: unknown };
+
+const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+
 export function parseLastUser(raw: string | null): LastUser | null {
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
-    const { backendKey, user } = value as Partial<LastUser>;
+    const { backendKey, user } = value as Stored<LastUser>;
     if (typeof backendKey !== 'string' || !backendKey || typeof user !== 'object' || user === null) return null;
-    const { id, name, role } = user;
-    if (!Number.isInteger(id) || typeof name !== 'string' || !ROLES.includes(role)) return null;
+    const { id, name, role } = user as Stored<AuthUser>;
+    if (typeof id !== 'number' || !Number.isInteger(id) || typeof name !== 'string' || !isRole(role)) return null;
     return { backendKey, user: { id, name, role } };
   } catch {
     return null;

@@ -37,7 +37,7 @@ function TradeEditForm({ trade, tradesKey, onDone }: { trade: Trade; tradesKey: 
 
   const number = { type: 'number', inputmode: 'decimal', step: 'any' } as const;
   return (
-    <form className="app-form" onSubmit={onSubmit} noValidate>
+    <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <section aria-label="Trade (read-only)">
         <TradeFieldList trade={trade} fields={READ_ONLY_FIELDS} className="trade-fields trade-edit-facts" />
       </section>

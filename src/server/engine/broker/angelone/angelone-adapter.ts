@@ -90,8 +90,10 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
     this.instruments = new DailyFile(
       "Angel One's scrip master",
       async () => {
-        const rows = (await fetchJsonFile(config.scripMasterUrl ?? ANGELONE_DEFAULT_SCRIP_MASTER_URL)) as { token: string; symbol: string; name: string; exch_seg: string }[];
-        const equities = rows.filter((r) => r.exch_seg === 'NSE' && r.symbol?.endsWith('-EQ'));
+        // A row of the scrip master may come without a symbol.
+        type Row = { token: string; symbol?: string | null; name: string; exch_seg: string };
+        const rows = (await fetchJsonFile(config.scripMasterUrl ?? ANGELONE_DEFAULT_SCRIP_MASTER_URL)) as Row[];
+        const equities = rows.filter((r): r is Row & { symbol: string } => r.exch_seg === 'NSE' && r.symbol?.endsWith('-EQ') === true);
         return new Map(equities.map((r) => [r.symbol.slice(0, -3), { token: r.token, tradingSymbol: r.symbol }]));
       },
       this.now,
@@ -209,7 +211,7 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
   }
 
   async positions(credentials: BrokerCredentials): Promise<Position[]> {
-    type Row = { exchange: string; tradingsymbol: string; producttype: string; netqty: string; avgnetprice: string; ltp: string };
+    type Row = { exchange: string; tradingsymbol: string; producttype: string; netqty: string; avgnetprice: string; ltp?: string };
     const rows = (await this.call(credentials.accessKey, 'getPosition', 'GET', `${ORDER_API}/getPosition`, { retry: true })) as Row[] | null;
     return (rows ?? [])
       .filter((p) => p.producttype === 'DELIVERY' || p.producttype === 'INTRADAY')

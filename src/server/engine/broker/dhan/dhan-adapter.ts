@@ -30,7 +30,9 @@ export const DHAN_DEFAULT_SCRIP_MASTER_URL = 'https://images.dhan.co/api-data/ap
 
 /** Dhan's limits per user, per second (https://dhanhq.co/docs/v2/#rate-limit). */
 export const DHAN_LIMITS: Record<'order' | 'other' | 'quote', number> = { order: 25, other: 20, quote: 1 };
-const limitsOf = (api: string): Limit[] => [{ limit: DHAN_LIMITS[api as keyof typeof DHAN_LIMITS] ?? 1, windowMs: 1_000 }];
+/** An API without a limit of its own counts 1 a second. */
+const LIMIT_BY_API: Readonly<Partial<Record<string, number>>> = DHAN_LIMITS;
+const limitsOf = (api: string): Limit[] => [{ limit: LIMIT_BY_API[api] ?? 1, windowMs: 1_000 }];
 
 export interface DhanConfig {
   apiKey: string;

@@ -163,7 +163,7 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
 
   async positions(credentials: BrokerCredentials): Promise<Position[]> {
     const body = await this.call(credentials.accessKey, 'GET', '/api/v3/positions', { retry: true });
-    const rows = (body.netPositions as { symbol: string; productType: string; netQty: number; netAvg: number; ltp: number }[] | undefined) ?? [];
+    const rows = (body.netPositions as { symbol: string; productType: string; netQty: number; netAvg: number; ltp?: number }[] | undefined) ?? [];
     return rows
       .filter((p) => p.productType === 'CNC' || p.productType === 'INTRADAY')
       .map((p) => ({

@@ -189,7 +189,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
   }
 
   async orderBook(credentials: BrokerCredentials): Promise<Order[]> {
-    const answer = await this.call<{ data: Parameters<typeof fromUpstoxOrder>[0][] }>(credentials.accessKey, (client, done) => new OrderApi(client).getOrderBook(API_VERSION, done), true);
+    const answer = await this.call<{ data?: Parameters<typeof fromUpstoxOrder>[0][] }>(credentials.accessKey, (client, done) => new OrderApi(client).getOrderBook(API_VERSION, done), true);
     return (answer.data ?? []).map((o) => fromUpstoxOrder(o, this.now()));
   }
 
@@ -206,7 +206,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
 
   async positions(credentials: BrokerCredentials): Promise<Position[]> {
     type Row = { exchange: string; tradingSymbol?: string; tradingsymbol?: string; product: string; quantity: number; averagePrice?: number; buyPrice?: number; lastPrice?: number };
-    const answer = await this.call<{ data: Row[] }>(credentials.accessKey, (client, done) => new PortfolioApi(client).getPositions(API_VERSION, done), true);
+    const answer = await this.call<{ data?: Row[] }>(credentials.accessKey, (client, done) => new PortfolioApi(client).getPositions(API_VERSION, done), true);
     return (answer.data ?? [])
       .filter((p) => p.product === 'D' || p.product === 'I')
       .map((p) => ({
@@ -224,7 +224,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
     const keys = await this.instrumentKeys();
     const known = symbols.filter((s) => keys.has(s));
     if (!known.length) return new Map();
-    const answer = await this.call<{ data: Record<string, { lastPrice: number }> }>(
+    const answer = await this.call<{ data?: Record<string, { lastPrice: number }> }>(
       credentials.accessKey,
       (client, done) => new MarketQuoteApi(client).ltp(known.map((s) => keys.get(s)).join(','), API_VERSION, done),
       true,

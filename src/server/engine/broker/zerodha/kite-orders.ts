@@ -47,13 +47,17 @@ export function istInstant(local: Date | string | null | undefined, fallback: Da
   return fromIstParts({ year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), second: d.getSeconds() });
 }
 
-const sideOf = (kite: KiteOrder) => (kite.transaction_type === 'BUY' ? 'buy' : 'sell') as OrderRequest['side'];
-const productOf = (kite: KiteOrder) => (kite.product === 'MIS' ? 'intraday' : 'delivery') as OrderRequest['product'];
-const orderTypeOf = (kite: KiteOrder): OrderRequest['orderType'] => (kite.order_type === 'MARKET' ? 'market' : kite.order_type === 'LIMIT' ? 'limit' : 'trigger');
+/** Kite's order as its answers may have it: its typings give no tag, and a filled quantity always. */
+type KiteOrderAnswer = Omit<KiteOrder, 'filled_quantity'> & { filled_quantity?: number; tag?: string | null };
+
+const sideOf = (kite: KiteOrderAnswer) => (kite.transaction_type === 'BUY' ? 'buy' : 'sell') as OrderRequest['side'];
+const productOf = (kite: KiteOrderAnswer) => (kite.product === 'MIS' ? 'intraday' : 'delivery') as OrderRequest['product'];
+const orderTypeOf = (kite: KiteOrderAnswer): OrderRequest['orderType'] => (kite.order_type === 'MARKET' ? 'market' : kite.order_type === 'LIMIT' ? 'limit' : 'trigger');
 
 /** An engine Order from Kite's order (the last entry of its history, or a row of the order book). */
-export function fromKiteOrder(kite: KiteOrder, now: Date): Order {
-  const tag = (kite as KiteOrder & { tag?: string | null }).tag ?? null;
+export function fromKiteOrder(kite: KiteOrderAnswer, now: Date): Order {
+  const tag = kite.tag ?? null;
+  const filledQuantity = kite.filled_quantity ?? 0;
   const orderType = orderTypeOf(kite);
   return {
     orderId: String(kite.order_id),
@@ -71,8 +75,8 @@ export function fromKiteOrder(kite: KiteOrder, now: Date): Order {
       tag,
     }),
     state: STATES[kite.status] ?? 'open',
-    filledQuantity: kite.filled_quantity ?? 0,
-    averagePrice: kite.filled_quantity > 0 ? kite.average_price : null,
+    filledQuantity,
+    averagePrice: filledQuantity > 0 ? kite.average_price : null,
     rejectReason: kite.status === 'REJECTED' ? (kite.status_message ?? 'rejected by the broker') : null,
     updatedAt: istInstant(kite.exchange_update_timestamp ?? kite.exchange_timestamp ?? kite.order_timestamp, now),
   };

@@ -193,7 +193,8 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
     const { net } = await this.call(() => this.client(credentials.accessKey).getPositions(), true);
     return net
       .filter((p) => p.product === 'CNC' || p.product === 'MIS')
-      .map((p) => ({
+      // A position may come without its last price (Kite's typings have it always).
+      .map((p: Omit<(typeof net)[number], 'last_price'> & { last_price?: number }) => ({
         exchange: p.exchange,
         symbol: p.tradingsymbol,
         product: p.product === 'MIS' ? ('intraday' as const) : ('delivery' as const),
