@@ -51,11 +51,12 @@ export default tseslint.config(
   },
   {
     // Type-aware rules. `project` rather than `projectService`: the project service gives each file
-    // the tsconfig.json nearest to it, which here is the browser's; the server, bench, scripts and
-    // most tests belong to tsconfig.node.json, which it reaches only as a default project (at most
-    // 8 files, no ** globs). A file in both (src/shared) is typed by the first that includes it.
+    // the tsconfig.json nearest to it, which here is the browser's; the server and its tests belong
+    // to tsconfig.server.json, the bench, scripts and browser tests to tsconfig.node.json, which it
+    // reaches only as default projects (at most 8 files, no ** globs). A file in two (src/shared) is
+    // typed by the first that includes it.
     files: TYPED_FILES,
-    languageOptions: { parserOptions: { project: ['./tsconfig.json', './tsconfig.node.json'], tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { project: ['./tsconfig.json', './tsconfig.server.json', './tsconfig.node.json'], tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
