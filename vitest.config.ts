@@ -19,9 +19,26 @@ if (!('groupBy' in Map)) {
   });
 }
 
+// Every project: a test that calls console.error fails (expectConsoleError declares an expected one).
+const setupFiles = ['./tests/support/fail-on-console-error.ts'];
+
+// Unit tests run in Node unless they need a DOM: those that render (.tsx) and those of the browser
+// client's plumbing (tests/unit/client). jsdom costs about a second per file, so pure logic
+// (server, shared, a feature's lib) stays out of it.
+const DOM_TESTS = ['tests/unit/**/*.test.tsx', 'tests/unit/client/**/*.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: DOM_TESTS,
+          setupFiles,
+        },
+      },
       {
         resolve: {
           // jsdom stands for a browser: Ionic's React wrappers (via @lit/react) must load their
@@ -33,12 +50,13 @@ export default defineConfig({
           },
         },
         test: {
-          name: 'unit',
+          name: 'unit-dom',
           environment: 'jsdom',
+          include: DOM_TESTS,
+          setupFiles: [...setupFiles, './tests/unit/testing-library-setup.ts'],
           // Whole-route tests render Ionic in jsdom: generous on a loaded 2-core machine.
           testTimeout: 20_000,
           server: { deps: { inline: ['@stencil/react-output-target'] } },
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
         },
       },
       {
@@ -46,6 +64,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
+          setupFiles,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -56,6 +75,7 @@ export default defineConfig({
           name: 'security',
           environment: 'node',
           include: ['tests/security/**/*.test.ts'],
+          setupFiles,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -66,6 +86,7 @@ export default defineConfig({
           name: 'faults',
           environment: 'node',
           include: ['tests/faults/**/*.test.ts'],
+          setupFiles,
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,6 +1,6 @@
 /** useOnline: the browser's flag and whether our server answered the last API call; the fetch helper's side of it. */
 import { onlineManager } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANSWER_TIMEOUT_MS, apiFetch, jsonBody, OfflineError } from '../../../src/client/lib/api';
 import { followConnectivity, PROBE_INTERVAL_MS, reportServerOutcome, useOnline } from '../../../src/client/lib/online';
@@ -11,6 +11,7 @@ const unreachable = () => vi.fn(async () => Promise.reject(new TypeError('Failed
 describe('useOnline', () => {
   beforeAll(() => followConnectivity());
   afterEach(() => {
+    cleanup(); // unmounted first: resetting the module's state below must not re-render a test's hook
     vi.useRealTimers();
     vi.unstubAllGlobals();
     reportServerOutcome({ status: 200 });

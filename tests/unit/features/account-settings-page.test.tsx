@@ -197,14 +197,17 @@ describe('account settings page', () => {
     it('offers "Connect Zerodha" when there is no session today and asks the server for the login page on a tap', async () => {
       const api = stubApi(MEMBER, {
         [`GET ${DETAILS_PATH}`]: () => ({ body: zerodha }),
-        'GET /api/brokers/zerodha/login-url': () => ({ body: { url: 'about:blank#kite-login' } }),
+        // On this page's own address, so that jsdom can follow it (it cannot load another document).
+        'GET /api/brokers/zerodha/login-url': () => ({ body: { url: `${window.location.origin}/#kite-login` } }),
       });
       renderApp('/dashboard/account-settings');
       await screen.findByText('Daily Login', { selector: 'dt' });
       expect(valueOf('Daily Login').textContent).toContain('Not connected today');
       const connect = within(valueOf('Daily Login')).getByText('Connect Zerodha', { selector: 'ion-button' });
       fireEvent.click(connect);
-      await waitFor(() => expect(api.callsTo('GET', '/api/brokers/zerodha/login-url')).toHaveLength(1));
+      await waitFor(() => expect(window.location.hash).toBe('#kite-login'));
+      expect(api.callsTo('GET', '/api/brokers/zerodha/login-url')).toHaveLength(1);
+      window.history.replaceState(null, '', '/');
     });
 
     it("says until when today's session holds", async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '../../../../src/shared/schemas/admin/algos';
 import '../admin-test-kit';
@@ -89,7 +89,7 @@ describe('instruments page', () => {
     const api = stubApi(ADMIN, { [`GET ${PATH}`]: () => ({ body: [] }) });
     renderApp('/dashboard/admin/instruments');
     expect(await screen.findByText('none yet')).toBeTruthy();
-    setOnline(false);
+    act(() => setOnline(false)); // the header shows it
     chooseAndImport(csv());
     expect(await within(screen.getByRole('status', { name: 'Notifications' })).findByText('Offline')).toBeTruthy();
     expect(api.callsTo('POST', PATH)).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AccountSettings } from '../../../../src/shared/schemas/account';
 import type { MemberAccount } from '../../../../src/shared/schemas/admin/members';
@@ -33,8 +33,15 @@ function serve(detailsAnswer: () => { status?: number; body: unknown }, update?:
   });
 }
 
+/**
+ * The modal stays mounted while closed, so Ionic presents it a microtask after the click and its
+ * React wrapper updates then (ionMount): the click is awaited inside act for that update.
+ */
 async function openBrokerModal() {
-  fireEvent.click(await findRowButton('12', 'Edit'));
+  const edit = await findRowButton('12', 'Edit');
+  await act(async () => {
+    fireEvent.click(edit);
+  });
 }
 
 describe('member accounts page', () => {

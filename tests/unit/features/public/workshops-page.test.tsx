@@ -7,6 +7,7 @@ import { addDays, format } from 'date-fns';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_COPY_STORAGE_KEY } from '../../../../src/client/features/workshops/api/public-offline-copy';
 import type { Workshop } from '../../../../src/shared/schemas/public-forms';
+import { expectConsoleError } from '../../../support/console-errors';
 import { renderApp, setOnline, stubApi, type ApiCall } from '../render-app';
 import { choose, fieldErrors, isModalOpen, modalForm, pageButton, pressButton, textControl, toastText, typeInto } from './public-form-kit';
 
@@ -187,6 +188,8 @@ describe('online workshops', { timeout: 30_000 }, () => {
   it('offline with no saved copy, explains that the list needs one visit online', async () => {
     const api = serve([past]);
     act(() => setOnline(false));
+    // The loader's OfflineError is shown by the route's error view; React logs every error an error boundary catches.
+    expectConsoleError(/^OfflineError: Offline\n[\s\S]*error boundary you provided, CatchBoundary/);
     renderApp('/workshops');
     expect(await screen.findByText(/You are offline and the workshop list has not been saved on this device yet/)).toBeTruthy();
     expect(api.callsTo('GET', '/api/workshops')).toHaveLength(0);
