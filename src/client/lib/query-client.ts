@@ -3,10 +3,12 @@
  * once, mutations run whatever the network state says (the fetch helper refuses offline itself,
  * so nothing is paused and replayed later). Answers that a retry cannot change (4xx, offline) are
  * not retried. Queries under `member` live as long as the persisted copy (see query-persistence).
+ * Its MutationCache shows each mutation's toasts, declared in its meta (see mutation-toasts).
  */
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { MUTATION_RETRY, QUERY_RETRY } from '../../shared/constants';
 import { HttpError, OfflineError } from './api';
+import { toastMutationOutcome } from './mutation-toasts';
 import { PERSIST_MAX_AGE_MS, PERSISTED_ROOT_KEY } from './query-persistence';
 
 export function isRetryable(error: unknown): boolean {
@@ -16,7 +18,10 @@ export function isRetryable(error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
+  const mutationCache = new MutationCache();
+  mutationCache.subscribe(toastMutationOutcome);
   const client = new QueryClient({
+    mutationCache,
     defaultOptions: {
       queries: { retry: (failures, error) => failures < QUERY_RETRY && isRetryable(error) },
       mutations: {

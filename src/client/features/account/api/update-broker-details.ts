@@ -1,8 +1,10 @@
 /** POST /api/update-broker-details: the member's own broker details; answers the updated settings. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { MSG } from '../../../../shared/messages';
 import type { AccountSettings, memberBrokerDetailsSchema } from '../../../../shared/schemas/account';
 import { apiJson, jsonBody } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
 import { memberKeys } from '../../session/api/check-session';
 
 export type MemberBrokerDetails = z.infer<typeof memberBrokerDetailsSchema>;
@@ -16,5 +18,6 @@ export function useUpdateBrokerDetails(userId: number) {
     mutationFn: updateBrokerDetails,
     // The answer is the account as now stored: it refreshes just this query, no second request.
     onSuccess: (updated) => queryClient.setQueryData(memberKeys.accountDetails(userId), updated),
+    meta: { success: MSG.brokerUpdateSuccess, failure: (error) => saveFailureMessage(error, MSG.brokerUpdateFailure) },
   });
 }

@@ -8,11 +8,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MSG } from '../../../../shared/messages';
 import type { adminBrokerDetailsSchema, AccountSettings, BrokerDetails, memberBrokerDetailsSchema } from '../../../../shared/schemas/account';
 import { FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
-import { saveFailureMessage } from '../../../lib/save-failure';
-import { toast } from '../../../lib/toast';
 
 type BrokerSchema = typeof memberBrokerDetailsSchema | typeof adminBrokerDetailsSchema;
 type StoredBroker = Pick<AccountSettings, 'broker_name' | 'broker_client_id'>;
@@ -43,13 +40,7 @@ export function BrokerForm<S extends BrokerSchema>({ schema, account, mutation, 
 
   const onSubmit = handleSubmit((values) => {
     if (isUnchanged(values, account)) return onDone();
-    mutation.mutate(values, {
-      onSuccess: () => {
-        toast.success(MSG.brokerUpdateSuccess);
-        onDone();
-      },
-      onError: (error) => toast.error(saveFailureMessage(error, MSG.brokerUpdateFailure)),
-    });
+    mutation.mutate(values, { onSuccess: onDone });
   });
 
   return (

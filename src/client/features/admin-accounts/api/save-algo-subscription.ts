@@ -1,7 +1,9 @@
 /** POST /api/admin/accounts/{trabot_account_id}/save-algo-subscription: row_id null creates, else updates. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../../../shared/messages';
 import type { AlgoSubscription, SaveSubscriptionBody } from '../../../../shared/schemas/admin/members';
 import { apiJson, jsonBody } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
 import { algoSubscriptionsQueryOptions } from './get-algo-subscriptions';
 
 export const saveAlgoSubscription = (body: SaveSubscriptionBody): Promise<AlgoSubscription> =>
@@ -12,5 +14,6 @@ export function useSaveAlgoSubscription(accountId: number) {
   return useMutation({
     mutationFn: saveAlgoSubscription,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: algoSubscriptionsQueryOptions(accountId).queryKey }),
+    meta: { success: MSG.subscriptionSaveSuccess, failure: (error) => saveFailureMessage(error, MSG.subscriptionSaveFailure) },
   });
 }

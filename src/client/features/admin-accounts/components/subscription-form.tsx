@@ -2,12 +2,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { SUBSCRIPTION_STATUSES } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
 import type { Algo } from '../../../../shared/schemas/admin/algos';
 import type { AlgoSubscription, SaveSubscriptionBody } from '../../../../shared/schemas/admin/members';
 import { FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
-import { saveFailureMessage } from '../../../lib/save-failure';
-import { toast } from '../../../lib/toast';
 import { useSaveAlgoSubscription } from '../api/save-algo-subscription';
 import { SUBSCRIPTION_NUMBERS, subscriptionFormSchema, subscriptionFormValues, type SubscriptionFormValues } from '../lib/subscription-form';
 
@@ -31,15 +28,7 @@ export function SubscriptionForm({
     defaultValues: subscriptionFormValues(subscription),
   });
 
-  const onSubmit = handleSubmit((body) =>
-    mutation.mutate(body, {
-      onSuccess: () => {
-        toast.success(MSG.subscriptionSaveSuccess);
-        onDone();
-      },
-      onError: (error) => toast.error(saveFailureMessage(error, MSG.subscriptionSaveFailure)),
-    }),
-  );
+  const onSubmit = handleSubmit((body) => mutation.mutate(body, { onSuccess: onDone }));
 
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>

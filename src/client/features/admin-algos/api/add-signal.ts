@@ -1,7 +1,9 @@
 /** PUT /api/algos/{algoId}/signals: a new signal for the algo; its signal lists refresh. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../../../shared/messages';
 import type { AddSignalBody } from '../../../../shared/schemas/admin/algos';
 import { apiFetch, jsonBody } from '../../../lib/api';
+import { addSignalFailureMessage } from '../lib/add-signal-failure';
 import { algoKeys } from './algo-keys';
 
 export const addSignal = async (algoId: number, body: AddSignalBody): Promise<void> => {
@@ -13,5 +15,6 @@ export function useAddSignal(algoId: number) {
   return useMutation({
     mutationFn: (body: AddSignalBody) => addSignal(algoId, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: algoKeys.signals(algoId) }),
+    meta: { success: MSG.addSignalSuccess, failure: addSignalFailureMessage },
   });
 }

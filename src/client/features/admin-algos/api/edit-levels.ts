@@ -3,8 +3,10 @@
  * Levels, and Approve/Cancel on a phone). The algo's signal lists refresh.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../../../shared/messages';
 import type { EditLevelsBody } from '../../../../shared/schemas/admin/algos';
 import { apiFetch, jsonBody } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
 import { algoKeys } from './algo-keys';
 
 export interface EditLevelsInput {
@@ -21,5 +23,6 @@ export function useEditLevels(algoId: number) {
   return useMutation({
     mutationFn: editLevels,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: algoKeys.signals(algoId) }),
+    meta: { success: MSG.editLevelsSuccess, failure: (error) => saveFailureMessage(error, MSG.editLevelsFailure) },
   });
 }

@@ -6,7 +6,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
 import type { PendingSignal, SignalDecisionAnswer, SignalPreview } from '../../../../shared/schemas/admin/signal-approvals';
-import { apiJson, jsonBody } from '../../../lib/api';
+import { MSG } from '../../../../shared/messages';
+import { apiJson, HttpError, jsonBody, OfflineError, serverErrorText } from '../../../lib/api';
 import { liveRefresh } from '../../../lib/live-refresh';
 import { algoKeys } from './algo-keys';
 
@@ -35,11 +36,32 @@ export const useSignalPreview = (signalId: number | null) =>
 export const decideSignal = (signal: Pick<Signal, 'signal_id' | 'updated_at'>, decision: SignalDecision): Promise<SignalDecisionAnswer> =>
   apiJson<SignalDecisionAnswer>(`/api/signals/${signal.signal_id}/${decision}`, jsonBody('POST', { expected_updated_at: signal.updated_at }));
 
-/** Approve or reject; every signal list and the queue refresh (a 409 means they are stale too). */
+const DECISION_FAILURE: Record<SignalDecision, string> = { approve: 'Failed to approve signal', reject: 'Failed to reject signal' };
+
+/** The toast for a failed decision: "Offline", the server's refusal (409), or the generic failure. */
+function decisionFailureText(error: unknown, failure: string): string {
+  if (error instanceof OfflineError) return MSG.offline;
+  if (error instanceof HttpError && error.status < 500) return serverErrorText(error.body, failure);
+  return failure;
+}
+
+interface DecideSignalInput {
+  signal: Pick<Signal, 'signal_id' | 'updated_at'>;
+  decision: SignalDecision;
+}
+
+/**
+ * Approve or reject; every signal list and the queue refresh (a 409 means they are stale too). The
+ * success toast is the server's own message.
+ */
 export function useDecideSignal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ signal, decision }: { signal: Pick<Signal, 'signal_id' | 'updated_at'>; decision: SignalDecision }) => decideSignal(signal, decision),
+    mutationFn: ({ signal, decision }: DecideSignalInput) => decideSignal(signal, decision),
     onSettled: () => queryClient.invalidateQueries({ queryKey: algoKeys.all() }),
+    meta: {
+      success: (answer: SignalDecisionAnswer) => answer.message,
+      failure: (error, { decision }: DecideSignalInput) => decisionFailureText(error, DECISION_FAILURE[decision]),
+    },
   });
 }

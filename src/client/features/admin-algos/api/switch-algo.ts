@@ -5,6 +5,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Algo } from '../../../../shared/schemas/admin/algos';
 import { apiFetch, jsonBody } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
+import { switchEffect, switchPosition } from '../lib/algo-switch-text';
 import { algoKeys } from './algo-keys';
 
 export interface SwitchAlgoInput {
@@ -32,5 +34,9 @@ export function useSwitchAlgo() {
     onError: (_error, { algoId, algoSwitch }) =>
       queryClient.setQueryData<Algo[]>(key, (algos) => setSwitch(algos, algoId, !algoSwitch)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    meta: {
+      success: (_answer, { algoId, algoSwitch }: SwitchAlgoInput) => `Algo ${algoId} switched ${switchPosition(algoSwitch)}: ${switchEffect(algoSwitch)}`,
+      failure: (error, { algoId }: SwitchAlgoInput) => saveFailureMessage(error, `Failed to switch algo ${algoId}`),
+    },
   });
 }

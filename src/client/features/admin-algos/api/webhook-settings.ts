@@ -5,8 +5,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Algo } from '../../../../shared/schemas/admin/algos';
 import type { ApprovalSettingsBody, NewWebhookToken, WebhookToken } from '../../../../shared/schemas/admin/signal-approvals';
-import { apiJson, jsonBody } from '../../../lib/api';
+import { apiJson, HttpError, jsonBody, serverErrorText } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
 import { algoKeys } from './algo-keys';
+
+/** A failure's toast: the server's own reason when it refused (4xx), else "Offline" or the fallback. */
+const failureText = (fallback: string) => (error: unknown) =>
+  error instanceof HttpError && error.status < 500 ? serverErrorText(error.body, fallback) : saveFailureMessage(error, fallback);
 
 export const useWebhookTokens = (algoId: number | null) =>
   useQuery({
@@ -22,6 +27,8 @@ export function useCreateWebhookToken(algoId: number) {
   return useMutation({
     mutationFn: () => apiJson<NewWebhookToken>(`/api/algos/${algoId}/webhook-tokens`, jsonBody('POST', {})),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: algoKeys.all() }),
+    // No success toast: the new token itself is shown.
+    meta: { failure: failureText('Failed to make a token') },
   });
 }
 
@@ -30,6 +37,7 @@ export function useRevokeWebhookToken(algoId: number) {
   return useMutation({
     mutationFn: (tokenId: number) => apiJson(`/api/algos/${algoId}/webhook-tokens/${tokenId}`, jsonBody('DELETE')),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: algoKeys.all() }),
+    meta: { success: 'Token revoked', failure: failureText('Failed to revoke token') },
   });
 }
 
@@ -38,5 +46,6 @@ export function useSaveApprovalSettings(algoId: number) {
   return useMutation({
     mutationFn: (body: ApprovalSettingsBody) => apiJson<Algo>(`/api/algos/${algoId}/approval`, jsonBody('POST', body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: algoKeys.list() }),
+    meta: { success: 'Approval settings saved', failure: failureText('Failed to save approval settings') },
   });
 }

@@ -6,15 +6,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { EXCHANGE, SIGNAL_PORTIONS, TRADE_DIRECTIONS, TRADE_TYPES } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
 import type { AddSignalBody } from '../../../../shared/schemas/admin/algos';
 import { CheckboxField, FormActions, InputField, optionsOf, ReadOnlyField, SelectField } from '../../../components/form-fields';
 import { Modal } from '../../../components/modal';
-import { toast } from '../../../lib/toast';
 import { useAddSignal } from '../api/add-signal';
 import { useInstruments } from '../api/get-instruments';
 import { addSignalDefaults, addSignalFormSchema, typedRiskReward, type AddSignalFormValues } from '../lib/add-signal-form';
-import { addSignalFailureMessage } from '../lib/add-signal-failure';
 import { buildInstrumentIndex, findInstrument, type InstrumentIndex } from '../lib/instrument-search';
 import { InstrumentPicker } from './instrument-picker';
 import { LevelFields } from './level-fields';
@@ -39,15 +36,7 @@ function AddSignalForm({ algoId, onDone }: { algoId: number; onDone: () => void 
   });
   const mutation = useAddSignal(algoId);
 
-  const onSubmit = handleSubmit((body) =>
-    mutation.mutate(body, {
-      onSuccess: () => {
-        toast.success(MSG.addSignalSuccess);
-        onDone();
-      },
-      onError: (error) => toast.error(addSignalFailureMessage(error)),
-    }),
-  );
+  const onSubmit = handleSubmit((body) => mutation.mutate(body, { onSuccess: onDone }));
 
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add Signal">

@@ -6,14 +6,8 @@
 import { useState } from 'react';
 import type { Algo } from '../../../../shared/schemas/admin/algos';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { saveFailureMessage } from '../../../lib/save-failure';
-import { toast } from '../../../lib/toast';
 import { useSwitchAlgo } from '../api/switch-algo';
-
-const position = (on: boolean) => (on ? 'On' : 'Off');
-
-/** What switching to `on` does, in a sentence's second half. */
-export const switchEffect = (on: boolean) => (on ? 'its approved signals are traded again' : 'no new trades from its signals');
+import { switchEffect, switchPosition as position } from '../lib/algo-switch-text';
 
 export function AlgoSwitch({ algo }: { algo: Algo }) {
   const mutation = useSwitchAlgo();
@@ -23,13 +17,7 @@ export function AlgoSwitch({ algo }: { algo: Algo }) {
   const id = algo.algo_id;
   const confirm = () => {
     setAsking(false);
-    mutation.mutate(
-      { algoId: id, algoSwitch: next },
-      {
-        onSuccess: () => toast.success(`Algo ${id} switched ${position(next)}: ${switchEffect(next)}`),
-        onError: (error) => toast.error(saveFailureMessage(error, `Failed to switch algo ${id}`)),
-      },
-    );
+    mutation.mutate({ algoId: id, algoSwitch: next });
   };
   return (
     <>

@@ -8,16 +8,11 @@ import type { Algo } from '../../../../shared/schemas/admin/algos';
 import { approvalSettingsBodySchema } from '../../../../shared/schemas/admin/signal-approvals';
 import { formatTimestamp } from '../../../../shared/format';
 import { Modal } from '../../../components/modal';
-import { HttpError, serverErrorText } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
 import { toast } from '../../../lib/toast';
 import { useCreateWebhookToken, useRevokeWebhookToken, useSaveApprovalSettings, useWebhookTokens } from '../api/webhook-settings';
 
 /** The Clipboard API is there only in a secure context (https, localhost). */
 type ClipboardNavigator = { readonly clipboard?: Clipboard };
-
-const failureText = (error: unknown, fallback: string) =>
-  error instanceof HttpError && error.status < 500 ? serverErrorText(error.body, fallback) : saveFailureMessage(error, fallback);
 
 export function AlgoWebhookModal({ algo, onClose }: { algo: Algo | null; onClose: () => void }) {
   return (
@@ -48,10 +43,7 @@ function ApprovalSettings({ algo }: { algo: Algo }) {
       return;
     }
     setError(null);
-    save.mutate(parsed.data, {
-      onSuccess: () => toast.success('Approval settings saved'),
-      onError: (e) => toast.error(failureText(e, 'Failed to save approval settings')),
-    });
+    save.mutate(parsed.data);
   };
 
   return (
@@ -118,12 +110,7 @@ function WebhookTokens({ algoId }: { algoId: number }) {
                 className="algo-button algo-button--danger"
                 aria-label={`Revoke token ${t.masked}`}
                 disabled={revoke.isPending}
-                onClick={() =>
-                  revoke.mutate(t.token_id, {
-                    onSuccess: () => toast.success('Token revoked'),
-                    onError: (e) => toast.error(failureText(e, 'Failed to revoke token')),
-                  })
-                }
+                onClick={() => revoke.mutate(t.token_id)}
               >
                 Revoke
               </button>
@@ -135,12 +122,7 @@ function WebhookTokens({ algoId }: { algoId: number }) {
         type="button"
         className="algo-button algo-button--primary"
         disabled={create.isPending}
-        onClick={() =>
-          create.mutate(undefined, {
-            onSuccess: (made) => setShown(made.token),
-            onError: (e) => toast.error(failureText(e, 'Failed to make a token')),
-          })
-        }
+        onClick={() => create.mutate(undefined, { onSuccess: (made) => setShown(made.token) })}
       >
         New token
       </button>

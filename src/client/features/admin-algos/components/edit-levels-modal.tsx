@@ -3,14 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { SIGNAL_STATUSES } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
 import type { EditLevelsBody, Signal } from '../../../../shared/schemas/admin/algos';
 import { CheckboxField, FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
 import { Modal } from '../../../components/modal';
-import { toast } from '../../../lib/toast';
 import { useEditLevels } from '../api/edit-levels';
 import { editLevelsDefaults, editLevelsFormSchema, type EditLevelsFormValues } from '../lib/edit-levels-form';
-import { saveFailureMessage } from '../../../lib/save-failure';
 import { LevelFields } from './level-fields';
 
 export function EditLevelsModal({ signal, onClose }: { signal: Signal | null; onClose: () => void }) {
@@ -29,18 +26,7 @@ function EditLevelsForm({ signal, onDone }: { signal: Signal; onDone: () => void
   });
   const mutation = useEditLevels(signal.algo_id);
 
-  const onSubmit = handleSubmit((body) =>
-    mutation.mutate(
-      { signalId: signal.signal_id, body },
-      {
-        onSuccess: () => {
-          toast.success(MSG.editLevelsSuccess);
-          onDone();
-        },
-        onError: (error) => toast.error(saveFailureMessage(error, MSG.editLevelsFailure)),
-      },
-    ),
-  );
+  const onSubmit = handleSubmit((body) => mutation.mutate({ signalId: signal.signal_id, body }, { onSuccess: onDone }));
 
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Edit Levels">

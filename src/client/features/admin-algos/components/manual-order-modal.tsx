@@ -7,13 +7,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { MANUAL_ORDER_PORTIONS, ORDER_TYPES, PRICE_STEP } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
 import { FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
 import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';
 import { usePlaceManualOrder, type ManualOrderBody, type ManualOrderSide } from '../api/place-manual-order';
-import { saveFailureMessage } from '../../../lib/save-failure';
 import {
   manualOrderDefaults,
   manualOrderFormSchema,
@@ -23,17 +21,14 @@ import {
   type ManualOrderFormValues,
 } from '../lib/manual-order-form';
 
-const TEXTS = {
-  entry: { title: 'Manual Entry', success: MSG.manualEntrySuccess, failure: MSG.manualEntryFailure },
-  exit: { title: 'Manual Exit', success: MSG.manualExitSuccess, failure: MSG.manualExitFailure },
-} as const;
+const TITLES = { entry: 'Manual Entry', exit: 'Manual Exit' } as const;
 
 const PORTION_OPTIONS = MANUAL_ORDER_PORTIONS.map((p) => ({ value: p, label: `${p} (${Math.round(p * 100)}%)` }));
 const SHOWN_FIELDS = new Set(['order_type', 'limit_price', 'trigger_price', 'portion', 'trade_type']);
 
 export function ManualOrderModal({ side, signal, onClose }: { side: ManualOrderSide; signal: Signal | null; onClose: () => void }) {
   return (
-    <Modal isOpen={signal !== null} title={signal ? `${TEXTS[side].title}: signal ${signal.signal_id}` : undefined} onClose={onClose}>
+    <Modal isOpen={signal !== null} title={signal ? `${TITLES[side]}: signal ${signal.signal_id}` : undefined} onClose={onClose}>
       {signal && <ManualOrderForm key={signal.signal_id} side={side} signal={signal} onDone={onClose} />}
     </Modal>
   );
@@ -56,20 +51,10 @@ function ManualOrderForm({ side, signal, onDone }: { side: ManualOrderSide; sign
     if (hidden?.[1]?.message) toast.error(`${hidden[0]}: ${String(hidden[1].message)}`);
   };
 
-  const onSubmit = handleSubmit(
-    (body) =>
-      mutation.mutate(body, {
-        onSuccess: () => {
-          toast.success(TEXTS[side].success);
-          onDone();
-        },
-        onError: (error) => toast.error(saveFailureMessage(error, TEXTS[side].failure)),
-      }),
-    onInvalid,
-  );
+  const onSubmit = handleSubmit((body) => mutation.mutate(body, { onSuccess: onDone }), onInvalid);
 
   return (
-    <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={TEXTS[side].title}>
+    <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={TITLES[side]}>
       <p className="admin-form-subject">
         {signal.instrument_symbol} ({signal.exchange}), {signal.trade_direction}; entry {signal.entry_level}, stop-loss{' '}
         {signal.stop_loss_level}
@@ -83,7 +68,7 @@ function ManualOrderForm({ side, signal, onDone }: { side: ManualOrderSide; sign
       )}
       <SelectField control={control} name="portion" label="Portion" options={PORTION_OPTIONS} />
       <SelectField control={control} name="trade_type" label="Trade Type" options={optionsOf(TRADE_TYPES_BY_SIDE[side])} />
-      <FormActions pending={mutation.isPending} onCancel={onDone} submitLabel={`Place ${TEXTS[side].title}`} pendingLabel="Sending..." />
+      <FormActions pending={mutation.isPending} onCancel={onDone} submitLabel={`Place ${TITLES[side]}`} pendingLabel="Sending..." />
     </form>
   );
 }

@@ -5,14 +5,11 @@
  * the signal as it was shown. A refusal (changed since, no longer pending, expired) is the server's
  * own words; offline it is refused with "Offline" and nothing is queued.
  */
-import { HttpError, OfflineError, serverErrorText } from '../../../lib/api';
-import { MSG } from '../../../../shared/messages';
 import type { Signal } from '../../../../shared/schemas/admin/algos';
 import type { SignalPreview } from '../../../../shared/schemas/admin/signal-approvals';
 import { formatDrift } from '../../../../shared/drift';
 import { formatNumber } from '../../../../shared/format';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { toast } from '../../../lib/toast';
 import { useDecideSignal, useSignalPreview, type SignalDecision } from '../api/signal-decisions';
 import { formatSignalDate } from '../lib/signal-date';
 import { formatRiskReward } from './signal-columns';
@@ -23,16 +20,9 @@ export interface PendingDecision {
 }
 
 const TEXTS = {
-  approve: { title: 'Approve signal', confirm: 'Approve', back: 'Cancel', failure: 'Failed to approve signal' },
-  reject: { title: 'Reject signal', confirm: 'Reject', back: 'Keep signal', failure: 'Failed to reject signal' },
+  approve: { title: 'Approve signal', confirm: 'Approve', back: 'Cancel' },
+  reject: { title: 'Reject signal', confirm: 'Reject', back: 'Keep signal' },
 } as const;
-
-/** The toast for a failed decision: "Offline", the server's refusal (409), or the generic failure. */
-export function decisionFailureText(error: unknown, failure: string): string {
-  if (error instanceof OfflineError) return MSG.offline;
-  if (error instanceof HttpError && error.status < 500) return serverErrorText(error.body, failure);
-  return failure;
-}
 
 export function SignalDecisionDialog({ pending, onClose }: { pending: PendingDecision | null; onClose: () => void }) {
   const mutation = useDecideSignal();
@@ -43,16 +33,7 @@ export function SignalDecisionDialog({ pending, onClose }: { pending: PendingDec
 
   const confirm = () => {
     if (!pending) return;
-    mutation.mutate(
-      { signal: pending.signal, decision: pending.decision },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onClose();
-        },
-        onError: (error) => toast.error(decisionFailureText(error, texts.failure)),
-      },
-    );
+    mutation.mutate({ signal: pending.signal, decision: pending.decision }, { onSuccess: onClose });
   };
 
   return (

@@ -9,25 +9,15 @@ import type { Halt } from '../../../../shared/schemas/admin/halts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Modal } from '../../../components/modal';
 import { StatusBadge } from '../../../components/status-badge';
-import { saveFailureMessage } from '../../../lib/save-failure';
-import { toast } from '../../../lib/toast';
-import { useHaltMutations } from '../api/halts';
-import { HaltForm, haltSubject } from './halt-form';
+import { haltScope, useHaltMutations } from '../api/halts';
+import { HaltForm } from './halt-form';
 
 export function HaltControls({ accountId, halt, compact = false }: { accountId: number | null; halt: Halt | undefined; compact?: boolean }) {
   const [asking, setAsking] = useState<'halt' | 'resume' | null>(null);
   const { resume } = useHaltMutations();
-  const subject = haltSubject(accountId);
-  const scope = accountId === null ? 'all trading' : `account ${accountId}`;
+  const scope = haltScope(accountId);
 
-  const confirmResume = () =>
-    resume.mutate(accountId, {
-      onSuccess: () => {
-        toast.success(`${subject} resumed`);
-        setAsking(null);
-      },
-      onError: (error) => toast.error(saveFailureMessage(error, `Failed to resume ${scope}`)),
-    });
+  const confirmResume = () => resume.mutate(accountId, { onSuccess: () => setAsking(null) });
 
   return (
     <div className="halt-controls">

@@ -4,12 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { haltBodySchema, type HaltBody } from '../../../../shared/schemas/admin/halts';
 import { CheckboxField, FormActions, InputField } from '../../../components/form-fields';
-import { HttpError, serverErrorText } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
-import { toast } from '../../../lib/toast';
 import { useHaltMutations } from '../api/halts';
-
-export const haltSubject = (accountId: number | null) => (accountId === null ? 'Trading' : `Account ${accountId}`);
 
 export function HaltForm({ accountId, onDone }: { accountId: number | null; onDone: () => void }) {
   const { halt } = useHaltMutations();
@@ -17,19 +12,7 @@ export function HaltForm({ accountId, onDone }: { accountId: number | null; onDo
     resolver: zodResolver(haltBodySchema),
     defaultValues: { reason: '', square_off: false },
   });
-  const failure = `Failed to halt ${accountId === null ? 'trading' : `account ${accountId}`}`;
-  const onSubmit = handleSubmit((body) =>
-    halt.mutate(
-      { accountId, body },
-      {
-        onSuccess: () => {
-          toast.success(`${haltSubject(accountId)} halted: no new entries`);
-          onDone();
-        },
-        onError: (error) => toast.error(error instanceof HttpError ? serverErrorText(error.body, failure) : saveFailureMessage(error, failure)),
-      },
-    ),
-  );
+  const onSubmit = handleSubmit((body) => halt.mutate({ accountId, body }, { onSuccess: onDone }));
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <InputField control={control} name="reason" label="Reason" helperText="Kept with your name and the time" />

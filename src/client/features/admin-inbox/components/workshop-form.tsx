@@ -6,13 +6,7 @@ import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS } from '../../../../shared
 import { workshopBodySchema, type AdminWorkshop } from '../../../../shared/schemas/admin/inbox';
 import { FormActions, InputField, optionsOf, SelectField, TextAreaField } from '../../../components/form-fields';
 import { dateText } from '../../../lib/form-text';
-import { saveFailureMessage } from '../../../lib/save-failure';
-import { toast } from '../../../lib/toast';
 import { useSaveWorkshop } from '../api/save-workshop';
-
-/** Not in the spec's catalogue (workshop management goes beyond it). */
-export const WORKSHOP_SAVE_SUCCESS = 'Workshop saved successfully';
-export const WORKSHOP_SAVE_FAILURE = 'Failed to save workshop';
 
 export function WorkshopForm({ workshop, onDone }: { workshop: AdminWorkshop | null; onDone: () => void }) {
   const mutation = useSaveWorkshop();
@@ -27,18 +21,7 @@ export function WorkshopForm({ workshop, onDone }: { workshop: AdminWorkshop | n
     },
   });
 
-  const onSubmit = handleSubmit((body) =>
-    mutation.mutate(
-      { id: workshop?.workshop_id ?? null, body },
-      {
-        onSuccess: () => {
-          toast.success(WORKSHOP_SAVE_SUCCESS);
-          onDone();
-        },
-        onError: (error) => toast.error(saveFailureMessage(error, WORKSHOP_SAVE_FAILURE)),
-      },
-    ),
-  );
+  const onSubmit = handleSubmit((body) => mutation.mutate({ id: workshop?.workshop_id ?? null, body }, { onSuccess: onDone }));
 
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>

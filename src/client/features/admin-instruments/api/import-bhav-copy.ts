@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bhavCopyImportSchema, type BhavCopyImport } from '../../../../shared/schemas/admin/algos';
 import { apiJson } from '../../../lib/api';
 import { algoKeys } from '../../admin-algos/api/algo-keys';
+import { importFailureMessage, importSuccessMessage } from '../lib/import-messages';
 
 export async function importBhavCopy(file: File): Promise<BhavCopyImport> {
   const body = new FormData();
@@ -18,5 +19,6 @@ export function useImportBhavCopy() {
   return useMutation({
     mutationFn: importBhavCopy,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: algoKeys.instruments() }),
+    meta: { success: (result: BhavCopyImport) => importSuccessMessage(result), failure: importFailureMessage },
   });
 }

@@ -5,11 +5,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { BackButton } from '../../../components/back-button';
 import { Page } from '../../../components/page';
-import { toast } from '../../../lib/toast';
 import { useInstruments } from '../../admin-algos/api/get-instruments';
 import { LoadState } from '../../admin/components/load-state';
 import { useImportBhavCopy } from '../api/import-bhav-copy';
-import { importFailureMessage, importSuccessMessage, lastBhavCopyDate } from '../lib/import-messages';
+import { lastBhavCopyDate } from '../lib/import-messages';
 import './instruments.css';
 
 const FILE_INPUT_ID = 'bhav-copy-file';
@@ -24,12 +23,10 @@ export function InstrumentsPage() {
     event.preventDefault();
     if (!file) return;
     upload.mutate(file, {
-      onSuccess: (result) => {
-        toast.success(importSuccessMessage(result));
+      onSuccess: () => {
         form.current?.reset();
         setFile(null);
       },
-      onError: (error) => toast.error(importFailureMessage(error)),
     });
   };
 

@@ -1,7 +1,9 @@
 /** POST /api/members/{id}/users creates a user; PUT /api/members/{id}/users/{userId} updates one. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../../../shared/messages';
 import type { MemberUser, MemberUserBody } from '../../../../shared/schemas/admin/members';
 import { apiJson, jsonBody } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
 import { memberUsersQueryOptions } from './get-member-users';
 
 export interface SaveMemberUserInput {
@@ -20,5 +22,6 @@ export function useSaveMemberUser(memberId: number) {
   return useMutation({
     mutationFn: (input: SaveMemberUserInput) => saveMemberUser(memberId, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: memberUsersQueryOptions(memberId).queryKey }),
+    meta: { success: MSG.userSaveSuccess, failure: (error) => saveFailureMessage(error, MSG.userSaveFailure) },
   });
 }

@@ -1,7 +1,9 @@
 /** PUT /api/members creates a member; POST /api/members/{id} updates one. The list refreshes after. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../../../shared/messages';
 import type { Member, MemberBody } from '../../../../shared/schemas/admin/members';
 import { apiJson, jsonBody } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
 import { membersQueryOptions } from './get-members';
 
 export interface SaveMemberInput {
@@ -18,5 +20,6 @@ export function useSaveMember() {
   return useMutation({
     mutationFn: saveMember,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
+    meta: { success: MSG.memberSaveSuccess, failure: (error) => saveFailureMessage(error, MSG.memberSaveFailure) },
   });
 }

@@ -3,8 +3,10 @@
  * includes angelone). The member's accounts list refreshes; the modal's query takes the answer.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../../../shared/messages';
 import type { AccountSettings, BrokerDetails } from '../../../../shared/schemas/account';
 import { apiJson, jsonBody } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
 import { adminAccountDetailsQueryOptions } from './get-admin-account-details';
 import { memberAccountsQueryOptions } from './get-member-accounts';
 
@@ -19,5 +21,6 @@ export function useUpdateAccountBrokerDetails(memberId: number, accountId: numbe
       queryClient.setQueryData(adminAccountDetailsQueryOptions(accountId).queryKey, updated);
       await queryClient.invalidateQueries({ queryKey: memberAccountsQueryOptions(memberId).queryKey });
     },
+    meta: { success: MSG.brokerUpdateSuccess, failure: (error) => saveFailureMessage(error, MSG.brokerUpdateFailure) },
   });
 }

@@ -21,9 +21,6 @@ import { useHalts } from '../../admin-halts/api/halts';
 import { HaltControls } from '../../admin-halts/components/halt-controls';
 import { AccountBrokerModal } from './account-broker-modal';
 import { useSetTradingMode } from '../api/set-trading-mode';
-import { HttpError, serverErrorText } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
-import { toast } from '../../../lib/toast';
 
 function Positive({ view }: { view: { text: string; positive: boolean } }) {
   return <StatusBadge tone={view.positive ? 'success' : 'danger'}>{view.text}</StatusBadge>;
@@ -65,21 +62,7 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
             aria-label={`Trading mode of account ${a.trabot_account_id}`}
             value={a.trading_mode}
             disabled={setMode.isPending}
-            onChange={(e) => {
-              const mode = e.target.value as MemberAccount['trading_mode'];
-              setMode.mutate(
-                { accountId: a.trabot_account_id, mode },
-                {
-                  onSuccess: (answer) =>
-                    toast.success(
-                      answer.paper_trading && mode === 'live'
-                        ? `Account ${a.trabot_account_id} set to live: it trades on paper until the server runs with LIVE_TRADING`
-                        : `Account ${a.trabot_account_id} now trades ${answer.paper_trading ? 'on paper' : 'live'}`,
-                    ),
-                  onError: (error) => toast.error(error instanceof HttpError ? serverErrorText(error.body, 'Failed to change the trading mode') : saveFailureMessage(error, 'Failed to change the trading mode')),
-                },
-              );
-            }}
+            onChange={(e) => setMode.mutate({ accountId: a.trabot_account_id, mode: e.target.value as MemberAccount['trading_mode'] })}
           >
             <option value="paper">paper</option>
             <option value="live">live</option>

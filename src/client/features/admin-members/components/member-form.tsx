@@ -4,12 +4,9 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { MSG } from '../../../../shared/messages';
 import { memberBodySchema, type Member, type MemberBody } from '../../../../shared/schemas/admin/members';
 import { FormActions, InputField } from '../../../components/form-fields';
 import { dateText } from '../../../lib/form-text';
-import { saveFailureMessage } from '../../../lib/save-failure';
-import { toast } from '../../../lib/toast';
 import { useSaveMember } from '../api/save-member';
 
 const formValues = (member: Member | null): MemberBody => ({
@@ -28,18 +25,7 @@ export function MemberForm({ member, onDone }: { member: Member | null; onDone: 
     defaultValues: formValues(member),
   });
 
-  const onSubmit = handleSubmit((body) =>
-    mutation.mutate(
-      { id: member?.trabot_client_id ?? null, body },
-      {
-        onSuccess: () => {
-          toast.success(MSG.memberSaveSuccess);
-          onDone();
-        },
-        onError: (error) => toast.error(saveFailureMessage(error, MSG.memberSaveFailure)),
-      },
-    ),
-  );
+  const onSubmit = handleSubmit((body) => mutation.mutate({ id: member?.trabot_client_id ?? null, body }, { onSuccess: onDone }));
 
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>

@@ -6,11 +6,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MSG } from '../../../../shared/messages';
 import { memberUserBodySchema, type MemberAccount, type MemberUser, type MemberUserBody } from '../../../../shared/schemas/admin/members';
 import { FormActions, InputField, SelectField } from '../../../components/form-fields';
-import { saveFailureMessage } from '../../../lib/save-failure';
-import { toast } from '../../../lib/toast';
 import { useSaveMemberUser } from '../api/save-member-user';
 
 const NEW_USER_PASSWORD = 'Password is required for a new user';
@@ -47,18 +44,7 @@ export function MemberUserForm({
     },
   });
 
-  const onSubmit = handleSubmit((body) =>
-    mutation.mutate(
-      { userId: user?.id ?? null, body },
-      {
-        onSuccess: () => {
-          toast.success(MSG.userSaveSuccess);
-          onDone();
-        },
-        onError: (error) => toast.error(saveFailureMessage(error, MSG.userSaveFailure)),
-      },
-    ),
-  );
+  const onSubmit = handleSubmit((body) => mutation.mutate({ userId: user?.id ?? null, body }, { onSuccess: onDone }));
 
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>

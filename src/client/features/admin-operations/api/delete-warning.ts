@@ -1,6 +1,8 @@
 /** DELETE /api/admin/warnings/{warningId}: marks a warning deleted (one-way); both lists refresh. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../../../shared/messages';
 import { apiFetch } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
 import { warningsKey } from './get-warnings';
 
 export async function deleteWarning(warningId: number): Promise<void> {
@@ -12,5 +14,6 @@ export function useDeleteWarning() {
   return useMutation({
     mutationFn: deleteWarning,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: warningsKey }),
+    meta: { success: MSG.warningDeleteSuccess, failure: (error) => saveFailureMessage(error, MSG.warningDeleteFailure) },
   });
 }

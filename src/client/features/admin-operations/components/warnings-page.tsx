@@ -13,8 +13,6 @@ import { BackButton } from '../../../components/back-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Page } from '../../../components/page';
 import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { saveFailureMessage } from '../../../lib/save-failure';
-import { toast } from '../../../lib/toast';
 import { LoadState } from '../../admin/components/load-state';
 import { useDeleteWarning } from '../api/delete-warning';
 import { useWarnings } from '../api/get-warnings';
@@ -47,13 +45,7 @@ export function WarningsPage() {
 
   const confirmDelete = () => {
     if (!confirming) return;
-    deletion.mutate(confirming.warning_id, {
-      onSuccess: () => {
-        toast.success(MSG.warningDeleteSuccess);
-        setConfirming(null);
-      },
-      onError: (error) => toast.error(saveFailureMessage(error, MSG.warningDeleteFailure)),
-    });
+    deletion.mutate(confirming.warning_id, { onSuccess: () => setConfirming(null) });
   };
 
   const columns: ResponsiveColumn<Warning>[] = [

@@ -26,5 +26,7 @@ export function useLoginMutation() {
     // A captcha solution is accepted once: a retry could only fail with 400.
     retry: false,
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    // Shown as the call settles, before the form navigates.
+    meta: { success: MSG.loginSuccess, failure: loginErrorMessage },
   });
 }

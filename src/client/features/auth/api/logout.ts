@@ -29,12 +29,14 @@ export function useLogout() {
     onSuccess: async () => {
       // The server has ended the session: the login page's guard must not send us back.
       queryClient.setQueryData<CheckSessionResponse>(sessionQueryKey, { status: 'error' });
+      // Not in meta: the handler toasts when the mutation settles, which is after this sequence;
+      // the user is told first, then leaves.
       toast.success(MSG.logoutSuccess);
       await navigate({ to: '/login' });
       await forgetUserData(queryClient);
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
-    onError: () => toast.error(MSG.logoutFailure),
+    meta: { failure: MSG.logoutFailure },
   });
   return { logout: () => mutation.mutate(), isPending: mutation.isPending };
 }

@@ -9,12 +9,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { MSG } from '../../../../shared/messages';
 import type { LoginBody } from '../../../../shared/schemas/session';
 import { PlainInputField } from '../../../components/plain-input-field';
-import { toast } from '../../../lib/toast';
 import { HOME_AFTER_LOGIN } from '../../session/lib/guards';
-import { loginErrorMessage, useLoginMutation } from '../api/login';
+import { useLoginMutation } from '../api/login';
 import { CaptchaWidget, type CaptchaHandle } from './captcha-widget';
 
 const loadResolver = () => import('../lib/login-resolver').then((m) => m.loginResolver);
@@ -34,12 +32,11 @@ export function LoginForm({ returnTo }: { returnTo?: string }) {
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await mutation.mutateAsync(body);
-      toast.success(MSG.loginSuccess);
+      // The outcome's toast is useLoginMutation's: shown when the call settles, so before navigating.
+      const loggedIn = await mutation.mutateAsync(body).then(() => true, () => false);
+      if (!loggedIn) return;
       if (returnTo) await navigate({ href: returnTo });
       else await navigate({ to: HOME_AFTER_LOGIN });
-    } catch (error) {
-      toast.error(loginErrorMessage(error));
     } finally {
       setValue('captcha', undefined);
       captchaRef.current?.reset();

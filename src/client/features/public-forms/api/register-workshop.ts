@@ -4,10 +4,12 @@
  * date", or N.A. when the form was opened without one.
  */
 import { useMutation } from '@tanstack/react-query';
+import { MSG } from '../../../../shared/messages';
 import type { WorkshopRegistrationAnswers } from '../../../../shared/forms/workshop-registration';
 import { WORKSHOP_NOT_APPLICABLE, workshopLabel } from '../../../../shared/forms/workshop-schedule';
 import type { SubmissionResponse, Workshop, WorkshopEnquiryBody } from '../../../../shared/schemas/public-forms';
 import { apiJson, jsonBody } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
 
 export function workshopEnquiryBody(answers: WorkshopRegistrationAnswers, workshop: Workshop | null): WorkshopEnquiryBody {
   return {
@@ -22,4 +24,8 @@ export function workshopEnquiryBody(answers: WorkshopRegistrationAnswers, worksh
 export const registerForWorkshop = (body: WorkshopEnquiryBody): Promise<SubmissionResponse> =>
   apiJson<SubmissionResponse>('/api/workshop-enquiry', jsonBody('POST', body));
 
-export const useRegisterForWorkshop = () => useMutation({ mutationFn: registerForWorkshop });
+export const useRegisterForWorkshop = () =>
+  useMutation({
+    mutationFn: registerForWorkshop,
+    meta: { success: MSG.workshopSuccess, failure: (error) => saveFailureMessage(error, MSG.workshopFailure) },
+  });

@@ -6,8 +6,9 @@ import { useMutation } from '@tanstack/react-query';
 import { MSG } from '../../../../shared/messages';
 import type { ContactUsBody, EnquiryType, SubmissionResponse } from '../../../../shared/schemas/public-forms';
 import { apiJson, jsonBody } from '../../../lib/api';
+import { saveFailureMessage } from '../../../lib/save-failure';
 
-export const ENQUIRY_TOASTS: Record<EnquiryType, { success: string; failure: string }> = {
+const ENQUIRY_TOASTS: Record<EnquiryType, { success: string; failure: string }> = {
   'Research Enquiry': { success: MSG.enquirySuccess, failure: MSG.enquiryFailure },
   'Portfolio Enquiry': { success: MSG.enquirySuccess, failure: MSG.enquiryFailure },
   'Membership Interest': { success: MSG.membershipSuccess, failure: MSG.membershipFailure },
@@ -16,4 +17,11 @@ export const ENQUIRY_TOASTS: Record<EnquiryType, { success: string; failure: str
 export const submitEnquiry = (body: ContactUsBody): Promise<SubmissionResponse> =>
   apiJson<SubmissionResponse>('/api/contact-us', jsonBody('POST', body));
 
-export const useSubmitEnquiry = () => useMutation({ mutationFn: submitEnquiry });
+export const useSubmitEnquiry = () =>
+  useMutation({
+    mutationFn: submitEnquiry,
+    meta: {
+      success: (_answer, { type }: ContactUsBody) => ENQUIRY_TOASTS[type].success,
+      failure: (error, { type }: ContactUsBody) => saveFailureMessage(error, ENQUIRY_TOASTS[type].failure),
+    },
+  });

@@ -6,10 +6,9 @@ import { buildEnquiryBody } from '../../../../shared/form-string';
 import type { EnquiryFormDefinition } from '../../../../shared/schemas/public-forms';
 import type { z } from 'zod';
 import { Modal } from '../../../components/modal';
-import { ENQUIRY_TOASTS, useSubmitEnquiry } from '../api/submit-enquiry';
+import { useSubmitEnquiry } from '../api/submit-enquiry';
 import type { AnyAnswers } from '../lib/form-answers';
 import type { FormDraft } from '../lib/form-draft';
-import { submitWithToast } from '../lib/submit-with-toast';
 import type { FormModalProps } from './form-modal-props';
 import { StepForm } from './step-form';
 
@@ -21,8 +20,8 @@ interface EnquiryModalProps extends FormModalProps {
 
 export function EnquiryModal({ definition, schema, draft, isOpen, onClose }: EnquiryModalProps) {
   const { mutateAsync } = useSubmitEnquiry();
-  const submit = (answers: AnyAnswers) =>
-    submitWithToast(() => mutateAsync(buildEnquiryBody(definition, answers)), ENQUIRY_TOASTS[definition.enquiryType]);
+  // Whether the answers reached the firm; the toasts are useSubmitEnquiry's.
+  const submit = (answers: AnyAnswers) => mutateAsync(buildEnquiryBody(definition, answers)).then(() => true, () => false);
   return (
     <Modal isOpen={isOpen} title={definition.title} onClose={onClose}>
       <StepForm definition={definition} schema={schema} draft={draft} submit={submit} onSubmitted={onClose} />

@@ -3,14 +3,12 @@
  * comments; POST /api/workshop-enquiry gets everything but the phone, plus the workshop's "title
  * plus date" (N.A. when opened without a workshop).
  */
-import { MSG } from '../../../../shared/messages';
 import { workshopRegistrationForm, workshopRegistrationSchema, type WorkshopRegistrationAnswers } from '../../../../shared/forms/workshop-registration';
 import { workshopLabel } from '../../../../shared/forms/workshop-schedule';
 import type { Workshop } from '../../../../shared/schemas/public-forms';
 import { Modal } from '../../../components/modal';
 import { useRegisterForWorkshop, workshopEnquiryBody } from '../api/register-workshop';
 import type { AnyAnswers } from '../lib/form-answers';
-import { submitWithToast } from '../lib/submit-with-toast';
 import type { FormModalProps } from './form-modal-props';
 import { StepForm } from './step-form';
 
@@ -20,11 +18,9 @@ export interface WorkshopRegistrationModalProps extends FormModalProps {
 
 export function WorkshopRegistrationModal({ workshop, isOpen, onClose }: WorkshopRegistrationModalProps) {
   const { mutateAsync } = useRegisterForWorkshop();
+  // Whether the answers reached the firm; the toasts are useRegisterForWorkshop's.
   const submit = (answers: AnyAnswers) =>
-    submitWithToast(() => mutateAsync(workshopEnquiryBody(answers as WorkshopRegistrationAnswers, workshop)), {
-      success: MSG.workshopSuccess,
-      failure: MSG.workshopFailure,
-    });
+    mutateAsync(workshopEnquiryBody(answers as WorkshopRegistrationAnswers, workshop)).then(() => true, () => false);
   const intro = (
     <p className="step-form-intro">
       {workshop ? (

@@ -5,13 +5,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { QueryKey } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { MSG } from '../../../../shared/messages';
 import type { AdminTradeEditBody } from '../../../../shared/schemas/admin/members';
 import type { Trade } from '../../../../shared/schemas/trades';
 import { FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
 import { Modal } from '../../../components/modal';
-import { saveFailureMessage } from '../../../lib/save-failure';
-import { toast } from '../../../lib/toast';
 import { useUpdateTrade } from '../api/update-trade';
 import { tradeEditFormSchema, tradeEditFormValues, tradeEditStatuses, type TradeEditFormValues } from '../lib/trade-edit-form';
 import { TradeFieldList, type TradeFieldId } from './trade-fields';
@@ -25,15 +22,7 @@ function TradeEditForm({ trade, tradesKey, onDone }: { trade: Trade; tradesKey: 
     defaultValues: tradeEditFormValues(trade),
   });
 
-  const onSubmit = handleSubmit((body) =>
-    mutation.mutate(body, {
-      onSuccess: () => {
-        toast.success(MSG.tradeUpdateSuccess);
-        onDone();
-      },
-      onError: (error) => toast.error(saveFailureMessage(error, MSG.tradeUpdateFailure)),
-    }),
-  );
+  const onSubmit = handleSubmit((body) => mutation.mutate(body, { onSuccess: onDone }));
 
   const number = { type: 'number', inputmode: 'decimal', step: 'any' } as const;
   return (
