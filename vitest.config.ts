@@ -22,6 +22,9 @@ if (!('groupBy' in Map)) {
 // Every project: a test that calls console.error fails (expectConsoleError declares an expected one).
 const setupFiles = ['./tests/support/fail-on-console-error.ts'];
 
+// One migrated PGlite database per run, which createTestApp copies for each test file.
+const pgliteTemplate = './tests/integration/helpers/pglite-template.ts';
+
 // Unit tests run in Node unless they need a DOM: those that render (.tsx) and those of the browser
 // client's plumbing (tests/unit/client). jsdom costs about a second per file, so pure logic
 // (server, shared, a feature's lib) stays out of it.
@@ -65,6 +68,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
           setupFiles,
+          globalSetup: [pgliteTemplate],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -76,6 +80,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/security/**/*.test.ts'],
           setupFiles,
+          globalSetup: [pgliteTemplate],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -24,6 +24,11 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /** Options of both openers: `onQuery` is called for every statement sent (the bench counts them). */
 export interface OpenOptions {
   onQuery?: () => void;
+  /**
+   * In-memory PGlite only: start from this dump of a data folder (PGlite's dumpDataDir) rather
+   * than an empty cluster. The API tests load a migrated template this way, a copy per test file.
+   */
+  loadDataDir?: Blob;
 }
 
 const queryLogger = (options: OpenOptions) => (options.onQuery ? { logger: { logQuery: options.onQuery } } : {});
@@ -34,7 +39,9 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const YieldingPGlite = yieldingPglite(PGlite);
-  const client = dataDir ? new YieldingPGlite(pgliteFileOptions(dataDir, PGlite.defaultStartParams)) : new YieldingPGlite();
+  const client = dataDir
+    ? new YieldingPGlite(pgliteFileOptions(dataDir, PGlite.defaultStartParams))
+    : new YieldingPGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined);
   await client.waitReady;
   const db = drizzle(client, { schema, ...queryLogger(options) });
   return {

@@ -1,5 +1,6 @@
 /**
- * A fresh app over a fresh database for one test file: in-memory PGlite by default, or, when
+ * A fresh app over a fresh database for one test file: in-memory PGlite by default (a copy of the
+ * run's migrated template, helpers/pglite-template.ts), or, when
  * TEST_DATABASE_URL points at a PostgreSQL server's maintenance database, a newly created database
  * on that server (dropped again in close()). Plus a small HTTP client with a cookie jar that talks
  * to the app in-process, solves the real captcha and logs in.
@@ -50,7 +51,12 @@ const BASE_ENV = {
 
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await openPglite(undefined), drop: async () => {} };
+  if (!serverUrl) {
+    // A copy of the run's migrated template when the project's globalSetup made one (pglite-template.ts).
+    const { templateDump } = await import('./pglite-template');
+    const loadDataDir = templateDump();
+    return { database: await openPglite(undefined, loadDataDir ? { loadDataDir } : {}), drop: async () => {} };
+  }
   const { default: pg } = await import('pg');
   const name = `trabot_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
