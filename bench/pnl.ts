@@ -32,7 +32,7 @@ export async function seedPnlAccount(db: Database['db']): Promise<number> {
   const [account] = await db.insert(accounts).values({ trabot_client_id: member!.trabot_client_id }).returning();
   const made = await db.insert(algos).values([{ algo_desc: 'Bench A' }, { algo_desc: 'Bench B' }, { algo_desc: 'Bench C' }]).returning();
   const day = (i: number) => new Date(Date.parse('2026-04-01T04:00:00Z') + (i % 360) * 86_400_000);
-  const tradeRows = Array.from({ length: PNL_TRADES }, (_, i) => ({
+  const tradeRows = Array.from({ length: PNL_TRADES }, (_, i): typeof trades.$inferInsert => ({
     trabot_account_id: account!.trabot_account_id,
     algo_id: made[i % made.length]!.algo_id,
     trade_type: i % 3 === 0 ? 'intraday' : 'swing',

@@ -2,7 +2,7 @@
  * The database schema: the source of truth. Column names follow the spec's field names (section 3)
  * so rows map onto API payloads without renaming. Change it, then `npm run db:generate`.
  */
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -24,7 +24,16 @@ import {
 import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS } from '../../shared/forms/workshop-schedule';
 import { MAIL_STATUSES } from '../../shared/schemas/admin/inbox';
 import { ENQUIRY_TYPES } from '../../shared/schemas/public-forms';
-import { TRADING_MODES } from '../../shared/constants';
+import {
+  EXIT_TRADE_TYPES,
+  ORDER_TYPES,
+  SIGNAL_STATUSES,
+  SUBSCRIPTION_STATUSES,
+  TRADE_DIRECTIONS,
+  TRADE_STATUSES,
+  TRADE_TYPES,
+  TRADING_MODES,
+} from '../../shared/constants';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -242,13 +251,13 @@ export const signals = pgTable(
     exchange: text('exchange').notNull().default('NSE'),
     instrument_symbol: text('instrument_symbol').notNull(),
     instrument_type: text('instrument_type').notNull(),
-    trade_type: text('trade_type').notNull(),
-    trade_direction: text('trade_direction').notNull(),
+    trade_type: text('trade_type', { enum: TRADE_TYPES }).notNull(),
+    trade_direction: text('trade_direction', { enum: TRADE_DIRECTIONS }).notNull(),
     trade_gen_ts: ts('trade_gen_ts'),
     entry_level: money('entry_level').notNull(),
     stop_loss_level: money('stop_loss_level').notNull(),
     target_level: money('target_level').notNull(),
-    trade_status: text('trade_status').notNull().default('pending'),
+    trade_status: text('trade_status', { enum: SIGNAL_STATUSES }).notNull().default('pending'),
     algo_process_ind: boolean('algo_process_ind').notNull().default(false),
     portion_in_trade: numeric('portion_in_trade', { precision: 6, scale: 2, mode: 'number' }).notNull().default(100),
     ltp: money('ltp'),
@@ -323,7 +332,7 @@ export const algoSubscriptions = pgTable(
     max_percent_allocation_pertrade: money('max_percent_allocation_pertrade').notNull(),
     min_percent_allocation_pertrade: money('min_percent_allocation_pertrade').notNull(),
     min_required_risk_reward: money('min_required_risk_reward').notNull(),
-    subscription_status: text('subscription_status').notNull().default('active'),
+    subscription_status: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
     max_acceptable_loss: money('max_acceptable_loss').notNull(),
   },
   (t) => [
@@ -346,7 +355,7 @@ export const trades = pgTable(
   'trades',
   {
     trabot_trade_id: serial('trabot_trade_id').primaryKey(),
-    trade_type: text('trade_type').notNull(),
+    trade_type: text('trade_type', { enum: TRADE_TYPES }).notNull(),
     trabot_account_id: integer('trabot_account_id')
       .notNull()
       .references(() => accounts.trabot_account_id),
@@ -364,9 +373,9 @@ export const trades = pgTable(
     trade_exchange: text('trade_exchange').notNull().default('NSE'),
     trade_instrument: text('trade_instrument').notNull(),
     trade_date: date('trade_date', { mode: 'string' }).notNull(),
-    trade_status: text('trade_status').notNull().default('pending'),
+    trade_status: text('trade_status', { enum: TRADE_STATUSES }).notNull().default('pending'),
     trade_quantity: integer('trade_quantity').notNull(),
-    trade_direction: text('trade_direction').notNull(),
+    trade_direction: text('trade_direction', { enum: TRADE_DIRECTIONS }).notNull(),
     current_mtm: money('current_mtm'),
     trade_risk: money('trade_risk'),
     broker_trade_number: text('broker_trade_number'),
@@ -551,6 +560,11 @@ export const instruments = pgTable(
 );
 
 export const MANUAL_ORDER_SIDES = ['entry', 'exit'] as const;
+/** A manual order's trade_type: an entry's (TRADE_TYPES) or an exit's (EXIT_TRADE_TYPES, where intraday is `intra`). */
+export const MANUAL_ORDER_TRADE_TYPES = ['swing', 'intraday', 'intra'] as const satisfies readonly ((typeof TRADE_TYPES)[number] | (typeof EXIT_TRADE_TYPES)[number])[];
+/** `queued` until the engine places it; then `placed` while a leg may still fill, `done` once one filled, or `failed`. */
+export const MANUAL_ORDER_STATUSES = ['queued', 'placed', 'done', 'failed'] as const;
+export type ManualOrderStatus = (typeof MANUAL_ORDER_STATUSES)[number];
 
 /**
  * Manual Entry / Manual Exit orders of the admin, queued for the execution engine, which
@@ -565,11 +579,11 @@ export const manualOrders = pgTable(
       .references(() => signals.signal_id),
     side: text('side', { enum: MANUAL_ORDER_SIDES }).notNull(),
     portion: numeric('portion', { precision: 6, scale: 4, mode: 'number' }).notNull(),
-    order_type: text('order_type').notNull(),
+    order_type: text('order_type', { enum: ORDER_TYPES }).notNull(),
     limit_price: money('limit_price'),
     trigger_price: money('trigger_price'),
-    trade_type: text('trade_type').notNull(),
-    status: text('status').notNull().default('queued'),
+    trade_type: text('trade_type', { enum: MANUAL_ORDER_TRADE_TYPES }).notNull(),
+    status: text('status', { enum: MANUAL_ORDER_STATUSES }).notNull().default('queued'),
     created_at: ts('created_at').notNull().defaultNow(),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Why the order failed, or which accounts were skipped (set by the engine). */
@@ -642,7 +656,7 @@ export const orderLegs = pgTable(
     client_order_id: text('client_order_id')
       .notNull()
       .generatedAlwaysAs(sql`'TB' || trabot_trade_id || 'L' || id`),
-    order_type: text('order_type').notNull().default('market'),
+    order_type: text('order_type', { enum: ORDER_TYPES }).notNull().default('market'),
     quantity: integer('quantity').notNull(),
     limit_price: money('limit_price'),
     trigger_price: money('trigger_price'),
@@ -674,3 +688,33 @@ export const orderLegs = pgTable(
     check('order_legs_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
+
+// --- Relations: what `db.query.<table>.findFirst/findMany({ with })` may load with a row, in one statement ---
+
+export const tradesRelations = relations(trades, ({ one, many }) => ({
+  algo: one(algos, { fields: [trades.algo_id], references: [algos.algo_id] }),
+  signal: one(signals, { fields: [trades.signal_id], references: [signals.signal_id] }),
+  entries: many(tradeEntries),
+  exits: many(tradeExits),
+  legs: many(orderLegs),
+}));
+
+export const tradeEntriesRelations = relations(tradeEntries, ({ one }) => ({
+  trade: one(trades, { fields: [tradeEntries.trabot_trade_id], references: [trades.trabot_trade_id] }),
+}));
+
+export const tradeExitsRelations = relations(tradeExits, ({ one }) => ({
+  trade: one(trades, { fields: [tradeExits.trabot_trade_id], references: [trades.trabot_trade_id] }),
+}));
+
+export const orderLegsRelations = relations(orderLegs, ({ one }) => ({
+  trade: one(trades, { fields: [orderLegs.trabot_trade_id], references: [trades.trabot_trade_id] }),
+}));
+
+export const signalsRelations = relations(signals, ({ many }) => ({
+  events: many(signalEvents),
+}));
+
+export const signalEventsRelations = relations(signalEvents, ({ one }) => ({
+  signal: one(signals, { fields: [signalEvents.signal_id], references: [signals.signal_id] }),
+}));

@@ -58,7 +58,7 @@ export async function seedSignalStories(tx: Db, seeded: readonly SeededSignal[],
   const legs: (typeof orderLegs.$inferInsert)[] = [];
   for (const s of seeded) {
     const { rows, tradeId, accountId, demo } = s;
-    const leg = { trabot_trade_id: tradeId, trabot_account_id: accountId, order_type: 'market', state: 'filled' as const };
+    const leg = { trabot_trade_id: tradeId, trabot_account_id: accountId, order_type: 'market' as const, state: 'filled' as const };
     const [first] = rows.entries;
     if (first) {
       // One market order, filled in one or more parts.

@@ -9,9 +9,9 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { updateRows } from '../db/bulk';
-import { accounts, manualOrders, orderLegs, signals, trades, type OrderLegState } from '../db/schema';
+import { accounts, manualOrders, orderLegs, signals, trades, type ManualOrderStatus, type OrderLegState } from '../db/schema';
 import { raiseWarnings } from '../services/warnings';
-import { BrokerError, type Order, type OrderRequest, type OrderType } from './broker/adapter';
+import { BrokerError, type Order, type OrderRequest } from './broker/adapter';
 import { brokerOf } from './broker/broker-access';
 import { mapBounded } from './bounded';
 import { productOf } from './charges';
@@ -61,7 +61,7 @@ function requestOf({ leg, trade, signal }: LegContext): OrderRequest {
     symbol: signal.instrument_symbol,
     side: (leg.side === 'entry' ? entrySide : exitSide)(trade.trade_direction),
     product: productOf(trade.trade_type),
-    orderType: leg.order_type as OrderType,
+    orderType: leg.order_type,
     quantity: leg.quantity,
     limitPrice: leg.limit_price,
     triggerPrice: leg.trigger_price,
@@ -236,7 +236,7 @@ async function settleManualOrders(tx: Db, orderIds: number[], skips: ReadonlyMap
     .orderBy(asc(orderLegs.id));
   const rows = orderIds.map((id) => {
     const own = legs.filter((l) => l.orderId === id);
-    const status = own.some((l) => UNSETTLED_LEG_STATES.includes(l.state)) ? 'placed' : own.some((l) => l.state === 'filled') ? 'done' : 'failed';
+    const status: ManualOrderStatus = own.some((l) => UNSETTLED_LEG_STATES.includes(l.state)) ? 'placed' : own.some((l) => l.state === 'filled') ? 'done' : 'failed';
     const reasons = [...(skips.get(id) ?? []), ...own.filter((l) => l.reason).map((l) => `order ${l.brokerOrderId}: ${l.reason}`)];
     return { id, status, status_reason: reasons.length ? reasons.join('; ') : status === 'failed' ? 'no account trades this signal' : null };
   });

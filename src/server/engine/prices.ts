@@ -6,14 +6,15 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { updateRows } from '../db/bulk';
 import { instruments, signals, trades } from '../db/schema';
+import type { SignalStatus } from '../../shared/constants';
 import type { EngineContext } from './engine-deps';
 import type { Quote } from './feed/price-feed';
 import { excursions, markToMarket } from './trade-math';
 
 /** Signals whose instrument the feed follows: their LTP shows before anyone approves them. */
-const TRACKED_SIGNAL_STATUSES = ['pending', 'approved', 'running'];
+const TRACKED_SIGNAL_STATUSES: SignalStatus[] = ['pending', 'approved', 'running'];
 /** Signals whose excursions are measured: approved or trading. */
-const LIVE_SIGNAL_STATUSES = ['approved', 'running'];
+const LIVE_SIGNAL_STATUSES: SignalStatus[] = ['approved', 'running'];
 
 /** Follows the instrument of every pending, approved or running signal and of every open trade, from its last close or the signal's entry. */
 export async function trackInstruments(ctx: EngineContext): Promise<void> {

@@ -15,7 +15,7 @@ type Side = (typeof MANUAL_ORDER_SIDES)[number];
 type ManualOrderRow = typeof manualOrders.$inferSelect;
 
 export function toManualOrder(row: ManualOrderRow): ManualOrder {
-  return { ...row, order_type: row.order_type as ManualOrder['order_type'], created_at: row.created_at.toISOString() };
+  return { ...row, created_at: row.created_at.toISOString() };
 }
 
 /**

@@ -20,7 +20,6 @@ type SignalRow = typeof signals.$inferSelect;
 export function toSignal(row: SignalRow): Signal {
   return {
     ...row,
-    trade_status: row.trade_status as SignalStatus,
     trade_gen_ts: row.trade_gen_ts?.toISOString() ?? null,
     ltp_timestamp: row.ltp_timestamp?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),

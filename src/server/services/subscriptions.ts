@@ -9,16 +9,8 @@ import { checkLimits, MONEY_LIMIT } from './column-limits';
 import { isUniqueViolation } from './users';
 import { DomainError } from '../domain-error';
 
-type SubscriptionRow = typeof algoSubscriptions.$inferSelect;
-
-const toSubscription = (row: SubscriptionRow): AlgoSubscription => ({
-  ...row,
-  subscription_status: row.subscription_status as AlgoSubscription['subscription_status'],
-});
-
 export async function listSubscriptions(db: Db, accountId: number): Promise<AlgoSubscription[]> {
-  const rows = await db.select().from(algoSubscriptions).where(eq(algoSubscriptions.trabot_account_id, accountId)).orderBy(asc(algoSubscriptions.row_id));
-  return rows.map(toSubscription);
+  return db.select().from(algoSubscriptions).where(eq(algoSubscriptions.trabot_account_id, accountId)).orderBy(asc(algoSubscriptions.row_id));
 }
 
 /**
@@ -35,14 +27,14 @@ export async function saveSubscription(db: Db, body: SaveSubscriptionBody): Prom
   try {
     if (row_id === null) {
       const [row] = await db.insert(algoSubscriptions).values(values).returning();
-      return { subscription: toSubscription(row!), created: true };
+      return { subscription: row!, created: true };
     }
     const [row] = await db
       .update(algoSubscriptions)
       .set(values)
       .where(and(eq(algoSubscriptions.row_id, row_id), eq(algoSubscriptions.trabot_account_id, body.trabot_account_id)))
       .returning();
-    return row ? { subscription: toSubscription(row), created: false } : null;
+    return row ? { subscription: row, created: false } : null;
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new DomainError('conflict', MSG.subscriptionSaveFailure, { algo_id: `This account already subscribes to algo ${body.algo_id}` });

@@ -52,10 +52,9 @@ export const toExit = (row: ExitRow): TradeExit => ({
 export type TradesView = 'member' | 'admin';
 
 export function toTrade(row: TradeRow, entries: TradeEntry[], exits: TradeExit[], view: TradesView = 'admin'): Trade {
-  const status = row.trade_status as TradeStatus;
   return {
     ...row,
-    trade_status: view === 'member' ? filterStatusOf(status) : status,
+    trade_status: view === 'member' ? filterStatusOf(row.trade_status) : row.trade_status,
     last_updated_timestamp: row.last_updated_timestamp.toISOString(),
     trade_entries: entries,
     trade_exits: exits,
@@ -104,13 +103,16 @@ export async function accountTradesVersion(db: Db, accountId: number): Promise<n
   return row ? row.version : null;
 }
 
-/** One trade with its entries and exits; null when it does not exist. */
+/** One trade with its entries and exits (one statement); null when it does not exist. */
 export async function getTrade(db: Db, tradeId: number): Promise<Trade | null> {
-  const [row] = await db.select().from(trades).where(eq(trades.trabot_trade_id, tradeId));
-  if (!row) return null;
-  const [entryRows, exitRows] = await Promise.all([
-    db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId)).orderBy(asc(tradeEntries.trade_entry_sequence)),
-    db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId)).orderBy(asc(tradeExits.trade_exit_sequence)),
-  ]);
-  return toTrade(row, entryRows.map(toEntry), exitRows.map(toExit));
+  const found = await db.query.trades.findFirst({
+    where: eq(trades.trabot_trade_id, tradeId),
+    with: {
+      entries: { orderBy: asc(tradeEntries.trade_entry_sequence) },
+      exits: { orderBy: asc(tradeExits.trade_exit_sequence) },
+    },
+  });
+  if (!found) return null;
+  const { entries, exits, ...row } = found;
+  return toTrade(row, entries.map(toEntry), exits.map(toExit));
 }

@@ -225,7 +225,7 @@ describe('engine: stop-loss, switches and restarts', () => {
     const signal = await newSignal(algoId);
     // The previous process created the first trade and its leg and died before sending it, and
     // had placed the second's order at a paper broker that died with it.
-    const pending = { trade_type: 'swing', signal_id: signal.signal_id, algo_id: algoId, trade_instrument: 'INFY', trade_date: '2026-01-05', trade_direction: 'long', trade_quantity: 400 };
+    const pending = { trade_type: 'swing' as const, signal_id: signal.signal_id, algo_id: algoId, trade_instrument: 'INFY', trade_date: '2026-01-05', trade_direction: 'long' as const, trade_quantity: 400 };
     const [one, two] = await t.deps.db
       .insert(trades)
       .values([
@@ -318,7 +318,7 @@ describe('engine: stop-loss, switches and restarts', () => {
     const [account] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, withOrder));
     const credentials = { clientId: account!.broker_client_id, accessKey: 'key-w' };
     const resting = await paper.placeOrder(credentials, { exchange: 'NSE', symbol: 'ITC', side: 'buy', product: 'delivery', orderType: 'limit', limitPrice: 330, quantity: 10 });
-    const pending = { trade_type: 'swing', signal_id: signal.signal_id, algo_id: algoId, trade_instrument: 'ITC', trade_date: '2026-01-05', trade_direction: 'long', trade_quantity: 10 };
+    const pending = { trade_type: 'swing' as const, signal_id: signal.signal_id, algo_id: algoId, trade_instrument: 'ITC', trade_date: '2026-01-05', trade_direction: 'long' as const, trade_quantity: 10 };
     const [rested] = await t.deps.db
       .insert(trades)
       .values([

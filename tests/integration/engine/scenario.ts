@@ -1,7 +1,7 @@
 /** The engine scenario tests' world: one test app per file, the seeded feed and paper broker, factories for algos, subscribers and signals. */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { orderLegs, signals, tradeEntries, tradeExits, trades, warnings } from '../../../src/server/db/schema';
+import { algoSubscriptions, orderLegs, signals, tradeEntries, tradeExits, trades, warnings } from '../../../src/server/db/schema';
 import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
 import { Engine, type EngineOptions } from '../../../src/server/engine/engine';
 import { SimulatedFeed } from '../../../src/server/engine/feed/simulated-feed';
@@ -40,7 +40,7 @@ export function engineScenario() {
     return { feed, paper, engine: new Engine(t.deps, { feed, paper, ...options }) };
   }
 
-  async function subscriber(algoId: number, settings: Partial<SizingSubscription> & { subscription_status?: string }, key: string | null = 'key') {
+  async function subscriber(algoId: number, settings: Partial<SizingSubscription> & Pick<Partial<typeof algoSubscriptions.$inferInsert>, 'subscription_status'>, key: string | null = 'key') {
     const member = await createMember(t.deps);
     const account = await createAccount(t.deps, member.trabot_client_id, {
       broker_client_id: `PC${member.trabot_client_id}`,

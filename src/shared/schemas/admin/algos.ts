@@ -163,7 +163,7 @@ export function manualOrderError(side: 'entry' | 'exit', o: ManualOrderPrices): 
   return null;
 }
 
-const withManualRules = (side: 'entry' | 'exit', tradeTypes: readonly [string, ...string[]]) =>
+const withManualRules = <const T extends readonly [string, ...string[]]>(side: 'entry' | 'exit', tradeTypes: T) =>
   z
     .object({ ...manualOrderShape, trade_type: z.enum(tradeTypes, { error: `trade_type must be ${tradeTypes.join(' or ')}` }) })
     .superRefine((o, ctx) => {

@@ -67,7 +67,7 @@ describe('sizePosition', () => {
     ['a stop-loss above the entry of a long', { stop_loss_level: 255 }],
     ['a target below the entry of a long', { target_level: 240 }],
     ['a long laid out as a short', { stop_loss_level: 262.5, target_level: 245 }],
-    ['a short laid out as a long', { trade_direction: 'short' }],
+    ['a short laid out as a long', { trade_direction: 'short' as const }],
   ])('skips levels on the wrong side of the entry: %s', (_, sig) => {
     expect(size({}, sig)).toMatchObject({ ok: false, reason: 'invalid_levels', detail: expect.stringMatching(/^for a (long|short) trade the stop-loss/) });
   });
