@@ -17,9 +17,8 @@ import { openDatabase } from '../../src/server/db/open';
 import { workshops } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/logger';
 import type { FieldDefinition, FormDefinition } from '../../src/shared/forms/form-definition';
-import { childEnv } from '../support/child-processes';
 import { freePort, startServer, type ServerProcess } from '../support/real-server';
-import { CREDENTIALS } from './support/credentials';
+import { demoServerEnv } from './support/app-server';
 import { test as base } from './support/fixtures';
 
 export { expect };
@@ -51,23 +50,9 @@ async function withDatabase<T>(dataDir: string, run: (db: Db) => Promise<T>): Pr
 
 /** The forms server on `port` (the same across restarts, so pages keep their URL). */
 function startFormsServer(dataDir: string, port: number): Promise<ServerProcess> {
-  return startServer({
-    port,
-    output: 'show',
-    env: childEnv({
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      // The demo logins, so that a test can look at submissions through the admin screens too.
-      SEED_DEMO: '1',
-      DEMO_MEMBER_EMAIL: CREDENTIALS.member.email,
-      DEMO_MEMBER_PASSWORD: CREDENTIALS.member.password,
-      DEMO_ADMIN_EMAIL: CREDENTIALS.admin.email,
-      DEMO_ADMIN_PASSWORD: CREDENTIALS.admin.password,
-      // All submissions come from 127.0.0.1: the per-IP limit is not what these tests exercise.
-      PUBLIC_FORM_LIMIT_PER_IP: '100000',
-      LOG_LEVEL: 'warn',
-    }),
-  });
+  // The demo logins, so that a test can look at submissions through the admin screens too. All
+  // submissions come from 127.0.0.1: the per-IP limit is not what these tests exercise.
+  return startServer({ port, output: 'show', env: demoServerEnv(dataDir, { PUBLIC_FORM_LIMIT_PER_IP: '100000' }) });
 }
 
 export const test = base.extend<object, { formsServer: FormsServer }>({

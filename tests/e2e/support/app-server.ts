@@ -11,30 +11,34 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The environment of a browser tests' server on the embedded database in `dataDir`: the demo data
+ * with the test logins, limits that a run's logins from 127.0.0.1 do not reach, the market open.
+ */
+export function demoServerEnv(dataDir: string, env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return childEnv({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    DEMO_MEMBER_EMAIL: CREDENTIALS.member.email,
+    DEMO_MEMBER_PASSWORD: CREDENTIALS.member.password,
+    DEMO_ADMIN_EMAIL: CREDENTIALS.admin.email,
+    DEMO_ADMIN_PASSWORD: CREDENTIALS.admin.password,
+    // Every test logs in from 127.0.0.1: the per-IP limit is not what these tests exercise.
+    LOGIN_LIMIT_PER_IP: '100000',
+    // The paper market open whatever the time of day the tests run at.
+    MARKET_HOURS: 'always',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+}
+
 /** `env` adds to (or overrides) the server's environment. */
 export async function startAppServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trabot-e2e-'));
   try {
-    const server = await startServer({
-      env: childEnv({
-        // Embedded PGlite in the temporary folder, unless E2E_DATABASE_URL names an (empty) PostgreSQL.
-        DATABASE_URL: process.env.E2E_DATABASE_URL,
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        SEED_DEMO: '1',
-        DEMO_MEMBER_EMAIL: CREDENTIALS.member.email,
-        DEMO_MEMBER_PASSWORD: CREDENTIALS.member.password,
-        DEMO_ADMIN_EMAIL: CREDENTIALS.admin.email,
-        DEMO_ADMIN_PASSWORD: CREDENTIALS.admin.password,
-        // Every test logs in from 127.0.0.1: the per-IP limit is not what these tests exercise.
-        LOGIN_LIMIT_PER_IP: '100000',
-        // The paper market open whatever the time of day the tests run at.
-        MARKET_HOURS: 'always',
-        LOG_LEVEL: 'warn',
-        ...env,
-      }),
-      output: 'show',
-    });
+    // Embedded PGlite in the temporary folder, unless E2E_DATABASE_URL names an (empty) PostgreSQL.
+    const server = await startServer({ env: demoServerEnv(dataDir, { DATABASE_URL: process.env.E2E_DATABASE_URL, ...env }), output: 'show' });
     return {
       // localhost, as a visitor types it (a secure context, like 127.0.0.1).
       url: `http://localhost:${server.port}`,
