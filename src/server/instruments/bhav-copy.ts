@@ -4,7 +4,7 @@
  */
 import { unzipSync } from 'fflate';
 import type { BhavCopyFormat, BhavCopyFormatName, BhavCopyRow } from './bhav-copy-format';
-import { CsvError, parseCsv } from './csv';
+import { CsvError, parseCsv, type CsvTable } from './csv';
 import { legacyBhavCopy } from './legacy-bhav-copy';
 import { udiffBhavCopy } from './udiff-bhav-copy';
 
@@ -56,9 +56,19 @@ function decode(bytes: Uint8Array): string {
   }
 }
 
+/** The file's table; a file csv-parse cannot read (an unclosed quote...) is refused with its reason. */
+function readCsv(text: string): CsvTable {
+  try {
+    return parseCsv(text);
+  } catch (err) {
+    if (err instanceof CsvError) throw new BhavCopyError(`The file is not a readable CSV: ${err.message}. ${EXPECTED}`);
+    throw err;
+  }
+}
+
 export function parseBhavCopy(bytes: Uint8Array): BhavCopy {
   if (bytes.length === 0) throw new BhavCopyError(`The file is empty. ${EXPECTED}`);
-  const { header, records } = parseCsv(decode(isZip(bytes) ? unzipCsv(bytes) : bytes));
+  const { header, records } = readCsv(decode(isZip(bytes) ? unzipCsv(bytes) : bytes));
   const format = FORMATS.find((f) => f.columns.every((column) => header.includes(column)));
   if (!format) throw new BhavCopyError(`Unrecognised header "${header.join(',').slice(0, 120)}". ${EXPECTED}`);
 

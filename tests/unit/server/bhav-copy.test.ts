@@ -134,6 +134,9 @@ describe('files as uploaded', () => {
     expect(errorOf(() => parseText('name,email\nA,a@b.co\n'))).toMatch(/^Unrecognised header "name,email"\. Expected an NSE bhavcopy: the legacy CSV/);
     // NSE's equity list is not a bhavcopy either (no prices).
     expect(errorOf(() => parseText('SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING\nINFY,Infosys Limited,EQ,08-FEB-1995\n'))).toMatch(/^Unrecognised header/);
+    // A quote left open (the security fuzzer's find: it was a 500).
+    const header = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN';
+    expect(errorOf(() => parseText(`${header}\n"; drop table users; --\n`))).toMatch(/^The file is not a readable CSV: Quote Not Closed.* at line 2\. Expected an NSE bhavcopy/);
   });
 
   it('keeps the last row of a repeated symbol and series', () => {
