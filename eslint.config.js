@@ -2,6 +2,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import featureBoundaries from './eslint-rules/feature-boundaries.js';
+
+/** Three or more ../ in an import: the path aliases of tsconfig.base.json say it shorter. */
+const DEEP_RELATIVE = { regex: '^(\\.\\./){3}', message: 'Import through a path alias (@client/, @server/, @shared/, @tests/: tsconfig.base.json) instead of ../../../' };
 
 /**
  * The layers: src/shared is imported by both sides and imports neither; the client (browser) and
@@ -15,7 +19,10 @@ const layer = (files, folders, paths = []) => ({
     '@typescript-eslint/no-restricted-imports': [
       'error',
       {
-        patterns: folders.map((folder) => ({ group: [`**/${folder}/**`], message: `${files[0].split('/')[1]} code does not import src/${folder} (layers: eslint.config.js)` })),
+        patterns: [
+          DEEP_RELATIVE,
+          ...folders.map((folder) => ({ group: [`**/${folder}/**`, `@${folder}/**`], message: `${files[0].split('/')[1]} code does not import src/${folder} (layers: eslint.config.js)` })),
+        ],
         paths,
       },
     ],
@@ -67,6 +74,12 @@ export default tseslint.config(
   layer(['src/shared/**/*.{ts,tsx}'], ['client', 'server']),
   layer(['src/client/**/*.{ts,tsx}'], ['server'], [IONIC_CONTROLS_OF_THEIR_OWN]),
   layer(['src/server/**/*.{ts,tsx}'], ['client']),
+  layer(['tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.ts'], []),
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { trabot: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'trabot/feature-boundaries': 'error' },
+  },
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },

@@ -44,6 +44,8 @@ function prerenderPublicPages(): Plugin {
 }
 
 export default defineConfig({
+  // @client/..., @shared/... (tsconfig.base.json's paths).
+  resolve: { tsconfigPaths: true },
   plugins: [
     // Must come before the React plugin: it generates the route tree and splits route components.
     tanstackRouter({
@@ -103,7 +105,12 @@ export default defineConfig({
       },
       treeshake: {
         // @ionic/react imports every Ionic web component; each one only defines itself when used.
-        moduleSideEffects: [{ test: /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[^\\/]*\.js$/, sideEffects: false }],
+        // A feature's index only re-exports what other features use: importing one piece of it must
+        // not put the rest in the importer's chunk (the header's pending link is in every visit's).
+        moduleSideEffects: [
+          { test: /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[^\\/]*\.js$/, sideEffects: false },
+          { test: /[\\/]src[\\/]client[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        ],
       },
     },
   },

@@ -30,10 +30,14 @@ const pgliteTemplate = './tests/integration/helpers/pglite-template.ts';
 // (server, shared, a feature's lib) stays out of it.
 const DOM_TESTS = ['tests/unit/**/*.test.tsx', 'tests/unit/client/**/*.test.ts'];
 
+// @client/..., @server/..., @shared/..., @tests/... (tsconfig.base.json's paths).
+const resolve = { tsconfigPaths: true };
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           environment: 'node',
@@ -44,6 +48,7 @@ export default defineConfig({
       },
       {
         resolve: {
+          ...resolve,
           // jsdom stands for a browser: Ionic's React wrappers (via @lit/react) must load their
           // browser build, whose node build renders for SSR and never passes props to elements.
           conditions: ['browser', 'module', 'import', 'default'],
@@ -63,6 +68,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'api',
           environment: 'node',
@@ -75,6 +81,7 @@ export default defineConfig({
       },
       {
         // npm run test:security:api (not part of npm test)
+        resolve,
         test: {
           name: 'security',
           environment: 'node',
@@ -87,6 +94,7 @@ export default defineConfig({
       },
       {
         // npm run test:faults:server (not part of npm test): real server processes, kill -9, stopped PostgreSQL
+        resolve,
         test: {
           name: 'faults',
           environment: 'node',

@@ -4,10 +4,10 @@
  * financial year, on each database; then GET /api/account-pnl's work (its two statements and the
  * assembly, in process) for the whole year, 200 times one after another. Budget: p99 under 50 ms.
  */
-import { algos, accounts, members, tradeEntries, tradeExits, trades } from '../src/server/db/schema';
-import { insertRuns } from '../src/server/db/bulk';
-import { accountPnl } from '../src/server/services/account-pnl';
-import type { Database } from '../src/server/db/client';
+import { algos, accounts, members, tradeEntries, tradeExits, trades } from '@server/db/schema';
+import { insertRuns } from '@server/db/bulk';
+import { accountPnl } from '@server/services/account-pnl';
+import type { Database } from '@server/db/client';
 import { openBenchDatabase } from './engine';
 import { table } from './report';
 

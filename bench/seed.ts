@@ -5,14 +5,14 @@
  */
 import fs from 'node:fs';
 import { count, eq } from 'drizzle-orm';
-import { createSession } from '../src/server/auth/sessions';
-import { createSecretBox, loadSecretKey } from '../src/server/crypto';
-import { openDatabase } from '../src/server/db/open';
-import { tradeEntries, trades, users } from '../src/server/db/schema';
-import { seedDemoIfEmpty } from '../src/server/demo/seed';
-import { parseEnv } from '../src/server/env';
-import { createLogger } from '../src/server/logger';
-import { TRADE_STATUSES } from '../src/shared/constants';
+import { createSession } from '@server/auth/sessions';
+import { createSecretBox, loadSecretKey } from '@server/crypto';
+import { openDatabase } from '@server/db/open';
+import { tradeEntries, trades, users } from '@server/db/schema';
+import { seedDemoIfEmpty } from '@server/demo/seed';
+import { parseEnv } from '@server/env';
+import { createLogger } from '@server/logger';
+import { TRADE_STATUSES } from '@shared/constants';
 
 export const BENCH_TRADES = 1000;
 export const BENCH_SESSIONS = 50;

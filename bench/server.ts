@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sessionCookieName } from '../src/server/auth/sessions';
+import { sessionCookieName } from '@server/auth/sessions';
 import { childEnv, ROOT } from '../tests/support/child-processes';
 import { startServer } from '../tests/support/real-server';
 

@@ -12,7 +12,7 @@
  * (User Timing), and the page reports it on its console.
  */
 import { chromium, type Browser } from '@playwright/test';
-import { LIVE_PAGE_MARK, TAKEOVER_START_MARK } from '../src/client/lib/takeover-marks';
+import { LIVE_PAGE_MARK, TAKEOVER_START_MARK } from '@client/lib/takeover-marks';
 import { CHROMIUM_ARGS, CPU_SLOWDOWN, median, PHONE } from './ui-timings';
 
 export const TAKEOVER_PAGES = ['/', '/login', '/workshops'] as const;

@@ -7,7 +7,7 @@
  * a keystroke from its keydown event to the first frame whose list matches the typed text.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { BHAV_COPY_PATH } from '../src/server/routes/admin/instruments';
+import { BHAV_COPY_PATH } from '@server/routes/admin/instruments';
 import { BENCH_LOGINS, type BenchServer } from './server';
 
 export const CPU_SLOWDOWN = 4;

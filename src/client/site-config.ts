@@ -3,7 +3,7 @@
  * social, e-mail, video and chat-group values are the business's public handles: change them here
  * only.
  */
-import { COPYRIGHT_YEAR } from '../shared/constants';
+import { COPYRIGHT_YEAR } from '@shared/constants';
 
 export const SITE = {
   name: 'Trabot',

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createUserSchema, type CreateUserInput } from '../shared/schemas/users';
+import { createUserSchema, type CreateUserInput } from '@shared/schemas/users';
 import { createSecretBox, loadSecretKey } from './crypto';
 import { makeDataDirPrivate } from './data-dir';
 import type { Database } from './db/client';

@@ -1,6 +1,6 @@
 /** What every request handler can reach: the app's dependencies and the session's user. */
-import type { Signal } from '../shared/schemas/admin/algos';
-import type { SessionUser } from '../shared/schemas/session';
+import type { Signal } from '@shared/schemas/admin/algos';
+import type { SessionUser } from '@shared/schemas/session';
 import type { CaptchaDifficulty } from './auth/captcha';
 import type { SecretBox } from './crypto';
 import type { Db } from './db/client';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { LIVE_DATA_END, LIVE_DATA_START } from '../shared/live-data-markers';
+import { LIVE_DATA_END, LIVE_DATA_START } from '@shared/live-data-markers';
 import type { AppEnv } from './context';
 import { isApiPath } from './security/request-info';
 

@@ -1,6 +1,6 @@
 /** Helpers of the admin people/ops browser tests: modals, Ionic selects, rows, fresh records via the API. */
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { Member, MemberAccount, MemberBody } from '../../src/shared/schemas/admin/members';
+import type { Member, MemberAccount, MemberBody } from '@shared/schemas/admin/members';
 
 /** A name no other test (or earlier run on the same server) uses. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -4,7 +4,7 @@
  * held back here until the test has tapped and typed, as on a slow phone.
  */
 import type { Page } from '@playwright/test';
-import { researchEnquiryForm } from '../../src/shared/forms/research-enquiry';
+import { researchEnquiryForm } from '@shared/forms/research-enquiry';
 import { CREDENTIALS } from './support/credentials';
 import { expect, test } from './support/fixtures';
 import { formModal } from './public-support';

@@ -1,9 +1,9 @@
 /** Members, accounts and users inserted directly with Drizzle (tests only); overrides welcome. */
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../../src/server/auth/passwords';
-import type { AppDeps } from '../../src/server/context';
-import { accounts, members, users } from '../../src/server/db/schema';
-import type { Role } from '../../src/shared/constants';
+import { hashPassword } from '@server/auth/passwords';
+import type { AppDeps } from '@server/context';
+import { accounts, members, users } from '@server/db/schema';
+import type { Role } from '@shared/constants';
 
 type Deps = Pick<AppDeps, 'db' | 'secrets'>;
 

@@ -1,6 +1,6 @@
 /** Algos inserted directly with Drizzle (tests only); overrides welcome. */
-import type { AppDeps } from '../../src/server/context';
-import { algos } from '../../src/server/db/schema';
+import type { AppDeps } from '@server/context';
+import { algos } from '@server/db/schema';
 
 export async function createAlgo(deps: Pick<AppDeps, 'db'>, overrides: Partial<typeof algos.$inferInsert> = {}) {
   const [row] = await deps.db

@@ -3,8 +3,8 @@
  * given encrypted broker key) subscribed to the algo with sizing that takes any sane signal. A
  * thousand rows per statement. Used by the engine bench and the engine's fault tests.
  */
-import type { Db } from '../../src/server/db/client';
-import { accounts, algoSubscriptions, members } from '../../src/server/db/schema';
+import type { Db } from '@server/db/client';
+import { accounts, algoSubscriptions, members } from '@server/db/schema';
 
 export async function createManySubscribers(db: Db, algoId: number, count: number, encryptedKey: string, tag = 'Load'): Promise<void> {
   for (let start = 0; start < count; start += 1000) {

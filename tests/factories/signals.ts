@@ -2,9 +2,9 @@
  * Signals (tests only): rows inserted directly with Drizzle, and the bodies of the admin requests
  * that add a signal or place a manual order on one. All default to the same RELIANCE swing signal.
  */
-import type { AppDeps } from '../../src/server/context';
-import { signals } from '../../src/server/db/schema';
-import type { AddSignalBody, ManualEntryBody, Signal } from '../../src/shared/schemas/admin/algos';
+import type { AppDeps } from '@server/context';
+import { signals } from '@server/db/schema';
+import type { AddSignalBody, ManualEntryBody, Signal } from '@shared/schemas/admin/algos';
 
 /** The levels and sizing fields every default signal here shares. */
 export const RELIANCE_SIGNAL = {

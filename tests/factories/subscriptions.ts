@@ -1,7 +1,7 @@
 /** Algo subscriptions (tests only): rows inserted directly with Drizzle, and the admin's save body. */
-import type { AppDeps } from '../../src/server/context';
-import { algoSubscriptions } from '../../src/server/db/schema';
-import type { SaveSubscriptionBody } from '../../src/shared/schemas/admin/members';
+import type { AppDeps } from '@server/context';
+import { algoSubscriptions } from '@server/db/schema';
+import type { SaveSubscriptionBody } from '@shared/schemas/admin/members';
 
 /** An active subscription's settings, unless a test says otherwise. */
 export const SUBSCRIPTION_SETTINGS = {

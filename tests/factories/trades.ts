@@ -1,6 +1,6 @@
 /** Trades with entries and exits inserted directly with Drizzle (tests only). */
-import type { AppDeps } from '../../src/server/context';
-import { tradeEntries, tradeExits, trades } from '../../src/server/db/schema';
+import type { AppDeps } from '@server/context';
+import { tradeEntries, tradeExits, trades } from '@server/db/schema';
 
 type TradeInsert = typeof trades.$inferInsert;
 type EntryInsert = Omit<typeof tradeEntries.$inferInsert, 'trabot_trade_id'>;

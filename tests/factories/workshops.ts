@@ -1,6 +1,6 @@
 /** A workshop inserted directly with Drizzle (tests only): a future Beginner one unless overridden. */
-import type { AppDeps } from '../../src/server/context';
-import { workshops } from '../../src/server/db/schema';
+import type { AppDeps } from '@server/context';
+import { workshops } from '@server/db/schema';
 
 export async function createWorkshop(deps: Pick<AppDeps, 'db'>, overrides: Partial<typeof workshops.$inferInsert> = {}) {
   const [workshop] = await deps.db

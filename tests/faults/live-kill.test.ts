@@ -8,9 +8,9 @@
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../src/server/db/client';
-import { pgliteDir } from '../../src/server/db/open';
-import { orderLegs, tradeEntries, trades } from '../../src/server/db/schema';
+import { openPglite } from '@server/db/client';
+import { pgliteDir } from '@server/db/open';
+import { orderLegs, tradeEntries, trades } from '@server/db/schema';
 import { removeTempDirs, tempDir } from '../support/child-processes';
 import { startFakeKite, type FakeKite } from '../support/fake-kite';
 import { approveSignal, logged, seedFanOut, until } from './support/fan-out-world';

@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, POSTGRES_QUERY_TIMEOUT_MS } from '../../src/server/db/client';
+import { openPostgres, POSTGRES_QUERY_TIMEOUT_MS } from '@server/db/client';
 import { removeTempDirs, tempDir } from '../support/child-processes';
 import { createPostgresCluster, type PostgresCluster } from './support/postgres-cluster';
 import { startSubject, type Subject } from './support/rounds';

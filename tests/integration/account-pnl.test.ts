@@ -4,7 +4,7 @@
  * on either side of midnight in India, the access rule of account-trades, and its refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountPnlSchema } from '../../src/shared/schemas/pnl';
+import { accountPnlSchema } from '@shared/schemas/pnl';
 import { createAlgo } from '../factories/algos';
 import { createMemberLogin, createUser } from '../factories/accounts';
 import { createTrade } from '../factories/trades';

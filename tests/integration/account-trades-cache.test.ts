@@ -6,9 +6,9 @@
 import { eq, sql } from 'drizzle-orm';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { instruments, tradeEntries, tradeExits, trades } from '../../src/server/db/schema';
-import { listAccountTrades } from '../../src/server/services/trades';
-import type { Trade } from '../../src/shared/schemas/trades';
+import { instruments, tradeEntries, tradeExits, trades } from '@server/db/schema';
+import { listAccountTrades } from '@server/services/trades';
+import type { Trade } from '@shared/schemas/trades';
 import { createMemberLogin, createUser } from '../factories/accounts';
 import { createTrade } from '../factories/trades';
 import { engineScenario } from './engine/scenario';

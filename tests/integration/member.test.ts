@@ -2,11 +2,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApp } from '../../src/server/app';
-import { requireSuperadmin, requireUser } from '../../src/server/auth/guards';
-import { accounts, members } from '../../src/server/db/schema';
-import { accountSettingsSchema } from '../../src/shared/schemas/account';
-import { tradeEntrySchema, tradeExitSchema, tradeSchema } from '../../src/shared/schemas/trades';
+import { createApp } from '@server/app';
+import { requireSuperadmin, requireUser } from '@server/auth/guards';
+import { accounts, members } from '@server/db/schema';
+import { accountSettingsSchema } from '@shared/schemas/account';
+import { tradeEntrySchema, tradeExitSchema, tradeSchema } from '@shared/schemas/trades';
 import { createAccount, createMember, createMemberLogin, createUser } from '../factories/accounts';
 import { createTrade } from '../factories/trades';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../../src/server/db/client';
+import { openPostgres, type Database } from '@server/db/client';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 

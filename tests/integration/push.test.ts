@@ -6,12 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushSubscriptions } from '../../src/server/db/schema';
-import { PaperBroker } from '../../src/server/engine/broker/paper-broker';
-import { Engine } from '../../src/server/engine/engine';
-import type { PushNotifier } from '../../src/server/push/push-notifier';
-import { ensureInstrumentList } from '../../src/server/services/instruments';
-import type { PushMessage } from '../../src/shared/schemas/push';
+import { pushSubscriptions } from '@server/db/schema';
+import { PaperBroker } from '@server/engine/broker/paper-broker';
+import { Engine } from '@server/engine/engine';
+import type { PushNotifier } from '@server/push/push-notifier';
+import { ensureInstrumentList } from '@server/services/instruments';
+import type { PushMessage } from '@shared/schemas/push';
 import { createMemberLogin, createUser } from '../factories/accounts';
 import { createAlgo } from '../factories/algos';
 import { createSignal } from '../factories/signals';

@@ -8,13 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_DATA_END, LIVE_DATA_START } from '../../src/shared/live-data-markers';
-import type { AppEnv } from '../../src/server/context';
-import { PAGE_EXTRAS_WAIT_MS, serveClient, type ServeClientOptions } from '../../src/server/serve-client';
+import { LIVE_DATA_END, LIVE_DATA_START } from '@shared/live-data-markers';
+import type { AppEnv } from '@server/context';
+import { PAGE_EXTRAS_WAIT_MS, serveClient, type ServeClientOptions } from '@server/serve-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createMemberLogin } from '../factories/accounts';
 import { createWorkshop } from '../factories/workshops';
-import { workshops } from '../../src/server/db/schema';
+import { workshops } from '@server/db/schema';
 
 const page = (name: string) => `<!doctype html><html><head><title>${name}</title></head><body><div id="root" data-prerendered="">${name}</div></body></html>`;
 const SHELL = '<!doctype html><html><head><title>Trabot</title></head><body><div id="root"></div></body></html>';

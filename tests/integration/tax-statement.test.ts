@@ -6,7 +6,7 @@
  * net for the same year; access as account-trades.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountPnlSchema } from '../../src/shared/schemas/pnl';
+import { accountPnlSchema } from '@shared/schemas/pnl';
 import { createMemberLogin, createUser } from '../factories/accounts';
 import { createTrade } from '../factories/trades';
 import { loggedIn } from './admin/setup';

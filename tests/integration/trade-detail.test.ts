@@ -9,12 +9,12 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderLegs, signalEvents } from '../../src/server/db/schema';
-import { ensureInstrumentList } from '../../src/server/services/instruments';
-import { expirePendingSignals } from '../../src/server/services/signal-decisions';
-import { signalSchema } from '../../src/shared/schemas/admin/algos';
-import { newWebhookTokenSchema, webhookSignalAnswerSchema } from '../../src/shared/schemas/admin/signal-approvals';
-import { tradeDetailSchema, type TradeDetail } from '../../src/shared/schemas/trade-detail';
+import { orderLegs, signalEvents } from '@server/db/schema';
+import { ensureInstrumentList } from '@server/services/instruments';
+import { expirePendingSignals } from '@server/services/signal-decisions';
+import { signalSchema } from '@shared/schemas/admin/algos';
+import { newWebhookTokenSchema, webhookSignalAnswerSchema } from '@shared/schemas/admin/signal-approvals';
+import { tradeDetailSchema, type TradeDetail } from '@shared/schemas/trade-detail';
 import { createMemberLogin } from '../factories/accounts';
 import { createAlgo } from '../factories/algos';
 import { addSignalBody, createSignal, manualOrderBody, RELIANCE_SIGNAL, webhookSignalBody } from '../factories/signals';

@@ -6,8 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN, NOT_LOGGED_IN } from '../../src/server/auth/guards';
-import { accounts } from '../../src/server/db/schema';
+import { FORBIDDEN, NOT_LOGGED_IN } from '@server/auth/guards';
+import { accounts } from '@server/db/schema';
 import { snapshot } from './support/db-snapshot';
 import { stats } from './support/inspect';
 import { apiRoutes, PARAM, ROUTE_TABLE, routerKeys, urlFor, type ApiRoute, type RequestContext } from './support/route-table';

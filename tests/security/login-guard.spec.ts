@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { Challenge } from 'altcha-lib';
 import type { Page } from '@playwright/test';
-import type { Member } from '../../src/shared/schemas/admin/members';
+import type { Member } from '@shared/schemas/admin/members';
 import { CREDENTIALS } from '../e2e/support/credentials';
 import { expect, fillLogin, solveCaptcha, test } from '../e2e/support/fixtures';
 import { solve } from '../integration/helpers/test-app';

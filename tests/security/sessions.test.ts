@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_ERRORS, captchaSecrets, createCaptchaChallenge } from '../../src/server/auth/captcha';
-import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/auth/sessions';
-import { enquiries, sessions } from '../../src/server/db/schema';
+import { CAPTCHA_ERRORS, captchaSecrets, createCaptchaChallenge } from '@server/auth/captcha';
+import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@server/auth/sessions';
+import { enquiries, sessions } from '@server/db/schema';
 import { solve, TEST_CAPTCHA_DIFFICULTY, TestClient } from '../integration/helpers/test-app';
 import { stats } from './support/inspect';
 import { createWorld, jsonPayload, send, type World } from './support/world';

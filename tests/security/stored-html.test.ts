@@ -5,7 +5,7 @@
  * tags (p, br, strong, em, ul, ol, li, b, i) with no attribute at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENQUIRY_TYPES } from '../../src/shared/schemas/public-forms';
+import { ENQUIRY_TYPES } from '@shared/schemas/public-forms';
 import { stats } from './support/inspect';
 import { createWorld, jsonPayload, send, type World } from './support/world';
 

@@ -13,13 +13,13 @@
  * by the engine), signal symbols (must be NSE codes, [A-Z0-9&._-]).
  */
 import { request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_MEMBER } from '../../src/server/demo/content';
-import { buildFormString } from '../../src/shared/form-string';
-import { formFields, type FormDefinition } from '../../src/shared/forms/form-definition';
-import { membershipInterestForm } from '../../src/shared/forms/membership-interest';
-import { portfolioEnquiryForm } from '../../src/shared/forms/portfolio-enquiry';
-import { researchEnquiryForm } from '../../src/shared/forms/research-enquiry';
-import { workshopLabel } from '../../src/shared/forms/workshop-schedule';
+import { DEMO_MEMBER } from '@server/demo/content';
+import { buildFormString } from '@shared/form-string';
+import { formFields, type FormDefinition } from '@shared/forms/form-definition';
+import { membershipInterestForm } from '@shared/forms/membership-interest';
+import { portfolioEnquiryForm } from '@shared/forms/portfolio-enquiry';
+import { researchEnquiryForm } from '@shared/forms/research-enquiry';
+import { workshopLabel } from '@shared/forms/workshop-schedule';
 import { validAnswers } from '../unit/shared/forms/form-test-kit';
 import { CREDENTIALS, type Role } from '../e2e/support/credentials';
 import { CONTENT_SECURITY_POLICY } from '../support/content-security-policy';

@@ -1,7 +1,7 @@
 /** "Back" to the previous page (every admin page has one); without history it goes to the admin home. */
-import '../lib/ionic/setup-ionic';
+import '@client/lib/ionic/setup-ionic';
 import { IonIcon } from '@ionic/react';
-import { IonButton } from '../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
 import { arrowBack } from 'ionicons/icons';
 

@@ -2,9 +2,9 @@
  * "Are you sure?" on top of the app's Modal: the question (children), Cancel, and a confirm
  * button that is disabled while the action is pending.
  */
-import '../lib/ionic/setup-ionic';
+import '@client/lib/ionic/setup-ionic';
 import { IonSpinner } from '@ionic/react';
-import { IonButton } from '../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import type { ReactNode } from 'react';
 import { Modal } from './modal';
 import './confirm-dialog.css';

@@ -5,13 +5,13 @@
  * under it (Ionic shows errorText only on a control marked invalid and touched).
  */
 import type { AutocompleteTypes, TextFieldTypes } from '@ionic/core';
-import { IonButton } from '../lib/ionic/ion-button';
-import { IonCheckbox } from '../lib/ionic/ion-checkbox';
-import { IonInput } from '../lib/ionic/ion-input';
-import { IonInputPasswordToggle } from '../lib/ionic/ion-input-password-toggle';
-import { IonSelect } from '../lib/ionic/ion-select';
-import { IonSelectOption } from '../lib/ionic/ion-select-option';
-import { IonTextarea } from '../lib/ionic/ion-textarea';
+import { IonButton } from '@client/lib/ionic/ion-button';
+import { IonCheckbox } from '@client/lib/ionic/ion-checkbox';
+import { IonInput } from '@client/lib/ionic/ion-input';
+import { IonInputPasswordToggle } from '@client/lib/ionic/ion-input-password-toggle';
+import { IonSelect } from '@client/lib/ionic/ion-select';
+import { IonSelectOption } from '@client/lib/ionic/ion-select-option';
+import { IonTextarea } from '@client/lib/ionic/ion-textarea';
 import {
   Controller,
   type Control,

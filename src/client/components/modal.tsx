@@ -2,12 +2,12 @@
  * The app's reusable modal (spec section 2): optional title, a Close button, backdrop click closes,
  * the body scrolls when the content is taller than the 98vh cap.
  */
-import '../lib/ionic/setup-ionic';
+import '@client/lib/ionic/setup-ionic';
 import { IonButtons, IonHeader, IonIcon, IonModal, IonTitle, IonToolbar } from '@ionic/react';
-import { IonButton } from '../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import { close } from 'ionicons/icons';
 import { useId, type CSSProperties, type ReactNode } from 'react';
-import { MODAL_MAX_HEIGHT } from '../../shared/constants';
+import { MODAL_MAX_HEIGHT } from '@shared/constants';
 import './modal.css';
 
 export interface ModalProps {

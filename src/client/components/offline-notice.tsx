@@ -3,9 +3,9 @@
  * the device's saved copy: "Offline, as of 21/11/2026 14:05" (the time the data was last fetched).
  */
 import { cloudOfflineOutline } from 'ionicons/icons';
-import { formatOfflineAsOf } from '../../shared/format';
-import { useOnline } from '../lib/online';
-import { Icon } from '../../shared/ui/icon';
+import { formatOfflineAsOf } from '@shared/format';
+import { useOnline } from '@client/lib/online';
+import { Icon } from '@shared/ui/icon';
 import './offline-notice.css';
 
 export function OfflineNotice({ updatedAt }: { updatedAt: number }) {

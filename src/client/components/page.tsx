@@ -3,7 +3,7 @@
  * content width. The page heading shows the title unless the page draws its own (showTitle=false).
  */
 import { useEffect, type ReactNode } from 'react';
-import { SITE } from '../site-config';
+import { SITE } from '@client/site-config';
 import './page.css';
 
 export interface PageProps {

@@ -6,7 +6,7 @@
 import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
 import { useId, useState, type HTMLInputTypeAttribute } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { Icon } from '../../shared/ui/icon';
+import { Icon } from '@shared/ui/icon';
 import './plain-input-field.css';
 
 export function PlainInputField<T extends FieldValues, U>({

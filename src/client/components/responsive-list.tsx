@@ -4,7 +4,7 @@
  * The first column heads each table row; primary columns come first on a card.
  */
 import { useMemo, type ReactNode } from 'react';
-import { useMediaQuery } from '../lib/use-media-query';
+import { useMediaQuery } from '@client/lib/use-media-query';
 import './responsive-list.css';
 
 export const WIDE_SCREEN_QUERY = '(min-width: 768px)';

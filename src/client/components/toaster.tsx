@@ -4,9 +4,9 @@
  */
 import { alertCircle, checkmarkCircle, close } from 'ionicons/icons';
 import { useSyncExternalStore } from 'react';
-import { Icon } from '../../shared/ui/icon';
+import { Icon } from '@shared/ui/icon';
 import { Spinner } from './spinner';
-import { dismiss, getToasts, subscribeToasts, type ToastItem } from '../lib/toast';
+import { dismiss, getToasts, subscribeToasts, type ToastItem } from '@client/lib/toast';
 import './toaster.css';
 
 const noToasts: ToastItem[] = [];

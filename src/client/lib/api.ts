@@ -5,7 +5,7 @@
  * fetch that throws, or no answer in time, see online.ts): either way the caller gets an
  * OfflineError ("Offline"), and writes are refused until the server answers again.
  */
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { isOnline, reportServerOutcome } from './online';
 
 export class HttpError extends Error {

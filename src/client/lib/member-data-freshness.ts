@@ -6,7 +6,7 @@
  * may lag the last change.
  */
 import type { Query } from '@tanstack/react-query';
-import { MEMBER_DATA_STALE_TIME_MS } from '../../shared/constants';
+import { MEMBER_DATA_STALE_TIME_MS } from '@shared/constants';
 
 export function memberDataStaleTime(query: Pick<Query, 'state'>): number {
   // timeOrigin: when this page started loading.

@@ -6,7 +6,7 @@
  * Its MutationCache shows each mutation's toasts, declared in its meta (see mutation-toasts).
  */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { MUTATION_RETRY, QUERY_RETRY } from '../../shared/constants';
+import { MUTATION_RETRY, QUERY_RETRY } from '@shared/constants';
 import { HttpError, OfflineError } from './api';
 import { toastMutationOutcome } from './mutation-toasts';
 import { PERSIST_MAX_AGE_MS, PERSISTED_ROOT_KEY } from './query-persistence';

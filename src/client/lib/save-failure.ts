@@ -1,4 +1,4 @@
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { OfflineError } from './api';
 
 /** A failed save's toast: "Offline" when the fetch helper refused it, else the action's failure text. */

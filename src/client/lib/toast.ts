@@ -2,7 +2,7 @@
  * Toast store (spec section 9: success 2 s, error and blank 4 s, loading until dismissed,
  * at most 20 at once). The <Toaster/> component renders it; anything may call `toast.*`.
  */
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../shared/constants';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '@shared/constants';
 
 export type ToastKind = 'success' | 'error' | 'blank' | 'loading';
 export interface ToastItem {

@@ -3,7 +3,7 @@
  * index.html are the defaults: a page updates them while it is shown and puts them back after.
  */
 import { useEffect } from 'react';
-import { SITE } from '../site-config';
+import { SITE } from '@client/site-config';
 
 export interface DocumentMeta {
   /** The full document title, e.g. "Online Workshops | Trabot". */

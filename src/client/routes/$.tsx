@@ -1,6 +1,6 @@
 /** Any path without a route of its own shows the home page (spec section 2). */
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../features/home/components/home-page';
+import { HomePage } from '@client/features/home/components/home-page';
 
 export const Route = createFileRoute('/$')({
   component: HomePage,

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext } from '@tanstack/react-router';
-import { AppLayout } from '../features/layout/components/app-layout';
+import { AppLayout } from '@client/features/layout/components/app-layout';
 
 export interface RouterContext {
   queryClient: QueryClient;

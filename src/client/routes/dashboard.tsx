@@ -6,12 +6,12 @@
  */
 import { onlineManager } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { backendKeyQueryOptions } from '../features/session/api/backend-key';
-import { sessionQueryKey } from '../features/session/api/check-session';
-import { HOME_AFTER_LOGIN, LOGIN_PATH, returnPathAfterLogin } from '../features/session/lib/guards';
-import { readLastUser } from '../features/session/lib/last-user';
-import { loadCurrentUser } from '../features/session/lib/load-current-user';
-import { adoptEarlyAccountTrades, requestAccountTradesEarly, type EarlyAccountTrades } from '../features/trades/api/early-account-trades';
+import { backendKeyQueryOptions } from '@client/features/session/api/backend-key';
+import { sessionQueryKey } from '@client/features/session/api/check-session';
+import { HOME_AFTER_LOGIN, LOGIN_PATH, returnPathAfterLogin } from '@client/features/session/lib/guards';
+import { readLastUser } from '@client/features/session/lib/last-user';
+import { loadCurrentUser } from '@client/features/session/lib/load-current-user';
+import { adoptEarlyAccountTrades, requestAccountTradesEarly, type EarlyAccountTrades } from '@client/features/trades/api/early-account-trades';
 import { Route as TradesRoute } from './dashboard/trades';
 
 export const Route = createFileRoute('/dashboard')({

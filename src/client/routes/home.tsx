@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../features/home/components/home-page';
+import { HomePage } from '@client/features/home/components/home-page';
 
 export const Route = createFileRoute('/home')({
   component: HomePage,

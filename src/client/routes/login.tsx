@@ -3,9 +3,9 @@
  * to the dashboard page the visitor was sent here from (`?redirect=`, checked to be one).
  */
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { LoginPage } from '../features/auth/components/login-page';
-import { loginPageRedirect, returnPathAfterLogin, type LoginSearch } from '../features/session/lib/guards';
-import { loadCurrentUser } from '../features/session/lib/load-current-user';
+import { LoginPage } from '@client/features/auth/components/login-page';
+import { loginPageRedirect, returnPathAfterLogin, type LoginSearch } from '@client/features/session/lib/guards';
+import { loadCurrentUser } from '@client/features/session/lib/load-current-user';
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({ redirect: returnPathAfterLogin(search.redirect) }),

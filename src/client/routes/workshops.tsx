@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { workshopsQueryOptions } from '../features/workshops/api/get-workshops';
-import { keepPublicQueriesOffline } from '../features/workshops/api/public-offline-copy';
-import { WorkshopsLoading } from '../features/workshops/components/workshops-frame';
-import { WorkshopsPage } from '../features/workshops/components/workshops-page';
-import { WorkshopsUnavailable } from '../features/workshops/components/workshops-unavailable';
+import { workshopsQueryOptions } from '@client/features/workshops/api/get-workshops';
+import { keepPublicQueriesOffline } from '@client/features/workshops/api/public-offline-copy';
+import { WorkshopsLoading } from '@client/features/workshops/components/workshops-frame';
+import { WorkshopsPage } from '@client/features/workshops/components/workshops-page';
+import { WorkshopsUnavailable } from '@client/features/workshops/components/workshops-unavailable';
 
 export const Route = createFileRoute('/workshops')({
   loader: async ({ context: { queryClient } }) => {

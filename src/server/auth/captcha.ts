@@ -13,7 +13,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from 'altc
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CAPTCHA_EXPIRY_MS } from '../../shared/constants';
+import { CAPTCHA_EXPIRY_MS } from '@shared/constants';
 import type { SecretBox } from '../crypto';
 import type { Db } from '../db/client';
 import { usedCaptchas } from '../db/schema';

@@ -1,6 +1,6 @@
 /** Email + password check that takes the same time whether or not the email exists. */
 import { eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/schemas/session';
+import type { SessionUser } from '@shared/schemas/session';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { timingSafeDummyHash, verifyPassword } from './passwords';

@@ -1,6 +1,6 @@
 /** Route guards: mount them on any route or group (`app.use('/api/admin/*', requireSuperadmin)`). */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { SessionUser } from '../../shared/schemas/session';
+import type { SessionUser } from '@shared/schemas/session';
 import type { AppEnv } from '../context';
 import { ApiError, STATUS } from '../http';
 

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { SessionUser } from '../../shared/schemas/session';
+import type { SessionUser } from '@shared/schemas/session';
 import { batchByKey } from '../batch-by-key';
 import type { AppEnv } from '../context';
 import type { Db } from '../db/client';

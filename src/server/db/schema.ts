@@ -21,9 +21,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS } from '../../shared/forms/workshop-schedule';
-import { MAIL_STATUSES } from '../../shared/schemas/admin/inbox';
-import { ENQUIRY_TYPES } from '../../shared/schemas/public-forms';
+import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS } from '@shared/forms/workshop-schedule';
+import { MAIL_STATUSES } from '@shared/schemas/admin/inbox';
+import { ENQUIRY_TYPES } from '@shared/schemas/public-forms';
 import {
   EXIT_TRADE_TYPES,
   ORDER_TYPES,
@@ -33,7 +33,7 @@ import {
   TRADE_STATUSES,
   TRADE_TYPES,
   TRADING_MODES,
-} from '../../shared/constants';
+} from '@shared/constants';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -8,7 +8,7 @@ import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
 import { signals, warnings, workshops } from '../db/schema';
 import { setToken } from '../services/tokens';
-import { addDays, dayOfWeek, istDay } from '../../shared/ist';
+import { addDays, dayOfWeek, istDay } from '@shared/ist';
 import { nextSixAmIst } from '../engine/broker/session-expiry';
 import type { DemoClock } from './trade-rows';
 

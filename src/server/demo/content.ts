@@ -4,7 +4,7 @@
  * sessions back from the latest one; times are IST. Quantities follow from the subscription's
  * sizing rules (see trade-rows.ts), so they match the risk the algo takes.
  */
-import type { SignalStatus, TradeStatus } from '../../shared/constants';
+import type { SignalStatus, TradeStatus } from '@shared/constants';
 
 export type AlgoKey = 'swing' | 'intraday';
 

@@ -1,6 +1,6 @@
 /** The demo's two logins: from DEMO_* variables when set, else fresh random passwords. */
 import { randomInt } from 'node:crypto';
-import type { Role } from '../../shared/constants';
+import type { Role } from '@shared/constants';
 import type { Env } from '../env';
 
 export interface DemoLogin {

@@ -2,7 +2,7 @@
  * Trading days for dating demo trades: the NSE cash session runs on weekdays; exchange holidays
  * are not modelled here (the engine's calendar, engine/market-hours.ts, knows them).
  */
-import { addDays, dayOfWeek, istDay, type IstDay } from '../../shared/ist';
+import { addDays, dayOfWeek, istDay, type IstDay } from '@shared/ist';
 
 const isWeekend = (day: IstDay) => dayOfWeek(day) === 0 || dayOfWeek(day) === 6;
 

@@ -3,13 +3,13 @@
  * the engine's rules for the subscription, fills summing to the trade, average prices, remaining
  * quantity, MTM, risk and the engine's per-order charges.
  */
-import { riskReward } from '../../shared/risk-reward';
+import { riskReward } from '@shared/risk-reward';
 import type { signals, tradeEntries, tradeExits, trades } from '../db/schema';
 import { productOf, tradeLegCharges } from '../engine/charges';
 import { round2 } from '../engine/money';
 import { sizePosition } from '../engine/sizing';
 import { DEMO_SUBSCRIPTIONS, type DemoFill, type DemoSignal } from './content';
-import { istDay, istTime, type IstDay } from '../../shared/ist';
+import { istDay, istTime, type IstDay } from '@shared/ist';
 import { tradingDaysAgo } from './market-calendar';
 
 type SignalRow = Omit<typeof signals.$inferInsert, 'signal_id'>;

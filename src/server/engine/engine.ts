@@ -10,7 +10,7 @@
  */
 import { DEFAULT_ENGINE_SETTINGS, type EngineContext, type EngineSettings } from './engine-deps';
 import type { AppDeps } from '../context';
-import { istDay } from '../../shared/ist';
+import { istDay } from '@shared/ist';
 import { expirePendingSignals } from '../services/signal-decisions';
 import { setTokens } from '../services/tokens';
 import type { PaperBroker } from './broker/paper-broker';

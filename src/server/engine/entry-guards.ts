@@ -4,8 +4,8 @@
  * closed day), the last price is fresh, and it has not drifted too far from the signal's entry
  * level. Pure: the time, the calendar and the quote are passed in.
  */
-import { driftPercent } from '../../shared/drift';
-import { roundToTick } from '../../shared/ticks';
+import { driftPercent } from '@shared/drift';
+import { roundToTick } from '@shared/ticks';
 import { productOf } from './charges';
 import type { EngineSettings, SignalRow } from './engine-deps';
 import type { Quote } from './feed/price-feed';

@@ -8,7 +8,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { insertRuns, updateRows } from '../db/bulk';
 import { tradeEntries, tradeExits, trades } from '../db/schema';
-import { istDay } from '../../shared/ist';
+import { istDay } from '@shared/ist';
 import type { Order } from './broker/adapter';
 import { productOf, tradeLegCharges, type LegCharges } from './charges';
 import type { TradeEvent } from '../context';

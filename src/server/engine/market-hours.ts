@@ -3,7 +3,7 @@
  * holidays (nse-holidays.ts). Pure: the time is always passed in, never read from the machine.
  * `MARKET_HOURS=always` swaps in a calendar open around the clock (demos at night, tests).
  */
-import { addDays, dayOfWeek, istDay, istTime, type IstDay } from '../../shared/ist';
+import { addDays, dayOfWeek, istDay, istTime, type IstDay } from '@shared/ist';
 import { HOLIDAYS_KNOWN_THROUGH, NSE_HOLIDAYS } from './nse-holidays';
 import { SQUARE_OFF_IST } from './trade-math';
 

@@ -3,7 +3,7 @@
  * manual one) on the accounts of a member whose expiry date is before today in India; exits still
  * go through, so a running trade can always be closed. The member keeps reading their history.
  */
-import { istDay } from '../../shared/ist';
+import { istDay } from '@shared/ist';
 
 /** True when `expiryDate` (yyyy-MM-dd, or none) is before `now`'s day in India. */
 export function membershipExpired(expiryDate: string | null, now: Date): boolean {

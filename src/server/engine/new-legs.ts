@@ -5,7 +5,7 @@
 import { insertRuns } from '../db/bulk';
 import type { Db } from '../db/client';
 import { orderLegs, trades } from '../db/schema';
-import { istDay } from '../../shared/ist';
+import { istDay } from '@shared/ist';
 import type { AccountRow, LegRow, SignalRow } from './engine-deps';
 import { tradeBroker, type BrokerEnv } from './broker/select-adapter';
 import type { LegContext } from './order-legs';

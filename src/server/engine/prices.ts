@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { updateRows } from '../db/bulk';
 import { instruments, signals, trades } from '../db/schema';
-import type { SignalStatus } from '../../shared/constants';
+import type { SignalStatus } from '@shared/constants';
 import type { EngineContext } from './engine-deps';
 import type { Quote } from './feed/price-feed';
 import { excursions, markToMarket } from './trade-math';

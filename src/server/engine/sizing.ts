@@ -3,8 +3,8 @@
  * engine passes the subscription row, the signal's levels and direction, the price the order will
  * really get (the last price on the tick for a market entry) and the account's key state.
  */
-import { levelSideErrors } from '../../shared/levels';
-import { riskReward } from '../../shared/risk-reward';
+import { levelSideErrors } from '@shared/levels';
+import { riskReward } from '@shared/risk-reward';
 import type { algoSubscriptions, signals } from '../db/schema';
 import { floorShares, round2 } from './money';
 

@@ -3,7 +3,7 @@
  * engine acts on. Pure; amounts in rupees, rounded to paise. Mark-to-market is gross of charges
  * (the charges are stored on each leg).
  */
-import { istTime } from '../../shared/ist';
+import { istTime } from '@shared/ist';
 import type { Side } from './charge-rates';
 import { productOf } from './charges';
 import { round2 } from './money';

@@ -1,5 +1,5 @@
 /** What both bhavcopy formats read into, and the field readers they share. */
-import type { BhavCopyImport } from '../../shared/schemas/admin/algos';
+import type { BhavCopyImport } from '@shared/schemas/admin/algos';
 import type { CsvRecord } from './csv';
 
 export type BhavCopyFormatName = BhavCopyImport['format'];

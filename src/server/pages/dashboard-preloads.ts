@@ -6,7 +6,7 @@
  * page sends them to /login anyway.
  */
 import type { Context } from 'hono';
-import { CHECK_SESSION_PATH, HOME_AFTER_LOGIN, OWN_TRADES_PATH } from '../../shared/dashboard-start';
+import { CHECK_SESSION_PATH, HOME_AFTER_LOGIN, OWN_TRADES_PATH } from '@shared/dashboard-start';
 import { findSession, sessionTokenHashOf } from '../auth/sessions';
 import type { AppEnv } from '../context';
 

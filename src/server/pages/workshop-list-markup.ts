@@ -5,7 +5,7 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { WorkshopList } from '../../shared/ui/workshop-list';
+import { WorkshopList } from '@shared/ui/workshop-list';
 import type { Db } from '../db/client';
 import { listWorkshops } from '../services/workshops';
 

@@ -7,9 +7,9 @@
 import type { Agent } from 'node:https';
 import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
-import { brokerLabel } from '../../shared/format';
-import type { Signal } from '../../shared/schemas/admin/algos';
-import type { PushMessage } from '../../shared/schemas/push';
+import { brokerLabel } from '@shared/format';
+import type { Signal } from '@shared/schemas/admin/algos';
+import type { PushMessage } from '@shared/schemas/push';
 import type { AppDeps, Notifier, TradeEvent } from '../context';
 import { pushSubscriptions, users } from '../db/schema';
 import { mapBounded } from '../engine/bounded';

@@ -9,7 +9,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { queryIdSchema } from '../../shared/schemas/ids';
+import { queryIdSchema } from '@shared/schemas/ids';
 import { requireUser, sessionUser } from '../auth/guards';
 import type { AppEnv } from '../context';
 import { ApiError, STATUS } from '../http';

@@ -1,7 +1,7 @@
 /** GET /api/health (database reachable?) and GET /api/backend-key (public id of this database). */
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { BackendKeyResponse } from '../../shared/schemas/backend-key';
+import type { BackendKeyResponse } from '@shared/schemas/backend-key';
 import type { AppEnv } from '../context';
 import { STATUS } from '../http';
 import { getBackendKey } from '../services/backend-key';

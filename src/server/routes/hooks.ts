@@ -8,9 +8,9 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MSG } from '../../shared/messages';
-import { addSignalBodySchema } from '../../shared/schemas/admin/algos';
-import { webhookSignalBodySchema } from '../../shared/schemas/admin/signal-approvals';
+import { MSG } from '@shared/messages';
+import { addSignalBodySchema } from '@shared/schemas/admin/algos';
+import { webhookSignalBodySchema } from '@shared/schemas/admin/signal-approvals';
 import type { AppEnv } from '../context';
 import { ApiError, parseWith, STATUS } from '../http';
 import { hit } from '../security/rate-limit';
@@ -18,7 +18,7 @@ import { getAlgo } from '../services/algos';
 import { addSignal } from '../services/signals';
 import { useWebhookToken } from '../services/webhook-tokens';
 import { jsonBody } from '../validation';
-import { istDay } from '../../shared/ist';
+import { istDay } from '@shared/ist';
 
 export const WEBHOOK_PATH = '/api/hooks/signals';
 /** Signals one token may send per minute; an algo that sends more is broken or looping. */

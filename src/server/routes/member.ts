@@ -1,8 +1,8 @@
 /** The member's own data: trades, account settings, broker details (spec section 7, "Member calls"). */
 import { Hono, type Context } from 'hono';
-import { memberBrokerDetailsSchema } from '../../shared/schemas/account';
-import { accountPnlQuerySchema, taxStatementQuerySchema } from '../../shared/schemas/pnl';
-import { accountTradesQuerySchema } from '../../shared/schemas/trades';
+import { memberBrokerDetailsSchema } from '@shared/schemas/account';
+import { accountPnlQuerySchema, taxStatementQuerySchema } from '@shared/schemas/pnl';
+import { accountTradesQuerySchema } from '@shared/schemas/trades';
 import { isSuperadmin, requireUser, sessionUser } from '../auth/guards';
 import { BytesLru } from '../bytes-lru';
 import { acceptedEncoding, encode } from '../content-encoding';
@@ -14,7 +14,7 @@ import { membershipExpired } from '../engine/membership';
 import { getAccountSettings, updateBrokerDetails } from '../services/account';
 import { accountPnl, pnlRange, summarize } from '../services/account-pnl';
 import { financialYear, financialYearOf, taxRows, taxStatementCsv } from '../services/tax-statement';
-import { istDay } from '../../shared/ist';
+import { istDay } from '@shared/ist';
 import { getTradeDetail } from '../services/trade-detail';
 import { accountTradesVersion, listAccountTrades } from '../services/trades';
 import { jsonBody, pathIds, queryParams } from '../validation';

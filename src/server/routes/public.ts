@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { contactUsBodySchema, workshopEnquiryBodySchema, type SubmissionResponse } from '../../shared/schemas/public-forms';
+import { contactUsBodySchema, workshopEnquiryBodySchema, type SubmissionResponse } from '@shared/schemas/public-forms';
 import type { AppDeps, AppEnv } from '../context';
 import { STATUS } from '../http';
 import * as rateLimit from '../security/rate-limit';

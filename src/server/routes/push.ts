@@ -5,7 +5,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { and, eq } from 'drizzle-orm';
-import { pushEndpointSchema, pushSubscribeBodySchema, SUPERADMIN_ONLY_KINDS } from '../../shared/schemas/push';
+import { pushEndpointSchema, pushSubscribeBodySchema, SUPERADMIN_ONLY_KINDS } from '@shared/schemas/push';
 import { isSuperadmin, requireUser, sessionUser } from '../auth/guards';
 import type { AppEnv, Notifier } from '../context';
 import { pushSubscriptions } from '../db/schema';

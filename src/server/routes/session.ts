@@ -1,7 +1,7 @@
 /** Captcha, login, logout and the session check (spec section 7, "Session and login"). */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { MSG } from '../../shared/messages';
-import { loginBodySchema, type CheckSessionResponse } from '../../shared/schemas/session';
+import { MSG } from '@shared/messages';
+import { loginBodySchema, type CheckSessionResponse } from '@shared/schemas/session';
 import { z } from 'zod';
 import { CAPTCHA_ERRORS, CAPTCHA_GUARDED_ERROR, createCaptchaChallenge, purgeExpiredCaptchas, redeemCaptcha, type CaptchaDifficulty } from '../auth/captcha';
 import { checkCredentials } from '../auth/credentials';

@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { FORM_STRING_MAX } from '../../shared/schemas/public-forms';
+import { FORM_STRING_MAX } from '@shared/schemas/public-forms';
 import type { AppEnv } from '../context';
 import { ApiError, STATUS } from '../http';
 

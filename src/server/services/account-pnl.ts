@@ -5,8 +5,8 @@
  * exit's charges in the range; net = realised - charges. A leg belongs to the day (IST) of its time.
  */
 import { sql } from 'drizzle-orm';
-import type { AccountPnl } from '../../shared/schemas/pnl';
-import { istDay } from '../../shared/ist';
+import type { AccountPnl } from '@shared/schemas/pnl';
+import { istDay } from '@shared/ist';
 import type { Database } from '../db/client';
 import { round2 } from '../engine/money';
 

@@ -3,8 +3,8 @@
  * stored encrypted (deps.secrets) and only ever leaves the server masked.
  */
 import { eq, sql } from 'drizzle-orm';
-import { maskSecret, MASK_CHAR } from '../../shared/format-secret';
-import type { AccountSettings, BrokerDetails } from '../../shared/schemas/account';
+import { maskSecret, MASK_CHAR } from '@shared/format-secret';
+import type { AccountSettings, BrokerDetails } from '@shared/schemas/account';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';

@@ -1,7 +1,7 @@
 /** Algos: the list, the On/Off switch and how their signals are approved. */
 import { asc, eq } from 'drizzle-orm';
-import type { Algo } from '../../shared/schemas/admin/algos';
-import type { ApprovalSettingsBody } from '../../shared/schemas/admin/signal-approvals';
+import type { Algo } from '@shared/schemas/admin/algos';
+import type { ApprovalSettingsBody } from '@shared/schemas/admin/signal-approvals';
 import type { Db } from '../db/client';
 import { algos } from '../db/schema';
 

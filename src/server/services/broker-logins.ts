@@ -8,9 +8,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
-import type { BrokerName } from '../../shared/constants';
-import { brokerLabel } from '../../shared/format';
-import type { SessionUser } from '../../shared/schemas/session';
+import type { BrokerName } from '@shared/constants';
+import { brokerLabel } from '@shared/format';
+import type { SessionUser } from '@shared/schemas/session';
 import type { AppDeps } from '../context';
 import { accounts, brokerLogins } from '../db/schema';
 import { BrokerError, hasDailyLogin, type BrokerAdapter, type DailyLogin } from '../engine/broker/adapter';

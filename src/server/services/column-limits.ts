@@ -1,5 +1,5 @@
 /** Bounds of the numeric columns: a value beyond them is a 400 naming the field, never a database error. */
-import { PG_INT_MAX } from '../../shared/schemas/ids';
+import { PG_INT_MAX } from '@shared/schemas/ids';
 import { DomainError } from '../domain-error';
 
 /** numeric(18, 4) holds values below 10^14. */

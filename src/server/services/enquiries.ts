@@ -1,6 +1,6 @@
 /** Contact-us enquiries: sanitized, stored, then e-mailed to the firm when mail is on. */
 import { eq } from 'drizzle-orm';
-import type { ContactUsBody } from '../../shared/schemas/public-forms';
+import type { ContactUsBody } from '@shared/schemas/public-forms';
 import type { AppDeps } from '../context';
 import { enquiries } from '../db/schema';
 import type { Mailer } from './mail';

@@ -4,8 +4,8 @@
  * engine/halts.ts); the halt's `square_off` also closes running trades at market.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Halt, HaltBody } from '../../shared/schemas/admin/halts';
-import type { SessionUser } from '../../shared/schemas/session';
+import type { Halt, HaltBody } from '@shared/schemas/admin/halts';
+import type { SessionUser } from '@shared/schemas/session';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
 import { tradingHalts, users } from '../db/schema';

@@ -1,6 +1,6 @@
 /** The admin inbox: public enquiries, newest first, a page at a time (keyset on the id). */
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { EnquiriesPage, EnquiriesQuery } from '../../shared/schemas/admin/inbox';
+import type { EnquiriesPage, EnquiriesQuery } from '@shared/schemas/admin/inbox';
 import type { Db } from '../db/client';
 import { enquiries } from '../db/schema';
 

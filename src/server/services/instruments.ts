@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Instrument } from '../../shared/schemas/admin/algos';
+import type { Instrument } from '@shared/schemas/admin/algos';
 import type { Db } from '../db/client';
 import { instruments } from '../db/schema';
 import type { BhavCopy } from '../instruments/bhav-copy';

@@ -3,7 +3,7 @@
  * engine places it for every account trading the signal and moves its status on.
  */
 import { eq } from 'drizzle-orm';
-import type { ManualEntryBody, ManualExitBody, ManualOrder } from '../../shared/schemas/admin/algos';
+import type { ManualEntryBody, ManualExitBody, ManualOrder } from '@shared/schemas/admin/algos';
 import type { Db } from '../db/client';
 import { manualOrders, signals, type MANUAL_ORDER_SIDES } from '../db/schema';
 import { checkLimits } from './column-limits';

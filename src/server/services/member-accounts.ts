@@ -1,6 +1,6 @@
 /** A member's accounts as the admin lists them: the broker access key only ever masked. */
 import { asc, eq } from 'drizzle-orm';
-import type { MemberAccount } from '../../shared/schemas/admin/members';
+import type { MemberAccount } from '@shared/schemas/admin/members';
 import type { AppDeps } from '../context';
 import { accounts } from '../db/schema';
 import { isPaperTrading } from '../engine/broker/select-adapter';

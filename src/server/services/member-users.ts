@@ -3,8 +3,8 @@
  * with argon2; a blank one on update keeps the old. A changed password ends the user's sessions.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { MSG } from '../../shared/messages';
-import type { MemberUser, MemberUserBody } from '../../shared/schemas/admin/members';
+import { MSG } from '@shared/messages';
+import type { MemberUser, MemberUserBody } from '@shared/schemas/admin/members';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { accounts, sessions, users } from '../db/schema';

@@ -1,6 +1,6 @@
 /** Members (the firm's clients): list, create (with the account every member has), update. */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Member, MemberBody } from '../../shared/schemas/admin/members';
+import type { Member, MemberBody } from '@shared/schemas/admin/members';
 import type { Db } from '../db/client';
 import { accounts, members } from '../db/schema';
 

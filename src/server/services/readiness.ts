@@ -5,7 +5,7 @@
  * paper (not trading live) < halted < reconnect needed (no session now) < insufficient funds < ready.
  */
 import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
-import type { ReadinessRow, ReadinessVerdict } from '../../shared/schemas/admin/readiness';
+import type { ReadinessRow, ReadinessVerdict } from '@shared/schemas/admin/readiness';
 import type { AppDeps } from '../context';
 import { accounts, algoSubscriptions, members, tradingHalts } from '../db/schema';
 import { isPaperTrading } from '../engine/broker/select-adapter';

@@ -5,8 +5,8 @@
  * approves levels a colleague has since edited, and two taps never decide twice.
  */
 import { and, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { MSG } from '../../shared/messages';
-import type { PendingSignal, SignalDecisionAnswer } from '../../shared/schemas/admin/signal-approvals';
+import { MSG } from '@shared/messages';
+import type { PendingSignal, SignalDecisionAnswer } from '@shared/schemas/admin/signal-approvals';
 import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, algos, signals } from '../db/schema';
 import { recordSignalEvents, type Actor } from './signal-events';

@@ -5,8 +5,8 @@
  * signal, on NSE's tick against the trader; before any price, the entry level.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { roundToTick } from '../../shared/ticks';
-import type { PreviewAccount, SignalPreview } from '../../shared/schemas/admin/signal-approvals';
+import { roundToTick } from '@shared/ticks';
+import type { PreviewAccount, SignalPreview } from '@shared/schemas/admin/signal-approvals';
 import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, members, signals } from '../db/schema';
 import { round2 } from '../engine/money';

@@ -3,11 +3,11 @@
  * Levels. The server computes risk_reward itself; the engine reads and updates the same rows.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { SignalStatus } from '../../shared/constants';
-import { istTime } from '../../shared/ist';
-import { MSG } from '../../shared/messages';
-import { riskReward } from '../../shared/risk-reward';
-import type { AddSignalBody, EditLevelsBody, Signal } from '../../shared/schemas/admin/algos';
+import type { SignalStatus } from '@shared/constants';
+import { istTime } from '@shared/ist';
+import { MSG } from '@shared/messages';
+import { riskReward } from '@shared/risk-reward';
+import type { AddSignalBody, EditLevelsBody, Signal } from '@shared/schemas/admin/algos';
 import type { Db } from '../db/client';
 import { algos, signals, type SignalEventKind } from '../db/schema';
 import { checkLimits } from './column-limits';

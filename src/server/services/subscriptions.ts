@@ -1,7 +1,7 @@
 /** Algo subscriptions of an account: one per algo, created or updated by the admin, sized by the engine. */
 import { and, asc, eq } from 'drizzle-orm';
-import { MSG } from '../../shared/messages';
-import type { AlgoSubscription, SaveSubscriptionBody } from '../../shared/schemas/admin/members';
+import { MSG } from '@shared/messages';
+import type { AlgoSubscription, SaveSubscriptionBody } from '@shared/schemas/admin/members';
 import type { Db } from '../db/client';
 import { algoSubscriptions } from '../db/schema';
 import { algoExists } from './algos';

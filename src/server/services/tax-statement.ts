@@ -8,12 +8,12 @@
  * absolute P&L, as the ICAI guidance counts turnover for speculative trades.
  */
 import { and, asc, between, eq, inArray, max } from 'drizzle-orm';
-import { csvField } from '../../shared/csv';
+import { csvField } from '@shared/csv';
 import type { Database } from '../db/client';
 import { tradeEntries, tradeExits, trades } from '../db/schema';
 import { round2 } from '../engine/money';
 
-export { financialYearOf } from '../../shared/financial-year';
+export { financialYearOf } from '@shared/financial-year';
 
 type Db = Database['db'];
 

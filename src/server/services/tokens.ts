@@ -4,8 +4,8 @@
  * Names read like "zerodha.access_token" or, per account, "zerodha.access_token (account 3)".
  */
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { maskSecret, MASK_CHAR } from '../../shared/format-secret';
-import { formatInIst } from '../../shared/ist';
+import { maskSecret, MASK_CHAR } from '@shared/format-secret';
+import { formatInIst } from '@shared/ist';
 import type { AppDeps } from '../context';
 import { tokens } from '../db/schema';
 

@@ -5,7 +5,7 @@
  * entries, exits and orders (a relational query, db/schema.ts's relations).
  */
 import { asc, eq } from 'drizzle-orm';
-import type { TradeDetail } from '../../shared/schemas/trade-detail';
+import type { TradeDetail } from '@shared/schemas/trade-detail';
 import type { Db } from '../db/client';
 import { orderLegs, signalEvents, tradeEntries, tradeExits, trades } from '../db/schema';
 import { buildTimeline, tradePnl } from './trade-timeline';

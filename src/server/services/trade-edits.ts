@@ -1,7 +1,7 @@
 /** The admin's trade edit: the editable fields of one trade (ids, instrument and legs stay as they are). */
 import { eq, sql } from 'drizzle-orm';
-import type { AdminTradeEditBody } from '../../shared/schemas/admin/members';
-import type { Trade } from '../../shared/schemas/trades';
+import type { AdminTradeEditBody } from '@shared/schemas/admin/members';
+import type { Trade } from '@shared/schemas/trades';
 import type { Db } from '../db/client';
 import { trades } from '../db/schema';
 import { checkLimits, INT_LIMIT, MONEY_LIMIT } from './column-limits';

@@ -6,7 +6,7 @@
  * send (older trades, the demo) still show, as plain entries and exits. And the P&L after charges,
  * as the P&L summary defines it (account-pnl.ts).
  */
-import { LEVEL_FIELDS, type LevelField, type TimelineItem, type TimelineKind } from '../../shared/schemas/trade-detail';
+import { LEVEL_FIELDS, type LevelField, type TimelineItem, type TimelineKind } from '@shared/schemas/trade-detail';
 import type { orderLegs, signalEvents, signals, tradeEntries, tradeExits } from '../db/schema';
 import { round2 } from '../engine/money';
 

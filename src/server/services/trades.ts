@@ -1,8 +1,8 @@
 /** An account's trades with their entries and exits, in the API shape of `tradeSchema`. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { TRADE_STATUSES, type TradeStatus } from '../../shared/constants';
-import { filterStatusOf } from '../../shared/format';
-import type { AccountTradesQuery, Trade, TradeEntry, TradeExit } from '../../shared/schemas/trades';
+import { TRADE_STATUSES, type TradeStatus } from '@shared/constants';
+import { filterStatusOf } from '@shared/format';
+import type { AccountTradesQuery, Trade, TradeEntry, TradeExit } from '@shared/schemas/trades';
 import type { Db } from '../db/client';
 import { accounts, accountTradeVersions, tradeEntries, tradeExits, trades } from '../db/schema';
 

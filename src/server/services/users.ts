@@ -4,8 +4,8 @@
  * the demo seed and the admin screens, so errors are DomainErrors naming the field.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Role } from '../../shared/constants';
-import { createUserSchema, type CreateUserInput } from '../../shared/schemas/users';
+import type { Role } from '@shared/constants';
+import { createUserSchema, type CreateUserInput } from '@shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
 import { publicUserColumns } from '../auth/user-columns';
 import type { Db } from '../db/client';

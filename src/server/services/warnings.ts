@@ -3,8 +3,8 @@
  * Deleting is one way: a deleted warning stays stored, flagged, and cannot be deleted again.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { WARNINGS_LIMIT } from '../../shared/constants';
-import type { Warning } from '../../shared/schemas/admin/operations';
+import { WARNINGS_LIMIT } from '@shared/constants';
+import type { Warning } from '@shared/schemas/admin/operations';
 import { insertRuns } from '../db/bulk';
 import type { Db } from '../db/client';
 import { warnings } from '../db/schema';

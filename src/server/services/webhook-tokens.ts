@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { NewWebhookToken, WebhookToken } from '../../shared/schemas/admin/signal-approvals';
+import type { NewWebhookToken, WebhookToken } from '@shared/schemas/admin/signal-approvals';
 import type { Db } from '../db/client';
 import { webhookTokens } from '../db/schema';
 

@@ -1,7 +1,7 @@
 /** Workshop management for the admin: list with registration counts, add, edit, registrations. */
 import { count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminWorkshop, workshopBodySchema, WorkshopRegistration } from '../../shared/schemas/admin/inbox';
+import type { AdminWorkshop, workshopBodySchema, WorkshopRegistration } from '@shared/schemas/admin/inbox';
 import type { Db } from '../db/client';
 import { workshopRegistrations, workshops } from '../db/schema';
 import { isUniqueViolation } from './users';

@@ -1,11 +1,11 @@
 /** Workshops (listed newest first) and workshop registrations (stored, then e-mailed to the firm). */
 import { desc, eq } from 'drizzle-orm';
-import { buildFormString } from '../../shared/form-string';
-import { findField, type FormDefinition } from '../../shared/forms/form-definition';
-import { shortText } from '../../shared/forms/fields';
-import { workshopRegistrationForm } from '../../shared/forms/workshop-registration';
-import { workshopLabel } from '../../shared/forms/workshop-schedule';
-import type { Workshop, WorkshopEnquiry } from '../../shared/schemas/public-forms';
+import { buildFormString } from '@shared/form-string';
+import { findField, type FormDefinition } from '@shared/forms/form-definition';
+import { shortText } from '@shared/forms/fields';
+import { workshopRegistrationForm } from '@shared/forms/workshop-registration';
+import { workshopLabel } from '@shared/forms/workshop-schedule';
+import type { Workshop, WorkshopEnquiry } from '@shared/schemas/public-forms';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
 import { workshopRegistrations, workshops } from '../db/schema';

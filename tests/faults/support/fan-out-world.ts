@@ -5,12 +5,12 @@
  */
 import fs from 'node:fs';
 import { expect } from 'vitest';
-import { createSession, sessionCookieName } from '../../../src/server/auth/sessions';
-import { createSecretBox, loadSecretKey } from '../../../src/server/crypto';
-import { openPglite } from '../../../src/server/db/client';
-import { pgliteDir } from '../../../src/server/db/open';
-import { accounts, algos, signals, users } from '../../../src/server/db/schema';
-import { logFilePath } from '../../../src/server/logger';
+import { createSession, sessionCookieName } from '@server/auth/sessions';
+import { createSecretBox, loadSecretKey } from '@server/crypto';
+import { openPglite } from '@server/db/client';
+import { pgliteDir } from '@server/db/open';
+import { accounts, algos, signals, users } from '@server/db/schema';
+import { logFilePath } from '@server/logger';
 import { createManySubscribers } from '../../factories/many-subscribers';
 
 const LEVELS = { entry_level: 1500, stop_loss_level: 1400, target_level: 1800 };

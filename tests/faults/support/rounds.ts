@@ -4,8 +4,8 @@
  * database against everything acknowledged.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openPglite, openPostgres } from '../../../src/server/db/client';
-import { pgliteDir } from '../../../src/server/db/open';
+import { openPglite, openPostgres } from '@server/db/client';
+import { pgliteDir } from '@server/db/open';
 import type { Finished } from '../../support/child-processes';
 import { ApiClient } from './api-client';
 import { FAULT_LOGINS, startFaultServer } from './server-process';

@@ -4,7 +4,7 @@
  * PGlite; alongside it, for PostgreSQL).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../src/server/db/client';
+import type { Db } from '@server/db/client';
 import { acknowledged, type Ledger, type StreamTarget } from './write-stream';
 
 type Row = Record<string, unknown>;

@@ -4,6 +4,7 @@
  * index.html changes its precache revision, hence the service worker: a real update.
  */
 import { mergeConfig, type Plugin } from 'vite';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- Vite loads config files without the path aliases
 import appConfig from '../../../vite.config';
 
 const buildMarker: Plugin = {

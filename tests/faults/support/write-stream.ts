@@ -5,9 +5,9 @@
  * answer is recorded, so the tests can check that every acknowledged (2xx) write survived.
  */
 import { randomBytes } from 'node:crypto';
-import type { AlgoSubscription, Member, MemberAccount, SaveSubscriptionBody } from '../../../src/shared/schemas/admin/members';
-import type { AddSignalBody, ManualOrder, Signal } from '../../../src/shared/schemas/admin/algos';
-import type { ContactUsBody, SubmissionResponse, WorkshopEnquiryBody } from '../../../src/shared/schemas/public-forms';
+import type { AlgoSubscription, Member, MemberAccount, SaveSubscriptionBody } from '@shared/schemas/admin/members';
+import type { AddSignalBody, ManualOrder, Signal } from '@shared/schemas/admin/algos';
+import type { ContactUsBody, SubmissionResponse, WorkshopEnquiryBody } from '@shared/schemas/public-forms';
 import { addSignalBody, manualOrderBody } from '../../factories/signals';
 import type { ApiClient } from './api-client';
 

@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { instruments, manualOrders, signals } from '../../../src/server/db/schema';
-import { ensureInstrumentList } from '../../../src/server/services/instruments';
-import { MSG } from '../../../src/shared/messages';
+import { instruments, manualOrders, signals } from '@server/db/schema';
+import { ensureInstrumentList } from '@server/services/instruments';
+import { MSG } from '@shared/messages';
 import {
   algoSchema,
   bhavCopyImportSchema,
@@ -16,7 +16,7 @@ import {
   manualOrderSchema,
   signalSchema,
   type AddSignalBody,
-} from '../../../src/shared/schemas/admin/algos';
+} from '@shared/schemas/admin/algos';
 import { createAlgo } from '../../factories/algos';
 import { addSignalBody, createSignal, manualOrderBody } from '../../factories/signals';
 import type { TestClient } from '../helpers/test-app';

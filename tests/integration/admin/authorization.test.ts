@@ -5,16 +5,16 @@
  */
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN, NOT_LOGGED_IN } from '../../../src/server/auth/guards';
-import type { AppEnv } from '../../../src/server/context';
-import { adminAccountRoutes } from '../../../src/server/routes/admin/accounts';
-import { adminAlgoRoutes } from '../../../src/server/routes/admin/algos';
-import { adminHaltRoutes } from '../../../src/server/routes/admin/halts';
-import { adminInboxRoutes } from '../../../src/server/routes/admin/inbox';
-import { adminInstrumentRoutes } from '../../../src/server/routes/admin/instruments';
-import { adminMemberRoutes } from '../../../src/server/routes/admin/members';
-import { adminOperationRoutes } from '../../../src/server/routes/admin/operations';
-import { adminTradeRoutes } from '../../../src/server/routes/admin/trades';
+import { FORBIDDEN, NOT_LOGGED_IN } from '@server/auth/guards';
+import type { AppEnv } from '@server/context';
+import { adminAccountRoutes } from '@server/routes/admin/accounts';
+import { adminAlgoRoutes } from '@server/routes/admin/algos';
+import { adminHaltRoutes } from '@server/routes/admin/halts';
+import { adminInboxRoutes } from '@server/routes/admin/inbox';
+import { adminInstrumentRoutes } from '@server/routes/admin/instruments';
+import { adminMemberRoutes } from '@server/routes/admin/members';
+import { adminOperationRoutes } from '@server/routes/admin/operations';
+import { adminTradeRoutes } from '@server/routes/admin/trades';
 import { adminTest, type AdminTest } from './setup';
 
 const MODULES: (() => Hono<AppEnv>)[] = [

@@ -1,10 +1,10 @@
 /** The demo seed's admin content, as the admin screens show it. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { seedDemoIfEmpty } from '../../../src/server/demo/seed';
-import { isWorkshopCompleted } from '../../../src/shared/forms/workshop-schedule';
-import { adminWorkshopSchema } from '../../../src/shared/schemas/admin/inbox';
-import { tokensResponseSchema, warningSchema } from '../../../src/shared/schemas/admin/operations';
+import { seedDemoIfEmpty } from '@server/demo/seed';
+import { isWorkshopCompleted } from '@shared/forms/workshop-schedule';
+import { adminWorkshopSchema } from '@shared/schemas/admin/inbox';
+import { tokensResponseSchema, warningSchema } from '@shared/schemas/admin/operations';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { expectJson } from './setup';
 

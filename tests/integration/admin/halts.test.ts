@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { haltSchema } from '../../../src/shared/schemas/admin/halts';
+import { haltSchema } from '@shared/schemas/admin/halts';
 import { createAccount, createMember } from '../../factories/accounts';
 import { adminTest, expectError, expectJson, post, type AdminTest } from './setup';
 

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { openPglite } from '../../../src/server/db/client';
-import { pgliteDir } from '../../../src/server/db/open';
-import { instruments } from '../../../src/server/db/schema';
+import { openPglite } from '@server/db/client';
+import { pgliteDir } from '@server/db/open';
+import { instruments } from '@server/db/schema';
 import { childEnv, runTs, tempDir } from '../../support/child-processes';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/nse');

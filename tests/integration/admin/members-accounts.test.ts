@@ -2,12 +2,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { verifyPassword } from '../../../src/server/auth/passwords';
-import { accounts, sessions, users } from '../../../src/server/db/schema';
-import { MSG } from '../../../src/shared/messages';
-import { accountSettingsSchema } from '../../../src/shared/schemas/account';
-import { algoSubscriptionSchema, memberAccountSchema, memberSchema, memberUserSchema } from '../../../src/shared/schemas/admin/members';
-import { tradeSchema } from '../../../src/shared/schemas/trades';
+import { verifyPassword } from '@server/auth/passwords';
+import { accounts, sessions, users } from '@server/db/schema';
+import { MSG } from '@shared/messages';
+import { accountSettingsSchema } from '@shared/schemas/account';
+import { algoSubscriptionSchema, memberAccountSchema, memberSchema, memberUserSchema } from '@shared/schemas/admin/members';
+import { tradeSchema } from '@shared/schemas/trades';
 import { createAccount, createMember, createUser } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSubscription, subscriptionBody } from '../../factories/subscriptions';

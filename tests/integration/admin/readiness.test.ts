@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { tradingHalts } from '../../../src/server/db/schema';
-import { readinessRowSchema } from '../../../src/shared/schemas/admin/readiness';
+import { tradingHalts } from '@server/db/schema';
+import { readinessRowSchema } from '@shared/schemas/admin/readiness';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSubscription } from '../../factories/subscriptions';

@@ -7,12 +7,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { signals, warnings } from '../../../src/server/db/schema';
-import { WEBHOOK_LIMIT_PER_MINUTE } from '../../../src/server/routes/hooks';
-import { ensureInstrumentList } from '../../../src/server/services/instruments';
-import { expirePendingSignals } from '../../../src/server/services/signal-decisions';
-import { MSG } from '../../../src/shared/messages';
-import { algoSchema, signalSchema, type Signal } from '../../../src/shared/schemas/admin/algos';
+import { signals, warnings } from '@server/db/schema';
+import { WEBHOOK_LIMIT_PER_MINUTE } from '@server/routes/hooks';
+import { ensureInstrumentList } from '@server/services/instruments';
+import { expirePendingSignals } from '@server/services/signal-decisions';
+import { MSG } from '@shared/messages';
+import { algoSchema, signalSchema, type Signal } from '@shared/schemas/admin/algos';
 import {
   newWebhookTokenSchema,
   pendingSignalSchema,
@@ -20,7 +20,7 @@ import {
   signalPreviewSchema,
   webhookSignalAnswerSchema,
   webhookTokenSchema,
-} from '../../../src/shared/schemas/admin/signal-approvals';
+} from '@shared/schemas/admin/signal-approvals';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal, webhookSignalBody } from '../../factories/signals';
@@ -228,7 +228,7 @@ describe('the pending queue and the decision', () => {
     }
     const signal = await createSignal(a.t.deps, algoId, { algo_process_ind: false });
     const seen = await signalOf(signal.signal_id);
-    const { subscribedAccountCount } = await import('../../../src/server/services/signal-decisions');
+    const { subscribedAccountCount } = await import('@server/services/signal-decisions');
     const accounts = await subscribedAccountCount(a.t.deps.db, algoId);
     const answer = await expectJson(await post(a.admin, `/api/signals/${signal.signal_id}/approve`, { expected_updated_at: seen.updated_at }), 200, signalDecisionAnswerSchema.strict());
     expect(answer.message).toBe(`Signal approved: RELIANCE long, ${accounts} accounts`);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { memberAccountSchema } from '../../../src/shared/schemas/admin/members';
+import { memberAccountSchema } from '@shared/schemas/admin/members';
 import { createAccount, createMember } from '../../factories/accounts';
 import { adminTest, expectError, expectJson, post, type AdminTest } from './setup';
 

@@ -7,9 +7,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, brokerLogins, tokens } from '../../../src/server/db/schema';
-import { kiteSessionExpiry } from '../../../src/server/engine/broker/zerodha/zerodha-adapter';
-import { accountSettingsSchema } from '../../../src/shared/schemas/account';
+import { accounts, brokerLogins, tokens } from '@server/db/schema';
+import { kiteSessionExpiry } from '@server/engine/broker/zerodha/zerodha-adapter';
+import { accountSettingsSchema } from '@shared/schemas/account';
 import { createAccount, createMember, createMemberLogin, createUser } from '../../factories/accounts';
 import { startFakeKite, type FakeKite } from '../../support/fake-kite';
 import type { TestClient } from '../helpers/test-app';

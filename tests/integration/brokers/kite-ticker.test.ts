@@ -6,11 +6,11 @@
  * day is available, the simulated feed otherwise.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ZerodhaAdapter } from '../../../src/server/engine/broker/zerodha/zerodha-adapter';
-import { KiteFeed, SESSION_CHECK_MS } from '../../../src/server/engine/feed/kite-feed';
-import { KiteTickerConnection, type TickerTick } from '../../../src/server/engine/feed/kite-ticker';
-import { SimulatedFeed } from '../../../src/server/engine/feed/simulated-feed';
-import { createLogger } from '../../../src/server/logger';
+import { ZerodhaAdapter } from '@server/engine/broker/zerodha/zerodha-adapter';
+import { KiteFeed, SESSION_CHECK_MS } from '@server/engine/feed/kite-feed';
+import { KiteTickerConnection, type TickerTick } from '@server/engine/feed/kite-ticker';
+import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
+import { createLogger } from '@server/logger';
 import { startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { waitFor } from '../../support/wait-for';
 

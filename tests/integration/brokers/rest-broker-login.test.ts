@@ -6,8 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../../src/server/db/schema';
-import { getToken } from '../../../src/server/services/tokens';
+import { accounts } from '@server/db/schema';
+import { getToken } from '@server/services/tokens';
 import { createMemberLogin } from '../../factories/accounts';
 import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';

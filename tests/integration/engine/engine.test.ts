@@ -5,9 +5,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accounts, algos, instruments, orderLegs, signals, trades } from '../../../src/server/db/schema';
-import { legCharges, tradeLegCharges } from '../../../src/server/engine/charges';
-import type { Engine } from '../../../src/server/engine/engine';
+import { accounts, algos, instruments, orderLegs, signals, trades } from '@server/db/schema';
+import { legCharges, tradeLegCharges } from '@server/engine/charges';
+import type { Engine } from '@server/engine/engine';
 import { engineScenario } from './scenario';
 import type { ScriptedFeed } from './scripted-feed';
 

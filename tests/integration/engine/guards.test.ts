@@ -7,11 +7,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, algoSubscriptions, manualOrders, members, signalEvents, signals } from '../../../src/server/db/schema';
-import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
-import type { BrokerCredentials, Order, OrderRequest } from '../../../src/server/engine/broker/adapter';
-import { Engine } from '../../../src/server/engine/engine';
-import { nseCalendar } from '../../../src/server/engine/market-hours';
+import { accounts, algoSubscriptions, manualOrders, members, signalEvents, signals } from '@server/db/schema';
+import { PaperBroker } from '@server/engine/broker/paper-broker';
+import type { BrokerCredentials, Order, OrderRequest } from '@server/engine/broker/adapter';
+import { Engine } from '@server/engine/engine';
+import { nseCalendar } from '@server/engine/market-hours';
 import { engineScenario } from './scenario';
 import { ScriptedFeed } from './scripted-feed';
 

@@ -7,7 +7,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { manualOrders, orderLegs, tradingHalts } from '../../../src/server/db/schema';
+import { manualOrders, orderLegs, tradingHalts } from '@server/db/schema';
 import { engineScenario } from './scenario';
 
 const { t, at, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, signalRow, exitsOf, warningsAbout } = engineScenario();

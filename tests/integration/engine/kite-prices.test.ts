@@ -7,11 +7,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { accounts, signals, trades } from '../../../src/server/db/schema';
-import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
-import { Engine } from '../../../src/server/engine/engine';
-import { priceFeed } from '../../../src/server/engine/feed/select-feed';
-import { getToken } from '../../../src/server/services/tokens';
+import { accounts, signals, trades } from '@server/db/schema';
+import { PaperBroker } from '@server/engine/broker/paper-broker';
+import { Engine } from '@server/engine/engine';
+import { priceFeed } from '@server/engine/feed/select-feed';
+import { getToken } from '@server/services/tokens';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';

@@ -3,7 +3,7 @@
  * set (scripts/with-postgres.sh): two replicas, one leader, takeover when the leader's connection dies.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ENGINE_LOCK_KEY, postgresLeaderLock, sessionLeaderLock } from '../../../src/server/engine/leader-lock';
+import { ENGINE_LOCK_KEY, postgresLeaderLock, sessionLeaderLock } from '@server/engine/leader-lock';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -5,8 +5,8 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { manualOrders, orderLegs } from '../../../src/server/db/schema';
-import { legCharges } from '../../../src/server/engine/charges';
+import { manualOrders, orderLegs } from '@server/db/schema';
+import { legCharges } from '@server/engine/charges';
 import { engineScenario } from './scenario';
 
 const { t, at, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, entriesOf, exitsOf, warningsAbout, round2 } = engineScenario();

@@ -6,9 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderLegs, trades } from '../../../src/server/db/schema';
-import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
-import { Engine } from '../../../src/server/engine/engine';
+import { orderLegs, trades } from '@server/db/schema';
+import { PaperBroker } from '@server/engine/broker/paper-broker';
+import { Engine } from '@server/engine/engine';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';

@@ -1,11 +1,11 @@
 /** The engine scenario tests' world: one test app per file, the seeded feed and paper broker, factories for algos, subscribers and signals. */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { algoSubscriptions, orderLegs, signals, tradeEntries, tradeExits, trades, warnings } from '../../../src/server/db/schema';
-import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
-import { Engine, type EngineOptions } from '../../../src/server/engine/engine';
-import { SimulatedFeed } from '../../../src/server/engine/feed/simulated-feed';
-import type { SizingSubscription } from '../../../src/server/engine/sizing';
+import { algoSubscriptions, orderLegs, signals, tradeEntries, tradeExits, trades, warnings } from '@server/db/schema';
+import { PaperBroker } from '@server/engine/broker/paper-broker';
+import { Engine, type EngineOptions } from '@server/engine/engine';
+import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
+import type { SizingSubscription } from '@server/engine/sizing';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';

@@ -2,7 +2,7 @@
  * A price feed whose prices the test sets: each symbol starts at its last close (or the signal's
  * entry) and stays there until `set` moves it; every tick stamps the quotes with the tick's time.
  */
-import type { PriceFeed, Quote } from '../../../src/server/engine/feed/price-feed';
+import type { PriceFeed, Quote } from '@server/engine/feed/price-feed';
 
 export class ScriptedFeed implements PriceFeed {
   private readonly quotes = new Map<string, Quote>();

@@ -3,10 +3,10 @@
  * session token per traded account, masked, kept while it is current and renewed once expired.
  */
 import { describe, expect, it } from 'vitest';
-import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
-import { Engine } from '../../../src/server/engine/engine';
-import { SimulatedFeed } from '../../../src/server/engine/feed/simulated-feed';
-import { getToken, tokenDisplay } from '../../../src/server/services/tokens';
+import { PaperBroker } from '@server/engine/broker/paper-broker';
+import { Engine } from '@server/engine/engine';
+import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
+import { getToken, tokenDisplay } from '@server/services/tokens';
 import { engineScenario } from './scenario';
 
 const { t, at, SEED, newEngine, subscriber, newAlgo, newSignal } = engineScenario();

@@ -6,13 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, manualOrders, orderLegs, trades, warnings } from '../../../src/server/db/schema';
-import { PaperBroker } from '../../../src/server/engine/broker/paper-broker';
-import type { Notifier } from '../../../src/server/context';
-import { Engine } from '../../../src/server/engine/engine';
-import { setToken } from '../../../src/server/services/tokens';
-import { nseCalendar, type MarketCalendar } from '../../../src/server/engine/market-hours';
-import { RECONCILE_EVERY_MS } from '../../../src/server/engine/reconcile';
+import { accounts, manualOrders, orderLegs, trades, warnings } from '@server/db/schema';
+import { PaperBroker } from '@server/engine/broker/paper-broker';
+import type { Notifier } from '@server/context';
+import { Engine } from '@server/engine/engine';
+import { setToken } from '@server/services/tokens';
+import { nseCalendar, type MarketCalendar } from '@server/engine/market-hours';
+import { RECONCILE_EVERY_MS } from '@server/engine/reconcile';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';

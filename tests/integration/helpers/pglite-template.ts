@@ -28,7 +28,7 @@ export default async function makePgliteTemplate(project: TestProject): Promise<
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const { migrationsFolder } = await import('../../../src/server/db/client');
+  const { migrationsFolder } = await import('@server/db/client');
   const pglite = new PGlite();
   await migrate(drizzle(pglite), { migrationsFolder });
   const dump = await pglite.dumpDataDir('none');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { acquireDataDirLock, DataDirLockedError, describeCommand, LOCK_FILE_NAME, processStartOf, type DataDirLock } from '../../../src/server/data-dir-lock';
+import { acquireDataDirLock, DataDirLockedError, describeCommand, LOCK_FILE_NAME, processStartOf, type DataDirLock } from '@server/data-dir-lock';
 import { deadPid, holdLock } from './helpers';
 import { collect, ROOT, spawnTs, childEnv, tempDir, waitForOutput, removeTempDirs } from '../../support/child-processes';
 

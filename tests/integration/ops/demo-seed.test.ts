@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNAL_STATUSES, TRADE_FILTER_STATUSES, TRADE_STATUSES } from '../../../src/shared/constants';
-import { maskSecret } from '../../../src/shared/format-secret';
-import { accountSettingsSchema } from '../../../src/shared/schemas/account';
-import { tradeDetailSchema } from '../../../src/shared/schemas/trade-detail';
-import { tradeSchema, type Trade } from '../../../src/shared/schemas/trades';
-import { verifyPassword } from '../../../src/server/auth/passwords';
-import { accounts, algos, algoSubscriptions, members, signals, trades as tradesTable, users } from '../../../src/server/db/schema';
-import { productOf, tradeLegCharges } from '../../../src/server/engine/charges';
-import { istDay } from '../../../src/shared/ist';
-import type { Side } from '../../../src/server/engine/charge-rates';
-import { readEquityList } from '../../../src/server/instruments/equity-list';
-import { seedDemoIfEmpty, type SeedResult } from '../../../src/server/demo/seed';
-import { createUser } from '../../../src/server/services/users';
+import { SIGNAL_STATUSES, TRADE_FILTER_STATUSES, TRADE_STATUSES } from '@shared/constants';
+import { maskSecret } from '@shared/format-secret';
+import { accountSettingsSchema } from '@shared/schemas/account';
+import { tradeDetailSchema } from '@shared/schemas/trade-detail';
+import { tradeSchema, type Trade } from '@shared/schemas/trades';
+import { verifyPassword } from '@server/auth/passwords';
+import { accounts, algos, algoSubscriptions, members, signals, trades as tradesTable, users } from '@server/db/schema';
+import { productOf, tradeLegCharges } from '@server/engine/charges';
+import { istDay } from '@shared/ist';
+import type { Side } from '@server/engine/charge-rates';
+import { readEquityList } from '@server/instruments/equity-list';
+import { seedDemoIfEmpty, type SeedResult } from '@server/demo/seed';
+import { createUser } from '@server/services/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const near = (actual: number | null, expected: number, tolerance = 0.011) => {

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE_NAME } from '../../../src/server/data-dir-lock';
-import { openDatabase } from '../../../src/server/db/open';
+import { LOCK_FILE_NAME } from '@server/data-dir-lock';
+import { openDatabase } from '@server/db/open';
 import { tempDir, removeTempDirs } from '../../support/child-processes';
 
 afterAll(removeTempDirs);

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../../src/server/auth/passwords';
-import { accounts, members, users } from '../../../src/server/db/schema';
-import { DomainError } from '../../../src/server/domain-error';
-import { createUser } from '../../../src/server/services/users';
+import { verifyPassword } from '@server/auth/passwords';
+import { accounts, members, users } from '@server/db/schema';
+import { DomainError } from '@server/domain-error';
+import { createUser } from '@server/services/users';
 import { createAccount, createMember, uniqueEmail } from '../../factories/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -1,11 +1,11 @@
 /** POST /api/contact-us: validation, sanitizing, storage, origin check and the per-IP limit. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnquiryBody } from '../../../src/shared/form-string';
-import { emptyAnswers } from '../../../src/shared/forms/form-definition';
-import { researchEnquiryForm } from '../../../src/shared/forms/research-enquiry';
-import { FORM_STRING_MAX } from '../../../src/shared/schemas/public-forms';
-import { enquiries } from '../../../src/server/db/schema';
+import { buildEnquiryBody } from '@shared/form-string';
+import { emptyAnswers } from '@shared/forms/form-definition';
+import { researchEnquiryForm } from '@shared/forms/research-enquiry';
+import { FORM_STRING_MAX } from '@shared/schemas/public-forms';
+import { enquiries } from '@server/db/schema';
 import { createTestApp, TestClient, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

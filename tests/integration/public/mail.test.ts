@@ -2,7 +2,7 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enquiries, workshopRegistrations } from '../../../src/server/db/schema';
+import { enquiries, workshopRegistrations } from '@server/db/schema';
 import { createTestApp, TestClient, type TestApp } from '../helpers/test-app';
 import { startFakeSmtp, type FakeSmtp } from './fake-smtp';
 

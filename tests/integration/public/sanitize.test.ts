@@ -1,9 +1,9 @@
 /** The allow-list sanitizer applied to enquiry HTML before it is stored or mailed. */
 import { describe, expect, it } from 'vitest';
-import { buildFormString } from '../../../src/shared/form-string';
-import { emptyAnswers } from '../../../src/shared/forms/form-definition';
-import { portfolioEnquiryForm } from '../../../src/shared/forms/portfolio-enquiry';
-import { hasVisibleText, sanitizeFormHtml } from '../../../src/server/services/sanitize';
+import { buildFormString } from '@shared/form-string';
+import { emptyAnswers } from '@shared/forms/form-definition';
+import { portfolioEnquiryForm } from '@shared/forms/portfolio-enquiry';
+import { hasVisibleText, sanitizeFormHtml } from '@server/services/sanitize';
 
 describe('sanitizeFormHtml', () => {
   it('keeps what buildFormString writes, line breaks as <br />', () => {

@@ -1,10 +1,10 @@
 /** GET /api/workshops and POST /api/workshop-enquiry. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES } from '../../../src/shared/forms/form-definition';
-import { workshopLabel } from '../../../src/shared/forms/workshop-schedule';
-import { workshopsResponseSchema, type Workshop } from '../../../src/shared/schemas/public-forms';
-import { workshopRegistrations } from '../../../src/server/db/schema';
+import { FIELD_MESSAGES } from '@shared/forms/form-definition';
+import { workshopLabel } from '@shared/forms/workshop-schedule';
+import { workshopsResponseSchema, type Workshop } from '@shared/schemas/public-forms';
+import { workshopRegistrations } from '@server/db/schema';
 import { createWorkshop } from '../../factories/workshops';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -1,6 +1,6 @@
 /** Whole-database views from information_schema: every table's rows, and every text-like value. */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../src/server/db/client';
+import type { Db } from '@server/db/client';
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

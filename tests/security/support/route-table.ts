@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import type { AppEnv } from '../../../src/server/context';
+import type { AppEnv } from '@server/context';
 import { addSignalBody, manualOrderBody, RELIANCE_SIGNAL, webhookSignalBody } from '../../factories/signals';
 import { subscriptionBody } from '../../factories/subscriptions';
 import { jsonPayload, multipartPayload, WORLD_SIGNAL_UPDATED_AT, WORLD_KITE_SECRET, WORLD_WEBHOOK_TOKEN, type Entity, type Ids, type Login, type Payload } from './world';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, serverErrorText, whileEndingSession } from '../../../src/client/lib/api';
+import { apiFetch, serverErrorText, whileEndingSession } from '@client/lib/api';
 
 function stubFetch() {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response('{}', { status: 200 }));

@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CaptchaWidget, type CaptchaHandle } from '../../../src/client/features/auth/components/captcha-widget';
+import { CaptchaWidget, type CaptchaHandle } from '@client/features/auth/components/captcha-widget';
 
 // The real widget solves proofs of work in workers; here the element only has to emit its events
 // (and record a verify() call): the mocked module defines it as a plain element.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, OfflineError } from '../../../src/client/lib/api';
-import { decideCurrentUser, isUnreachable, type SessionEvidence } from '../../../src/client/features/session/lib/current-user';
-import { adminRedirect, loginPageRedirect, returnPathAfterLogin } from '../../../src/client/features/session/lib/guards';
-import type { SessionUser } from '../../../src/shared/schemas/session';
+import { HttpError, OfflineError } from '@client/lib/api';
+import { decideCurrentUser, isUnreachable, type SessionEvidence } from '@client/features/session/lib/current-user';
+import { adminRedirect, loginPageRedirect, returnPathAfterLogin } from '@client/features/session/lib/guards';
+import type { SessionUser } from '@shared/schemas/session';
 
 const member: SessionUser = { id: 7, name: 'Asha', email: 'asha@example.com', role: 'member', member_id: 1, account_id: 3 };
 const admin: SessionUser = { ...member, id: 1, name: 'Root', role: 'superadmin' };

@@ -1,7 +1,7 @@
 /** Live lists refetch every 5 s while the tab is visible and the device online, and not otherwise. */
 import { focusManager, onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_REFRESH_MS, liveRefresh } from '../../../src/client/lib/live-refresh';
+import { LIVE_REFRESH_MS, liveRefresh } from '@client/lib/live-refresh';
 
 describe('liveRefresh', () => {
   let client: QueryClient;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginErrorMessage } from '../../../src/client/features/auth/api/login';
-import { HttpError, OfflineError } from '../../../src/client/lib/api';
+import { loginErrorMessage } from '@client/features/auth/api/login';
+import { HttpError, OfflineError } from '@client/lib/api';
 
 describe('login toasts (spec section 8)', () => {
   it('maps each answer to its message', () => {

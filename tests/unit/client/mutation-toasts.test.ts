@@ -1,8 +1,8 @@
 import { MutationObserver, type MutationOptions } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../../../src/client/lib/api';
-import { createQueryClient } from '../../../src/client/lib/query-client';
-import { getToasts, toast } from '../../../src/client/lib/toast';
+import { HttpError } from '@client/lib/api';
+import { createQueryClient } from '@client/lib/query-client';
+import { getToasts, toast } from '@client/lib/toast';
 
 const shown = () => getToasts().map(({ kind, message }) => ({ kind, message }));
 

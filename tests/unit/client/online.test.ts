@@ -2,8 +2,8 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ANSWER_TIMEOUT_MS, apiFetch, jsonBody, OfflineError } from '../../../src/client/lib/api';
-import { followConnectivity, PROBE_INTERVAL_MS, reportServerOutcome, useOnline } from '../../../src/client/lib/online';
+import { ANSWER_TIMEOUT_MS, apiFetch, jsonBody, OfflineError } from '@client/lib/api';
+import { followConnectivity, PROBE_INTERVAL_MS, reportServerOutcome, useOnline } from '@client/lib/online';
 
 const answer = (status: number, body = '{}') => vi.fn(async () => new Response(body, { status }));
 const unreachable = () => vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));

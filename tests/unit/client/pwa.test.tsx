@@ -2,9 +2,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InstallButton } from '../../../src/client/features/pwa/components/install-button';
-import { UpdatePrompt } from '../../../src/client/features/pwa/components/update-prompt';
-import { captureInstallPrompt } from '../../../src/client/features/pwa/lib/install-prompt';
+import { InstallButton } from '@client/features/pwa/components/install-button';
+import { UpdatePrompt } from '@client/features/pwa/components/update-prompt';
+import { captureInstallPrompt } from '@client/features/pwa/lib/install-prompt';
 
 const sw = vi.hoisted(() => ({ waiting: false, updateServiceWorker: vi.fn(async () => undefined) }));
 

@@ -1,7 +1,7 @@
 import { dehydrate, QueryClient, type DehydrateOptions } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, isRetryable } from '../../../src/client/lib/query-client';
-import { HttpError, OfflineError } from '../../../src/client/lib/api';
+import { createQueryClient, isRetryable } from '@client/lib/query-client';
+import { HttpError, OfflineError } from '@client/lib/api';
 import {
   asLastSuccess,
   cacheStorageKey,
@@ -13,7 +13,7 @@ import {
   setPersistScope,
   shouldPersistQuery,
   wipeMemberData,
-} from '../../../src/client/lib/query-persistence';
+} from '@client/lib/query-persistence';
 
 async function settleQuery(client: QueryClient, queryKey: readonly unknown[], data: unknown, fail = false) {
   await client

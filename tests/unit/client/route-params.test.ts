@@ -1,8 +1,8 @@
 import { isNotFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { signalsSearch } from '../../../src/client/features/admin-algos/lib/signal-filter';
-import { tradesSearch } from '../../../src/client/features/trades/lib/filter-status-from-search';
-import { idFromPath, idToPath, requiredIdFromPath } from '../../../src/client/lib/route-params';
+import { signalsSearch } from '@client/features/admin-algos/lib/signal-filter';
+import { tradesSearch } from '@client/features/trades/lib/filter-status-from-search';
+import { idFromPath, idToPath, requiredIdFromPath } from '@client/lib/route-params';
 
 describe('ids in paths', () => {
   it('a positive whole number of up to 9 digits', () => {

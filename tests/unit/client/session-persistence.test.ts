@@ -1,16 +1,16 @@
 /** Logout and a change of user wipe the persisted member data and the admin data in memory (fetch stubbed at the network). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../src/client/lib/query-client';
-import { cacheStorageKey, getPersistScope, setPersistScope } from '../../../src/client/lib/query-persistence';
-import { sessionQueryOptions } from '../../../src/client/features/session/api/check-session';
-import { LAST_USER_STORAGE_KEY, parseLastUser, readLastUser } from '../../../src/client/features/session/lib/last-user';
+import { createQueryClient } from '@client/lib/query-client';
+import { cacheStorageKey, getPersistScope, setPersistScope } from '@client/lib/query-persistence';
+import { sessionQueryOptions } from '@client/features/session/api/check-session';
+import { LAST_USER_STORAGE_KEY, parseLastUser, readLastUser } from '@client/features/session/lib/last-user';
 import {
   applySessionAnswer,
   forgetUserData,
   resumeLastUserScope,
   syncPersistenceWithSession,
-} from '../../../src/client/features/session/lib/session-persistence';
-import type { CheckSessionResponse, SessionUser } from '../../../src/shared/schemas/session';
+} from '@client/features/session/lib/session-persistence';
+import type { CheckSessionResponse, SessionUser } from '@shared/schemas/session';
 
 const asha: SessionUser = { id: 7, name: 'Asha', email: 'a@example.com', role: 'member', member_id: 1, account_id: 3 };
 const ravi: SessionUser = { ...asha, id: 8, name: 'Ravi', email: 'r@example.com' };

@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../../src/client/components/toaster';
-import { getToasts, toast } from '../../../src/client/lib/toast';
+import { Toaster } from '@client/components/toaster';
+import { getToasts, toast } from '@client/lib/toast';
 
 function clearToasts() {
   for (const t of getToasts()) toast.dismiss(t.id);

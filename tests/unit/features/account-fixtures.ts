@@ -1,4 +1,4 @@
-import type { AccountSettings } from '../../../src/shared/schemas/account';
+import type { AccountSettings } from '@shared/schemas/account';
 
 /** Account settings as GET /api/account-details returns them, on paper with no daily login. */
 export function makeAccount(over: Partial<AccountSettings> = {}): AccountSettings {

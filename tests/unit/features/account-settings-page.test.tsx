@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { memberKeys } from '../../../src/client/features/session/api/check-session';
-import type { AccountSettings } from '../../../src/shared/schemas/account';
+import { memberKeys } from '@client/features/session/api/check-session';
+import type { AccountSettings } from '@shared/schemas/account';
 import { MEMBER, renderApp, setOnline, stubApi, type ApiCall } from './render-app';
 import { makeAccount } from './account-fixtures';
 

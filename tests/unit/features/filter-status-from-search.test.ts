@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TRADE_FILTER_STATUSES } from '../../../src/shared/constants';
-import { tradeFilterSchema } from '../../../src/shared/schemas/trades';
-import { filterStatusFromSearch } from '../../../src/client/features/trades/lib/filter-status-from-search';
+import { TRADE_FILTER_STATUSES } from '@shared/constants';
+import { tradeFilterSchema } from '@shared/schemas/trades';
+import { filterStatusFromSearch } from '@client/features/trades/lib/filter-status-from-search';
 
 describe('filterStatusFromSearch', () => {
   it('reads the URL filter exactly as tradeFilterSchema does', () => {

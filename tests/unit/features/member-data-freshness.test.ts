@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memberDataStaleTime } from '../../../src/client/lib/member-data-freshness';
-import { MEMBER_DATA_STALE_TIME_MS } from '../../../src/shared/constants';
+import { memberDataStaleTime } from '@client/lib/member-data-freshness';
+import { MEMBER_DATA_STALE_TIME_MS } from '@shared/constants';
 
 const withUpdatedAt = (dataUpdatedAt: number) => ({ state: { dataUpdatedAt } }) as Parameters<typeof memberDataStaleTime>[0];
 

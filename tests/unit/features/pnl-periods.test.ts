@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { customRangeErrors, monthRange, periodRange } from '../../../src/client/features/trades/lib/pnl-periods';
-import { addDays, indiaToday } from '../../../src/shared/ist';
+import { customRangeErrors, monthRange, periodRange } from '@client/features/trades/lib/pnl-periods';
+import { addDays, indiaToday } from '@shared/ist';
 
 describe('P&L periods', () => {
   it('Today is the one day', () => {

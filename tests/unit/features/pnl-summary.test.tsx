@@ -1,14 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AccountPnl } from '../../../src/shared/schemas/pnl';
-import { accountPnlQueryOptions } from '../../../src/client/features/trades/api/get-account-pnl';
-import { PnlSummary } from '../../../src/client/features/trades/components/pnl-summary';
-import { createQueryClient } from '../../../src/client/lib/query-client';
+import type { AccountPnl } from '@shared/schemas/pnl';
+import { accountPnlQueryOptions } from '@client/features/trades/api/get-account-pnl';
+import { PnlSummary } from '@client/features/trades/components/pnl-summary';
+import { createQueryClient } from '@client/lib/query-client';
 import { MEMBER, setOnline, stubApi } from './render-app';
 
 // The chart itself is a canvas, drawn in the browser tests; here it stands in as its label.
-vi.mock('../../../src/client/features/trades/components/equity-curve', () => ({
+vi.mock('@client/features/trades/components/equity-curve', () => ({
   default: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
 

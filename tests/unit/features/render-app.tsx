@@ -3,15 +3,15 @@
  * small in-memory API at the network boundary and the viewport width chosen by the test.
  */
 // Ionic set up as the app sets it up (its modules that use Ionic import this first).
-import '../../../src/client/lib/ionic/setup-ionic';
+import '@client/lib/ionic/setup-ionic';
 import { onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, vi } from 'vitest';
-import type { SessionUser } from '../../../src/shared/schemas/session';
-import { createQueryClient } from '../../../src/client/lib/query-client';
-import { routeTree } from '../../../src/client/routeTree.gen';
+import type { SessionUser } from '@shared/schemas/session';
+import { createQueryClient } from '@client/lib/query-client';
+import { routeTree } from '@client/routeTree.gen';
 
 
 // jsdom has no layout, so nothing to scroll (the app shell scrolls to the top on navigation).

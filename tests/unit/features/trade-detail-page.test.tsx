@@ -1,7 +1,7 @@
 /** The trade detail page rendered in the real app: the story, its states, where it is kept. */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TimelineItem, TradeDetail } from '../../../src/shared/schemas/trade-detail';
+import type { TimelineItem, TradeDetail } from '@shared/schemas/trade-detail';
 import { ADMIN, MEMBER, renderApp, setViewportWidth, stubApi } from './render-app';
 import { makeTrade } from './trades-fixtures';
 

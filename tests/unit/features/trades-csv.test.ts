@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tradesCsv, tradesCsvFileName } from '../../../src/client/features/trades/lib/trades-csv';
+import { tradesCsv, tradesCsvFileName } from '@client/features/trades/lib/trades-csv';
 import { makeTrade } from './trades-fixtures';
 
 const records = (csv: string) => csv.split('\r\n').slice(0, -1);

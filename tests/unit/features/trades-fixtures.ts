@@ -1,4 +1,4 @@
-import type { Trade } from '../../../src/shared/schemas/trades';
+import type { Trade } from '@shared/schemas/trades';
 
 let nextId = 100;
 

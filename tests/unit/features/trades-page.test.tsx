@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { indiaToday } from '../../../src/shared/ist';
-import type { Trade } from '../../../src/shared/schemas/trades';
+import { indiaToday } from '@shared/ist';
+import type { Trade } from '@shared/schemas/trades';
 import { ADMIN, MEMBER, renderApp, setOnline, setViewportWidth, stubApi } from './render-app';
 import { makeAccount } from './account-fixtures';
 import { makeTrade } from './trades-fixtures';

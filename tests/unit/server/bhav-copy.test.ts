@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { BhavCopyError, MAX_UNZIPPED_BYTES, parseBhavCopy } from '../../../src/server/instruments/bhav-copy';
-import { parseCsv } from '../../../src/server/instruments/csv';
-import { readEquityList } from '../../../src/server/instruments/equity-list';
+import { BhavCopyError, MAX_UNZIPPED_BYTES, parseBhavCopy } from '@server/instruments/bhav-copy';
+import { parseCsv } from '@server/instruments/csv';
+import { readEquityList } from '@server/instruments/equity-list';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/nse');
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)));

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOG_CHUNK_BYTES, tailMatching } from '../../../src/server/services/logs';
+import { LOG_CHUNK_BYTES, tailMatching } from '@server/services/logs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-logs-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TAKEOVER_START_MARK } from '../../../src/client/lib/takeover-marks';
+import { TAKEOVER_START_MARK } from '@client/lib/takeover-marks';
 
 describe('the takeover marks', () => {
   it("boot.ts marks the start under the name the bench reads (its own copy: it imports nothing)", () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { financialYear, financialYearOf, taxClassOf, taxStatementCsv } from '../../../src/server/services/tax-statement';
+import { financialYear, financialYearOf, taxClassOf, taxStatementCsv } from '@server/services/tax-statement';
 
 describe('the tax statement: years and classes', () => {
   it('reads "2026-27" as 1 April 2026 to 31 March 2027, and refuses anything else', () => {

@@ -1,6 +1,6 @@
 /** The trade's story from stored rows (server/services/trade-timeline.ts): order, titles, matching fills to orders, P&L. */
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, tradePnl, type TimelineInput } from '../../../src/server/services/trade-timeline';
+import { buildTimeline, tradePnl, type TimelineInput } from '@server/services/trade-timeline';
 
 const at = (hhmm: string) => new Date(`2026-04-06T${hhmm}:00+05:30`);
 const leg = (over: Partial<TimelineInput['legs'][number]>): TimelineInput['legs'][number] => ({

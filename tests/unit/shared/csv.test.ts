@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvDocument, csvField } from '../../../src/shared/csv';
+import { csvDocument, csvField } from '@shared/csv';
 
 describe('CSV writer', () => {
   it('quotes a field holding a quote, comma or line break (RFC 4180), doubling its quotes', () => {

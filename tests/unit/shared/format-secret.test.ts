@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecret } from '../../../src/shared/format-secret';
+import { maskSecret } from '@shared/format-secret';
 
 describe('maskSecret', () => {
   it('keeps an empty secret empty', () => {

@@ -17,8 +17,8 @@ import {
   lastPriceChangePercent,
   lastPriceView,
   toneOf,
-} from '../../../src/shared/format';
-import type { Trade } from '../../../src/shared/schemas/trades';
+} from '@shared/format';
+import type { Trade } from '@shared/schemas/trades';
 
 type PriceFields = Pick<Trade, 'trade_status' | 'trade_direction' | 'avg_entry_price' | 'ltp'>;
 const priced = (over: Partial<PriceFields> = {}): PriceFields => ({

@@ -12,7 +12,7 @@ import {
   istTime,
   istWallClock,
   nextIstTime,
-} from '../../../src/shared/ist';
+} from '@shared/ist';
 
 const utc = (iso: string) => new Date(iso);
 

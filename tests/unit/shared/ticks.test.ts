@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOnTick, NSE_TICK, roundToTick } from '../../../src/shared/ticks';
+import { isOnTick, NSE_TICK, roundToTick } from '@shared/ticks';
 
 describe("NSE's tick", () => {
   it('is 0.05, and says which prices are on it whatever the binary floating point', () => {

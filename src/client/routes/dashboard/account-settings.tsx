@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { accountDetailsQueryOptions } from '../../features/account/api/get-account-details';
-import { AccountSettingsPage } from '../../features/account/components/account-settings-page';
+import { accountDetailsQueryOptions } from '@client/features/account/api/get-account-details';
+import { AccountSettingsPage } from '@client/features/account/components/account-settings-page';
 
 export const Route = createFileRoute('/dashboard/account-settings')({
   // Starts the request alongside the page's code; the page itself shows loading, empty and offline.

@@ -1,6 +1,6 @@
 /** Layout of every /dashboard/admin page: superadmin only (anyone else -> /dashboard/trades). */
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { adminRedirect } from '../../features/session/lib/guards';
+import { adminRedirect } from '@client/features/session/lib/guards';
 
 export const Route = createFileRoute('/dashboard/admin')({
   beforeLoad: ({ context }) => {

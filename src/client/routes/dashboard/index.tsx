@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { HOME_AFTER_LOGIN } from '../../features/session/lib/guards';
+import { HOME_AFTER_LOGIN } from '@client/features/session/lib/guards';
 
 export const Route = createFileRoute('/dashboard/')({
   beforeLoad: () => {

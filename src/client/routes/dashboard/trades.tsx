@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { accountPnlQueryOptions } from '../../features/trades/api/get-account-pnl';
-import { accountTradesQueryOptions } from '../../features/trades/api/get-account-trades';
-import { BrokerSessionNotice } from '../../features/account/components/broker-session-notice';
-import { MembershipNotice } from '../../features/trades/components/membership-notice';
-import { TradesPage } from '../../features/trades/components/trades-page';
-import { tradesSearch } from '../../features/trades/lib/filter-status-from-search';
-import { DEFAULT_TRADE_FILTER } from '../../../shared/constants';
-import { monthRange } from '../../features/trades/lib/pnl-periods';
-import { indiaToday } from '../../../shared/ist';
+import { accountPnlQueryOptions } from '@client/features/trades/api/get-account-pnl';
+import { accountTradesQueryOptions } from '@client/features/trades/api/get-account-trades';
+import { BrokerSessionNotice } from '@client/features/account/components/broker-session-notice';
+import { MembershipNotice } from '@client/features/trades/components/membership-notice';
+import { TradesPage } from '@client/features/trades/components/trades-page';
+import { tradesSearch } from '@client/features/trades/lib/filter-status-from-search';
+import { DEFAULT_TRADE_FILTER } from '@shared/constants';
+import { monthRange } from '@client/features/trades/lib/pnl-periods';
+import { indiaToday } from '@shared/ist';
 
 export const Route = createFileRoute('/dashboard/trades')({
   validateSearch: tradesSearch,

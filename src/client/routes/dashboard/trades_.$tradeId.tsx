@@ -4,7 +4,7 @@
  * superadmin any, with a Back button to the account's trades they came from.
  */
 import { createFileRoute } from '@tanstack/react-router';
-import { TradeDetailPage } from '../../features/trades/components/trade-detail-page';
+import { TradeDetailPage } from '@client/features/trades/components/trade-detail-page';
 
 export const Route = createFileRoute('/dashboard/trades_/$tradeId')({
   component: TradeDetailRoute,

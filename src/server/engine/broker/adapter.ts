@@ -2,7 +2,7 @@
  * What the engine needs from a broker. The paper broker implements it now; real brokers (zerodha,
  * fyers, dhan, ...) plug in through the same interface (see select-adapter.ts).
  */
-import type { ORDER_TYPES } from '../../../shared/constants';
+import type { ORDER_TYPES } from '@shared/constants';
 import type { Product, Side } from '../charge-rates';
 
 export type OrderType = (typeof ORDER_TYPES)[number];

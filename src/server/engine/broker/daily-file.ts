@@ -4,7 +4,7 @@
  * next call.
  */
 import { gunzipSync } from 'node:zlib';
-import { istDay } from '../../../shared/ist';
+import { istDay } from '@shared/ist';
 
 export async function fetchTextFile(url: string, timeoutMs = 30_000): Promise<string> {
   const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });

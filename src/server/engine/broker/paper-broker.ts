@@ -10,7 +10,7 @@
  * not enforced: paper accounts have no margin to run out of.
  */
 import { randomBytes } from 'node:crypto';
-import { isOnTick, NSE_TICK, roundToTick } from '../../../shared/ticks';
+import { isOnTick, NSE_TICK, roundToTick } from '@shared/ticks';
 import { round2 } from '../money';
 import { dayBand, type Quote, type QuoteSource } from '../feed/price-feed';
 import {

@@ -4,7 +4,7 @@
  * on this server, e.g. KITE_API_KEY and KITE_API_SECRET for Zerodha, FYERS_* for Fyers, UPSTOX_* for Upstox, ANGELONE_* for Angel One, DHAN_* for Dhan). Nothing else ever reaches a
  * real broker.
  */
-import type { BrokerName } from '../../../shared/constants';
+import type { BrokerName } from '@shared/constants';
 import type { Env } from '../../env';
 import type { BrokerAdapter } from './adapter';
 import { AngelOneAdapter } from './angelone/angelone-adapter';

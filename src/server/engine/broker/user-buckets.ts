@@ -3,7 +3,7 @@
  * 10 a second and 200 a minute), optionally per API as well. Sessions change every morning, so the
  * buckets are kept for the day in India and dropped with it.
  */
-import { istDay } from '../../../shared/ist';
+import { istDay } from '@shared/ist';
 import { RateLimiter } from './rate-limiter';
 
 export interface Limit {

@@ -8,7 +8,7 @@
  * time of each tick, holds entries back.
  */
 import type { Logger } from '../../logger';
-import { istDay } from '../../../shared/ist';
+import { istDay } from '@shared/ist';
 import type { PriceFeed, Quote } from './price-feed';
 import type { KiteTickerConnection, TickerTick } from './kite-ticker';
 

@@ -4,7 +4,7 @@
  * whatever else is tracked, and tests can assert them. Prices stay on NSE's tick (0.05) and inside
  * the day's band.
  */
-import { NSE_TICK, roundToTick } from '../../../shared/ticks';
+import { NSE_TICK, roundToTick } from '@shared/ticks';
 import { dayBand, type PriceFeed, type Quote } from './price-feed';
 
 export interface SimulatedFeedOptions {

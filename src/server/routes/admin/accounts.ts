@@ -6,9 +6,9 @@
  * /api/admin/accounts/{id}/trading-mode and GET /api/admin/readiness. Superadmin only.
  */
 import { Hono } from 'hono';
-import { adminBrokerDetailsSchema } from '../../../shared/schemas/account';
+import { adminBrokerDetailsSchema } from '@shared/schemas/account';
 import { eq } from 'drizzle-orm';
-import { saveSubscriptionBodySchema, tradingModeBodySchema } from '../../../shared/schemas/admin/members';
+import { saveSubscriptionBodySchema, tradingModeBodySchema } from '@shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { ApiError, STATUS } from '../../http';

@@ -13,7 +13,7 @@ import {
   manualEntryBodySchema,
   manualExitBodySchema,
   signalsQuerySchema,
-} from '../../../shared/schemas/admin/algos';
+} from '@shared/schemas/admin/algos';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { parseWith, STATUS } from '../../http';

@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
-import { haltBodySchema } from '../../../shared/schemas/admin/halts';
+import { haltBodySchema } from '@shared/schemas/admin/halts';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { ApiError, STATUS } from '../../http';

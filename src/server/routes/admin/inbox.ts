@@ -3,7 +3,7 @@
  * POST /api/admin/workshops/{id}, GET /api/admin/workshops/{id}/registrations. Superadmin only.
  */
 import { Hono } from 'hono';
-import { enquiriesQuerySchema, workshopBodySchema } from '../../../shared/schemas/admin/inbox';
+import { enquiriesQuerySchema, workshopBodySchema } from '@shared/schemas/admin/inbox';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { STATUS } from '../../http';

@@ -4,7 +4,7 @@
  * passwords are write-only.
  */
 import { Hono } from 'hono';
-import { memberBodySchema, memberUserBodySchema } from '../../../shared/schemas/admin/members';
+import { memberBodySchema, memberUserBodySchema } from '@shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { STATUS } from '../../http';

@@ -3,7 +3,7 @@
  * GET /api/admin/warnings, DELETE /api/admin/warnings/{id}, GET /api/admin/tokens. Superadmin only.
  */
 import { Hono } from 'hono';
-import { logsQuerySchema, warningsQuerySchema } from '../../../shared/schemas/admin/operations';
+import { logsQuerySchema, warningsQuerySchema } from '@shared/schemas/admin/operations';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { ApiError, STATUS } from '../../http';

@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
-import { approvalSettingsBodySchema, signalDecisionBodySchema } from '../../../shared/schemas/admin/signal-approvals';
+import { approvalSettingsBodySchema, signalDecisionBodySchema } from '@shared/schemas/admin/signal-approvals';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { STATUS } from '../../http';

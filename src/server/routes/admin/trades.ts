@@ -1,6 +1,6 @@
 /** POST /api/admin/trades/{tradeId}: the admin's trade edit. (Listing: GET /api/account-trades?adminAccountId=.) */
 import { Hono } from 'hono';
-import { adminTradeEditBodySchema } from '../../../shared/schemas/admin/members';
+import { adminTradeEditBodySchema } from '@shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { editTrade } from '../../services/trade-edits';

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { choose, clickButton, ionInput, ionSelect, modalForm, typeInto } from '../admin-test-kit';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 import { makeTrade } from '../trades-fixtures';
-import { monthRange } from '../../../../src/client/features/trades/lib/pnl-periods';
-import { indiaToday } from '../../../../src/shared/ist';
+import { monthRange } from '@client/features/trades/lib/pnl-periods';
+import { indiaToday } from '@shared/ist';
 
 const PAGE = '/dashboard/admin/members/5/accounts/12/trades';
 const LIST = '/api/account-trades?status=active&adminAccountId=12';

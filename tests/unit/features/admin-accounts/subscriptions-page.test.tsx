@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Algo } from '../../../../src/shared/schemas/admin/algos';
-import type { AlgoSubscription } from '../../../../src/shared/schemas/admin/members';
+import type { Algo } from '@shared/schemas/admin/algos';
+import type { AlgoSubscription } from '@shared/schemas/admin/members';
 import { choose, clickButton, ionInput, ionSelect, modalForm, typeInto, findRowButton } from '../admin-test-kit';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 

@@ -1,4 +1,4 @@
-import type { Algo, Instrument, Signal } from '../../../../src/shared/schemas/admin/algos';
+import type { Algo, Instrument, Signal } from '@shared/schemas/admin/algos';
 
 let nextId = 500;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { typedRiskReward } from '../../../../src/client/features/admin-algos/lib/add-signal-form';
-import { parseDecimal } from '../../../../src/client/features/admin-algos/lib/parse-decimal';
-import { dateInputValue, formatSignalDate, tradeGenTsToSend } from '../../../../src/client/features/admin-algos/lib/signal-date';
+import { typedRiskReward } from '@client/features/admin-algos/lib/add-signal-form';
+import { parseDecimal } from '@client/features/admin-algos/lib/parse-decimal';
+import { dateInputValue, formatSignalDate, tradeGenTsToSend } from '@client/features/admin-algos/lib/signal-date';
 
 describe('form values', () => {
   it('reads plain decimals only', () => {

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InstrumentPicker } from '../../../../src/client/features/admin-algos/components/instrument-picker';
-import { buildInstrumentIndex, MATCH_LIMIT, type InstrumentIndex } from '../../../../src/client/features/admin-algos/lib/instrument-search';
+import { InstrumentPicker } from '@client/features/admin-algos/components/instrument-picker';
+import { buildInstrumentIndex, MATCH_LIMIT, type InstrumentIndex } from '@client/features/admin-algos/lib/instrument-search';
 import { INSTRUMENTS, makeInstrument } from './fixtures';
 
 afterEach(cleanup);

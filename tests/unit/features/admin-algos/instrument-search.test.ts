@@ -5,7 +5,7 @@ import {
   instrumentDetails,
   MATCH_LIMIT,
   searchInstruments,
-} from '../../../../src/client/features/admin-algos/lib/instrument-search';
+} from '@client/features/admin-algos/lib/instrument-search';
 import { INSTRUMENTS, makeInstrument } from './fixtures';
 
 const index = buildInstrumentIndex(INSTRUMENTS);

@@ -1,6 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ResponsiveList, type ResponsiveColumn } from '../../../../src/client/components/responsive-list';
+import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
 import { setViewportWidth } from '../render-app';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Halt } from '../../../../src/shared/schemas/admin/halts';
+import type { Halt } from '@shared/schemas/admin/halts';
 import { clickButton, modalForm, typeInto } from '../admin-test-kit';
 import { ADMIN, renderApp, stubApi, type ApiCall } from '../render-app';
 

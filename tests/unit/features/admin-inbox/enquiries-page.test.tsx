@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Enquiry } from '../../../../src/shared/schemas/admin/inbox';
+import type { Enquiry } from '@shared/schemas/admin/inbox';
 import '../admin-test-kit';
 import { ADMIN, renderApp, setViewportWidth, stubApi } from '../render-app';
 

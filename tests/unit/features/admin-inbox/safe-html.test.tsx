@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { safeHtml } from '../../../../src/client/features/admin-inbox/lib/safe-html';
+import { safeHtml } from '@client/features/admin-inbox/lib/safe-html';
 
 const HOSTILE = [
   '<p><strong>Name</strong><br>Asha &lt;b&gt;</p>',

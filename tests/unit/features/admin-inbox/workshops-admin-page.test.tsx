@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AdminWorkshop, WorkshopRegistration } from '../../../../src/shared/schemas/admin/inbox';
+import type { AdminWorkshop, WorkshopRegistration } from '@shared/schemas/admin/inbox';
 import { choose, clickButton, ionInput, modalForm, typeInto, findRowButton } from '../admin-test-kit';
 import { ADMIN, renderApp, setViewportWidth, stubApi } from '../render-app';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Instrument } from '../../../../src/shared/schemas/admin/algos';
+import type { Instrument } from '@shared/schemas/admin/algos';
 import '../admin-test-kit';
 import { ADMIN, renderApp, setOnline, setViewportWidth, stubApi } from '../render-app';
 

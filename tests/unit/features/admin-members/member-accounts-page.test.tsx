@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AccountSettings } from '../../../../src/shared/schemas/account';
-import type { MemberAccount } from '../../../../src/shared/schemas/admin/members';
+import type { AccountSettings } from '@shared/schemas/account';
+import type { MemberAccount } from '@shared/schemas/admin/members';
 import { choose, clickButton, ionInput, ionSelect, modalForm, typeInto, findRowButton } from '../admin-test-kit';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 import { makeAccount } from '../account-fixtures';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Member } from '../../../../src/shared/schemas/admin/members';
+import type { Member } from '@shared/schemas/admin/members';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 import { clickButton, ionInput, modalForm, typeInto, findRowButton } from '../admin-test-kit';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIstMillis, readLogLine } from '../../../../src/client/features/admin-operations/lib/log-line';
+import { formatIstMillis, readLogLine } from '@client/features/admin-operations/lib/log-line';
 
 describe('readLogLine', () => {
   it('reads a pino line: time in India, level by name, message, the other fields in order', () => {

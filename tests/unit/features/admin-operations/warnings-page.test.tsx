@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Warning } from '../../../../src/shared/schemas/admin/operations';
+import type { Warning } from '@shared/schemas/admin/operations';
 import { findRowButton } from '../admin-test-kit';
 import { ADMIN, renderApp, setViewportWidth, stubApi } from '../render-app';
 

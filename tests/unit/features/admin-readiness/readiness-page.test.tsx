@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sortReadiness } from '../../../../src/client/features/admin-readiness/lib/sort-readiness';
-import type { ReadinessRow } from '../../../../src/shared/schemas/admin/readiness';
+import { sortReadiness } from '@client/features/admin-readiness/lib/sort-readiness';
+import type { ReadinessRow } from '@shared/schemas/admin/readiness';
 import { ADMIN, renderApp, setViewportWidth, stubApi } from '../render-app';
 
 const row = (over: Partial<ReadinessRow>): ReadinessRow => ({

@@ -5,11 +5,11 @@
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildFormString, NOT_PROVIDED } from '../../../../src/shared/form-string';
-import type { FormAnswers } from '../../../../src/shared/forms/form-definition';
-import { membershipInterestForm } from '../../../../src/shared/forms/membership-interest';
-import { portfolioEnquiryForm } from '../../../../src/shared/forms/portfolio-enquiry';
-import { researchEnquiryForm } from '../../../../src/shared/forms/research-enquiry';
+import { buildFormString, NOT_PROVIDED } from '@shared/form-string';
+import type { FormAnswers } from '@shared/forms/form-definition';
+import { membershipInterestForm } from '@shared/forms/membership-interest';
+import { portfolioEnquiryForm } from '@shared/forms/portfolio-enquiry';
+import { researchEnquiryForm } from '@shared/forms/research-enquiry';
 import { validAnswers } from '../../shared/forms/form-test-kit';
 import { renderApp, setOnline, stubApi } from '../render-app';
 import { fillAndSubmit, isModalOpen, modalForm, pageButton, textControl, toastText } from './public-form-kit';

@@ -1,9 +1,9 @@
 /** The portfolio enquiry's draft (spec section 3): saved as the visitor types, restored, cleared. */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { formDraft } from '../../../../src/client/features/public-forms/lib/form-draft';
-import { buildFormString } from '../../../../src/shared/form-string';
-import { PORTFOLIO_DRAFT_KEY, portfolioEnquiryForm } from '../../../../src/shared/forms/portfolio-enquiry';
+import { formDraft } from '@client/features/public-forms/lib/form-draft';
+import { buildFormString } from '@shared/form-string';
+import { PORTFOLIO_DRAFT_KEY, portfolioEnquiryForm } from '@shared/forms/portfolio-enquiry';
 import { validAnswers } from '../../shared/forms/form-test-kit';
 import { renderApp, stubApi } from '../render-app';
 import { control, isModalOpen, modalForm, pressButton, stepHeading, textControl, toastText } from './public-form-kit';

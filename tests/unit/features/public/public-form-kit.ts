@@ -4,7 +4,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import type { FieldDefinition, FormDefinition } from '../../../../src/shared/forms/form-definition';
+import type { FieldDefinition, FormDefinition } from '@shared/forms/form-definition';
 
 // jsdom lays nothing out: focusing a question first scrolls it into view.
 Element.prototype.scrollIntoView = vi.fn();

@@ -5,9 +5,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, format } from 'date-fns';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PUBLIC_COPY_STORAGE_KEY } from '../../../../src/client/features/workshops/api/public-offline-copy';
-import type { Workshop } from '../../../../src/shared/schemas/public-forms';
-import { expectConsoleError } from '../../../support/console-errors';
+import { PUBLIC_COPY_STORAGE_KEY } from '@client/features/workshops/api/public-offline-copy';
+import type { Workshop } from '@shared/schemas/public-forms';
+import { expectConsoleError } from '@tests/support/console-errors';
 import { renderApp, setOnline, stubApi, type ApiCall } from '../render-app';
 import { choose, fieldErrors, isModalOpen, modalForm, pageButton, pressButton, textControl, toastText, typeInto } from './public-form-kit';
 

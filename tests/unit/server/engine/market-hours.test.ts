@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { alwaysOpenCalendar, holidaysOutdated, intradayEntryAllowed, isTradingDay, nextSessionOpen, nseCalendar, sessionState } from '../../../../src/server/engine/market-hours';
-import { HOLIDAYS_KNOWN_THROUGH, NSE_HOLIDAYS } from '../../../../src/server/engine/nse-holidays';
+import { alwaysOpenCalendar, holidaysOutdated, intradayEntryAllowed, isTradingDay, nextSessionOpen, nseCalendar, sessionState } from '@server/engine/market-hours';
+import { HOLIDAYS_KNOWN_THROUGH, NSE_HOLIDAYS } from '@server/engine/nse-holidays';
 
 /** An instant given in IST (UTC+05:30). */
 const ist = (date: string, time: string) => new Date(`${date}T${time}+05:30`);

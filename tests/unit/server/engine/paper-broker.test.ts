@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BrokerError, type OrderRequest } from '../../../../src/server/engine/broker/adapter';
-import { PAPER_REJECTIONS, PaperBroker } from '../../../../src/server/engine/broker/paper-broker';
-import type { Quote, QuoteSource } from '../../../../src/server/engine/feed/price-feed';
+import { BrokerError, type OrderRequest } from '@server/engine/broker/adapter';
+import { PAPER_REJECTIONS, PaperBroker } from '@server/engine/broker/paper-broker';
+import type { Quote, QuoteSource } from '@server/engine/feed/price-feed';
 
 /** Prices the test sets by hand, standing where the feed stands. */
 class Prices implements QuoteSource {

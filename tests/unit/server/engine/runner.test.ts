@@ -1,8 +1,8 @@
 // @vitest-environment node
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import type { LeaderLock } from '../../../../src/server/engine/leader-lock';
-import { runEngine } from '../../../../src/server/engine/runner';
+import type { LeaderLock } from '@server/engine/leader-lock';
+import { runEngine } from '@server/engine/runner';
 
 /** A lock whose answer the test sets, standing where PostgreSQL stands. */
 function lock(initially: boolean) {

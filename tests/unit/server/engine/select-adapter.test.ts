@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { PaperBroker } from '../../../../src/server/engine/broker/paper-broker';
-import { isPaperTrading, selectAdapter, type BrokerEnv } from '../../../../src/server/engine/broker/select-adapter';
-import { AngelOneAdapter } from '../../../../src/server/engine/broker/angelone/angelone-adapter';
-import { DhanAdapter } from '../../../../src/server/engine/broker/dhan/dhan-adapter';
-import { FyersAdapter } from '../../../../src/server/engine/broker/fyers/fyers-adapter';
-import { UpstoxAdapter } from '../../../../src/server/engine/broker/upstox/upstox-adapter';
-import { ZerodhaAdapter } from '../../../../src/server/engine/broker/zerodha/zerodha-adapter';
-import { parseEnv } from '../../../../src/server/env';
-import { ADMIN_BROKERS } from '../../../../src/shared/constants';
+import { PaperBroker } from '@server/engine/broker/paper-broker';
+import { isPaperTrading, selectAdapter, type BrokerEnv } from '@server/engine/broker/select-adapter';
+import { AngelOneAdapter } from '@server/engine/broker/angelone/angelone-adapter';
+import { DhanAdapter } from '@server/engine/broker/dhan/dhan-adapter';
+import { FyersAdapter } from '@server/engine/broker/fyers/fyers-adapter';
+import { UpstoxAdapter } from '@server/engine/broker/upstox/upstox-adapter';
+import { ZerodhaAdapter } from '@server/engine/broker/zerodha/zerodha-adapter';
+import { parseEnv } from '@server/env';
+import { ADMIN_BROKERS } from '@shared/constants';
 
 const paper = new PaperBroker({ prices: { quote: () => undefined } });
 const kite = { KITE_API_KEY: 'key', KITE_API_SECRET: 'secret', KITE_API_ROOT: undefined };

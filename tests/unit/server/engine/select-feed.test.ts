@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { KiteFeed } from '../../../../src/server/engine/feed/kite-feed';
-import { priceFeed } from '../../../../src/server/engine/feed/select-feed';
-import { SimulatedFeed } from '../../../../src/server/engine/feed/simulated-feed';
-import { parseEnv } from '../../../../src/server/env';
-import { createLogger } from '../../../../src/server/logger';
+import { KiteFeed } from '@server/engine/feed/kite-feed';
+import { priceFeed } from '@server/engine/feed/select-feed';
+import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
+import { parseEnv } from '@server/env';
+import { createLogger } from '@server/logger';
 
 const feedFor = (env: Record<string, string>) =>
   priceFeed({ env: parseEnv({ NODE_ENV: 'test', ...env }), log: createLogger({ level: 'silent' }), db: undefined as never, secrets: undefined as never }, 1);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { SimulatedFeed } from '../../../../src/server/engine/feed/simulated-feed';
-import { isOnTick } from '../../../../src/shared/ticks';
+import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
+import { isOnTick } from '@shared/ticks';
 
 const at = (second: number) => new Date(Date.UTC(2026, 0, 5, 4, 0, second));
 const walk = (feed: SimulatedFeed, ticks: number) =>

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { sizePosition, type SizingSignal, type SizingSubscription } from '../../../../src/server/engine/sizing';
-import { WORKED_EXAMPLE_SIGNAL as signal, WORKED_EXAMPLE_SUBSCRIPTION as subscription } from '../../../factories/worked-example';
+import { sizePosition, type SizingSignal, type SizingSubscription } from '@server/engine/sizing';
+import { WORKED_EXAMPLE_SIGNAL as signal, WORKED_EXAMPLE_SUBSCRIPTION as subscription } from '@tests/factories/worked-example';
 
 const size = (sub: Partial<SizingSubscription> = {}, sig: Partial<SizingSignal> = {}, accessKeyValid = true, price?: number) =>
   sizePosition({ subscription: { ...subscription, ...sub }, signal: { ...signal, ...sig }, accessKeyValid, price });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { entrySide, excursions, exitSide, levelReached, squareOffDue, tradeFigures } from '../../../../src/server/engine/trade-math';
+import { entrySide, excursions, exitSide, levelReached, squareOffDue, tradeFigures } from '@server/engine/trade-math';
 
 const levels = { long: { target_level: 262.5, stop_loss_level: 245 }, short: { target_level: 3_900, stop_loss_level: 4_040 } };
 

@@ -6,12 +6,12 @@ import {
   findField,
   formFields,
   type FormDefinition,
-} from '../../../../src/shared/forms/form-definition';
-import { email, longText, multi, phone, radio, select, shortText, yesNo } from '../../../../src/shared/forms/fields';
-import { membershipInterestForm } from '../../../../src/shared/forms/membership-interest';
-import { portfolioEnquiryForm } from '../../../../src/shared/forms/portfolio-enquiry';
-import { researchEnquiryForm } from '../../../../src/shared/forms/research-enquiry';
-import { workshopRegistrationForm } from '../../../../src/shared/forms/workshop-registration';
+} from '@shared/forms/form-definition';
+import { email, longText, multi, phone, radio, select, shortText, yesNo } from '@shared/forms/fields';
+import { membershipInterestForm } from '@shared/forms/membership-interest';
+import { portfolioEnquiryForm } from '@shared/forms/portfolio-enquiry';
+import { researchEnquiryForm } from '@shared/forms/research-enquiry';
+import { workshopRegistrationForm } from '@shared/forms/workshop-registration';
 import { errorsOf, requiredNames, validAnswers } from './form-test-kit';
 
 const sample = {

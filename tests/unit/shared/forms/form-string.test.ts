@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_PROVIDED, buildEnquiryBody, buildFormString, escapeHtml } from '../../../../src/shared/form-string';
-import type { FormDefinition } from '../../../../src/shared/forms/form-definition';
-import { labelled } from '../../../../src/shared/forms/form-definition';
-import { multi, radio, shortText, longText } from '../../../../src/shared/forms/fields';
-import { membershipInterestForm } from '../../../../src/shared/forms/membership-interest';
-import { researchEnquiryForm } from '../../../../src/shared/forms/research-enquiry';
+import { NOT_PROVIDED, buildEnquiryBody, buildFormString, escapeHtml } from '@shared/form-string';
+import type { FormDefinition } from '@shared/forms/form-definition';
+import { labelled } from '@shared/forms/form-definition';
+import { multi, radio, shortText, longText } from '@shared/forms/fields';
+import { membershipInterestForm } from '@shared/forms/membership-interest';
+import { researchEnquiryForm } from '@shared/forms/research-enquiry';
 import { validAnswers } from './form-test-kit';
 
 const form = {

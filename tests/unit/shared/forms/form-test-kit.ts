@@ -1,6 +1,6 @@
 /** Helpers for the form definition tests: a valid answer set and the errors a schema reports. */
 import type { z } from 'zod';
-import { formFields, type FieldDefinition, type FormAnswers, type FormDefinition } from '../../../../src/shared/forms/form-definition';
+import { formFields, type FieldDefinition, type FormAnswers, type FormDefinition } from '@shared/forms/form-definition';
 
 function validAnswer(field: FieldDefinition): string | string[] {
   switch (field.kind) {

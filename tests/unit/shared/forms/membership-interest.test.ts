@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES, formFields } from '../../../../src/shared/forms/form-definition';
-import { membershipInterestForm, membershipInterestSchema } from '../../../../src/shared/forms/membership-interest';
+import { FIELD_MESSAGES, formFields } from '@shared/forms/form-definition';
+import { membershipInterestForm, membershipInterestSchema } from '@shared/forms/membership-interest';
 import { errorsOf, fieldNames, optionLabels, requiredNames, validAnswers } from './form-test-kit';
 
 const ACKNOWLEDGEMENTS = ['mentorshipUnderstanding', 'feeUnderstanding', 'limitedSlots', 'paymentDeadline', 'paymentTermination', 'rejoinPolicy'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES, formFields } from '../../../../src/shared/forms/form-definition';
-import { FUND_SIZE_BANDS, PORTFOLIO_DRAFT_KEY, portfolioEnquiryForm, portfolioEnquirySchema } from '../../../../src/shared/forms/portfolio-enquiry';
+import { FIELD_MESSAGES, formFields } from '@shared/forms/form-definition';
+import { FUND_SIZE_BANDS, PORTFOLIO_DRAFT_KEY, portfolioEnquiryForm, portfolioEnquirySchema } from '@shared/forms/portfolio-enquiry';
 import { errorsOf, fieldNames, optionLabels, requiredNames, validAnswers } from './form-test-kit';
 
 describe('portfolio enquiry form', () => {

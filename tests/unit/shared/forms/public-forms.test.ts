@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES } from '../../../../src/shared/forms/form-definition';
-import { FORM_STRING_MAX, contactUsBodySchema, workshopEnquiryBodySchema } from '../../../../src/shared/schemas/public-forms';
+import { FIELD_MESSAGES } from '@shared/forms/form-definition';
+import { FORM_STRING_MAX, contactUsBodySchema, workshopEnquiryBodySchema } from '@shared/schemas/public-forms';
 import { errorsOf } from './form-test-kit';
 
 describe('contactUsBodySchema', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES, formFields } from '../../../../src/shared/forms/form-definition';
-import { researchEnquiryForm, researchEnquirySchema } from '../../../../src/shared/forms/research-enquiry';
+import { FIELD_MESSAGES, formFields } from '@shared/forms/form-definition';
+import { researchEnquiryForm, researchEnquirySchema } from '@shared/forms/research-enquiry';
 import { errorsOf, fieldNames, optionLabels, requiredNames, validAnswers } from './form-test-kit';
 
 const SUPPORT = ['backtestingServices', 'modelValidation', 'trainingWorkshops', 'ongoingMaintenance', 'strategyDiversification', 'dedicatedResearch'];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES, findField } from '../../../../src/shared/forms/form-definition';
+import { FIELD_MESSAGES, findField } from '@shared/forms/form-definition';
 import {
   WORKSHOP_JOINING_HINT,
   WORKSHOP_SOURCES,
   workshopRegistrationForm,
   workshopRegistrationSchema,
-} from '../../../../src/shared/forms/workshop-registration';
+} from '@shared/forms/workshop-registration';
 import { errorsOf, fieldNames, requiredNames, validAnswers } from './form-test-kit';
 
 describe('workshop registration form', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWorkshopCompleted, workshopLabel, workshopStartsAt } from '../../../../src/shared/forms/workshop-schedule';
+import { isWorkshopCompleted, workshopLabel, workshopStartsAt } from '@shared/forms/workshop-schedule';
 
 const workshop = { title: 'Price Action Basics', workshop_date: '2025-03-09', time_label: '10:00AM IST' };
 

@@ -5,9 +5,9 @@
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { brokerLabel } from '../../../../shared/format';
-import { apiJson } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { brokerLabel } from '@shared/format';
+import { apiJson } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
 
 export async function goToBrokerLogin(broker: string, accountId?: number): Promise<void> {
   const query = accountId === undefined ? '' : `?account_id=${accountId}`;

@@ -1,9 +1,9 @@
 /** GET /api/account-details: the member's account settings (broker key already masked), or null. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountSettings } from '../../../../shared/schemas/account';
-import { apiJson } from '../../../lib/api';
-import { memberDataStaleTime } from '../../../lib/member-data-freshness';
-import { memberKeys } from '../../session/api/check-session';
+import type { AccountSettings } from '@shared/schemas/account';
+import { apiJson } from '@client/lib/api';
+import { memberDataStaleTime } from '@client/lib/member-data-freshness';
+import { memberKeys } from '@client/features/session';
 
 export const getAccountDetails = (): Promise<AccountSettings | null> =>
   apiJson<AccountSettings | null>('/api/account-details');

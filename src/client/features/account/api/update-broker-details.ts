@@ -1,11 +1,11 @@
 /** POST /api/update-broker-details: the member's own broker details; answers the updated settings. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { MSG } from '../../../../shared/messages';
-import type { AccountSettings, memberBrokerDetailsSchema } from '../../../../shared/schemas/account';
-import { apiJson, jsonBody } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
-import { memberKeys } from '../../session/api/check-session';
+import { MSG } from '@shared/messages';
+import type { AccountSettings, memberBrokerDetailsSchema } from '@shared/schemas/account';
+import { apiJson, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
+import { memberKeys } from '@client/features/session';
 
 export type MemberBrokerDetails = z.infer<typeof memberBrokerDetailsSchema>;
 

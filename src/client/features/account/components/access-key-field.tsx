@@ -1,9 +1,9 @@
 /** The broker access key: dots until the eye toggle reveals the server's masked view of it. */
-import '../../../lib/ionic/setup-ionic';
+import '@client/lib/ionic/setup-ionic';
 import { IonIcon } from '@ionic/react';
 import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { HIDDEN_SECRET, NA } from '../../../../shared/format';
+import { HIDDEN_SECRET, NA } from '@shared/format';
 
 export function AccessKeyField({ maskedKey }: { maskedKey: string }) {
   const [revealed, setRevealed] = useState(false);

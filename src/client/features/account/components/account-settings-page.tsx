@@ -1,23 +1,23 @@
 /** /dashboard/account-settings: statuses, broker details (editable online), balances (spec section 2). */
-import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import { useState } from 'react';
-import { accessKeyStatusView, accountStatusView, NA } from '../../../../shared/format';
-import { MSG } from '../../../../shared/messages';
-import type { AccountSettings } from '../../../../shared/schemas/account';
-import { Breadcrumb } from '../../../components/breadcrumb';
-import { Modal } from '../../../components/modal';
-import { OfflineNotice } from '../../../components/offline-notice';
-import { Page } from '../../../components/page';
-import { Rupee } from '../../../components/rupee';
-import { StatusBadge } from '../../../components/status-badge';
-import { useOnline } from '../../../lib/online';
+import { accessKeyStatusView, accountStatusView, NA } from '@shared/format';
+import { MSG } from '@shared/messages';
+import type { AccountSettings } from '@shared/schemas/account';
+import { Breadcrumb } from '@client/components/breadcrumb';
+import { Modal } from '@client/components/modal';
+import { OfflineNotice } from '@client/components/offline-notice';
+import { Page } from '@client/components/page';
+import { Rupee } from '@client/components/rupee';
+import { StatusBadge } from '@client/components/status-badge';
+import { useOnline } from '@client/lib/online';
 import { useAccountDetails } from '../api/get-account-details';
 import { useBrokerLoginOutcome } from '../api/broker-login';
 import { AccessKeyField } from './access-key-field';
 import { BrokerConnect } from './broker-connect';
 import { BrokerDetailsForm } from './broker-details-form';
 import './account-settings.css';
-import { NotificationsToggle } from '../../notifications/components/notifications-toggle';
+import { NotificationsToggle } from '@client/features/notifications';
 
 const MEMBER_PUSH_KINDS = ['trade_opened', 'trade_closed', 'broker_session'] as const;
 

@@ -2,13 +2,13 @@
  * An account's daily broker login: until when today's session holds and a Connect button (when
  * the broker has a login configured on this server), or why there is none.
  */
-import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import { useState } from 'react';
-import { brokerLabel } from '../../../../shared/format';
-import type { AccountSettings } from '../../../../shared/schemas/account';
-import { HttpError, serverErrorText } from '../../../lib/api';
-import { useOnline } from '../../../lib/online';
-import { toast } from '../../../lib/toast';
+import { brokerLabel } from '@shared/format';
+import type { AccountSettings } from '@shared/schemas/account';
+import { HttpError, serverErrorText } from '@client/lib/api';
+import { useOnline } from '@client/lib/online';
+import { toast } from '@client/lib/toast';
 import { goToBrokerLogin } from '../api/broker-login';
 import { sessionValidUntil } from '../lib/broker-session';
 

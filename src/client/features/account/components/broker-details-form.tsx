@@ -1,5 +1,5 @@
 /** The member's own broker form: the member broker list, saved through POST /api/update-broker-details. */
-import { memberBrokerDetailsSchema, type AccountSettings } from '../../../../shared/schemas/account';
+import { memberBrokerDetailsSchema, type AccountSettings } from '@shared/schemas/account';
 import { useUpdateBrokerDetails } from '../api/update-broker-details';
 import { BrokerForm } from './broker-form';
 

@@ -8,8 +8,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { adminBrokerDetailsSchema, AccountSettings, BrokerDetails, memberBrokerDetailsSchema } from '../../../../shared/schemas/account';
-import { FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
+import type { adminBrokerDetailsSchema, AccountSettings, BrokerDetails, memberBrokerDetailsSchema } from '@shared/schemas/account';
+import { FormActions, InputField, optionsOf, SelectField } from '@client/components/form-fields';
 
 type BrokerSchema = typeof memberBrokerDetailsSchema | typeof adminBrokerDetailsSchema;
 type StoredBroker = Pick<AccountSettings, 'broker_name' | 'broker_client_id'>;

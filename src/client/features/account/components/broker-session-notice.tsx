@@ -4,7 +4,7 @@
  * cannot place their orders. Links to Account Settings, where Connect is.
  */
 import { Link } from '@tanstack/react-router';
-import { brokerLabel } from '../../../../shared/format';
+import { brokerLabel } from '@shared/format';
 import { useAccountDetails } from '../api/get-account-details';
 import { sessionValidUntil } from '../lib/broker-session';
 

@@ -1,4 +1,4 @@
-import { formatTimestamp } from '../../../../shared/format';
+import { formatTimestamp } from '@shared/format';
 
 /** Until when the daily login's session holds (as the page shows it), or null when there is none now. */
 export function sessionValidUntil(expiresAt: string | null, now: Date): string | null {

@@ -1,7 +1,7 @@
 /** GET /api/admin/accounts/{id}/algo-subscriptions: the algos one account is subscribed to. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AlgoSubscription } from '../../../../shared/schemas/admin/members';
-import { apiJson } from '../../../lib/api';
+import type { AlgoSubscription } from '@shared/schemas/admin/members';
+import { apiJson } from '@client/lib/api';
 
 export const getAlgoSubscriptions = (accountId: number): Promise<AlgoSubscription[]> =>
   apiJson<AlgoSubscription[]>(`/api/admin/accounts/${accountId}/algo-subscriptions`);

@@ -1,9 +1,9 @@
 /** POST /api/admin/accounts/{trabot_account_id}/save-algo-subscription: row_id null creates, else updates. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import type { AlgoSubscription, SaveSubscriptionBody } from '../../../../shared/schemas/admin/members';
-import { apiJson, jsonBody } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import { MSG } from '@shared/messages';
+import type { AlgoSubscription, SaveSubscriptionBody } from '@shared/schemas/admin/members';
+import { apiJson, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 import { algoSubscriptionsQueryOptions } from './get-algo-subscriptions';
 
 export const saveAlgoSubscription = (body: SaveSubscriptionBody): Promise<AlgoSubscription> =>

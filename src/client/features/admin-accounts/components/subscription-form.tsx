@@ -1,10 +1,10 @@
 /** Add or edit an algo subscription of an account; the algo comes from GET /api/algos. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { SUBSCRIPTION_STATUSES } from '../../../../shared/constants';
-import type { Algo } from '../../../../shared/schemas/admin/algos';
-import type { AlgoSubscription, SaveSubscriptionBody } from '../../../../shared/schemas/admin/members';
-import { FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
+import { SUBSCRIPTION_STATUSES } from '@shared/constants';
+import type { Algo } from '@shared/schemas/admin/algos';
+import type { AlgoSubscription, SaveSubscriptionBody } from '@shared/schemas/admin/members';
+import { FormActions, InputField, optionsOf, SelectField } from '@client/components/form-fields';
 import { useSaveAlgoSubscription } from '../api/save-algo-subscription';
 import { SUBSCRIPTION_NUMBERS, subscriptionFormSchema, subscriptionFormValues, type SubscriptionFormValues } from '../lib/subscription-form';
 

@@ -2,19 +2,19 @@
  * /dashboard/admin/members/{id}/accounts/{accountId}/algos: the account's algo subscriptions, every
  * field, Add new Subscription and Edit in a modal whose algo choice is the algo list.
  */
-import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import { useState } from 'react';
-import { formatNumber } from '../../../../shared/format';
-import { MSG } from '../../../../shared/messages';
-import type { AlgoSubscription } from '../../../../shared/schemas/admin/members';
-import { BackButton } from '../../../components/back-button';
-import { ClampedText } from '../../../components/clamped-text';
-import { Modal } from '../../../components/modal';
-import { Page } from '../../../components/page';
-import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { StatusBadge } from '../../../components/status-badge';
-import { LoadState } from '../../admin/components/load-state';
-import { useAlgos } from '../../admin-algos/api/get-algos';
+import { formatNumber } from '@shared/format';
+import { MSG } from '@shared/messages';
+import type { AlgoSubscription } from '@shared/schemas/admin/members';
+import { BackButton } from '@client/components/back-button';
+import { ClampedText } from '@client/components/clamped-text';
+import { Modal } from '@client/components/modal';
+import { Page } from '@client/components/page';
+import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
+import { StatusBadge } from '@client/components/status-badge';
+import { LoadState } from '@client/components/load-state';
+import { useAlgos } from '@client/features/admin-algos';
 import { useAlgoSubscriptions } from '../api/get-algo-subscriptions';
 import { SUBSCRIPTION_NUMBERS } from '../lib/subscription-form';
 import { algoLabel, SubscriptionForm } from './subscription-form';

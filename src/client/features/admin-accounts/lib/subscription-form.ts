@@ -4,9 +4,9 @@
  */
 import type { DefaultValues } from 'react-hook-form';
 import { z } from 'zod';
-import { SUBSCRIPTION_STATUSES } from '../../../../shared/constants';
-import { saveSubscriptionBodySchema, type AlgoSubscription } from '../../../../shared/schemas/admin/members';
-import { requiredNumber, textOf } from '../../../lib/form-text';
+import { SUBSCRIPTION_STATUSES } from '@shared/constants';
+import { saveSubscriptionBodySchema, type AlgoSubscription } from '@shared/schemas/admin/members';
+import { requiredNumber, textOf } from '@client/lib/form-text';
 
 /** The numeric fields with their labels, in the order of the spec's field list. */
 export const SUBSCRIPTION_NUMBERS = [

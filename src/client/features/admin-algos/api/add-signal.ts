@@ -1,8 +1,8 @@
 /** PUT /api/algos/{algoId}/signals: a new signal for the algo; its signal lists refresh. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import type { AddSignalBody } from '../../../../shared/schemas/admin/algos';
-import { apiFetch, jsonBody } from '../../../lib/api';
+import { MSG } from '@shared/messages';
+import type { AddSignalBody } from '@shared/schemas/admin/algos';
+import { apiFetch, jsonBody } from '@client/lib/api';
 import { addSignalFailureMessage } from '../lib/add-signal-failure';
 import { algoKeys } from './algo-keys';
 

@@ -3,10 +3,10 @@
  * Levels, and Approve/Cancel on a phone). The algo's signal lists refresh.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import type { EditLevelsBody } from '../../../../shared/schemas/admin/algos';
-import { apiFetch, jsonBody } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import { MSG } from '@shared/messages';
+import type { EditLevelsBody } from '@shared/schemas/admin/algos';
+import { apiFetch, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 import { algoKeys } from './algo-keys';
 
 export interface EditLevelsInput {

@@ -3,8 +3,8 @@
  * It changes once a trading day, so it stays fresh for an hour; the server's ETag makes a refetch cheap.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Instrument } from '../../../../shared/schemas/admin/algos';
-import { apiJson } from '../../../lib/api';
+import type { Instrument } from '@shared/schemas/admin/algos';
+import { apiJson } from '@client/lib/api';
 import { algoKeys } from './algo-keys';
 
 const HOUR_MS = 60 * 60 * 1000;

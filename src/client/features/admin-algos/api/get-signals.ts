@@ -1,8 +1,8 @@
 /** GET /api/algos/{id}/signals?status=: an algo's signals, all or of one status. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Signal } from '../../../../shared/schemas/admin/algos';
-import { apiJson } from '../../../lib/api';
-import { liveRefresh } from '../../../lib/live-refresh';
+import type { Signal } from '@shared/schemas/admin/algos';
+import { apiJson } from '@client/lib/api';
+import { liveRefresh } from '@client/lib/live-refresh';
 import type { SignalFilter } from '../lib/signal-filter';
 import { algoKeys, LIST_STALE_TIME_MS } from './algo-keys';
 

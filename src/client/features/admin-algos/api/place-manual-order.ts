@@ -1,9 +1,9 @@
 /** PUT /api/signals/{signalId}/manual-entry or /manual-exit: a manual order for a signal's trade. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import type { ManualEntryBody, ManualExitBody } from '../../../../shared/schemas/admin/algos';
-import { apiFetch, jsonBody } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import { MSG } from '@shared/messages';
+import type { ManualEntryBody, ManualExitBody } from '@shared/schemas/admin/algos';
+import { apiFetch, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 import { algoKeys } from './algo-keys';
 
 export type ManualOrderSide = 'entry' | 'exit';

@@ -4,11 +4,11 @@
  * POST /api/signals/{id}/approve | reject with the updated_at the superadmin saw.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Signal } from '../../../../shared/schemas/admin/algos';
-import type { PendingSignal, SignalDecisionAnswer, SignalPreview } from '../../../../shared/schemas/admin/signal-approvals';
-import { MSG } from '../../../../shared/messages';
-import { apiJson, HttpError, jsonBody, OfflineError, serverErrorText } from '../../../lib/api';
-import { liveRefresh } from '../../../lib/live-refresh';
+import type { Signal } from '@shared/schemas/admin/algos';
+import type { PendingSignal, SignalDecisionAnswer, SignalPreview } from '@shared/schemas/admin/signal-approvals';
+import { MSG } from '@shared/messages';
+import { apiJson, HttpError, jsonBody, OfflineError, serverErrorText } from '@client/lib/api';
+import { liveRefresh } from '@client/lib/live-refresh';
 import { algoKeys } from './algo-keys';
 
 export type SignalDecision = 'approve' | 'reject';

@@ -3,9 +3,9 @@
  * new position at once and goes back to the old one if the call fails.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Algo } from '../../../../shared/schemas/admin/algos';
-import { apiFetch, jsonBody } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import type { Algo } from '@shared/schemas/admin/algos';
+import { apiFetch, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 import { switchEffect, switchPosition } from '../lib/algo-switch-text';
 import { algoKeys } from './algo-keys';
 

@@ -3,10 +3,10 @@
  * every algo's tokens also shows on the Tokens screen.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Algo } from '../../../../shared/schemas/admin/algos';
-import type { ApprovalSettingsBody, NewWebhookToken, WebhookToken } from '../../../../shared/schemas/admin/signal-approvals';
-import { apiJson, HttpError, jsonBody, serverErrorText } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import type { Algo } from '@shared/schemas/admin/algos';
+import type { ApprovalSettingsBody, NewWebhookToken, WebhookToken } from '@shared/schemas/admin/signal-approvals';
+import { apiJson, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 import { algoKeys } from './algo-keys';
 
 /** A failure's toast: the server's own reason when it refused (4xx), else "Offline" or the fallback. */

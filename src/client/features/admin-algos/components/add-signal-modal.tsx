@@ -5,10 +5,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { EXCHANGE, SIGNAL_PORTIONS, TRADE_DIRECTIONS, TRADE_TYPES } from '../../../../shared/constants';
-import type { AddSignalBody } from '../../../../shared/schemas/admin/algos';
-import { CheckboxField, FormActions, InputField, optionsOf, ReadOnlyField, SelectField } from '../../../components/form-fields';
-import { Modal } from '../../../components/modal';
+import { EXCHANGE, SIGNAL_PORTIONS, TRADE_DIRECTIONS, TRADE_TYPES } from '@shared/constants';
+import type { AddSignalBody } from '@shared/schemas/admin/algos';
+import { CheckboxField, FormActions, InputField, optionsOf, ReadOnlyField, SelectField } from '@client/components/form-fields';
+import { Modal } from '@client/components/modal';
 import { useAddSignal } from '../api/add-signal';
 import { useInstruments } from '../api/get-instruments';
 import { addSignalDefaults, addSignalFormSchema, typedRiskReward, type AddSignalFormValues } from '../lib/add-signal-form';

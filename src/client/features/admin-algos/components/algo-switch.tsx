@@ -4,8 +4,8 @@
  * role="switch" and a 44 px tap target.
  */
 import { useState } from 'react';
-import type { Algo } from '../../../../shared/schemas/admin/algos';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import type { Algo } from '@shared/schemas/admin/algos';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { useSwitchAlgo } from '../api/switch-algo';
 import { switchEffect, switchPosition as position } from '../lib/algo-switch-text';
 

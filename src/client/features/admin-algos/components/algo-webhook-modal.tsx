@@ -4,11 +4,11 @@
  * token is shown once, with the webhook's address, to copy; the list shows tokens masked.
  */
 import { useId, useState } from 'react';
-import type { Algo } from '../../../../shared/schemas/admin/algos';
-import { approvalSettingsBodySchema } from '../../../../shared/schemas/admin/signal-approvals';
-import { formatTimestamp } from '../../../../shared/format';
-import { Modal } from '../../../components/modal';
-import { toast } from '../../../lib/toast';
+import type { Algo } from '@shared/schemas/admin/algos';
+import { approvalSettingsBodySchema } from '@shared/schemas/admin/signal-approvals';
+import { formatTimestamp } from '@shared/format';
+import { Modal } from '@client/components/modal';
+import { toast } from '@client/lib/toast';
 import { useCreateWebhookToken, useRevokeWebhookToken, useSaveApprovalSettings, useWebhookTokens } from '../api/webhook-settings';
 
 /** The Clipboard API is there only in a secure context (https, localhost). */

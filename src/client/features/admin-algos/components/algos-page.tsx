@@ -4,13 +4,13 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { MSG } from '../../../../shared/messages';
-import type { Algo } from '../../../../shared/schemas/admin/algos';
-import { BackButton } from '../../../components/back-button';
-import { ClampedText } from '../../../components/clamped-text';
-import { Page } from '../../../components/page';
-import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { LoadState } from '../../admin/components/load-state';
+import { MSG } from '@shared/messages';
+import type { Algo } from '@shared/schemas/admin/algos';
+import { BackButton } from '@client/components/back-button';
+import { ClampedText } from '@client/components/clamped-text';
+import { Page } from '@client/components/page';
+import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
+import { LoadState } from '@client/components/load-state';
 import { useAlgos } from '../api/get-algos';
 import { AlgoSwitch } from './algo-switch';
 import { AlgoWebhookModal } from './algo-webhook-modal';

@@ -2,10 +2,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { SIGNAL_STATUSES } from '../../../../shared/constants';
-import type { EditLevelsBody, Signal } from '../../../../shared/schemas/admin/algos';
-import { CheckboxField, FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
-import { Modal } from '../../../components/modal';
+import { SIGNAL_STATUSES } from '@shared/constants';
+import type { EditLevelsBody, Signal } from '@shared/schemas/admin/algos';
+import { CheckboxField, FormActions, InputField, optionsOf, SelectField } from '@client/components/form-fields';
+import { Modal } from '@client/components/modal';
 import { useEditLevels } from '../api/edit-levels';
 import { editLevelsDefaults, editLevelsFormSchema, type EditLevelsFormValues } from '../lib/edit-levels-form';
 import { LevelFields } from './level-fields';

@@ -6,7 +6,7 @@
  * closes. Only the first matches are drawn (see instrument-search.ts), each row memoized.
  */
 import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { searchInstruments, type InstrumentIndex, type InstrumentOption } from '../lib/instrument-search';
 
 export interface InstrumentPickerProps {

@@ -6,11 +6,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { MANUAL_ORDER_PORTIONS, ORDER_TYPES, PRICE_STEP } from '../../../../shared/constants';
-import type { Signal } from '../../../../shared/schemas/admin/algos';
-import { FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
-import { Modal } from '../../../components/modal';
-import { toast } from '../../../lib/toast';
+import { MANUAL_ORDER_PORTIONS, ORDER_TYPES, PRICE_STEP } from '@shared/constants';
+import type { Signal } from '@shared/schemas/admin/algos';
+import { FormActions, InputField, optionsOf, SelectField } from '@client/components/form-fields';
+import { Modal } from '@client/components/modal';
+import { toast } from '@client/lib/toast';
 import { usePlaceManualOrder, type ManualOrderBody, type ManualOrderSide } from '../api/place-manual-order';
 import {
   manualOrderDefaults,

@@ -5,13 +5,13 @@
  * marks that signal. Live: new signals appear as the algos send them; never kept offline.
  */
 import { useEffect, useState } from 'react';
-import type { PendingSignal } from '../../../../shared/schemas/admin/signal-approvals';
-import { formatNumber } from '../../../../shared/format';
-import { BackButton } from '../../../components/back-button';
-import { Page } from '../../../components/page';
-import { ResponsiveList, WIDE_SCREEN_QUERY, type ResponsiveColumn } from '../../../components/responsive-list';
-import { useMediaQuery } from '../../../lib/use-media-query';
-import { LoadState } from '../../admin/components/load-state';
+import type { PendingSignal } from '@shared/schemas/admin/signal-approvals';
+import { formatNumber } from '@shared/format';
+import { BackButton } from '@client/components/back-button';
+import { Page } from '@client/components/page';
+import { ResponsiveList, WIDE_SCREEN_QUERY, type ResponsiveColumn } from '@client/components/responsive-list';
+import { useMediaQuery } from '@client/lib/use-media-query';
+import { LoadState } from '@client/components/load-state';
 import { usePendingSignals } from '../api/signal-decisions';
 import { formatAge, formatExpiry } from '../lib/pending-times';
 import { SignalDecisionDialog, type PendingDecision } from './signal-decision-dialog';

@@ -3,11 +3,11 @@
  * alike. Dates read dd/MM/yyyy (or N.A.), risk-reward is computed from the levels to 2 decimals.
  */
 import { useMemo, type ReactNode } from 'react';
-import { formatDrift } from '../../../../shared/drift';
-import { formatNumber, formatTimestamp, NA } from '../../../../shared/format';
-import { riskReward } from '../../../../shared/risk-reward';
-import type { Signal } from '../../../../shared/schemas/admin/algos';
-import type { ResponsiveColumn } from '../../../components/responsive-list';
+import { formatDrift } from '@shared/drift';
+import { formatNumber, formatTimestamp, NA } from '@shared/format';
+import { riskReward } from '@shared/risk-reward';
+import type { Signal } from '@shared/schemas/admin/algos';
+import type { ResponsiveColumn } from '@client/components/responsive-list';
 import { formatSignalDate } from '../lib/signal-date';
 import { SignalStatusBadge } from './signal-status-badge';
 import type { SignalDecision } from '../api/signal-decisions';

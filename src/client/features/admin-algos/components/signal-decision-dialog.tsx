@@ -5,11 +5,11 @@
  * the signal as it was shown. A refusal (changed since, no longer pending, expired) is the server's
  * own words; offline it is refused with "Offline" and nothing is queued.
  */
-import type { Signal } from '../../../../shared/schemas/admin/algos';
-import type { SignalPreview } from '../../../../shared/schemas/admin/signal-approvals';
-import { formatDrift } from '../../../../shared/drift';
-import { formatNumber } from '../../../../shared/format';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import type { Signal } from '@shared/schemas/admin/algos';
+import type { SignalPreview } from '@shared/schemas/admin/signal-approvals';
+import { formatDrift } from '@shared/drift';
+import { formatNumber } from '@shared/format';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { useDecideSignal, useSignalPreview, type SignalDecision } from '../api/signal-decisions';
 import { formatSignalDate } from '../lib/signal-date';
 import { formatRiskReward } from './signal-columns';

@@ -1,6 +1,6 @@
 /** Raw: the whole signal as formatted JSON text. */
-import type { Signal } from '../../../../shared/schemas/admin/algos';
-import { Modal } from '../../../components/modal';
+import type { Signal } from '@shared/schemas/admin/algos';
+import { Modal } from '@client/components/modal';
 
 export function SignalRawModal({ signal, onClose }: { signal: Signal | null; onClose: () => void }) {
   return (

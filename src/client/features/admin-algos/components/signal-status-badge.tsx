@@ -1,5 +1,5 @@
-import type { SignalStatus } from '../../../../shared/constants';
-import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
+import type { SignalStatus } from '@shared/constants';
+import { StatusBadge, type BadgeTone } from '@client/components/status-badge';
 
 const TONES: Record<SignalStatus, BadgeTone> = {
   pending: 'warning',

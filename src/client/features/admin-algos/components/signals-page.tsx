@@ -4,19 +4,19 @@
  * reads as cards, and a pending signal can be approved or rejected in one tap (with a
  * confirmation), from its card or its row.
  */
-import '../../../lib/ionic/setup-ionic';
+import '@client/lib/ionic/setup-ionic';
 import { IonIcon } from '@ionic/react';
-import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import { add } from 'ionicons/icons';
 import { useCallback, useState } from 'react';
-import { MSG } from '../../../../shared/messages';
-import type { Signal } from '../../../../shared/schemas/admin/algos';
-import { BackButton } from '../../../components/back-button';
-import { Page } from '../../../components/page';
-import { ResponsiveList, WIDE_SCREEN_QUERY } from '../../../components/responsive-list';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { MSG } from '@shared/messages';
+import type { Signal } from '@shared/schemas/admin/algos';
+import { BackButton } from '@client/components/back-button';
+import { Page } from '@client/components/page';
+import { ResponsiveList, WIDE_SCREEN_QUERY } from '@client/components/responsive-list';
+import { useMediaQuery } from '@client/lib/use-media-query';
 import type { SignalDecision } from '../api/signal-decisions';
-import { LoadState } from '../../admin/components/load-state';
+import { LoadState } from '@client/components/load-state';
 import { useSignals } from '../api/get-signals';
 import type { SignalFilter } from '../lib/signal-filter';
 import { AddSignalModal } from './add-signal-modal';

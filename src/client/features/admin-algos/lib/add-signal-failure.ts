@@ -1,5 +1,5 @@
-import { MSG } from '../../../../shared/messages';
-import { HttpError, OfflineError } from '../../../lib/api';
+import { MSG } from '@shared/messages';
+import { HttpError, OfflineError } from '@client/lib/api';
 
 /**
  * Add Signal has two failure texts (spec sections 7 and 8): the server answered with an error

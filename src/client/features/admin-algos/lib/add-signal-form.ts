@@ -3,9 +3,9 @@
  * PUT body, validated by the shared `addSignalBodySchema` so the texts are the spec's own.
  */
 import { z } from 'zod';
-import { EXCHANGE, type SIGNAL_PORTIONS, type TRADE_DIRECTIONS, type TRADE_TYPES } from '../../../../shared/constants';
-import { riskReward } from '../../../../shared/risk-reward';
-import { addSignalBodySchema } from '../../../../shared/schemas/admin/algos';
+import { EXCHANGE, type SIGNAL_PORTIONS, type TRADE_DIRECTIONS, type TRADE_TYPES } from '@shared/constants';
+import { riskReward } from '@shared/risk-reward';
+import { addSignalBodySchema } from '@shared/schemas/admin/algos';
 import { findInstrument, type InstrumentIndex } from './instrument-search';
 import { parseDecimal } from './parse-decimal';
 import { today } from './signal-date';

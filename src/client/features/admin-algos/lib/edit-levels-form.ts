@@ -1,7 +1,7 @@
 /** Edit Levels' form (spec sections 4, 5, 7), validated by the shared `editLevelsSchemaFor` the signal's direction. */
 import { z } from 'zod';
-import type { SignalStatus } from '../../../../shared/constants';
-import { editLevelsSchemaFor, type Signal } from '../../../../shared/schemas/admin/algos';
+import type { SignalStatus } from '@shared/constants';
+import { editLevelsSchemaFor, type Signal } from '@shared/schemas/admin/algos';
 import { parseDecimal } from './parse-decimal';
 import { dateInputValue, tradeGenTsToSend } from './signal-date';
 

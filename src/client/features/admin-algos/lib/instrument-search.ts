@@ -3,7 +3,7 @@
  * their lowercase forms are built once per list, so a keystroke is one pass of `includes` over
  * prepared strings, and only the first `limit` matches are handed to the page.
  */
-import type { Instrument } from '../../../../shared/schemas/admin/algos';
+import type { Instrument } from '@shared/schemas/admin/algos';
 
 export interface InstrumentOption {
   label: string;

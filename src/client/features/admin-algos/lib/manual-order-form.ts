@@ -4,9 +4,9 @@
  * `manualOrderError`, the same function the server applies.
  */
 import { z } from 'zod';
-import type { MANUAL_ORDER_PORTIONS, ORDER_TYPES } from '../../../../shared/constants';
-import { EXIT_TRADE_TYPES, TRADE_TYPES } from '../../../../shared/constants';
-import { manualEntryBodySchema, manualExitBodySchema, type Signal } from '../../../../shared/schemas/admin/algos';
+import type { MANUAL_ORDER_PORTIONS, ORDER_TYPES } from '@shared/constants';
+import { EXIT_TRADE_TYPES, TRADE_TYPES } from '@shared/constants';
+import { manualEntryBodySchema, manualExitBodySchema, type Signal } from '@shared/schemas/admin/algos';
 import type { ManualOrderSide } from '../api/place-manual-order';
 import { parseDecimal } from './parse-decimal';
 

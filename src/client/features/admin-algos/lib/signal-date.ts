@@ -4,8 +4,8 @@
  * the admin's device is set to.
  */
 import { isValid, parseISO } from 'date-fns';
-import { NA } from '../../../../shared/format';
-import { indiaToday, istDay } from '../../../../shared/ist';
+import { NA } from '@shared/format';
+import { indiaToday, istDay } from '@shared/ist';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,5 +1,5 @@
 /** The signals page's status filter (spec section 2): All or one signal status, kept in the URL. */
-import { SIGNAL_STATUSES } from '../../../../shared/constants';
+import { SIGNAL_STATUSES } from '@shared/constants';
 
 export const SIGNAL_FILTERS = ['all', ...SIGNAL_STATUSES] as const;
 export type SignalFilter = (typeof SIGNAL_FILTERS)[number];

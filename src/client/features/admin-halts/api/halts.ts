@@ -1,8 +1,8 @@
 /** Kill switches: the active halts, halting (all trading or one account) and resuming. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Halt, HaltBody } from '../../../../shared/schemas/admin/halts';
-import { apiJson, HttpError, jsonBody, serverErrorText } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import type { Halt, HaltBody } from '@shared/schemas/admin/halts';
+import { apiJson, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 
 export const haltsQueryOptions = queryOptions({
   queryKey: ['admin', 'halts'] as const,

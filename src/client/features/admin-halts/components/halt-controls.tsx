@@ -2,13 +2,13 @@
  * A halt's state and its switch: "HALTED" with who, when and why and a Resume button, or a Halt
  * button that asks why first. For all trading (Admin home) or one account (the accounts list).
  */
-import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import { useState } from 'react';
-import { formatTimestamp } from '../../../../shared/format';
-import type { Halt } from '../../../../shared/schemas/admin/halts';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Modal } from '../../../components/modal';
-import { StatusBadge } from '../../../components/status-badge';
+import { formatTimestamp } from '@shared/format';
+import type { Halt } from '@shared/schemas/admin/halts';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { Modal } from '@client/components/modal';
+import { StatusBadge } from '@client/components/status-badge';
 import { haltScope, useHaltMutations } from '../api/halts';
 import { HaltForm } from './halt-form';
 

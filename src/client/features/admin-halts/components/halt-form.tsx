@@ -2,8 +2,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { haltBodySchema, type HaltBody } from '../../../../shared/schemas/admin/halts';
-import { CheckboxField, FormActions, InputField } from '../../../components/form-fields';
+import { haltBodySchema, type HaltBody } from '@shared/schemas/admin/halts';
+import { CheckboxField, FormActions, InputField } from '@client/components/form-fields';
 import { useHaltMutations } from '../api/halts';
 
 export function HaltForm({ accountId, onDone }: { accountId: number | null; onDone: () => void }) {

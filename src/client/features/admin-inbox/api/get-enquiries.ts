@@ -3,9 +3,9 @@
  * at a time ("Load more" asks for the page before the last id seen).
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { EnquiriesPage } from '../../../../shared/schemas/admin/inbox';
-import type { EnquiryType } from '../../../../shared/schemas/public-forms';
-import { apiJson } from '../../../lib/api';
+import type { EnquiriesPage } from '@shared/schemas/admin/inbox';
+import type { EnquiryType } from '@shared/schemas/public-forms';
+import { apiJson } from '@client/lib/api';
 
 export const ENQUIRIES_PAGE_SIZE = 20;
 

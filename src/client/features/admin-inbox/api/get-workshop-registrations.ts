@@ -1,7 +1,7 @@
 /** GET /api/admin/workshops/{id}/registrations: who registered for a workshop, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WorkshopRegistration } from '../../../../shared/schemas/admin/inbox';
-import { apiJson } from '../../../lib/api';
+import type { WorkshopRegistration } from '@shared/schemas/admin/inbox';
+import { apiJson } from '@client/lib/api';
 
 export const getWorkshopRegistrations = (workshopId: number): Promise<WorkshopRegistration[]> =>
   apiJson<WorkshopRegistration[]>(`/api/admin/workshops/${workshopId}/registrations`);

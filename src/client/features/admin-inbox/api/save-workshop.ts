@@ -1,10 +1,10 @@
 /** PUT /api/admin/workshops creates a workshop; POST /api/admin/workshops/{id} updates one. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { workshopBodySchema } from '../../../../shared/schemas/admin/inbox';
-import type { Workshop } from '../../../../shared/schemas/public-forms';
-import { apiJson, jsonBody } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import type { workshopBodySchema } from '@shared/schemas/admin/inbox';
+import type { Workshop } from '@shared/schemas/public-forms';
+import { apiJson, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 import { adminWorkshopsQueryOptions } from './get-admin-workshops';
 
 export interface SaveWorkshopInput {

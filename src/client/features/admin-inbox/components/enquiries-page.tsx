@@ -2,17 +2,17 @@
  * /dashboard/admin/enquiries (beyond the spec): what visitors sent through the public forms, newest
  * first, filtered by type, a page at a time.
  */
-import { IonButton } from '../../../lib/ionic/ion-button';
-import { IonSelect } from '../../../lib/ionic/ion-select';
-import { IonSelectOption } from '../../../lib/ionic/ion-select-option';
+import { IonButton } from '@client/lib/ionic/ion-button';
+import { IonSelect } from '@client/lib/ionic/ion-select';
+import { IonSelectOption } from '@client/lib/ionic/ion-select-option';
 import { useMemo, useState } from 'react';
-import { ENQUIRY_TYPES, type EnquiryType } from '../../../../shared/schemas/public-forms';
-import { BackButton } from '../../../components/back-button';
-import { Page } from '../../../components/page';
-import { LoadState } from '../../admin/components/load-state';
+import { ENQUIRY_TYPES, type EnquiryType } from '@shared/schemas/public-forms';
+import { BackButton } from '@client/components/back-button';
+import { Page } from '@client/components/page';
+import { LoadState } from '@client/components/load-state';
 import { useEnquiries } from '../api/get-enquiries';
 import { EnquiryCard } from './enquiry-card';
-import '../../../components/responsive-list.css';
+import '@client/components/responsive-list.css';
 import './inbox.css';
 
 const ALL = 'all';

@@ -1,8 +1,8 @@
 /** One enquiry as a card: type, when it came, whether the notification mail went out, and the form. */
 import { memo, useMemo } from 'react';
-import { formatTimestamp } from '../../../../shared/format';
-import type { Enquiry } from '../../../../shared/schemas/admin/inbox';
-import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
+import { formatTimestamp } from '@shared/format';
+import type { Enquiry } from '@shared/schemas/admin/inbox';
+import { StatusBadge, type BadgeTone } from '@client/components/status-badge';
 import { safeHtml } from '../lib/safe-html';
 
 const MAIL_TONES: Record<Enquiry['mail_status'], BadgeTone> = { sent: 'success', pending: 'warning', off: 'neutral', failed: 'danger' };

@@ -2,10 +2,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS } from '../../../../shared/forms/workshop-schedule';
-import { workshopBodySchema, type AdminWorkshop } from '../../../../shared/schemas/admin/inbox';
-import { FormActions, InputField, optionsOf, SelectField, TextAreaField } from '../../../components/form-fields';
-import { dateText } from '../../../lib/form-text';
+import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS } from '@shared/forms/workshop-schedule';
+import { workshopBodySchema, type AdminWorkshop } from '@shared/schemas/admin/inbox';
+import { FormActions, InputField, optionsOf, SelectField, TextAreaField } from '@client/components/form-fields';
+import { dateText } from '@client/lib/form-text';
 import { useSaveWorkshop } from '../api/save-workshop';
 
 export function WorkshopForm({ workshop, onDone }: { workshop: AdminWorkshop | null; onDone: () => void }) {

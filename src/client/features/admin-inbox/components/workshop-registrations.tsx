@@ -1,8 +1,8 @@
 /** Who registered for one workshop (in the workshops page's modal). */
-import { formatTimestamp } from '../../../../shared/format';
-import type { WorkshopRegistration } from '../../../../shared/schemas/admin/inbox';
-import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { LoadState } from '../../admin/components/load-state';
+import { formatTimestamp } from '@shared/format';
+import type { WorkshopRegistration } from '@shared/schemas/admin/inbox';
+import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
+import { LoadState } from '@client/components/load-state';
 import { useWorkshopRegistrations } from '../api/get-workshop-registrations';
 
 const columns: ResponsiveColumn<WorkshopRegistration>[] = [

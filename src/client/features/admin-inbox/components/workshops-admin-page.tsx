@@ -2,16 +2,16 @@
  * /dashboard/admin/workshops (beyond the spec): the workshops the public page lists, with their
  * registration counts; add and edit them, see who registered.
  */
-import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import { useState } from 'react';
-import { formatDate } from '../../../../shared/format';
-import { workshopLabel } from '../../../../shared/forms/workshop-schedule';
-import type { AdminWorkshop } from '../../../../shared/schemas/admin/inbox';
-import { BackButton } from '../../../components/back-button';
-import { Modal } from '../../../components/modal';
-import { Page } from '../../../components/page';
-import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { LoadState } from '../../admin/components/load-state';
+import { formatDate } from '@shared/format';
+import { workshopLabel } from '@shared/forms/workshop-schedule';
+import type { AdminWorkshop } from '@shared/schemas/admin/inbox';
+import { BackButton } from '@client/components/back-button';
+import { Modal } from '@client/components/modal';
+import { Page } from '@client/components/page';
+import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
+import { LoadState } from '@client/components/load-state';
 import { useAdminWorkshops } from '../api/get-admin-workshops';
 import { WorkshopForm } from './workshop-form';
 import { WorkshopRegistrations } from './workshop-registrations';

@@ -3,9 +3,9 @@
  * then refreshes the list the Add Signal picker and the Instruments page read.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bhavCopyImportSchema, type BhavCopyImport } from '../../../../shared/schemas/admin/algos';
-import { apiJson } from '../../../lib/api';
-import { algoKeys } from '../../admin-algos/api/algo-keys';
+import { bhavCopyImportSchema, type BhavCopyImport } from '@shared/schemas/admin/algos';
+import { apiJson } from '@client/lib/api';
+import { algoKeys } from '@client/features/admin-algos';
 import { importFailureMessage, importSuccessMessage } from '../lib/import-messages';
 
 export async function importBhavCopy(file: File): Promise<BhavCopyImport> {

@@ -3,10 +3,10 @@
  * last bhavcopy imported, and the upload of a new NSE bhavcopy (legacy or UDiFF CSV, plain or zipped).
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { BackButton } from '../../../components/back-button';
-import { Page } from '../../../components/page';
-import { useInstruments } from '../../admin-algos/api/get-instruments';
-import { LoadState } from '../../admin/components/load-state';
+import { BackButton } from '@client/components/back-button';
+import { Page } from '@client/components/page';
+import { useInstruments } from '@client/features/admin-algos';
+import { LoadState } from '@client/components/load-state';
 import { useImportBhavCopy } from '../api/import-bhav-copy';
 import { lastBhavCopyDate } from '../lib/import-messages';
 import './instruments.css';

@@ -1,7 +1,7 @@
 /** The toasts of a bhavcopy upload and the date of the last one imported. */
-import { MSG } from '../../../../shared/messages';
-import type { BhavCopyImport, Instrument } from '../../../../shared/schemas/admin/algos';
-import { HttpError, OfflineError, serverErrorText } from '../../../lib/api';
+import { MSG } from '@shared/messages';
+import type { BhavCopyImport, Instrument } from '@shared/schemas/admin/algos';
+import { HttpError, OfflineError, serverErrorText } from '@client/lib/api';
 
 export const importSuccessMessage = ({ imported, format, date }: BhavCopyImport): string =>
   `Imported ${imported} instruments (${format}, ${date})`;

@@ -1,7 +1,7 @@
 /** GET /api/{accountId}/account-details: any account's settings, for the admin's broker modal. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountSettings } from '../../../../shared/schemas/account';
-import { apiJson } from '../../../lib/api';
+import type { AccountSettings } from '@shared/schemas/account';
+import { apiJson } from '@client/lib/api';
 
 export const getAdminAccountDetails = (accountId: number): Promise<AccountSettings> =>
   apiJson<AccountSettings>(`/api/${accountId}/account-details`);

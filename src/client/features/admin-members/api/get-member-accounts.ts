@@ -1,7 +1,7 @@
 /** GET /api/admin/members/{id}/accounts: the broker accounts of one member (access keys masked). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberAccount } from '../../../../shared/schemas/admin/members';
-import { apiJson } from '../../../lib/api';
+import type { MemberAccount } from '@shared/schemas/admin/members';
+import { apiJson } from '@client/lib/api';
 
 export const getMemberAccounts = (memberId: number): Promise<MemberAccount[]> =>
   apiJson<MemberAccount[]>(`/api/admin/members/${memberId}/accounts`);

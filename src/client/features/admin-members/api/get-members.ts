@@ -1,7 +1,7 @@
 /** GET /api/members: every member (admin only, never persisted offline). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Member } from '../../../../shared/schemas/admin/members';
-import { apiJson } from '../../../lib/api';
+import type { Member } from '@shared/schemas/admin/members';
+import { apiJson } from '@client/lib/api';
 
 export const getMembers = (): Promise<Member[]> => apiJson<Member[]>('/api/members');
 

@@ -1,9 +1,9 @@
 /** POST /api/members/{id}/users creates a user; PUT /api/members/{id}/users/{userId} updates one. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import type { MemberUser, MemberUserBody } from '../../../../shared/schemas/admin/members';
-import { apiJson, jsonBody } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import { MSG } from '@shared/messages';
+import type { MemberUser, MemberUserBody } from '@shared/schemas/admin/members';
+import { apiJson, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 import { memberUsersQueryOptions } from './get-member-users';
 
 export interface SaveMemberUserInput {

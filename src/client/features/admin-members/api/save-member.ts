@@ -1,9 +1,9 @@
 /** PUT /api/members creates a member; POST /api/members/{id} updates one. The list refreshes after. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import type { Member, MemberBody } from '../../../../shared/schemas/admin/members';
-import { apiJson, jsonBody } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import { MSG } from '@shared/messages';
+import type { Member, MemberBody } from '@shared/schemas/admin/members';
+import { apiJson, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 import { membersQueryOptions } from './get-members';
 
 export interface SaveMemberInput {

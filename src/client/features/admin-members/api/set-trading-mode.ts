@@ -1,8 +1,8 @@
 /** POST /api/admin/accounts/{id}/trading-mode: paper or live; the member's accounts refresh. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRADING_MODES } from '../../../../shared/constants';
-import { apiJson, HttpError, jsonBody, serverErrorText } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import type { TRADING_MODES } from '@shared/constants';
+import { apiJson, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 import { memberAccountsQueryOptions } from './get-member-accounts';
 
 type Mode = (typeof TRADING_MODES)[number];

@@ -3,10 +3,10 @@
  * includes angelone). The member's accounts list refreshes; the modal's query takes the answer.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import type { AccountSettings, BrokerDetails } from '../../../../shared/schemas/account';
-import { apiJson, jsonBody } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import { MSG } from '@shared/messages';
+import type { AccountSettings, BrokerDetails } from '@shared/schemas/account';
+import { apiJson, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 import { adminAccountDetailsQueryOptions } from './get-admin-account-details';
 import { memberAccountsQueryOptions } from './get-member-accounts';
 

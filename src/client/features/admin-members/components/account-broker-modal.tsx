@@ -2,12 +2,12 @@
  * The admin's broker modal for one account, titled with it: loads the account's current details
  * (GET /api/{accountId}/account-details), then the shared broker form with the admin's broker list.
  */
-import { MSG } from '../../../../shared/messages';
-import { adminBrokerDetailsSchema } from '../../../../shared/schemas/account';
-import type { MemberAccount } from '../../../../shared/schemas/admin/members';
-import { Modal } from '../../../components/modal';
-import { BrokerForm } from '../../account/components/broker-form';
-import { LoadState } from '../../admin/components/load-state';
+import { MSG } from '@shared/messages';
+import { adminBrokerDetailsSchema } from '@shared/schemas/account';
+import type { MemberAccount } from '@shared/schemas/admin/members';
+import { Modal } from '@client/components/modal';
+import { BrokerForm } from '@client/features/account';
+import { LoadState } from '@client/components/load-state';
 import { useAdminAccountDetails } from '../api/get-admin-account-details';
 import { useUpdateAccountBrokerDetails } from '../api/update-account-broker-details';
 

@@ -4,21 +4,21 @@
  * (connect on the member's behalf), Edit (the broker modal) and links to each account's algo
  * subscriptions and trades.
  */
-import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { accessKeyStatusView, accountStatusView, formatTimestamp, NA } from '../../../../shared/format';
-import type { MemberAccount } from '../../../../shared/schemas/admin/members';
-import { BackButton } from '../../../components/back-button';
-import { Page } from '../../../components/page';
-import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { StatusBadge } from '../../../components/status-badge';
-import { LoadState } from '../../admin/components/load-state';
+import { accessKeyStatusView, accountStatusView, formatTimestamp, NA } from '@shared/format';
+import type { MemberAccount } from '@shared/schemas/admin/members';
+import { BackButton } from '@client/components/back-button';
+import { Page } from '@client/components/page';
+import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
+import { StatusBadge } from '@client/components/status-badge';
+import { LoadState } from '@client/components/load-state';
 import { useMemberAccounts } from '../api/get-member-accounts';
-import { useBrokerLoginOutcome } from '../../account/api/broker-login';
-import { BrokerConnect } from '../../account/components/broker-connect';
-import { useHalts } from '../../admin-halts/api/halts';
-import { HaltControls } from '../../admin-halts/components/halt-controls';
+import { useBrokerLoginOutcome } from '@client/features/account';
+import { BrokerConnect } from '@client/features/account';
+import { useHalts } from '@client/features/admin-halts';
+import { HaltControls } from '@client/features/admin-halts';
 import { AccountBrokerModal } from './account-broker-modal';
 import { useSetTradingMode } from '../api/set-trading-mode';
 

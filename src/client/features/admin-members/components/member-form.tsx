@@ -4,9 +4,9 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { memberBodySchema, type Member, type MemberBody } from '../../../../shared/schemas/admin/members';
-import { FormActions, InputField } from '../../../components/form-fields';
-import { dateText } from '../../../lib/form-text';
+import { memberBodySchema, type Member, type MemberBody } from '@shared/schemas/admin/members';
+import { FormActions, InputField } from '@client/components/form-fields';
+import { dateText } from '@client/lib/form-text';
 import { useSaveMember } from '../api/save-member';
 
 const formValues = (member: Member | null): MemberBody => ({

@@ -6,8 +6,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { memberUserBodySchema, type MemberAccount, type MemberUser, type MemberUserBody } from '../../../../shared/schemas/admin/members';
-import { FormActions, InputField, SelectField } from '../../../components/form-fields';
+import { memberUserBodySchema, type MemberAccount, type MemberUser, type MemberUserBody } from '@shared/schemas/admin/members';
+import { FormActions, InputField, SelectField } from '@client/components/form-fields';
 import { useSaveMemberUser } from '../api/save-member-user';
 
 const NEW_USER_PASSWORD = 'Password is required for a new user';

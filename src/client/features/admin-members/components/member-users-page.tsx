@@ -1,13 +1,13 @@
 /** /dashboard/admin/members/{id}/users: the logins of a member, Add User and Edit in a modal. */
-import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import { useState } from 'react';
-import { formatTimestamp } from '../../../../shared/format';
-import type { MemberUser } from '../../../../shared/schemas/admin/members';
-import { BackButton } from '../../../components/back-button';
-import { Modal } from '../../../components/modal';
-import { Page } from '../../../components/page';
-import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { LoadState } from '../../admin/components/load-state';
+import { formatTimestamp } from '@shared/format';
+import type { MemberUser } from '@shared/schemas/admin/members';
+import { BackButton } from '@client/components/back-button';
+import { Modal } from '@client/components/modal';
+import { Page } from '@client/components/page';
+import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
+import { LoadState } from '@client/components/load-state';
 import { useMemberAccounts } from '../api/get-member-accounts';
 import { useMemberUsers } from '../api/get-member-users';
 import { MemberUserForm } from './member-user-form';

@@ -1,14 +1,14 @@
 /** /dashboard/admin/members: every member, Add Member and Edit in a modal, links to users and accounts. */
-import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatDate, formatTimestamp } from '../../../../shared/format';
-import type { Member } from '../../../../shared/schemas/admin/members';
-import { BackButton } from '../../../components/back-button';
-import { Modal } from '../../../components/modal';
-import { Page } from '../../../components/page';
-import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { LoadState } from '../../admin/components/load-state';
+import { formatDate, formatTimestamp } from '@shared/format';
+import type { Member } from '@shared/schemas/admin/members';
+import { BackButton } from '@client/components/back-button';
+import { Modal } from '@client/components/modal';
+import { Page } from '@client/components/page';
+import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
+import { LoadState } from '@client/components/load-state';
 import { useMembers } from '../api/get-members';
 import { MemberForm } from './member-form';
 

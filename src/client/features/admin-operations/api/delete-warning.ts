@@ -1,8 +1,8 @@
 /** DELETE /api/admin/warnings/{warningId}: marks a warning deleted (one-way); both lists refresh. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import { apiFetch } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import { MSG } from '@shared/messages';
+import { apiFetch } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 import { warningsKey } from './get-warnings';
 
 export async function deleteWarning(warningId: number): Promise<void> {

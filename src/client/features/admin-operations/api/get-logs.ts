@@ -1,8 +1,8 @@
 /** GET /api/logs?search=&lines=[&static=1]: the last N lines of the server's log that contain the search text. */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { logsResponseSchema } from '../../../../shared/schemas/admin/operations';
-import { apiJson } from '../../../lib/api';
+import type { logsResponseSchema } from '@shared/schemas/admin/operations';
+import { apiJson } from '@client/lib/api';
 
 export interface LogsQuery {
   search: string;

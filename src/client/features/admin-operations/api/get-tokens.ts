@@ -1,8 +1,8 @@
 /** GET /api/admin/tokens: every token name with its display value (secrets masked by the server). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { tokensResponseSchema } from '../../../../shared/schemas/admin/operations';
-import { apiJson } from '../../../lib/api';
+import type { tokensResponseSchema } from '@shared/schemas/admin/operations';
+import { apiJson } from '@client/lib/api';
 
 export type Tokens = z.infer<typeof tokensResponseSchema>;
 

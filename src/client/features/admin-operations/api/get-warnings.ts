@@ -1,7 +1,7 @@
 /** GET /api/admin/warnings?showDeleted=: the last 50 warnings, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Warning } from '../../../../shared/schemas/admin/operations';
-import { apiJson } from '../../../lib/api';
+import type { Warning } from '@shared/schemas/admin/operations';
+import { apiJson } from '@client/lib/api';
 
 export const getWarnings = (showDeleted: boolean): Promise<Warning[]> => apiJson<Warning[]>(`/api/admin/warnings?showDeleted=${showDeleted}`);
 

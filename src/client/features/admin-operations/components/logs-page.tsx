@@ -4,19 +4,19 @@
  * count and the static-files filter at once. Each line reads as time (IST), level, message and
  * fields (a table on a laptop, a card per line on a phone), errors marked, the raw line on demand.
  */
-import { IonButton } from '../../../lib/ionic/ion-button';
-import { IonInput } from '../../../lib/ionic/ion-input';
-import { IonSelect } from '../../../lib/ionic/ion-select';
-import { IonSelectOption } from '../../../lib/ionic/ion-select-option';
+import { IonButton } from '@client/lib/ionic/ion-button';
+import { IonInput } from '@client/lib/ionic/ion-input';
+import { IonSelect } from '@client/lib/ionic/ion-select';
+import { IonSelectOption } from '@client/lib/ionic/ion-select-option';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { LOG_LINE_CHOICES } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
-import { BackButton } from '../../../components/back-button';
-import { Page } from '../../../components/page';
-import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
-import { LoadState } from '../../admin/components/load-state';
+import { LOG_LINE_CHOICES } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { BackButton } from '@client/components/back-button';
+import { Page } from '@client/components/page';
+import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
+import { StatusBadge, type BadgeTone } from '@client/components/status-badge';
+import { LoadState } from '@client/components/load-state';
 import { logsQueryOptions, type LogsQuery } from '../api/get-logs';
 import { readLogLine, type LogLevel, type LogLine } from '../lib/log-line';
 import './operations.css';

@@ -3,14 +3,14 @@
  * Tokens, and the algos' webhook tokens (masked).
  */
 import { useMemo } from 'react';
-import { BackButton } from '../../../components/back-button';
-import { Page } from '../../../components/page';
-import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { LoadState } from '../../admin/components/load-state';
+import { BackButton } from '@client/components/back-button';
+import { Page } from '@client/components/page';
+import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
+import { LoadState } from '@client/components/load-state';
 import { useTokens } from '../api/get-tokens';
-import { useAllWebhookTokens } from '../../admin-algos/api/webhook-settings';
-import type { WebhookToken } from '../../../../shared/schemas/admin/signal-approvals';
-import { formatTimestamp } from '../../../../shared/format';
+import { useAllWebhookTokens } from '@client/features/admin-algos';
+import type { WebhookToken } from '@shared/schemas/admin/signal-approvals';
+import { formatTimestamp } from '@shared/format';
 import './operations.css';
 
 type TokenEntry = readonly [name: string, value: string];

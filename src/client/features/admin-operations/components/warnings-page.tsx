@@ -2,18 +2,18 @@
  * /dashboard/admin/warnings: the last 50 warnings, Show Deleted, Refresh; a non-deleted warning can
  * be deleted (one-way) after a confirmation that shows it.
  */
-import { IonButton } from '../../../lib/ionic/ion-button';
-import { IonCheckbox } from '../../../lib/ionic/ion-checkbox';
+import { IonButton } from '@client/lib/ionic/ion-button';
+import { IonCheckbox } from '@client/lib/ionic/ion-checkbox';
 import { useState } from 'react';
-import { WARNINGS_LIMIT } from '../../../../shared/constants';
-import { formatTimestamp } from '../../../../shared/format';
-import { MSG } from '../../../../shared/messages';
-import type { Warning } from '../../../../shared/schemas/admin/operations';
-import { BackButton } from '../../../components/back-button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Page } from '../../../components/page';
-import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { LoadState } from '../../admin/components/load-state';
+import { WARNINGS_LIMIT } from '@shared/constants';
+import { formatTimestamp } from '@shared/format';
+import { MSG } from '@shared/messages';
+import type { Warning } from '@shared/schemas/admin/operations';
+import { BackButton } from '@client/components/back-button';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { Page } from '@client/components/page';
+import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
+import { LoadState } from '@client/components/load-state';
 import { useDeleteWarning } from '../api/delete-warning';
 import { useWarnings } from '../api/get-warnings';
 import './operations.css';

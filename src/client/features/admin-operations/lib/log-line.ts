@@ -2,7 +2,7 @@
  * One line of the server's log (pino JSON) read for people: the time in India, the
  * level by name, the message and the other fields; a line that is not JSON is its own message.
  */
-import { formatInIst } from '../../../../shared/ist';
+import { formatInIst } from '@shared/ist';
 
 export const LOG_LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' } as const;
 export type LogLevel = (typeof LOG_LEVELS)[keyof typeof LOG_LEVELS];

@@ -5,14 +5,14 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { formatTimestamp, NA } from '../../../../shared/format';
-import type { ReadinessRow, ReadinessVerdict } from '../../../../shared/schemas/admin/readiness';
-import { BackButton } from '../../../components/back-button';
-import { Page } from '../../../components/page';
-import { ResponsiveList, type ResponsiveColumn } from '../../../components/responsive-list';
-import { Rupee } from '../../../components/rupee';
-import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
-import { LoadState } from '../../admin/components/load-state';
+import { formatTimestamp, NA } from '@shared/format';
+import type { ReadinessRow, ReadinessVerdict } from '@shared/schemas/admin/readiness';
+import { BackButton } from '@client/components/back-button';
+import { Page } from '@client/components/page';
+import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
+import { Rupee } from '@client/components/rupee';
+import { StatusBadge, type BadgeTone } from '@client/components/status-badge';
+import { LoadState } from '@client/components/load-state';
 import { useReadiness } from '../api/readiness';
 import { sortReadiness, READINESS_SORTS, type ReadinessSort } from '../lib/sort-readiness';
 import './readiness.css';

@@ -1,5 +1,5 @@
 /** The readiness board's orders: the accounts that need something first, by default. */
-import type { ReadinessRow, ReadinessVerdict } from '../../../../shared/schemas/admin/readiness';
+import type { ReadinessRow, ReadinessVerdict } from '@shared/schemas/admin/readiness';
 
 export const READINESS_SORTS = {
   verdict: 'Needs attention first',

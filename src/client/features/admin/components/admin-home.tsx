@@ -1,9 +1,9 @@
 /** Admin home (spec section 2): the way into each admin area, plus the inbox and workshop management, and the kill switch. */
 import { Link } from '@tanstack/react-router';
-import { Page } from '../../../components/page';
-import { PendingLink } from '../../admin-algos/components/pending-link';
-import { TradingHaltsPanel } from '../../admin-halts/components/trading-halts-panel';
-import { NotificationsToggle } from '../../notifications/components/notifications-toggle';
+import { Page } from '@client/components/page';
+import { PendingLink } from '@client/features/admin-algos';
+import { TradingHaltsPanel } from '@client/features/admin-halts';
+import { NotificationsToggle } from '@client/features/notifications';
 import './admin.css';
 
 const AREAS = [

@@ -1,9 +1,9 @@
 /** POST /api/login and the toast each outcome shows (spec sections 7 and 8). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import type { LoginBody } from '../../../../shared/schemas/session';
-import { apiFetch, HttpError, jsonBody, OfflineError, serverErrorText } from '../../../lib/api';
-import { sessionQueryKey } from '../../session/api/check-session';
+import { MSG } from '@shared/messages';
+import type { LoginBody } from '@shared/schemas/session';
+import { apiFetch, HttpError, jsonBody, OfflineError, serverErrorText } from '@client/lib/api';
+import { sessionQueryKey } from '@client/features/session';
 
 export async function login(body: LoginBody): Promise<void> {
   await apiFetch('/api/login', jsonBody('POST', body));

@@ -5,12 +5,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { MSG } from '../../../../shared/messages';
-import type { CheckSessionResponse } from '../../../../shared/schemas/session';
-import { apiFetch, whileEndingSession } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { sessionQueryKey } from '../../session/api/check-session';
-import { forgetUserData } from '../../session/lib/session-persistence';
+import { MSG } from '@shared/messages';
+import type { CheckSessionResponse } from '@shared/schemas/session';
+import { apiFetch, whileEndingSession } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
+import { sessionQueryKey } from '@client/features/session';
+import { forgetUserData } from '@client/features/session';
 
 export async function logout(): Promise<void> {
   await apiFetch('/api/logout', { method: 'POST' });

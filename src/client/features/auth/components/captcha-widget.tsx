@@ -12,7 +12,7 @@
 import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
-import { CAPTCHA_EXPIRY_MS } from '../../../../shared/constants';
+import { CAPTCHA_EXPIRY_MS } from '@shared/constants';
 import './captcha-widget.css';
 
 export interface CaptchaHandle {

@@ -1,4 +1,4 @@
-import { Page } from '../../../components/page';
+import { Page } from '@client/components/page';
 import { LoginForm } from './login-form';
 import './login-page.css';
 

@@ -1,4 +1,4 @@
-import { SITE } from '../../../site-config';
+import { SITE } from '@client/site-config';
 import { HomeSection } from './home-section';
 
 export function AboutSection() {

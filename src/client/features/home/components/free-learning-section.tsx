@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { chatbubblesOutline } from 'ionicons/icons';
-import { Icon } from '../../../../shared/ui/icon';
-import { SITE } from '../../../site-config';
+import { Icon } from '@shared/ui/icon';
+import { SITE } from '@client/site-config';
 import { HomeSection } from './home-section';
 import { IntroVideo } from './intro-video';
 

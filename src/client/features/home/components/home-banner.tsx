@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { SITE } from '../../../site-config';
+import { SITE } from '@client/site-config';
 
 export function HomeBanner() {
   return (

@@ -5,9 +5,9 @@
  */
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Page } from '../../../components/page';
-import { useDocumentMeta } from '../../../lib/use-document-meta';
-import { SITE } from '../../../site-config';
+import { Page } from '@client/components/page';
+import { useDocumentMeta } from '@client/lib/use-document-meta';
+import { SITE } from '@client/site-config';
 import { useSectionScroll } from '../hooks/use-section-scroll';
 import { AboutSection } from './about-section';
 import { FreeLearningSection } from './free-learning-section';

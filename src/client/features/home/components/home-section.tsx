@@ -1,6 +1,6 @@
 /** A home-page section: an anchor target (focusable, so a jump to it moves the focus too) with its heading. */
 import type { ReactNode } from 'react';
-import type { HomeSection as SectionId } from '../../layout/nav-links';
+import type { HomeSection as SectionId } from '@client/features/layout';
 
 interface HomeSectionProps {
   id: SectionId;

@@ -6,9 +6,9 @@
  */
 import { cloudOfflineOutline, logoYoutube, play } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
-import { Icon } from '../../../../shared/ui/icon';
-import { useOnline } from '../../../lib/online';
-import { SITE } from '../../../site-config';
+import { Icon } from '@shared/ui/icon';
+import { useOnline } from '@client/lib/online';
+import { SITE } from '@client/site-config';
 
 const PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
 const { youtubeId, title } = SITE.introVideo;

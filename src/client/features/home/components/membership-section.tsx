@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { MembershipWorkflow } from '../../membership/components/membership-workflow';
+import { MembershipWorkflow } from '@client/features/membership';
 import { HomeSection } from './home-section';
 
 export function MembershipSection() {

@@ -4,9 +4,9 @@
  */
 import { Link } from '@tanstack/react-router';
 import { flaskOutline, peopleOutline, schoolOutline, trendingUpOutline } from 'ionicons/icons';
-import { Icon } from '../../../../shared/ui/icon';
+import { Icon } from '@shared/ui/icon';
 import { useState, type ReactNode } from 'react';
-import { PortfolioEnquiryModal, ResearchEnquiryModal } from '../../public-forms/components/form-modals';
+import { PortfolioEnquiryModal, ResearchEnquiryModal } from '@client/features/public-forms';
 import { HomeSection } from './home-section';
 
 type OpenForm = 'research' | 'portfolio' | null;

@@ -5,7 +5,7 @@
  */
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { whenLivePageShown } from '../../layout/lib/prerendered-page';
+import { whenLivePageShown } from '@client/features/layout';
 import { scrollToSection } from '../lib/scroll-to-section';
 
 export function useSectionScroll(): void {

@@ -6,8 +6,8 @@
  */
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { Toaster } from '../../../components/toaster';
-import { UpdatePrompt } from '../../pwa/components/update-prompt';
+import { Toaster } from '@client/components/toaster';
+import { UpdatePrompt } from '@client/features/pwa';
 import { isDashboardPath } from '../nav-links';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';

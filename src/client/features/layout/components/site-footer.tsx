@@ -1,8 +1,8 @@
 /** The public footer of spec section 2 (hidden on dashboard paths by the layout). */
 import { Link } from '@tanstack/react-router';
 import { logoLinkedin, logoX, mailOutline } from 'ionicons/icons';
-import { Icon } from '../../../../shared/ui/icon';
-import { SITE } from '../../../site-config';
+import { Icon } from '@shared/ui/icon';
+import { SITE } from '@client/site-config';
 import { FOOTER_QUICK_LINKS } from '../nav-links';
 import './site-footer.css';
 

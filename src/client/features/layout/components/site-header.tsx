@@ -7,13 +7,13 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { close, menu } from 'ionicons/icons';
 import { useEffect, useId, useState } from 'react';
-import { Icon } from '../../../../shared/ui/icon';
-import { useOnline } from '../../../lib/online';
-import { SITE } from '../../../site-config';
-import { PendingLink } from '../../admin-algos/components/pending-link';
-import { useLogout } from '../../auth/api/logout';
-import { InstallButton } from '../../pwa/components/install-button';
-import { useCurrentUser } from '../../session/hooks/use-current-user';
+import { Icon } from '@shared/ui/icon';
+import { useOnline } from '@client/lib/online';
+import { SITE } from '@client/site-config';
+import { PendingLink } from '@client/features/admin-algos';
+import { useLogout } from '@client/features/auth';
+import { InstallButton } from '@client/features/pwa';
+import { useCurrentUser } from '@client/features/session';
 import { HEADER_SECTION_LINKS, isDashboardPath } from '../nav-links';
 import './site-header.css';
 

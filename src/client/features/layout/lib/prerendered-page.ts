@@ -5,7 +5,7 @@
  * route's code and data load. What the visitor typed or tapped meanwhile is carried over.
  */
 import type { AnyRouter } from '@tanstack/react-router';
-import { LIVE_PAGE_MARK } from '../../../lib/takeover-marks';
+import { LIVE_PAGE_MARK } from '@client/lib/takeover-marks';
 import { carryEarlyInput } from './early-input';
 
 /** Should the router never report a rendered route, the live app shows after this anyway. */

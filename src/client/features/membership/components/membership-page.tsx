@@ -4,11 +4,11 @@
  */
 import { chatbubblesOutline, flaskOutline, schoolOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { Icon } from '../../../../shared/ui/icon';
-import { Page } from '../../../components/page';
-import { useDocumentMeta } from '../../../lib/use-document-meta';
-import { SITE } from '../../../site-config';
-import { MembershipInterestModal } from '../../public-forms/components/form-modals';
+import { Icon } from '@shared/ui/icon';
+import { Page } from '@client/components/page';
+import { useDocumentMeta } from '@client/lib/use-document-meta';
+import { SITE } from '@client/site-config';
+import { MembershipInterestModal } from '@client/features/public-forms';
 import { TERMS } from '../lib/membership-terms';
 import { MembershipWorkflow } from './membership-workflow';
 import './membership-page.css';

@@ -1,5 +1,5 @@
 /** The membership's figures (spec section 9, from shared constants) as the public pages write them. */
-import { ALGO_TESTING, MEMBERSHIP_FEE } from '../../../../shared/constants';
+import { ALGO_TESTING, MEMBERSHIP_FEE } from '@shared/constants';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });

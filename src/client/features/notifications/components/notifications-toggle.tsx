@@ -3,10 +3,10 @@
  * only when the user turns it on. Hidden where the browser has no Web Push.
  */
 import { useEffect, useState } from 'react';
-import type { PushKind } from '../../../../shared/schemas/push';
-import { OfflineError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { MSG } from '../../../../shared/messages';
+import type { PushKind } from '@shared/schemas/push';
+import { OfflineError } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
+import { MSG } from '@shared/messages';
 import { deviceState, pushSupported, PushRefused, turnOff, turnOn } from '../lib/push-device';
 import './notifications.css';
 

@@ -2,8 +2,8 @@
  * This device's Web Push subscription: asks the browser's permission (only when the user taps),
  * subscribes with the server's VAPID key, and tells the server which events the device wants.
  */
-import type { PushDeviceState, PushKind } from '../../../../shared/schemas/push';
-import { apiJson, jsonBody } from '../../../lib/api';
+import type { PushDeviceState, PushKind } from '@shared/schemas/push';
+import { apiJson, jsonBody } from '@client/lib/api';
 
 export const pushSupported = (): boolean =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;

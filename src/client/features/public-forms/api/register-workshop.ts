@@ -4,12 +4,12 @@
  * date", or N.A. when the form was opened without one.
  */
 import { useMutation } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import type { WorkshopRegistrationAnswers } from '../../../../shared/forms/workshop-registration';
-import { WORKSHOP_NOT_APPLICABLE, workshopLabel } from '../../../../shared/forms/workshop-schedule';
-import type { SubmissionResponse, Workshop, WorkshopEnquiryBody } from '../../../../shared/schemas/public-forms';
-import { apiJson, jsonBody } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import { MSG } from '@shared/messages';
+import type { WorkshopRegistrationAnswers } from '@shared/forms/workshop-registration';
+import { WORKSHOP_NOT_APPLICABLE, workshopLabel } from '@shared/forms/workshop-schedule';
+import type { SubmissionResponse, Workshop, WorkshopEnquiryBody } from '@shared/schemas/public-forms';
+import { apiJson, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 
 export function workshopEnquiryBody(answers: WorkshopRegistrationAnswers, workshop: Workshop | null): WorkshopEnquiryBody {
   return {

@@ -3,10 +3,10 @@
  * enquiry type (spec section 8).
  */
 import { useMutation } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import type { ContactUsBody, EnquiryType, SubmissionResponse } from '../../../../shared/schemas/public-forms';
-import { apiJson, jsonBody } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import { MSG } from '@shared/messages';
+import type { ContactUsBody, EnquiryType, SubmissionResponse } from '@shared/schemas/public-forms';
+import { apiJson, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 
 const ENQUIRY_TOASTS: Record<EnquiryType, { success: string; failure: string }> = {
   'Research Enquiry': { success: MSG.enquirySuccess, failure: MSG.enquiryFailure },

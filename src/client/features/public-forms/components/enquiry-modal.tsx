@@ -2,10 +2,10 @@
  * An enquiry form (research, portfolio, membership interest) in the shared Modal: submitted as
  * `{type, formString}` to POST /api/contact-us with the toasts of its type.
  */
-import { buildEnquiryBody } from '../../../../shared/form-string';
-import type { EnquiryFormDefinition } from '../../../../shared/schemas/public-forms';
+import { buildEnquiryBody } from '@shared/form-string';
+import type { EnquiryFormDefinition } from '@shared/schemas/public-forms';
 import type { z } from 'zod';
-import { Modal } from '../../../components/modal';
+import { Modal } from '@client/components/modal';
 import { useSubmitEnquiry } from '../api/submit-enquiry';
 import type { AnyAnswers } from '../lib/form-answers';
 import type { FormDraft } from '../lib/form-draft';

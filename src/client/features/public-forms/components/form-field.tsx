@@ -4,13 +4,13 @@
  * question; hints and errors sit under it and are announced (aria-describedby, aria-invalid).
  */
 import type { AutocompleteTypes, TextFieldTypes } from '@ionic/core';
-import { IonCheckbox } from '../../../lib/ionic/ion-checkbox';
-import { IonInput } from '../../../lib/ionic/ion-input';
-import { IonRadio } from '../../../lib/ionic/ion-radio';
-import { IonRadioGroup } from '../../../lib/ionic/ion-radio-group';
-import { IonSelect } from '../../../lib/ionic/ion-select';
-import { IonSelectOption } from '../../../lib/ionic/ion-select-option';
-import { IonTextarea } from '../../../lib/ionic/ion-textarea';
+import { IonCheckbox } from '@client/lib/ionic/ion-checkbox';
+import { IonInput } from '@client/lib/ionic/ion-input';
+import { IonRadio } from '@client/lib/ionic/ion-radio';
+import { IonRadioGroup } from '@client/lib/ionic/ion-radio-group';
+import { IonSelect } from '@client/lib/ionic/ion-select';
+import { IonSelectOption } from '@client/lib/ionic/ion-select-option';
+import { IonTextarea } from '@client/lib/ionic/ion-textarea';
 import { useId } from 'react';
 import { Controller, type Control, type ControllerRenderProps } from 'react-hook-form';
 import type {
@@ -19,7 +19,7 @@ import type {
   MultiChoiceFieldDefinition,
   PhoneFieldDefinition,
   TextFieldDefinition,
-} from '../../../../shared/forms/form-definition';
+} from '@shared/forms/form-definition';
 import type { AnyAnswers } from '../lib/form-answers';
 
 type Input = ControllerRenderProps<AnyAnswers, string>;

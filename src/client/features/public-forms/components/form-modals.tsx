@@ -5,7 +5,7 @@
  * modal stays mounted, so Ionic can animate it open and closed.
  */
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { DelayedSpinner } from '../../../components/delayed-spinner';
+import { DelayedSpinner } from '@client/components/delayed-spinner';
 import type { FormModalProps } from './form-modal-props';
 import './form-modals.css';
 

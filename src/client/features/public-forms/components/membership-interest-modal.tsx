@@ -1,4 +1,4 @@
-import { membershipInterestForm, membershipInterestSchema } from '../../../../shared/forms/membership-interest';
+import { membershipInterestForm, membershipInterestSchema } from '@shared/forms/membership-interest';
 import { EnquiryModal } from './enquiry-modal';
 import type { FormModalProps } from './form-modal-props';
 

@@ -1,4 +1,4 @@
-import { researchEnquiryForm, researchEnquirySchema } from '../../../../shared/forms/research-enquiry';
+import { researchEnquiryForm, researchEnquirySchema } from '@shared/forms/research-enquiry';
 import { EnquiryModal } from './enquiry-modal';
 import type { FormModalProps } from './form-modal-props';
 

@@ -5,11 +5,11 @@
  * the firm; only then is the draft removed and `onSubmitted` called (the modal closes).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '../../../lib/ionic/ion-button';
+import { IonButton } from '@client/lib/ionic/ion-button';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { emptyAnswers, type FormDefinition } from '../../../../shared/forms/form-definition';
+import { emptyAnswers, type FormDefinition } from '@shared/forms/form-definition';
 import { useFormDraft } from '../hooks/use-form-draft';
 import { useFormSteps } from '../hooks/use-form-steps';
 import type { AnyAnswers } from '../lib/form-answers';

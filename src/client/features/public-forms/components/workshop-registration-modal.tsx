@@ -3,10 +3,10 @@
  * comments; POST /api/workshop-enquiry gets everything but the phone, plus the workshop's "title
  * plus date" (N.A. when opened without a workshop).
  */
-import { workshopRegistrationForm, workshopRegistrationSchema, type WorkshopRegistrationAnswers } from '../../../../shared/forms/workshop-registration';
-import { workshopLabel } from '../../../../shared/forms/workshop-schedule';
-import type { Workshop } from '../../../../shared/schemas/public-forms';
-import { Modal } from '../../../components/modal';
+import { workshopRegistrationForm, workshopRegistrationSchema, type WorkshopRegistrationAnswers } from '@shared/forms/workshop-registration';
+import { workshopLabel } from '@shared/forms/workshop-schedule';
+import type { Workshop } from '@shared/schemas/public-forms';
+import { Modal } from '@client/components/modal';
 import { useRegisterForWorkshop, workshopEnquiryBody } from '../api/register-workshop';
 import type { AnyAnswers } from '../lib/form-answers';
 import type { FormModalProps } from './form-modal-props';

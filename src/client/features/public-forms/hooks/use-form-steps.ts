@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
-import type { FormDefinition, FormStep } from '../../../../shared/forms/form-definition';
+import type { FormDefinition, FormStep } from '@shared/forms/form-definition';
 import type { AnyAnswers } from '../lib/form-answers';
 import { firstErrorName, stepFieldNames, stepIndexOf } from '../lib/form-steps';
 

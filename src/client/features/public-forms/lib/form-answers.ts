@@ -1,5 +1,5 @@
 /** Answers as react-hook-form holds them for any public form, and a guard for answers read back from storage. */
-import { formFields, type FormDefinition } from '../../../../shared/forms/form-definition';
+import { formFields, type FormDefinition } from '@shared/forms/form-definition';
 
 export type AnyAnswers = Record<string, string | string[]>;
 

@@ -3,7 +3,7 @@
  * form opens again (also after a reload), removed after a successful submit. Storage that is full
  * or disabled (private mode) only means there is no draft.
  */
-import type { FormDefinition } from '../../../../shared/forms/form-definition';
+import type { FormDefinition } from '@shared/forms/form-definition';
 import { pickAnswers, type AnyAnswers } from './form-answers';
 
 export interface FormDraft {

@@ -1,5 +1,5 @@
 /** Which fields a step holds and where the first error of a form sits (in question order). */
-import { formFields, type FormDefinition, type FormStep } from '../../../../shared/forms/form-definition';
+import { formFields, type FormDefinition, type FormStep } from '@shared/forms/form-definition';
 
 export function stepFieldNames(step: FormStep): string[] {
   return step.fields.map((field) => field.name);

@@ -1,6 +1,6 @@
 /** "Install app", shown only where the browser offers installation. */
 import { downloadOutline } from 'ionicons/icons';
-import { Icon } from '../../../../shared/ui/icon';
+import { Icon } from '@shared/ui/icon';
 import { promptInstall, useCanInstall } from '../lib/install-prompt';
 
 export function InstallButton() {

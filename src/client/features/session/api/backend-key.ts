@@ -1,7 +1,7 @@
 /** GET /api/backend-key: the stable public id of the backend's database (scopes the offline cache). */
 import { queryOptions } from '@tanstack/react-query';
-import type { BackendKeyResponse } from '../../../../shared/schemas/backend-key';
-import { apiJson } from '../../../lib/api';
+import type { BackendKeyResponse } from '@shared/schemas/backend-key';
+import { apiJson } from '@client/lib/api';
 
 export const backendKeyQueryOptions = () =>
   queryOptions({

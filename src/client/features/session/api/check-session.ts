@@ -1,9 +1,9 @@
 /** GET /api/check-session: the session state, cached 30 s (spec section 7). */
 import { queryOptions } from '@tanstack/react-query';
-import { SESSION_STALE_TIME_MS } from '../../../../shared/constants';
-import { CHECK_SESSION_PATH } from '../../../../shared/dashboard-start';
-import type { CheckSessionResponse } from '../../../../shared/schemas/session';
-import { apiJson } from '../../../lib/api';
+import { SESSION_STALE_TIME_MS } from '@shared/constants';
+import { CHECK_SESSION_PATH } from '@shared/dashboard-start';
+import type { CheckSessionResponse } from '@shared/schemas/session';
+import { apiJson } from '@client/lib/api';
 
 export const sessionQueryKey = ['session'] as const;
 

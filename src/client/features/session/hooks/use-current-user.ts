@@ -1,8 +1,8 @@
 /** The current user for components (header): same decision as the guards, re-rendered on changes. */
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { hasPersistedCache } from '../../../lib/query-persistence';
-import { useOnline } from '../../../lib/online';
+import { hasPersistedCache } from '@client/lib/query-persistence';
+import { useOnline } from '@client/lib/online';
 import { sessionQueryOptions } from '../api/check-session';
 import { decideCurrentUser, isUnreachable, type CurrentUser } from '../lib/current-user';
 import { lastUserCacheKey, readLastUser, subscribeLastUser } from '../lib/last-user';

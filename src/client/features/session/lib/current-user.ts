@@ -3,9 +3,9 @@
  * reached, from the last user of this browser (read-only, only if their offline cache exists).
  * Online, the server's answer always wins.
  */
-import type { CheckSessionResponse } from '../../../../shared/schemas/session';
-import { HttpError, OfflineError } from '../../../lib/api';
-import { isGatewayStatus } from '../../../lib/online';
+import type { CheckSessionResponse } from '@shared/schemas/session';
+import { HttpError, OfflineError } from '@client/lib/api';
+import { isGatewayStatus } from '@client/lib/online';
 import type { AuthUser, LastUser } from './last-user';
 
 export interface CurrentUser {

@@ -2,7 +2,7 @@
  * Route guard rules of spec section 2, as pure decisions: the path to redirect to, or null.
  * (Pages that need a login send anonymous visitors to LOGIN_PATH: the /dashboard layout route.)
  */
-import { HOME_AFTER_LOGIN } from '../../../../shared/dashboard-start';
+import { HOME_AFTER_LOGIN } from '@shared/dashboard-start';
 import type { CurrentUser } from './current-user';
 
 export { HOME_AFTER_LOGIN };

@@ -3,9 +3,9 @@
  * (`{backendKey, user: {id, name, role}}`) so the member pages can open read-only while offline.
  * Cleared on logout. A tiny external store: the header re-renders when it changes (also across tabs).
  */
-import { ROLES, type Role } from '../../../../shared/constants';
-import type { SessionUser } from '../../../../shared/schemas/session';
-import { cacheStorageKey } from '../../../lib/query-persistence';
+import { ROLES, type Role } from '@shared/constants';
+import type { SessionUser } from '@shared/schemas/session';
+import { cacheStorageKey } from '@client/lib/query-persistence';
 
 export type AuthUser = Pick<SessionUser, 'id' | 'name' | 'role'>;
 export interface LastUser {

@@ -1,7 +1,7 @@
 /** The current user for route guards (beforeLoad): asks the server unless offline. */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import type { CheckSessionResponse } from '../../../../shared/schemas/session';
-import { hasPersistedCache } from '../../../lib/query-persistence';
+import type { CheckSessionResponse } from '@shared/schemas/session';
+import { hasPersistedCache } from '@client/lib/query-persistence';
 import { sessionQueryOptions } from '../api/check-session';
 import { decideCurrentUser, isUnreachable, type CurrentUser } from './current-user';
 import { lastUserCacheKey, readLastUser } from './last-user';

@@ -4,7 +4,7 @@
  * into that user's query only once the check confirmed them (a 401, the session having ended, is dropped).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Trade } from '../../../../shared/schemas/trades';
+import type { Trade } from '@shared/schemas/trades';
 import { accountTradesQueryOptions, getAccountTrades } from './get-account-trades';
 
 export type EarlyAccountTrades = Promise<Trade[]>;

@@ -4,11 +4,11 @@
  * from a range to its query, one query (and one cache entry) per range.
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import type { AccountPnl } from '../../../../shared/schemas/pnl';
-import { apiJson } from '../../../lib/api';
-import { liveRefresh } from '../../../lib/live-refresh';
-import { memberDataStaleTime } from '../../../lib/member-data-freshness';
-import { memberKeys } from '../../session/api/check-session';
+import type { AccountPnl } from '@shared/schemas/pnl';
+import { apiJson } from '@client/lib/api';
+import { liveRefresh } from '@client/lib/live-refresh';
+import { memberDataStaleTime } from '@client/lib/member-data-freshness';
+import { memberKeys } from '@client/features/session';
 import type { DayRange } from '../lib/pnl-periods';
 
 export const getAccountPnl = ({ from, to }: DayRange, adminAccountId?: number): Promise<AccountPnl> =>

@@ -3,12 +3,12 @@
  * page): the member's own, or for a superadmin any account's.
  */
 import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
-import { OWN_TRADES_PATH } from '../../../../shared/dashboard-start';
-import type { Trade } from '../../../../shared/schemas/trades';
-import { apiJson } from '../../../lib/api';
-import { liveRefresh } from '../../../lib/live-refresh';
-import { memberDataStaleTime } from '../../../lib/member-data-freshness';
-import { memberKeys } from '../../session/api/check-session';
+import { OWN_TRADES_PATH } from '@shared/dashboard-start';
+import type { Trade } from '@shared/schemas/trades';
+import { apiJson } from '@client/lib/api';
+import { liveRefresh } from '@client/lib/live-refresh';
+import { memberDataStaleTime } from '@client/lib/member-data-freshness';
+import { memberKeys } from '@client/features/session';
 
 export const getAccountTrades = (adminAccountId?: number): Promise<Trade[]> =>
   apiJson<Trade[]>(adminAccountId === undefined ? OWN_TRADES_PATH : `${OWN_TRADES_PATH}&adminAccountId=${adminAccountId}`);

@@ -4,11 +4,11 @@
  * any trade under `admin` (never kept).
  */
 import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
-import type { TradeDetail } from '../../../../shared/schemas/trade-detail';
-import { apiJson } from '../../../lib/api';
-import { liveRefresh } from '../../../lib/live-refresh';
-import { memberDataStaleTime } from '../../../lib/member-data-freshness';
-import { memberKeys } from '../../session/api/check-session';
+import type { TradeDetail } from '@shared/schemas/trade-detail';
+import { apiJson } from '@client/lib/api';
+import { liveRefresh } from '@client/lib/live-refresh';
+import { memberDataStaleTime } from '@client/lib/member-data-freshness';
+import { memberKeys } from '@client/features/session';
 
 /** PostgreSQL integer (shared/schemas/ids.ts's PG_INT_MAX, not imported: that module brings zod into the page). */
 const TRADE_ID_MAX = 2 ** 31 - 1;

@@ -1,6 +1,6 @@
 /** GET /api/membership: the member's expiry date and whether it has passed. Never kept offline. */
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api';
+import { apiJson } from '@client/lib/api';
 
 export const membershipQueryOptions = (userId: number) =>
   queryOptions({

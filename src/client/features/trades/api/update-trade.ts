@@ -1,10 +1,10 @@
 /** POST /api/admin/trades/{tradeId}: the superadmin's trade edit; the trades list it came from refreshes. */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import type { AdminTradeEditBody } from '../../../../shared/schemas/admin/members';
-import type { Trade } from '../../../../shared/schemas/trades';
-import { apiJson, jsonBody } from '../../../lib/api';
-import { saveFailureMessage } from '../../../lib/save-failure';
+import { MSG } from '@shared/messages';
+import type { AdminTradeEditBody } from '@shared/schemas/admin/members';
+import type { Trade } from '@shared/schemas/trades';
+import { apiJson, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
 
 export const updateTrade = (tradeId: number, body: AdminTradeEditBody): Promise<Trade> =>
   apiJson<Trade>(`/api/admin/trades/${tradeId}`, jsonBody('POST', body));

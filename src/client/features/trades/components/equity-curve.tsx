@@ -6,7 +6,7 @@
  */
 import { BaselineSeries, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { formatRupees } from '../../../../shared/format';
+import { formatRupees } from '@shared/format';
 import type { EquityPoint } from '../lib/equity-points';
 
 // The colours of gains and losses elsewhere (components/rupee.css).

@@ -4,7 +4,7 @@
  * so (offline: nothing).
  */
 import { useQuery } from '@tanstack/react-query';
-import { formatDate } from '../../../../shared/format';
+import { formatDate } from '@shared/format';
 import { membershipQueryOptions } from '../api/membership';
 
 export function MembershipNotice({ userId }: { userId: number }) {

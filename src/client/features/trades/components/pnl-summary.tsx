@@ -8,10 +8,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense, type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
-import { formatAsOf, formatDate, formatRupees, formatSignedRupees, formatWinRate } from '../../../../shared/format';
-import { indiaToday } from '../../../../shared/ist';
-import type { AccountPnl } from '../../../../shared/schemas/pnl';
-import { Rupee } from '../../../components/rupee';
+import { formatAsOf, formatDate, formatRupees, formatSignedRupees, formatWinRate } from '@shared/format';
+import { indiaToday } from '@shared/ist';
+import type { AccountPnl } from '@shared/schemas/pnl';
+import { Rupee } from '@client/components/rupee';
 import type { AccountPnlQueryOptions } from '../api/get-account-pnl';
 import { equityPoints } from '../lib/equity-points';
 import { customRangeErrors, monthRange, periodRange, PNL_PERIODS, type CustomRangeErrors, type DayRange, type PnlPeriod } from '../lib/pnl-periods';

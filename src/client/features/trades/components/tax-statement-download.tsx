@@ -4,8 +4,8 @@
  * needs the server, so it is disabled offline.
  */
 import { useId, useState } from 'react';
-import { earlierFinancialYear, financialYearOf } from '../../../../shared/financial-year';
-import { indiaToday } from '../../../../shared/ist';
+import { earlierFinancialYear, financialYearOf } from '@shared/financial-year';
+import { indiaToday } from '@shared/ist';
 
 export function TaxStatementDownload({ url, online }: { url: string; online: boolean }) {
   const id = useId();

@@ -1,6 +1,6 @@
 /** Phones: one card per trade, the key numbers first, the rest on demand. */
 import { memo, useState } from 'react';
-import type { Trade } from '../../../../shared/schemas/trades';
+import type { Trade } from '@shared/schemas/trades';
 import { useIncrementalList } from '../lib/use-incremental-list';
 import { ShowMoreTrades } from './show-more-trades';
 import { CARD_DETAIL_FIELDS, CARD_KEY_FIELDS, TradeFieldList } from './trade-fields';

@@ -4,13 +4,13 @@
  * their own trade (also offline, from the device's copy); the superadmin any trade.
  */
 import { lazy, Suspense } from 'react';
-import { capitalize } from '../../../../shared/format';
-import type { TradeDetail } from '../../../../shared/schemas/trade-detail';
-import { Breadcrumb } from '../../../components/breadcrumb';
-import { OfflineNotice } from '../../../components/offline-notice';
-import { Page } from '../../../components/page';
-import { Rupee } from '../../../components/rupee';
-import { HttpError } from '../../../lib/api';
+import { capitalize } from '@shared/format';
+import type { TradeDetail } from '@shared/schemas/trade-detail';
+import { Breadcrumb } from '@client/components/breadcrumb';
+import { OfflineNotice } from '@client/components/offline-notice';
+import { Page } from '@client/components/page';
+import { Rupee } from '@client/components/rupee';
+import { HttpError } from '@client/lib/api';
 import { tradeDetailQueryOptions, tradeIdOf, useTradeDetail, type TradeDetailQueryOptions } from '../api/get-trade-detail';
 import { CARD_KEY_FIELDS, TradeFieldList, type TradeFieldId } from './trade-fields';
 import { TradeTimeline } from './trade-timeline';
@@ -19,7 +19,7 @@ import './trade-detail.css';
 import { TradeHeader } from './trade-header';
 
 // Ionic (the Back button) loads only for the superadmin, as on the trades pages.
-const BackButton = lazy(() => import('../../../components/back-button').then((m) => ({ default: m.BackButton })));
+const BackButton = lazy(() => import('@client/components/back-button').then((m) => ({ default: m.BackButton })));
 
 const MORE_FIELDS: readonly TradeFieldId[] = ['date', 'type', 'remaining', 'avgExit', 'risk', 'algoId', 'signalId', 'lastUpdated'];
 

@@ -5,10 +5,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { QueryKey } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import type { AdminTradeEditBody } from '../../../../shared/schemas/admin/members';
-import type { Trade } from '../../../../shared/schemas/trades';
-import { FormActions, InputField, optionsOf, SelectField } from '../../../components/form-fields';
-import { Modal } from '../../../components/modal';
+import type { AdminTradeEditBody } from '@shared/schemas/admin/members';
+import type { Trade } from '@shared/schemas/trades';
+import { FormActions, InputField, optionsOf, SelectField } from '@client/components/form-fields';
+import { Modal } from '@client/components/modal';
 import { useUpdateTrade } from '../api/update-trade';
 import { tradeEditFormSchema, tradeEditFormValues, tradeEditStatuses, type TradeEditFormValues } from '../lib/trade-edit-form';
 import { TradeFieldList, type TradeFieldId } from './trade-fields';

@@ -3,9 +3,9 @@
  * shared by the wide-screen table and the phone cards so both show the same values.
  */
 import type { ReactNode } from 'react';
-import { formatAvgEntry, formatDate, formatNumber, formatRemainingQuantity, formatTimestamp, lastPriceView, NA } from '../../../../shared/format';
-import type { Trade } from '../../../../shared/schemas/trades';
-import { Rupee } from '../../../components/rupee';
+import { formatAvgEntry, formatDate, formatNumber, formatRemainingQuantity, formatTimestamp, lastPriceView, NA } from '@shared/format';
+import type { Trade } from '@shared/schemas/trades';
+import { Rupee } from '@client/components/rupee';
 import { TradeModeBadge } from './trade-mode-badge';
 import { TradeStatusBadge } from './trade-status-badge';
 

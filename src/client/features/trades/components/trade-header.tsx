@@ -1,5 +1,5 @@
 /** A trade's heading line: instrument and exchange, direction, paper or live, status (a card and the detail page). */
-import type { Trade } from '../../../../shared/schemas/trades';
+import type { Trade } from '@shared/schemas/trades';
 import { TradeModeBadge } from './trade-mode-badge';
 import { TradeStatusBadge } from './trade-status-badge';
 

@@ -1,6 +1,6 @@
 /** The entries and exits of a trade, each with its order ids and charges. */
-import { formatNumber, formatRupees, formatTimestamp, NA } from '../../../../shared/format';
-import type { Trade, TradeEntry, TradeExit } from '../../../../shared/schemas/trades';
+import { formatNumber, formatRupees, formatTimestamp, NA } from '@shared/format';
+import type { Trade, TradeEntry, TradeExit } from '@shared/schemas/trades';
 
 const CHARGES = [
   ['sebi_tax', 'SEBI tax'],

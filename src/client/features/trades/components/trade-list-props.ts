@@ -1,4 +1,4 @@
-import type { Trade } from '../../../../shared/schemas/trades';
+import type { Trade } from '@shared/schemas/trades';
 
 /** What the table and the card list both take. */
 export interface TradeListProps {

@@ -1,5 +1,5 @@
 /** LIVE when the trade's orders go to a real broker, PAPER when to the paper broker. */
-import { StatusBadge } from '../../../components/status-badge';
+import { StatusBadge } from '@client/components/status-badge';
 
 export function TradeModeBadge({ broker }: { broker: string }) {
   const live = broker !== 'paper';

@@ -1,5 +1,5 @@
-import type { TradeStatus } from '../../../../shared/constants';
-import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
+import type { TradeStatus } from '@shared/constants';
+import { StatusBadge, type BadgeTone } from '@client/components/status-badge';
 
 const TONES: Record<TradeStatus, BadgeTone> = {
   pending: 'warning',

@@ -3,9 +3,9 @@
  * which keeps a filter switch over a thousand trades cheap.
  */
 import { useId } from 'react';
-import { TRADE_FILTER_STATUSES } from '../../../../shared/constants';
-import type { Trade } from '../../../../shared/schemas/trades';
-import type { TradeFilterStatus } from '../../../../shared/format';
+import { TRADE_FILTER_STATUSES } from '@shared/constants';
+import type { Trade } from '@shared/schemas/trades';
+import type { TradeFilterStatus } from '@shared/format';
 
 const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 

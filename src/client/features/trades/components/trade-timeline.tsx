@@ -1,6 +1,6 @@
 /** A trade's story as an ordered list: each step's time, what happened and its details. */
-import { formatNumber, formatRupees, formatTimestamp } from '../../../../shared/format';
-import type { LevelField, TimelineItem } from '../../../../shared/schemas/trade-detail';
+import { formatNumber, formatRupees, formatTimestamp } from '@shared/format';
+import type { LevelField, TimelineItem } from '@shared/schemas/trade-detail';
 
 const LEVEL_LABELS: Record<LevelField, string> = { entry_level: 'Entry', stop_loss_level: 'Stop-loss', target_level: 'Target' };
 

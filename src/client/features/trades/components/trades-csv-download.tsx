@@ -1,7 +1,7 @@
 /** "Download CSV": the trades the page shows now (its status filter) as a CSV made in the browser, offline too. */
-import { indiaToday } from '../../../../shared/ist';
-import type { Trade } from '../../../../shared/schemas/trades';
-import { downloadFile } from '../../../lib/download-file';
+import { indiaToday } from '@shared/ist';
+import type { Trade } from '@shared/schemas/trades';
+import { downloadFile } from '@client/lib/download-file';
 import { tradesCsv, tradesCsvFileName } from '../lib/trades-csv';
 
 export function TradesCsvDownload({ trades, status, disabled }: { trades: readonly Trade[]; status: string; disabled: boolean }) {

@@ -3,17 +3,17 @@
  * own at /dashboard/trades, any account's for the superadmin under /dashboard/admin.
  */
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { MSG } from '../../../../shared/messages';
-import type { Trade } from '../../../../shared/schemas/trades';
-import { Breadcrumb, type BreadcrumbItem } from '../../../components/breadcrumb';
-import { OfflineNotice } from '../../../components/offline-notice';
-import { Page } from '../../../components/page';
-import { useOnline } from '../../../lib/online';
+import { MSG } from '@shared/messages';
+import type { Trade } from '@shared/schemas/trades';
+import { Breadcrumb, type BreadcrumbItem } from '@client/components/breadcrumb';
+import { OfflineNotice } from '@client/components/offline-notice';
+import { Page } from '@client/components/page';
+import { useOnline } from '@client/lib/online';
 import type { AccountPnlQueryOptions } from '../api/get-account-pnl';
 import { useAccountTrades, type AccountTradesQueryOptions } from '../api/get-account-trades';
-import type { TradeFilterStatus } from '../../../../shared/format';
+import type { TradeFilterStatus } from '@shared/format';
 import { groupByFilterStatus } from '../lib/group-by-filter-status';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { useMediaQuery } from '@client/lib/use-media-query';
 import { PnlSummary } from './pnl-summary';
 import { TradeCardList } from './trade-card-list';
 import { TaxStatementDownload } from './tax-statement-download';
@@ -25,7 +25,7 @@ import './trades.css';
 const NO_TRADES: readonly Trade[] = [];
 
 // Ionic (Back button, the edit form) loads only for the superadmin: a member's first paint needs none.
-const BackButton = lazy(() => import('../../../components/back-button').then((m) => ({ default: m.BackButton })));
+const BackButton = lazy(() => import('@client/components/back-button').then((m) => ({ default: m.BackButton })));
 const TradeEditModal = lazy(() => import('./trade-edit-modal').then((m) => ({ default: m.TradeEditModal })));
 
 export interface TradesPageProps {

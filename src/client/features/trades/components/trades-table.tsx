@@ -1,6 +1,6 @@
 /** Wide screens: the trades as a table, horizontally scrollable, one memoized row per trade. */
 import { memo, useState } from 'react';
-import type { Trade } from '../../../../shared/schemas/trades';
+import type { Trade } from '@shared/schemas/trades';
 import { useIncrementalList } from '../lib/use-incremental-list';
 import { ShowMoreTrades } from './show-more-trades';
 import { TABLE_FIELDS, TRADE_FIELDS } from './trade-fields';

@@ -1,5 +1,5 @@
 /** The equity curve's points: the running total of net P&L, one point per day with a leg. */
-import type { AccountPnl } from '../../../../shared/schemas/pnl';
+import type { AccountPnl } from '@shared/schemas/pnl';
 
 export interface EquityPoint {
   /** YYYY-MM-DD, a day in India. */

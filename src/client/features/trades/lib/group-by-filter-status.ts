@@ -1,5 +1,5 @@
-import { filterStatusOf, type TradeFilterStatus } from '../../../../shared/format';
-import type { Trade } from '../../../../shared/schemas/trades';
+import { filterStatusOf, type TradeFilterStatus } from '@shared/format';
+import type { Trade } from '@shared/schemas/trades';
 
 /** Trades grouped by the filter that lists them, in one pass, keeping the server's order (newest first). */
 export function groupByFilterStatus(trades: readonly Trade[]): ReadonlyMap<TradeFilterStatus, readonly Trade[]> {

@@ -3,8 +3,8 @@
  * week from Monday to Sunday, the calendar month, the financial year (1 April - 31 March), or a
  * custom range checked here as the server would (GET /api/account-pnl), so a mistake is told at once.
  */
-import { PNL_MAX_DAYS } from '../../../../shared/constants';
-import { addDays, dayOfWeek } from '../../../../shared/ist';
+import { PNL_MAX_DAYS } from '@shared/constants';
+import { addDays, dayOfWeek } from '@shared/ist';
 
 export interface DayRange {
   from: string;

@@ -6,10 +6,10 @@
  * saving other fields never rewrites a completed trade's status.
  */
 import { z } from 'zod';
-import { TRADE_EDIT_STATUSES, TRADE_STATUSES, type TradeStatus } from '../../../../shared/constants';
-import { adminTradeEditBodySchema } from '../../../../shared/schemas/admin/members';
-import type { Trade } from '../../../../shared/schemas/trades';
-import { dateText, optionalNumber, optionalText, requiredNumber, textOf } from '../../../lib/form-text';
+import { TRADE_EDIT_STATUSES, TRADE_STATUSES, type TradeStatus } from '@shared/constants';
+import { adminTradeEditBodySchema } from '@shared/schemas/admin/members';
+import type { Trade } from '@shared/schemas/trades';
+import { dateText, optionalNumber, optionalText, requiredNumber, textOf } from '@client/lib/form-text';
 
 type TradeEditStatus = (typeof TRADE_EDIT_STATUSES)[number];
 

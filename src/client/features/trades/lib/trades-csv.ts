@@ -4,9 +4,9 @@
  * spreadsheet (no ₹, no digit grouping); dates read as on the page; what the page shows as N.A.
  * (the remaining quantity of a trade never entered, a finished trade's LTP...) is an empty cell.
  */
-import { csvDocument, type CsvValue } from '../../../../shared/csv';
-import { formatAvgEntry, formatDate, formatRemainingQuantity, formatTimestamp, lastPriceView, NA } from '../../../../shared/format';
-import type { Trade } from '../../../../shared/schemas/trades';
+import { csvDocument, type CsvValue } from '@shared/csv';
+import { formatAvgEntry, formatDate, formatRemainingQuantity, formatTimestamp, lastPriceView, NA } from '@shared/format';
+import type { Trade } from '@shared/schemas/trades';
 import { TABLE_FIELDS, TRADE_FIELDS, type TradeFieldId } from '../components/trade-fields';
 
 /** The page's own N.A. rule decides; otherwise the stored value. */

@@ -3,8 +3,8 @@
  * key that `keepPublicQueriesOffline` saves, for as long as that copy is kept.
  */
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { Workshop } from '../../../../shared/schemas/public-forms';
-import { apiJson } from '../../../lib/api';
+import type { Workshop } from '@shared/schemas/public-forms';
+import { apiJson } from '@client/lib/api';
 import { PUBLIC_COPY_MAX_AGE_MS } from './public-offline-copy';
 
 export const workshopsQueryKey = ['public', 'workshops'] as const;

@@ -7,7 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClient, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import { PERSIST_MAX_AGE_MS } from '../../../lib/query-persistence';
+import { PERSIST_MAX_AGE_MS } from '@client/lib/query-persistence';
 
 export const PUBLIC_ROOT_KEY = 'public';
 export const PUBLIC_COPY_STORAGE_KEY = 'trabot-public-cache';

@@ -4,9 +4,9 @@
  * what the build prerenders as workshops.html, so a first visit paints the page from the HTML.
  */
 import type { ReactNode } from 'react';
-import { Page } from '../../../components/page';
-import { useDocumentMeta } from '../../../lib/use-document-meta';
-import { SITE } from '../../../site-config';
+import { Page } from '@client/components/page';
+import { useDocumentMeta } from '@client/lib/use-document-meta';
+import { SITE } from '@client/site-config';
 import './workshops-page.css';
 
 const WORKSHOPS_TITLE = 'Online Workshops';

@@ -4,11 +4,11 @@
  * the list is also readable offline (with the "as of" notice).
  */
 import { useState } from 'react';
-import type { Workshop } from '../../../../shared/schemas/public-forms';
-import { OfflineNotice } from '../../../components/offline-notice';
-import { WorkshopRegistrationModal } from '../../public-forms/components/form-modals';
+import type { Workshop } from '@shared/schemas/public-forms';
+import { OfflineNotice } from '@client/components/offline-notice';
+import { WorkshopRegistrationModal } from '@client/features/public-forms';
 import { useWorkshops } from '../api/get-workshops';
-import { WorkshopList } from '../../../../shared/ui/workshop-list';
+import { WorkshopList } from '@shared/ui/workshop-list';
 import { WorkshopsFrame } from './workshops-frame';
 
 export function WorkshopsPage() {

@@ -1,7 +1,7 @@
 /** The workshops route's error view: the list could not be fetched and none is saved on this device. */
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { OfflineError } from '../../../lib/api';
-import { Page } from '../../../components/page';
+import { OfflineError } from '@client/lib/api';
+import { Page } from '@client/components/page';
 
 export function WorkshopsUnavailable({ error, reset }: ErrorComponentProps) {
   const router = useRouter();

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EnquiriesPage } from '../../../features/admin-inbox/components/enquiries-page';
+import { EnquiriesPage } from '@client/features/admin-inbox/components/enquiries-page';
 
 export const Route = createFileRoute('/dashboard/admin/enquiries')({
   component: EnquiriesPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminHome } from '../../../features/admin/components/admin-home';
+import { AdminHome } from '@client/features/admin/components/admin-home';
 
 export const Route = createFileRoute('/dashboard/admin/')({
   component: AdminHome,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LogsPage } from '../../../features/admin-operations/components/logs-page';
+import { LogsPage } from '@client/features/admin-operations/components/logs-page';
 
 export const Route = createFileRoute('/dashboard/admin/logs')({
   component: LogsPage,

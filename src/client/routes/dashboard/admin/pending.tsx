@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pendingSignalsQueryOptions } from '../../../features/admin-algos/api/signal-decisions';
-import { PendingPage } from '../../../features/admin-algos/components/pending-page';
-import { idFromPath } from '../../../lib/route-params';
+import { pendingSignalsQueryOptions } from '@client/features/admin-algos/api/signal-decisions';
+import { PendingPage } from '@client/features/admin-algos/components/pending-page';
+import { idFromPath } from '@client/lib/route-params';
 
 export const Route = createFileRoute('/dashboard/admin/pending')({
   // ?signal=ID (a notification's link): the signal to scroll to. The router reads `12` as a number.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { readinessQueryOptions } from '../../../features/admin-readiness/api/readiness';
-import { ReadinessPage } from '../../../features/admin-readiness/components/readiness-page';
+import { readinessQueryOptions } from '@client/features/admin-readiness/api/readiness';
+import { ReadinessPage } from '@client/features/admin-readiness/components/readiness-page';
 
 export const Route = createFileRoute('/dashboard/admin/readiness')({
   loader: ({ context }) => {

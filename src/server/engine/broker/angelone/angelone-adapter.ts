@@ -14,7 +14,7 @@
  * unreachable (thrown: the engine retries later through the order book).
  */
 import os from 'node:os';
-import { nextIstTime } from '../../../../shared/ist';
+import { nextIstTime } from '@shared/ist';
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchJsonFile } from '../daily-file';

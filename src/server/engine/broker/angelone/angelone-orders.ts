@@ -8,7 +8,7 @@
  * and cancel) and its `uniqueorderid` (for its details): the engine keeps both as "orderid/uniqueorderid".
  */
 import { requestOf, type Order, type OrderRequest, type OrderState } from '../adapter';
-import { istWallClock } from '../../../../shared/ist';
+import { istWallClock } from '@shared/ist';
 
 export const ANGEL_PRODUCTS = { delivery: 'DELIVERY', intraday: 'INTRADAY' } as const;
 export const ANGEL_ORDER_TYPES = { market: 'MARKET', limit: 'LIMIT', trigger: 'STOPLOSS_LIMIT' } as const;

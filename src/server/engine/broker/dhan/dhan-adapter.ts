@@ -18,10 +18,10 @@
 import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, LoginAccount, Order, OrderChanges, OrderRequest, Position } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchTextFile } from '../daily-file';
-import { istWallClock } from '../../../../shared/ist';
+import { istWallClock } from '@shared/ist';
 import { brokerCall, jsonCall, type BrokerFailure, type JsonAnswer } from '../json-http';
 import { UserBuckets, type Limit } from '../user-buckets';
-import { parseCsv } from '../../../instruments/csv';
+import { parseCsv } from '@server/instruments/csv';
 import { DHAN_ORDER_TYPES, dhanOrderBody, fromDhanOrder, type DhanOrder } from './dhan-orders';
 
 export const DHAN_DEFAULT_ROOT = 'https://api.dhan.co';

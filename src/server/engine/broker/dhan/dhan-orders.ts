@@ -7,7 +7,7 @@
  * TRANSIT, TRIGGERED.
  */
 import { requestOf, type Order, type OrderRequest, type OrderState } from '../adapter';
-import { istWallClock } from '../../../../shared/ist';
+import { istWallClock } from '@shared/ist';
 
 export const DHAN_PRODUCTS = { delivery: 'CNC', intraday: 'INTRADAY' } as const;
 export const DHAN_ORDER_TYPES = { market: 'MARKET', limit: 'LIMIT', trigger: 'STOP_LOSS' } as const;

@@ -6,7 +6,7 @@
  * 2 traded, 4 transit, 5 rejected, 6 pending, 7 expired.
  */
 import { requestOf, type Order, type OrderRequest, type OrderState } from '../adapter';
-import { istWallClock } from '../../../../shared/ist';
+import { istWallClock } from '@shared/ist';
 
 export const FYERS_PRODUCTS = { delivery: 'CNC', intraday: 'INTRADAY' } as const;
 export const FYERS_ORDER_TYPES = { limit: 1, market: 2, trigger: 4 } as const;

@@ -8,7 +8,7 @@
  */
 import type { UpstoxOrder } from 'upstox-js-sdk';
 import { requestOf, type Order, type OrderRequest, type OrderState } from '../adapter';
-import { istWallClock } from '../../../../shared/ist';
+import { istWallClock } from '@shared/ist';
 
 export const UPSTOX_PRODUCTS = { delivery: 'D', intraday: 'I' } as const;
 export const UPSTOX_ORDER_TYPES = { market: 'MARKET', limit: 'LIMIT', trigger: 'SL' } as const;

@@ -5,7 +5,7 @@
  * validity DAY, tag (at most 20 alphanumeric characters: the engine's client order id).
  */
 import type { Order as KiteOrder } from 'kiteconnect';
-import { fromIstParts } from '../../../../shared/ist';
+import { fromIstParts } from '@shared/ist';
 import { requestOf, type Order, type OrderRequest, type OrderState } from '../adapter';
 
 export const KITE_PRODUCTS = { delivery: 'CNC', intraday: 'MIS' } as const;

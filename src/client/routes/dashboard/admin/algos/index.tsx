@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { algosQueryOptions } from '../../../../features/admin-algos/api/get-algos';
-import { AlgosPage } from '../../../../features/admin-algos/components/algos-page';
+import { algosQueryOptions } from '@client/features/admin-algos/api/get-algos';
+import { AlgosPage } from '@client/features/admin-algos/components/algos-page';
 
 export const Route = createFileRoute('/dashboard/admin/algos/')({
   // Starts the request alongside the page's code; the page shows loading and "Unauthorized" itself.

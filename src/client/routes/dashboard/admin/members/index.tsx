@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MembersPage } from '../../../../features/admin-members/components/members-page';
+import { MembersPage } from '@client/features/admin-members/components/members-page';
 
 export const Route = createFileRoute('/dashboard/admin/members/')({
   component: MembersPage,

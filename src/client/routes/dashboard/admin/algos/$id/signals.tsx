@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { signalsQueryOptions } from '../../../../../features/admin-algos/api/get-signals';
-import { SignalsPage } from '../../../../../features/admin-algos/components/signals-page';
-import { signalsSearch, type SignalFilter } from '../../../../../features/admin-algos/lib/signal-filter';
-import { idFromPath, idToPath } from '../../../../../lib/route-params';
+import { signalsQueryOptions } from '@client/features/admin-algos/api/get-signals';
+import { SignalsPage } from '@client/features/admin-algos/components/signals-page';
+import { signalsSearch, type SignalFilter } from '@client/features/admin-algos/lib/signal-filter';
+import { idFromPath, idToPath } from '@client/lib/route-params';
 
 export const Route = createFileRoute('/dashboard/admin/algos/$id/signals')({
   // An id that is not one shows the page's "No algo id".

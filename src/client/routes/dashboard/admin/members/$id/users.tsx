@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MemberUsersPage } from '../../../../../features/admin-members/components/member-users-page';
-import { idToPath, requiredIdFromPath } from '../../../../../lib/route-params';
+import { MemberUsersPage } from '@client/features/admin-members/components/member-users-page';
+import { idToPath, requiredIdFromPath } from '@client/lib/route-params';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/users')({
   params: {

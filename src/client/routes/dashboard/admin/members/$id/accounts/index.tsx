@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MemberAccountsPage } from '../../../../../../features/admin-members/components/member-accounts-page';
-import { idToPath, requiredIdFromPath } from '../../../../../../lib/route-params';
+import { MemberAccountsPage } from '@client/features/admin-members/components/member-accounts-page';
+import { idToPath, requiredIdFromPath } from '@client/lib/route-params';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/accounts/')({
   params: {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SubscriptionsPage } from '../../../../../../../features/admin-accounts/components/subscriptions-page';
-import { idToPath, requiredIdFromPath } from '../../../../../../../lib/route-params';
+import { SubscriptionsPage } from '@client/features/admin-accounts/components/subscriptions-page';
+import { idToPath, requiredIdFromPath } from '@client/lib/route-params';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/accounts/$accountId/algos')({
   params: {

@@ -1,12 +1,12 @@
 /** The trades of any account for the superadmin: the member's trades page with Edit, not persisted. */
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { DEFAULT_TRADE_FILTER } from '../../../../../../../../shared/constants';
-import { adminAccountPnlQueryOptions } from '../../../../../../../features/trades/api/get-account-pnl';
-import { adminAccountTradesQueryOptions } from '../../../../../../../features/trades/api/get-account-trades';
-import { TradesPage } from '../../../../../../../features/trades/components/trades-page';
-import { tradesSearch } from '../../../../../../../features/trades/lib/filter-status-from-search';
-import { idToPath, requiredIdFromPath } from '../../../../../../../lib/route-params';
+import { DEFAULT_TRADE_FILTER } from '@shared/constants';
+import { adminAccountPnlQueryOptions } from '@client/features/trades/api/get-account-pnl';
+import { adminAccountTradesQueryOptions } from '@client/features/trades/api/get-account-trades';
+import { TradesPage } from '@client/features/trades/components/trades-page';
+import { tradesSearch } from '@client/features/trades/lib/filter-status-from-search';
+import { idToPath, requiredIdFromPath } from '@client/lib/route-params';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/accounts/$accountId/trades')({
   params: {

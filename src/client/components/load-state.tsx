@@ -3,8 +3,8 @@
  * failure text ("Unauthorized" for lists, "Error" for logs and warnings) when a load fails.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
-import { MSG } from '../../../../shared/messages';
-import './admin.css';
+import { MSG } from '@shared/messages';
+import './admin-screen.css';
 
 export function LoadState({
   query,

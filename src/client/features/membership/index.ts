@@ -1,0 +1,2 @@
+/** The membership steps the home page shows. */
+export { MembershipWorkflow } from './components/membership-workflow';
