@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_SHELL_FILE, prerender, writeAppShell } from './scripts/prerender';
+import { pathAliases } from './path-aliases';
 
 const THEME_COLOR = '#0f766e';
 /** The prerendered pages' only script (src/client/boot.ts), a build entry of its own. */
@@ -44,8 +45,7 @@ function prerenderPublicPages(): Plugin {
 }
 
 export default defineConfig({
-  // @client/..., @shared/... (tsconfig.base.json's paths).
-  resolve: { tsconfigPaths: true },
+  resolve: { alias: pathAliases },
   plugins: [
     // Must come before the React plugin: it generates the route tree and splits route components.
     tanstackRouter({

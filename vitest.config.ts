@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './path-aliases';
 
 // Node 20 lacks Map.groupBy, which vitest 5's reporter calls when a test fails: without it a red
 // run crashes before printing why. This config file runs in the reporter's process.
@@ -30,8 +31,8 @@ const pgliteTemplate = './tests/integration/helpers/pglite-template.ts';
 // (server, shared, a feature's lib) stays out of it.
 const DOM_TESTS = ['tests/unit/**/*.test.tsx', 'tests/unit/client/**/*.test.ts'];
 
-// @client/..., @server/..., @shared/..., @tests/... (tsconfig.base.json's paths).
-const resolve = { tsconfigPaths: true };
+// @client/..., @server/..., @shared/..., @tests/...
+const resolve = { alias: pathAliases };
 
 export default defineConfig({
   test: {
@@ -48,11 +49,11 @@ export default defineConfig({
       },
       {
         resolve: {
-          ...resolve,
           // jsdom stands for a browser: Ionic's React wrappers (via @lit/react) must load their
           // browser build, whose node build renders for SSR and never passes props to elements.
           conditions: ['browser', 'module', 'import', 'default'],
           alias: {
+            ...pathAliases,
             // vite-plugin-pwa's virtual module exists only in the Vite build.
             'virtual:pwa-register/react': fileURLToPath(new URL('./tests/unit/stubs/pwa-register-react.ts', import.meta.url)),
           },
