@@ -9,7 +9,9 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { adminBrokerDetailsSchema, AccountSettings, BrokerDetails, memberBrokerDetailsSchema } from '@shared/schemas/account';
-import { FormActions, InputField, optionsOf, SelectField } from '@client/components/form-fields';
+import { FormActions } from '@client/components/form-fields/form-actions';
+import { InputField } from '@client/components/form-fields/input-field';
+import { optionsOf, SelectField } from '@client/components/form-fields/select-field';
 
 type BrokerSchema = typeof memberBrokerDetailsSchema | typeof adminBrokerDetailsSchema;
 type StoredBroker = Pick<AccountSettings, 'broker_name' | 'broker_client_id'>;

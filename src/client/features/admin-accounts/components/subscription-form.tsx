@@ -4,7 +4,9 @@ import { useForm } from 'react-hook-form';
 import { SUBSCRIPTION_STATUSES } from '@shared/constants';
 import type { Algo } from '@shared/schemas/admin/algos';
 import type { AlgoSubscription, SaveSubscriptionBody } from '@shared/schemas/admin/members';
-import { FormActions, InputField, optionsOf, SelectField } from '@client/components/form-fields';
+import { FormActions } from '@client/components/form-fields/form-actions';
+import { InputField } from '@client/components/form-fields/input-field';
+import { optionsOf, SelectField } from '@client/components/form-fields/select-field';
 import { useSaveAlgoSubscription } from '../api/save-algo-subscription';
 import { SUBSCRIPTION_NUMBERS, subscriptionFormSchema, subscriptionFormValues, type SubscriptionFormValues } from '../lib/subscription-form';
 

@@ -1,7 +1,7 @@
 /** Entry, stop-loss and target levels in one row: the levels part of Add Signal and Edit Levels. */
 import type { Control, FieldPath } from 'react-hook-form';
 import { PRICE_STEP } from '@shared/constants';
-import { InputField } from '@client/components/form-fields';
+import { InputField } from '@client/components/form-fields/input-field';
 
 interface LevelValues {
   entry_level: string;

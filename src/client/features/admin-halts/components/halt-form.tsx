@@ -3,7 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { haltBodySchema, type HaltBody } from '@shared/schemas/admin/halts';
-import { CheckboxField, FormActions, InputField } from '@client/components/form-fields';
+import { CheckboxField } from '@client/components/form-fields/checkbox-field';
+import { FormActions } from '@client/components/form-fields/form-actions';
+import { InputField } from '@client/components/form-fields/input-field';
 import { useHaltMutations } from '../api/halts';
 
 export function HaltForm({ accountId, onDone }: { accountId: number | null; onDone: () => void }) {

@@ -4,7 +4,10 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS } from '@shared/forms/workshop-schedule';
 import { workshopBodySchema, type AdminWorkshop } from '@shared/schemas/admin/inbox';
-import { FormActions, InputField, optionsOf, SelectField, TextAreaField } from '@client/components/form-fields';
+import { FormActions } from '@client/components/form-fields/form-actions';
+import { InputField } from '@client/components/form-fields/input-field';
+import { optionsOf, SelectField } from '@client/components/form-fields/select-field';
+import { TextAreaField } from '@client/components/form-fields/text-area-field';
 import { dateText } from '@client/lib/form-text';
 import { useSaveWorkshop } from '../api/save-workshop';
 

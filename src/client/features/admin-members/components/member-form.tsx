@@ -5,7 +5,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { memberBodySchema, type Member, type MemberBody } from '@shared/schemas/admin/members';
-import { FormActions, InputField } from '@client/components/form-fields';
+import { FormActions } from '@client/components/form-fields/form-actions';
+import { InputField } from '@client/components/form-fields/input-field';
 import { dateText } from '@client/lib/form-text';
 import { useSaveMember } from '../api/save-member';
 

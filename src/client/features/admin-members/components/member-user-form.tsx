@@ -7,7 +7,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { memberUserBodySchema, type MemberAccount, type MemberUser, type MemberUserBody } from '@shared/schemas/admin/members';
-import { FormActions, InputField, SelectField } from '@client/components/form-fields';
+import { FormActions } from '@client/components/form-fields/form-actions';
+import { InputField } from '@client/components/form-fields/input-field';
+import { SelectField } from '@client/components/form-fields/select-field';
 import { useSaveMemberUser } from '../api/save-member-user';
 
 const NEW_USER_PASSWORD = 'Password is required for a new user';

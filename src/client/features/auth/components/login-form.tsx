@@ -10,7 +10,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { LoginBody } from '@shared/schemas/session';
-import { PlainInputField } from '@client/components/plain-input-field';
+import { PlainInputField } from '@client/components/form-fields/plain-input-field';
 import { HOME_AFTER_LOGIN } from '@client/features/session';
 import { useLoginMutation } from '../api/login';
 import { CaptchaWidget, type CaptchaHandle } from './captcha-widget';

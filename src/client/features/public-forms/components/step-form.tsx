@@ -15,6 +15,7 @@ import { useFormSteps } from '../hooks/use-form-steps';
 import type { AnyAnswers } from '../lib/form-answers';
 import type { FormDraft } from '../lib/form-draft';
 import { FormField } from './form-field';
+import '@client/components/form-fields/field-notes.css';
 import './step-form.css';
 
 export interface StepFormProps {

@@ -1,12 +1,15 @@
 /**
  * A labelled native <input> bound to react-hook-form, drawn like InputField's outlined Ionic input,
- * for forms on first-visit pages (the login form) that should not load Ionic's runtime. The zod
- * error shows under it and is announced with the field; a password gets a show/hide button.
+ * for forms on first-visit pages (the login form) that should not load Ionic's runtime: it imports
+ * nothing from Ionic. The zod error shows under it and is announced with the field; a password gets
+ * a show/hide button.
  */
 import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
-import { useId, useState, type HTMLInputTypeAttribute } from 'react';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useState, type HTMLInputTypeAttribute } from 'react';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { Icon } from '@shared/ui/icon';
+import type { FieldProps } from './field-props';
+import { useFieldNoteIds } from './field-note-ids';
 import './plain-input-field.css';
 
 export function PlainInputField<T extends FieldValues, U>({
@@ -17,16 +20,13 @@ export function PlainInputField<T extends FieldValues, U>({
   autoComplete = 'off',
   inputMode,
   required,
-}: {
-  control: Control<T, unknown, U>;
-  name: FieldPath<T>;
-  label: string;
+}: Pick<FieldProps<T, U>, 'control' | 'name' | 'label'> & {
   type?: HTMLInputTypeAttribute;
   autoComplete?: string;
   inputMode?: 'email' | 'text' | 'numeric' | 'decimal' | 'tel';
   required?: boolean;
 }) {
-  const id = useId();
+  const { id, errorId, describedBy } = useFieldNoteIds();
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
   return (
@@ -49,7 +49,7 @@ export function PlainInputField<T extends FieldValues, U>({
               inputMode={inputMode}
               required={required}
               aria-invalid={fieldState.invalid || undefined}
-              aria-describedby={fieldState.error ? `${id}-error` : undefined}
+              aria-describedby={describedBy(undefined, fieldState.error?.message)}
             />
             {isPassword && (
               <button
@@ -63,7 +63,7 @@ export function PlainInputField<T extends FieldValues, U>({
             )}
           </div>
           {fieldState.error?.message && (
-            <p id={`${id}-error`} className="plain-field-error">
+            <p id={errorId} className="plain-field-error">
               {fieldState.error.message}
             </p>
           )}
