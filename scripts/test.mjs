@@ -1,0 +1,70 @@
+/**
+ * `npm test`: the three type checks, the lint and the unit and API tests (Vitest's unit, unit-dom
+ * and api projects) at the same time rather than one after another, so the machine's cores share
+ * the work (docs/performance.md, "npm test"). Each part's output is printed in one block when it
+ * ends, then a line per part; the exit code is 1 when any part failed. Arguments go to Vitest
+ * (`npm test -- --reporter=json --outputFile=x.json --reporter=default`, as .ci/run does).
+ * `npm run typecheck`, `npm run lint` and `npm run test:unit` / `test:api` still run one part.
+ */
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (file) => path.join(root, 'node_modules', file);
+const vitestArgs = process.argv.slice(2);
+
+// Vitest's own default is one worker fewer than the cores (one on a 2-core machine), which leaves a
+// core idle once the type checks and the lint are done; its main process mostly waits meanwhile.
+const workers = vitestArgs.some((arg) => arg.startsWith('--maxWorkers')) ? [] : [`--maxWorkers=${os.availableParallelism()}`];
+
+/** Longest first: Vitest is most of the work, so it starts before the others take the cores. */
+const PARTS = [
+  { name: 'vitest (unit, unit-dom, api)', args: [bin('vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'unit-dom', '--project', 'api', ...workers, ...vitestArgs] },
+  { name: 'eslint .', args: [bin('eslint/bin/eslint.js'), '.'] },
+  { name: 'tsc -p tsconfig.server.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--noEmit'] },
+  { name: 'tsc -p tsconfig.node.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.node.json', '--noEmit'] },
+  { name: 'tsc -p tsconfig.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
+];
+
+const started = performance.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const children = new Set();
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(130);
+  });
+}
+
+function run(part) {
+  return new Promise((resolve) => {
+    const output = [];
+    const env = { ...process.env, ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}) };
+    const child = spawn(process.execPath, part.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const finish = (code, error) => {
+      children.delete(child);
+      const result = { ...part, code, elapsed: performance.now() - started };
+      const text = Buffer.concat(output).toString().trimEnd();
+      process.stdout.write(`\n=== ${part.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} at ${seconds(result.elapsed)} ===\n`);
+      if (text) process.stdout.write(`${text}\n`);
+      if (error) process.stdout.write(`${error.stack ?? error}\n`);
+      resolve(result);
+    };
+    child.on('error', (error) => finish(1, error));
+    child.on('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+  });
+}
+
+process.stdout.write(`npm test: ${PARTS.map((part) => part.name).join(', ')} at once (${os.availableParallelism()} cores)\n`);
+const results = await Promise.all(PARTS.map(run));
+process.stdout.write('\n=== npm test ===\n');
+for (const result of results) process.stdout.write(`${result.code === 0 ? 'ok    ' : 'FAILED'} ${result.name} (${seconds(result.elapsed)})\n`);
+const failed = results.filter((result) => result.code !== 0);
+process.stdout.write(failed.length ? `${failed.length} of ${results.length} parts failed\n` : `all ${results.length} parts passed in ${seconds(performance.now() - started)}\n`);
+process.exitCode = failed.length ? 1 : 0;
