@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { LIVE_DATA_END, LIVE_DATA_START } from '../src/shared/live-data-markers';
+import { ROUTE_HEAD_TAGS } from '../src/shared/route-head-tags';
 
 export const APP_SHELL_FILE = 'app.html';
 
@@ -48,14 +49,29 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+interface StaticServer {
+  url: string;
+  /** Answers the held requests so far with an empty list (once a page's loading state is taken). */
+  answerHeld: () => void;
+  close: () => Promise<void>;
+}
+
 /**
  * The build's files; the shell for any other path; the API as it answers a visitor without a
- * session, except the held paths, which never answer (the pages' loading states).
+ * session, except the held paths, which answer only when told (the pages' loading states).
  */
-function startStaticServer(outDir: string, heldApiPaths: string[]): Promise<{ url: string; close: () => Promise<void> }> {
+function startStaticServer(outDir: string, heldApiPaths: string[]): Promise<StaticServer> {
+  let held: http.ServerResponse[] = [];
+  const answerHeld = () => {
+    for (const res of held) res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    held = [];
+  };
   const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (heldApiPaths.includes(pathname)) return;
+    if (heldApiPaths.includes(pathname)) {
+      held.push(res);
+      return;
+    }
     if (pathname === '/api/check-session') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"error"}');
       return;
@@ -78,15 +94,18 @@ function startStaticServer(outDir: string, heldApiPaths: string[]): Promise<{ ur
           server.close(() => done());
           server.closeAllConnections(); // the held requests
         });
-      resolve({ url: `http://127.0.0.1:${port}`, close });
+      resolve({ url: `http://127.0.0.1:${port}`, answerHeld, close });
     });
   });
 }
 
 interface Snapshot {
   rootHtml: string;
-  title: string;
-  description: string;
+  /**
+   * The page's title, description, canonical link and share tags as its routes' `head` rendered
+   * them (src/client/lib/page-head.ts); the live app replaces them with its own (useHtmlHeadTakeover).
+   */
+  headTags: string[];
   /** Stylesheets and scripts the page loaded beyond the shell's own (its route chunks). */
   stylesheets: string[];
   scripts: string[];
@@ -97,29 +116,36 @@ interface Snapshot {
 }
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
-function setMetaContent(html: string, attr: 'name' | 'property', key: string, content: string): string {
-  const tag = new RegExp(`<meta\\s+${attr}="${key}"\\s+content="[^"]*"\\s*/>`);
-  if (!tag.test(html)) throw new Error(`the shell has no <meta ${attr}="${key}"> on one line`);
-  return html.replace(tag, `<meta ${attr}="${key}" content="${escapeAttr(content)}" />`);
-}
 
 /** The shell's module script and modulepreload tags (Vite writes each on a line of its own). */
 const MODULE_TAG = /^\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"[^>]*>(?:<\/script>)?\n/gm;
 
+/** A page's head tags once each (a crawler reads the first), with a title and a description. */
+export function checkHeadTags(route: string, headTags: readonly string[]): void {
+  const keys = headTags.map((tag) => {
+    const [, element = ''] = /^<(\w+)/.exec(tag) ?? [];
+    const [, key = ''] = /\s(?:name|property|rel)="([^"]*)"/.exec(tag) ?? [];
+    return `${element} ${key}`.trim();
+  });
+  const twice = keys.filter((key, i) => keys.indexOf(key) !== i);
+  const missing = ['title', 'meta description'].filter((key) => !keys.includes(key));
+  if (twice.length || missing.length) {
+    throw new Error(`${route}: head tags ${twice.length ? `twice: ${twice.join(', ')}` : ''} ${missing.length ? `missing: ${missing.join(', ')}` : ''}`.trim());
+  }
+}
+
 /**
- * The shell with the page's head (title, description, its route's stylesheets) and rendered
+ * The shell with the page's head (its routes' tags, its route's stylesheets) and rendered
  * markup. The page names one small script, `bootScript` (src/client/boot.ts), which loads the
  * app's modules, listed in <meta name="app-modules">, once the page has painted.
  * `apiPreload`: the live data the page will fetch, requested by the HTML so that it arrives with
  * the scripts instead of after them.
  */
 export function pageHtml(shell: string, snapshot: Snapshot, bootScript: string, apiPreload?: string): string {
-  let html = shell.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(snapshot.title)}</title>`);
-  html = setMetaContent(html, 'name', 'description', snapshot.description);
-  html = setMetaContent(html, 'property', 'og:title', snapshot.title);
-  html = setMetaContent(html, 'property', 'og:description', snapshot.description);
+  const title = /^( *)<title>[^<]*<\/title>\n/m;
+  const indent = title.exec(shell)?.[1];
+  if (indent === undefined) throw new Error('the shell has no <title> on a line of its own');
+  let html = shell.replace(title, () => snapshot.headTags.map((tag) => `${indent}${tag}\n`).join(''));
   const shellModules = Array.from(html.matchAll(MODULE_TAG), (match) => match[1]!);
   if (!shellModules.length) throw new Error('the shell has no module script');
   html = html.replace(MODULE_TAG, '');
@@ -149,7 +175,8 @@ export function frameShellHtml(shell: string, frameHtml: string): string {
   return withPrerenderedRoot(html, frameHtml);
 }
 
-async function snapshotPage(browser: import('playwright-core').Browser, url: string, loadingSelector?: string): Promise<Snapshot> {
+async function snapshotPage(browser: import('playwright-core').Browser, server: StaticServer, route: string, loadingSelector?: string): Promise<Snapshot> {
+  const url = `${server.url}${route}`;
   // A phone-sized window: the markup does not depend on it (layout is CSS), but images load as there.
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
   try {
@@ -160,7 +187,7 @@ async function snapshotPage(browser: import('playwright-core').Browser, url: str
     await page.goto(url, { waitUntil: loadingSelector ? 'load' : 'networkidle', timeout: READY_TIMEOUT_MS });
     await page.locator(loadingSelector ?? '#main-content').waitFor({ timeout: READY_TIMEOUT_MS });
     if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
-    return await page.evaluate(({ liveDataSelector, liveDataStart, liveDataEnd }) => {
+    const body = await page.evaluate(({ liveDataSelector, liveDataStart, liveDataEnd }) => {
       // Custom elements (Ionic's, the captcha's) become plain elements with the same markup and box,
       // so that the scripts defining them, once loaded, do not upgrade and re-render the static copy.
       const root = document.getElementById('root')!;
@@ -207,13 +234,18 @@ async function snapshotPage(browser: import('playwright-core').Browser, url: str
       return {
         rootHtml: copy.innerHTML,
         frameHtml: frame.innerHTML,
-        title: document.title,
-        description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
         stylesheets,
         scripts: [...new Set(loadedScripts)],
         styles: Array.from(document.head.querySelectorAll('style')).map((style) => style.outerHTML),
       };
     }, { liveDataSelector: loadingSelector ?? null, liveDataStart: LIVE_DATA_START, liveDataEnd: LIVE_DATA_END });
+    // The router runs the routes' `head` once their loaders are done, which a loading state's are
+    // not: its data is answered now (the markup is taken), and the tags are read once in.
+    server.answerHeld();
+    await page.locator('head meta[name="description"]').waitFor({ state: 'attached', timeout: READY_TIMEOUT_MS });
+    const headTags = await page.evaluate((selector) => Array.from(document.head.querySelectorAll(selector), (tag) => tag.outerHTML), ROUTE_HEAD_TAGS);
+    if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
+    return { ...body, headTags };
   } finally {
     await context.close();
   }
@@ -244,7 +276,8 @@ export async function prerender(outDir: string, bootScript: string, log: (line: 
   try {
     let frameHtml = '';
     for (const { route, file, loading } of PRERENDERED_PAGES) {
-      const snapshot = await snapshotPage(browser, `${server.url}${route}`, loading?.selector);
+      const snapshot = await snapshotPage(browser, server, route, loading?.selector);
+      checkHeadTags(route, snapshot.headTags);
       fs.writeFileSync(path.join(root, file), pageHtml(shell, snapshot, bootScript, loading?.api));
       frameHtml ||= snapshot.frameHtml;
       log(`prerendered ${route} -> ${file} (${(snapshot.rootHtml.length / 1024).toFixed(1)} KB of markup)`);

@@ -10,6 +10,14 @@ export const SITE = {
   tagline: 'Algorithmic trading research, membership and free education',
   blurb:
     'Trabot is a technical-analysis research firm that builds and trades automated algorithmic trading systems, and shares what it learns with traders through workshops and a membership programme.',
+  /**
+   * The public site's address: canonical links and share tags name it (absolute, as Open Graph
+   * asks), also in the HTML the build prerenders, before any server knows its host.
+   */
+  origin: 'https://trabot.in',
+  /** The description of a page without one of its own (the dashboard, the login page). */
+  description:
+    'Trabot builds and trades algorithmic trading systems, offers research and portfolio services, free workshops and a membership programme for traders in India.',
   email: 'contact@trabot.in',
   social: {
     microblog: { label: 'Trabot on X', url: 'https://x.com/trabot_in' },

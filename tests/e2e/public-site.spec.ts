@@ -4,6 +4,7 @@
  * placeholder, and every public page readable offline once visited.
  */
 import type { Page } from '@playwright/test';
+import { SITE } from '@client/site-config';
 import { expect, test } from './support/fixtures';
 
 /** scrollTop of the app's scroll container, sampled on every frame for `ms`. */
@@ -111,14 +112,18 @@ test.describe('titles, share tags and accessibility', () => {
       expect(await meta('meta[property="og:title"]')).toBe(title);
       expect(await meta('meta[property="og:description"]')).toBe(description);
       expect(await meta('meta[property="og:type"]')).toBe('website');
-      const origin = new URL(page.url()).origin;
-      expect(await meta('meta[property="og:url"]')).toBe(`${origin}${canonical}`);
-      expect(await page.locator('head link[rel="canonical"]').getAttribute('href')).toBe(`${origin}${canonical}`);
+      // Absolute, naming the public site: the same in the prerendered HTML, built before any host is known.
+      expect(await meta('meta[property="og:url"]')).toBe(`${SITE.origin}${canonical}`);
+      expect(await page.locator('head link[rel="canonical"]').getAttribute('href')).toBe(`${SITE.origin}${canonical}`);
       expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+      // Once each: the app replaced the tags the HTML came with rather than adding to them.
+      for (const selector of ['title', 'meta[name="description"]', 'link[rel="canonical"]', 'meta[property="og:url"]', 'meta[name="twitter:card"]']) {
+        await expect(page.locator(`head ${selector}`), selector).toHaveCount(1);
+      }
 
       const image = await meta('meta[property="og:image"]');
-      expect(image).toBe(`${origin}/images/share-image.png`);
-      const png = await request.get(image!);
+      expect(image).toBe(`${SITE.origin}/images/share-image.png`);
+      const png = await request.get(new URL(image!).pathname);
       expect(png.headers()['content-type']).toBe('image/png');
       const body = await png.body();
       expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([1200, 630]);
@@ -135,12 +140,29 @@ test.describe('titles, share tags and accessibility', () => {
     });
   }
 
-  test('leaving a public page restores the default tags of the app shell', async ({ page }) => {
+  test('the HTML a crawler reads carries the page\'s own title, description, canonical link and share tags once', async ({ request }) => {
+    for (const { path, canonical, title } of PAGES) {
+      const html = await (await request.get(path)).text();
+      const count = (pattern: RegExp) => html.match(new RegExp(pattern, 'g'))?.length ?? 0;
+      expect(count(/<title>/), path).toBe(1);
+      expect(html, path).toContain(`<title>${title}</title>`);
+      expect(count(/<meta name="description"/), path).toBe(1);
+      expect(count(/<link rel="canonical"/), path).toBe(1);
+      expect(html, path).toContain(`<link rel="canonical" href="${SITE.origin}${canonical}">`);
+      expect(html, path).toContain(`<meta property="og:url" content="${SITE.origin}${canonical}">`);
+      expect(count(/<meta property="og:title"/), path).toBe(1);
+    }
+  });
+
+  test('leaving a public page takes its share tags away and keeps one title and description', async ({ page }) => {
     await page.goto('/workshops');
     await expect(page).toHaveTitle('Online Workshops | Trabot');
     await page.getByRole('link', { name: 'Member Login' }).click();
     await expect(page).toHaveTitle('Member Login | Trabot');
     await expect(page.locator('head meta[property="og:url"]')).toHaveCount(0);
+    await expect(page.locator('head link[rel="canonical"]')).toHaveCount(0);
+    await expect(page.locator('head title')).toHaveCount(1);
+    await expect(page.locator('head meta[name="description"]')).toHaveCount(1);
   });
 
   test('the home page images are sized, below-the-fold ones load lazily', async ({ page }) => {

@@ -1,9 +1,9 @@
 /**
- * The frame of every routed page: document title "<title> | Trabot", the main landmark and the
- * content width. The page heading shows the title unless the page draws its own (showTitle=false).
+ * The frame of every routed page: the main landmark and the content width. The page heading shows
+ * the title unless the page draws its own (showTitle=false). The document title is the route's
+ * (its `head` option, src/client/lib/page-head.ts).
  */
-import { useEffect, type ReactNode } from 'react';
-import { SITE } from '@client/site-config';
+import type { ReactNode } from 'react';
 import './page.css';
 
 export interface PageProps {
@@ -15,10 +15,6 @@ export interface PageProps {
 }
 
 export function Page({ title, children, showTitle = true, wide = false }: PageProps) {
-  useEffect(() => {
-    document.title = `${title} | ${SITE.name}`;
-  }, [title]);
-
   return (
     <main id="main-content" className={wide ? 'page page--wide' : 'page'} tabIndex={-1}>
       {showTitle && <h1 className="page-title">{title}</h1>}

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HomePage } from '@client/features/home/components/home-page';
+import { HOME_HEAD } from '@client/features/home/lib/home-head';
 
 export const Route = createFileRoute('/')({
+  head: () => HOME_HEAD,
   component: HomePage,
 });

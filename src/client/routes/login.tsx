@@ -6,6 +6,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginPage } from '@client/features/auth/components/login-page';
 import { loginPageRedirect, returnPathAfterLogin, type LoginSearch } from '@client/features/session/lib/guards';
 import { loadCurrentUser } from '@client/features/session/lib/load-current-user';
+import { titleHead } from '@client/lib/page-head';
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({ redirect: returnPathAfterLogin(search.redirect) }),
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/login')({
     const to = loginPageRedirect(await loadCurrentUser(context.queryClient), search.redirect);
     if (to) throw redirect({ href: to, replace: true });
   },
+  head: () => titleHead('Member Login'),
   component: function LoginRoute() {
     return <LoginPage returnTo={Route.useSearch().redirect} />;
   },

@@ -4,8 +4,10 @@ import { keepPublicQueriesOffline } from '@client/features/workshops/api/public-
 import { WorkshopsLoading } from '@client/features/workshops/components/workshops-frame';
 import { WorkshopsPage } from '@client/features/workshops/components/workshops-page';
 import { WorkshopsUnavailable } from '@client/features/workshops/components/workshops-unavailable';
+import { WORKSHOPS_HEAD } from '@client/features/workshops/lib/workshops-head';
 
 export const Route = createFileRoute('/workshops')({
+  head: () => WORKSHOPS_HEAD,
   loader: async ({ context: { queryClient } }) => {
     // The saved copy first, so that an offline visit finds the list.
     await keepPublicQueriesOffline(queryClient);

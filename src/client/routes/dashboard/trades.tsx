@@ -9,6 +9,7 @@ import { tradesSearch } from '@client/features/trades/lib/filter-status-from-sea
 import { DEFAULT_TRADE_FILTER } from '@shared/constants';
 import { monthRange } from '@client/features/trades/lib/pnl-periods';
 import { indiaToday } from '@shared/ist';
+import { titleHead } from '@client/lib/page-head';
 
 export const Route = createFileRoute('/dashboard/trades')({
   validateSearch: tradesSearch,
@@ -19,6 +20,7 @@ export const Route = createFileRoute('/dashboard/trades')({
     context.queryClient.ensureQueryData(accountTradesQueryOptions(userId)).catch(() => undefined);
     context.queryClient.ensureQueryData(accountPnlQueryOptions(userId)(monthRange(indiaToday()))).catch(() => undefined);
   },
+  head: () => titleHead('Trades'),
   component: TradesRoute,
 });
 

@@ -5,8 +5,10 @@
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { TradeDetailPage } from '@client/features/trades/components/trade-detail-page';
+import { titleHead } from '@client/lib/page-head';
 
 export const Route = createFileRoute('/dashboard/trades_/$tradeId')({
+  head: ({ params }) => titleHead(`Trade ${params.tradeId}`),
   component: TradeDetailRoute,
 });
 

@@ -6,8 +6,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Page } from '@client/components/page';
-import { useDocumentMeta } from '@client/lib/use-document-meta';
-import { SITE } from '@client/site-config';
 import { useSectionScroll } from '../hooks/use-section-scroll';
 import { AboutSection } from './about-section';
 import { FreeLearningSection } from './free-learning-section';
@@ -17,11 +15,7 @@ import { MissionSection } from './mission-section';
 import { ServicesSection } from './services-section';
 import './home-page.css';
 
-const TITLE = `${SITE.name}: algorithmic trading research, free workshops and membership`;
-const DESCRIPTION = `${SITE.name} builds and trades algorithmic trading systems for Indian markets, develops algorithms for firms and investors, runs free technical-analysis workshops and a membership for retail traders.`;
-
 export function HomePage() {
-  useDocumentMeta({ title: TITLE, description: DESCRIPTION, path: '/' });
   useSectionScroll();
   const hash = useRouterState({ select: (state) => state.location.hash });
   const [openedAtAnchor] = useState(() => hash !== '');

@@ -6,15 +6,12 @@ import { chatbubblesOutline, flaskOutline, schoolOutline } from 'ionicons/icons'
 import { useState } from 'react';
 import { Icon } from '@shared/ui/icon';
 import { Page } from '@client/components/page';
-import { useDocumentMeta } from '@client/lib/use-document-meta';
 import { SITE } from '@client/site-config';
 import { MembershipInterestModal } from '@client/features/public-forms';
+import { MEMBERSHIP_TITLE } from '../lib/membership-head';
 import { TERMS } from '../lib/membership-terms';
 import { MembershipWorkflow } from './membership-workflow';
 import './membership-page.css';
-
-const TITLE = `${SITE.name} Membership`;
-const DESCRIPTION = `A membership for retail traders in India: mentorship, a private community and optional algorithm testing. ${TERMS.feeUsd} or ${TERMS.feeInr} a month including taxes.`;
 
 const BENEFITS = [
   {
@@ -35,7 +32,6 @@ const BENEFITS = [
 ] as const;
 
 export function MembershipPage() {
-  useDocumentMeta({ title: `${TITLE} | ${SITE.name}`, description: DESCRIPTION, path: '/trabot-membership' });
   const [formOpen, setFormOpen] = useState(false);
   const interestButton = (
     <div className="membership-cta">
@@ -52,7 +48,7 @@ export function MembershipPage() {
   );
 
   return (
-    <Page title={TITLE}>
+    <Page title={MEMBERSHIP_TITLE}>
       <p className="page-intro">
         The {SITE.name} membership is a paid programme for retail traders in India who want to trade systematically. It
         pairs mentorship from the team that builds and trades our algorithms with a private community of fellow members,

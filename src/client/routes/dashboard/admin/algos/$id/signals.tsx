@@ -3,6 +3,7 @@ import { signalsQueryOptions } from '@client/features/admin-algos/api/get-signal
 import { SignalsPage } from '@client/features/admin-algos/components/signals-page';
 import { signalsSearch, type SignalFilter } from '@client/features/admin-algos/lib/signal-filter';
 import { idFromPath, idToPath } from '@client/lib/route-params';
+import { titleHead } from '@client/lib/page-head';
 
 export const Route = createFileRoute('/dashboard/admin/algos/$id/signals')({
   // An id that is not one shows the page's "No algo id".
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/dashboard/admin/algos/$id/signals')({
   loader: ({ context, params, deps }) => {
     if (params.id !== null) context.queryClient.ensureQueryData(signalsQueryOptions(params.id, deps.status)).catch(() => undefined);
   },
+  head: ({ params }) => titleHead(params.id === null ? 'Algo Signals' : `Signals of algo ${params.id}`),
   component: SignalsRoute,
 });
 

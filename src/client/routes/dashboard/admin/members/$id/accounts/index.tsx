@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MemberAccountsPage } from '@client/features/admin-members/components/member-accounts-page';
 import { idToPath, requiredIdFromPath } from '@client/lib/route-params';
+import { titleHead } from '@client/lib/page-head';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/accounts/')({
   params: {
     parse: ({ id }) => ({ id: requiredIdFromPath(id) }),
     stringify: ({ id }) => ({ id: idToPath(id) }),
   },
+  head: ({ params }) => titleHead(`Accounts of member ${params.id}`),
   component: function MemberAccountsRoute() {
     const { id } = Route.useParams();
     return <MemberAccountsPage memberId={id} />;

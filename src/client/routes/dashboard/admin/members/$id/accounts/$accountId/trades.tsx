@@ -7,6 +7,7 @@ import { adminAccountTradesQueryOptions } from '@client/features/trades/api/get-
 import { TradesPage } from '@client/features/trades/components/trades-page';
 import { tradesSearch } from '@client/features/trades/lib/filter-status-from-search';
 import { idToPath, requiredIdFromPath } from '@client/lib/route-params';
+import { titleHead } from '@client/lib/page-head';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/accounts/$accountId/trades')({
   params: {
@@ -14,6 +15,7 @@ export const Route = createFileRoute('/dashboard/admin/members/$id/accounts/$acc
     stringify: ({ id, accountId }) => ({ id: idToPath(id), accountId: idToPath(accountId) }),
   },
   validateSearch: tradesSearch,
+  head: ({ params }) => titleHead(`Trades of account ${params.accountId}`),
   component: AccountTradesRoute,
 });
 
