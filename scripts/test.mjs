@@ -1,8 +1,10 @@
 /**
- * `npm test`: the three type checks, the lint and the unit and API tests (Vitest's unit, unit-dom
- * and api projects) at the same time rather than one after another, so the machine's cores share
- * the work (docs/performance.md, "npm test"). Each part's output is printed in one block when it
- * ends, then a line per part; the exit code is 1 when any part failed. Arguments go to Vitest
+ * `npm test`: the unit and API tests (Vitest's unit, unit-dom and api projects) alongside the three
+ * type checks and the lint (those one after another), rather than everything in sequence, so the
+ * machine's cores share the work (docs/performance.md, "npm test"). One lane beside Vitest, not
+ * five processes at once: tests that wait for a page or a child process get most of the CPU.
+ * Each part's output is printed in one block when it ends, then a line per part; the exit code is
+ * 1 when any part failed (a failed part does not stop the others). Arguments go to Vitest
  * (`npm test -- --reporter=json --outputFile=x.json --reporter=default`, as .ci/run does).
  * `npm run typecheck`, `npm run lint` and `npm run test:unit` / `test:api` still run one part.
  */
@@ -19,13 +21,15 @@ const vitestArgs = process.argv.slice(2);
 // core idle once the type checks and the lint are done; its main process mostly waits meanwhile.
 const workers = vitestArgs.some((arg) => arg.startsWith('--maxWorkers')) ? [] : [`--maxWorkers=${os.availableParallelism()}`];
 
-/** Longest first: Vitest is most of the work, so it starts before the others take the cores. */
-const PARTS = [
-  { name: 'vitest (unit, unit-dom, api)', args: [bin('vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'unit-dom', '--project', 'api', ...workers, ...vitestArgs] },
-  { name: 'eslint .', args: [bin('eslint/bin/eslint.js'), '.'] },
-  { name: 'tsc -p tsconfig.server.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--noEmit'] },
-  { name: 'tsc -p tsconfig.node.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.node.json', '--noEmit'] },
-  { name: 'tsc -p tsconfig.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
+/** Lanes run at the same time, the parts of a lane one after another. */
+const LANES = [
+  [{ name: 'vitest (unit, unit-dom, api)', args: [bin('vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'unit-dom', '--project', 'api', ...workers, ...vitestArgs] }],
+  [
+    { name: 'tsc -p tsconfig.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
+    { name: 'tsc -p tsconfig.server.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--noEmit'] },
+    { name: 'tsc -p tsconfig.node.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.node.json', '--noEmit'] },
+    { name: 'eslint .', args: [bin('eslint/bin/eslint.js'), '.'] },
+  ],
 ];
 
 const started = performance.now();
@@ -61,8 +65,14 @@ function run(part) {
   });
 }
 
-process.stdout.write(`npm test: ${PARTS.map((part) => part.name).join(', ')} at once (${os.availableParallelism()} cores)\n`);
-const results = await Promise.all(PARTS.map(run));
+async function runLane(parts) {
+  const results = [];
+  for (const part of parts) results.push(await run(part));
+  return results;
+}
+
+process.stdout.write(`npm test (${os.availableParallelism()} cores): ${LANES.map((lane) => lane.map((part) => part.name).join(', then ')).join('; beside it ')}\n`);
+const results = (await Promise.all(LANES.map(runLane))).flat();
 process.stdout.write('\n=== npm test ===\n');
 for (const result of results) process.stdout.write(`${result.code === 0 ? 'ok    ' : 'FAILED'} ${result.name} (${seconds(result.elapsed)})\n`);
 const failed = results.filter((result) => result.code !== 0);
