@@ -5,8 +5,8 @@
  * nothing) and workshop management with registrations.
  */
 import type { Page } from '@playwright/test';
-import type { Warning } from '../../src/shared/schemas/admin/operations';
-import { workshopLabel } from '../../src/shared/forms/workshop-schedule';
+import type { Warning } from '@shared/schemas/admin/operations';
+import { workshopLabel } from '@shared/forms/workshop-schedule';
 import { choose, modal, rowOf, unique } from './admin-people-support';
 import { expect, test } from './support/fixtures';
 

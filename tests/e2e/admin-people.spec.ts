@@ -5,7 +5,7 @@
  * edit form. Each test works on records it creates itself, so the tests may run side by side.
  */
 import type { Page } from '@playwright/test';
-import type { Member } from '../../src/shared/schemas/admin/members';
+import type { Member } from '@shared/schemas/admin/members';
 import { accountsOf, choose, createMember, modal, nextRequestBody, rowOf, unique } from './admin-people-support';
 import { CREDENTIALS } from './support/credentials';
 import { expect, test } from './support/fixtures';

@@ -5,7 +5,7 @@
  * flow. Each test works on signals it creates itself, so the tests may run side by side.
  */
 import type { Locator, Page } from '@playwright/test';
-import type { AddSignalBody, Algo, Signal } from '../../src/shared/schemas/admin/algos';
+import type { AddSignalBody, Algo, Signal } from '@shared/schemas/admin/algos';
 import { expect, test } from './support/fixtures';
 
 const SWING_DESC = /^Swing momentum/;

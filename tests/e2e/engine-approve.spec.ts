@@ -4,7 +4,7 @@
  * already open, sees the new running trade appear without reloading.
  */
 import type { Page } from '@playwright/test';
-import type { AddSignalBody, Algo, Instrument, Signal } from '../../src/shared/schemas/admin/algos';
+import type { AddSignalBody, Algo, Instrument, Signal } from '@shared/schemas/admin/algos';
 import { columnTexts } from './member-support';
 import { expect, test } from './support/fixtures';
 

@@ -5,10 +5,10 @@
  * still reads, "as of" its time. Days are computed from the clock, never written in.
  */
 import type { Page, Response } from '@playwright/test';
-import { formatDate, formatRupees, formatSignedRupees, formatWinRate } from '../../src/shared/format';
-import { addDays, indiaToday } from '../../src/shared/ist';
-import type { AccountPnl } from '../../src/shared/schemas/pnl';
-import type { Member } from '../../src/shared/schemas/admin/members';
+import { formatDate, formatRupees, formatSignedRupees, formatWinRate } from '@shared/format';
+import { addDays, indiaToday } from '@shared/ist';
+import type { AccountPnl } from '@shared/schemas/pnl';
+import type { Member } from '@shared/schemas/admin/members';
 import { accountsOf } from './admin-people-support';
 import { OFFLINE_CONSOLE_ERRORS, OFFLINE_NOTICE, reloadUnderServiceWorker } from './member-support';
 import { CREDENTIALS } from './support/credentials';

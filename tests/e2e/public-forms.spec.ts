@@ -4,13 +4,13 @@
  * Completed or open for registration, and a script typed into an enquiry that never runs.
  */
 import { eq } from 'drizzle-orm';
-import { enquiries, workshopRegistrations, workshops } from '../../src/server/db/schema';
-import { sanitizeFormHtml } from '../../src/server/services/sanitize';
-import { buildFormString } from '../../src/shared/form-string';
-import { membershipInterestForm } from '../../src/shared/forms/membership-interest';
-import { PORTFOLIO_DRAFT_KEY, portfolioEnquiryForm } from '../../src/shared/forms/portfolio-enquiry';
-import { researchEnquiryForm } from '../../src/shared/forms/research-enquiry';
-import { workshopLabel } from '../../src/shared/forms/workshop-schedule';
+import { enquiries, workshopRegistrations, workshops } from '@server/db/schema';
+import { sanitizeFormHtml } from '@server/services/sanitize';
+import { buildFormString } from '@shared/form-string';
+import { membershipInterestForm } from '@shared/forms/membership-interest';
+import { PORTFOLIO_DRAFT_KEY, portfolioEnquiryForm } from '@shared/forms/portfolio-enquiry';
+import { researchEnquiryForm } from '@shared/forms/research-enquiry';
+import { workshopLabel } from '@shared/forms/workshop-schedule';
 import { validAnswers } from '../unit/shared/forms/form-test-kit';
 import { expect, fillAndSubmit, fillSteps, formModal, test, toast, UPCOMING_WORKSHOP } from './public-support';
 

@@ -6,8 +6,8 @@
  * notification with Approve and Reject, and its Approve decides the signal from the worker itself.
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { signalPendingMessage } from '../../src/server/push/push-notifier';
-import type { Algo, Signal } from '../../src/shared/schemas/admin/algos';
+import { signalPendingMessage } from '@server/push/push-notifier';
+import type { Algo, Signal } from '@shared/schemas/admin/algos';
 import { expect, test } from './support/fixtures';
 
 const SWING_DESC = /^Swing momentum/;

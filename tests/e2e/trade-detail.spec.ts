@@ -6,7 +6,7 @@
  * approved by the admin, entry, a manual exit of half, the rest at the target).
  */
 import type { Page } from '@playwright/test';
-import type { Member } from '../../src/shared/schemas/admin/members';
+import type { Member } from '@shared/schemas/admin/members';
 import { accountsOf } from './admin-people-support';
 import { OFFLINE_CONSOLE_ERRORS, OFFLINE_NOTICE, reloadUnderServiceWorker, tradeCard, waitForPersisted } from './member-support';
 import { CREDENTIALS } from './support/credentials';

@@ -15,14 +15,14 @@ import type { Hono } from 'hono';
 import type { Agent } from 'node:https';
 import pino from 'pino';
 import webpush from 'web-push';
-import type { CaptchaDifficulty } from '../../../src/server/auth/captcha';
-import type { AppDeps, AppEnv } from '../../../src/server/context';
-import { createApp } from '../../../src/server/app';
-import { createSecretBox } from '../../../src/server/crypto';
-import { openPglite, openPostgres, type Database } from '../../../src/server/db/client';
-import { parseEnv } from '../../../src/server/env';
-import { REDACT_PATHS } from '../../../src/server/logger';
-import { PushNotifier } from '../../../src/server/push/push-notifier';
+import type { CaptchaDifficulty } from '@server/auth/captcha';
+import type { AppDeps, AppEnv } from '@server/context';
+import { createApp } from '@server/app';
+import { createSecretBox } from '@server/crypto';
+import { openPglite, openPostgres, type Database } from '@server/db/client';
+import { parseEnv } from '@server/env';
+import { REDACT_PATHS } from '@server/logger';
+import { PushNotifier } from '@server/push/push-notifier';
 
 /** Small enough that the in-process solver needs a few milliseconds per login. */
 export const TEST_CAPTCHA_DIFFICULTY: CaptchaDifficulty = { cost: 10, minCounter: 5, maxCounter: 50 };
