@@ -7,8 +7,8 @@ import { DelayedSpinner } from '@client/components/delayed-spinner';
 import { Modal } from '@client/components/modal';
 
 /**
- * The form and its instrument picker (downshift, ~12 KB gzipped) are a chunk of their own: the
- * signals page paints without them and fetches them once it is shown, before anyone taps Add Signal.
+ * The form and its instrument picker are a chunk of their own: the signals page paints without
+ * them and fetches them once it is shown, before anyone taps Add Signal.
  */
 const loadForm = () => import('./add-signal-form');
 const AddSignalForm = lazy(() => loadForm().then((m) => ({ default: m.AddSignalForm })));
