@@ -7,14 +7,19 @@ import { format } from 'node:util';
 import { afterAll, afterEach } from 'vitest';
 import { recordConsoleError, takeConsoleErrorFindings } from './console-errors';
 
-const print = console.error.bind(console);
-
-console.error = (...args: unknown[]) => {
-  // As the console prints it, but an Error as its stack (React logs a caught error with %o).
-  const [first, ...rest] = args.map((arg) => (arg instanceof Error && arg.stack ? arg.stack : arg));
-  const message = format(typeof first === 'string' ? first.replace(/%[oO]/g, '%s') : first, ...rest);
-  if (!recordConsoleError(message)) print(...args);
-};
+// Once per worker: without isolation (the api project) this file runs again for every test file.
+const PATCHED = Symbol.for('trabot.tests.console-error-patched');
+const holder = globalThis as { [PATCHED]?: true };
+if (!holder[PATCHED]) {
+  holder[PATCHED] = true;
+  const print = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    // As the console prints it, but an Error as its stack (React logs a caught error with %o).
+    const [first, ...rest] = args.map((arg) => (arg instanceof Error && arg.stack ? arg.stack : arg));
+    const message = format(typeof first === 'string' ? first.replace(/%[oO]/g, '%s') : first, ...rest);
+    if (!recordConsoleError(message)) print(...args);
+  };
+}
 
 // jsdom reports what it cannot do ("Not implemented: navigation to another Document") to its virtual
 // console, which prints it with the worker's own console: route it through console.error instead.

@@ -1,0 +1,101 @@
+/** The CLI's command line: its usage text and the parsed command (no database, no I/O). */
+import { parseArgs } from 'node:util';
+import { createUserSchema, type CreateUserInput } from '@shared/schemas/users';
+
+export const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  user create --email E --password P --role member|superadmin
+              [--name N] [--member-id ID] [--account-id ID]
+      Create a login. A member login without ids gets a new member record and an
+      empty account of its own; --member-id joins an existing member (and its first
+      account), --account-id a given account (which must belong to that member).
+      A superadmin belongs to no member unless ids are given.
+  db migrate
+      Apply pending database migrations (the server also does this when it starts).
+  demo seed
+      Fill an empty database with the demo content and print its logins. Refused
+      when the database already has users.
+  instruments import <file>
+      Update the instrument list (the Add Signal picker) from an NSE bhavcopy: the
+      legacy CSV (SYMBOL,SERIES,OPEN,...) or the UDiFF CSV (TradDt,BizDt,Sgmt,...),
+      plain or zipped. Prices of a later day already stored are kept.
+
+Options:
+  -h, --help  Show this help.
+
+The database is the one the server uses: DATABASE_URL (PostgreSQL) when set, else
+the embedded database in DATA_DIR (default ./data). Only one process may open an
+embedded database: stop the server before running a command against it.
+
+Exit codes: 0 done, 1 failed, 2 bad usage.`;
+
+export class UsageError extends Error {}
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'user create'; input: CreateUserInput }
+  | { kind: 'db migrate' }
+  | { kind: 'demo seed' }
+  | { kind: 'instruments import'; file: string };
+
+const OPTIONS = {
+  email: { type: 'string' },
+  password: { type: 'string' },
+  role: { type: 'string' },
+  name: { type: 'string' },
+  'member-id': { type: 'string' },
+  'account-id': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const USER_OPTIONS = ['email', 'password', 'role', 'name', 'member-id', 'account-id'] as const;
+
+/** "12" -> 12; anything else goes to the schema as is, which names the field in its message. */
+const asId = (value: string | undefined) => (value !== undefined && /^\d+$/.test(value) ? Number(value) : value);
+
+export function parseCommand(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    // Node's own wording goes on to explain `--` for positionals: its first sentence is enough.
+    throw new UsageError(`${(err as Error).message.split('. ')[0]}.`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  const name = positionals.join(' ');
+  if (name === '') throw new UsageError('No command given.');
+
+  if (name === 'user create') {
+    const input = {
+      email: values.email,
+      password: values.password,
+      role: values.role,
+      name: values.name,
+      memberId: asId(values['member-id']),
+      accountId: asId(values['account-id']),
+    };
+    const checked = createUserSchema.safeParse(input);
+    if (!checked.success) {
+      const problems = checked.error.issues.map((issue) => {
+        const flag = { memberId: 'member-id', accountId: 'account-id' }[String(issue.path[0])] ?? String(issue.path[0]);
+        const given = (values as Record<string, unknown>)[flag];
+        return given === undefined ? `--${flag} is required` : `--${flag}: ${issue.message}`;
+      });
+      throw new UsageError(problems.join('\n'));
+    }
+    return { kind: 'user create', input: checked.data };
+  }
+
+  const stray = USER_OPTIONS.find((option) => values[option] !== undefined);
+  if (stray) throw new UsageError(`--${stray} only applies to "user create".`);
+  if (name === 'db migrate') return { kind: 'db migrate' };
+  if (name === 'demo seed') return { kind: 'demo seed' };
+  if (positionals[0] === 'instruments' && positionals[1] === 'import') {
+    if (positionals.length !== 3) throw new UsageError('"instruments import" takes one file: npm run cli -- instruments import <file>');
+    return { kind: 'instruments import', file: positionals[2]! };
+  }
+  throw new UsageError(`Unknown command "${name}".`);
+}
+
