@@ -16,8 +16,8 @@ async function shownCount(page: Page): Promise<number> {
   return Number(await value.textContent());
 }
 
-test.beforeEach(async ({ page, loginAs }) => {
-  await loginAs(page, 'admin');
+test.beforeEach(async ({ page, login }) => {
+  await login({ role: 'superadmin' });
   await page.goto('/dashboard/admin');
   await page.getByRole('link', { name: 'Instruments' }).click();
   await expect(page.getByRole('heading', { name: 'Instruments' })).toBeVisible();

@@ -63,9 +63,9 @@ async function checkAccessibility(page: Page, name: string, testInfo: TestInfo) 
 test.describe('on a laptop', () => {
   test.use({ viewport: LAPTOP });
 
-  test('every table shows its actions without scrolling sideways; no axe violations', async ({ page, loginAs }, testInfo) => {
+  test('every table shows its actions without scrolling sideways; no axe violations', async ({ page, login }, testInfo) => {
     test.setTimeout(180_000);
-    await loginAs(page, 'admin');
+    await login({ role: 'superadmin' });
     for (const [name, path] of SCREENS) {
       await open(page, path);
       expect(await hiddenActions(page), name).toEqual([]);
@@ -78,9 +78,9 @@ test.describe('on a laptop', () => {
 test.describe('on a wide screen', () => {
   test.use({ viewport: WIDE });
 
-  test('every table fits whole or takes the whole width; the page never scrolls sideways', async ({ page, loginAs }, testInfo) => {
+  test('every table fits whole or takes the whole width; the page never scrolls sideways', async ({ page, login }, testInfo) => {
     test.setTimeout(120_000);
-    await loginAs(page, 'admin');
+    await login({ role: 'superadmin' });
     for (const [name, path] of SCREENS) {
       await open(page, path);
       const scrolled = await page.evaluate(() =>
@@ -98,9 +98,9 @@ test.describe('on a wide screen', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
 
-  test('nothing runs past the screen; no axe violations', async ({ page, loginAs }, testInfo) => {
+  test('nothing runs past the screen; no axe violations', async ({ page, login }, testInfo) => {
     test.setTimeout(180_000);
-    await loginAs(page, 'admin');
+    await login({ role: 'superadmin' });
     for (const [name, path] of SCREENS) {
       await open(page, path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(PHONE.width);
@@ -108,8 +108,8 @@ test.describe('on a phone', () => {
     }
   });
 
-  test('a signal card shows symbol, direction, levels, risk-reward, status and actions in half the screen; the rest behind Details', async ({ page, loginAs }) => {
-    await loginAs(page, 'admin');
+  test('a signal card shows symbol, direction, levels, risk-reward, status and actions in half the screen; the rest behind Details', async ({ page, login }) => {
+    await login({ role: 'superadmin' });
     await open(page, '/dashboard/admin/algos/1/signals');
     const card = page.getByRole('list', { name: 'Signals of algo 1' }).getByRole('listitem').first();
     await expect(card.getByRole('heading', { level: 2 })).toHaveText(/^[A-Z&-]+ \(EQ\) (long|short) · #\d+$/);
@@ -124,8 +124,8 @@ test.describe('on a phone', () => {
     await expect(card.getByRole('button', { name: /^View, signal \d+$/ })).toBeVisible();
   });
 
-  test('an algo card clamps its description to two lines with "more"', async ({ page, loginAs }) => {
-    await loginAs(page, 'admin');
+  test('an algo card clamps its description to two lines with "more"', async ({ page, login }) => {
+    await login({ role: 'superadmin' });
     await open(page, '/dashboard/admin/algos');
     // The demo's first algo has a long description.
     const withMore = page.getByRole('list', { name: 'Algos' }).getByRole('listitem').first();

@@ -10,7 +10,9 @@ import { workshopLabel } from '@shared/forms/workshop-schedule';
 import { choose, modal, rowOf, unique } from './admin-people-support';
 import { expect, test } from './support/fixtures';
 
-test.beforeEach(async ({ page, loginAs }) => loginAs(page, 'admin'));
+test.beforeEach(async ({ login }) => {
+  await login({ role: 'superadmin' });
+});
 
 /** The query of the next GET /api/logs the page sends. */
 const nextLogsQuery = (page: Page) =>

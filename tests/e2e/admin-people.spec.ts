@@ -10,7 +10,9 @@ import { accountsOf, choose, createMember, modal, nextRequestBody, rowOf, unique
 import { CREDENTIALS } from './support/credentials';
 import { expect, test } from './support/fixtures';
 
-test.beforeEach(async ({ page, loginAs }) => loginAs(page, 'admin'));
+test.beforeEach(async ({ login }) => {
+  await login({ role: 'superadmin' });
+});
 
 test('members: Add Member and Edit in a modal, dates sent as yyyy-mm-dd, the list refreshing after each save', async ({ page }) => {
   await page.goto('/dashboard/admin/members');

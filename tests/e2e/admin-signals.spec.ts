@@ -58,8 +58,9 @@ async function openSignals(page: Page, algoId: number, search = '') {
   await expect(page.getByRole('heading', { level: 1, name: `Signals of algo ${algoId}` })).toBeVisible();
 }
 
-test('the algos list shows each algo with its switch, which saves and survives a reload', async ({ page, loginAs }) => {
-  await loginAs(page, 'admin');
+test('the algos list shows each algo with its switch, which saves and survives a reload', async ({ page, login }) => {
+  await login({ role: 'superadmin' });
+  await page.goto('/dashboard/trades');
   await page.getByRole('link', { name: 'Admin' }).first().click();
   await page.getByRole('link', { name: 'Algos' }).click();
   await page.waitForURL('**/dashboard/admin/algos');
@@ -99,8 +100,8 @@ test('the algos list shows each algo with its switch, which saves and survives a
   await page.waitForURL(`**/dashboard/admin/algos/${off.algo_id}/signals`);
 });
 
-test('the signals filter is kept in the URL and shows only that status', async ({ page, loginAs }) => {
-  await loginAs(page, 'admin');
+test('the signals filter is kept in the URL and shows only that status', async ({ page, login }) => {
+  await login({ role: 'superadmin' });
   const algoId = await swingAlgoId(page);
   await openSignals(page, algoId);
   const table = page.getByRole('table', { name: `Signals of algo ${algoId}` });
@@ -137,8 +138,8 @@ test('the signals filter is kept in the URL and shows only that status', async (
   await expect(page).toHaveURL(new RegExp(`/algos/${algoId}/signals$`));
 });
 
-test('Raw shows the whole signal as formatted text', async ({ page, loginAs }) => {
-  await loginAs(page, 'admin');
+test('Raw shows the whole signal as formatted text', async ({ page, login }) => {
+  await login({ role: 'superadmin' });
   const signal = await createSignal(page, await swingAlgoId(page));
   await openSignals(page, signal.algo_id);
   await page.getByRole('button', { name: `View, signal ${signal.signal_id}` }).click();
@@ -150,8 +151,8 @@ test('Raw shows the whole signal as formatted text', async ({ page, loginAs }) =
   expect(await raw.innerText()).toContain('\n  "signal_id": ');
 });
 
-test('a signal is added through the instrument picker with the keyboard, with live risk-reward', async ({ page, loginAs }) => {
-  await loginAs(page, 'admin');
+test('a signal is added through the instrument picker with the keyboard, with live risk-reward', async ({ page, login }) => {
+  await login({ role: 'superadmin' });
   const algoId = await swingAlgoId(page);
   await openSignals(page, algoId);
   await page.getByRole('button', { name: 'Add Signal' }).click();
@@ -236,12 +237,12 @@ test('a signal is added through the instrument picker with the keyboard, with li
   await expect(first.locator('td').nth(5)).toContainText('Risk-reward2.03');
 });
 
-test('Add Signal gives the spec\'s messages and keeps the modal open', async ({ page, loginAs }) => {
+test('Add Signal gives the spec\'s messages and keeps the modal open', async ({ page, login }) => {
   const puts: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'PUT') puts.push(r.url());
   });
-  await loginAs(page, 'admin');
+  await login({ role: 'superadmin' });
   await openSignals(page, await swingAlgoId(page));
   await page.getByRole('button', { name: 'Add Signal' }).click();
   const dialog = modal(page, /Add Signal \(algo \d+\)/);
@@ -263,8 +264,8 @@ test('Add Signal gives the spec\'s messages and keeps the modal open', async ({ 
   expect(puts).toEqual([]);
 });
 
-test('Add Signal refuses levels on the wrong side of the entry at their fields, keeps what was typed, and saves once fixed', async ({ page, loginAs }) => {
-  await loginAs(page, 'admin');
+test('Add Signal refuses levels on the wrong side of the entry at their fields, keeps what was typed, and saves once fixed', async ({ page, login }) => {
+  await login({ role: 'superadmin' });
   const algoId = await swingAlgoId(page);
   await openSignals(page, algoId);
   await page.getByRole('button', { name: 'Add Signal' }).click();
@@ -292,8 +293,8 @@ test('Add Signal refuses levels on the wrong side of the entry at their fields, 
   await expect(dialog).toHaveCount(0);
 });
 
-test('Edit Levels saves the new values, and says "Invalid values, please correct and try again" for a blank level', async ({ page, loginAs }) => {
-  await loginAs(page, 'admin');
+test('Edit Levels saves the new values, and says "Invalid values, please correct and try again" for a blank level', async ({ page, login }) => {
+  await login({ role: 'superadmin' });
   const signal = await createSignal(page, await swingAlgoId(page), { entry_level: 4000, stop_loss_level: 3900, target_level: 4250 });
   await openSignals(page, signal.algo_id);
   await page.getByRole('button', { name: `Edit Levels, signal ${signal.signal_id}` }).click();
@@ -342,8 +343,8 @@ for (const side of [
     ordered: { limit: '3990', trigger: '4000' },
   },
 ]) {
-  test(`${side.action}: price fields per order type, the spec's messages, reset to market, and the order sent`, async ({ page, loginAs }) => {
-    await loginAs(page, 'admin');
+  test(`${side.action}: price fields per order type, the spec's messages, reset to market, and the order sent`, async ({ page, login }) => {
+    await login({ role: 'superadmin' });
     const signal = await createSignal(page, await swingAlgoId(page));
     await openSignals(page, signal.algo_id);
     const open = async () => {
@@ -409,8 +410,8 @@ for (const side of [
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('a pending signal is approved from its card with one tap and a confirmation of its levels', async ({ page, loginAs }) => {
-    await loginAs(page, 'admin');
+  test('a pending signal is approved from its card with one tap and a confirmation of its levels', async ({ page, login }) => {
+    await login({ role: 'superadmin' });
     const signal = await createSignal(page, await swingAlgoId(page), { entry_level: 812.5, stop_loss_level: 790, target_level: 871 });
     await openSignals(page, signal.algo_id, '?status=pending');
     await expect(page.getByRole('table')).toHaveCount(0);
@@ -436,8 +437,8 @@ test.describe('on a phone', () => {
     expect(stored.find((s) => s.signal_id === signal.signal_id)?.trade_status).toMatch(/^(approved|running|completed|cancelled)$/);
   });
 
-  test('a pending signal is rejected from its card, keeping its process flag', async ({ page, loginAs }) => {
-    await loginAs(page, 'admin');
+  test('a pending signal is rejected from its card, keeping its process flag', async ({ page, login }) => {
+    await login({ role: 'superadmin' });
     const signal = await createSignal(page, await swingAlgoId(page), { process_signal: true });
     await openSignals(page, signal.algo_id, '?status=pending');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `TCS (EQ) long · #${signal.signal_id}` }) });

@@ -72,11 +72,21 @@ test.describe('login', () => {
   });
 });
 
-test('logout shows "Logged out successfully", goes to /login and closes the dashboard', async ({ page, loginAs }) => {
-  await loginAs(page, 'member');
+test('logout shows "Logged out successfully", goes to /login and closes the dashboard', async ({ page, login }) => {
+  await login();
+  await page.goto('/dashboard/trades');
+  // The page read first, as a member would: its trades and P&L figures come back before the session ends
+  // (a request still on its way then comes back refused, a 401 in the console).
+  await expect(page.getByText('No trades found')).toBeVisible();
+  const pnl = page.getByRole('region', { name: 'Profit & loss' });
+  await expect(pnl).toBeVisible();
+  await expect(pnl.getByText('…', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('status').getByText('Logged out successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The login page shown: the logout is done, this browser's member data forgotten (a reload before
+  // that would still ask for the trades, and be refused).
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await page.goto('/dashboard/trades');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -84,8 +94,9 @@ test('logout shows "Logged out successfully", goes to /login and closes the dash
 test.describe('logout failure', () => {
   test.use({ allowedConsoleErrors: [/status of 500/] });
 
-  test('shows "Failed to log out" and keeps the member where they are', async ({ page, loginAs }) => {
-    await loginAs(page, 'member');
+  test('shows "Failed to log out" and keeps the member where they are', async ({ page, login }) => {
+    await login();
+    await page.goto('/dashboard/trades');
     await page.route('**/api/logout', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to log out' })).toBeVisible();

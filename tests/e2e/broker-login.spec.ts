@@ -35,9 +35,9 @@ async function logInOnKite(page: Page) {
 
 const CONNECTED = /Connected until \d{2}\/\d{2}\/\d{4} 06:00:00/;
 
-test("a superadmin connects a member's Zerodha account from the member's accounts", async ({ page, loginAs, baseURL }) => {
+test("a superadmin connects a member's Zerodha account from the member's accounts", async ({ page, login, baseURL }) => {
   test.skip(!process.env.E2E_KITE_ROOT, 'needs the local Kite server of the global setup');
-  await loginAs(page, 'admin');
+  await login({ role: 'superadmin' });
   const { member, accountId } = await zerodhaMember(page);
   await registerRedirect(baseURL!);
   await page.goto(`/dashboard/admin/members/${member.trabot_client_id}/accounts`);
@@ -52,9 +52,9 @@ test("a superadmin connects a member's Zerodha account from the member's account
   await expect(rowOf(page, accountId)).toContainText('VALID');
 });
 
-test('a member connects their own Zerodha account from Account Settings', async ({ page, loginAs, baseURL }) => {
+test('a member connects their own Zerodha account from Account Settings', async ({ page, login, baseURL }) => {
   test.skip(!process.env.E2E_KITE_ROOT, 'needs the local Kite server of the global setup');
-  await loginAs(page, 'admin');
+  await login({ role: 'superadmin' });
   const { member, accountId } = await zerodhaMember(page);
   const email = `kite.${member.trabot_client_id}@example.com`;
   const password = 'daily-login-e2e';

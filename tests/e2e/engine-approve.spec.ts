@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { AddSignalBody, Algo, Instrument, Signal } from '@shared/schemas/admin/algos';
 import { columnTexts } from './member-support';
-import { expect, test } from './support/fixtures';
+import { expect, test, waitForTakeover } from './support/fixtures';
 
 const SWING_DESC = /^Swing momentum/;
 const SYMBOL = 'INFY';
@@ -56,16 +56,18 @@ async function pendingSignal(page: Page, algoId: number): Promise<Signal> {
   return (await edited.json()) as Signal;
 }
 
-test('a signal approved on a phone becomes a running trade on the member trades page', async ({ browser, loginAs }) => {
+test('a signal approved on a phone becomes a running trade on the member trades page', async ({ browser, login }) => {
   const admin = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const member = await browser.newPage();
   try {
-    await loginAs(admin, 'admin');
+    await login({ role: 'superadmin', context: admin.context() });
     const algo = await swingAlgo(admin);
     expect(algo.algo_switch).toBe(true);
     const signal = await pendingSignal(admin, algo.algo_id);
 
-    await loginAs(member, 'member');
+    await login({ demo: true, context: member.context() });
+    await member.goto('/dashboard/trades');
+    await waitForTakeover(member);
     await expect(member.getByRole('heading', { level: 1, name: 'Trades' })).toBeVisible();
     const table = member.getByRole('table');
     await expect(table).toBeVisible();

@@ -7,8 +7,8 @@
 import { accountsOf, createMember, modal, rowOf } from './admin-people-support';
 import { expect, test } from './support/fixtures';
 
-test("a superadmin halts a member's account with a reason and resumes it", async ({ page, loginAs }) => {
-  await loginAs(page, 'admin');
+test("a superadmin halts a member's account with a reason and resumes it", async ({ page, login }) => {
+  await login({ role: 'superadmin' });
   const member = await createMember(page);
   const [account] = await accountsOf(page, member.trabot_client_id);
   const accountId = account!.trabot_account_id;

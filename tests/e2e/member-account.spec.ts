@@ -30,8 +30,9 @@ async function editBroker(page: Page, changes: { broker?: string; clientId?: str
   return dialog;
 }
 
-test('the member sees statuses, broker details with a masked key, and balances in rupees', async ({ page, loginAs }) => {
-  await loginAs(page, 'member');
+test('the member sees statuses, broker details with a masked key, and balances in rupees', async ({ page, login }) => {
+  await login({ demo: true });
+  await page.goto('/dashboard/trades');
   await openAccountSettings(page);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Dashboard\s*\/?\s*Account Settings/);
 
@@ -59,20 +60,22 @@ test('the member sees statuses, broker details with a masked key, and balances i
   await page.waitForURL('**/dashboard/trades');
 });
 
-test('an unchanged broker form closes without a request', async ({ page, loginAs }) => {
+test('an unchanged broker form closes without a request', async ({ page, login }) => {
   const updates: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/update-broker-details')) updates.push(request.url());
   });
-  await loginAs(page, 'member');
+  await login({ demo: true });
+  await page.goto('/dashboard/trades');
   await openAccountSettings(page);
   const dialog = await editBroker(page, {});
   await expect(dialog).toBeHidden();
   expect(updates).toEqual([]);
 });
 
-test('changed broker details are saved, toasted and shown', async ({ page, loginAs }) => {
-  await loginAs(page, 'member');
+test('changed broker details are saved, toasted and shown', async ({ page, login }) => {
+  await login({ demo: true });
+  await page.goto('/dashboard/trades');
   await openAccountSettings(page);
 
   const dialog = await editBroker(page, { broker: 'dhan', clientId: 'DH-E2E-1' });
@@ -92,8 +95,9 @@ test('changed broker details are saved, toasted and shown', async ({ page, login
 test.describe('offline', () => {
   test.use({ allowedConsoleErrors: OFFLINE_CONSOLE_ERRORS });
 
-  test('after an online visit the account shows read-only with the time of the data', async ({ page, loginAs, goOffline }) => {
-    await loginAs(page, 'member');
+  test('after an online visit the account shows read-only with the time of the data', async ({ page, login, goOffline }) => {
+    await login({ demo: true });
+    await page.goto('/dashboard/trades');
     await openAccountSettings(page);
     await waitForPersisted(page, 'account-details');
     await reloadUnderServiceWorker(page);

@@ -44,9 +44,10 @@ async function chooseLast60Days(page: Page): Promise<AccountPnl> {
   return pnlOf(answer);
 }
 
-test("the demo member's summary: this month's figures, then another period's by its chip", async ({ page, loginAs }) => {
+test("the demo member's summary: this month's figures, then another period's by its chip", async ({ page, login }) => {
   const month = pnlOf(page.waitForResponse(isPnl()));
-  await loginAs(page, 'member');
+  await login({ demo: true });
+  await page.goto('/dashboard/trades');
   const monthly = await month;
   const today = indiaToday();
   expect(monthly.from).toBe(`${today.slice(0, 7)}-01`);
@@ -71,8 +72,9 @@ test("the demo member's summary: this month's figures, then another period's by 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('custom days: a wrong range is told and kept as typed; a right one shows its figures and the per-algo breakdown', async ({ page, loginAs }) => {
-  await loginAs(page, 'member');
+test('custom days: a wrong range is told and kept as typed; a right one shows its figures and the per-algo breakdown', async ({ page, login }) => {
+  await login({ demo: true });
+  await page.goto('/dashboard/trades');
   await page.getByRole('radio', { name: 'Custom' }).check();
   const from = page.getByLabel('From', { exact: true });
   const to = page.getByLabel('To', { exact: true });
@@ -101,12 +103,13 @@ test.describe('the equity curve', () => {
   // Without the service worker, which would precache every chunk: what the page itself asks for counts.
   test.use({ serviceWorkers: 'block' });
 
-  test('its code is fetched only when the member opens it; then it draws on a canvas, labelled in words', async ({ page, loginAs }) => {
+  test('its code is fetched only when the member opens it; then it draws on a canvas, labelled in words', async ({ page, login }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await loginAs(page, 'member');
+    await login({ demo: true });
+    await page.goto('/dashboard/trades');
     const pnl = await chooseLast60Days(page);
     await expect(figure(page, 'Net P&L')).toHaveText(formatSignedRupees(pnl.net));
     expect(scripts.filter((path) => /equity-curve/.test(path))).toEqual([]);
@@ -129,8 +132,9 @@ test.describe('the equity curve', () => {
   });
 });
 
-test('Download CSV saves the shown (filtered) trades', async ({ page, loginAs }) => {
-  await loginAs(page, 'member');
+test('Download CSV saves the shown (filtered) trades', async ({ page, login }) => {
+  await login({ demo: true });
+  await page.goto('/dashboard/trades');
   await page.getByLabel('Status').selectOption('completed');
   await expect(page).toHaveURL(/[?&]status=completed/);
   await expect(page.getByRole('list', { name: 'Trades' }).getByRole('article').first()).toBeVisible();
@@ -154,9 +158,10 @@ test('Download CSV saves the shown (filtered) trades', async ({ page, loginAs })
 test.describe('offline', () => {
   test.use({ allowedConsoleErrors: OFFLINE_CONSOLE_ERRORS });
 
-  test('after an online visit the summary still reads, as of its time', async ({ page, loginAs, goOffline }) => {
+  test('after an online visit the summary still reads, as of its time', async ({ page, login, goOffline }) => {
     const month = pnlOf(page.waitForResponse(isPnl()));
-    await loginAs(page, 'member');
+    await login({ demo: true });
+    await page.goto('/dashboard/trades');
     const monthly = await month;
     await expect(figure(page, 'This month')).toHaveText(formatSignedRupees(monthly.net));
     await expect
@@ -178,8 +183,8 @@ test.describe('offline', () => {
   });
 });
 
-test("the superadmin reads an account's summary on its trades page", async ({ page, loginAs }) => {
-  await loginAs(page, 'admin');
+test("the superadmin reads an account's summary on its trades page", async ({ page, login }) => {
+  await login({ role: 'superadmin' });
   const members = (await (await page.request.get('/api/members')).json()) as Member[];
   const demo = members.find((m) => m.email_id === CREDENTIALS.member.email);
   if (!demo) throw new Error('no demo member');

@@ -3,7 +3,7 @@ import { columnTexts, OFFLINE_CONSOLE_ERRORS, OFFLINE_NOTICE, reloadUnderService
 
 const TRADES_API = '**/api/account-trades?status=active';
 
-test('a member sees the running trades in a table and filters them without another request', async ({ page, loginAs }) => {
+test('a member sees the running trades in a table and filters them without another request', async ({ page, login }) => {
   const requests: string[] = [];
   let firstRequestAt = 0;
   page.on('request', (request) => {
@@ -11,7 +11,8 @@ test('a member sees the running trades in a table and filters them without anoth
     firstRequestAt ||= Date.now();
     requests.push(request.url());
   });
-  await loginAs(page, 'member');
+  await login({ demo: true });
+  await page.goto('/dashboard/trades');
 
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText('Dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Trades' })).toBeVisible();
@@ -47,8 +48,9 @@ test('a member sees the running trades in a table and filters them without anoth
   for (const url of requests) expect(url).toMatch(/\/api\/account-trades\?status=active$/);
 });
 
-test("the tax P&L statement downloads as a CSV of the chosen financial year", async ({ page, loginAs }) => {
-  await loginAs(page, 'member');
+test("the tax P&L statement downloads as a CSV of the chosen financial year", async ({ page, login }) => {
+  await login({ demo: true });
+  await page.goto('/dashboard/trades');
   const year = page.getByLabel('Financial year');
   const previous = (await year.locator('option').nth(1).getAttribute('value'))!;
   await year.selectOption(previous);
@@ -60,8 +62,9 @@ test("the tax P&L statement downloads as a CSV of the chosen financial year", as
   expect(lines.at(-1)).toMatch(/^Intraday turnover \(sum of absolute P&L\),-?[\d.]+$/);
 });
 
-test('entries and exits of a trade open under its row', async ({ page, loginAs }) => {
-  await loginAs(page, 'member');
+test('entries and exits of a trade open under its row', async ({ page, login }) => {
+  await login({ demo: true });
+  await page.goto('/dashboard/trades');
   await page.getByLabel('Status').selectOption('completed');
   const toggle = page.getByRole('button', { name: /^Entries and exits of trade \d+$/ }).first();
   await toggle.click();
@@ -74,8 +77,9 @@ test('entries and exits of a trade open under its row', async ({ page, loginAs }
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the trades read as cards, key numbers first, MTM coloured', async ({ page, loginAs }) => {
-    await loginAs(page, 'member');
+  test('the trades read as cards, key numbers first, MTM coloured', async ({ page, login }) => {
+    await login({ demo: true });
+    await page.goto('/dashboard/trades');
     const list = page.getByRole('list', { name: 'Trades' });
     await expect(list).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
@@ -96,12 +100,13 @@ test.describe('on a phone', () => {
 });
 
 test.describe('states', () => {
-  test('"Loading trades..." shows until the trades arrive', async ({ page, loginAs }) => {
+  test('"Loading trades..." shows until the trades arrive', async ({ page, login }) => {
     await page.route(TRADES_API, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await loginAs(page, 'member');
+    await login({ demo: true });
+    await page.goto('/dashboard/trades');
     await expect(page.getByText('Loading trades...')).toBeVisible();
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.getByText('Loading trades...')).toHaveCount(0);
@@ -110,16 +115,19 @@ test.describe('states', () => {
   test.describe('when the server fails', () => {
     test.use({ allowedConsoleErrors: [/status of 500/] });
 
-    test('"Error loading trades" shows', async ({ page, loginAs }) => {
+    test('"Error loading trades" shows', async ({ page, login }) => {
       await page.route(TRADES_API, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
-      await loginAs(page, 'member');
+      await login();
+      await page.goto('/dashboard/trades');
       await expect(page.getByText('Error loading trades')).toBeVisible();
       await expect(page.getByRole('table')).toHaveCount(0);
     });
   });
 
-  test('"No trades found" shows for a user whose account has no trades', async ({ page, loginAs }) => {
-    await loginAs(page, 'admin');
+  test('"No trades found" shows for a user whose account has no trades', async ({ page, login }) => {
+    // A new member: the empty account every new member gets.
+    await login();
+    await page.goto('/dashboard/trades');
     await expect(page.getByText('No trades found')).toBeVisible();
   });
 });
@@ -127,8 +135,9 @@ test.describe('states', () => {
 test.describe('offline', () => {
   test.use({ allowedConsoleErrors: OFFLINE_CONSOLE_ERRORS });
 
-  test('after an online visit the trades show read-only with the time of the data', async ({ page, loginAs, goOffline }) => {
-    await loginAs(page, 'member');
+  test('after an online visit the trades show read-only with the time of the data', async ({ page, login, goOffline }) => {
+    await login({ demo: true });
+    await page.goto('/dashboard/trades');
     await expect(page.getByRole('table')).toBeVisible();
     await waitForPersisted(page, 'trades');
     await reloadUnderServiceWorker(page);
@@ -144,8 +153,9 @@ test.describe('offline', () => {
     await expect.poll(() => columnTexts(page.getByRole('table'), 'LTP')).toContain('N.A.');
   });
 
-  test('logout wipes the persisted trades: offline, the dashboard then asks for a login', async ({ page, loginAs, goOffline }) => {
-    await loginAs(page, 'member');
+  test('logout wipes the persisted trades: offline, the dashboard then asks for a login', async ({ page, login, goOffline }) => {
+    await login({ demo: true });
+    await page.goto('/dashboard/trades');
     await waitForPersisted(page, 'trades');
     await reloadUnderServiceWorker(page);
     await page.getByRole('button', { name: 'Logout' }).click();

@@ -55,8 +55,9 @@ async function visitOnline(page: Page) {
 
 for (const network of CASES) {
   test.describe(network.name, () => {
-    test('the last trades and account settings show at every reload, read-only, and refresh when the server is back', async ({ page, context, server, loginAs }) => {
-      await loginAs(page, 'member');
+    test('the last trades and account settings show at every reload, read-only, and refresh when the server is back', async ({ page, context, server, login }) => {
+      await login({ demo: true });
+      await page.goto('/dashboard/trades');
       const saved = await visitOnline(page);
 
       await network.lose({ context, server });
@@ -80,8 +81,8 @@ for (const network of CASES) {
       await expect(page.getByRole('list', { name: 'Trades' }).getByRole('heading', { level: 2 })).toHaveText(saved.trades);
     });
 
-    test('a save started before the connection went is refused with "Offline" and keeps what was typed', async ({ page, context, server, loginAs }) => {
-      await loginAs(page, 'member');
+    test('a save started before the connection went is refused with "Offline" and keeps what was typed', async ({ page, context, server, login }) => {
+      await login({ demo: true });
       await page.goto('/dashboard/account-settings');
       await page.getByRole('button', { name: 'Edit Broker Details' }).click();
       const dialog = page.locator('ion-modal').filter({ hasText: 'Edit Broker Details' });

@@ -193,7 +193,7 @@ test.describe('online workshops', () => {
   });
 });
 
-test('a script typed into an enquiry never runs: not in the page, not where the stored enquiry is shown', async ({ page, formsServer, loginAs }) => {
+test('a script typed into an enquiry never runs: not in the page, not where the stored enquiry is shown', async ({ page, formsServer, login }) => {
   const attacks = {
     firstName: '<script>window.__xss = "script"</script>',
     lastName: '<img src=x onerror="window.__xss = \'img\'">',
@@ -226,7 +226,7 @@ test('a script typed into an enquiry never runs: not in the page, not where the 
   await viewer.close();
 
   // And in the admin's enquiries inbox.
-  await loginAs(page, 'admin');
+  await login({ role: 'superadmin' });
   await page.goto('/dashboard/admin/enquiries');
   const card = page.getByRole('list', { name: 'Enquiries' }).getByRole('article').filter({ hasText: answers.email });
   await expect(card).toContainText('<script>window.__xss = "script"</script>');

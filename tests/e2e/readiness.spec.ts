@@ -21,8 +21,8 @@ async function subscribedAccount(page: Page) {
   return { member, accountId };
 }
 
-test('a superadmin reads the readiness board, sorts it and goes to the member from it', async ({ page, loginAs }) => {
-  await loginAs(page, 'admin');
+test('a superadmin reads the readiness board, sorts it and goes to the member from it', async ({ page, login }) => {
+  await login({ role: 'superadmin' });
   const { member, accountId } = await subscribedAccount(page);
   await page.goto('/dashboard/admin');
   await page.getByRole('link', { name: 'Readiness' }).click();
@@ -43,8 +43,8 @@ test('a superadmin reads the readiness board, sorts it and goes to the member fr
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('each account is a card with its verdict', async ({ page, loginAs }) => {
-    await loginAs(page, 'admin');
+  test('each account is a card with its verdict', async ({ page, login }) => {
+    await login({ role: 'superadmin' });
     const { accountId } = await subscribedAccount(page);
     await page.goto('/dashboard/admin/readiness');
     const card = page.getByRole('listitem').filter({ hasText: `Account ${accountId}` });

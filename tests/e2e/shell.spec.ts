@@ -33,9 +33,10 @@ test.describe('header and footer on a wide screen', () => {
 
   test('logged in: public pages offer Dashboard; dashboard pages show the dashboard links and no footer', async ({
     page,
-    loginAs,
+    login,
   }) => {
-    await loginAs(page, 'member');
+    await login();
+    await page.goto('/dashboard/trades');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['Dashboard', 'Account Settings']) await expect(nav.getByRole('link', { name })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -50,8 +51,9 @@ test.describe('header and footer on a wide screen', () => {
     await expect(page).toHaveURL(/\/dashboard\/trades$/);
   });
 
-  test('a superadmin also gets the Admin link', async ({ page, loginAs }) => {
-    await loginAs(page, 'admin');
+  test('a superadmin also gets the Admin link', async ({ page, login }) => {
+    await login({ role: 'superadmin' });
+    await page.goto('/dashboard/trades');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toBeVisible();
   });
 });
@@ -84,8 +86,8 @@ test.describe('on a phone', () => {
     await expect(menu).toBeHidden();
   });
 
-  test('logged in, the menu offers Member Dashboard on public pages and closes on Logout', async ({ page, loginAs }) => {
-    await loginAs(page, 'member');
+  test('logged in, the menu offers Member Dashboard on public pages and closes on Logout', async ({ page, login }) => {
+    await login();
     await page.goto('/workshops');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const menu = page.getByRole('navigation', { name: 'Menu' });

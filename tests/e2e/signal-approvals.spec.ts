@@ -59,9 +59,9 @@ test.describe('on a phone', () => {
 
   test('a webhook signal waits on the Pending screen as a compact card and is approved in two taps', async ({
     page,
-    loginAs,
+    login,
   }) => {
-    await loginAs(page, 'admin');
+    await login({ role: 'superadmin' });
     const algo = await swingAlgo(page);
     const signal = await sendSignal(page, algo.algo_id);
 
@@ -105,9 +105,9 @@ test.describe('on a phone', () => {
 
     test('a stale card is refused with the reason, and a reject from the queue cancels', async ({
       page,
-      loginAs,
+      login,
     }) => {
-      await loginAs(page, 'admin');
+      await login({ role: 'superadmin' });
       const algo = await swingAlgo(page);
       const signal = await sendSignal(page, algo.algo_id, {
         instrument_symbol: 'TCS',
@@ -202,10 +202,10 @@ const notifications = (sw: Worker, tag: string) =>
 test('a push reaches the service worker as a notification with Approve and Reject; Approve decides from the worker', async ({
   page,
   context,
-  loginAs,
+  login,
 }) => {
   await context.grantPermissions(['notifications']);
-  await loginAs(page, 'admin');
+  await login({ role: 'superadmin' });
   const algo = await swingAlgo(page);
   const signal = await sendSignal(page, algo.algo_id, {
     instrument_symbol: 'RELIANCE',
@@ -288,7 +288,7 @@ test('a push reaches the service worker as a notification with Approve and Rejec
   expect(again).toMatch(/^Not done: This signal is no longer pending/);
 });
 
-test('a superadmin turns on new-signal notifications for this device on Admin home; the browser permission is asked only then', async ({ page, context, loginAs }) => {
+test('a superadmin turns on new-signal notifications for this device on Admin home; the browser permission is asked only then', async ({ page, context, login }) => {
   // Headless Chromium reaches no push service: the browser's own subscribe is stood in for, with
   // an endpoint on FCM's host (never called here) and keys of the right shape.
   await page.addInitScript(() => {
@@ -309,7 +309,7 @@ test('a superadmin turns on new-signal notifications for this device on Admin ho
     };
   });
   await context.grantPermissions(['notifications']);
-  await loginAs(page, 'admin');
+  await login({ role: 'superadmin' });
   await page.goto('/dashboard/admin');
   const toggle = page.getByRole('switch', { name: 'Notify this device of new signals' });
   await expect(toggle).toBeEnabled();
@@ -328,8 +328,8 @@ test('a superadmin turns on new-signal notifications for this device on Admin ho
   await expect(toggle).not.toBeChecked();
 });
 
-test("an algo's webhook token is made on its Webhook & approval, shown once, and sends a signal", async ({ page, loginAs }) => {
-  await loginAs(page, 'admin');
+test("an algo's webhook token is made on its Webhook & approval, shown once, and sends a signal", async ({ page, login }) => {
+  await login({ role: 'superadmin' });
   const algo = await swingAlgo(page);
   await page.goto('/dashboard/admin/algos');
   await page.getByRole('button', { name: `Webhook and approval of algo ${algo.algo_id}` }).click();

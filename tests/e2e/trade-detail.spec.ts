@@ -62,8 +62,9 @@ async function expectStory(page: Page, tradeId: string): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
-test("a member follows a trade's link to its story, and its URL opens it again after a reload", async ({ page, loginAs }) => {
-  await loginAs(page, 'member');
+test("a member follows a trade's link to its story, and its URL opens it again after a reload", async ({ page, login }) => {
+  await login({ demo: true });
+  await page.goto('/dashboard/trades');
   const tradeId = await openHdfcFromCards(page);
   await expectStory(page, tradeId);
   await page.reload();
@@ -76,8 +77,8 @@ test.describe('not found', () => {
   // The browser logs the API's 404 itself.
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
-  test('a trade the member cannot see, or an id no trade has, reads as not found', async ({ page, loginAs }) => {
-    await loginAs(page, 'member');
+  test('a trade the member cannot see, or an id no trade has, reads as not found', async ({ page, login }) => {
+    await login({ demo: true });
     await page.goto('/dashboard/trades/2147483647');
     await expect(page.getByText('Trade not found')).toBeVisible();
     await page.goto('/dashboard/trades/abc');
@@ -88,8 +89,9 @@ test.describe('not found', () => {
 test.describe('offline', () => {
   test.use({ allowedConsoleErrors: OFFLINE_CONSOLE_ERRORS });
 
-  test('a visited trade reads offline with the time of its data', async ({ page, loginAs, goOffline }) => {
-    await loginAs(page, 'member');
+  test('a visited trade reads offline with the time of its data', async ({ page, login, goOffline }) => {
+    await login({ demo: true });
+    await page.goto('/dashboard/trades');
     const tradeId = await openHdfcFromCards(page);
     await expectStory(page, tradeId);
     await waitForPersisted(page, { keyEnd: `"trade",${tradeId}]` });
@@ -103,8 +105,8 @@ test.describe('offline', () => {
   });
 });
 
-test("the superadmin opens a trade from an account's trades, and Back returns there", async ({ page, loginAs }) => {
-  await loginAs(page, 'admin');
+test("the superadmin opens a trade from an account's trades, and Back returns there", async ({ page, login }) => {
+  await login({ role: 'superadmin' });
   const members = (await (await page.request.get('/api/members')).json()) as Member[];
   const demo = members.find((m) => m.email_id === CREDENTIALS.member.email)!;
   const [account] = await accountsOf(page, demo.trabot_client_id);

@@ -3,7 +3,13 @@
  * (`server.stop()` makes the server unreachable, service worker included: see `goOffline`), and any
  * console error or uncaught page error fails the test unless listed in `allowedConsoleErrors`.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { Challenge } from 'altcha-lib';
+import { addDays, format } from 'date-fns';
+import type { Member, MemberUser } from '@shared/schemas/admin/members';
+import type { CheckSessionResponse, SessionUser } from '@shared/schemas/session';
+import { solve } from '@tests/support/captcha';
 import { CREDENTIALS, type Role } from './credentials';
 import { startSwitchableProxy, type SwitchableProxy } from './switchable-proxy';
 
@@ -46,7 +52,46 @@ export async function loginAs(page: Page, role: Role): Promise<void> {
   await page.waitForURL('**/dashboard/trades');
 }
 
+/**
+ * Logs in through the API: a captcha from GET /api/captcha solved in Node, then POST /api/login.
+ * The session cookie lands in `request`'s cookie jar (a browser context's own `request` shares the
+ * context's cookies). Returns the user and the session cookie's `name=value`.
+ */
+async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<{ user: SessionUser; cookie: string }> {
+  const challenge = await request.get('/api/captcha');
+  expect(challenge.status(), 'GET /api/captcha').toBe(200);
+  const res = await request.post('/api/login', { data: { email, password, captcha: await solve((await challenge.json()) as Challenge) } });
+  expect(res.status(), `login of ${email}: ${await res.text()}`).toBe(200);
+  const cookie = res.headersArray().find((header) => header.name.toLowerCase() === 'set-cookie')?.value.split(';')[0];
+  if (!cookie) throw new Error(`login of ${email} set no session cookie`);
+  return { user: ((await res.json()) as Extract<CheckSessionResponse, { status: 'success' }>).user, cookie };
+}
+
+export interface LoginOptions {
+  /**
+   * 'member' (the default): a new member, made for this test through the admin API, with the empty
+   * account every new member gets. 'superadmin': the demo superadmin (the API makes no superadmins).
+   */
+  role?: 'member' | 'superadmin';
+  /** The seeded demo member instead of a new one: for a test that reads the demo account's trades. */
+  demo?: boolean;
+  /** The browser context that gets the session (default: the test's own `context`). */
+  context?: BrowserContext;
+}
+
+/** The logged-in user, with the password it logs in with. */
+export interface TestUser extends SessionUser {
+  password: string;
+}
+
 interface Fixtures {
+  /**
+   * Logs a user in through the API and gives the browser context its session cookie: no login page,
+   * no captcha widget. Pages opened afterwards are logged in (`page.goto` the page under test).
+   * Members made for the test cannot log in again afterwards (their sessions end with it); the
+   * sessions opened for demo logins are logged out. The tests of the login page itself use `loginAs`.
+   */
+  login: (options?: LoginOptions) => Promise<TestUser>;
   /** Console errors a test expects (e.g. the browser's own log line for a 401 response). */
   allowedConsoleErrors: RegExp[];
   server: SwitchableProxy;
@@ -55,7 +100,65 @@ interface Fixtures {
   loginAs: (page: Page, role: Role) => Promise<void>;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** The API as the demo superadmin (a session of its own), for the `login` fixture's new members. */
+  adminApi: APIRequestContext;
+}
+
+const today = () => format(new Date(), 'yyyy-MM-dd');
+const unusedTag = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+
+/** A new member (with its account) and a login of it, made through the API by the superadmin. */
+async function createMemberLogin(adminApi: APIRequestContext): Promise<{ memberId: number; user: MemberUser; password: string }> {
+  const tag = unusedTag();
+  const name = `E2E Login ${tag}`;
+  const email = `login.${tag}@example.com`;
+  const member = await adminApi.put('/api/members', {
+    data: { name, phone_no: '+919800000000', email_id: email, activation_date: today(), expiry_date: format(addDays(new Date(), 365), 'yyyy-MM-dd') },
+  });
+  expect(member.status(), `PUT /api/members: ${await member.text()}`).toBe(201);
+  const memberId = ((await member.json()) as Member).trabot_client_id;
+  const password = `e2e-${randomBytes(12).toString('hex')}`;
+  const user = await adminApi.post(`/api/members/${memberId}/users`, { data: { name, email, password } });
+  expect(user.status(), `POST /api/members/${memberId}/users: ${await user.text()}`).toBe(201);
+  return { memberId, user: (await user.json()) as MemberUser, password };
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  adminApi: [
+    async ({ playwright }, provide) => {
+      // A connection per request: the server drops a kept-alive one after 5 s idle, and a request
+      // sent on it just then fails (ECONNRESET), as the cleanup after a long test would.
+      const api = await playwright.request.newContext({ baseURL: runBaseUrl(), extraHTTPHeaders: { connection: 'close' } });
+      await apiLogin(api, CREDENTIALS.admin.email, CREDENTIALS.admin.password);
+      await provide(api);
+      await api.post('/api/logout');
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  login: async ({ context: testContext, adminApi }, provide) => {
+    const cleanups: (() => Promise<unknown>)[] = [];
+    await provide(async ({ role = 'member', demo = false, context = testContext } = {}) => {
+      if (role === 'superadmin' || demo) {
+        const { email, password } = CREDENTIALS[role === 'superadmin' ? 'admin' : 'member'];
+        const { user, cookie } = await apiLogin(context.request, email, password);
+        // The session this test opened, ended straight on the server (the test may have taken its proxy away).
+        cleanups.push(() => fetch(new URL('/api/logout', runBaseUrl()), { method: 'POST', headers: { cookie } }));
+        return { ...user, password };
+      }
+      const { memberId, user: created, password } = await createMemberLogin(adminApi);
+      const { user } = await apiLogin(context.request, created.email, password);
+      // A changed password ends every session of the user: whatever the test logged in is closed.
+      cleanups.push(() =>
+        adminApi.put(`/api/members/${memberId}/users/${created.id}`, {
+          data: { name: created.name, email: created.email, password: `e2e-${randomBytes(12).toString('hex')}` },
+        }),
+      );
+      return { ...user, password };
+    });
+    for (const cleanup of cleanups) await cleanup();
+  },
   allowedConsoleErrors: [[], { option: true }],
   // eslint-disable-next-line no-empty-pattern
   server: async ({}, provide) => {

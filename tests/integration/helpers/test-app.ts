@@ -9,8 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Challenge } from 'altcha-lib';
 import type { Hono } from 'hono';
 import type { Agent } from 'node:https';
 import pino from 'pino';
@@ -23,6 +22,10 @@ import { openPglite, openPostgres, type Database } from '@server/db/client';
 import { parseEnv } from '@server/env';
 import { REDACT_PATHS } from '@server/logger';
 import { PushNotifier } from '@server/push/push-notifier';
+import { solve } from '@tests/support/captcha';
+
+// The solver lives in tests/support (browser tests use it too); re-exported for the API tests.
+export { encodeCaptchaPayload, solve } from '@tests/support/captcha';
 
 /** Small enough that the in-process solver needs a few milliseconds per login. */
 export const TEST_CAPTCHA_DIFFICULTY: CaptchaDifficulty = { cost: 10, minCounter: 5, maxCounter: 50 };
@@ -128,19 +131,6 @@ export interface RequestOptions {
   json?: unknown;
   body?: string;
   headers?: Record<string, string>;
-}
-
-/** Encodes a solved challenge the way the altcha widget submits it. */
-export function encodeCaptchaPayload(challenge: Challenge, solution: unknown): string {
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString(
-    'base64',
-  );
-}
-
-export async function solve(challenge: Challenge): Promise<string> {
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('captcha not solved');
-  return encodeCaptchaPayload(challenge, solution);
 }
 
 export class TestClient {
