@@ -1,4 +1,4 @@
-import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { createRouter } from '@tanstack/react-router';
 import { DelayedSpinner } from './components/delayed-spinner';
 import { RouteError } from './components/route-error';
 import { queryClient } from './lib/query-client';
@@ -16,10 +16,6 @@ export const createAppRouter = () =>
     defaultPendingMinMs: 300,
     defaultPendingComponent: () => <DelayedSpinner delayMs={0} />,
     defaultErrorComponent: RouteError,
-    // A path a route refuses (an id that is not one) shows what any path without a route shows: the
-    // home page (spec section 2), without the layout of the section it named.
-    notFoundMode: 'root',
-    defaultNotFoundComponent: lazyRouteComponent(() => import('./features/home/components/home-page'), 'HomePage'),
     // The home page scrolls to its sections itself (smoothly, honouring reduced motion).
     defaultHashScrollIntoView: false,
     scrollRestoration: false,

@@ -1,5 +1,12 @@
+import type { Page } from '@playwright/test';
 import { CREDENTIALS } from './support/credentials';
 import { expect, fillLogin, solveCaptcha, test } from './support/fixtures';
+
+/** The home page's title and canonical address, whatever address showed it. */
+async function expectHomeHead(page: Page) {
+  await expect(page).toHaveTitle('Trabot: algorithmic trading research, free workshops and membership');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://trabot.in/');
+}
 
 const memberPaths = ['/dashboard', '/dashboard/trades', '/dashboard/account-settings'];
 const adminPaths = ['/dashboard/admin', '/dashboard/admin/algos', '/dashboard/admin/members/1/accounts/1/trades'];
@@ -34,10 +41,11 @@ test.describe('anonymous visitors', () => {
     await expect(page).toHaveURL(/^http:\/\/[^/]+\/dashboard\/trades$/);
   });
 
-  test('an unknown path shows the home page', async ({ page }) => {
+  test('an unknown path shows the home page, with its title and canonical address', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/no\/such\/page$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Our Services' })).toBeVisible();
+    await expectHomeHead(page);
   });
 
   test('an unknown path under /dashboard shows the home page too', async ({ page }) => {
@@ -118,6 +126,7 @@ test.describe('a superadmin', () => {
     for (const path of ['/dashboard/admin/members/abc/users', '/dashboard/admin/members/0/accounts', '/dashboard/admin/members/1/accounts/x/trades']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 2, name: 'Our Services' })).toBeVisible();
+      await expectHomeHead(page);
     }
     // The signals page names its own case.
     await page.goto('/dashboard/admin/algos/abc/signals');

@@ -1,8 +1,7 @@
-import { isNotFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { signalsSearch } from '@client/features/admin-algos/lib/signal-filter';
 import { tradesSearch } from '@client/features/trades/lib/filter-status-from-search';
-import { idFromPath, idToPath, requiredIdFromPath } from '@client/lib/route-params';
+import { idFromPath, idsFromPath, idToPath } from '@client/lib/route-params';
 
 describe('ids in paths', () => {
   it('a positive whole number of up to 9 digits', () => {
@@ -12,15 +11,10 @@ describe('ids in paths', () => {
     for (const bad of [undefined, '', '0', '-1', '1.5', '1e3', 'abc', ' 1', '1234567890']) expect(idFromPath(bad), String(bad)).toBeNull();
   });
 
-  it('a required one makes a bad segment not found; the id is its own path segment', () => {
-    expect(requiredIdFromPath('42')).toBe(42);
-    let thrown: unknown;
-    try {
-      requiredIdFromPath('abc');
-    } catch (error) {
-      thrown = error;
-    }
-    expect(isNotFound(thrown)).toBe(true);
+  it('a route of ids gets them all as numbers, or false (the router passes it over) when one is not an id', () => {
+    expect(idsFromPath({ id: '4', accountId: '42' })).toEqual({ id: 4, accountId: 42 });
+    expect(idsFromPath({ id: '4', accountId: 'x' })).toBe(false);
+    expect(idsFromPath({ id: '0' })).toBe(false);
     expect(idToPath(42)).toBe('42');
   });
 });

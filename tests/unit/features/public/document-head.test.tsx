@@ -51,6 +51,14 @@ describe('document head', () => {
     expect(head().querySelectorAll('meta[property^="og:"], meta[name^="twitter:"]')).toHaveLength(0);
   });
 
+  it('a path whose id is not one shows the home page (router.tsx), with its title and canonical link', async () => {
+    stubApi(ADMIN, {});
+    renderApp('/dashboard/admin/members/abc/users');
+    await screen.findByRole('heading', { level: 2, name: 'Our Services' });
+    await waitFor(() => expect(document.title).toBe('Trabot: algorithmic trading research, free workshops and membership'));
+    expect(canonical()).toEqual([`${SITE.origin}/`]);
+  });
+
   it('a dashboard page is titled after what it shows', async () => {
     stubApi(ADMIN, { 'GET /api/algos/12/signals?status=all': () => ({ body: [] }) });
     renderApp('/dashboard/admin/algos/12/signals');

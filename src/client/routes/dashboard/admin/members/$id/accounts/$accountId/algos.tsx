@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SubscriptionsPage } from '@client/features/admin-accounts/components/subscriptions-page';
-import { idToPath, requiredIdFromPath } from '@client/lib/route-params';
+import { idsFromPath, idToPath } from '@client/lib/route-params';
 import { titleHead } from '@client/lib/page-head';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/accounts/$accountId/algos')({
   params: {
-    parse: ({ id, accountId }) => ({ id: requiredIdFromPath(id), accountId: requiredIdFromPath(accountId) }),
+    parse: (raw) => idsFromPath(raw),
     stringify: ({ id, accountId }) => ({ id: idToPath(id), accountId: idToPath(accountId) }),
   },
   head: ({ params }) => titleHead(`Algo subscriptions of account ${params.accountId}`),

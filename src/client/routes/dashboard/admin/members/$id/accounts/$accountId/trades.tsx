@@ -6,12 +6,12 @@ import { adminAccountPnlQueryOptions } from '@client/features/trades/api/get-acc
 import { adminAccountTradesQueryOptions } from '@client/features/trades/api/get-account-trades';
 import { TradesPage } from '@client/features/trades/components/trades-page';
 import { tradesSearch } from '@client/features/trades/lib/filter-status-from-search';
-import { idToPath, requiredIdFromPath } from '@client/lib/route-params';
+import { idsFromPath, idToPath } from '@client/lib/route-params';
 import { titleHead } from '@client/lib/page-head';
 
 export const Route = createFileRoute('/dashboard/admin/members/$id/accounts/$accountId/trades')({
   params: {
-    parse: ({ id, accountId }) => ({ id: requiredIdFromPath(id), accountId: requiredIdFromPath(accountId) }),
+    parse: (raw) => idsFromPath(raw),
     stringify: ({ id, accountId }) => ({ id: idToPath(id), accountId: idToPath(accountId) }),
   },
   validateSearch: tradesSearch,
