@@ -23,7 +23,7 @@ const workers = vitestArgs.some((arg) => arg.startsWith('--maxWorkers')) ? [] : 
 
 /** Lanes run at the same time, the parts of a lane one after another. */
 const LANES = [
-  [{ name: 'vitest (unit, unit-dom, api)', args: [bin('vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'unit-dom', '--project', 'api', ...workers, ...vitestArgs] }],
+  [{ name: 'vitest (unit, unit-dom, api)', args: [bin('vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'unit-dom', '--project', 'unit-dom-fresh-window', '--project', 'api', ...workers, ...vitestArgs] }],
   [
     { name: 'tsc -p tsconfig.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
     { name: 'tsc -p tsconfig.server.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--noEmit'] },

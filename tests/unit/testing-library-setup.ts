@@ -5,10 +5,14 @@
  * unmounted after it, so that nothing it left mounted re-renders during the next test.
  */
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // Registered after fail-on-console-error.ts's hook, so it runs before it: an error logged while
 // unmounting still fails the test. A test file's own afterEach hooks run before both.
 afterEach(cleanup);
+
+// The files of a worker share its modules (vitest.config.ts): each file imports the app afresh, so
+// no module state (toasts, the session's last user, the online flag...) passes from one to the next.
+vi.resetModules();
