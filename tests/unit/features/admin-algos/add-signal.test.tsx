@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 import { INSTRUMENTS, makeSignal } from './fixtures';
-import { chooseOption, ionButton, ionInput, modalForm, queryModalForm, selectError, setChecked, typeInto } from './ionic-controls';
+import { chooseOption, ionButton, ionInput, modalForm, openModalWith, queryModalForm, selectError, setChecked, typeInto } from './ionic-controls';
 
 const SIGNALS = '/api/algos/2/signals?status=all';
 const PUT_PATH = '/api/algos/2/signals';
@@ -25,8 +25,9 @@ function serve(put: (call: ApiCall) => Answer | Promise<Answer> = () => ({ statu
 
 async function openAddSignal() {
   renderApp('/dashboard/admin/algos/2/signals');
-  fireEvent.click(await screen.findByText('Add Signal', { selector: 'ion-button' }));
-  const form = await screen.findByRole('form', { name: 'Add Signal' });
+  await openModalWith(await screen.findByText('Add Signal', { selector: 'ion-button' }));
+  // The first opening in a file loads the form's chunk (with downshift): slow when the machine is busy.
+  const form = await screen.findByRole('form', { name: 'Add Signal' }, { timeout: 5000 });
   await within(form).findByRole('combobox', { name: 'Instrument Symbol' });
   return form;
 }
@@ -202,7 +203,7 @@ describe('Add Signal', () => {
     await openAddSignal();
     await act(async () => fireEvent.click(ionButton('Cancel', modalForm('Add Signal'))));
     await waitFor(() => expect(queryModalForm('Add Signal')).toBeNull());
-    fireEvent.click(screen.getByText('Add Signal', { selector: 'ion-button' }));
+    await openModalWith(screen.getByText('Add Signal', { selector: 'ion-button' }));
     await screen.findByRole('form', { name: 'Add Signal' });
     await pickInstrument('hdfc', 'HDFCBANK (EQ)');
     expect(api.callsTo('GET', BHAV)).toHaveLength(1);

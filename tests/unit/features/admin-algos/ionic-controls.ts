@@ -1,5 +1,5 @@
 /** Drives the admin forms' Ionic controls in jsdom the way their own events would. */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 /** The native input an ion-input renders, by its label. */
 export const ionInput = (label: string, root: HTMLElement = document.body) =>
@@ -39,3 +39,23 @@ export const ionButton = (text: string, root: HTMLElement = document.body) => wi
 /** The open modal (ion-modal) holding a form with this accessible name. */
 export const modalForm = (name: string) => screen.getByRole('form', { name });
 export const queryModalForm = (name: string) => screen.queryByRole('form', { name });
+
+/**
+ * Clicks what opens a modal and waits until Ionic has begun to present it. Ionic's present() may
+ * start after the modal's content is in the DOM, and begins by blurring whatever has the focus (to
+ * give it back on dismiss): a field typed into before then loses the focus, and the instrument
+ * picker, whose list opens with the focus in its field, closes the list under a pick. The
+ * ionModalWillPresent event follows that blur; the enter animation need not be waited for.
+ */
+export async function openModalWith(trigger: HTMLElement) {
+  let presenting = false;
+  document.addEventListener('ionModalWillPresent', () => (presenting = true), { once: true });
+  fireEvent.click(trigger);
+  await waitFor(
+    () => {
+      if (!presenting) throw new Error('Ionic has not begun to present the modal');
+    },
+    // Ionic schedules present() on its own clock: slow when the machine is busy.
+    { timeout: 5000 },
+  );
+}
