@@ -1,5 +1,5 @@
 /**
- * `npm test`: the unit and API tests (Vitest's unit, unit-dom and api projects) alongside the three
+ * `npm test`: the unit and API tests (Vitest's unit, unit-dom, unit-dom-fresh-window and api projects) alongside the three
  * type checks and the lint (those one after another), rather than everything in sequence, so the
  * machine's cores share the work (docs/performance.md, "npm test"). One lane beside Vitest, not
  * five processes at once: tests that wait for a page or a child process get most of the CPU.
