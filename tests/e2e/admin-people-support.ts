@@ -1,5 +1,5 @@
 /** Helpers of the admin people/ops browser tests: modals, Ionic selects, rows, fresh records via the API. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Member, MemberAccount, MemberBody } from '@shared/schemas/admin/members';
 
 /** A name no other test (or earlier run on the same server) uses. */
@@ -19,8 +19,8 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
 export const rowOf = (page: Page, id: number | string) =>
   page.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: String(id), exact: true }) });
 
-/** A fresh member made through the API as the logged-in admin (the page shares its cookies). */
-export async function createMember(page: Page, over: Partial<MemberBody> = {}): Promise<Member> {
+/** A fresh member made through the API as the logged-in admin (a page shares its cookies). */
+export async function createMember(as: Page | APIRequestContext, over: Partial<MemberBody> = {}): Promise<Member> {
   const name = unique('E2E Member');
   const body: MemberBody = {
     name,
@@ -30,7 +30,7 @@ export async function createMember(page: Page, over: Partial<MemberBody> = {}): 
     expiry_date: '2026-12-31',
     ...over,
   };
-  const res = await page.request.put('/api/members', { data: body });
+  const res = await ('request' in as ? as.request : as).put('/api/members', { data: body });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Member;
 }

@@ -11,7 +11,8 @@ import { sessions, usedCaptchas } from '@server/db/schema';
 import { checkSessionResponseSchema } from '@shared/schemas/session';
 import { CAPTCHA_EXPIRY_MS } from '@shared/constants';
 import { createMemberLogin, createUser, uniqueEmail } from '../factories/accounts';
-import { createTestApp, solve, TEST_CAPTCHA_DIFFICULTY, TestClient, type TestApp } from './helpers/test-app';
+import { solve } from '@tests/support/captcha';
+import { createTestApp, TEST_CAPTCHA_DIFFICULTY, TestClient, type TestApp } from './helpers/test-app';
 import { backendKeyResponseSchema } from '@shared/schemas/backend-key';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import type { Member } from '@shared/schemas/admin/members';
 import { CREDENTIALS } from '../e2e/support/credentials';
 import { expect, fillLogin, solveCaptcha, test } from '../e2e/support/fixtures';
-import { solve } from '../integration/helpers/test-app';
+import { solve } from '@tests/support/captcha';
 
 /** The guesser's own loopback address: its per-address count stays its own. */
 const GUESSER_ADDRESS = '127.0.0.2';

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_ERRORS, captchaSecrets, createCaptchaChallenge } from '@server/auth/captcha';
 import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@server/auth/sessions';
 import { enquiries, sessions } from '@server/db/schema';
-import { solve, TEST_CAPTCHA_DIFFICULTY, TestClient } from '../integration/helpers/test-app';
+import { solve } from '@tests/support/captcha';
+import { TEST_CAPTCHA_DIFFICULTY, TestClient } from '../integration/helpers/test-app';
 import { stats } from './support/inspect';
 import { createWorld, jsonPayload, send, type World } from './support/world';
 

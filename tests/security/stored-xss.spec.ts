@@ -24,7 +24,7 @@ import { validAnswers } from '../unit/shared/forms/form-test-kit';
 import { CREDENTIALS, type Role } from '../e2e/support/credentials';
 import { CONTENT_SECURITY_POLICY } from '../support/content-security-policy';
 import { expect, test } from '../e2e/support/fixtures';
-import { solve } from '../integration/helpers/test-app';
+import { solve } from '@tests/support/captcha';
 
 const RUN = Date.now().toString(36);
 const flag = (tag: string) => `window.__xss='${tag}'`;

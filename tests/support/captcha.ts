@@ -6,7 +6,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
 /** Encodes a solved challenge the way the altcha widget submits it. */
-export function encodeCaptchaPayload(challenge: Challenge, solution: unknown): string {
+function encodeCaptchaPayload(challenge: Challenge, solution: unknown): string {
   return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString(
     'base64',
   );

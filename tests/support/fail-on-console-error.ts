@@ -7,7 +7,7 @@ import { format } from 'node:util';
 import { afterAll, afterEach } from 'vitest';
 import { recordConsoleError, takeConsoleErrorFindings } from './console-errors';
 
-// Once per worker: without isolation (the api project) this file runs again for every test file.
+// Once per worker: its test files share it (vitest.config.ts), and this file runs again for each.
 const PATCHED = Symbol.for('trabot.tests.console-error-patched');
 const holder = globalThis as { [PATCHED]?: true };
 if (!holder[PATCHED]) {

@@ -16,8 +16,8 @@ import type { Command } from './command';
 type Ready = Exclude<Command, { kind: 'help' | 'instruments import' }> | { kind: 'instruments import'; file: string; copy: BhavCopy };
 
 function readBhavCopyFile(file: string): BhavCopy {
-  if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`);
-  const size = fs.statSync(file).size;
+  const size = fs.statSync(file, { throwIfNoEntry: false })?.size;
+  if (size === undefined) throw new Error(`No such file: ${file}`);
   if (size > MAX_UNZIPPED_BYTES) throw new Error(`${file} is larger than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB: not a bhavcopy`);
   return parseBhavCopy(new Uint8Array(fs.readFileSync(file)));
 }

@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { Challenge } from 'altcha-lib';
 import { addDays, format } from 'date-fns';
-import type { Member, MemberUser } from '@shared/schemas/admin/members';
+import type { MemberUser } from '@shared/schemas/admin/members';
 import type { CheckSessionResponse, SessionUser } from '@shared/schemas/session';
 import { solve } from '@tests/support/captcha';
+import { createMember } from '../admin-people-support';
 import { CREDENTIALS, type Role } from './credentials';
 import { startSwitchableProxy, type SwitchableProxy } from './switchable-proxy';
 
@@ -105,19 +106,15 @@ interface WorkerFixtures {
   adminApi: APIRequestContext;
 }
 
-const today = () => format(new Date(), 'yyyy-MM-dd');
-const unusedTag = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+const day = (date: Date) => format(date, 'yyyy-MM-dd');
 
 /** A new member (with its account) and a login of it, made through the API by the superadmin. */
 async function createMemberLogin(adminApi: APIRequestContext): Promise<{ memberId: number; user: MemberUser; password: string }> {
-  const tag = unusedTag();
-  const name = `E2E Login ${tag}`;
-  const email = `login.${tag}@example.com`;
-  const member = await adminApi.put('/api/members', {
-    data: { name, phone_no: '+919800000000', email_id: email, activation_date: today(), expiry_date: format(addDays(new Date(), 365), 'yyyy-MM-dd') },
+  // Active from today for a year: it can log in whatever day the tests run.
+  const { trabot_client_id: memberId, name, email_id: email } = await createMember(adminApi, {
+    activation_date: day(new Date()),
+    expiry_date: day(addDays(new Date(), 365)),
   });
-  expect(member.status(), `PUT /api/members: ${await member.text()}`).toBe(201);
-  const memberId = ((await member.json()) as Member).trabot_client_id;
   const password = `e2e-${randomBytes(12).toString('hex')}`;
   const user = await adminApi.post(`/api/members/${memberId}/users`, { data: { name, email, password } });
   expect(user.status(), `POST /api/members/${memberId}/users: ${await user.text()}`).toBe(201);

@@ -1,6 +1,6 @@
 /** A plain HTTP client for a running server: one session cookie, the real captcha solved in Node. */
 import type { Challenge } from 'altcha-lib';
-import { solve } from '../../integration/helpers/test-app';
+import { solve } from '@tests/support/captcha';
 
 export interface Answer {
   status: number;

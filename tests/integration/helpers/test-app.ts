@@ -24,9 +24,6 @@ import { REDACT_PATHS } from '@server/logger';
 import { PushNotifier } from '@server/push/push-notifier';
 import { solve } from '@tests/support/captcha';
 
-// The solver lives in tests/support (browser tests use it too); re-exported for the API tests.
-export { encodeCaptchaPayload, solve } from '@tests/support/captcha';
-
 /** Small enough that the in-process solver needs a few milliseconds per login. */
 export const TEST_CAPTCHA_DIFFICULTY: CaptchaDifficulty = { cost: 10, minCounter: 5, maxCounter: 50 };
 
