@@ -1,5 +1,6 @@
 /** Helpers of the admin people/ops browser tests: modals, Ionic selects, rows, fresh records via the API. */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { addDays, format } from 'date-fns';
 import type { Member, MemberAccount, MemberBody } from '@shared/schemas/admin/members';
 
 /** A name no other test (or earlier run on the same server) uses. */
@@ -19,15 +20,20 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
 export const rowOf = (page: Page, id: number | string) =>
   page.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: String(id), exact: true }) });
 
-/** A fresh member made through the API as the logged-in admin (a page shares its cookies). */
+const day = (date: Date) => format(date, 'yyyy-MM-dd');
+
+/**
+ * A fresh member made through the API as the logged-in admin (a page shares its cookies). Its
+ * membership runs from today for a year, so it trades and logs in whatever day the tests run.
+ */
 export async function createMember(as: Page | APIRequestContext, over: Partial<MemberBody> = {}): Promise<Member> {
   const name = unique('E2E Member');
   const body: MemberBody = {
     name,
     phone_no: '+919800000000',
     email_id: `${name.replace(/\W+/g, '.').toLowerCase()}@example.com`,
-    activation_date: '2026-01-01',
-    expiry_date: '2026-12-31',
+    activation_date: day(new Date()),
+    expiry_date: day(addDays(new Date(), 365)),
     ...over,
   };
   const res = await ('request' in as ? as.request : as).put('/api/members', { data: body });

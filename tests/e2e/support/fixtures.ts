@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { Challenge } from 'altcha-lib';
-import { addDays, format } from 'date-fns';
 import type { MemberUser } from '@shared/schemas/admin/members';
 import type { CheckSessionResponse, SessionUser } from '@shared/schemas/session';
 import { solve } from '@tests/support/captcha';
@@ -106,15 +105,9 @@ interface WorkerFixtures {
   adminApi: APIRequestContext;
 }
 
-const day = (date: Date) => format(date, 'yyyy-MM-dd');
-
 /** A new member (with its account) and a login of it, made through the API by the superadmin. */
 async function createMemberLogin(adminApi: APIRequestContext): Promise<{ memberId: number; user: MemberUser; password: string }> {
-  // Active from today for a year: it can log in whatever day the tests run.
-  const { trabot_client_id: memberId, name, email_id: email } = await createMember(adminApi, {
-    activation_date: day(new Date()),
-    expiry_date: day(addDays(new Date(), 365)),
-  });
+  const { trabot_client_id: memberId, name, email_id: email } = await createMember(adminApi);
   const password = `e2e-${randomBytes(12).toString('hex')}`;
   const user = await adminApi.post(`/api/members/${memberId}/users`, { data: { name, email, password } });
   expect(user.status(), `POST /api/members/${memberId}/users: ${await user.text()}`).toBe(201);
