@@ -5,7 +5,11 @@ import globals from 'globals';
 import featureBoundaries from './eslint-rules/feature-boundaries.js';
 
 /** Three or more ../ in an import: the path aliases of tsconfig.base.json say it shorter. */
-const DEEP_RELATIVE = { regex: '^(\\.\\./){3}', message: 'Import through a path alias (@client/, @server/, @shared/, @tests/: tsconfig.base.json) instead of ../../../' };
+const DEEP_RELATIVE = {
+  regex: '^(\\.\\./){3}',
+  message:
+    'Import through a path alias (@client/, @server/, @shared/, @tests/: tsconfig.base.json) instead of ../../../',
+};
 
 /**
  * The layers: src/shared is imported by both sides and imports neither; the client (browser) and
@@ -21,7 +25,10 @@ const layer = (files, folders, paths = []) => ({
       {
         patterns: [
           DEEP_RELATIVE,
-          ...folders.map((folder) => ({ group: [`**/${folder}/**`, `@${folder}/**`], message: `${files[0].split('/')[1]} code does not import src/${folder} (layers: eslint.config.js)` })),
+          ...folders.map((folder) => ({
+            group: [`**/${folder}/**`, `@${folder}/**`],
+            message: `${files[0].split('/')[1]} code does not import src/${folder} (layers: eslint.config.js)`,
+          })),
         ],
         paths,
       },
@@ -35,16 +42,41 @@ const layer = (files, folders, paths = []) => ({
  */
 const IONIC_CONTROLS_OF_THEIR_OWN = {
   name: '@ionic/react',
-  importNames: ['IonButton', 'IonCheckbox', 'IonInput', 'IonInputPasswordToggle', 'IonRadio', 'IonRadioGroup', 'IonSelect', 'IonSelectOption', 'IonTextarea'],
+  importNames: [
+    'IonButton',
+    'IonCheckbox',
+    'IonInput',
+    'IonInputPasswordToggle',
+    'IonRadio',
+    'IonRadioGroup',
+    'IonSelect',
+    'IonSelectOption',
+    'IonTextarea',
+  ],
   allowTypeImports: true,
-  message: "Import it from src/client/lib/ionic (ion-*.ts), which loads it with the chunk that uses it: @ionic/react's single module brings every Ionic component",
+  message:
+    "Import it from src/client/lib/ionic (ion-*.ts), which loads it with the chunk that uses it: @ionic/react's single module brings every Ionic component",
 };
 
 /** The files linted with type information (the rules that need it are listed below). */
 const TYPED_FILES = ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.ts'];
 
 export default tseslint.config(
-  { ignores: ['dist', '.tmp', '.vitest', '**/test-results', 'ci-results', 'node_modules', 'data', 'src/client/routeTree.gen.ts', 'test-results', 'playwright-report', 'bench/results'] },
+  {
+    ignores: [
+      'dist',
+      '.tmp',
+      '.vitest',
+      '**/test-results',
+      'ci-results',
+      'node_modules',
+      'data',
+      'src/client/routeTree.gen.ts',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -63,7 +95,12 @@ export default tseslint.config(
     // reaches only as default projects (at most 8 files, no ** globs). A file in two (src/shared) is
     // typed by the first that includes it.
     files: TYPED_FILES,
-    languageOptions: { parserOptions: { project: ['./tsconfig.json', './tsconfig.server.json', './tsconfig.node.json'], tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.json', './tsconfig.server.json', './tsconfig.node.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

@@ -28,7 +28,9 @@ function prerenderPublicPages(): Plugin {
       ssr = Boolean(config.build.ssr);
     },
     generateBundle(_options, bundle) {
-      const boot = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === BOOT_ENTRY);
+      const boot = Object.values(bundle).find(
+        (file) => file.type === 'chunk' && file.isEntry && file.name === BOOT_ENTRY,
+      );
       if (boot) bootScript = `/${boot.fileName}`;
     },
     closeBundle: {
@@ -101,7 +103,9 @@ export default defineConfig({
       output: {
         // What every first visit loads, in one file rather than a score of small ones: on a phone's
         // connection each file costs a round trip, six at a time.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.includes('/src/client/boot.ts') }] },
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.includes('/src/client/boot.ts') }],
+        },
       },
       treeshake: {
         // @ionic/react imports every Ionic web component; each one only defines itself when used.

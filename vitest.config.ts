@@ -48,7 +48,9 @@ function unitDomProject(name: string, files: { include: string[]; exclude?: stri
       alias: {
         ...pathAliases,
         // vite-plugin-pwa's virtual module exists only in the Vite build.
-        'virtual:pwa-register/react': fileURLToPath(new URL('./tests/unit/stubs/pwa-register-react.ts', import.meta.url)),
+        'virtual:pwa-register/react': fileURLToPath(
+          new URL('./tests/unit/stubs/pwa-register-react.ts', import.meta.url),
+        ),
       },
     },
     test: {

@@ -23,8 +23,16 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 export const ENDPOINTS = [
-  { name: 'check-session', path: '/api/check-session', check: (body: unknown) => (body as { status?: string }).status === 'success' },
-  { name: 'account-trades', path: '/api/account-trades?status=active', check: (body: unknown) => Array.isArray(body) && body.length === 1000 },
+  {
+    name: 'check-session',
+    path: '/api/check-session',
+    check: (body: unknown) => (body as { status?: string }).status === 'success',
+  },
+  {
+    name: 'account-trades',
+    path: '/api/account-trades?status=active',
+    check: (body: unknown) => Array.isArray(body) && body.length === 1000,
+  },
 ] as const;
 
 export interface LoadFigures {
@@ -62,8 +70,14 @@ function record(url: string, headers: Record<string, string>): Promise<Recorded>
         const parts: Buffer[] = [];
         res.on('data', (part: Buffer) => parts.push(part));
         res.on('end', () => {
-          const kept = Object.entries(res.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name));
-          resolve({ status: res.statusCode ?? 0, headers: Object.fromEntries(kept.map(([k, v]) => [k, String(v)])), body: Buffer.concat(parts) });
+          const kept = Object.entries(res.headers).filter(
+            ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name),
+          );
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: Object.fromEntries(kept.map(([k, v]) => [k, String(v)])),
+            body: Buffer.concat(parts),
+          });
         });
       })
       .on('error', reject);
@@ -99,15 +113,29 @@ async function load(url: string, headers: Record<string, string>, cookies: strin
 
 function decodedJson(recorded: Recorded): unknown {
   const encoding = recorded.headers['content-encoding'];
-  const body = encoding === 'br' ? zlib.brotliDecompressSync(recorded.body) : encoding === 'gzip' ? zlib.gunzipSync(recorded.body) : recorded.body;
+  const body =
+    encoding === 'br'
+      ? zlib.brotliDecompressSync(recorded.body)
+      : encoding === 'gzip'
+        ? zlib.gunzipSync(recorded.body)
+        : recorded.body;
   return JSON.parse(body.toString('utf8'));
 }
 
-async function ceilingLoad(recorded: Recorded, headers: Record<string, string>, cookies: string[]): Promise<LoadFigures> {
+async function ceilingLoad(
+  recorded: Recorded,
+  headers: Record<string, string>,
+  cookies: string[],
+): Promise<LoadFigures> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-ceiling-')), 'response.json');
-  fs.writeFileSync(file, JSON.stringify({ status: recorded.status, headers: recorded.headers, body: recorded.body.toString('base64') }));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ status: recorded.status, headers: recorded.headers, body: recorded.body.toString('base64') }),
+  );
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'ceiling-server.mjs'), file, String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'ceiling-server.mjs'), file, String(port)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     const url = `http://127.0.0.1:${port}/`;
     await waitForAnswer(url, child);
@@ -125,10 +153,14 @@ export async function measureApiLoad(server: BenchServer): Promise<EndpointLoad[
     const url = `${server.url}${endpoint.path}`;
     const recorded = await record(url, { ...headers, cookie: server.cookie });
     if (recorded.status !== 200 || !endpoint.check(decodedJson(recorded))) {
-      throw new Error(`${endpoint.path} answered ${recorded.status} with an unexpected body: ${recorded.body.toString('utf8').slice(0, 200)}`);
+      throw new Error(
+        `${endpoint.path} answered ${recorded.status} with an unexpected body: ${recorded.body.toString('utf8').slice(0, 200)}`,
+      );
     }
     const contentEncoding = recorded.headers['content-encoding'] ?? 'identity';
-    console.log(`${endpoint.path}: ${recorded.body.length} bytes (${contentEncoding}) for Accept-Encoding: ${ACCEPT_ENCODING}`);
+    console.log(
+      `${endpoint.path}: ${recorded.body.length} bytes (${contentEncoding}) for Accept-Encoding: ${ACCEPT_ENCODING}`,
+    );
     const ours = await load(url, headers, server.cookies);
     const ceiling = await ceilingLoad(recorded, headers, server.cookies);
     results.push({
@@ -145,5 +177,10 @@ export async function measureApiLoad(server: BenchServer): Promise<EndpointLoad[
 }
 
 export function meetsPostgresBudget(load: EndpointLoad): boolean {
-  return load.ours.p99Ms < POSTGRES_BUDGET.p99Ms && load.ceilingShare >= POSTGRES_BUDGET.ceilingShare && load.ours.errors === 0 && load.ours.non2xx === 0;
+  return (
+    load.ours.p99Ms < POSTGRES_BUDGET.p99Ms &&
+    load.ceilingShare >= POSTGRES_BUDGET.ceilingShare &&
+    load.ours.errors === 0 &&
+    load.ours.non2xx === 0
+  );
 }

@@ -32,7 +32,9 @@ function declaredAssets(clientDir: string): string[] {
   const named = wanted.map((tag) => /(?:src|href)="([^"]+)"/.exec(tag)?.[1]);
   // A prerendered page's boot script loads the modules its <meta name="app-modules"> lists.
   const appModules = /<meta name="app-modules" content="([^"]*)"/.exec(html)?.[1]?.split(/\s+/) ?? [];
-  return [...new Set([...named, ...appModules])].filter((href): href is string => !!href && href.startsWith('/assets/'));
+  return [...new Set([...named, ...appModules])].filter(
+    (href): href is string => !!href && href.startsWith('/assets/'),
+  );
 }
 
 function sumBy(files: { file: string; gzip: number }[], ext: string): number {
@@ -48,7 +50,12 @@ async function fetchedOnFirstVisit(baseUrl: string): Promise<{ file: string; gzi
     page.on('response', (response) => {
       const { pathname } = new URL(response.url());
       if (!/\.(js|css)$/.test(pathname)) return;
-      pending.push(response.body().then((body) => ({ file: pathname, gzip: gzipSize(body) }), () => null));
+      pending.push(
+        response.body().then(
+          (body) => ({ file: pathname, gzip: gzipSize(body) }),
+          () => null,
+        ),
+      );
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     return (await Promise.all(pending)).filter((f): f is { file: string; gzip: number } => f !== null);

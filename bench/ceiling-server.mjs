@@ -6,4 +6,6 @@ import http from 'node:http';
 const recorded = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const body = Buffer.from(recorded.body, 'base64');
 const headers = { ...recorded.headers, 'content-length': String(body.length) };
-http.createServer((_req, res) => res.writeHead(recorded.status, headers).end(body)).listen(Number(process.argv[3]), '127.0.0.1');
+http
+  .createServer((_req, res) => res.writeHead(recorded.status, headers).end(body))
+  .listen(Number(process.argv[3]), '127.0.0.1');

@@ -97,7 +97,12 @@ function startLoad(url: string, cookie: string) {
 }
 
 /** A fresh database for one bench run (a folder for PGlite, a new database on the PostgreSQL server), dropped by `drop`. */
-export async function openBenchDatabase(kind: 'pglite' | 'postgres', n: number, postgresUrl: string | undefined, onQuery: () => void = () => undefined) {
+export async function openBenchDatabase(
+  kind: 'pglite' | 'postgres',
+  n: number,
+  postgresUrl: string | undefined,
+  onQuery: () => void = () => undefined,
+) {
   if (kind === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-bench-engine-'));
     const database = await openPglite(path.join(dir, 'pglite'), { onQuery });
@@ -131,9 +136,19 @@ async function seed(database: Database, secrets: ReturnType<typeof createSecretB
   const [algo] = await db.insert(algos).values({ algo_desc: 'Bench momentum', algo_switch: true }).returning();
   const key = secrets.encrypt('bench-key');
   await createManySubscribers(db, algo!.algo_id, n, key, 'Bench');
-  const [admin] = await db.insert(users).values({ name: 'Bench Admin', email: 'bench-admin@example.com', password_hash: 'x', role: 'superadmin' }).returning();
-  const [member] = await db.insert(users).values({ name: 'Bench Member', email: 'bench-member@example.com', password_hash: 'x', role: 'member' }).returning();
-  return { algoId: algo!.algo_id, adminCookie: `${sessionCookieName(false)}=${await createSession(db, admin!.id)}`, memberCookie: `${sessionCookieName(false)}=${await createSession(db, member!.id)}` };
+  const [admin] = await db
+    .insert(users)
+    .values({ name: 'Bench Admin', email: 'bench-admin@example.com', password_hash: 'x', role: 'superadmin' })
+    .returning();
+  const [member] = await db
+    .insert(users)
+    .values({ name: 'Bench Member', email: 'bench-member@example.com', password_hash: 'x', role: 'member' })
+    .returning();
+  return {
+    algoId: algo!.algo_id,
+    adminCookie: `${sessionCookieName(false)}=${await createSession(db, admin!.id)}`,
+    memberCookie: `${sessionCookieName(false)}=${await createSession(db, member!.id)}`,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -141,7 +156,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** Marks the engine's own work: only its statements are counted, not the API's under load. */
 const engineWork = new AsyncLocalStorage<true>();
 
-export async function benchEngine(kind: 'pglite' | 'postgres', n: number, postgresUrl?: string): Promise<EngineFigures> {
+export async function benchEngine(
+  kind: 'pglite' | 'postgres',
+  n: number,
+  postgresUrl?: string,
+): Promise<EngineFigures> {
   let statements = 0;
   const opened = await openBenchDatabase(kind, n, postgresUrl, () => {
     if (engineWork.getStore()) statements++;
@@ -164,13 +183,22 @@ export async function benchEngine(kind: 'pglite' | 'postgres', n: number, postgr
       },
     },
   );
-  const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: opened.dataDir, LOG_LEVEL: 'info', ...(opened.url ? { DATABASE_URL: opened.url } : {}) });
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    DATA_DIR: opened.dataDir,
+    LOG_LEVEL: 'info',
+    ...(opened.url ? { DATABASE_URL: opened.url } : {}),
+  });
   const deps = { db: database.db, env, log, secrets };
   const feed = new SimulatedFeed({ seed: 20260105, volatility: 0.0005 });
   const paper = new PaperBroker({ prices: feed });
   const engine = new Engine(deps, { feed, paper, calendar: alwaysOpenCalendar });
   const lock = kind === 'postgres' ? postgresLeaderLock(opened.url!) : sessionLeaderLock(database.db);
-  const running = runEngine({ engine: { tick: (now) => engineWork.run(true, () => engine.tick(now)), requestStop: () => engine.requestStop() }, lock, log });
+  const running = runEngine({
+    engine: { tick: (now) => engineWork.run(true, () => engine.tick(now)), requestStop: () => engine.requestStop() },
+    lock,
+    log,
+  });
   const port = await freePort();
   const server = serve({ fetch: createApp({ ...deps, engine: running }).fetch, port, hostname: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
@@ -204,14 +232,24 @@ export async function benchEngine(kind: 'pglite' | 'postgres', n: number, postgr
     const approved = await fetch(`${url}/api/signals/${signalId}/update`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: adminCookie, origin: url },
-      body: JSON.stringify({ trade_gen_ts: '2026-01-05', entry_level: 1500, stop_loss_level: 1400, target_level: 1800, trade_status: 'approved', process_signal: true }),
+      body: JSON.stringify({
+        trade_gen_ts: '2026-01-05',
+        entry_level: 1500,
+        stop_loss_level: 1400,
+        target_level: 1800,
+        trade_status: 'approved',
+        process_signal: true,
+      }),
     });
     if (approved.status !== 200) throw new Error(`approve answered ${approved.status}: ${await approved.text()}`);
     while (!fanned.has(signalId)) await new Promise((r) => setTimeout(r, 2));
     const fanOutS = (performance.now() - started) / 1000;
     const fanOutStatements = statements;
     const duringFanOut = await load.stop();
-    const [{ n: runningTrades }] = (await database.db.select({ n: count() }).from(trades).where(and(eq(trades.signal_id, signalId), eq(trades.trade_status, 'running')))) as [{ n: number }];
+    const [{ n: runningTrades }] = (await database.db
+      .select({ n: count() })
+      .from(trades)
+      .where(and(eq(trades.signal_id, signalId), eq(trades.trade_status, 'running')))) as [{ n: number }];
     if (runningTrades !== n) throw new Error(`${runningTrades} of ${n} trades running after the fan-out`);
 
     // Ticks with n running trades: the runner is stopped and the ticks are driven here, back to back.
@@ -245,7 +283,10 @@ export async function benchEngine(kind: 'pglite' | 'postgres', n: number, postgr
       return order;
     };
     await engine.tick(new Date());
-    const [{ n: open }] = (await database.db.select({ n: count() }).from(trades).where(and(eq(trades.signal_id, signalId), eq(trades.trade_status, 'running')))) as [{ n: number }];
+    const [{ n: open }] = (await database.db
+      .select({ n: count() })
+      .from(trades)
+      .where(and(eq(trades.signal_id, signalId), eq(trades.trade_status, 'running')))) as [{ n: number }];
     if (open !== 0) throw new Error(`${open} trades still running after their stop-loss was crossed`);
 
     return {
@@ -279,6 +320,10 @@ export async function benchEngine(kind: 'pglite' | 'postgres', n: number, postgr
 export function engineVerdict(f: EngineFigures): 'PASS' | 'FAIL' | '-' {
   if (f.accounts !== 1000) return '-';
   const budget = ENGINE_BUDGET[f.database];
-  const pass = f.fanOutS < budget.fanOutS && f.tickMaxMs < budget.tickMs && f.apiP99FanOutMs < budget.apiP99Ms && f.apiP99TicksMs < budget.apiP99Ms;
+  const pass =
+    f.fanOutS < budget.fanOutS &&
+    f.tickMaxMs < budget.tickMs &&
+    f.apiP99FanOutMs < budget.apiP99Ms &&
+    f.apiP99TicksMs < budget.apiP99Ms;
   return pass ? 'PASS' : 'FAIL';
 }

@@ -11,7 +11,12 @@ import lighthouse, { type RunnerResult } from 'lighthouse';
  * Pages with a Total Blocking Time budget (the takeover of a prerendered page) are audited
  * TBT_RUNS times and judged by the median run, TBT being the noisiest of the figures.
  */
-export const LIGHTHOUSE_PAGES: readonly { path: string; performanceBudget: number; tbtBudgetMs?: number; loggedIn?: boolean }[] = [
+export const LIGHTHOUSE_PAGES: readonly {
+  path: string;
+  performanceBudget: number;
+  tbtBudgetMs?: number;
+  loggedIn?: boolean;
+}[] = [
   { path: '/', performanceBudget: 95, tbtBudgetMs: 50 },
   { path: '/workshops', performanceBudget: 95, tbtBudgetMs: 50 },
   { path: '/trabot-membership', performanceBudget: 95 },
@@ -51,7 +56,8 @@ async function audit(url: string, cookie: string | undefined, attemptsLeft = 2):
     });
     if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (!run.lhr.runtimeError) return run.lhr;
-    if (attemptsLeft <= 1) throw new Error(`Lighthouse on ${url}: ${run.lhr.runtimeError.code} ${run.lhr.runtimeError.message}`);
+    if (attemptsLeft <= 1)
+      throw new Error(`Lighthouse on ${url}: ${run.lhr.runtimeError.code} ${run.lhr.runtimeError.message}`);
   } finally {
     chrome.kill();
   }
@@ -63,12 +69,14 @@ export async function measureLighthouse(baseUrl: string, memberCookie: string): 
   const results: LighthouseResult[] = [];
   for (const { path, performanceBudget, tbtBudgetMs, loggedIn = false } of LIGHTHOUSE_PAGES) {
     const runs: RunnerResult['lhr'][] = [];
-    for (let run = 0; run < (tbtBudgetMs ? TBT_RUNS : 1); run++) runs.push(await audit(`${baseUrl}${path}`, loggedIn ? memberCookie : undefined));
+    for (let run = 0; run < (tbtBudgetMs ? TBT_RUNS : 1); run++)
+      runs.push(await audit(`${baseUrl}${path}`, loggedIn ? memberCookie : undefined));
     const tbtOf = (lhr: RunnerResult['lhr']) => lhr.audits['total-blocking-time']?.numericValue ?? Infinity;
     runs.sort((a, b) => tbtOf(a) - tbtOf(b));
     const { categories, audits, finalDisplayedUrl } = runs[Math.floor(runs.length / 2)]!;
     // A logged-in page that showed the login form instead would measure the wrong page.
-    if (new URL(finalDisplayedUrl).pathname !== path) throw new Error(`Lighthouse on ${path} ended on ${finalDisplayedUrl}`);
+    if (new URL(finalDisplayedUrl).pathname !== path)
+      throw new Error(`Lighthouse on ${path} ended on ${finalDisplayedUrl}`);
     const score = (id: string) => (categories[id]?.score == null ? null : Math.round(categories[id].score * 100));
     const metric = (id: string) => audits[id]?.numericValue ?? null;
     const scores = {

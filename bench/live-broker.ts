@@ -70,11 +70,39 @@ export const LIVE_BENCHES: LiveBench[] = [
     perUser: false,
     sessionEnd: nextSixAmIst,
   },
-  { broker: 'fyers', label: 'Fyers, local Fyers', start: () => restWorld('fyers').start(REDIRECT('fyers')), perSecond: FYERS_LIMITS[0].limit, perUser: true, sessionEnd: nextSixAmIst },
-  { broker: 'upstock', label: 'Upstox, local Upstox', start: () => restWorld('upstock').start(REDIRECT('upstock')), perSecond: UPSTOX_LIMITS[0].limit, perUser: true, sessionEnd: upstoxSessionExpiry },
+  {
+    broker: 'fyers',
+    label: 'Fyers, local Fyers',
+    start: () => restWorld('fyers').start(REDIRECT('fyers')),
+    perSecond: FYERS_LIMITS[0].limit,
+    perUser: true,
+    sessionEnd: nextSixAmIst,
+  },
+  {
+    broker: 'upstock',
+    label: 'Upstox, local Upstox',
+    start: () => restWorld('upstock').start(REDIRECT('upstock')),
+    perSecond: UPSTOX_LIMITS[0].limit,
+    perUser: true,
+    sessionEnd: upstoxSessionExpiry,
+  },
   // Angel limits each API; an entry's slowest is the order's details (10 a second).
-  { broker: 'dhan', label: 'Dhan, local Dhan', start: () => restWorld('dhan').start(REDIRECT('dhan')), perSecond: DHAN_LIMITS.other, perUser: true, sessionEnd: (now) => new Date(now.getTime() + 86_400_000) },
-  { broker: 'angelone', label: 'Angel One, local SmartAPI', start: () => restWorld('angelone').start(REDIRECT('angelone')), perSecond: ANGELONE_LIMITS.details!, perUser: true, sessionEnd: angelSessionExpiry },
+  {
+    broker: 'dhan',
+    label: 'Dhan, local Dhan',
+    start: () => restWorld('dhan').start(REDIRECT('dhan')),
+    perSecond: DHAN_LIMITS.other,
+    perUser: true,
+    sessionEnd: (now) => new Date(now.getTime() + 86_400_000),
+  },
+  {
+    broker: 'angelone',
+    label: 'Angel One, local SmartAPI',
+    start: () => restWorld('angelone').start(REDIRECT('angelone')),
+    perSecond: ANGELONE_LIMITS.details!,
+    perUser: true,
+    sessionEnd: angelSessionExpiry,
+  },
 ];
 
 export interface LiveBrokerFigures {
@@ -104,7 +132,8 @@ function busiestSecond(times: readonly number[]): number {
 function mostInASecond(sent: LocalBroker['requests'], perUser: boolean): number {
   if (!perUser) return busiestSecond(sent.map((r) => r.at));
   // Whose request: Dhan sends the session as `access-token`, the others as Authorization.
-  const userOf = (r: LocalBroker['requests'][number]) => String(r.headers['access-token'] ?? r.headers.authorization ?? '');
+  const userOf = (r: LocalBroker['requests'][number]) =>
+    String(r.headers['access-token'] ?? r.headers.authorization ?? '');
   const byUser = new Map<string, number[]>();
   for (const r of sent) byUser.set(userOf(r), [...(byUser.get(userOf(r)) ?? []), r.at]);
   return Math.max(0, ...[...byUser.values()].map(busiestSecond));
@@ -118,32 +147,72 @@ export async function benchLiveBroker(bench: LiveBench): Promise<LiveBrokerFigur
   try {
     await database.migrate();
     const { db } = database;
-    const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: os.tmpdir(), LOG_LEVEL: 'info', LIVE_TRADING: '1', ...brokerEnv });
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      DATA_DIR: os.tmpdir(),
+      LOG_LEVEL: 'info',
+      LIVE_TRADING: '1',
+      ...brokerEnv,
+    });
     const secrets = createSecretBox(Buffer.alloc(32, 9));
     const log = pino({ level: 'info', base: undefined }, pino.destination({ dest: os.devNull, sync: true }));
     const [algo] = await db.insert(algos).values({ algo_desc: 'Live bench', algo_switch: true }).returning();
     await createManySubscribers(db, algo!.algo_id, LIVE_ACCOUNTS, secrets.encrypt('replaced below'), 'Livebench');
     // As after each member's daily login: a session of the day of their own, in the account and in Tokens.
     const expiresAt = bench.sessionEnd(new Date(DAY_START));
-    const live = await db.update(accounts).set({ trading_mode: 'live', broker_name: bench.broker }).returning({ id: accounts.trabot_account_id });
+    const live = await db
+      .update(accounts)
+      .set({ trading_mode: 'live', broker_name: bench.broker })
+      .returning({ id: accounts.trabot_account_id });
     const sessions = live.map(({ id }) => ({ id, token: fake.newAccessToken(`LB${id}`) }));
     for (const { id, token } of sessions) {
-      await db.update(accounts).set({ broker_access_key_enc: secrets.encrypt(token), broker_client_id: `LB${id}` }).where(eq(accounts.trabot_account_id, id));
+      await db
+        .update(accounts)
+        .set({ broker_access_key_enc: secrets.encrypt(token), broker_client_id: `LB${id}` })
+        .where(eq(accounts.trabot_account_id, id));
     }
-    await setTokens({ db, secrets }, sessions.map(({ id, token }) => ({ name: `${bench.broker}.session_token`, accountId: id, value: token, expiresAt })));
+    await setTokens(
+      { db, secrets },
+      sessions.map(({ id, token }) => ({
+        name: `${bench.broker}.session_token`,
+        accountId: id,
+        value: token,
+        expiresAt,
+      })),
+    );
     const [signal] = await db
       .insert(signals)
-      .values({ algo_id: algo!.algo_id, instrument_symbol: 'INFY', instrument_type: 'EQ', trade_type: 'swing', trade_direction: 'long', entry_level: 1500, stop_loss_level: 1400, target_level: 1800, trade_status: 'approved', algo_process_ind: true })
+      .values({
+        algo_id: algo!.algo_id,
+        instrument_symbol: 'INFY',
+        instrument_type: 'EQ',
+        trade_type: 'swing',
+        trade_direction: 'long',
+        entry_level: 1500,
+        stop_loss_level: 1400,
+        target_level: 1800,
+        trade_status: 'approved',
+        algo_process_ind: true,
+      })
       .returning();
     const feed = new ScriptedFeed();
-    const engine = new Engine({ db, env, log, secrets }, { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) });
+    const engine = new Engine(
+      { db, env, log, secrets },
+      { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) },
+    );
 
     const running = async () =>
-      (await db.select({ n: count() }).from(trades).where(and(eq(trades.signal_id, signal!.signal_id), eq(trades.trade_status, 'running'))))[0]!.n;
+      (
+        await db
+          .select({ n: count() })
+          .from(trades)
+          .where(and(eq(trades.signal_id, signal!.signal_id), eq(trades.trade_status, 'running')))
+      )[0]!.n;
     const first = fake.requests.length;
     const started = performance.now();
     for (let tick = 0; (await running()) < LIVE_ACCOUNTS; tick++) {
-      if (performance.now() - started > TIMEOUT_MS) throw new Error(`live fan-out: ${await running()} of ${LIVE_ACCOUNTS} trades running after ${TIMEOUT_MS} ms`);
+      if (performance.now() - started > TIMEOUT_MS)
+        throw new Error(`live fan-out: ${await running()} of ${LIVE_ACCOUNTS} trades running after ${TIMEOUT_MS} ms`);
       await engine.tick(new Date(DAY_START + tick * 3_000));
     }
     const fanOutS = (performance.now() - started) / 1000;
@@ -177,7 +246,16 @@ export async function benchLiveBrokers(): Promise<LiveBrokerFigures[]> {
 
 export function liveBrokerTable(all: readonly LiveBrokerFigures[]): string {
   return table([
-    ['Live fan-out (pglite)', 'accounts', 'fan-out', 'requests', 'per account', 'most in 1 s', '429s', 'budget (no 429, within the limit)'],
+    [
+      'Live fan-out (pglite)',
+      'accounts',
+      'fan-out',
+      'requests',
+      'per account',
+      'most in 1 s',
+      '429s',
+      'budget (no 429, within the limit)',
+    ],
     ...all.map((f) => [
       f.label,
       String(f.accounts),

@@ -24,13 +24,20 @@ export interface PnlFigures {
   pass: boolean;
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** A member's account with PNL_TRADES completed trades (an entry and an exit each, with charges) over a financial year. */
 export async function seedPnlAccount(db: Database['db']): Promise<number> {
-  const [member] = await db.insert(members).values({ name: 'P&L bench', phone_no: '+919800000000', email_id: 'pnl-bench@example.com' }).returning();
+  const [member] = await db
+    .insert(members)
+    .values({ name: 'P&L bench', phone_no: '+919800000000', email_id: 'pnl-bench@example.com' })
+    .returning();
   const [account] = await db.insert(accounts).values({ trabot_client_id: member!.trabot_client_id }).returning();
-  const made = await db.insert(algos).values([{ algo_desc: 'Bench A' }, { algo_desc: 'Bench B' }, { algo_desc: 'Bench C' }]).returning();
+  const made = await db
+    .insert(algos)
+    .values([{ algo_desc: 'Bench A' }, { algo_desc: 'Bench B' }, { algo_desc: 'Bench C' }])
+    .returning();
   const day = (i: number) => new Date(Date.parse('2026-04-01T04:00:00Z') + (i % 360) * 86_400_000);
   const tradeRows = Array.from({ length: PNL_TRADES }, (_, i): typeof trades.$inferInsert => ({
     trabot_account_id: account!.trabot_account_id,
@@ -45,9 +52,26 @@ export async function seedPnlAccount(db: Database['db']): Promise<number> {
     avg_entry_price: 100 + (i % 50),
   }));
   const ids: number[] = [];
-  for (const run of insertRuns(trades, tradeRows)) ids.push(...(await db.insert(trades).values(run).returning({ id: trades.trabot_trade_id })).map((r) => r.id));
-  const entries = ids.map((id, i) => ({ trabot_trade_id: id, trade_entry_sequence: 1, trade_entry_quantity: 10, trade_entry_price: 100 + (i % 50), trade_entry_timestamp: day(i), stt: 1.2, brokerage_charges: 20 }));
-  const exits = ids.map((id, i) => ({ trabot_trade_id: id, trade_exit_sequence: 1, trade_exit_quantity: 10, trade_exit_price: 100 + (i % 50) + ((i % 7) - 3), trade_exit_timestamp: new Date(day(i).getTime() + 5 * 3_600_000), stt: 1.3, brokerage_charges: 20 }));
+  for (const run of insertRuns(trades, tradeRows))
+    ids.push(...(await db.insert(trades).values(run).returning({ id: trades.trabot_trade_id })).map((r) => r.id));
+  const entries = ids.map((id, i) => ({
+    trabot_trade_id: id,
+    trade_entry_sequence: 1,
+    trade_entry_quantity: 10,
+    trade_entry_price: 100 + (i % 50),
+    trade_entry_timestamp: day(i),
+    stt: 1.2,
+    brokerage_charges: 20,
+  }));
+  const exits = ids.map((id, i) => ({
+    trabot_trade_id: id,
+    trade_exit_sequence: 1,
+    trade_exit_quantity: 10,
+    trade_exit_price: 100 + (i % 50) + ((i % 7) - 3),
+    trade_exit_timestamp: new Date(day(i).getTime() + 5 * 3_600_000),
+    stt: 1.3,
+    brokerage_charges: 20,
+  }));
   for (const run of insertRuns(tradeEntries, entries)) await db.insert(tradeEntries).values(run);
   for (const run of insertRuns(tradeExits, exits)) await db.insert(tradeExits).values(run);
   return account!.trabot_account_id;
@@ -70,7 +94,14 @@ export async function benchPnl(kind: 'pglite' | 'postgres', postgresUrl?: string
     times.sort((a, b) => a - b);
     const round = (ms: number) => Number(ms.toFixed(1));
     const p99 = percentile(times, 99);
-    return { database: kind, trades: PNL_TRADES, p50Ms: round(percentile(times, 50)), p99Ms: round(p99), maxMs: round(times.at(-1)!), pass: p99 < PNL_BUDGET_P99_MS };
+    return {
+      database: kind,
+      trades: PNL_TRADES,
+      p50Ms: round(percentile(times, 50)),
+      p99Ms: round(p99),
+      maxMs: round(times.at(-1)!),
+      pass: p99 < PNL_BUDGET_P99_MS,
+    };
   } finally {
     await database.close();
     await drop();
@@ -80,6 +111,13 @@ export async function benchPnl(kind: 'pglite' | 'postgres', postgresUrl?: string
 export function pnlTable(figures: readonly PnlFigures[]): string {
   return table([
     ['P&L summary (a year, 10,000 trades)', 'trades', 'p50', 'p99', 'max', `budget (p99 < ${PNL_BUDGET_P99_MS} ms)`],
-    ...figures.map((f) => [f.database, String(f.trades), `${f.p50Ms} ms`, `${f.p99Ms} ms`, `${f.maxMs} ms`, f.pass ? 'PASS' : 'FAIL']),
+    ...figures.map((f) => [
+      f.database,
+      String(f.trades),
+      `${f.p50Ms} ms`,
+      `${f.p99Ms} ms`,
+      `${f.maxMs} ms`,
+      f.pass ? 'PASS' : 'FAIL',
+    ]),
   ]);
 }

@@ -39,18 +39,38 @@ export async function benchPush(kind: 'pglite' | 'postgres', postgresUrl?: strin
   const { database, drop } = await openBenchDatabase(kind, 0, postgresUrl);
   await database.migrate();
   await ensureInstrumentList(database.db);
-  const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: os.tmpdir(), LOG_LEVEL: 'info', PUSH_ALLOWED_ORIGINS: push.origin });
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    DATA_DIR: os.tmpdir(),
+    LOG_LEVEL: 'info',
+    PUSH_ALLOWED_ORIGINS: push.origin,
+  });
   const log = pino({ level: 'info', base: undefined }, pino.destination({ dest: os.devNull, sync: true }));
   const deps = { db: database.db, env, log, secrets: createSecretBox(Buffer.alloc(32, 7)) };
-  const notifier = new PushNotifier(deps, { vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:bench@trabot.test' }, agent: push.agent });
+  const notifier = new PushNotifier(deps, {
+    vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:bench@trabot.test' },
+    agent: push.agent,
+  });
   const port = await freePort();
   const server = serve({ fetch: createApp({ ...deps, notifier }).fetch, port, hostname: '127.0.0.1' });
   try {
-    const [algo] = await database.db.insert(algos).values({ algo_desc: 'Bench breakout', algo_switch: true }).returning();
-    const [admin] = await database.db.insert(users).values({ name: 'Bench Admin', email: 'bench-admin@example.com', password_hash: 'x', role: 'superadmin' }).returning();
+    const [algo] = await database.db
+      .insert(algos)
+      .values({ algo_desc: 'Bench breakout', algo_switch: true })
+      .returning();
+    const [admin] = await database.db
+      .insert(users)
+      .values({ name: 'Bench Admin', email: 'bench-admin@example.com', password_hash: 'x', role: 'superadmin' })
+      .returning();
     for (let i = 0; i < PUSH_DEVICES; i++) {
       const { subscription } = push.browser(`bench-${i}`);
-      await database.db.insert(pushSubscriptions).values({ user_id: admin!.id, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, kinds: ['signals'] });
+      await database.db.insert(pushSubscriptions).values({
+        user_id: admin!.id,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        kinds: ['signals'],
+      });
     }
     const { token } = await createWebhookToken(database.db, algo!.algo_id, admin!.id);
     const delays: number[] = [];
@@ -60,7 +80,15 @@ export async function benchPush(kind: 'pglite' | 'postgres', postgresUrl?: strin
       const res = await fetch(`http://127.0.0.1:${port}/api/hooks/signals`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ client_signal_id: `bench-${i}`, instrument_symbol: 'RELIANCE', trade_direction: 'long', trade_type: 'swing', entry_level: 2950.5, stop_loss_level: 2890, target_level: 3080 }),
+        body: JSON.stringify({
+          client_signal_id: `bench-${i}`,
+          instrument_symbol: 'RELIANCE',
+          trade_direction: 'long',
+          trade_type: 'swing',
+          entry_level: 2950.5,
+          stop_loss_level: 2890,
+          target_level: 3080,
+        }),
       });
       if (res.status !== 201) throw new Error(`webhook answered ${res.status}: ${await res.text()}`);
       await push.waitFor(before + PUSH_DEVICES);
@@ -69,7 +97,14 @@ export async function benchPush(kind: 'pglite' | 'postgres', postgresUrl?: strin
     const sorted = [...delays].sort((a, b) => a - b);
     const medianMs = Math.round(sorted[Math.floor(sorted.length / 2)]!);
     const maxMs = Math.round(sorted.at(-1)!);
-    return { database: kind, devices: PUSH_DEVICES, signals: PUSH_SIGNALS, medianMs, maxMs, pass: maxMs < PUSH_BUDGET_MS };
+    return {
+      database: kind,
+      devices: PUSH_DEVICES,
+      signals: PUSH_SIGNALS,
+      medianMs,
+      maxMs,
+      pass: maxMs < PUSH_BUDGET_MS,
+    };
   } finally {
     server.close();
     await notifier.settled();
@@ -81,6 +116,14 @@ export async function benchPush(kind: 'pglite' | 'postgres', postgresUrl?: strin
 
 export function pushTable(figures: PushFigures[]): string {
   const rows = [['Webhook to push', 'devices', 'signals', 'median', 'max', `budget (max < ${PUSH_BUDGET_MS} ms)`]];
-  for (const f of figures) rows.push([f.database, String(f.devices), String(f.signals), `${f.medianMs} ms`, `${f.maxMs} ms`, f.pass ? 'PASS' : 'FAIL']);
+  for (const f of figures)
+    rows.push([
+      f.database,
+      String(f.devices),
+      String(f.signals),
+      `${f.medianMs} ms`,
+      `${f.maxMs} ms`,
+      f.pass ? 'PASS' : 'FAIL',
+    ]);
   return table(rows);
 }

@@ -46,7 +46,11 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  return rows.map((row) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ')).join('\n');
+  return rows
+    .map((row) =>
+      row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  '),
+    )
+    .join('\n');
 }
 
 export function bundleTable(bundle: BundleResult): string {
@@ -57,12 +61,17 @@ export function bundleTable(bundle: BundleResult): string {
     ['fetched by Chromium', kb(fetched.jsGzip), kb(fetched.cssGzip), String(fetched.files.length)],
   ]);
   const verdict = `Budget: JS under ${kb(budgetBytes)} -> ${pass ? 'PASS' : 'FAIL'} (${kb(fetched.jsGzip)})`;
-  const chunks = table([['Other chunks (largest first)', 'gzip', 'raw'], ...bundle.chunks.map((c) => [c.file, kb(c.gzip), kb(c.raw)])]);
+  const chunks = table([
+    ['Other chunks (largest first)', 'gzip', 'raw'],
+    ...bundle.chunks.map((c) => [c.file, kb(c.gzip), kb(c.raw)]),
+  ]);
   return [head, verdict, '', chunks].join('\n');
 }
 
 export function apiTable(runs: ApiRun[]): string {
-  const rows = [['API, 50 connections', 'req/s', 'p50', 'p99', 'errors', 'non-2xx', 'ceiling req/s', 'share', 'budget']];
+  const rows = [
+    ['API, 50 connections', 'req/s', 'p50', 'p99', 'errors', 'non-2xx', 'ceiling req/s', 'share', 'budget'],
+  ];
   for (const run of runs) {
     for (const load of run.endpoints) {
       const budget = run.database === 'postgres' ? (meetsPostgresBudget(load) ? 'PASS' : 'FAIL') : '-';
@@ -94,7 +103,9 @@ export function lighthouseTable(results: LighthouseResult[]): string {
       value(r.scores['best-practices']),
       value(r.scores.seo),
       value(r.lcpMs, 0, ' ms'),
-      r.tbtRunsMs.length ? `${value(r.tbtMs, 0, ' ms')} (median of ${r.tbtRunsMs.join(', ')})` : value(r.tbtMs, 0, ' ms'),
+      r.tbtRunsMs.length
+        ? `${value(r.tbtMs, 0, ' ms')} (median of ${r.tbtRunsMs.join(', ')})`
+        : value(r.tbtMs, 0, ' ms'),
       value(r.cls, 3),
       `perf >= ${r.performanceBudget}${r.tbtBudgetMs === null ? '' : `, TBT <= ${r.tbtBudgetMs} ms`}, others 100: ${r.pass ? 'PASS' : 'FAIL'}`,
     ]),
@@ -103,7 +114,12 @@ export function lighthouseTable(results: LighthouseResult[]): string {
 
 export function takeoverTable(pages: TakeoverTimings[]): string {
   return table([
-    ['Takeover of a prerendered page, phone, CPU 4x slower', 'longest task', 'per run: start-live, long tasks (ms)', 'budget'],
+    [
+      'Takeover of a prerendered page, phone, CPU 4x slower',
+      'longest task',
+      'per run: start-live, long tasks (ms)',
+      'budget',
+    ],
     ...pages.map((p) => [
       p.page,
       `${p.longestMs} ms`,
@@ -122,8 +138,20 @@ export function uiTable(ui: UiTimings): string {
       [`Phone ${ui.viewport}, CPU ${ui.cpuSlowdown}x slower`, 'median', 'max', 'budget', ''],
       [`trades page (${trades.trades}): first render from navigation`, ms(trades.renderFromNavigationMs), '', '', ''],
       ['trades page: first render after the data arrived', ms(trades.renderFromDataMs), '', '', ''],
-      ['trades page: status filter switch', ms(trades.medianSwitchMs), ms(Math.max(...trades.filterSwitchMs)), ms(UI_BUDGET.filterSwitchMs), verdict(trades.pass)],
-      [`instrument picker (${picker.instruments}): keystroke to result`, ms(picker.medianMs), ms(picker.maxMs), ms(UI_BUDGET.keystrokeMs), verdict(picker.pass)],
+      [
+        'trades page: status filter switch',
+        ms(trades.medianSwitchMs),
+        ms(Math.max(...trades.filterSwitchMs)),
+        ms(UI_BUDGET.filterSwitchMs),
+        verdict(trades.pass),
+      ],
+      [
+        `instrument picker (${picker.instruments}): keystroke to result`,
+        ms(picker.medianMs),
+        ms(picker.maxMs),
+        ms(UI_BUDGET.keystrokeMs),
+        verdict(picker.pass),
+      ],
     ]),
     `Filter switches: ${trades.filterSwitchMs.join(', ')} ms; keystrokes: ${picker.keystrokes.map((k) => `"${k.typed}" ${k.ms}`).join(', ')} ms`,
   ].join('\n');
@@ -131,7 +159,21 @@ export function uiTable(ui: UiTimings): string {
 
 export function engineTable(figures: EngineFigures[]): string {
   const ms = (n: number) => `${n} ms`;
-  const rows = [['Engine', 'accounts', 'fan-out', 'statements', 'tick median', 'tick max', 'tick statements', 'exit delay', 'API p99 fan-out', 'API p99 ticks', 'budget']];
+  const rows = [
+    [
+      'Engine',
+      'accounts',
+      'fan-out',
+      'statements',
+      'tick median',
+      'tick max',
+      'tick statements',
+      'exit delay',
+      'API p99 fan-out',
+      'API p99 ticks',
+      'budget',
+    ],
+  ];
   for (const f of figures) {
     rows.push([
       f.database,

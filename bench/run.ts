@@ -18,7 +18,17 @@ import { benchLiveBrokers, liveBrokerTable } from './live-broker';
 import { benchPnl, pnlTable } from './pnl';
 import { benchEngine, ENGINE_SIZES } from './engine';
 import { benchPush, pushTable } from './push';
-import { apiTable, bundleTable, engineTable, lighthouseTable, machineInfo, takeoverTable, uiTable, writeResults, type BenchResults } from './report';
+import {
+  apiTable,
+  bundleTable,
+  engineTable,
+  lighthouseTable,
+  machineInfo,
+  takeoverTable,
+  uiTable,
+  writeResults,
+  type BenchResults,
+} from './report';
 import { ROOT } from '../tests/support/child-processes';
 import { startBenchServer } from './server';
 import { measureTakeover } from './takeover';
@@ -29,10 +39,15 @@ const CLIENT_DIR = path.resolve(process.env.CLIENT_DIR ?? path.join(ROOT, 'dist'
 
 function buildClientIfNeeded() {
   if (!process.argv.includes('--build') && fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) {
-    console.log(`Using the client build of ${fs.statSync(path.join(CLIENT_DIR, 'index.html')).mtime.toISOString()} (--build to rebuild)`);
+    console.log(
+      `Using the client build of ${fs.statSync(path.join(CLIENT_DIR, 'index.html')).mtime.toISOString()} (--build to rebuild)`,
+    );
     return;
   }
-  const built = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', CLIENT_DIR], { cwd: ROOT, stdio: 'inherit' });
+  const built = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', CLIENT_DIR], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error('vite build failed');
 }
 
@@ -42,7 +57,8 @@ async function measureEngine(postgresUrl: string | undefined): Promise<NonNullab
   for (const kind of postgresUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
     for (const n of ENGINE_SIZES) figures.push(await benchEngine(kind, n, postgresUrl));
   }
-  if (!postgresUrl) console.log('Engine on PostgreSQL skipped: set BENCH_DATABASE_URL (or run under scripts/with-postgres.sh)');
+  if (!postgresUrl)
+    console.log('Engine on PostgreSQL skipped: set BENCH_DATABASE_URL (or run under scripts/with-postgres.sh)');
   return figures;
 }
 
@@ -62,7 +78,9 @@ async function measurePnl(postgresUrl: string | undefined): Promise<NonNullable<
 
 async function main() {
   const results: BenchResults = { at: new Date().toISOString(), machine: machineInfo(), api: [] };
-  console.log(`Machine: ${results.machine.cpus} x ${results.machine.cpuModel}, load ${results.machine.loadAverage1m}, Node ${results.machine.node}\n`);
+  console.log(
+    `Machine: ${results.machine.cpus} x ${results.machine.cpuModel}, load ${results.machine.loadAverage1m}, Node ${results.machine.node}\n`,
+  );
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   // --engine: the engine section alone (no client build, no browser).
   if (process.argv.includes('--push')) {
@@ -142,7 +160,9 @@ const MAX_ERROR_CHARS = 2_000;
 
 main().catch((err: unknown) => {
   const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
-  console.error(text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS)}... (${text.length} characters)` : text);
+  console.error(
+    text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS)}... (${text.length} characters)` : text,
+  );
   if (err instanceof Error && err.cause) console.error('Caused by:', String(err.cause).slice(0, MAX_ERROR_CHARS));
   process.exit(1);
 });

@@ -51,7 +51,10 @@ async function main() {
     await seedDemoIfEmpty({ db, env, log, secrets }, { print: () => {} });
 
     const email = env.DEMO_MEMBER_EMAIL ?? 'member@trabot.example';
-    const [member] = await db.select({ id: users.id, accountId: users.account_id }).from(users).where(eq(users.email, email));
+    const [member] = await db
+      .select({ id: users.id, accountId: users.account_id })
+      .from(users)
+      .where(eq(users.email, email));
     if (!member?.accountId) throw new Error(`No demo member ${email} with an account in this database`);
     const accountId = member.accountId;
 
@@ -59,9 +62,17 @@ async function main() {
     const missing = BENCH_TRADES - existing!.n;
     for (let start = 0; start < missing; start += BATCH) {
       const rows = Array.from({ length: Math.min(BATCH, missing - start) }, (_, k) => tradeRow(accountId, start + k));
-      const inserted = await db.insert(trades).values(rows).returning({ id: trades.trabot_trade_id, quantity: trades.trade_quantity, price: trades.avg_entry_price });
+      const inserted = await db
+        .insert(trades)
+        .values(rows)
+        .returning({ id: trades.trabot_trade_id, quantity: trades.trade_quantity, price: trades.avg_entry_price });
       await db.insert(tradeEntries).values(
-        inserted.map((t) => ({ trabot_trade_id: t.id, trade_entry_sequence: 1, trade_entry_quantity: t.quantity, trade_entry_price: t.price ?? 0 })),
+        inserted.map((t) => ({
+          trabot_trade_id: t.id,
+          trade_entry_sequence: 1,
+          trade_entry_quantity: t.quantity,
+          trade_entry_price: t.price ?? 0,
+        })),
       );
     }
     // One session per load connection: the session checks of a run are not all for one token.

@@ -35,7 +35,9 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 

@@ -34,7 +34,10 @@ export interface TakeoverTimings {
 function observeTakeover(done: string, settleMs: number, liveMark: string) {
   const w = window as unknown as { longTasks: PerformanceEntry[]; liveAt?: number };
   w.longTasks = [];
-  new PerformanceObserver((list) => void w.longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => void w.longTasks.push(...list.getEntries())).observe({
+    type: 'longtask',
+    buffered: true,
+  });
   const marks = new PerformanceObserver((list) => {
     const live = list.getEntriesByName(liveMark)[0];
     if (!live) return;
@@ -49,7 +52,9 @@ async function loadOnce(browser: Browser, url: string): Promise<TakeoverTimings[
   const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
-    await page.addInitScript(`(${observeTakeover.toString()})(${JSON.stringify(DONE)}, ${SETTLE_MS}, ${JSON.stringify(LIVE_PAGE_MARK)})`);
+    await page.addInitScript(
+      `(${observeTakeover.toString()})(${JSON.stringify(DONE)}, ${SETTLE_MS}, ${JSON.stringify(LIVE_PAGE_MARK)})`,
+    );
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const reported = page.waitForEvent('console', { predicate: (message) => message.text() === DONE, timeout: 60_000 });
@@ -61,7 +66,11 @@ async function loadOnce(browser: Browser, url: string): Promise<TakeoverTimings[
       const start = performance.getEntriesByName(startMark)[0]?.startTime ?? 0;
       // A task that was running when the takeover started counts too.
       const duringTakeover = w.longTasks.filter((task) => task.startTime + task.duration > start);
-      return { startMs: Math.round(start), liveMs: Math.round(w.liveAt), longTasksMs: duringTakeover.map((task) => Math.round(task.duration)) };
+      return {
+        startMs: Math.round(start),
+        liveMs: Math.round(w.liveAt),
+        longTasksMs: duringTakeover.map((task) => Math.round(task.duration)),
+      };
     }, TAKEOVER_START_MARK);
   } finally {
     await context.close();
@@ -69,7 +78,10 @@ async function loadOnce(browser: Browser, url: string): Promise<TakeoverTimings[
 }
 
 export async function measureTakeover(baseUrl: string): Promise<TakeoverTimings[]> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     const results: TakeoverTimings[] = [];
     for (const page of TAKEOVER_PAGES) {

@@ -13,7 +13,13 @@ import { BENCH_LOGINS, type BenchServer } from './server';
 export const CPU_SLOWDOWN = 4;
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 export const UI_BUDGET = { filterSwitchMs: 100, keystrokeMs: 50 };
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface TradesTimings {
   trades: number;
@@ -65,11 +71,17 @@ export async function measureFilterSwitches(page: Page, keys: string[]): Promise
   const timings: number[] = [];
   for (const key of keys) {
     // The list is keyed by trade: a switch replaces the first card's node.
-    await page.evaluate(() => ((document.querySelector('main .status-badge') as (Element & { seen?: boolean }) | null)!.seen = true));
+    await page.evaluate(
+      () => ((document.querySelector('main .status-badge') as (Element & { seen?: boolean }) | null)!.seen = true),
+    );
     await page.keyboard.press(key);
-    await page.waitForFunction(() => (document.querySelector('main .status-badge') as (Element & { seen?: boolean }) | null)?.seen !== true, null, {
-      polling: 'raf',
-    });
+    await page.waitForFunction(
+      () => (document.querySelector('main .status-badge') as (Element & { seen?: boolean }) | null)?.seen !== true,
+      null,
+      {
+        polling: 'raf',
+      },
+    );
     await page.waitForTimeout(300); // the observer reports after the next paint
     timings.push(
       await page.evaluate(() => {
@@ -90,21 +102,36 @@ async function measureTrades(context: BrowserContext, server: BenchServer): Prom
     const observer = new MutationObserver(() => {
       if (!document.querySelector('main .status-badge')) return;
       observer.disconnect();
-      requestAnimationFrame(() => setTimeout(() => ((window as unknown as { tradesShown: number }).tradesShown = performance.now())));
+      requestAnimationFrame(() =>
+        setTimeout(() => ((window as unknown as { tradesShown: number }).tradesShown = performance.now())),
+      );
     });
     observer.observe(document, { childList: true, subtree: true });
   });
   await throttle(page, CPU_SLOWDOWN);
   await page.goto(`${server.url}/dashboard/trades`);
-  await page.waitForFunction(() => (window as unknown as { tradesShown?: number }).tradesShown !== undefined, null, { timeout: 60_000 });
+  await page.waitForFunction(() => (window as unknown as { tradesShown?: number }).tradesShown !== undefined, null, {
+    timeout: 60_000,
+  });
   const shown = await page.evaluate(() => {
     const data = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/account-trades'));
     const tradesShown = (window as unknown as { tradesShown: number }).tradesShown;
     return { tradesShown, dataEnd: data ? (data as PerformanceResourceTiming).responseEnd : NaN };
   });
-  const trades = await page.evaluate(async () => ((await (await fetch('/api/account-trades?status=active')).json()) as unknown[]).length);
+  const trades = await page.evaluate(
+    async () => ((await (await fetch('/api/account-trades?status=active')).json()) as unknown[]).length,
+  );
   // Options: pending, approved, running, cancelled, completed.
-  const filterSwitchMs = await measureFilterSwitches(page, ['ArrowDown', 'ArrowDown', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown']);
+  const filterSwitchMs = await measureFilterSwitches(page, [
+    'ArrowDown',
+    'ArrowDown',
+    'ArrowUp',
+    'ArrowUp',
+    'ArrowUp',
+    'ArrowUp',
+    'ArrowDown',
+    'ArrowDown',
+  ]);
   await page.close();
   const medianSwitchMs = median(filterSwitchMs);
   return {
@@ -133,7 +160,10 @@ async function timeKeystroke(page: Page, key: string): Promise<number> {
   await page.evaluate(() => {
     const w = window as unknown as { keyAt?: number };
     delete w.keyAt;
-    document.activeElement?.addEventListener('keydown', (event) => (w.keyAt = event.timeStamp), { once: true, capture: true });
+    document.activeElement?.addEventListener('keydown', (event) => (w.keyAt = event.timeStamp), {
+      once: true,
+      capture: true,
+    });
   });
   await page.keyboard.press(key);
   const handle = await page.waitForFunction(
@@ -143,7 +173,9 @@ async function timeKeystroke(page: Page, key: string): Promise<number> {
       if (!input || keyAt === undefined) return false;
       const text = input.value.toLowerCase();
       const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '');
-      const options = Array.from(listbox?.querySelectorAll('[role="option"]') ?? []).map((o) => o.textContent.toLowerCase());
+      const options = Array.from(listbox?.querySelectorAll('[role="option"]') ?? []).map((o) =>
+        o.textContent.toLowerCase(),
+      );
       if (text === '' || options.length === 0 || !options.every((label) => label.includes(text))) return false;
       return performance.now() - keyAt;
     },
@@ -187,7 +219,10 @@ async function measurePicker(context: BrowserContext, server: BenchServer): Prom
 }
 
 export async function measureUiTimings(server: BenchServer): Promise<UiTimings> {
-  const browser: Browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     const member = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
     const trades = await measureTrades(member, server);

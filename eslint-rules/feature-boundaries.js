@@ -33,10 +33,14 @@ function within(file, folder) {
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'A feature imports another feature only through its index; components/ and lib/ import no feature.' },
+    docs: {
+      description: 'A feature imports another feature only through its index; components/ and lib/ import no feature.',
+    },
     messages: {
-      throughIndex: "Import '{{feature}}' through its index ('@client/features/{{feature}}'): a feature uses another one only through what it exports for others (add it there, or move the piece to components/ or lib/).",
-      noFeature: "{{folder}}/ sits below the features and imports none of them ('{{spec}}'): move the piece here, or compose it in a route.",
+      throughIndex:
+        "Import '{{feature}}' through its index ('@client/features/{{feature}}'): a feature uses another one only through what it exports for others (add it there, or move the piece to components/ or lib/).",
+      noFeature:
+        "{{folder}}/ sits below the features and imports none of them ('{{spec}}'): move the piece here, or compose it in a route.",
     },
     schema: [],
   },
@@ -57,6 +61,11 @@ export default {
         context.report({ node: source, messageId: 'throughIndex', data: { feature: other[0] } });
       }
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };

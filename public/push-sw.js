@@ -11,7 +11,15 @@ const ICON = '/pwa-192.png';
 const CHANGED_SINCE = 'This signal changed since you opened it: review it again';
 
 function showMessage(message) {
-  const options = { body: message.body, tag: message.tag, data: message, icon: ICON, badge: ICON, renotify: true, requireInteraction: message.kind === 'signals' };
+  const options = {
+    body: message.body,
+    tag: message.tag,
+    data: message,
+    icon: ICON,
+    badge: ICON,
+    renotify: true,
+    requireInteraction: message.kind === 'signals',
+  };
   if (message.kind === 'signals' && message.signal) {
     options.actions = [
       { action: 'approve', title: 'Approve' },
@@ -37,7 +45,10 @@ async function decisionOutcome(message, action) {
     return 'Offline';
   }
   const body = await res.json().catch(() => ({}));
-  if (res.ok) return action === 'approve' ? `Approved: ${body.accounts} ${body.accounts === 1 ? 'account' : 'accounts'}` : 'Rejected';
+  if (res.ok)
+    return action === 'approve'
+      ? `Approved: ${body.accounts} ${body.accounts === 1 ? 'account' : 'accounts'}`
+      : 'Rejected';
   if (res.status === 401) return 'Logged out: open the app';
   if (body.error === CHANGED_SINCE) return 'Changed since: open the app';
   return body.error ? `Not done: ${body.error}` : `Not done (HTTP ${res.status}): open the app`;
@@ -45,7 +56,13 @@ async function decisionOutcome(message, action) {
 
 async function decide(message, action) {
   const outcome = await decisionOutcome(message, action);
-  await self.registration.showNotification(outcome, { body: message.title, tag: message.tag, data: { ...message, outcome }, icon: ICON, badge: ICON });
+  await self.registration.showNotification(outcome, {
+    body: message.title,
+    tag: message.tag,
+    data: { ...message, outcome },
+    icon: ICON,
+    badge: ICON,
+  });
   return outcome;
 }
 

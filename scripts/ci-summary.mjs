@@ -44,7 +44,12 @@ const steps = fs
 
 // eslint-disable-next-line no-control-regex -- terminal colour codes in the reporters' messages
 const COLOUR_CODES = /\x1b\[[0-9;]*m/g;
-const firstLine = (text) => String(text ?? '').replace(COLOUR_CODES, '').trim().split('\n')[0].slice(0, 200);
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(COLOUR_CODES, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 200);
 
 /** "file > title: first line of the error" for each failed test in a step's report. */
 function failedTests(base) {
@@ -53,7 +58,10 @@ function failedTests(base) {
     return (vitest.testResults ?? []).flatMap((file) =>
       (file.assertionResults ?? [])
         .filter((test) => test.status === 'failed')
-        .map((test) => `${path.relative(process.cwd(), file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`),
+        .map(
+          (test) =>
+            `${path.relative(process.cwd(), file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+        ),
     );
   }
   const playwright = readJson(`${base}.playwright.json`);

@@ -27,9 +27,17 @@ export const APP_SHELL_FILE = 'app.html';
  * (src/shared/live-data-markers.ts) for the server, which answers the page with the data's markup
  * in its place; the live page fetches the data itself.
  */
-export const PRERENDERED_PAGES: readonly { route: string; file: string; loading?: { api: string; selector: string } }[] = [
+export const PRERENDERED_PAGES: readonly {
+  route: string;
+  file: string;
+  loading?: { api: string; selector: string };
+}[] = [
   { route: '/', file: 'index.html' },
-  { route: '/workshops', file: 'workshops.html', loading: { api: '/api/workshops', selector: '.workshop-list-loading' } },
+  {
+    route: '/workshops',
+    file: 'workshops.html',
+    loading: { api: '/api/workshops', selector: '.workshop-list-loading' },
+  },
   { route: '/trabot-membership', file: 'trabot-membership.html' },
   { route: '/login', file: 'login.html' },
 ];
@@ -118,7 +126,8 @@ interface Snapshot {
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The shell's module script and modulepreload tags (Vite writes each on a line of its own). */
-const MODULE_TAG = /^\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"[^>]*>(?:<\/script>)?\n/gm;
+const MODULE_TAG =
+  /^\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"[^>]*>(?:<\/script>)?\n/gm;
 
 /** A page's head tags once each (a crawler reads the first), with a title and a description. */
 export function checkHeadTags(route: string, headTags: readonly string[]): void {
@@ -130,7 +139,9 @@ export function checkHeadTags(route: string, headTags: readonly string[]): void 
   const twice = keys.filter((key, i) => keys.indexOf(key) !== i);
   const missing = ['title', 'meta description'].filter((key) => !keys.includes(key));
   if (twice.length || missing.length) {
-    throw new Error(`${route}: head tags ${twice.length ? `twice: ${twice.join(', ')}` : ''} ${missing.length ? `missing: ${missing.join(', ')}` : ''}`.trim());
+    throw new Error(
+      `${route}: head tags ${twice.length ? `twice: ${twice.join(', ')}` : ''} ${missing.length ? `missing: ${missing.join(', ')}` : ''}`.trim(),
+    );
   }
 }
 
@@ -153,7 +164,9 @@ export function pageHtml(shell: string, snapshot: Snapshot, bootScript: string, 
   const head = [
     `<meta name="app-modules" content="${escapeAttr(modules.join(' '))}">`,
     `<script type="module" crossorigin src="${escapeAttr(bootScript)}"></script>`,
-    ...snapshot.stylesheets.filter((href) => !shell.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`),
+    ...snapshot.stylesheets
+      .filter((href) => !shell.includes(href))
+      .map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`),
     ...snapshot.styles,
     ...(apiPreload ? [`<link rel="preload" href="${escapeAttr(apiPreload)}" as="fetch" crossorigin>`] : []),
   ];
@@ -171,11 +184,18 @@ function withPrerenderedRoot(html: string, rootHtml: string): string {
  * page needs them at once), at low priority so that the frame paints from the HTML and CSS first.
  */
 export function frameShellHtml(shell: string, frameHtml: string): string {
-  const html = shell.replace(/<script type="module"/g, '<script type="module" fetchpriority="low"').replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
+  const html = shell
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   return withPrerenderedRoot(html, frameHtml);
 }
 
-async function snapshotPage(browser: import('playwright-core').Browser, server: StaticServer, route: string, loadingSelector?: string): Promise<Snapshot> {
+async function snapshotPage(
+  browser: import('playwright-core').Browser,
+  server: StaticServer,
+  route: string,
+  loadingSelector?: string,
+): Promise<Snapshot> {
   const url = `${server.url}${route}`;
   // A phone-sized window: the markup does not depend on it (layout is CSS), but images load as there.
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
@@ -187,63 +207,72 @@ async function snapshotPage(browser: import('playwright-core').Browser, server: 
     await page.goto(url, { waitUntil: loadingSelector ? 'load' : 'networkidle', timeout: READY_TIMEOUT_MS });
     await page.locator(loadingSelector ?? '#main-content').waitFor({ timeout: READY_TIMEOUT_MS });
     if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
-    const body = await page.evaluate(({ liveDataSelector, liveDataStart, liveDataEnd }) => {
-      // Custom elements (Ionic's, the captcha's) become plain elements with the same markup and box,
-      // so that the scripts defining them, once loaded, do not upgrade and re-render the static copy.
-      const root = document.getElementById('root')!;
-      const copy = root.cloneNode(true) as HTMLElement;
-      const live = Array.from(root.querySelectorAll('*'));
-      const copies = Array.from(copy.querySelectorAll('*'));
-      live.forEach((el, i) => {
-        if (!el.localName.includes('-')) return;
-        const source = copies[i]!;
-        const style = getComputedStyle(el);
-        const parentStyle = getComputedStyle(el.parentElement ?? root);
-        const inert = document.createElement(style.display === 'inline' ? 'span' : 'div');
-        for (const { name, value } of Array.from(source.attributes)) inert.setAttribute(name, value);
-        inert.setAttribute('data-prerendered-tag', el.localName);
-        inert.style.display = style.display;
-        inert.style.margin = style.margin;
-        for (const property of Array.from(style)) {
-          if (property.startsWith('--') && style.getPropertyValue(property) !== parentStyle.getPropertyValue(property)) {
-            inert.style.setProperty(property, style.getPropertyValue(property));
+    const body = await page.evaluate(
+      ({ liveDataSelector, liveDataStart, liveDataEnd }) => {
+        // Custom elements (Ionic's, the captcha's) become plain elements with the same markup and box,
+        // so that the scripts defining them, once loaded, do not upgrade and re-render the static copy.
+        const root = document.getElementById('root')!;
+        const copy = root.cloneNode(true) as HTMLElement;
+        const live = Array.from(root.querySelectorAll('*'));
+        const copies = Array.from(copy.querySelectorAll('*'));
+        live.forEach((el, i) => {
+          if (!el.localName.includes('-')) return;
+          const source = copies[i]!;
+          const style = getComputedStyle(el);
+          const parentStyle = getComputedStyle(el.parentElement ?? root);
+          const inert = document.createElement(style.display === 'inline' ? 'span' : 'div');
+          for (const { name, value } of Array.from(source.attributes)) inert.setAttribute(name, value);
+          inert.setAttribute('data-prerendered-tag', el.localName);
+          inert.style.display = style.display;
+          inert.style.margin = style.margin;
+          for (const property of Array.from(style)) {
+            if (
+              property.startsWith('--') &&
+              style.getPropertyValue(property) !== parentStyle.getPropertyValue(property)
+            ) {
+              inert.style.setProperty(property, style.getPropertyValue(property));
+            }
           }
-        }
-        inert.append(...Array.from(source.childNodes));
-        source.replaceWith(inert);
-      });
-      // Until the live page takes over, a click on a button or a key in a form would be lost (or submit
-      // the form natively, the password in the URL): they are inert until boot.ts stands ready to keep
-      // them for the live page (src/client/boot.ts, keepEarlyInput); links stay live.
-      for (const el of Array.from(copy.querySelectorAll('form, button'))) el.setAttribute('inert', '');
-      // The loading state is marked: the server puts the live data there when it answers the page.
-      const loadingState = liveDataSelector ? copy.querySelector(liveDataSelector) : null;
-      loadingState?.before(document.createComment(liveDataStart));
-      loadingState?.after(document.createComment(liveDataEnd));
-      // Paths: the links Vite adds for a lazy chunk's CSS carry absolute URLs (of this server).
-      const stylesheets = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'))
-        .map((link) => new URL(link.href).pathname)
-        .filter((pathname) => pathname.startsWith('/assets/'));
-      const loadedScripts = performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name).pathname)
-        .filter((pathname) => pathname.startsWith('/assets/') && pathname.endsWith('.js'));
-      const frame = copy.cloneNode(true) as HTMLElement;
-      frame.querySelector('.app-scroll')?.replaceChildren();
-      for (const list of Array.from(frame.querySelectorAll('.nav-list'))) list.replaceChildren();
-      return {
-        rootHtml: copy.innerHTML,
-        frameHtml: frame.innerHTML,
-        stylesheets,
-        scripts: [...new Set(loadedScripts)],
-        styles: Array.from(document.head.querySelectorAll('style')).map((style) => style.outerHTML),
-      };
-    }, { liveDataSelector: loadingSelector ?? null, liveDataStart: LIVE_DATA_START, liveDataEnd: LIVE_DATA_END });
+          inert.append(...Array.from(source.childNodes));
+          source.replaceWith(inert);
+        });
+        // Until the live page takes over, a click on a button or a key in a form would be lost (or submit
+        // the form natively, the password in the URL): they are inert until boot.ts stands ready to keep
+        // them for the live page (src/client/boot.ts, keepEarlyInput); links stay live.
+        for (const el of Array.from(copy.querySelectorAll('form, button'))) el.setAttribute('inert', '');
+        // The loading state is marked: the server puts the live data there when it answers the page.
+        const loadingState = liveDataSelector ? copy.querySelector(liveDataSelector) : null;
+        loadingState?.before(document.createComment(liveDataStart));
+        loadingState?.after(document.createComment(liveDataEnd));
+        // Paths: the links Vite adds for a lazy chunk's CSS carry absolute URLs (of this server).
+        const stylesheets = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'))
+          .map((link) => new URL(link.href).pathname)
+          .filter((pathname) => pathname.startsWith('/assets/'));
+        const loadedScripts = performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((pathname) => pathname.startsWith('/assets/') && pathname.endsWith('.js'));
+        const frame = copy.cloneNode(true) as HTMLElement;
+        frame.querySelector('.app-scroll')?.replaceChildren();
+        for (const list of Array.from(frame.querySelectorAll('.nav-list'))) list.replaceChildren();
+        return {
+          rootHtml: copy.innerHTML,
+          frameHtml: frame.innerHTML,
+          stylesheets,
+          scripts: [...new Set(loadedScripts)],
+          styles: Array.from(document.head.querySelectorAll('style')).map((style) => style.outerHTML),
+        };
+      },
+      { liveDataSelector: loadingSelector ?? null, liveDataStart: LIVE_DATA_START, liveDataEnd: LIVE_DATA_END },
+    );
     // The router runs the routes' `head` once their loaders are done, which a loading state's are
     // not: its data is answered now (the markup is taken), and the tags are read once in.
     server.answerHeld();
     await page.locator('head meta[name="description"]').waitFor({ state: 'attached', timeout: READY_TIMEOUT_MS });
-    const headTags = await page.evaluate((selector) => Array.from(document.head.querySelectorAll(selector), (tag) => tag.outerHTML), ROUTE_HEAD_TAGS);
+    const headTags = await page.evaluate(
+      (selector) => Array.from(document.head.querySelectorAll(selector), (tag) => tag.outerHTML),
+      ROUTE_HEAD_TAGS,
+    );
     if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
     return { ...body, headTags };
   } finally {
@@ -260,7 +289,11 @@ export function writeAppShell(outDir: string): void {
  * Prerenders PRERENDERED_PAGES into outDir (a finished client build, app.html written); `bootScript`
  * is the path of the build's src/client/boot.ts.
  */
-export async function prerender(outDir: string, bootScript: string, log: (line: string) => void = console.log): Promise<void> {
+export async function prerender(
+  outDir: string,
+  bootScript: string,
+  log: (line: string) => void = console.log,
+): Promise<void> {
   // A fresh machine may have no Chromium: the build still works, the pages then render in the browser.
   if (!fs.existsSync(CHROMIUM)) {
     log(`prerender: skipped, no Chromium at ${CHROMIUM} (set CHROMIUM_PATH; on Debian: apt-get install chromium)`);

@@ -38,7 +38,11 @@ try {
     await page.setViewportSize({ width: size, height: size });
     const sized = svg.replace('<svg ', `<svg width="${size}" height="${size}" `);
     await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${sized}</body></html>`);
-    await page.screenshot({ path: `${publicDir}${file}`, omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
+    await page.screenshot({
+      path: `${publicDir}${file}`,
+      omitBackground: true,
+      clip: { x: 0, y: 0, width: size, height: size },
+    });
     console.log(`public/${file} (${size}x${size})`);
   }
 } finally {

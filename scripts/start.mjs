@@ -24,7 +24,9 @@ function newestChange(target) {
     throw err;
   }
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stat.mtimeMs);
+  return fs
+    .readdirSync(target)
+    .reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stat.mtimeMs);
 }
 
 function buildReason() {
@@ -67,4 +69,6 @@ if (reason) {
   }
 }
 
-process.exit(await run(['--import', 'tsx', path.join('src', 'server', 'main.ts')], { ...process.env, NODE_ENV: 'production' }));
+process.exit(
+  await run(['--import', 'tsx', path.join('src', 'server', 'main.ts')], { ...process.env, NODE_ENV: 'production' }),
+);

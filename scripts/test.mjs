@@ -19,16 +19,40 @@ const vitestArgs = process.argv.slice(2);
 
 // Vitest's own default is one worker fewer than the cores (one on a 2-core machine), which leaves a
 // core idle once the type checks and the lint are done; its main process mostly waits meanwhile.
-const workers = vitestArgs.some((arg) => arg.startsWith('--maxWorkers')) ? [] : [`--maxWorkers=${os.availableParallelism()}`];
+const workers = vitestArgs.some((arg) => arg.startsWith('--maxWorkers'))
+  ? []
+  : [`--maxWorkers=${os.availableParallelism()}`];
 
 /** Lanes run at the same time, the parts of a lane one after another. */
 const LANES = [
-  [{ name: 'vitest (unit, unit-dom, api)', args: [bin('vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'unit-dom', '--project', 'unit-dom-fresh-window', '--project', 'api', ...workers, ...vitestArgs] }],
+  [
+    {
+      name: 'vitest (unit, unit-dom, api)',
+      args: [
+        bin('vitest/vitest.mjs'),
+        'run',
+        '--project',
+        'unit',
+        '--project',
+        'unit-dom',
+        '--project',
+        'unit-dom-fresh-window',
+        '--project',
+        'api',
+        ...workers,
+        ...vitestArgs,
+      ],
+    },
+  ],
   [
     { name: 'tsc -p tsconfig.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
-    { name: 'tsc -p tsconfig.server.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--noEmit'] },
+    {
+      name: 'tsc -p tsconfig.server.json',
+      args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--noEmit'],
+    },
     { name: 'tsc -p tsconfig.node.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.node.json', '--noEmit'] },
     { name: 'eslint .', args: [bin('eslint/bin/eslint.js'), '.'] },
+    { name: 'prettier --check .', args: [bin('prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'] },
   ],
 ];
 
@@ -55,7 +79,9 @@ function run(part) {
       children.delete(child);
       const result = { ...part, code, elapsed: performance.now() - started };
       const text = Buffer.concat(output).toString().trimEnd();
-      process.stdout.write(`\n=== ${part.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} at ${seconds(result.elapsed)} ===\n`);
+      process.stdout.write(
+        `\n=== ${part.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} at ${seconds(result.elapsed)} ===\n`,
+      );
       if (text) process.stdout.write(`${text}\n`);
       if (error) process.stdout.write(`${error.stack ?? error}\n`);
       resolve(result);
@@ -71,10 +97,17 @@ async function runLane(parts) {
   return results;
 }
 
-process.stdout.write(`npm test (${os.availableParallelism()} cores): ${LANES.map((lane) => lane.map((part) => part.name).join(', then ')).join('; beside it ')}\n`);
+process.stdout.write(
+  `npm test (${os.availableParallelism()} cores): ${LANES.map((lane) => lane.map((part) => part.name).join(', then ')).join('; beside it ')}\n`,
+);
 const results = (await Promise.all(LANES.map(runLane))).flat();
 process.stdout.write('\n=== npm test ===\n');
-for (const result of results) process.stdout.write(`${result.code === 0 ? 'ok    ' : 'FAILED'} ${result.name} (${seconds(result.elapsed)})\n`);
+for (const result of results)
+  process.stdout.write(`${result.code === 0 ? 'ok    ' : 'FAILED'} ${result.name} (${seconds(result.elapsed)})\n`);
 const failed = results.filter((result) => result.code !== 0);
-process.stdout.write(failed.length ? `${failed.length} of ${results.length} parts failed\n` : `all ${results.length} parts passed in ${seconds(performance.now() - started)}\n`);
+process.stdout.write(
+  failed.length
+    ? `${failed.length} of ${results.length} parts failed\n`
+    : `all ${results.length} parts passed in ${seconds(performance.now() - started)}\n`,
+);
 process.exitCode = failed.length ? 1 : 0;

@@ -27,10 +27,14 @@ function keepEarlyInput(root: HTMLElement) {
     if (button) taps.push(button);
   };
   // Enter in a field clicks the form's default button: one path for both.
-  root.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest('button, [data-prerendered-tag="ion-button"]');
-    if (button) keep(button, event);
-  }, true);
+  root.addEventListener(
+    'click',
+    (event) => {
+      const button = (event.target as Element).closest('button, [data-prerendered-tag="ion-button"]');
+      if (button) keep(button, event);
+    },
+    true,
+  );
   root.addEventListener('submit', (event) => keep(event.submitter, event), true);
   for (const element of root.querySelectorAll('[inert]')) element.removeAttribute('inert');
 }
@@ -38,7 +42,8 @@ function keepEarlyInput(root: HTMLElement) {
 const prerendered = document.querySelector<HTMLElement>('#root[data-prerendered]');
 if (prerendered) keepEarlyInput(prerendered);
 
-const APP_MODULES = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(/\s+/).filter(Boolean) ?? [];
+const APP_MODULES =
+  document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(/\s+/).filter(Boolean) ?? [];
 
 /** Should no paint be reported (a browser without paint timing, a tab hidden meanwhile), start anyway. */
 const PAINT_WAIT_LIMIT_MS = 3000;

@@ -32,7 +32,11 @@ export const SITE = {
   /** The free community chat group of the Free Education programme. */
   chatGroup: { label: 'Join the community chat on Telegram', url: 'https://t.me/trabot_in' },
   /** 1200x630 share image (rendered from public/images/share-image.svg by scripts/render-share-image.mjs). */
-  shareImage: { path: '/images/share-image.png', width: 1200, height: 630, alt: 'Trabot: algorithmic trading research, free workshops and membership' },
+  shareImage: {
+    path: '/images/share-image.png',
+    width: 1200,
+    height: 630,
+    alt: 'Trabot: algorithmic trading research, free workshops and membership',
+  },
   copyrightYear: COPYRIGHT_YEAR,
 } as const;
-

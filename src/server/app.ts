@@ -57,7 +57,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('accountTradesVersion', 0);
     await next();
     deps.log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
       'request',
     );
   });

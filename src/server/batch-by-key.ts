@@ -6,7 +6,9 @@
  */
 import DataLoader from 'dataloader';
 
-export function batchByKey<V>(load: (keys: string[]) => Promise<Map<string, V>>): (key: string) => Promise<V | undefined> {
+export function batchByKey<V>(
+  load: (keys: string[]) => Promise<Map<string, V>>,
+): (key: string) => Promise<V | undefined> {
   const loader = new DataLoader<string, V | undefined>(
     async (keys) => {
       const found = await load([...new Set(keys)]);

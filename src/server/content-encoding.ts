@@ -30,7 +30,10 @@ export function encode(body: Buffer, encoding: ContentEncoding): Promise<Buffer>
   switch (encoding) {
     case 'br':
       return brotli(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
       });
     case 'gzip':
       return gzip(body);

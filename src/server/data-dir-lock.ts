@@ -96,7 +96,11 @@ function readLock(file: string): LockFile | null {
   try {
     const parsed = JSON.parse(raw) as Partial<LockInfo>;
     if (Number.isInteger(parsed.pid) && (parsed.pid as number) > 0) {
-      const holder: LockInfo = { pid: parsed.pid as number, startedAt: String(parsed.startedAt ?? ''), command: String(parsed.command ?? 'unknown') };
+      const holder: LockInfo = {
+        pid: parsed.pid as number,
+        startedAt: String(parsed.startedAt ?? ''),
+        command: String(parsed.command ?? 'unknown'),
+      };
       if (typeof parsed.processStart === 'string') holder.processStart = parsed.processStart;
       return { raw, holder };
     }
@@ -157,7 +161,12 @@ function createExclusive(file: string, content: string): boolean {
 export function acquireDataDirLock(dataDir: string, command = describeCommand()): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE_NAME);
-  const mine: LockInfo = { pid: process.pid, startedAt: new Date().toISOString(), command, processStart: processStartOf(process.pid) };
+  const mine: LockInfo = {
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    command,
+    processStart: processStartOf(process.pid),
+  };
   const content = JSON.stringify(mine);
 
   for (let attempt = 1; ; attempt++) {

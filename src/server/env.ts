@@ -51,12 +51,17 @@ const envSchema = z.object({
   /** Where the built client lives (vite build output). */
   CLIENT_DIR: z.string().default('./dist/client'),
   /** Outgoing mail for the public forms: smtp://user:pass@host:587 or smtps://... Unset or empty: mail off. */
-  SMTP_URL: blankAsUnset.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
+  SMTP_URL: blankAsUnset.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  ),
   /** Where enquiries and workshop registrations are mailed: one address or a comma-separated list. */
   MAIL_TO: blankAsUnset.pipe(
     z
       .string()
-      .refine((v) => v.split(',').every((a) => z.email().safeParse(a.trim()).success), 'MAIL_TO must be e-mail addresses separated by commas')
+      .refine(
+        (v) => v.split(',').every((a) => z.email().safeParse(a.trim()).success),
+        'MAIL_TO must be e-mail addresses separated by commas',
+      )
       .optional(),
   ),
   /** Sender of those mails, e.g. "Trabot website <no-reply@example.com>"; defaults to MAIL_TO's first address. */
@@ -82,40 +87,68 @@ const envSchema = z.object({
   KITE_API_KEY: blankAsUnset,
   KITE_API_SECRET: blankAsUnset,
   /** Kite's API root; tests point it at a local server. */
-  KITE_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'KITE_API_ROOT must be an http(s) URL' }).optional()),
+  KITE_API_ROOT: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'KITE_API_ROOT must be an http(s) URL' }).optional(),
+  ),
   /** Kite's login page (the daily login starts there); tests point it at a local server. */
-  KITE_LOGIN_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'KITE_LOGIN_URL must be an http(s) URL' }).optional()),
+  KITE_LOGIN_URL: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'KITE_LOGIN_URL must be an http(s) URL' }).optional(),
+  ),
   /** Fyers (API v3) app of the firm: app id (e.g. XB12345-100), secret and the redirect URL registered with it. */
   FYERS_APP_ID: blankAsUnset,
   FYERS_SECRET_KEY: blankAsUnset,
-  FYERS_REDIRECT_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'FYERS_REDIRECT_URL must be an http(s) URL' }).optional()),
+  FYERS_REDIRECT_URL: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'FYERS_REDIRECT_URL must be an http(s) URL' }).optional(),
+  ),
   /** Fyers's API root (login page included); tests point it at a local server. */
-  FYERS_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'FYERS_API_ROOT must be an http(s) URL' }).optional()),
+  FYERS_API_ROOT: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'FYERS_API_ROOT must be an http(s) URL' }).optional(),
+  ),
   /** Upstox (API v2) app of the firm: API key, secret and the redirect URL registered with it. */
   UPSTOX_API_KEY: blankAsUnset,
   UPSTOX_API_SECRET: blankAsUnset,
-  UPSTOX_REDIRECT_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'UPSTOX_REDIRECT_URL must be an http(s) URL' }).optional()),
+  UPSTOX_REDIRECT_URL: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'UPSTOX_REDIRECT_URL must be an http(s) URL' }).optional(),
+  ),
   /** Upstox's API root for every call, orders and login page included; tests point it at a local server. */
-  UPSTOX_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'UPSTOX_API_ROOT must be an http(s) URL' }).optional()),
+  UPSTOX_API_ROOT: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'UPSTOX_API_ROOT must be an http(s) URL' }).optional(),
+  ),
   /** Upstox's instruments file (gzip JSON of instrument keys); needed with UPSTOX_API_ROOT. */
-  UPSTOX_INSTRUMENTS_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'UPSTOX_INSTRUMENTS_URL must be an http(s) URL' }).optional()),
+  UPSTOX_INSTRUMENTS_URL: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'UPSTOX_INSTRUMENTS_URL must be an http(s) URL' }).optional(),
+  ),
   /** Angel One (SmartAPI) app of the firm: its API key (the app's redirect URL is registered with Angel). */
   ANGELONE_API_KEY: blankAsUnset,
   /** SmartAPI's root, publisher login page and scrip master; tests point all three at a local server. */
-  ANGELONE_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'ANGELONE_API_ROOT must be an http(s) URL' }).optional()),
-  ANGELONE_LOGIN_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'ANGELONE_LOGIN_URL must be an http(s) URL' }).optional()),
-  ANGELONE_SCRIP_MASTER_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'ANGELONE_SCRIP_MASTER_URL must be an http(s) URL' }).optional()),
+  ANGELONE_API_ROOT: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'ANGELONE_API_ROOT must be an http(s) URL' }).optional(),
+  ),
+  ANGELONE_LOGIN_URL: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'ANGELONE_LOGIN_URL must be an http(s) URL' }).optional(),
+  ),
+  ANGELONE_SCRIP_MASTER_URL: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'ANGELONE_SCRIP_MASTER_URL must be an http(s) URL' }).optional(),
+  ),
   /** The server's public IP as registered with Angel One (SmartAPI's X-ClientPublicIP header). */
   ANGELONE_PUBLIC_IP: blankAsUnset,
   /** Dhan (API v2) app of the firm: its API key and secret (the app's redirect URL is registered with Dhan). */
   DHAN_API_KEY: blankAsUnset,
   DHAN_API_SECRET: blankAsUnset,
   /** Dhan's API root, its login (consent) root and its scrip master; tests point all three at a local server. */
-  DHAN_API_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'DHAN_API_ROOT must be an http(s) URL' }).optional()),
-  DHAN_AUTH_ROOT: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'DHAN_AUTH_ROOT must be an http(s) URL' }).optional()),
-  DHAN_SCRIP_MASTER_URL: blankAsUnset.pipe(z.url({ protocol: /^https?$/, error: 'DHAN_SCRIP_MASTER_URL must be an http(s) URL' }).optional()),
+  DHAN_API_ROOT: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'DHAN_API_ROOT must be an http(s) URL' }).optional(),
+  ),
+  DHAN_AUTH_ROOT: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'DHAN_AUTH_ROOT must be an http(s) URL' }).optional(),
+  ),
+  DHAN_SCRIP_MASTER_URL: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'DHAN_SCRIP_MASTER_URL must be an http(s) URL' }).optional(),
+  ),
   /** Kite's market-data websocket; tests point it at a local server. */
-  KITE_TICKER_ROOT: blankAsUnset.pipe(z.url({ protocol: /^wss?$/, error: 'KITE_TICKER_ROOT must be a ws(s) URL' }).optional()),
+  KITE_TICKER_ROOT: blankAsUnset.pipe(
+    z.url({ protocol: /^wss?$/, error: 'KITE_TICKER_ROOT must be a ws(s) URL' }).optional(),
+  ),
   /**
    * Where prices come from. `auto`: Kite's ticker while a Zerodha session of the day is available
    * (Kite configured), else the simulated feed. `simulated`: always the simulated feed.
@@ -125,7 +158,12 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: blankAsUnset,
   VAPID_PRIVATE_KEY: blankAsUnset,
   /** Who the push services may contact about this server: a mailto: or https: URL. */
-  VAPID_SUBJECT: blankAsUnset.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URL').optional()),
+  VAPID_SUBJECT: blankAsUnset.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URL')
+      .optional(),
+  ),
   /**
    * Origins (scheme://host[:port], comma-separated) push subscriptions may point at besides the
    * public push services: a private push server, or the tests' local one.
@@ -143,17 +181,25 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = parsed.data;
   if ((VAPID_PUBLIC_KEY === undefined) !== (VAPID_PRIVATE_KEY === undefined)) {
-    throw new Error('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (set both, or neither to generate them)');
+    throw new Error(
+      'Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (set both, or neither to generate them)',
+    );
   }
   // Else a server pointed at a local broker would still reach the real one for these.
   if (parsed.data.UPSTOX_API_ROOT && !parsed.data.UPSTOX_INSTRUMENTS_URL) {
     throw new Error('Invalid environment: UPSTOX_INSTRUMENTS_URL is required with UPSTOX_API_ROOT');
   }
   if (parsed.data.ANGELONE_API_ROOT && !(parsed.data.ANGELONE_LOGIN_URL && parsed.data.ANGELONE_SCRIP_MASTER_URL)) {
-    throw new Error('Invalid environment: ANGELONE_LOGIN_URL and ANGELONE_SCRIP_MASTER_URL are required with ANGELONE_API_ROOT');
+    throw new Error(
+      'Invalid environment: ANGELONE_LOGIN_URL and ANGELONE_SCRIP_MASTER_URL are required with ANGELONE_API_ROOT',
+    );
   }
   if (parsed.data.DHAN_API_ROOT && !(parsed.data.DHAN_AUTH_ROOT && parsed.data.DHAN_SCRIP_MASTER_URL)) {
     throw new Error('Invalid environment: DHAN_AUTH_ROOT and DHAN_SCRIP_MASTER_URL are required with DHAN_API_ROOT');
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), CLIENT_DIR: path.resolve(parsed.data.CLIENT_DIR) };
+  return {
+    ...parsed.data,
+    DATA_DIR: path.resolve(parsed.data.DATA_DIR),
+    CLIENT_DIR: path.resolve(parsed.data.CLIENT_DIR),
+  };
 }

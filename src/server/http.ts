@@ -42,7 +42,8 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 0x5c) i++; // backslash: the next character is escaped
+      if (ch === 0x5c)
+        i++; // backslash: the next character is escaped
       else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) inString = true;
     else if (ch === 0x5b || ch === 0x7b) {
@@ -93,7 +94,9 @@ function nulCharacterPath(value: unknown): string[] | null {
 export function safeParseInput<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
   const nul = nulCharacterPath(value);
   if (nul !== null) {
-    const error = new z.ZodError([{ code: 'custom', path: nul, message: 'Must not contain a NUL character', input: undefined }]);
+    const error = new z.ZodError([
+      { code: 'custom', path: nul, message: 'Must not contain a NUL character', input: undefined },
+    ]);
     return { success: false, error: error as z.ZodError<z.output<S>> };
   }
   return schema.safeParse(value);

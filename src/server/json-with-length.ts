@@ -11,7 +11,11 @@ export const jsonWithLength: MiddlewareHandler<AppEnv> = async (c, next) => {
   const json = (object: unknown, init?: ContentfulStatusCode | ResponseInit, headers?: Record<string, string>) => {
     const text = JSON.stringify(object);
     const length = String(Buffer.byteLength(text));
-    return c.body(text, init as ContentfulStatusCode, { 'Content-Type': 'application/json', 'Content-Length': length, ...headers });
+    return c.body(text, init as ContentfulStatusCode, {
+      'Content-Type': 'application/json',
+      'Content-Length': length,
+      ...headers,
+    });
   };
   // Same runtime answer as Hono's c.json(); only its typed-response marker differs.
   c.json = json as unknown as Context<AppEnv>['json'];

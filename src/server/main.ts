@@ -19,7 +19,11 @@ async function main() {
   const env = parseEnv();
   makeDataDirPrivate(env.DATA_DIR);
   const log = createLogger({ level: env.LOG_LEVEL, dataDir: env.DATA_DIR });
-  if (env.TRUST_PROXY.length) log.info({ trustProxy: env.TRUST_PROXY }, `X-Forwarded-* headers are believed only from ${env.TRUST_PROXY.join(', ')}`);
+  if (env.TRUST_PROXY.length)
+    log.info(
+      { trustProxy: env.TRUST_PROXY },
+      `X-Forwarded-* headers are believed only from ${env.TRUST_PROXY.join(', ')}`,
+    );
   const database = await openDatabase(env, log);
   await database.migrate();
   const listed = await ensureInstrumentList(database.db);

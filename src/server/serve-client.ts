@@ -129,7 +129,11 @@ async function sendLivePage(c: Context<AppEnv>, file: string, render: () => Prom
   const end = html?.indexOf(END_MARK, start) ?? -1;
   if (!html || start < 0 || end < 0) return null;
   const markup = await pageExtra(c, 'page served without its live data', render);
-  return builtPage(c, markup === null ? html : html.slice(0, start) + markup + html.slice(end + END_MARK.length), REVALIDATE);
+  return builtPage(
+    c,
+    markup === null ? html : html.slice(0, start) + markup + html.slice(end + END_MARK.length),
+    REVALIDATE,
+  );
 }
 
 /** The shell with a preload link per path; private: it depends on the visitor's session. */
@@ -137,10 +141,17 @@ async function sendShellWithPreloads(c: Context<AppEnv>, file: string, preloads:
   const html = await readHtml(file);
   if (!html) return null;
   const links = preloads.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`).join('');
-  return builtPage(c, html.replace('</head>', () => `${links}</head>`), `private, ${REVALIDATE}`);
+  return builtPage(
+    c,
+    html.replace('</head>', () => `${links}</head>`),
+    `private, ${REVALIDATE}`,
+  );
 }
 
-export function serveClient(clientDir: string, { liveData = {}, shellPreloads }: ServeClientOptions = {}): MiddlewareHandler<AppEnv> {
+export function serveClient(
+  clientDir: string,
+  { liveData = {}, shellPreloads }: ServeClientOptions = {},
+): MiddlewareHandler<AppEnv> {
   const root = path.resolve(clientDir);
   const indexFile = path.join(root, 'index.html');
   const shellFile = path.join(root, 'app.html');
@@ -159,11 +170,16 @@ export function serveClient(clientDir: string, { liveData = {}, shellPreloads }:
       if (home) return home;
     } else if (/^\/[\w-]+$/.test(c.req.path)) {
       const render = Object.hasOwn(liveData, c.req.path) ? liveData[c.req.path] : undefined;
-      const page = (render && (await sendLivePage(c, `${file}.html`, render))) || (await sendFile(c, `${file}.html`, `${c.req.path}.html`));
+      const page =
+        (render && (await sendLivePage(c, `${file}.html`, render))) ||
+        (await sendFile(c, `${file}.html`, `${c.req.path}.html`));
       if (page) return page;
     }
-    const preloads = (shellPreloads && (await pageExtra(c, 'shell served without its preloads', () => shellPreloads(c)))) || [];
-    const shell = preloads.length ? await sendShellWithPreloads(c, shellFile, preloads) : await sendFile(c, shellFile, '/app.html');
+    const preloads =
+      (shellPreloads && (await pageExtra(c, 'shell served without its preloads', () => shellPreloads(c)))) || [];
+    const shell = preloads.length
+      ? await sendShellWithPreloads(c, shellFile, preloads)
+      : await sendFile(c, shellFile, '/app.html');
     if (shell) return shell;
     const index = await sendFile(c, indexFile, '/index.html');
     if (index) return index;

@@ -23,7 +23,9 @@ import { INT_LIMIT } from './services/column-limits';
 const INPUT_NAMES: Partial<Record<keyof ValidationTargets, string>> = { json: 'body', query: 'query' };
 
 /** The one hook: an input that failed its checks is refused with the fields at fault. */
-function refuseInvalid(result: ({ success: true } | { success: false; error: z.core.$ZodError }) & { target: keyof ValidationTargets }): void {
+function refuseInvalid(
+  result: ({ success: true } | { success: false; error: z.core.$ZodError }) & { target: keyof ValidationTargets },
+): void {
   if (!result.success) throw invalidInput(INPUT_NAMES[result.target] ?? result.target, result.error);
 }
 
@@ -61,7 +63,12 @@ async function checkJsonText(c: Context): Promise<void> {
  * only reads success, data and error).
  */
 function checkedBy<S extends z.ZodType>(transform: (value: unknown) => unknown = (value) => value) {
-  return { validationFunction: ((schema: S, value: unknown) => safeParseInput(schema, transform(value))) as (schema: S, value: unknown) => never };
+  return {
+    validationFunction: ((schema: S, value: unknown) => safeParseInput(schema, transform(value))) as (
+      schema: S,
+      value: unknown,
+    ) => never,
+  };
 }
 
 /** The JSON body, parsed with `schema`: c.req.valid('json'). */
@@ -75,7 +82,12 @@ export function jsonBody<S extends z.ZodType>(schema: S) {
 }
 
 function firstValues(query: unknown): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query as Record<string, string | string[]>).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+  return Object.fromEntries(
+    Object.entries(query as Record<string, string | string[]>).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value[0] : value,
+    ]),
+  );
 }
 
 /**
@@ -89,7 +101,9 @@ export function queryParams<S extends z.ZodType>(schema: S) {
 /** An id in a path: a positive whole number within PostgreSQL's integer, else 400 naming the parameter. */
 function pathId(value: string | undefined, name: string): number {
   if (value === undefined || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > INT_LIMIT) {
-    throw new ApiError(STATUS.BAD_REQUEST, `Invalid path parameter: ${name}`, { [name]: `${name} must be a positive whole number` });
+    throw new ApiError(STATUS.BAD_REQUEST, `Invalid path parameter: ${name}`, {
+      [name]: `${name} must be a positive whole number`,
+    });
   }
   return Number(value);
 }

@@ -25,4 +25,6 @@ export const isoDateTimeInRange = (label: string, format: string) =>
 
 /** yyyy-mm-dd or an ISO timestamp with an offset, years 2000-2100. */
 export const isoDateOrDateTimeInRange = (label: string, format: string) =>
-  z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${label} must be ${format}` }).refine(inRange, rangeMessage(label));
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${label} must be ${format}` })
+    .refine(inRange, rangeMessage(label));

@@ -27,10 +27,7 @@ function answerLines(field: FieldDefinition, answer: AnswerValue): string[] {
   return values.flatMap((v) => v.split(/\r\n|\r|\n/));
 }
 
-export function buildFormString<D extends FormDefinition>(
-  definition: D,
-  answers: Answers<D>,
-): string {
+export function buildFormString<D extends FormDefinition>(definition: D, answers: Answers<D>): string {
   return formFields(definition)
     .map((field) => {
       const lines = answerLines(field, answers[field.name as keyof FormAnswers<D>]);

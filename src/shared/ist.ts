@@ -57,7 +57,15 @@ export function istParts(at: Date | number): IstParts {
 }
 
 /** The instant of a wall-clock time in India; fields out of range roll over as in `Date.UTC`. */
-export function fromIstParts({ year, month, day, hour = 0, minute = 0, second = 0, millisecond = 0 }: Pick<IstParts, 'year' | 'month' | 'day'> & Partial<IstParts>): Date {
+export function fromIstParts({
+  year,
+  month,
+  day,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  millisecond = 0,
+}: Pick<IstParts, 'year' | 'month' | 'day'> & Partial<IstParts>): Date {
   return instantOfWallClock(Date.UTC(year, month - 1, day, hour, minute, second, millisecond));
 }
 
@@ -78,7 +86,8 @@ export function nextIstTime(now: Date, hhmm: string): Date {
 }
 
 /** The day `days` after (or before, when negative) a day. */
-export const addDays = (day: IstDay, days: number): IstDay => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (day: IstDay, days: number): IstDay =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The day of the week of a day: 0 for Sunday to 6 for Saturday. */
 export const dayOfWeek = (day: IstDay): number => new Date(`${day}T00:00:00Z`).getUTCDay();
@@ -92,7 +101,15 @@ const PATTERN_FIELDS = /yyyy|MM|dd|HH|mm|ss|SSS/g;
 export function formatInIst(at: Date | number, pattern: string): string {
   const { year, month, day, hour, minute, second, millisecond } = istParts(at);
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  const fields: Record<string, string> = { yyyy: pad(year, 4), MM: pad(month), dd: pad(day), HH: pad(hour), mm: pad(minute), ss: pad(second), SSS: pad(millisecond, 3) };
+  const fields: Record<string, string> = {
+    yyyy: pad(year, 4),
+    MM: pad(month),
+    dd: pad(day),
+    HH: pad(hour),
+    mm: pad(minute),
+    ss: pad(second),
+    SSS: pad(millisecond, 3),
+  };
   return pattern.replace(PATTERN_FIELDS, (letters) => fields[letters]!);
 }
 
@@ -112,6 +129,13 @@ export function istWallClock(text: string | null | undefined, fallback: Date): D
       ? [named[3], MONTHS.indexOf(named[2]!) + 1, named[1], named[4], named[5], named[6]]
       : null;
   if (!parts) return fallback;
-  const [year, month, day, hour, minute, second] = parts.map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = parts.map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return fromIstParts({ year, month, day, hour, minute, second });
 }

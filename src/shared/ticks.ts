@@ -12,6 +12,10 @@ export function isOnTick(price: number, tick = NSE_TICK): boolean {
 export function roundToTick(price: number, direction: 'up' | 'down' | 'nearest', tick = NSE_TICK): number {
   const step = paise(tick);
   const value = Math.round(price * 10_000) / 100; // paise, binary noise removed
-  const round = { up: (x: number) => Math.ceil(x - 1e-9), down: (x: number) => Math.floor(x + 1e-9), nearest: Math.round }[direction];
+  const round = {
+    up: (x: number) => Math.ceil(x - 1e-9),
+    down: (x: number) => Math.floor(x + 1e-9),
+    nearest: Math.round,
+  }[direction];
   return (round(value / step) * step) / 100;
 }

@@ -32,7 +32,9 @@ test('a legacy bhavcopy upload imports its rows: success toast, count and last d
 
   const importButton = page.getByRole('button', { name: 'Import bhavcopy' });
   await expect(importButton).toBeDisabled();
-  await page.getByLabel(/Bhavcopy file/).setInputFiles({ name: 'cm01JUL2024bhav.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel(/Bhavcopy file/)
+    .setInputFiles({ name: 'cm01JUL2024bhav.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await importButton.click();
 
   await expect(page.getByText('Imported 1 instruments (legacy, 2024-07-01)')).toBeVisible();
@@ -44,7 +46,7 @@ test('a legacy bhavcopy upload imports its rows: success toast, count and last d
 test.describe('a file that is not a cash-market bhavcopy', () => {
   test.use({ allowedConsoleErrors: [/status of 400/] });
 
-  test('is refused with the server\'s reason and the count stays', async ({ page }) => {
+  test("is refused with the server's reason and the count stays", async ({ page }) => {
     const before = await shownCount(page);
     await page.getByLabel(/Bhavcopy file/).setInputFiles(fixture('BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv').pathname);
     await page.getByRole('button', { name: 'Import bhavcopy' }).click();

@@ -45,7 +45,9 @@ const hiddenActions = (page: Page) =>
   page.evaluate(() =>
     Array.from(document.querySelectorAll('[role=region] table')).flatMap((table) => {
       const region = table.closest('[role=region]')!.getBoundingClientRect();
-      return Array.from(table.querySelectorAll('tbody button, tbody a, tbody select, tbody ion-button, tbody [role=switch]'))
+      return Array.from(
+        table.querySelectorAll('tbody button, tbody a, tbody select, tbody ion-button, tbody [role=switch]'),
+      )
         .filter((control) => {
           const box = control.getBoundingClientRect();
           return box.right > Math.min(region.right, window.innerWidth) + 1 || box.left < region.left - 1;
@@ -55,15 +57,23 @@ const hiddenActions = (page: Page) =>
   );
 
 async function checkAccessibility(page: Page, name: string, testInfo: TestInfo) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(violations.map((v) => `${name}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  await testInfo.attach(`${name} ${page.viewportSize()!.width}px`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach(`${name} ${page.viewportSize()!.width}px`, {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
 }
 
 test.describe('on a laptop', () => {
   test.use({ viewport: LAPTOP });
 
-  test('every table shows its actions without scrolling sideways; no axe violations', async ({ page, login }, testInfo) => {
+  test('every table shows its actions without scrolling sideways; no axe violations', async ({
+    page,
+    login,
+  }, testInfo) => {
     test.setTimeout(180_000);
     await login({ role: 'superadmin' });
     for (const [name, path] of SCREENS) {
@@ -78,19 +88,31 @@ test.describe('on a laptop', () => {
 test.describe('on a wide screen', () => {
   test.use({ viewport: WIDE });
 
-  test('every table fits whole or takes the whole width; the page never scrolls sideways', async ({ page, login }, testInfo) => {
+  test('every table fits whole or takes the whole width; the page never scrolls sideways', async ({
+    page,
+    login,
+  }, testInfo) => {
     test.setTimeout(120_000);
     await login({ role: 'superadmin' });
     for (const [name, path] of SCREENS) {
       await open(page, path);
       const scrolled = await page.evaluate(() =>
         Array.from(document.querySelectorAll('[role=region]'))
-          .filter((region) => region.querySelector('table') && region.scrollWidth > region.clientWidth + 1 && region.clientWidth < 1500)
-          .map((region) => `${region.getAttribute('aria-label') ?? 'a table'}: ${region.scrollWidth} px in ${region.clientWidth} px`),
+          .filter(
+            (region) =>
+              region.querySelector('table') && region.scrollWidth > region.clientWidth + 1 && region.clientWidth < 1500,
+          )
+          .map(
+            (region) =>
+              `${region.getAttribute('aria-label') ?? 'a table'}: ${region.scrollWidth} px in ${region.clientWidth} px`,
+          ),
       );
       expect(scrolled, name).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(WIDE.width);
-      await testInfo.attach(`${name} ${WIDE.width}px`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+      await testInfo.attach(`${name} ${WIDE.width}px`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
     }
   });
 });
@@ -108,12 +130,16 @@ test.describe('on a phone', () => {
     }
   });
 
-  test('a signal card shows symbol, direction, levels, risk-reward, status and actions in half the screen; the rest behind Details', async ({ page, login }) => {
+  test('a signal card shows symbol, direction, levels, risk-reward, status and actions in half the screen; the rest behind Details', async ({
+    page,
+    login,
+  }) => {
     await login({ role: 'superadmin' });
     await open(page, '/dashboard/admin/algos/1/signals');
     const card = page.getByRole('list', { name: 'Signals of algo 1' }).getByRole('listitem').first();
     await expect(card.getByRole('heading', { level: 2 })).toHaveText(/^[A-Z&-]+ \(EQ\) (long|short) · #\d+$/);
-    for (const label of ['Trade Status', 'Trade Level', 'Actions']) await expect(card.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ['Trade Status', 'Trade Level', 'Actions'])
+      await expect(card.getByText(label, { exact: true })).toBeVisible();
     await expect(card.getByText('Risk-reward')).toBeVisible();
     await expect(card.getByRole('button', { name: /^Edit Levels, signal \d+$/ })).toBeVisible();
     expect((await card.boundingBox())!.height).toBeLessThanOrEqual(PHONE.height / 2);

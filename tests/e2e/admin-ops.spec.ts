@@ -16,9 +16,13 @@ test.beforeEach(async ({ login }) => {
 
 /** The query of the next GET /api/logs the page sends. */
 const nextLogsQuery = (page: Page) =>
-  page.waitForRequest((req) => new URL(req.url()).pathname === '/api/logs').then((req) => new URL(req.url()).searchParams);
+  page
+    .waitForRequest((req) => new URL(req.url()).pathname === '/api/logs')
+    .then((req) => new URL(req.url()).searchParams);
 
-test('logs: the last 50 lines by default; the search text (taken literally) and line count go to the server', async ({ page }) => {
+test('logs: the last 50 lines by default; the search text (taken literally) and line count go to the server', async ({
+  page,
+}) => {
   const first = nextLogsQuery(page);
   await page.goto('/dashboard/admin/logs');
   expect(Object.fromEntries(await first)).toEqual({ search: '', lines: '50' });
@@ -50,7 +54,9 @@ test('logs: the last 50 lines by default; the search text (taken literally) and 
   await expect(page.getByText('Error', { exact: true })).toHaveCount(0);
 });
 
-test('logs on a phone: a card per line with time, level and message first, the raw line on demand', async ({ page }) => {
+test('logs on a phone: a card per line with time, level and message first, the raw line on demand', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard/admin/logs');
   const cards = page.getByRole('list', { name: 'Log lines' });
@@ -63,10 +69,19 @@ test('logs on a phone: a card per line with time, level and message first, the r
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('warnings: the last 50 with Show Deleted; a warning is deleted only through the confirmation', async ({ page }) => {
+test('warnings: the last 50 with Show Deleted; a warning is deleted only through the confirmation', async ({
+  page,
+}) => {
   await page.goto('/dashboard/admin/warnings');
   const table = page.getByRole('table', { name: 'Last 50 warnings' });
-  await expect(table.getByRole('columnheader')).toHaveText(['Warning ID', 'Message', 'Data', 'Timestamp', 'Deleted', 'Delete']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Warning ID',
+    'Message',
+    'Data',
+    'Timestamp',
+    'Deleted',
+    'Delete',
+  ]);
   const res = await page.request.get('/api/admin/warnings?showDeleted=false');
   const open = ((await res.json()) as Warning[]).filter((w) => !w.delete_ind);
   const target = open[0];
@@ -109,7 +124,9 @@ test('tokens: a key/value table with secrets masked, and Refresh Tokens', async 
   await expect(table.locator('tbody tr')).not.toHaveCount(0);
 });
 
-test('enquiries: a submission from the public form shows newest first, its markup running nothing', async ({ page }) => {
+test('enquiries: a submission from the public form shows newest first, its markup running nothing', async ({
+  page,
+}) => {
   const marker = unique('E2E Visitor');
   const res = await page.request.post('/api/contact-us', {
     data: {
@@ -154,7 +171,13 @@ test('workshops: add one, see it counted and its registrations', async ({ page }
   await expect(row.getByRole('cell').nth(4)).toHaveText('0');
 
   const registration = await page.request.post('/api/workshop-enquiry', {
-    data: { name: 'E2E Registrant', email: 'registrant@example.com', source: 'youtube', comments: '', workshop: workshopLabel({ title, workshop_date: '2030-01-06' }) },
+    data: {
+      name: 'E2E Registrant',
+      email: 'registrant@example.com',
+      source: 'youtube',
+      comments: '',
+      workshop: workshopLabel({ title, workshop_date: '2030-01-06' }),
+    },
   });
   expect(registration.status(), await registration.text()).toBe(201);
   await page.reload();

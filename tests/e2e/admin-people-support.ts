@@ -4,7 +4,8 @@ import { addDays, format } from 'date-fns';
 import type { Member, MemberAccount, MemberBody } from '@shared/schemas/admin/members';
 
 /** A name no other test (or earlier run on the same server) uses. */
-export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The open ion-modal whose content holds this text (its content is slotted outside the shadow dialog). */
 export const modal = (page: Page, text: string | RegExp) => page.locator('ion-modal').filter({ hasText: text });
@@ -50,6 +51,10 @@ export async function accountsOf(page: Page, memberId: number): Promise<MemberAc
 /** The JSON body of the next request to `path` with `method`, once sent. */
 export function nextRequestBody(page: Page, method: string, path: string | RegExp): Promise<unknown> {
   return page
-    .waitForRequest((req) => req.method() === method && (typeof path === 'string' ? new URL(req.url()).pathname === path : path.test(req.url())))
+    .waitForRequest(
+      (req) =>
+        req.method() === method &&
+        (typeof path === 'string' ? new URL(req.url()).pathname === path : path.test(req.url())),
+    )
     .then((req) => req.postDataJSON() as unknown);
 }

@@ -14,7 +14,9 @@ test.beforeEach(async ({ login }) => {
   await login({ role: 'superadmin' });
 });
 
-test('members: Add Member and Edit in a modal, dates sent as yyyy-mm-dd, the list refreshing after each save', async ({ page }) => {
+test('members: Add Member and Edit in a modal, dates sent as yyyy-mm-dd, the list refreshing after each save', async ({
+  page,
+}) => {
   await page.goto('/dashboard/admin/members');
   const table = page.getByRole('table', { name: 'Members' });
   await expect(table).toBeVisible();
@@ -92,7 +94,12 @@ test.describe('member users', () => {
     const created = nextRequestBody(page, 'POST', `/api/members/${member.trabot_client_id}/users`);
     await add.getByRole('button', { name: 'Save' }).click();
     const [account] = await accountsOf(page, member.trabot_client_id);
-    expect(await created).toEqual({ name: 'Ravi E2E', email, password: 'e2e-user-password', account_id: account!.trabot_account_id });
+    expect(await created).toEqual({
+      name: 'Ravi E2E',
+      email,
+      password: 'e2e-user-password',
+      account_id: account!.trabot_account_id,
+    });
     await expect(page.getByText('User saved successfully')).toBeVisible();
     const table = page.getByRole('table');
     const row = table.locator('tbody tr').filter({ hasText: email });
@@ -149,7 +156,11 @@ test('member accounts: statuses, links, and the broker modal with the admin brok
   await form.getByLabel('Broker Access Key', { exact: true }).fill('e2e-angel-secret-key');
   const saved = nextRequestBody(page, 'POST', `/api/${accountId}/update-broker-details`);
   await form.getByRole('button', { name: 'Save' }).click();
-  expect(await saved).toEqual({ broker_name: 'angelone', broker_client_id: clientId, broker_access_key: 'e2e-angel-secret-key' });
+  expect(await saved).toEqual({
+    broker_name: 'angelone',
+    broker_client_id: clientId,
+    broker_access_key: 'e2e-angel-secret-key',
+  });
   await expect(page.getByText('Broker details updated successfully')).toBeVisible();
   await expect(page.locator('ion-modal form')).toHaveCount(0);
   await expect(row).toContainText('angelone');
@@ -228,8 +239,12 @@ test("an account's trades: the member trades view with Edit, and the trade edit 
   const demo = members.find((m) => m.email_id === CREDENTIALS.member.email);
   if (!demo) throw new Error('no demo member');
   const [account] = await accountsOf(page, demo.trabot_client_id);
-  await page.goto(`/dashboard/admin/members/${demo.trabot_client_id}/accounts/${account!.trabot_account_id}/trades?status=completed`);
-  await expect(page.getByRole('heading', { level: 1, name: `Trades of account ${account!.trabot_account_id}` })).toBeVisible();
+  await page.goto(
+    `/dashboard/admin/members/${demo.trabot_client_id}/accounts/${account!.trabot_account_id}/trades?status=completed`,
+  );
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Trades of account ${account!.trabot_account_id}` }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: 'Edit' })).toBeVisible();
@@ -239,7 +254,10 @@ test("an account's trades: the member trades view with Edit, and the trade edit 
   await row.getByRole('button', { name: 'Edit' }).click();
   const form = modal(page, `Edit Trade ${tradeId}`);
   await expect(form.getByRole('region', { name: 'Trade (read-only)' })).toContainText(tradeId);
-  const original = { stoploss: await form.getByLabel('Stoploss Trade Number').inputValue(), ltp: await form.getByLabel('LTP').inputValue() };
+  const original = {
+    stoploss: await form.getByLabel('Stoploss Trade Number').inputValue(),
+    ltp: await form.getByLabel('LTP').inputValue(),
+  };
   const marker = unique('SL').replace(/\s/g, '-');
   await form.getByLabel('Stoploss Trade Number').fill(marker);
   await form.getByLabel('LTP').fill('');

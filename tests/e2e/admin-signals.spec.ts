@@ -51,7 +51,8 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   await expect(page.locator('ion-popover')).toHaveCount(0);
 }
 
-const rowOf = (page: Page, signalId: number) => page.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: String(signalId), exact: true }) });
+const rowOf = (page: Page, signalId: number) =>
+  page.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: String(signalId), exact: true }) });
 
 async function openSignals(page: Page, algoId: number, search = '') {
   await page.goto(`/dashboard/admin/algos/${algoId}/signals${search}`);
@@ -66,7 +67,14 @@ test('the algos list shows each algo with its switch, which saves and survives a
   await page.waitForURL('**/dashboard/admin/algos');
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Algos' });
-  await expect(table.locator('thead th')).toHaveText(['Algo ID', 'Description', 'Switch', 'Signals', 'Approval', 'Webhook']);
+  await expect(table.locator('thead th')).toHaveText([
+    'Algo ID',
+    'Description',
+    'Switch',
+    'Signals',
+    'Approval',
+    'Webhook',
+  ]);
 
   const algos = (await (await page.request.get('/api/algos')).json()) as Algo[];
   const off = algos.find((a) => !a.algo_switch);
@@ -76,12 +84,16 @@ test('the algos list shows each algo with its switch, which saves and survives a
   await expect(toggle).toHaveText('Off');
   const box = (await toggle.boundingBox())!;
   expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
-  const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: String(off.algo_id), exact: true }) });
+  const row = table
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('rowheader', { name: String(off.algo_id), exact: true }) });
 
   // A tap asks first, naming the algo and what changes.
   await toggle.click();
   const dialog = modal(page, `Switch algo ${off.algo_id} On?`);
-  await expect(dialog).toContainText(`Switch algo ${off.algo_id} (${off.algo_desc}) On: its approved signals are traded again.`);
+  await expect(dialog).toContainText(
+    `Switch algo ${off.algo_id} (${off.algo_desc}) On: its approved signals are traded again.`,
+  );
   const saved = page.waitForResponse((r) => r.url().endsWith(`/api/algos/${off.algo_id}/switch`));
   await dialog.getByRole('button', { name: 'Switch On' }).click();
   await expect(toggle).toHaveText('On');
@@ -94,7 +106,13 @@ test('the algos list shows each algo with its switch, which saves and survives a
   await page.getByRole('switch', { name: `Algo ${off.algo_id} switch` }).click();
   await modal(page, `Switch algo ${off.algo_id} Off?`).getByRole('button', { name: 'Switch Off' }).click();
   await expect(row.getByRole('switch')).toHaveText('Off');
-  await expect.poll(async () => ((await (await page.request.get('/api/algos')).json()) as Algo[]).find((a) => a.algo_id === off.algo_id)?.algo_switch).toBe(false);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/algos')).json()) as Algo[]).find((a) => a.algo_id === off.algo_id)
+          ?.algo_switch,
+    )
+    .toBe(false);
 
   await row.getByRole('link', { name: `Signals of algo ${off.algo_id}` }).click();
   await page.waitForURL(`**/dashboard/admin/algos/${off.algo_id}/signals`);
@@ -151,14 +169,19 @@ test('Raw shows the whole signal as formatted text', async ({ page, login }) => 
   expect(await raw.innerText()).toContain('\n  "signal_id": ');
 });
 
-test('a signal is added through the instrument picker with the keyboard, with live risk-reward', async ({ page, login }) => {
+test('a signal is added through the instrument picker with the keyboard, with live risk-reward', async ({
+  page,
+  login,
+}) => {
   await login({ role: 'superadmin' });
   const algoId = await swingAlgoId(page);
   await openSignals(page, algoId);
   await page.getByRole('button', { name: 'Add Signal' }).click();
   const dialog = modal(page, /Add Signal \(algo \d+\)/);
   const picker = dialog.getByRole('combobox', { name: 'Instrument Symbol' });
-  await expect(dialog.getByLabel('Signal Date')).toHaveValue(new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' }));
+  await expect(dialog.getByLabel('Signal Date')).toHaveValue(
+    new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' }),
+  );
   await expect(dialog.getByLabel('Exchange')).toHaveValue('NSE');
   await expect(dialog.getByLabel('Exchange')).toBeDisabled();
 
@@ -183,7 +206,12 @@ test('a signal is added through the instrument picker with the keyboard, with li
   expect(active).toBeTruthy();
   await expect(page.locator(`[id="${active}"]`)).toHaveAttribute('aria-selected', 'true');
   // Walk to INFY (EQ) with the arrows, then Enter.
-  for (let i = 0; i < 20 && (await page.locator(`[id="${await picker.getAttribute('aria-activedescendant')}"]`).innerText()) !== 'INFY (EQ)'; i++) {
+  for (
+    let i = 0;
+    i < 20 &&
+    (await page.locator(`[id="${await picker.getAttribute('aria-activedescendant')}"]`).innerText()) !== 'INFY (EQ)';
+    i++
+  ) {
     await page.keyboard.press('ArrowDown');
   }
   await page.keyboard.press('Enter');
@@ -237,7 +265,7 @@ test('a signal is added through the instrument picker with the keyboard, with li
   await expect(first.locator('td').nth(5)).toContainText('Risk-reward2.03');
 });
 
-test('Add Signal gives the spec\'s messages and keeps the modal open', async ({ page, login }) => {
+test("Add Signal gives the spec's messages and keeps the modal open", async ({ page, login }) => {
   const puts: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'PUT') puts.push(r.url());
@@ -264,7 +292,10 @@ test('Add Signal gives the spec\'s messages and keeps the modal open', async ({ 
   expect(puts).toEqual([]);
 });
 
-test('Add Signal refuses levels on the wrong side of the entry at their fields, keeps what was typed, and saves once fixed', async ({ page, login }) => {
+test('Add Signal refuses levels on the wrong side of the entry at their fields, keeps what was typed, and saves once fixed', async ({
+  page,
+  login,
+}) => {
   await login({ role: 'superadmin' });
   const algoId = await swingAlgoId(page);
   await openSignals(page, algoId);
@@ -293,9 +324,16 @@ test('Add Signal refuses levels on the wrong side of the entry at their fields, 
   await expect(dialog).toHaveCount(0);
 });
 
-test('Edit Levels saves the new values, and says "Invalid values, please correct and try again" for a blank level', async ({ page, login }) => {
+test('Edit Levels saves the new values, and says "Invalid values, please correct and try again" for a blank level', async ({
+  page,
+  login,
+}) => {
   await login({ role: 'superadmin' });
-  const signal = await createSignal(page, await swingAlgoId(page), { entry_level: 4000, stop_loss_level: 3900, target_level: 4250 });
+  const signal = await createSignal(page, await swingAlgoId(page), {
+    entry_level: 4000,
+    stop_loss_level: 3900,
+    target_level: 4250,
+  });
   await openSignals(page, signal.algo_id);
   await page.getByRole('button', { name: `Edit Levels, signal ${signal.signal_id}` }).click();
   const dialog = modal(page, `Edit Levels: signal ${signal.signal_id}`);
@@ -330,7 +368,11 @@ for (const side of [
     success: 'Manual entry added successfully',
     limitRequired: 'Valid Limit price is required for limit orders.',
     triggerRequired: 'Valid limit price and trigger price are required for trigger orders.',
-    misordered: { limit: '3990', trigger: '4000', message: 'Limit price must be greater than trigger price for trigger orders.' },
+    misordered: {
+      limit: '3990',
+      trigger: '4000',
+      message: 'Limit price must be greater than trigger price for trigger orders.',
+    },
     ordered: { limit: '4010', trigger: '4000' },
   },
   {
@@ -339,11 +381,18 @@ for (const side of [
     success: 'Manual exit added successfully',
     limitRequired: 'Valid Limit price is required for limit order.',
     triggerRequired: 'Valid limit price and trigger price are required for trigger order.',
-    misordered: { limit: '4010', trigger: '4000', message: 'Limit price must be less than trigger price for trigger order.' },
+    misordered: {
+      limit: '4010',
+      trigger: '4000',
+      message: 'Limit price must be less than trigger price for trigger order.',
+    },
     ordered: { limit: '3990', trigger: '4000' },
   },
 ]) {
-  test(`${side.action}: price fields per order type, the spec's messages, reset to market, and the order sent`, async ({ page, login }) => {
+  test(`${side.action}: price fields per order type, the spec's messages, reset to market, and the order sent`, async ({
+    page,
+    login,
+  }) => {
     await login({ role: 'superadmin' });
     const signal = await createSignal(page, await swingAlgoId(page));
     await openSignals(page, signal.algo_id);
@@ -386,7 +435,9 @@ for (const side of [
     await dialog.getByLabel('Trigger Price').fill(side.ordered.trigger);
     await choose(page, dialog, 'Portion', '0.5 (50%)');
     await choose(page, dialog, 'Trade Type', side.tradeType);
-    const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes(`/api/signals/${signal.signal_id}/manual-`));
+    const put = page.waitForRequest(
+      (r) => r.method() === 'PUT' && r.url().includes(`/api/signals/${signal.signal_id}/manual-`),
+    );
     await dialog.getByRole('button', { name: `Place ${side.action}` }).click();
     expect((await put).postDataJSON()).toEqual({
       portion: 0.5,
@@ -410,22 +461,41 @@ for (const side of [
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('a pending signal is approved from its card with one tap and a confirmation of its levels', async ({ page, login }) => {
+  test('a pending signal is approved from its card with one tap and a confirmation of its levels', async ({
+    page,
+    login,
+  }) => {
     await login({ role: 'superadmin' });
-    const signal = await createSignal(page, await swingAlgoId(page), { entry_level: 812.5, stop_loss_level: 790, target_level: 871 });
+    const signal = await createSignal(page, await swingAlgoId(page), {
+      entry_level: 812.5,
+      stop_loss_level: 790,
+      target_level: 871,
+    });
     await openSignals(page, signal.algo_id, '?status=pending');
     await expect(page.getByRole('table')).toHaveCount(0);
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `TCS (EQ) long · #${signal.signal_id}` }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: `TCS (EQ) long · #${signal.signal_id}` }) });
     await expect(card).toBeVisible();
 
     await card.getByRole('button', { name: `Approve signal ${signal.signal_id}` }).tap();
     const dialog = modal(page, `Approve signal ${signal.signal_id}?`);
     const levels = dialog.locator('dl.decision-levels > div');
     // And the last price with its drift from the entry (the feed prices pending signals too).
-    await expect(levels).toHaveText(['Entry812.5', 'Stop-loss790', 'Target871', 'Risk-reward2.60', /^LTP(N\.A\. \(N\.A\.|[\d,.]+ \([+-][\d.]+%) from entry\)$/]);
+    await expect(levels).toHaveText([
+      'Entry812.5',
+      'Stop-loss790',
+      'Target871',
+      'Risk-reward2.60',
+      /^LTP(N\.A\. \(N\.A\.|[\d,.]+ \([+-][\d.]+%) from entry\)$/,
+    ]);
     // What approving trades now: the demo algo's subscribed accounts, sized by the engine's rules.
-    await expect(dialog.getByRole('region', { name: 'What approving trades now' })).toContainText(/\d+ of \d+ accounts? trade [\d,]+ shares at/);
-    const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/signals/${signal.signal_id}/approve`));
+    await expect(dialog.getByRole('region', { name: 'What approving trades now' })).toContainText(
+      /\d+ of \d+ accounts? trade [\d,]+ shares at/,
+    );
+    const post = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith(`/api/signals/${signal.signal_id}/approve`),
+    );
     await dialog.getByRole('button', { name: 'Approve', exact: true }).tap();
     expect((await post).postDataJSON()).toEqual({ expected_updated_at: signal.updated_at });
     await expect(page.getByText(/^Signal approved: TCS long, \d+ accounts?$/)).toBeVisible();
@@ -433,15 +503,22 @@ test.describe('on a phone', () => {
     // The pending list refreshed: the approved signal left it.
     await expect(card).toHaveCount(0);
     // Stored as approved, unless the running engine has already taken it further (running, cancelled...).
-    const stored = (await (await page.request.get(`/api/algos/${signal.algo_id}/signals`)).json()) as { signal_id: number; trade_status: string }[];
-    expect(stored.find((s) => s.signal_id === signal.signal_id)?.trade_status).toMatch(/^(approved|running|completed|cancelled)$/);
+    const stored = (await (await page.request.get(`/api/algos/${signal.algo_id}/signals`)).json()) as {
+      signal_id: number;
+      trade_status: string;
+    }[];
+    expect(stored.find((s) => s.signal_id === signal.signal_id)?.trade_status).toMatch(
+      /^(approved|running|completed|cancelled)$/,
+    );
   });
 
   test('a pending signal is rejected from its card, keeping its process flag', async ({ page, login }) => {
     await login({ role: 'superadmin' });
     const signal = await createSignal(page, await swingAlgoId(page), { process_signal: true });
     await openSignals(page, signal.algo_id, '?status=pending');
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `TCS (EQ) long · #${signal.signal_id}` }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: `TCS (EQ) long · #${signal.signal_id}` }) });
     await card.getByRole('button', { name: `Reject signal ${signal.signal_id}` }).tap();
     const dialog = modal(page, `Reject signal ${signal.signal_id}?`);
     await dialog.getByRole('button', { name: 'Keep signal' }).tap();
@@ -449,12 +526,18 @@ test.describe('on a phone', () => {
     await expect(card).toBeVisible();
 
     await card.getByRole('button', { name: `Reject signal ${signal.signal_id}` }).tap();
-    const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/signals/${signal.signal_id}/reject`));
+    const post = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith(`/api/signals/${signal.signal_id}/reject`),
+    );
     await modal(page, `Reject signal ${signal.signal_id}?`).getByRole('button', { name: 'Reject', exact: true }).tap();
     expect((await post).postDataJSON()).toEqual({ expected_updated_at: signal.updated_at });
     await expect(page.getByText('Signal rejected')).toBeVisible();
     await expect(card).toHaveCount(0);
     const stored = (await (await page.request.get(`/api/algos/${signal.algo_id}/signals`)).json()) as Signal[];
-    expect(stored.find((s) => s.signal_id === signal.signal_id)).toMatchObject({ trade_status: 'cancelled', algo_process_ind: true, status_note: 'rejected by Trabot Admin' });
+    expect(stored.find((s) => s.signal_id === signal.signal_id)).toMatchObject({
+      trade_status: 'cancelled',
+      algo_process_ind: true,
+      status_note: 'rejected by Trabot Admin',
+    });
   });
 });

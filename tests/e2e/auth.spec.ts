@@ -97,7 +97,9 @@ test.describe('logout failure', () => {
   test('shows "Failed to log out" and keeps the member where they are', async ({ page, login }) => {
     await login();
     await page.goto('/dashboard/trades');
-    await page.route('**/api/logout', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+    await page.route('**/api/logout', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }),
+    );
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to log out' })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/trades$/);

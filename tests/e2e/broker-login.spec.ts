@@ -14,7 +14,10 @@ test.use({ timezoneId: 'Asia/Kolkata' });
 
 /** Registers this test's app address as the Kite app's redirect URL (done once in Kite's developer console for real). */
 async function registerRedirect(baseURL: string) {
-  const res = await fetch(`${process.env.E2E_KITE_ROOT}/_fake/redirect-url`, { method: 'PUT', body: `${baseURL}/api/brokers/zerodha/callback` });
+  const res = await fetch(`${process.env.E2E_KITE_ROOT}/_fake/redirect-url`, {
+    method: 'PUT',
+    body: `${baseURL}/api/brokers/zerodha/callback`,
+  });
   expect(res.status).toBe(204);
 }
 
@@ -23,7 +26,9 @@ async function zerodhaMember(page: Page) {
   const member = await createMember(page);
   const [account] = await accountsOf(page, member.trabot_client_id);
   const accountId = account!.trabot_account_id;
-  const saved = await page.request.post(`/api/${accountId}/update-broker-details`, { data: { broker_name: 'zerodha', broker_client_id: 'ZX4821', broker_access_key: '' } });
+  const saved = await page.request.post(`/api/${accountId}/update-broker-details`, {
+    data: { broker_name: 'zerodha', broker_client_id: 'ZX4821', broker_access_key: '' },
+  });
   expect(saved.status(), await saved.text()).toBe(200);
   return { member, accountId };
 }
@@ -35,7 +40,11 @@ async function logInOnKite(page: Page) {
 
 const CONNECTED = /Connected until \d{2}\/\d{2}\/\d{4} 06:00:00/;
 
-test("a superadmin connects a member's Zerodha account from the member's accounts", async ({ page, login, baseURL }) => {
+test("a superadmin connects a member's Zerodha account from the member's accounts", async ({
+  page,
+  login,
+  baseURL,
+}) => {
   test.skip(!process.env.E2E_KITE_ROOT, 'needs the local Kite server of the global setup');
   await login({ role: 'superadmin' });
   const { member, accountId } = await zerodhaMember(page);
@@ -58,7 +67,9 @@ test('a member connects their own Zerodha account from Account Settings', async 
   const { member, accountId } = await zerodhaMember(page);
   const email = `kite.${member.trabot_client_id}@example.com`;
   const password = 'daily-login-e2e';
-  const user = await page.request.post(`/api/members/${member.trabot_client_id}/users`, { data: { name: 'Asha Rao', email, password, account_id: accountId } });
+  const user = await page.request.post(`/api/members/${member.trabot_client_id}/users`, {
+    data: { name: 'Asha Rao', email, password, account_id: accountId },
+  });
   expect(user.status(), await user.text()).toBe(201);
   await page.request.post('/api/logout');
   await registerRedirect(baseURL!);

@@ -28,7 +28,11 @@ async function pendingSignal(page: Page, algoId: number): Promise<Signal> {
   const instrument = instruments.find((i) => i.SYMBOL === SYMBOL && i.SERIES === 'EQ');
   if (!instrument) throw new Error(`no instrument ${SYMBOL}`);
   const round = (n: number) => Math.round(n * 100) / 100;
-  const levels = (price: number) => ({ entry_level: round(price), stop_loss_level: round(price * 0.9), target_level: round(price * 1.2) });
+  const levels = (price: number) => ({
+    entry_level: round(price),
+    stop_loss_level: round(price * 0.9),
+    target_level: round(price * 1.2),
+  });
   const body: AddSignalBody = {
     trade_gen_ts: new Date().toISOString().slice(0, 10),
     exchange: 'NSE',
@@ -50,7 +54,12 @@ async function pendingSignal(page: Page, algoId: number): Promise<Signal> {
   };
   await expect.poll(priced, { timeout: 15_000 }).not.toBeNull();
   const edited = await page.request.post(`/api/signals/${added.signal_id}/update`, {
-    data: { trade_gen_ts: body.trade_gen_ts, ...levels((await priced())!), trade_status: 'pending', process_signal: false },
+    data: {
+      trade_gen_ts: body.trade_gen_ts,
+      ...levels((await priced())!),
+      trade_status: 'pending',
+      process_signal: false,
+    },
   });
   expect(edited.status(), await edited.text()).toBe(200);
   return (await edited.json()) as Signal;
@@ -74,7 +83,9 @@ test('a signal approved on a phone becomes a running trade on the member trades 
     expect(await columnTexts(table, 'Signal ID')).not.toContain(String(signal.signal_id));
 
     await admin.goto(`/dashboard/admin/algos/${algo.algo_id}/signals?status=pending`);
-    const card = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: `${SYMBOL} (EQ) long · #${signal.signal_id}` }) });
+    const card = admin
+      .getByRole('listitem')
+      .filter({ has: admin.getByRole('heading', { name: `${SYMBOL} (EQ) long · #${signal.signal_id}` }) });
     await card.getByRole('button', { name: `Approve signal ${signal.signal_id}` }).tap();
     const dialog = admin.locator('ion-modal').filter({ hasText: `Approve signal ${signal.signal_id}?` });
     await dialog.getByRole('button', { name: 'Approve', exact: true }).tap();

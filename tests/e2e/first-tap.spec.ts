@@ -40,7 +40,9 @@ test('"Contact Us" tapped before the takeover opens its form once the app is the
   await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
   release();
   await takenOver(page);
-  await expect(formModal(page, researchEnquiryForm.title).getByRole('heading', { level: 2 })).toHaveText('Step 1 of 8 Contact');
+  await expect(formModal(page, researchEnquiryForm.title).getByRole('heading', { level: 2 })).toHaveText(
+    'Step 1 of 8 Contact',
+  );
 });
 
 test.describe(() => {
@@ -57,7 +59,10 @@ test.describe(() => {
     const signIn = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/login');
     release();
     await takenOver(page);
-    expect((await signIn).postDataJSON()).toMatchObject({ email: CREDENTIALS.member.email, password: CREDENTIALS.member.password });
+    expect((await signIn).postDataJSON()).toMatchObject({
+      email: CREDENTIALS.member.email,
+      password: CREDENTIALS.member.password,
+    });
     expect(page.url()).not.toContain('password');
   });
 });

@@ -123,7 +123,11 @@ test.describe('a superadmin', () => {
   });
 
   test('a path whose id is not one shows the home page, like any path without a page', async ({ page }) => {
-    for (const path of ['/dashboard/admin/members/abc/users', '/dashboard/admin/members/0/accounts', '/dashboard/admin/members/1/accounts/x/trades']) {
+    for (const path of [
+      '/dashboard/admin/members/abc/users',
+      '/dashboard/admin/members/0/accounts',
+      '/dashboard/admin/members/1/accounts/x/trades',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 2, name: 'Our Services' })).toBeVisible();
       await expectHomeHead(page);

@@ -21,17 +21,23 @@ test("a superadmin halts a member's account with a reason and resumes it", async
   await expect(form.getByText('Reason is required')).toBeVisible();
   await form.getByLabel('Reason').fill('member asked to pause');
   await form.getByText('Also close running trades at market').click();
-  const sent = page.waitForRequest((req) => req.method() === 'POST' && new URL(req.url()).pathname === `/api/admin/accounts/${accountId}/halt`);
+  const sent = page.waitForRequest(
+    (req) => req.method() === 'POST' && new URL(req.url()).pathname === `/api/admin/accounts/${accountId}/halt`,
+  );
   await form.getByRole('button', { name: 'Halt' }).click();
   expect((await sent).postDataJSON()).toEqual({ reason: 'member asked to pause', square_off: true });
   await expect(page.getByText(`Account ${accountId} halted: no new entries`)).toBeVisible();
   await expect(row).toContainText('HALTED member asked to pause');
 
   await page.goto('/dashboard/admin');
-  await expect(page.getByRole('list', { name: 'Halted accounts' })).toContainText(`Account ${accountId}: HALTED member asked to pause`);
+  await expect(page.getByRole('list', { name: 'Halted accounts' })).toContainText(
+    `Account ${accountId}: HALTED member asked to pause`,
+  );
 
   await page.goto(`/dashboard/admin/members/${member.trabot_client_id}/accounts`);
-  await rowOf(page, accountId).getByRole('button', { name: `Resume account ${accountId}` }).click();
+  await rowOf(page, accountId)
+    .getByRole('button', { name: `Resume account ${accountId}` })
+    .click();
   await modal(page, `Resume account ${accountId}?`).getByRole('button', { name: 'Resume', exact: true }).click();
   await expect(page.getByText(`Account ${accountId} resumed`)).toBeVisible();
   await expect(rowOf(page, accountId)).not.toContainText('HALTED');

@@ -8,7 +8,8 @@ test.describe.configure({ mode: 'serial' });
 const GREEN = 'rgb(20, 99, 46)';
 
 /** The value shown under a label of the account page. */
-const valueOf = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
+const valueOf = (page: Page, label: string) =>
+  page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
 
 async function openAccountSettings(page: Page) {
   await page.getByRole('link', { name: 'Account Settings' }).first().click();
@@ -95,7 +96,11 @@ test('changed broker details are saved, toasted and shown', async ({ page, login
 test.describe('offline', () => {
   test.use({ allowedConsoleErrors: OFFLINE_CONSOLE_ERRORS });
 
-  test('after an online visit the account shows read-only with the time of the data', async ({ page, login, goOffline }) => {
+  test('after an online visit the account shows read-only with the time of the data', async ({
+    page,
+    login,
+    goOffline,
+  }) => {
     await login({ demo: true });
     await page.goto('/dashboard/trades');
     await openAccountSettings(page);

@@ -24,7 +24,8 @@ const figure = (page: Page, label: string) =>
     .locator('dd');
 
 const isPnl = (range?: { from: string; to: string }) => (response: Response) =>
-  response.url().includes(range ? `/api/account-pnl?from=${range.from}&to=${range.to}` : '/api/account-pnl?') && response.ok();
+  response.url().includes(range ? `/api/account-pnl?from=${range.from}&to=${range.to}` : '/api/account-pnl?') &&
+  response.ok();
 const pnlOf = async (response: Promise<Response>) => (await (await response).json()) as AccountPnl;
 
 async function expectPeriodFigures(page: Page, pnl: AccountPnl) {
@@ -53,7 +54,9 @@ test("the demo member's summary: this month's figures, then another period's by 
   expect(monthly.from).toBe(`${today.slice(0, 7)}-01`);
 
   await expect(figure(page, 'This month')).toHaveText(formatSignedRupees(monthly.net));
-  await expect(figure(page, 'Today')).toHaveText(formatSignedRupees(monthly.by_day.find((d) => d.date === today)?.net ?? 0));
+  await expect(figure(page, 'Today')).toHaveText(
+    formatSignedRupees(monthly.by_day.find((d) => d.date === today)?.net ?? 0),
+  );
   await expect(figure(page, 'Open MTM')).toHaveText(/^[+-]?₹[\d,]+\.\d{2}$/);
   await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
   await expectPeriodFigures(page, monthly);
@@ -72,7 +75,10 @@ test("the demo member's summary: this month's figures, then another period's by 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('custom days: a wrong range is told and kept as typed; a right one shows its figures and the per-algo breakdown', async ({ page, login }) => {
+test('custom days: a wrong range is told and kept as typed; a right one shows its figures and the per-algo breakdown', async ({
+  page,
+  login,
+}) => {
   await login({ demo: true });
   await page.goto('/dashboard/trades');
   await page.getByRole('radio', { name: 'Custom' }).check();
@@ -103,7 +109,10 @@ test.describe('the equity curve', () => {
   // Without the service worker, which would precache every chunk: what the page itself asks for counts.
   test.use({ serviceWorkers: 'block' });
 
-  test('its code is fetched only when the member opens it; then it draws on a canvas, labelled in words', async ({ page, login }) => {
+  test('its code is fetched only when the member opens it; then it draws on a canvas, labelled in words', async ({
+    page,
+    login,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -142,7 +151,10 @@ test('Download CSV saves the shown (filtered) trades', async ({ page, login }) =
   const option = await page.getByRole('option', { name: /^Completed \(\d+\)$/ }).textContent();
   const shown = Number(/\((\d+)\)/.exec(option!)![1]);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`trades-completed-${indiaToday()}.csv`);
   const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
   const records = text.split('\r\n');
@@ -165,7 +177,14 @@ test.describe('offline', () => {
     const monthly = await month;
     await expect(figure(page, 'This month')).toHaveText(formatSignedRupees(monthly.net));
     await expect
-      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('trabot-cache:')).map((k) => localStorage.getItem(k) ?? '').join('')))
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(localStorage)
+            .filter((k) => k.startsWith('trabot-cache:'))
+            .map((k) => localStorage.getItem(k) ?? '')
+            .join(''),
+        ),
+      )
       .toContain('"pnl","');
     await reloadUnderServiceWorker(page);
     await expect(figure(page, 'This month')).toHaveText(formatSignedRupees(monthly.net));
@@ -189,7 +208,9 @@ test("the superadmin reads an account's summary on its trades page", async ({ pa
   const demo = members.find((m) => m.email_id === CREDENTIALS.member.email);
   if (!demo) throw new Error('no demo member');
   const [account] = await accountsOf(page, demo.trabot_client_id);
-  const month = pnlOf(page.waitForResponse((r) => isPnl()(r) && r.url().endsWith(`&adminAccountId=${account!.trabot_account_id}`)));
+  const month = pnlOf(
+    page.waitForResponse((r) => isPnl()(r) && r.url().endsWith(`&adminAccountId=${account!.trabot_account_id}`)),
+  );
   await page.goto(`/dashboard/admin/members/${demo.trabot_client_id}/accounts/${account!.trabot_account_id}/trades`);
   const monthly = await month;
   await expect(figure(page, 'This month')).toHaveText(formatSignedRupees(monthly.net));

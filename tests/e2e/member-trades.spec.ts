@@ -1,9 +1,18 @@
 import { expect, test } from './support/fixtures';
-import { columnTexts, OFFLINE_CONSOLE_ERRORS, OFFLINE_NOTICE, reloadUnderServiceWorker, waitForPersisted } from './member-support';
+import {
+  columnTexts,
+  OFFLINE_CONSOLE_ERRORS,
+  OFFLINE_NOTICE,
+  reloadUnderServiceWorker,
+  waitForPersisted,
+} from './member-support';
 
 const TRADES_API = '**/api/account-trades?status=active';
 
-test('a member sees the running trades in a table and filters them without another request', async ({ page, login }) => {
+test('a member sees the running trades in a table and filters them without another request', async ({
+  page,
+  login,
+}) => {
   const requests: string[] = [];
   let firstRequestAt = 0;
   page.on('request', (request) => {
@@ -48,17 +57,26 @@ test('a member sees the running trades in a table and filters them without anoth
   for (const url of requests) expect(url).toMatch(/\/api\/account-trades\?status=active$/);
 });
 
-test("the tax P&L statement downloads as a CSV of the chosen financial year", async ({ page, login }) => {
+test('the tax P&L statement downloads as a CSV of the chosen financial year', async ({ page, login }) => {
   await login({ demo: true });
   await page.goto('/dashboard/trades');
   const year = page.getByLabel('Financial year');
   const previous = (await year.locator('option').nth(1).getAttribute('value'))!;
   await year.selectOption(previous);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download tax P&L' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download tax P&L' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^tax-pnl-FY${previous}-account-\\d+\\.csv$`));
-  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const text = await (
+    await download.createReadStream()
+  )
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString('utf8'));
   const lines = text.trimEnd().split('\n');
-  expect(lines[0]).toBe('Trade ID,Symbol,Buy date,Sell date,Quantity,Buy value,Sell value,Charges,P&L after charges,Class');
+  expect(lines[0]).toBe(
+    'Trade ID,Symbol,Buy date,Sell date,Quantity,Buy value,Sell value,Charges,P&L after charges,Class',
+  );
   expect(lines.at(-1)).toMatch(/^Intraday turnover \(sum of absolute P&L\),-?[\d.]+$/);
 });
 
@@ -116,7 +134,9 @@ test.describe('states', () => {
     test.use({ allowedConsoleErrors: [/status of 500/] });
 
     test('"Error loading trades" shows', async ({ page, login }) => {
-      await page.route(TRADES_API, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
+      await page.route(TRADES_API, (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
+      );
       await login();
       await page.goto('/dashboard/trades');
       await expect(page.getByText('Error loading trades')).toBeVisible();
@@ -135,7 +155,11 @@ test.describe('states', () => {
 test.describe('offline', () => {
   test.use({ allowedConsoleErrors: OFFLINE_CONSOLE_ERRORS });
 
-  test('after an online visit the trades show read-only with the time of the data', async ({ page, login, goOffline }) => {
+  test('after an online visit the trades show read-only with the time of the data', async ({
+    page,
+    login,
+    goOffline,
+  }) => {
     await login({ demo: true });
     await page.goto('/dashboard/trades');
     await expect(page.getByRole('table')).toBeVisible();
@@ -153,7 +177,11 @@ test.describe('offline', () => {
     await expect.poll(() => columnTexts(page.getByRole('table'), 'LTP')).toContain('N.A.');
   });
 
-  test('logout wipes the persisted trades: offline, the dashboard then asks for a login', async ({ page, login, goOffline }) => {
+  test('logout wipes the persisted trades: offline, the dashboard then asks for a login', async ({
+    page,
+    login,
+    goOffline,
+  }) => {
     await login({ demo: true });
     await page.goto('/dashboard/trades');
     await waitForPersisted(page, 'trades');
@@ -162,7 +190,11 @@ test.describe('offline', () => {
     await page.waitForURL('**/login');
     // The wipe follows the navigation to /login (the member pages leave first).
     await expect
-      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('trabot-cache') || key === 'trabot-last-user')))
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(localStorage).filter((key) => key.startsWith('trabot-cache') || key === 'trabot-last-user'),
+        ),
+      )
       .toEqual([]);
 
     await goOffline();

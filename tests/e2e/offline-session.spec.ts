@@ -6,7 +6,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 const persistedKeys = (page: Page) =>
-  page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('trabot-cache:') || k === 'trabot-last-user'));
+  page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith('trabot-cache:') || k === 'trabot-last-user'),
+  );
 
 test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to fetch/] });
 

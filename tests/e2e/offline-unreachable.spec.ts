@@ -10,7 +10,8 @@ import { expect, test } from './support/fixtures';
 import type { SwitchableProxy } from './support/switchable-proxy';
 import { OFFLINE_CONSOLE_ERRORS, OFFLINE_NOTICE, reloadUnderServiceWorker, waitForPersisted } from './member-support';
 
-const valueOf = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
+const valueOf = (page: Page, label: string) =>
+  page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
 
 interface Network {
   context: BrowserContext;
@@ -55,7 +56,12 @@ async function visitOnline(page: Page) {
 
 for (const network of CASES) {
   test.describe(network.name, () => {
-    test('the last trades and account settings show at every reload, read-only, and refresh when the server is back', async ({ page, context, server, login }) => {
+    test('the last trades and account settings show at every reload, read-only, and refresh when the server is back', async ({
+      page,
+      context,
+      server,
+      login,
+    }) => {
       await login({ demo: true });
       await page.goto('/dashboard/trades');
       const saved = await visitOnline(page);
@@ -72,16 +78,25 @@ for (const network of CASES) {
       for (let open = 1; open <= 3; open++) {
         if (open > 1) await page.reload();
         await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
-        await expect(page.getByRole('list', { name: 'Trades' }).getByRole('heading', { level: 2 })).toHaveText(saved.trades);
+        await expect(page.getByRole('list', { name: 'Trades' }).getByRole('heading', { level: 2 })).toHaveText(
+          saved.trades,
+        );
       }
 
       await network.restore({ context, server });
       // No reload: the app notices the server by itself and drops the offline state.
       await expect(page.getByText(OFFLINE_NOTICE)).toBeHidden({ timeout: 20_000 });
-      await expect(page.getByRole('list', { name: 'Trades' }).getByRole('heading', { level: 2 })).toHaveText(saved.trades);
+      await expect(page.getByRole('list', { name: 'Trades' }).getByRole('heading', { level: 2 })).toHaveText(
+        saved.trades,
+      );
     });
 
-    test('a save started before the connection went is refused with "Offline" and keeps what was typed', async ({ page, context, server, login }) => {
+    test('a save started before the connection went is refused with "Offline" and keeps what was typed', async ({
+      page,
+      context,
+      server,
+      login,
+    }) => {
       await login({ demo: true });
       await page.goto('/dashboard/account-settings');
       await page.getByRole('button', { name: 'Edit Broker Details' }).click();

@@ -44,7 +44,11 @@ test.describe('Research and Development enquiry', () => {
   });
 
   test('a complete enquiry is stored as a Research Enquiry with every answer', async ({ page, formsServer }) => {
-    const answers = { ...validAnswers(researchEnquiryForm), email: emailFor('research'), markets: ['Equities', 'Forex'] };
+    const answers = {
+      ...validAnswers(researchEnquiryForm),
+      email: emailFor('research'),
+      markets: ['Equities', 'Forex'],
+    };
     await page.goto('/');
     await page.getByRole('button', { name: 'Contact Us about Research and Development' }).click();
     const modal = formModal(page, researchEnquiryForm.title);
@@ -52,14 +56,19 @@ test.describe('Research and Development enquiry', () => {
     await expect(toast(page, 'Query submitted successfully')).toBeVisible();
     await expect(modal).toBeHidden();
 
-    const rows = await formsServer.inDatabase((db) => db.select().from(enquiries).where(eq(enquiries.type, 'Research Enquiry')));
+    const rows = await formsServer.inDatabase((db) =>
+      db.select().from(enquiries).where(eq(enquiries.type, 'Research Enquiry')),
+    );
     const row = rows.find((r) => r.form_html.includes(answers.email));
     expect(row?.form_html).toBe(sanitizeFormHtml(buildFormString(researchEnquiryForm, answers)));
     expect(row?.form_html).toContain('<strong>Which markets do you trade?</strong><br />Equities<br />Forex</p>');
   });
 });
 
-test('a Portfolio Enhancement enquiry: a missing choice is flagged, then the enquiry is stored', async ({ page, formsServer }) => {
+test('a Portfolio Enhancement enquiry: a missing choice is flagged, then the enquiry is stored', async ({
+  page,
+  formsServer,
+}) => {
   const answers = { ...validAnswers(portfolioEnquiryForm), email: emailFor('portfolio'), companyName: '' };
   await page.goto('/');
   await page.getByRole('button', { name: 'Contact Us about Portfolio Enhancement' }).click();
@@ -77,9 +86,13 @@ test('a Portfolio Enhancement enquiry: a missing choice is flagged, then the enq
   await expect(modal).toBeHidden();
   expect(await page.evaluate((key) => localStorage.getItem(key), PORTFOLIO_DRAFT_KEY)).toBeNull();
 
-  const rows = await formsServer.inDatabase((db) => db.select().from(enquiries).where(eq(enquiries.type, 'Portfolio Enquiry')));
+  const rows = await formsServer.inDatabase((db) =>
+    db.select().from(enquiries).where(eq(enquiries.type, 'Portfolio Enquiry')),
+  );
   const row = rows.find((r) => r.form_html.includes(answers.email));
-  expect(row?.form_html).toBe(sanitizeFormHtml(buildFormString(portfolioEnquiryForm, { ...answers, fundSize: '1-10cr' })));
+  expect(row?.form_html).toBe(
+    sanitizeFormHtml(buildFormString(portfolioEnquiryForm, { ...answers, fundSize: '1-10cr' })),
+  );
   expect(row?.form_html).toContain('<strong>Company name (optional)</strong><br />Not provided</p>');
 });
 
@@ -90,7 +103,9 @@ test('the portfolio draft is restored after a reload', async ({ page }) => {
   await modal.getByRole('radio', { name: 'Individual', exact: true }).click();
   await modal.getByLabel('First name', { exact: true }).fill('Meera');
   await modal.getByLabel('Location (city and state)', { exact: true }).fill('Kochi, Kerala');
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', PORTFOLIO_DRAFT_KEY)).toContain('Kochi, Kerala');
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', PORTFOLIO_DRAFT_KEY))
+    .toContain('Kochi, Kerala');
 
   await page.reload();
   await page.getByRole('button', { name: 'Contact Us about Portfolio Enhancement' }).click();
@@ -99,8 +114,15 @@ test('the portfolio draft is restored after a reload', async ({ page }) => {
   await expect(modal.getByRole('radio', { name: 'Individual', exact: true })).toHaveAttribute('aria-checked', 'true');
 });
 
-test('a Membership Interest is stored; the interest form opens from the membership page', async ({ page, formsServer }) => {
-  const answers = { ...validAnswers(membershipInterestForm), email: emailFor('member'), goals: ['Mentorship', 'Community Engagement'] };
+test('a Membership Interest is stored; the interest form opens from the membership page', async ({
+  page,
+  formsServer,
+}) => {
+  const answers = {
+    ...validAnswers(membershipInterestForm),
+    email: emailFor('member'),
+    goals: ['Mentorship', 'Community Engagement'],
+  };
   await page.goto('/trabot-membership');
   await page.getByRole('button', { name: 'Fill Out the Interest Form' }).first().click();
   const modal = formModal(page, membershipInterestForm.title);
@@ -113,7 +135,9 @@ test('a Membership Interest is stored; the interest form opens from the membersh
   await fillAndSubmit(page, modal, membershipInterestForm, answers);
   await expect(toast(page, 'Membership form submitted successfully')).toBeVisible();
   await expect(modal).toBeHidden();
-  const rows = await formsServer.inDatabase((db) => db.select().from(enquiries).where(eq(enquiries.type, 'Membership Interest')));
+  const rows = await formsServer.inDatabase((db) =>
+    db.select().from(enquiries).where(eq(enquiries.type, 'Membership Interest')),
+  );
   const row = rows.find((r) => r.form_html.includes(answers.email));
   expect(row?.form_html).toBe(sanitizeFormHtml(buildFormString(membershipInterestForm, answers)));
 });
@@ -121,8 +145,13 @@ test('a Membership Interest is stored; the interest form opens from the membersh
 test.describe('failures', () => {
   test.use({ allowedConsoleErrors: [/status of 500/] });
 
-  test('a failed enquiry keeps the modal and the answers: "Error submitting contact form"; offline: "Offline"', async ({ page, context }) => {
-    await page.route('**/api/contact-us', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal error"}' }));
+  test('a failed enquiry keeps the modal and the answers: "Error submitting contact form"; offline: "Offline"', async ({
+    page,
+    context,
+  }) => {
+    await page.route('**/api/contact-us', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal error"}' }),
+    );
     const answers = { ...validAnswers(researchEnquiryForm), firstName: 'Kept' };
     await page.goto('/');
     await page.getByRole('button', { name: 'Contact Us about Research and Development' }).click();
@@ -130,7 +159,10 @@ test.describe('failures', () => {
     await fillAndSubmit(page, modal, researchEnquiryForm, answers);
     await expect(toast(page, 'Error submitting contact form')).toBeVisible();
     await expect(modal.getByRole('heading', { level: 2 })).toHaveText('Step 8 of 8 Support services');
-    await expect(modal.locator('[data-field="dedicatedResearch"]').getByRole('radio', { name: 'Yes' })).toHaveAttribute('aria-checked', 'true');
+    await expect(modal.locator('[data-field="dedicatedResearch"]').getByRole('radio', { name: 'Yes' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
 
     await context.setOffline(true);
     await modal.getByRole('button', { name: 'Submit' }).click();
@@ -147,10 +179,15 @@ test.describe('online workshops', () => {
     formsServer,
   }) => {
     await page.goto('/workshops');
-    const upcoming = page.getByRole('article').filter({ has: page.getByRole('heading', { name: UPCOMING_WORKSHOP.title }) });
+    const upcoming = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: UPCOMING_WORKSHOP.title }) });
     await expect(upcoming.getByRole('button', { name: 'Register' })).toBeEnabled();
     await expect(upcoming.getByRole('button', { name: 'Completed' })).toHaveCount(0);
-    for (const title of ['Building Your First Algorithmic Strategy for NSE Stocks', 'Technical Analysis Foundations: Candlesticks, Volume and Moving Averages']) {
+    for (const title of [
+      'Building Your First Algorithmic Strategy for NSE Stocks',
+      'Technical Analysis Foundations: Candlesticks, Volume and Moving Averages',
+    ]) {
       const past = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
       await expect(past.getByRole('button', { name: 'Completed' })).toBeDisabled();
       await expect(past.getByRole('button', { name: 'Register' })).toHaveCount(0);
@@ -178,7 +215,10 @@ test.describe('online workshops', () => {
     await expect(modal).toBeHidden();
 
     const stored = await formsServer.inDatabase(async (db) => {
-      const [registration] = await db.select().from(workshopRegistrations).where(eq(workshopRegistrations.email, email));
+      const [registration] = await db
+        .select()
+        .from(workshopRegistrations)
+        .where(eq(workshopRegistrations.email, email));
       const [workshop] = await db.select().from(workshops).where(eq(workshops.title, UPCOMING_WORKSHOP.title));
       return { registration, workshop };
     });
@@ -193,7 +233,11 @@ test.describe('online workshops', () => {
   });
 });
 
-test('a script typed into an enquiry never runs: not in the page, not where the stored enquiry is shown', async ({ page, formsServer, login }) => {
+test('a script typed into an enquiry never runs: not in the page, not where the stored enquiry is shown', async ({
+  page,
+  formsServer,
+  login,
+}) => {
   const attacks = {
     firstName: '<script>window.__xss = "script"</script>',
     lastName: '<img src=x onerror="window.__xss = \'img\'">',
@@ -211,7 +255,9 @@ test('a script typed into an enquiry never runs: not in the page, not where the 
   await expect(toast(page, 'Query submitted successfully')).toBeVisible();
   expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
 
-  const rows = await formsServer.inDatabase((db) => db.select().from(enquiries).where(eq(enquiries.type, 'Research Enquiry')));
+  const rows = await formsServer.inDatabase((db) =>
+    db.select().from(enquiries).where(eq(enquiries.type, 'Research Enquiry')),
+  );
   const html = rows.find((r) => r.form_html.includes(answers.email))?.form_html ?? '';
   expect(html).toContain('&lt;script&gt;window.__xss = "script"&lt;/script&gt;');
   expect(html).not.toMatch(/<(script|img|svg)\b/i);

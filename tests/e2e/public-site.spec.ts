@@ -38,7 +38,9 @@ const sectionOffset = (page: Page, id: string) =>
 const distinct = (values: number[]) => new Set(values).size;
 
 test.describe('anchors', () => {
-  test('a header link from another page scrolls smoothly to its home section, which takes the focus', async ({ page }) => {
+  test('a header link from another page scrolls smoothly to its home section, which takes the focus', async ({
+    page,
+  }) => {
     await page.goto('/workshops');
     await expect(page.getByRole('heading', { level: 1, name: 'Online Workshops' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Free Education' }).click();
@@ -95,9 +97,19 @@ test.describe('anchors', () => {
 });
 
 const PAGES = [
-  { path: '/', canonical: '/', title: 'Trabot: algorithmic trading research, free workshops and membership', h1: /Algorithmic trading systems/ },
+  {
+    path: '/',
+    canonical: '/',
+    title: 'Trabot: algorithmic trading research, free workshops and membership',
+    h1: /Algorithmic trading systems/,
+  },
   { path: '/workshops', canonical: '/workshops', title: 'Online Workshops | Trabot', h1: 'Online Workshops' },
-  { path: '/trabot-membership', canonical: '/trabot-membership', title: 'Trabot Membership | Trabot', h1: 'Trabot Membership' },
+  {
+    path: '/trabot-membership',
+    canonical: '/trabot-membership',
+    title: 'Trabot Membership | Trabot',
+    h1: 'Trabot Membership',
+  },
 ] as const;
 
 test.describe('titles, share tags and accessibility', () => {
@@ -117,7 +129,13 @@ test.describe('titles, share tags and accessibility', () => {
       expect(await page.locator('head link[rel="canonical"]').getAttribute('href')).toBe(`${SITE.origin}${canonical}`);
       expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
       // Once each: the app replaced the tags the HTML came with rather than adding to them.
-      for (const selector of ['title', 'meta[name="description"]', 'link[rel="canonical"]', 'meta[property="og:url"]', 'meta[name="twitter:card"]']) {
+      for (const selector of [
+        'title',
+        'meta[name="description"]',
+        'link[rel="canonical"]',
+        'meta[property="og:url"]',
+        'meta[name="twitter:card"]',
+      ]) {
         await expect(page.locator(`head ${selector}`), selector).toHaveCount(1);
       }
 
@@ -133,14 +151,17 @@ test.describe('titles, share tags and accessibility', () => {
       await expect(page.getByRole('main')).toHaveCount(1);
       await expect(page.getByRole('contentinfo')).toHaveCount(1);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-      for (const img of await page.locator('img').all()) expect(await img.getAttribute('alt'), await img.getAttribute('src') ?? '').not.toBeNull();
+      for (const img of await page.locator('img').all())
+        expect(await img.getAttribute('alt'), (await img.getAttribute('src')) ?? '').not.toBeNull();
       for (const svg of await page.locator('svg[role="img"]:visible').all()) {
         expect((await svg.getAttribute('aria-labelledby')) ?? (await svg.getAttribute('aria-label'))).toBeTruthy();
       }
     });
   }
 
-  test('the HTML a crawler reads carries the page\'s own title, description, canonical link and share tags once', async ({ request }) => {
+  test("the HTML a crawler reads carries the page's own title, description, canonical link and share tags once", async ({
+    request,
+  }) => {
     for (const { path, canonical, title } of PAGES) {
       const html = await (await request.get(path)).text();
       const count = (pattern: RegExp) => html.match(new RegExp(pattern, 'g'))?.length ?? 0;
@@ -183,11 +204,21 @@ test('the membership page states the fee, payment window, policies and testing l
   await expect(main.getByText(/75 USD\s+or\s+5,900 INR\s+per month, including taxes/)).toBeVisible();
   await expect(main.getByText(/subject\s+to change/)).toBeVisible();
   await expect(main.getByText('The fee is due from the 1st to the 25th of each month.')).toBeVisible();
-  await expect(main.getByText(/not paid by the 25th is cancelled automatically, and its slot is reopened/)).toBeVisible();
+  await expect(
+    main.getByText(/not paid by the 25th is cancelled automatically, and its slot is reopened/),
+  ).toBeVisible();
   await expect(main.getByText('Fees are non-refundable.')).toBeVisible();
-  await expect(main.getByText('Opting out before the 25th of a month requires no payment for that month.')).toBeVisible();
-  await expect(main.getByText(/may be accepted or rejected, and a membership may be cancelled, at any time/)).toBeVisible();
-  await expect(main.getByText(/at most\s+10\s+members test any one algorithm, each with capital of at least \$1,500 and at\s+most \$7,500/)).toBeVisible();
+  await expect(
+    main.getByText('Opting out before the 25th of a month requires no payment for that month.'),
+  ).toBeVisible();
+  await expect(
+    main.getByText(/may be accepted or rejected, and a membership may be cancelled, at any time/),
+  ).toBeVisible();
+  await expect(
+    main.getByText(
+      /at most\s+10\s+members test any one algorithm, each with capital of at least \$1,500 and at\s+most \$7,500/,
+    ),
+  ).toBeVisible();
   await expect(main.getByRole('img', { name: /Membership workflow in five steps/ })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Fill Out the Interest Form' })).toHaveCount(2);
 });
@@ -196,14 +227,23 @@ test.describe('the introduction video', () => {
   // Offline just after the first load, the service worker's install may fail to fetch its script.
   test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|An unknown error occurred when fetching the script/] });
 
-  test('plays in the privacy-enhanced player on request; offline, a placeholder with a link stands in', async ({ page, context }) => {
+  test('plays in the privacy-enhanced player on request; offline, a placeholder with a link stands in', async ({
+    page,
+    context,
+  }) => {
     await page.route('https://www.youtube-nocookie.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>player</p>' }),
     );
     await page.goto('/#freelearning');
     const section = page.locator('#freelearning');
-    await expect(section.getByRole('link', { name: 'Join the community chat on Telegram' })).toHaveAttribute('href', /^https:\/\//);
-    await expect(section.getByRole('link', { name: 'Watch the introduction on YouTube' })).toHaveAttribute('href', /youtube\.com\/watch\?v=/);
+    await expect(section.getByRole('link', { name: 'Join the community chat on Telegram' })).toHaveAttribute(
+      'href',
+      /^https:\/\//,
+    );
+    await expect(section.getByRole('link', { name: 'Watch the introduction on YouTube' })).toHaveAttribute(
+      'href',
+      /youtube\.com\/watch\?v=/,
+    );
     await expect(section.locator('iframe')).toHaveCount(0);
 
     await context.setOffline(true);
@@ -232,21 +272,32 @@ test.describe('offline', () => {
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     const precached = await page.evaluate(async () => (await fetch('/sw.js')).text());
-    for (const image of ['images/hero-chart.svg', 'images/intro-video-poster.svg', 'images/share-image.png']) expect(precached).toContain(image);
+    for (const image of ['images/hero-chart.svg', 'images/intro-video-poster.svg', 'images/share-image.png'])
+      expect(precached).toContain(image);
 
     await page.goto('/workshops');
-    await expect(page.getByRole('heading', { name: 'Building Your First Algorithmic Strategy for NSE Stocks' })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('trabot-public-cache') ?? '')).toContain('Building Your First');
+    await expect(
+      page.getByRole('heading', { name: 'Building Your First Algorithmic Strategy for NSE Stocks' }),
+    ).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('trabot-public-cache') ?? ''))
+      .toContain('Building Your First');
 
     await goOffline();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: /Algorithmic trading systems/ })).toBeVisible();
-    await expect.poll(() => page.getByRole('img', { name: /candlestick chart/ }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page.getByRole('img', { name: /candlestick chart/ }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     await expect(page.getByText(/The introduction video needs an internet connection/)).toBeVisible();
 
     await page.reload();
     await page.goto('/workshops');
-    await expect(page.getByRole('heading', { name: 'Building Your First Algorithmic Strategy for NSE Stocks' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Building Your First Algorithmic Strategy for NSE Stocks' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Completed' }).first()).toBeDisabled();
     await expect(page.getByText(/^Offline, as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
 

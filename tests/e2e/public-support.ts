@@ -26,7 +26,8 @@ export { expect };
 /** The upcoming workshop every forms server has (the spec's four are all in the past). */
 export const UPCOMING_WORKSHOP = {
   title: 'Reading Option Chains for Nifty Weekly Expiries',
-  description: 'Open interest, implied volatility and the put-call ratio on a live option chain, and what they do and do not tell you.',
+  description:
+    'Open interest, implied volatility and the put-call ratio on a live option chain, and what they do and do not tell you.',
   workshop_date: format(addDays(new Date(), 30), 'yyyy-MM-dd'),
   time_label: '10:00AM IST',
   level: 'Intermediate' as const,
@@ -39,7 +40,10 @@ export interface FormsServer {
 }
 
 async function withDatabase<T>(dataDir: string, run: (db: Db) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined }, createLogger({ level: 'silent', stdout: false }));
+  const database = await openDatabase(
+    { DATA_DIR: dataDir, DATABASE_URL: undefined },
+    createLogger({ level: 'silent', stdout: false }),
+  );
   try {
     await database.migrate();
     return await run(database.db);
@@ -89,16 +93,27 @@ export const formModal = (page: Page, title: string): Locator => page.locator('i
 
 const question = (modal: Locator, field: FieldDefinition) => modal.locator(`[data-field="${field.name}"]`);
 
-export async function answer(page: Page, modal: Locator, field: FieldDefinition, value: string | readonly string[]): Promise<void> {
+export async function answer(
+  page: Page,
+  modal: Locator,
+  field: FieldDefinition,
+  value: string | readonly string[],
+): Promise<void> {
   const box = question(modal, field);
   switch (field.kind) {
     case 'radio':
-      if (value) await box.getByRole('radio', { name: field.options.find((o) => o.value === value)!.label, exact: true }).click();
+      if (value)
+        await box
+          .getByRole('radio', { name: field.options.find((o) => o.value === value)!.label, exact: true })
+          .click();
       return;
     case 'select':
       if (!value) return;
       await box.locator('ion-select').click();
-      await page.locator('ion-popover').getByRole('radio', { name: field.options.find((o) => o.value === value)!.label, exact: true }).click();
+      await page
+        .locator('ion-popover')
+        .getByRole('radio', { name: field.options.find((o) => o.value === value)!.label, exact: true })
+        .click();
       await expect(page.locator('ion-popover')).toHaveCount(0);
       return;
     case 'checkbox-multi':
@@ -124,7 +139,13 @@ interface StepRange {
 }
 
 /** Answers steps of the open form, pressing Next after each and `submitLabel` after the last one. */
-export async function fillSteps(page: Page, modal: Locator, definition: FormDefinition, answers: Answers, range: StepRange = {}) {
+export async function fillSteps(
+  page: Page,
+  modal: Locator,
+  definition: FormDefinition,
+  answers: Answers,
+  range: StepRange = {},
+) {
   const { from = 0, to = definition.steps.length, submitLabel = 'Submit' } = range;
   for (const [i, step] of definition.steps.entries()) {
     if (i < from || i >= to) continue;
@@ -137,4 +158,5 @@ export async function fillSteps(page: Page, modal: Locator, definition: FormDefi
 export const fillAndSubmit = (page: Page, modal: Locator, definition: FormDefinition, answers: Answers) =>
   fillSteps(page, modal, definition, answers);
 
-export const toast = (page: Page, text: string) => page.getByRole('status', { name: 'Notifications' }).getByText(text, { exact: true });
+export const toast = (page: Page, text: string) =>
+  page.getByRole('status', { name: 'Notifications' }).getByText(text, { exact: true });

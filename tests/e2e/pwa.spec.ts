@@ -55,7 +55,9 @@ test('the service worker installs, controls the page after a reload, and never s
   expect(state.active).toMatch(/activat/);
   expect(new URL(state.scope).pathname).toBe('/');
   await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/\/sw\.js$/);
   // The only skipWaiting() is the one the page asks for when the user accepts the update.
   const swSource = await page.evaluate(async () => (await fetch('/sw.js')).text());
   expect(swSource.match(/skipWaiting\(\)/g)).toHaveLength(1);

@@ -15,7 +15,10 @@ async function subscribedAccount(page: Page) {
   const accountId = account!.trabot_account_id;
   const [algo] = (await (await page.request.get('/api/algos')).json()) as { algo_id: number }[];
   const saved = await page.request.post(`/api/admin/accounts/${accountId}/save-algo-subscription`, {
-    data: subscriptionBody({ row_id: null, algo_id: algo!.algo_id, trabot_account_id: accountId }, { max_total_capital: 275000 }),
+    data: subscriptionBody(
+      { row_id: null, algo_id: algo!.algo_id, trabot_account_id: accountId },
+      { max_total_capital: 275000 },
+    ),
   });
   expect(saved.status(), await saved.text()).toBe(201);
   return { member, accountId };
@@ -28,7 +31,9 @@ test('a superadmin reads the readiness board, sorts it and goes to the member fr
   await page.getByRole('link', { name: 'Readiness' }).click();
   await expect(page).toHaveURL(/\/dashboard\/admin\/readiness$/);
 
-  const row = page.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: String(accountId), exact: true }) });
+  const row = page
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('rowheader', { name: String(accountId), exact: true }) });
   await expect(row).toContainText('paper');
   await expect(row).toContainText(member.name);
   await expect(row).toContainText('₹2,75,000.00');

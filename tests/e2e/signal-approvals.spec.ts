@@ -19,11 +19,7 @@ async function swingAlgo(page: Page): Promise<Algo> {
 
 let sent = 0;
 /** A signal sent the way an algo sends it: POST /api/hooks/signals with a fresh webhook token. */
-async function sendSignal(
-  page: Page,
-  algoId: number,
-  over: Record<string, unknown> = {},
-): Promise<Signal> {
+async function sendSignal(page: Page, algoId: number, over: Record<string, unknown> = {}): Promise<Signal> {
   const made = await page.request.post(`/api/algos/${algoId}/webhook-tokens`, {
     data: {},
   });
@@ -44,9 +40,7 @@ async function sendSignal(
   });
   expect(res.status(), await res.text()).toBe(201);
   const { signal_id } = (await res.json()) as { signal_id: number };
-  const list = (await (
-    await page.request.get(`/api/algos/${algoId}/signals?status=pending`)
-  ).json()) as Signal[];
+  const list = (await (await page.request.get(`/api/algos/${algoId}/signals?status=pending`)).json()) as Signal[];
   return list.find((s) => s.signal_id === signal_id)!;
 }
 
@@ -66,9 +60,7 @@ test.describe('on a phone', () => {
     const signal = await sendSignal(page, algo.algo_id);
 
     await page.goto(`/dashboard/admin/pending?signal=${signal.signal_id}`);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Pending signals' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pending signals' })).toBeVisible();
     const card = page
       .getByRole('list', { name: 'Pending signals' })
       .getByRole('listitem')
@@ -87,26 +79,19 @@ test.describe('on a phone', () => {
     expect((await approve.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 
     await approve.tap();
-    const dialog = page
-      .locator('ion-modal')
-      .filter({ hasText: `Approve signal ${signal.signal_id}?` });
-    await expect(
-      dialog.getByRole('region', { name: 'What approving trades now' }),
-    ).toContainText(/\d+ of \d+ accounts? trade/);
+    const dialog = page.locator('ion-modal').filter({ hasText: `Approve signal ${signal.signal_id}?` });
+    await expect(dialog.getByRole('region', { name: 'What approving trades now' })).toContainText(
+      /\d+ of \d+ accounts? trade/,
+    );
     await dialog.getByRole('button', { name: 'Approve', exact: true }).tap();
-    await expect(
-      page.getByText(/^Signal approved: INFY long, \d+ accounts?$/),
-    ).toBeVisible();
+    await expect(page.getByText(/^Signal approved: INFY long, \d+ accounts?$/)).toBeVisible();
     await expect(card).toHaveCount(0);
   });
 
   test.describe('with the refusal in the console', () => {
     test.use({ allowedConsoleErrors: [/status of 409/] });
 
-    test('a stale card is refused with the reason, and a reject from the queue cancels', async ({
-      page,
-      login,
-    }) => {
+    test('a stale card is refused with the reason, and a reject from the queue cancels', async ({ page, login }) => {
       await login({ role: 'superadmin' });
       const algo = await swingAlgo(page);
       const signal = await sendSignal(page, algo.algo_id, {
@@ -116,52 +101,33 @@ test.describe('on a phone', () => {
         target_level: 4150,
       });
       await page.goto('/dashboard/admin/pending');
-      const card = page
-        .getByRole('listitem')
-        .filter({ hasText: `#${signal.signal_id}` });
+      const card = page.getByRole('listitem').filter({ hasText: `#${signal.signal_id}` });
       await expect(card).toBeVisible();
       // This phone keeps showing the queue as it loaded it (its refresh held back) ...
-      const stale: unknown = await (
-        await page.request.get('/api/signals/pending')
-      ).json();
-      await page.route('**/api/signals/pending', (route) =>
-        route.fulfill({ json: stale }),
-      );
+      const stale: unknown = await (await page.request.get('/api/signals/pending')).json();
+      await page.route('**/api/signals/pending', (route) => route.fulfill({ json: stale }));
       // ... while a colleague edits the levels.
-      const edited = await page.request.post(
-        `/api/signals/${signal.signal_id}/update`,
-        {
-          data: {
-            trade_gen_ts: signal.trade_gen_ts,
-            entry_level: 4005,
-            stop_loss_level: 3950,
-            target_level: 4150,
-            trade_status: 'pending',
-            process_signal: false,
-          },
+      const edited = await page.request.post(`/api/signals/${signal.signal_id}/update`, {
+        data: {
+          trade_gen_ts: signal.trade_gen_ts,
+          entry_level: 4005,
+          stop_loss_level: 3950,
+          target_level: 4150,
+          trade_status: 'pending',
+          process_signal: false,
         },
-      );
+      });
       expect(edited.status()).toBe(200);
-      await card
-        .getByRole('button', { name: `Approve signal ${signal.signal_id}` })
-        .tap();
-      const dialog = page
-        .locator('ion-modal')
-        .filter({ hasText: `Approve signal ${signal.signal_id}?` });
+      await card.getByRole('button', { name: `Approve signal ${signal.signal_id}` }).tap();
+      const dialog = page.locator('ion-modal').filter({ hasText: `Approve signal ${signal.signal_id}?` });
       await dialog.getByRole('button', { name: 'Approve', exact: true }).tap();
-      await expect(
-        page.getByText(
-          'This signal changed since you opened it: review it again',
-        ),
-      ).toBeVisible();
+      await expect(page.getByText('This signal changed since you opened it: review it again')).toBeVisible();
       await dialog.getByRole('button', { name: 'Cancel' }).tap();
       await page.unroute('**/api/signals/pending');
 
       // The queue refreshed with the new levels; reject it.
       await expect(card).toContainText('4,005 / 3,950 / 4,150');
-      await card
-        .getByRole('button', { name: `Reject signal ${signal.signal_id}` })
-        .tap();
+      await card.getByRole('button', { name: `Reject signal ${signal.signal_id}` }).tap();
       await page
         .locator('ion-modal')
         .filter({ hasText: `Reject signal ${signal.signal_id}?` })
@@ -174,10 +140,7 @@ test.describe('on a phone', () => {
 });
 
 /** The app's service worker, once it controls the page. */
-async function serviceWorker(
-  context: BrowserContext,
-  page: Page,
-): Promise<Worker> {
+async function serviceWorker(context: BrowserContext, page: Page): Promise<Worker> {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => context.serviceWorkers().length).toBeGreaterThan(0);
   return context.serviceWorkers()[0]!;
@@ -193,9 +156,7 @@ const notifications = (sw: Worker, tag: string) =>
       title: n.title,
       body: n.body,
       tag: n.tag,
-      actions: (
-        (n as unknown as { actions?: { action: string }[] }).actions ?? []
-      ).map((a) => a.action),
+      actions: ((n as unknown as { actions?: { action: string }[] }).actions ?? []).map((a) => a.action),
     }));
   }, tag) as Promise<Shown[]>;
 
@@ -268,12 +229,10 @@ test('a push reaches the service worker as a notification with Approve and Rejec
         actions: [],
       },
     ]);
-  const stored = (await (
-    await page.request.get(`/api/algos/${algo.algo_id}/signals`)
-  ).json()) as Signal[];
-  expect(
-    stored.find((s) => s.signal_id === signal.signal_id)?.trade_status,
-  ).toMatch(/^(approved|running|completed|cancelled)$/);
+  const stored = (await (await page.request.get(`/api/algos/${algo.algo_id}/signals`)).json()) as Signal[];
+  expect(stored.find((s) => s.signal_id === signal.signal_id)?.trade_status).toMatch(
+    /^(approved|running|completed|cancelled)$/,
+  );
 
   // The same notification's Approve again (a second device, a double tap): refused with the reason, nothing decided twice.
   const again = await sw.evaluate(
@@ -288,7 +247,11 @@ test('a push reaches the service worker as a notification with Approve and Rejec
   expect(again).toMatch(/^Not done: This signal is no longer pending/);
 });
 
-test('a superadmin turns on new-signal notifications for this device on Admin home; the browser permission is asked only then', async ({ page, context, login }) => {
+test('a superadmin turns on new-signal notifications for this device on Admin home; the browser permission is asked only then', async ({
+  page,
+  context,
+  login,
+}) => {
   // Headless Chromium reaches no push service: the browser's own subscribe is stood in for, with
   // an endpoint on FCM's host (never called here) and keys of the right shape.
   await page.addInitScript(() => {
@@ -316,7 +279,9 @@ test('a superadmin turns on new-signal notifications for this device on Admin ho
   await expect(toggle).not.toBeChecked();
   expect(await page.evaluate(() => (window as unknown as { permissionAsked: number }).permissionAsked)).toBe(0);
 
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'POST');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'POST',
+  );
   await toggle.click();
   expect((await saved).status()).toBe(201);
   await expect(page.getByText('Notifications on for this device')).toBeVisible();
@@ -328,7 +293,10 @@ test('a superadmin turns on new-signal notifications for this device on Admin ho
   await expect(toggle).not.toBeChecked();
 });
 
-test("an algo's webhook token is made on its Webhook & approval, shown once, and sends a signal", async ({ page, login }) => {
+test("an algo's webhook token is made on its Webhook & approval, shown once, and sends a signal", async ({
+  page,
+  login,
+}) => {
   await login({ role: 'superadmin' });
   const algo = await swingAlgo(page);
   await page.goto('/dashboard/admin/algos');
@@ -341,7 +309,16 @@ test("an algo's webhook token is made on its Webhook & approval, shown once, and
   await expect(tokens.getByText(`tbw_…${token.slice(-4)}`)).toBeVisible();
 
   const res = await page.request.post('/api/hooks/signals', {
-    data: { token, client_signal_id: `e2e-modal-${Date.now()}`, instrument_symbol: 'INFY', trade_direction: 'long', trade_type: 'swing', entry_level: 1500, stop_loss_level: 1470, target_level: 1590 },
+    data: {
+      token,
+      client_signal_id: `e2e-modal-${Date.now()}`,
+      instrument_symbol: 'INFY',
+      trade_direction: 'long',
+      trade_type: 'swing',
+      entry_level: 1500,
+      stop_loss_level: 1470,
+      target_level: 1590,
+    },
   });
   expect(res.status()).toBe(201);
   await page.getByRole('button', { name: `Revoke token tbw_…${token.slice(-4)}` }).click();

@@ -8,7 +8,13 @@
 import type { Page } from '@playwright/test';
 import type { Member } from '@shared/schemas/admin/members';
 import { accountsOf } from './admin-people-support';
-import { OFFLINE_CONSOLE_ERRORS, OFFLINE_NOTICE, reloadUnderServiceWorker, tradeCard, waitForPersisted } from './member-support';
+import {
+  OFFLINE_CONSOLE_ERRORS,
+  OFFLINE_NOTICE,
+  reloadUnderServiceWorker,
+  tradeCard,
+  waitForPersisted,
+} from './member-support';
 import { CREDENTIALS } from './support/credentials';
 import { expect, test } from './support/fixtures';
 
@@ -47,7 +53,8 @@ async function expectStory(page: Page, tradeId: string): Promise<void> {
   await expect(steps.locator('.trade-timeline-title')).toHaveText(STORY);
   // Each step has its time; orders their client order id, fills their price and charges, the admin's acts their name.
   await expect(steps.locator('time')).toHaveCount(STORY.length);
-  for (const time of await steps.locator('time').allInnerTexts()) expect(time).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+  for (const time of await steps.locator('time').allInnerTexts())
+    expect(time).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
   const entryFilled = steps.filter({ hasText: 'Entry filled' });
   await expect(entryFilled).toContainText(/Client order IDTB\d+L\d+/);
   await expect(entryFilled).toContainText(/Price₹962\.40/);
@@ -62,7 +69,10 @@ async function expectStory(page: Page, tradeId: string): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
-test("a member follows a trade's link to its story, and its URL opens it again after a reload", async ({ page, login }) => {
+test("a member follows a trade's link to its story, and its URL opens it again after a reload", async ({
+  page,
+  login,
+}) => {
   await login({ demo: true });
   await page.goto('/dashboard/trades');
   const tradeId = await openHdfcFromCards(page);
@@ -122,7 +132,9 @@ test("the superadmin opens a trade from an account's trades, and Back returns th
   await page.waitForURL(`**/dashboard/trades/${tradeId}`);
   await expectStory(page, tradeId);
   // The superadmin reads the stored status, not the member's.
-  await expect(page.getByRole('heading', { level: 2, name: /^HDFCBANK/ }).locator('..')).toContainText(/completed|closed/i);
+  await expect(page.getByRole('heading', { level: 2, name: /^HDFCBANK/ }).locator('..')).toContainText(
+    /completed|closed/i,
+  );
   await page.getByRole('button', { name: 'Back' }).tap();
   await page.waitForURL(`**${listUrl}`);
 });

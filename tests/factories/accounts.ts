@@ -68,7 +68,10 @@ export async function createUser(deps: Deps, input: UserInput = {}) {
 }
 
 /** A member with an account (optionally with a broker key) and a login for it. */
-export async function createMemberLogin(deps: Deps, options: { brokerAccessKey?: string; email?: string; password?: string } = {}) {
+export async function createMemberLogin(
+  deps: Deps,
+  options: { brokerAccessKey?: string; email?: string; password?: string } = {},
+) {
   const member = await createMember(deps);
   const account = await createAccount(deps, member.trabot_client_id, { broker_access_key: options.brokerAccessKey });
   const user = await createUser(deps, {

@@ -6,16 +6,35 @@
 import type { Db } from '@server/db/client';
 import { accounts, algoSubscriptions, members } from '@server/db/schema';
 
-export async function createManySubscribers(db: Db, algoId: number, count: number, encryptedKey: string, tag = 'Load'): Promise<void> {
+export async function createManySubscribers(
+  db: Db,
+  algoId: number,
+  count: number,
+  encryptedKey: string,
+  tag = 'Load',
+): Promise<void> {
   for (let start = 0; start < count; start += 1000) {
     const size = Math.min(1000, count - start);
     const made = await db
       .insert(members)
-      .values(Array.from({ length: size }, (_, i) => ({ name: `${tag} ${start + i}`, phone_no: '+919800000000', email_id: `${tag.toLowerCase()}${start + i}@example.com` })))
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          name: `${tag} ${start + i}`,
+          phone_no: '+919800000000',
+          email_id: `${tag.toLowerCase()}${start + i}@example.com`,
+        })),
+      )
       .returning({ id: members.trabot_client_id });
     const madeAccounts = await db
       .insert(accounts)
-      .values(made.map((m, i) => ({ trabot_client_id: m.id, broker_name: 'zerodha', broker_client_id: `${tag.slice(0, 2).toUpperCase()}${start + i}`, broker_access_key_enc: encryptedKey })))
+      .values(
+        made.map((m, i) => ({
+          trabot_client_id: m.id,
+          broker_name: 'zerodha',
+          broker_client_id: `${tag.slice(0, 2).toUpperCase()}${start + i}`,
+          broker_access_key_enc: encryptedKey,
+        })),
+      )
       .returning({ id: accounts.trabot_account_id });
     await db.insert(algoSubscriptions).values(
       madeAccounts.map((a) => ({

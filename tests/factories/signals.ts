@@ -22,11 +22,25 @@ export const RELIANCE_SIGNAL = {
 
 /** A webhook signal (POST /api/hooks/signals) with the RELIANCE levels, as an algo's code sends it. */
 export function webhookSignalBody(clientSignalId: string, over: Record<string, unknown> = {}) {
-  const { instrument_symbol, trade_direction, trade_type, entry_level, stop_loss_level, target_level } = RELIANCE_SIGNAL;
-  return { client_signal_id: clientSignalId, instrument_symbol, trade_direction, trade_type, entry_level, stop_loss_level, target_level, ...over };
+  const { instrument_symbol, trade_direction, trade_type, entry_level, stop_loss_level, target_level } =
+    RELIANCE_SIGNAL;
+  return {
+    client_signal_id: clientSignalId,
+    instrument_symbol,
+    trade_direction,
+    trade_type,
+    entry_level,
+    stop_loss_level,
+    target_level,
+    ...over,
+  };
 }
 
-export async function createSignal(deps: Pick<AppDeps, 'db'>, algoId: number, overrides: Partial<typeof signals.$inferInsert> = {}) {
+export async function createSignal(
+  deps: Pick<AppDeps, 'db'>,
+  algoId: number,
+  overrides: Partial<typeof signals.$inferInsert> = {},
+) {
   const [row] = await deps.db
     .insert(signals)
     .values({
@@ -47,7 +61,17 @@ export function addSignalBody(overrides: Partial<AddSignalBody> = {}): AddSignal
 }
 
 /** What a manual order repeats from its signal: a `signals` row, the API's Signal, or ids with RELIANCE_SIGNAL. */
-export type OrderSignal = Pick<Signal, 'signal_id' | 'algo_id' | 'exchange' | 'instrument_symbol' | 'trade_type' | 'trade_direction' | 'entry_level' | 'stop_loss_level'>;
+export type OrderSignal = Pick<
+  Signal,
+  | 'signal_id'
+  | 'algo_id'
+  | 'exchange'
+  | 'instrument_symbol'
+  | 'trade_type'
+  | 'trade_direction'
+  | 'entry_level'
+  | 'stop_loss_level'
+>;
 
 /** A valid Manual Entry body for the whole portion at market (PUT /api/signals/{signalId}/manual-entry; manual-exit takes the same fields). */
 export function manualOrderBody(signal: OrderSignal): ManualEntryBody {

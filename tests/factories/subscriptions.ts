@@ -14,7 +14,12 @@ export const SUBSCRIPTION_SETTINGS = {
   subscription_status: 'active' as const,
 };
 
-export async function createSubscription(deps: Pick<AppDeps, 'db'>, algoId: number, accountId: number, overrides: Partial<typeof algoSubscriptions.$inferInsert> = {}) {
+export async function createSubscription(
+  deps: Pick<AppDeps, 'db'>,
+  algoId: number,
+  accountId: number,
+  overrides: Partial<typeof algoSubscriptions.$inferInsert> = {},
+) {
   const [row] = await deps.db
     .insert(algoSubscriptions)
     .values({ algo_id: algoId, trabot_account_id: accountId, ...SUBSCRIPTION_SETTINGS, ...overrides })

@@ -31,7 +31,9 @@ export async function createTrade(
     })
     .returning();
   const id = trade!.trabot_trade_id;
-  if (legs.entries?.length) await deps.db.insert(tradeEntries).values(legs.entries.map((e) => ({ ...e, trabot_trade_id: id })));
-  if (legs.exits?.length) await deps.db.insert(tradeExits).values(legs.exits.map((e) => ({ ...e, trabot_trade_id: id })));
+  if (legs.entries?.length)
+    await deps.db.insert(tradeEntries).values(legs.entries.map((e) => ({ ...e, trabot_trade_id: id })));
+  if (legs.exits?.length)
+    await deps.db.insert(tradeExits).values(legs.exits.map((e) => ({ ...e, trabot_trade_id: id })));
   return trade!;
 }

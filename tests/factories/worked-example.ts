@@ -10,4 +10,10 @@ export const WORKED_EXAMPLE_SUBSCRIPTION = {
   max_acceptable_loss: 6_000,
 } satisfies SizingSubscription;
 
-export const WORKED_EXAMPLE_SIGNAL = { trade_direction: 'long', entry_level: 250, stop_loss_level: 245, target_level: 262.5, portion_in_trade: 50 } satisfies SizingSignal;
+export const WORKED_EXAMPLE_SIGNAL = {
+  trade_direction: 'long',
+  entry_level: 250,
+  stop_loss_level: 245,
+  target_level: 262.5,
+  portion_in_trade: 50,
+} satisfies SizingSignal;

@@ -31,14 +31,19 @@ describe('the embedded PGlite database on disk', () => {
   it(`syncs every acknowledged write to stable storage before answering (${WRITES} in a row, under strace)`, async () => {
     const dataDir = tempDir('trabot-faults-durable-');
     const traceFile = path.join(tempDir('trabot-faults-strace-'), 'fsync.trace');
-    const server = await startServer({ env: serverEnv({ dataDir }), wrapper: ['strace', '-f', '-ttt', '-e', 'trace=fsync,fdatasync', '-o', traceFile] });
+    const server = await startServer({
+      env: serverEnv({ dataDir }),
+      wrapper: ['strace', '-f', '-ttt', '-e', 'trace=fsync,fdatasync', '-o', traceFile],
+    });
     const { child, output, finished } = server;
     try {
       const visitor = new ApiClient(server.url);
       const writes: { sent: number; answered: number }[] = [];
       for (let i = 0; i < WRITES; i++) {
         const sent = Date.now() / 1000;
-        const answer = await visitor.request('/api/contact-us', { json: { type: 'Research Enquiry', formString: `<p>durable ${i}</p>` } });
+        const answer = await visitor.request('/api/contact-us', {
+          json: { type: 'Research Enquiry', formString: `<p>durable ${i}</p>` },
+        });
         expect(answer.status, JSON.stringify(answer.body)).toBe(201);
         writes.push({ sent, answered: Date.now() / 1000 });
       }
@@ -48,7 +53,9 @@ describe('the embedded PGlite database on disk', () => {
 
       const syncs = syncTimes(traceFile);
       // 1 ms either side: the two clocks are read by different processes.
-      const unsynced = writes.filter(({ sent, answered }) => !syncs.some((t) => t >= sent - 0.001 && t <= answered + 0.001));
+      const unsynced = writes.filter(
+        ({ sent, answered }) => !syncs.some((t) => t >= sent - 0.001 && t <= answered + 0.001),
+      );
       expect(unsynced, `${syncs.length} syncs in the trace`).toEqual([]);
     } finally {
       if (child.exitCode === null && child.signalCode === null) {

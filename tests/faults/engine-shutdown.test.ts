@@ -24,7 +24,11 @@ afterAll(removeTempDirs);
 describe('SIGTERM during a fan-out', () => {
   it(`stops between batches within the grace period, and the next start finishes the ${ACCOUNTS.toLocaleString('en-IN')} accounts exactly once`, async () => {
     const dataDir = tempDir('trabot-faults-shutdown-');
-    const { signalId, cookie } = await seedFanOut(dataDir, { accounts: ACCOUNTS, label: 'Shutdown', accessKey: 'fault-key' });
+    const { signalId, cookie } = await seedFanOut(dataDir, {
+      accounts: ACCOUNTS,
+      label: 'Shutdown',
+      accessKey: 'fault-key',
+    });
     const env = { SEED_DEMO: '0', LOG_LEVEL: 'info', ENGINE_BATCH_SIZE: '50' };
     let server: ServerProcess = await startFaultServer({ dataDir, env });
     try {
@@ -49,10 +53,26 @@ describe('SIGTERM during a fan-out', () => {
     try {
       const { db } = database;
       const [all] = await db.select({ n: count() }).from(trades).where(eq(trades.signal_id, signalId));
-      const [running] = await db.select({ n: count() }).from(trades).where(and(eq(trades.signal_id, signalId), eq(trades.trade_status, 'running')));
-      const [legs] = await db.select({ n: count() }).from(orderLegs).innerJoin(trades, eq(trades.trabot_trade_id, orderLegs.trabot_trade_id)).where(eq(trades.signal_id, signalId));
-      const [entries] = await db.select({ n: count() }).from(tradeEntries).innerJoin(trades, eq(trades.trabot_trade_id, tradeEntries.trabot_trade_id)).where(eq(trades.signal_id, signalId));
-      expect({ all: all!.n, running: running!.n, legs: legs!.n, entries: entries!.n }).toEqual({ all: ACCOUNTS, running: ACCOUNTS, legs: ACCOUNTS, entries: ACCOUNTS });
+      const [running] = await db
+        .select({ n: count() })
+        .from(trades)
+        .where(and(eq(trades.signal_id, signalId), eq(trades.trade_status, 'running')));
+      const [legs] = await db
+        .select({ n: count() })
+        .from(orderLegs)
+        .innerJoin(trades, eq(trades.trabot_trade_id, orderLegs.trabot_trade_id))
+        .where(eq(trades.signal_id, signalId));
+      const [entries] = await db
+        .select({ n: count() })
+        .from(tradeEntries)
+        .innerJoin(trades, eq(trades.trabot_trade_id, tradeEntries.trabot_trade_id))
+        .where(eq(trades.signal_id, signalId));
+      expect({ all: all!.n, running: running!.n, legs: legs!.n, entries: entries!.n }).toEqual({
+        all: ACCOUNTS,
+        running: ACCOUNTS,
+        legs: ACCOUNTS,
+        entries: ACCOUNTS,
+      });
     } finally {
       await database.close();
     }

@@ -30,8 +30,21 @@ describe('kill -9 in live mode', () => {
     kite = await startFakeKite();
     kite.setLtp('INFY', 1500);
     const dataDir = tempDir('trabot-faults-live-kill-');
-    const { signalId, cookie } = await seedFanOut(dataDir, { accounts: ACCOUNTS, label: 'Livekill', accessKey: kite.newAccessToken(), live: true });
-    const env = { SEED_DEMO: '0', LOG_LEVEL: 'info', ENGINE_BATCH_SIZE: '20', LIVE_TRADING: '1', KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root };
+    const { signalId, cookie } = await seedFanOut(dataDir, {
+      accounts: ACCOUNTS,
+      label: 'Livekill',
+      accessKey: kite.newAccessToken(),
+      live: true,
+    });
+    const env = {
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'info',
+      ENGINE_BATCH_SIZE: '20',
+      LIVE_TRADING: '1',
+      KITE_API_KEY: kite.apiKey,
+      KITE_API_SECRET: kite.apiSecret,
+      KITE_API_ROOT: kite.root,
+    };
     let server: ServerProcess = await startFaultServer({ dataDir, env });
     let sendingAtKill: string[] = [];
     try {
@@ -43,7 +56,10 @@ describe('kill -9 in live mode', () => {
 
       const database = await openPglite(pgliteDir(dataDir));
       try {
-        const sending = await database.db.select({ tag: orderLegs.client_order_id }).from(orderLegs).where(eq(orderLegs.state, 'sending'));
+        const sending = await database.db
+          .select({ tag: orderLegs.client_order_id })
+          .from(orderLegs)
+          .where(eq(orderLegs.state, 'sending'));
         sendingAtKill = sending.map((l) => l.tag);
       } finally {
         await database.close();
@@ -56,7 +72,9 @@ describe('kill -9 in live mode', () => {
       server = await startFaultServer({ dataDir, env });
       await until(() => logged(dataDir, 'engine: signal fanned out') === 1, 'the rest of the fan-out', 120_000);
       // Found again by the start-up reconciliation (or the follow-up of `sending` legs), not sent twice.
-      const foundAgain = () => logged(dataDir, 'engine: reconciliation applied changes the engine had not seen') + logged(dataDir, 'engine: leg found in the broker order book');
+      const foundAgain = () =>
+        logged(dataDir, 'engine: reconciliation applied changes the engine had not seen') +
+        logged(dataDir, 'engine: leg found in the broker order book');
       await until(() => foundAgain() >= 1, 'the orders found again');
     } finally {
       await server.stop('SIGTERM');
@@ -69,14 +87,32 @@ describe('kill -9 in live mode', () => {
     try {
       const { db } = database;
       const ofSignal = db.select({ id: trades.trabot_trade_id }).from(trades).where(eq(trades.signal_id, signalId));
-      const [running] = await db.select({ n: count() }).from(trades).where(and(eq(trades.signal_id, signalId), eq(trades.trade_status, 'running'), eq(trades.broker, 'zerodha')));
-      const [filled] = await db.select({ n: count() }).from(orderLegs).where(and(inArray(orderLegs.trabot_trade_id, ofSignal), eq(orderLegs.state, 'filled')));
-      const [entries] = await db.select({ n: count() }).from(tradeEntries).where(inArray(tradeEntries.trabot_trade_id, ofSignal));
-      expect({ running: running!.n, filled: filled!.n, entries: entries!.n }).toEqual({ running: ACCOUNTS, filled: ACCOUNTS, entries: ACCOUNTS });
-      const legs = await db.select({ tag: orderLegs.client_order_id, order: orderLegs.broker_order_id }).from(orderLegs).where(inArray(orderLegs.trabot_trade_id, ofSignal));
+      const [running] = await db
+        .select({ n: count() })
+        .from(trades)
+        .where(and(eq(trades.signal_id, signalId), eq(trades.trade_status, 'running'), eq(trades.broker, 'zerodha')));
+      const [filled] = await db
+        .select({ n: count() })
+        .from(orderLegs)
+        .where(and(inArray(orderLegs.trabot_trade_id, ofSignal), eq(orderLegs.state, 'filled')));
+      const [entries] = await db
+        .select({ n: count() })
+        .from(tradeEntries)
+        .where(inArray(tradeEntries.trabot_trade_id, ofSignal));
+      expect({ running: running!.n, filled: filled!.n, entries: entries!.n }).toEqual({
+        running: ACCOUNTS,
+        filled: ACCOUNTS,
+        entries: ACCOUNTS,
+      });
+      const legs = await db
+        .select({ tag: orderLegs.client_order_id, order: orderLegs.broker_order_id })
+        .from(orderLegs)
+        .where(inArray(orderLegs.trabot_trade_id, ofSignal));
       const orderOfTag = new Map(kite.orders.map((o) => [o.tag, o.order_id]));
       expect(legs.every((l) => orderOfTag.get(l.tag) === l.order)).toBe(true);
-      console.info(`[faults] live kill -9: ${sendingAtKill.length} legs sending at the kill, ${tags.length} orders at Kite after the restart, one per trade`);
+      console.info(
+        `[faults] live kill -9: ${sendingAtKill.length} legs sending at the kill, ${tags.length} orders at Kite after the restart, one per trade`,
+      );
     } finally {
       await database.close();
     }

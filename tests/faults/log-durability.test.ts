@@ -29,7 +29,9 @@ describe('the log file under kill -9', () => {
         Array.from({ length: CLIENTS }, async (_, c) => {
           const visitor = new ApiClient(server.url);
           for (let i = 0; i < REQUESTS_EACH && !killed; i++) {
-            const answer = await visitor.request('/api/contact-us', { json: { type: 'Research Enquiry', formString: `<p>log ${c}-${i}</p>` } });
+            const answer = await visitor.request('/api/contact-us', {
+              json: { type: 'Research Enquiry', formString: `<p>log ${c}-${i}</p>` },
+            });
             // The kill may have come while this request was awaited (TypeScript keeps `killed` false across the await).
             // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
             if (!killed && answer.status === 201) acknowledged.push(`${c}-${i}`);

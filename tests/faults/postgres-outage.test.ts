@@ -84,7 +84,12 @@ describe.each(FAULTS)('PostgreSQL $name mid-stream', (fault) => {
     expect(healthyAt, 'health 200 again within 30 s').not.toBeNaN();
     // Writes of every kind succeed again on the same process.
     const kinds: WriteKind[] = ['enquiry', 'registration', 'subscription', 'manual-order'];
-    const writesBack = () => kinds.every((kind) => stream.results.some((r) => r.kind === kind && r.startedAt > healthyAt && r.status === (kind === 'subscription' ? 200 : 201)));
+    const writesBack = () =>
+      kinds.every((kind) =>
+        stream.results.some(
+          (r) => r.kind === kind && r.startedAt > healthyAt && r.status === (kind === 'subscription' ? 200 : 201),
+        ),
+      );
     while (!writesBack() && since() - healthyAt < 30_000) await sleep(100);
     const results = await stream.stop();
 
@@ -96,7 +101,11 @@ describe.each(FAULTS)('PostgreSQL $name mid-stream', (fault) => {
     const unavailable = results.filter((r) => r.status === 503);
     const slowest = Math.max(...results.map((r) => r.endedAt - r.startedAt));
     const first503 = Math.min(...unavailable.map((r) => r.endedAt));
-    const firstBack = Math.min(...acknowledged(results).filter((r) => r.startedAt > healedAt).map((r) => r.endedAt));
+    const firstBack = Math.min(
+      ...acknowledged(results)
+        .filter((r) => r.startedAt > healedAt)
+        .map((r) => r.endedAt),
+    );
     console.log(
       `[faults] PostgreSQL ${fault.name} at ${Math.round(brokenAt)} ms: first 503 ${Math.round(first503 - brokenAt)} ms later, ` +
         `health answered ${health.status} in ${Math.round(health.ms)} ms; ${duringOutage.length} requests during the outage, ${unavailable.length} answered 503, ` +
@@ -108,7 +117,11 @@ describe.each(FAULTS)('PostgreSQL $name mid-stream', (fault) => {
     expect(results.filter((r) => r.status === 'error').map((r) => r.error)).toEqual([]);
     expect(slowest).toBeLessThan(fault.answerWithinMs);
     expect(unavailable.length).toBeGreaterThan(0);
-    expect(results.filter((r) => r.status !== 503 && !acknowledged([r]).length).map((r) => `${r.kind} ${r.status} ${JSON.stringify(r.body)}`)).toEqual([]);
+    expect(
+      results
+        .filter((r) => r.status !== 503 && !acknowledged([r]).length)
+        .map((r) => `${r.kind} ${r.status} ${JSON.stringify(r.body)}`),
+    ).toEqual([]);
     for (const r of unavailable) expect(r.body).toEqual({ error: 'Database unavailable' });
 
     const database = await openPostgres(databaseUrl);

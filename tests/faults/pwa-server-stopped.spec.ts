@@ -37,7 +37,9 @@ test.afterAll(async () => {
   removeTempDirs();
 });
 
-test('server stopped after one visit: pages and trades still show; a new build prompts once and loads without a loop', async ({ page }) => {
+test('server stopped after one visit: pages and trades still show; a new build prompts once and loads without a loop', async ({
+  page,
+}) => {
   const dataDir = tempDir('trabot-faults-pwa-');
   const port = await freePort();
   server = await startFaultServer({ dataDir, port, clientDir: clientDir('a') });

@@ -32,32 +32,175 @@ beforeAll(async () => {
   algoY = (await createAlgo(t.deps, { algo_desc: 'Reversal Y' })).algo_id;
 
   // T1, long 100 @ 200 (charges 25), out 40 @ 210 (12.50) and 60 @ 195 (14): realised 400 - 300.
-  await createTrade(t.deps, aliceAccount, { algo_id: algoX, trade_status: 'completed', trade_direction: 'long', trade_quantity: 100, avg_entry_price: 200, remaining_quantity: 0, current_mtm: 0 }, {
-    entries: [{ trade_entry_sequence: 1, trade_entry_quantity: 100, trade_entry_price: 200, trade_entry_timestamp: april(6), stt: 20, exchange_transaction_charges: 3, stamp_duty: 2 }],
-    exits: [
-      { trade_exit_sequence: 1, trade_exit_quantity: 40, trade_exit_price: 210, trade_exit_timestamp: april(7), stt: 8.4, brokerage_charges: 4.1 },
-      { trade_exit_sequence: 2, trade_exit_quantity: 60, trade_exit_price: 195, trade_exit_timestamp: april(8), stt: 11.7, service_tax: 2.3 },
-    ],
-  });
+  await createTrade(
+    t.deps,
+    aliceAccount,
+    {
+      algo_id: algoX,
+      trade_status: 'completed',
+      trade_direction: 'long',
+      trade_quantity: 100,
+      avg_entry_price: 200,
+      remaining_quantity: 0,
+      current_mtm: 0,
+    },
+    {
+      entries: [
+        {
+          trade_entry_sequence: 1,
+          trade_entry_quantity: 100,
+          trade_entry_price: 200,
+          trade_entry_timestamp: april(6),
+          stt: 20,
+          exchange_transaction_charges: 3,
+          stamp_duty: 2,
+        },
+      ],
+      exits: [
+        {
+          trade_exit_sequence: 1,
+          trade_exit_quantity: 40,
+          trade_exit_price: 210,
+          trade_exit_timestamp: april(7),
+          stt: 8.4,
+          brokerage_charges: 4.1,
+        },
+        {
+          trade_exit_sequence: 2,
+          trade_exit_quantity: 60,
+          trade_exit_price: 195,
+          trade_exit_timestamp: april(8),
+          stt: 11.7,
+          service_tax: 2.3,
+        },
+      ],
+    },
+  );
   // T2, short 50 @ 300 (charges 10), covered 50 @ 290 (8): realised +500.
-  await createTrade(t.deps, aliceAccount, { algo_id: algoY, trade_status: 'completed', trade_direction: 'short', trade_quantity: 50, avg_entry_price: 300, remaining_quantity: 0, current_mtm: 0 }, {
-    entries: [{ trade_entry_sequence: 1, trade_entry_quantity: 50, trade_entry_price: 300, trade_entry_timestamp: april(7), stt: 10 }],
-    exits: [{ trade_exit_sequence: 1, trade_exit_quantity: 50, trade_exit_price: 290, trade_exit_timestamp: april(9), stt: 8 }],
-  });
+  await createTrade(
+    t.deps,
+    aliceAccount,
+    {
+      algo_id: algoY,
+      trade_status: 'completed',
+      trade_direction: 'short',
+      trade_quantity: 50,
+      avg_entry_price: 300,
+      remaining_quantity: 0,
+      current_mtm: 0,
+    },
+    {
+      entries: [
+        {
+          trade_entry_sequence: 1,
+          trade_entry_quantity: 50,
+          trade_entry_price: 300,
+          trade_entry_timestamp: april(7),
+          stt: 10,
+        },
+      ],
+      exits: [
+        {
+          trade_exit_sequence: 1,
+          trade_exit_quantity: 50,
+          trade_exit_price: 290,
+          trade_exit_timestamp: april(9),
+          stt: 8,
+        },
+      ],
+    },
+  );
   // T3, running: 10 @ 100 (charges 2), MTM 35.
-  await createTrade(t.deps, aliceAccount, { algo_id: algoX, trade_status: 'running', trade_quantity: 10, avg_entry_price: 100, remaining_quantity: 10, current_mtm: 35 }, {
-    entries: [{ trade_entry_sequence: 1, trade_entry_quantity: 10, trade_entry_price: 100, trade_entry_timestamp: april(8), stt: 2 }],
-  });
+  await createTrade(
+    t.deps,
+    aliceAccount,
+    {
+      algo_id: algoX,
+      trade_status: 'running',
+      trade_quantity: 10,
+      avg_entry_price: 100,
+      remaining_quantity: 10,
+      current_mtm: 35,
+    },
+    {
+      entries: [
+        {
+          trade_entry_sequence: 1,
+          trade_entry_quantity: 10,
+          trade_entry_price: 100,
+          trade_entry_timestamp: april(8),
+          stt: 2,
+        },
+      ],
+    },
+  );
   // T4, a losing day trade: 10 @ 100 in and 10 @ 90 out (1 + 1): realised -100.
-  await createTrade(t.deps, aliceAccount, { algo_id: algoX, trade_type: 'intraday', trade_status: 'completed', trade_quantity: 10, avg_entry_price: 100, remaining_quantity: 0, current_mtm: 0 }, {
-    entries: [{ trade_entry_sequence: 1, trade_entry_quantity: 10, trade_entry_price: 100, trade_entry_timestamp: april(9, '09:20'), brokerage_charges: 1 }],
-    exits: [{ trade_exit_sequence: 1, trade_exit_quantity: 10, trade_exit_price: 90, trade_exit_timestamp: april(9, '15:10'), brokerage_charges: 1 }],
-  });
+  await createTrade(
+    t.deps,
+    aliceAccount,
+    {
+      algo_id: algoX,
+      trade_type: 'intraday',
+      trade_status: 'completed',
+      trade_quantity: 10,
+      avg_entry_price: 100,
+      remaining_quantity: 0,
+      current_mtm: 0,
+    },
+    {
+      entries: [
+        {
+          trade_entry_sequence: 1,
+          trade_entry_quantity: 10,
+          trade_entry_price: 100,
+          trade_entry_timestamp: april(9, '09:20'),
+          brokerage_charges: 1,
+        },
+      ],
+      exits: [
+        {
+          trade_exit_sequence: 1,
+          trade_exit_quantity: 10,
+          trade_exit_price: 90,
+          trade_exit_timestamp: april(9, '15:10'),
+          brokerage_charges: 1,
+        },
+      ],
+    },
+  );
   // Bob's trade straddles midnight in India: in at 23:30 IST on 30 April (1), out at 00:15 IST on 1 May (1.50).
-  await createTrade(t.deps, b.account.trabot_account_id, { algo_id: algoY, trade_status: 'completed', trade_quantity: 10, avg_entry_price: 100, remaining_quantity: 0, current_mtm: 0 }, {
-    entries: [{ trade_entry_sequence: 1, trade_entry_quantity: 10, trade_entry_price: 100, trade_entry_timestamp: new Date('2026-04-30T18:00:00Z'), stt: 1 }],
-    exits: [{ trade_exit_sequence: 1, trade_exit_quantity: 10, trade_exit_price: 110, trade_exit_timestamp: new Date('2026-04-30T18:45:00Z'), stt: 1.5 }],
-  });
+  await createTrade(
+    t.deps,
+    b.account.trabot_account_id,
+    {
+      algo_id: algoY,
+      trade_status: 'completed',
+      trade_quantity: 10,
+      avg_entry_price: 100,
+      remaining_quantity: 0,
+      current_mtm: 0,
+    },
+    {
+      entries: [
+        {
+          trade_entry_sequence: 1,
+          trade_entry_quantity: 10,
+          trade_entry_price: 100,
+          trade_entry_timestamp: new Date('2026-04-30T18:00:00Z'),
+          stt: 1,
+        },
+      ],
+      exits: [
+        {
+          trade_exit_sequence: 1,
+          trade_exit_quantity: 10,
+          trade_exit_price: 110,
+          trade_exit_timestamp: new Date('2026-04-30T18:45:00Z'),
+          stt: 1.5,
+        },
+      ],
+    },
+  );
 
   alice = await loggedIn(t, a.user.email, a.user.password);
   bob = await loggedIn(t, b.user.email, b.user.password);
@@ -97,31 +240,70 @@ describe('the P&L summary', () => {
   });
 
   it('a range cutting through trades counts only the legs inside it; a trade counts where it exited', async () => {
-    expect(await pnl(alice, 'from=2026-04-07&to=2026-04-08')).toMatchObject({ realized: 100, charges: 38.5, net: 61.5, trades: 1, wins: 1, losses: 0 });
+    expect(await pnl(alice, 'from=2026-04-07&to=2026-04-08')).toMatchObject({
+      realized: 100,
+      charges: 38.5,
+      net: 61.5,
+      trades: 1,
+      wins: 1,
+      losses: 0,
+    });
   });
 
   it('puts each leg on its day in India, either side of midnight', async () => {
-    expect(await pnl(bob, 'from=2026-04-01&to=2026-04-30')).toMatchObject({ realized: 0, charges: 1, net: -1, trades: 0, by_day: [{ date: '2026-04-30', realized: 0, charges: 1, net: -1 }] });
-    expect(await pnl(bob, 'from=2026-05-01&to=2026-05-31')).toMatchObject({ realized: 100, charges: 1.5, net: 98.5, trades: 1, wins: 1, by_day: [{ date: '2026-05-01', realized: 100, charges: 1.5, net: 98.5 }] });
+    expect(await pnl(bob, 'from=2026-04-01&to=2026-04-30')).toMatchObject({
+      realized: 0,
+      charges: 1,
+      net: -1,
+      trades: 0,
+      by_day: [{ date: '2026-04-30', realized: 0, charges: 1, net: -1 }],
+    });
+    expect(await pnl(bob, 'from=2026-05-01&to=2026-05-31')).toMatchObject({
+      realized: 100,
+      charges: 1.5,
+      net: 98.5,
+      trades: 1,
+      wins: 1,
+      by_day: [{ date: '2026-05-01', realized: 100, charges: 1.5, net: 98.5 }],
+    });
   });
 
   it('one end given: the rest of its month; none: this month in India', async () => {
     expect(await pnl(alice, 'from=2026-04-07')).toMatchObject({ from: '2026-04-07', to: '2026-04-30', realized: 500 });
-    expect(await pnl(alice, 'to=2026-02-10')).toMatchObject({ from: '2026-02-01', to: '2026-02-10', realized: 0, by_day: [] });
+    expect(await pnl(alice, 'to=2026-02-10')).toMatchObject({
+      from: '2026-02-01',
+      to: '2026-02-10',
+      realized: 0,
+      by_day: [],
+    });
     const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
-    expect(await pnl(alice, '')).toMatchObject({ from: `${month}-01`, to: expect.stringMatching(new RegExp(`^${month}-(28|29|30|31)$`)) });
+    expect(await pnl(alice, '')).toMatchObject({
+      from: `${month}-01`,
+      to: expect.stringMatching(new RegExp(`^${month}-(28|29|30|31)$`)),
+    });
   });
 });
 
 describe('who may ask', () => {
   it("a superadmin reads any account's with adminAccountId; a member gets 403 for it, even their own; an unknown account is 404", async () => {
-    expect(await pnl(admin, `from=2026-04-01&to=2026-04-30&adminAccountId=${aliceAccount}`)).toMatchObject({ realized: 500, net: 426.5 });
+    expect(await pnl(admin, `from=2026-04-01&to=2026-04-30&adminAccountId=${aliceAccount}`)).toMatchObject({
+      realized: 500,
+      net: 426.5,
+    });
     expect((await bob.request(`/api/account-pnl?adminAccountId=${aliceAccount}`)).status).toBe(403);
     expect((await alice.request(`/api/account-pnl?adminAccountId=${aliceAccount}`)).status).toBe(403);
     expect((await admin.request('/api/account-pnl?adminAccountId=999999')).status).toBe(404);
     expect((await t.client().request('/api/account-pnl')).status).toBe(401);
     // A login without an account (the superadmin here) has nothing to add up.
-    expect(await pnl(admin, 'from=2026-04-01&to=2026-04-30')).toMatchObject({ realized: 0, charges: 0, net: 0, unrealized: 0, trades: 0, by_day: [], by_algo: [] });
+    expect(await pnl(admin, 'from=2026-04-01&to=2026-04-30')).toMatchObject({
+      realized: 0,
+      charges: 0,
+      net: 0,
+      unrealized: 0,
+      trades: 0,
+      by_day: [],
+      by_algo: [],
+    });
   });
 
   it('refuses bad days with a 400 naming the field', async () => {

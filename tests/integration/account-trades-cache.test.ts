@@ -19,12 +19,15 @@ const { t, at, newEngine, newAlgo, newSignal, subscriber } = engineScenario();
 const BROWSER = 'gzip, deflate, br, zstd';
 
 function decode(body: Buffer, encoding: string | null): Trade[] {
-  const plain = encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+  const plain =
+    encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
   return JSON.parse(plain.toString('utf8')) as Trade[];
 }
 
 async function getTrades(client: TestClient, query = '', acceptEncoding = BROWSER) {
-  const res = await client.request(`/api/account-trades?status=active${query}`, { headers: { 'accept-encoding': acceptEncoding } });
+  const res = await client.request(`/api/account-trades?status=active${query}`, {
+    headers: { 'accept-encoding': acceptEncoding },
+  });
   expect(res.status).toBe(200);
   return { res, trades: decode(Buffer.from(await res.arrayBuffer()), res.headers.get('content-encoding')) };
 }
@@ -60,8 +63,14 @@ async function loggedIn(email: string, password: string) {
 beforeAll(async () => {
   member = await createMemberLogin(t.deps);
   accountId = member.account.trabot_account_id;
-  tradeId = (await createTrade(t.deps, accountId, { trade_date: '2026-11-05' }, { entries: [{ trade_entry_sequence: 1, trade_entry_quantity: 40, trade_entry_price: 742.35 }] }))
-    .trabot_trade_id;
+  tradeId = (
+    await createTrade(
+      t.deps,
+      accountId,
+      { trade_date: '2026-11-05' },
+      { entries: [{ trade_entry_sequence: 1, trade_entry_quantity: 40, trade_entry_price: 742.35 }] },
+    )
+  ).trabot_trade_id;
   await createTrade(t.deps, accountId, { trade_date: '2026-11-04', trade_status: 'completed' });
   memberClient = await loggedIn(member.user.email, member.user.password);
   const admin = await createUser(t.deps, { role: 'superadmin' });
@@ -70,7 +79,9 @@ beforeAll(async () => {
 
 describe('account-trades answers', () => {
   it('are the same list in br, gzip and plain JSON, with Vary and no-store, and equal to the database', async () => {
-    const expected = JSON.parse(JSON.stringify(await listAccountTrades(t.deps.db, accountId, 'active', 'member'))) as Trade[];
+    const expected = JSON.parse(
+      JSON.stringify(await listAccountTrades(t.deps.db, accountId, 'active', 'member')),
+    ) as Trade[];
     const br = await getTrades(memberClient);
     expect(br.res.headers.get('content-encoding')).toBe('br');
     const gzip = await getTrades(memberClient, '', 'gzip, deflate');
@@ -108,9 +119,15 @@ describe('a write shows on the next request', () => {
 
   it('an entry added, changed and deleted', async () => {
     await getTrades(memberClient);
-    await t.deps.db.insert(tradeEntries).values({ trabot_trade_id: tradeId, trade_entry_sequence: 2, trade_entry_quantity: 5, trade_entry_price: 750 });
-    expect(find((await getTrades(memberClient)).trades, tradeId)?.trade_entries.map((e) => e.trade_entry_quantity)).toEqual([40, 5]);
-    await t.deps.db.execute(sql`update trade_entries set stt = 1.25 where trabot_trade_id = ${tradeId} and trade_entry_sequence = 2`);
+    await t.deps.db
+      .insert(tradeEntries)
+      .values({ trabot_trade_id: tradeId, trade_entry_sequence: 2, trade_entry_quantity: 5, trade_entry_price: 750 });
+    expect(
+      find((await getTrades(memberClient)).trades, tradeId)?.trade_entries.map((e) => e.trade_entry_quantity),
+    ).toEqual([40, 5]);
+    await t.deps.db.execute(
+      sql`update trade_entries set stt = 1.25 where trabot_trade_id = ${tradeId} and trade_entry_sequence = 2`,
+    );
     expect(find((await getTrades(memberClient)).trades, tradeId)?.trade_entries[1]?.stt).toBe(1.25);
     await t.deps.db.delete(tradeEntries).where(eq(tradeEntries.trade_entry_sequence, 2));
     expect(find((await getTrades(memberClient)).trades, tradeId)?.trade_entries).toHaveLength(1);
@@ -118,9 +135,13 @@ describe('a write shows on the next request', () => {
 
   it('an exit added and changed, in every encoding', async () => {
     for (const encoding of [BROWSER, 'gzip', 'identity']) await getTrades(memberClient, '', encoding);
-    await t.deps.db.insert(tradeExits).values({ trabot_trade_id: tradeId, trade_exit_sequence: 1, trade_exit_quantity: 10, trade_exit_price: 760 });
+    await t.deps.db
+      .insert(tradeExits)
+      .values({ trabot_trade_id: tradeId, trade_exit_sequence: 1, trade_exit_quantity: 10, trade_exit_price: 760 });
     for (const encoding of [BROWSER, 'gzip', 'identity']) {
-      expect(find((await getTrades(memberClient, '', encoding)).trades, tradeId)?.trade_exits.map((e) => e.trade_exit_price)).toEqual([760]);
+      expect(
+        find((await getTrades(memberClient, '', encoding)).trades, tradeId)?.trade_exits.map((e) => e.trade_exit_price),
+      ).toEqual([760]);
     }
     await t.deps.db.execute(sql`update trade_exits set trade_exit_price = 761 where trabot_trade_id = ${tradeId}`);
     expect(find((await getTrades(memberClient)).trades, tradeId)?.trade_exits[0]?.trade_exit_price).toBe(761);
@@ -129,9 +150,18 @@ describe('a write shows on the next request', () => {
   it('an admin edit, seen by the member and by the admin listing the account', async () => {
     await getTrades(memberClient);
     await getTrades(adminClient, `&adminAccountId=${accountId}`);
-    expect((await adminClient.json(`/api/admin/trades/${tradeId}`, tradeEdit({ current_mtm: 1234.5, broker_trade_number: 'BRK-1' }))).status).toBe(200);
+    expect(
+      (
+        await adminClient.json(
+          `/api/admin/trades/${tradeId}`,
+          tradeEdit({ current_mtm: 1234.5, broker_trade_number: 'BRK-1' }),
+        )
+      ).status,
+    ).toBe(200);
     expect(find((await getTrades(memberClient)).trades, tradeId)?.current_mtm).toBe(1234.5);
-    expect(find((await getTrades(adminClient, `&adminAccountId=${accountId}`)).trades, tradeId)?.broker_trade_number).toBe('BRK-1');
+    expect(
+      find((await getTrades(adminClient, `&adminAccountId=${accountId}`)).trades, tradeId)?.broker_trade_number,
+    ).toBe('BRK-1');
   });
 
   it('a write through another app over the same database (another server process)', async () => {
@@ -140,7 +170,10 @@ describe('a write shows on the next request', () => {
     // The admin logged in through the first app; the edit goes through the second, sharing only the database.
     const res = await other.request(`http://localhost:3000/api/admin/trades/${tradeId}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: [...adminClient.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: {
+        'content-type': 'application/json',
+        cookie: [...adminClient.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
       body: JSON.stringify(tradeEdit({ broker_trade_number: 'BRK-2' })),
     });
     expect(res.status).toBe(200);
@@ -153,7 +186,10 @@ describe('a write shows on the next request', () => {
     const moved = (await createTrade(t.deps, accountId, { trade_instrument: 'INFY' })).trabot_trade_id;
     expect(find((await getTrades(memberClient)).trades, moved)).toBeDefined();
     expect((await getTrades(otherClient)).trades).toEqual([]);
-    await t.deps.db.update(trades).set({ trabot_account_id: other.account.trabot_account_id }).where(eq(trades.trabot_trade_id, moved));
+    await t.deps.db
+      .update(trades)
+      .set({ trabot_account_id: other.account.trabot_account_id })
+      .where(eq(trades.trabot_trade_id, moved));
     expect(find((await getTrades(memberClient)).trades, moved)).toBeUndefined();
     expect((await getTrades(otherClient)).trades.map((trade) => trade.trabot_trade_id)).toEqual([moved]);
     await t.deps.db.delete(trades).where(eq(trades.trabot_trade_id, moved));

@@ -30,7 +30,10 @@ describe('inserts of many rows', () => {
 
   it('writes 40,000 warnings in one call (80,000 parameters as a single statement)', async () => {
     const [before] = await t.deps.db.select({ n: count() }).from(warnings);
-    await raiseWarnings(t.deps.db, Array.from({ length: 40_000 }, (_, i) => ({ message: `bulk ${i}`, data: { i } })));
+    await raiseWarnings(
+      t.deps.db,
+      Array.from({ length: 40_000 }, (_, i) => ({ message: `bulk ${i}`, data: { i } })),
+    );
     const [after] = await t.deps.db.select({ n: count() }).from(warnings);
     expect(after!.n - before!.n).toBe(40_000);
   });

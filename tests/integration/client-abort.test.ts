@@ -28,7 +28,9 @@ afterAll(async () => {
 async function hangUpMidBody(path: string, length: number): Promise<void> {
   const socket = net.connect(port, '127.0.0.1');
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n{"type":"Research Enq`);
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n{"type":"Research Enq`,
+  );
   await new Promise((r) => setTimeout(r, 50));
   socket.destroy();
 }

@@ -52,7 +52,9 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()');
+    expect(res.headers.get('permissions-policy')).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()',
+    );
     expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     // Another site may not embed the answers as images, scripts or media either.
     expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
@@ -93,12 +95,15 @@ describe('security headers', () => {
   it('adds HSTS over HTTPS only', async () => {
     const res = await t.client({ origin: 'https://trabot.example' }).request('/api/health');
     expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    expect((await t.client({ origin: 'https://trabot.example' }).request('/')).headers.get('strict-transport-security')).toContain('max-age');
+    expect(
+      (await t.client({ origin: 'https://trabot.example' }).request('/')).headers.get('strict-transport-security'),
+    ).toContain('max-age');
   });
 });
 
 describe('origin check on unsafe API methods', () => {
-  const post = (client: TestClient, headers: Record<string, string>) => client.request('/api/logout', { method: 'POST', headers });
+  const post = (client: TestClient, headers: Record<string, string>) =>
+    client.request('/api/logout', { method: 'POST', headers });
 
   it('refuses a foreign Origin, a "null" Origin and cross-site or same-site Sec-Fetch-Site with 403 JSON', async () => {
     const client = t.client();
@@ -134,12 +139,19 @@ describe('origin check on unsafe API methods', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(update.status).toBe(403);
-    expect(((await (await client.request('/api/account-details')).json()) as { broker_name: string }).broker_name).toBe('zerodha');
+    expect(((await (await client.request('/api/account-details')).json()) as { broker_name: string }).broker_name).toBe(
+      'zerodha',
+    );
   });
 
   it('lets same-origin requests, and requests without either header, through', async () => {
     const client = t.client();
-    const allowed: Record<string, string>[] = [{}, { origin: 'http://localhost:3000' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }];
+    const allowed: Record<string, string>[] = [
+      {},
+      { origin: 'http://localhost:3000' },
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+    ];
     for (const headers of allowed) {
       expect((await post(client, headers)).status, JSON.stringify(headers)).toBe(200);
     }
@@ -149,7 +161,9 @@ describe('origin check on unsafe API methods', () => {
   });
 
   it('does not apply to safe methods', async () => {
-    const res = await t.client().request('/api/health', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const res = await t
+      .client()
+      .request('/api/health', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
     expect(res.status).toBe(200);
   });
 });
@@ -225,7 +239,14 @@ describe('static client', () => {
   });
 
   it('answers index.html for any other path (SPA fallback), never cached long', async () => {
-    for (const pathname of ['/', '/home', '/workshops', '/dashboard/trades?status=running', '/no/such/page', '/trabot-membership#x']) {
+    for (const pathname of [
+      '/',
+      '/home',
+      '/workshops',
+      '/dashboard/trades?status=running',
+      '/no/such/page',
+      '/trabot-membership#x',
+    ]) {
       const res = await t.client().request(pathname);
       expect(res.status, pathname).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -240,7 +261,15 @@ describe('static client', () => {
   });
 
   it('never serves a file outside the client folder', async () => {
-    for (const pathname of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e%5csecret.txt', '/%00index.html', '/%E0%A4%A']) {
+    for (const pathname of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%2e%2e%5csecret.txt',
+      '/%00index.html',
+      '/%E0%A4%A',
+    ]) {
       const res = await t.app.request(`http://localhost:3000${pathname}`);
       expect(await res.text(), pathname).not.toContain('TOP-SECRET');
     }

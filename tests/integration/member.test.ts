@@ -24,7 +24,9 @@ const aliceTradeIds: Record<string, number> = {};
 
 /** Every trade of the API is exactly tradeSchema: no missing and no extra fields. */
 const strictTrades = z.array(
-  tradeSchema.extend({ trade_entries: z.array(tradeEntrySchema.strict()), trade_exits: z.array(tradeExitSchema.strict()) }).strict(),
+  tradeSchema
+    .extend({ trade_entries: z.array(tradeEntrySchema.strict()), trade_exits: z.array(tradeExitSchema.strict()) })
+    .strict(),
 );
 
 async function loggedIn(email: string, password: string) {
@@ -74,15 +76,36 @@ beforeAll(async () => {
             dp_charges: null,
           },
         ],
-        exits: [{ trade_exit_sequence: 1, trade_exit_quantity: 15, trade_exit_price: 760.25, trade_exit_timestamp: new Date('2026-11-04T09:00:00Z') }],
+        exits: [
+          {
+            trade_exit_sequence: 1,
+            trade_exit_quantity: 15,
+            trade_exit_price: 760.25,
+            trade_exit_timestamp: new Date('2026-11-04T09:00:00Z'),
+          },
+        ],
       },
     )
   ).trabot_trade_id;
-  aliceTradeIds.completed = (await createTrade(t.deps, a, { trade_date: '2026-10-20', trade_status: 'completed', avg_exit_price: 790.5, ltp: null }))
-    .trabot_trade_id;
-  aliceTradeIds.pending = (await createTrade(t.deps, a, { trade_date: '2026-11-03', trade_status: 'pending', avg_entry_price: null, remaining_quantity: null }))
-    .trabot_trade_id;
-  aliceTradeIds.cancelled = (await createTrade(t.deps, a, { trade_date: '2026-11-05', trade_status: 'cancelled' })).trabot_trade_id;
+  aliceTradeIds.completed = (
+    await createTrade(t.deps, a, {
+      trade_date: '2026-10-20',
+      trade_status: 'completed',
+      avg_exit_price: 790.5,
+      ltp: null,
+    })
+  ).trabot_trade_id;
+  aliceTradeIds.pending = (
+    await createTrade(t.deps, a, {
+      trade_date: '2026-11-03',
+      trade_status: 'pending',
+      avg_entry_price: null,
+      remaining_quantity: null,
+    })
+  ).trabot_trade_id;
+  aliceTradeIds.cancelled = (
+    await createTrade(t.deps, a, { trade_date: '2026-11-05', trade_status: 'cancelled' })
+  ).trabot_trade_id;
   await createTrade(t.deps, bob.account.trabot_account_id, { trade_instrument: 'BOBSONLY', trade_status: 'running' });
 
   aliceClient = await loggedIn(alice.user.email, alice.user.password);
@@ -98,7 +121,10 @@ describe('guards', () => {
     ['GET', '/api/account-details'],
     ['POST', '/api/update-broker-details'],
   ])('%s %s is 401 without a session', async (method, path) => {
-    const res = await t.client().request(path, { method, json: method === 'POST' ? { broker_name: 'none', broker_client_id: '', broker_access_key: '' } : undefined });
+    const res = await t.client().request(path, {
+      method,
+      json: method === 'POST' ? { broker_name: 'none', broker_client_id: '', broker_access_key: '' } : undefined,
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'Not logged in' });
   });
@@ -111,7 +137,9 @@ describe('reusable guards', () => {
     app.get('/api/guard-probe/admin', requireSuperadmin, (c) => c.json({ ok: true }));
     app.get('/api/guard-probe/user', requireUser, (c) => c.json({ ok: true }));
     const as = (client: TestClient | undefined, pathname: string) =>
-      app.request(`http://localhost:3000${pathname}`, { headers: client ? { cookie: `trabot_session=${client.cookies.get('trabot_session')}` } : {} });
+      app.request(`http://localhost:3000${pathname}`, {
+        headers: client ? { cookie: `trabot_session=${client.cookies.get('trabot_session')}` } : {},
+      });
 
     const anonymous = await as(undefined, '/api/guard-probe/admin');
     expect(anonymous.status).toBe(401);
@@ -167,15 +195,24 @@ describe('GET /api/account-trades', () => {
       },
       expect.objectContaining({ trade_entry_sequence: 2, trade_entry_price: 745.1, order_id: null, sebi_tax: null }),
     ]);
-    expect(running.trade_exits).toEqual([expect.objectContaining({ trade_exit_sequence: 1, trade_exit_quantity: 15, trade_exit_price: 760.25 })]);
-    expect(trades.find((tr) => tr.trabot_trade_id === aliceTradeIds.completed)).toMatchObject({ trade_entries: [], trade_exits: [], ltp: null });
+    expect(running.trade_exits).toEqual([
+      expect.objectContaining({ trade_exit_sequence: 1, trade_exit_quantity: 15, trade_exit_price: 760.25 }),
+    ]);
+    expect(trades.find((tr) => tr.trabot_trade_id === aliceTradeIds.completed)).toMatchObject({
+      trade_entries: [],
+      trade_exits: [],
+      ltp: null,
+    });
   });
 
   it('treats status=all and a missing status like active; a concrete status narrows', async () => {
     const ids = async (query: string) =>
-      ((await (await aliceClient.request(`/api/account-trades${query}`)).json()) as { trabot_trade_id: number; trade_status: string }[]).map(
-        (tr) => tr.trabot_trade_id,
-      );
+      (
+        (await (await aliceClient.request(`/api/account-trades${query}`)).json()) as {
+          trabot_trade_id: number;
+          trade_status: string;
+        }[]
+      ).map((tr) => tr.trabot_trade_id);
     const every = await ids('?status=active');
     expect(await ids('?status=all')).toEqual(every);
     expect(await ids('')).toEqual(every);
@@ -196,10 +233,15 @@ describe('GET /api/account-trades', () => {
   });
 
   it("never shows another member's trades", async () => {
-    const bobs = (await (await bobClient.request('/api/account-trades?status=active')).json()) as { trade_instrument: string; trabot_account_id: number }[];
+    const bobs = (await (await bobClient.request('/api/account-trades?status=active')).json()) as {
+      trade_instrument: string;
+      trabot_account_id: number;
+    }[];
     expect(bobs).toHaveLength(1);
     expect(bobs[0]).toMatchObject({ trade_instrument: 'BOBSONLY', trabot_account_id: bob.account.trabot_account_id });
-    const alices = (await (await aliceClient.request('/api/account-trades?status=active')).json()) as { trade_instrument: string }[];
+    const alices = (await (await aliceClient.request('/api/account-trades?status=active')).json()) as {
+      trade_instrument: string;
+    }[];
     expect(alices.map((tr) => tr.trade_instrument)).not.toContain('BOBSONLY');
   });
 
@@ -211,10 +253,14 @@ describe('GET /api/account-trades', () => {
   });
 
   it('lets a superadmin read any account with adminAccountId; 404 for an unknown account', async () => {
-    const res = await adminClient.request(`/api/account-trades?status=active&adminAccountId=${alice.account.trabot_account_id}`);
+    const res = await adminClient.request(
+      `/api/account-trades?status=active&adminAccountId=${alice.account.trabot_account_id}`,
+    );
     expect(res.status).toBe(200);
     expect(strictTrades.parse(await res.json())).toHaveLength(4);
-    const narrowed = await adminClient.request(`/api/account-trades?status=pending&adminAccountId=${alice.account.trabot_account_id}`);
+    const narrowed = await adminClient.request(
+      `/api/account-trades?status=pending&adminAccountId=${alice.account.trabot_account_id}`,
+    );
     expect(((await narrowed.json()) as unknown[]).length).toBe(1);
     const unknown = await adminClient.request('/api/account-trades?status=active&adminAccountId=999999');
     expect(unknown.status).toBe(404);
@@ -255,7 +301,10 @@ describe('GET /api/account-details', () => {
   });
 
   it('stores the broker key encrypted: the column holds no plaintext and decrypts with the app key', async () => {
-    const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, alice.account.trabot_account_id));
+    const [row] = await t.deps.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.trabot_account_id, alice.account.trabot_account_id));
     expect(row!.broker_access_key_enc).toMatch(/^v1\./);
     expect(row!.broker_access_key_enc).not.toContain(BROKER_KEY);
     expect(row!.broker_access_key_enc).not.toContain('QWERTY');
@@ -272,7 +321,9 @@ describe('GET /api/account-details', () => {
 
   it('shows an unreadable stored key (e.g. after a key change) as fully masked and logs the problem', async () => {
     const member = await createMember(t.deps);
-    const account = await createAccount(t.deps, member.trabot_client_id, { broker_access_key_enc: 'v1.garbage.garbage.garbage' });
+    const account = await createAccount(t.deps, member.trabot_client_id, {
+      broker_access_key_enc: 'v1.garbage.garbage.garbage',
+    });
     const user = await createUser(t.deps, { memberId: member.trabot_client_id, accountId: account.trabot_account_id });
     const client = await loggedIn(user.email, user.password);
     const res = await client.request('/api/account-details');
@@ -296,18 +347,31 @@ describe('POST /api/update-broker-details', () => {
     const m = await freshMember('OLD-KEY-000000000');
     const newKey = 'fy-NEWKEY-55667788';
     const before = Date.now();
-    const res = await m.client.json('/api/update-broker-details', { broker_name: 'fyers', broker_client_id: 'FY-1001', broker_access_key: newKey });
+    const res = await m.client.json('/api/update-broker-details', {
+      broker_name: 'fyers',
+      broker_client_id: 'FY-1001',
+      broker_access_key: newKey,
+    });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).not.toContain(newKey);
     const settings = accountSettingsSchema.strict().parse(JSON.parse(text));
-    expect(settings).toMatchObject({ broker_name: 'fyers', broker_client_id: 'FY-1001', broker_access_key: 'fy••••••••••••7788', access_key_valid: false });
+    expect(settings).toMatchObject({
+      broker_name: 'fyers',
+      broker_client_id: 'FY-1001',
+      broker_access_key: 'fy••••••••••••7788',
+      access_key_valid: false,
+    });
     expect(new Date(settings.access_key_updated_timestamp!).getTime()).toBeGreaterThanOrEqual(before - 5000);
     const row = await storedAccount(m.account.trabot_account_id);
     expect(row.broker_access_key_enc).not.toContain('NEWKEY');
     expect(t.deps.secrets.decrypt(row.broker_access_key_enc!)).toBe(newKey);
     // The change is logged, the key is not.
-    expect(t.logLines.some((l) => l.includes('broker details updated') && l.includes(`"accountId":${m.account.trabot_account_id}`))).toBe(true);
+    expect(
+      t.logLines.some(
+        (l) => l.includes('broker details updated') && l.includes(`"accountId":${m.account.trabot_account_id}`),
+      ),
+    ).toBe(true);
     expect(t.logLines.join('\n')).not.toContain(newKey);
     // GET shows the same.
     expect(await (await m.client.request('/api/account-details')).json()).toEqual(settings);
@@ -315,21 +379,43 @@ describe('POST /api/update-broker-details', () => {
 
   it('keeps the stored key (and its validity) when the key field is blank and the broker is unchanged', async () => {
     const m = await freshMember('KEEP-THIS-KEY-1234');
-    const res = await m.client.json('/api/update-broker-details', { broker_name: 'zerodha', broker_client_id: 'ZX4821', broker_access_key: '   ' });
+    const res = await m.client.json('/api/update-broker-details', {
+      broker_name: 'zerodha',
+      broker_client_id: 'ZX4821',
+      broker_access_key: '   ',
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ broker_access_key: 'KE••••••••••••1234', access_key_valid: true, access_key_updated_timestamp: null });
-    expect(t.deps.secrets.decrypt((await storedAccount(m.account.trabot_account_id)).broker_access_key_enc!)).toBe('KEEP-THIS-KEY-1234');
+    expect(await res.json()).toMatchObject({
+      broker_access_key: 'KE••••••••••••1234',
+      access_key_valid: true,
+      access_key_updated_timestamp: null,
+    });
+    expect(t.deps.secrets.decrypt((await storedAccount(m.account.trabot_account_id)).broker_access_key_enc!)).toBe(
+      'KEEP-THIS-KEY-1234',
+    );
   });
 
   it('marks the kept key not valid when the broker or client id changes', async () => {
     const m = await freshMember('KEEP-THIS-KEY-1234');
-    const res = await m.client.json('/api/update-broker-details', { broker_name: 'zerodha', broker_client_id: 'ZX9999', broker_access_key: '' });
-    expect(await res.json()).toMatchObject({ broker_client_id: 'ZX9999', broker_access_key: 'KE••••••••••••1234', access_key_valid: false });
+    const res = await m.client.json('/api/update-broker-details', {
+      broker_name: 'zerodha',
+      broker_client_id: 'ZX9999',
+      broker_access_key: '',
+    });
+    expect(await res.json()).toMatchObject({
+      broker_client_id: 'ZX9999',
+      broker_access_key: 'KE••••••••••••1234',
+      access_key_valid: false,
+    });
   });
 
   it("changes only the caller's own account", async () => {
     const m = await freshMember();
-    await m.client.json('/api/update-broker-details', { broker_name: 'dhan', broker_client_id: 'D-1', broker_access_key: 'dhan-key-123456' });
+    await m.client.json('/api/update-broker-details', {
+      broker_name: 'dhan',
+      broker_client_id: 'D-1',
+      broker_access_key: 'dhan-key-123456',
+    });
     expect((await storedAccount(alice.account.trabot_account_id)).broker_name).toBe('zerodha');
     expect((await storedAccount(m.account.trabot_account_id)).broker_name).toBe('dhan');
   });
@@ -352,14 +438,26 @@ describe('POST /api/update-broker-details', () => {
       expect(((await res.json()) as { fields: object }).fields, JSON.stringify(body)).toHaveProperty([field]);
     }
     expect((await storedAccount(m.account.trabot_account_id)).broker_name).toBe('zerodha');
-    const malformed = await m.client.request('/api/update-broker-details', { method: 'POST', body: '{nope', headers: { 'content-type': 'application/json' } });
+    const malformed = await m.client.request('/api/update-broker-details', {
+      method: 'POST',
+      body: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
-    const noType = await m.client.request('/api/update-broker-details', { method: 'POST', body: '{}', headers: { 'content-type': 'text/plain' } });
+    const noType = await m.client.request('/api/update-broker-details', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(noType.status).toBe(415);
   });
 
   it('404 for a user without an account', async () => {
-    const res = await noAccountClient.json('/api/update-broker-details', { broker_name: 'fyers', broker_client_id: 'A', broker_access_key: '' });
+    const res = await noAccountClient.json('/api/update-broker-details', {
+      broker_name: 'fyers',
+      broker_client_id: 'A',
+      broker_access_key: '',
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'No account is linked to this user' });
   });
@@ -368,13 +466,25 @@ describe('POST /api/update-broker-details', () => {
 describe('GET /api/membership', () => {
   it("answers the member's own expiry and whether it has passed (today in India); a login without a member has none", async () => {
     const expired = await createMemberLogin(t.deps);
-    await t.deps.db.update(members).set({ expiry_date: '2025-03-31' }).where(eq(members.trabot_client_id, expired.member.trabot_client_id));
+    await t.deps.db
+      .update(members)
+      .set({ expiry_date: '2025-03-31' })
+      .where(eq(members.trabot_client_id, expired.member.trabot_client_id));
     const client = t.client();
     expect((await client.login(expired.user.email, expired.user.password)).status).toBe(200);
-    expect(await (await client.request('/api/membership')).json()).toEqual({ expiry_date: '2025-03-31', expired: true });
+    expect(await (await client.request('/api/membership')).json()).toEqual({
+      expiry_date: '2025-03-31',
+      expired: true,
+    });
 
-    await t.deps.db.update(members).set({ expiry_date: '2099-12-31' }).where(eq(members.trabot_client_id, expired.member.trabot_client_id));
-    expect(await (await client.request('/api/membership')).json()).toEqual({ expiry_date: '2099-12-31', expired: false });
+    await t.deps.db
+      .update(members)
+      .set({ expiry_date: '2099-12-31' })
+      .where(eq(members.trabot_client_id, expired.member.trabot_client_id));
+    expect(await (await client.request('/api/membership')).json()).toEqual({
+      expiry_date: '2099-12-31',
+      expired: false,
+    });
     expect(await (await adminClient.request('/api/membership')).json()).toEqual({ expiry_date: null, expired: false });
     expect((await t.client().request('/api/membership')).status).toBe(401);
   });

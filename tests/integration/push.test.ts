@@ -33,7 +33,10 @@ const notifier = () => t.deps.notifier as unknown as PushNotifier;
 
 beforeAll(async () => {
   push = await startLocalPushService();
-  t = await createTestApp({ env: { PUSH_ALLOWED_ORIGINS: `${push.origin}, https://push.example.org` }, push: { agent: push.agent } });
+  t = await createTestApp({
+    env: { PUSH_ALLOWED_ORIGINS: `${push.origin}, https://push.example.org` },
+    push: { agent: push.agent },
+  });
   await ensureInstrumentList(t.deps.db);
   const adminUser = await createUser(t.deps, { role: 'superadmin', name: 'Desk Admin' });
   admin = t.client();
@@ -42,7 +45,11 @@ beforeAll(async () => {
   member = t.client();
   expect((await member.login(memberLogin.user.email, memberLogin.user.password)).status).toBe(200);
   algoId = (await createAlgo(t.deps, { algo_desc: 'Breakout swing', algo_switch: true })).algo_id;
-  hookToken = ((await (await admin.request(`/api/algos/${algoId}/webhook-tokens`, { method: 'POST', json: {} })).json()) as { token: string }).token;
+  hookToken = (
+    (await (await admin.request(`/api/algos/${algoId}/webhook-tokens`, { method: 'POST', json: {} })).json()) as {
+      token: string;
+    }
+  ).token;
 });
 afterAll(async () => {
   await t.close();
@@ -62,14 +69,40 @@ describe('subscriptions', () => {
     const saved = await subscribe(admin, phone.subscription, ['signals', 'signals']);
     expect(saved.status).toBe(201);
     expect(await saved.json()).toEqual({ subscribed: true, kinds: ['signals'] });
-    const state = await admin.request(`/api/push/subscriptions?endpoint=${encodeURIComponent(phone.subscription.endpoint)}`);
+    const state = await admin.request(
+      `/api/push/subscriptions?endpoint=${encodeURIComponent(phone.subscription.endpoint)}`,
+    );
     expect(await state.json()).toEqual({ subscribed: true, kinds: ['signals'] });
     // Another user cannot remove it, nor see it.
-    await member.request('/api/push/subscriptions', { method: 'DELETE', json: { endpoint: phone.subscription.endpoint } });
-    expect(await (await member.request(`/api/push/subscriptions?endpoint=${encodeURIComponent(phone.subscription.endpoint)}`)).json()).toEqual({ subscribed: false, kinds: [] });
-    expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.subscription.endpoint))).toHaveLength(1);
-    expect((await admin.request('/api/push/subscriptions', { method: 'DELETE', json: { endpoint: phone.subscription.endpoint } })).status).toBe(200);
-    expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.subscription.endpoint))).toHaveLength(0);
+    await member.request('/api/push/subscriptions', {
+      method: 'DELETE',
+      json: { endpoint: phone.subscription.endpoint },
+    });
+    expect(
+      await (
+        await member.request(`/api/push/subscriptions?endpoint=${encodeURIComponent(phone.subscription.endpoint)}`)
+      ).json(),
+    ).toEqual({ subscribed: false, kinds: [] });
+    expect(
+      await t.deps.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, phone.subscription.endpoint)),
+    ).toHaveLength(1);
+    expect(
+      (
+        await admin.request('/api/push/subscriptions', {
+          method: 'DELETE',
+          json: { endpoint: phone.subscription.endpoint },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      await t.deps.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, phone.subscription.endpoint)),
+    ).toHaveLength(0);
   });
 
   it('members may have their trade notifications, not the signals; strangers nothing', async () => {
@@ -79,8 +112,16 @@ describe('subscriptions', () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: string }).error).toBe('Only a superadmin may receive: signals');
     expect((await subscribe(t.client(), push.browser().subscription, ['trade_opened'])).status).toBe(401);
-    const bad = await subscribe(member, { endpoint: device.subscription.endpoint, keys: { p256dh: 'short', auth: '' } }, []);
-    expect(Object.keys(((await bad.json()) as { fields: object }).fields).sort()).toEqual(['kinds', 'subscription.keys.auth', 'subscription.keys.p256dh']);
+    const bad = await subscribe(
+      member,
+      { endpoint: device.subscription.endpoint, keys: { p256dh: 'short', auth: '' } },
+      [],
+    );
+    expect(Object.keys(((await bad.json()) as { fields: object }).fields).sort()).toEqual([
+      'kinds',
+      'subscription.keys.auth',
+      'subscription.keys.p256dh',
+    ]);
   });
 
   it('refuses endpoints that are not https on a push service or a listed origin (SSRF guard)', async () => {
@@ -100,13 +141,25 @@ describe('subscriptions', () => {
     for (const endpoint of refused) {
       const res = await subscribe(admin, { endpoint, keys }, ['signals']);
       expect(res.status, endpoint).toBe(400);
-      expect(Object.keys(((await res.json()) as { fields: object }).fields), endpoint).toEqual(['subscription.endpoint']);
+      expect(Object.keys(((await res.json()) as { fields: object }).fields), endpoint).toEqual([
+        'subscription.endpoint',
+      ]);
     }
-    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://updates.push.services.mozilla.com/wpush/v2/abc', 'https://web.push.apple.com/QAbc', 'https://push.example.org/x']) {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QAbc',
+      'https://push.example.org/x',
+    ]) {
       expect((await subscribe(admin, { endpoint, keys }, ['signals'])).status, endpoint).toBe(201);
       await admin.request('/api/push/subscriptions', { method: 'DELETE', json: { endpoint } });
     }
-    expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, 'https://127.0.0.1:9/push/x'))).toHaveLength(0);
+    expect(
+      await t.deps.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, 'https://127.0.0.1:9/push/x')),
+    ).toHaveLength(0);
   });
 });
 
@@ -123,7 +176,15 @@ describe('a new pending signal', () => {
     const res = await t.client().request('/api/hooks/signals', {
       method: 'POST',
       headers: { authorization: `Bearer ${hookToken}` },
-      json: { client_signal_id: 'push-1', instrument_symbol: 'RELIANCE', trade_direction: 'long', trade_type: 'swing', entry_level: 2950.5, stop_loss_level: 2890, target_level: 3080 },
+      json: {
+        client_signal_id: 'push-1',
+        instrument_symbol: 'RELIANCE',
+        trade_direction: 'long',
+        trade_type: 'swing',
+        entry_level: 2950.5,
+        stop_loss_level: 2890,
+        target_level: 3080,
+      },
     });
     expect(res.status).toBe(201);
     const { signal_id } = (await res.json()) as { signal_id: number };
@@ -145,7 +206,11 @@ describe('a new pending signal', () => {
     const request = push.pushes.at(-1)!;
     expect(request.headers).toMatchObject({ 'content-encoding': 'aes128gcm', ttl: '600', urgency: 'high' });
     expect(request.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
-    expect(t.logLines.some((l) => l.includes('"push: sent"') && l.includes(`"tag":"signal-${signal_id}"`) && l.includes('"sent":2'))).toBe(true);
+    expect(
+      t.logLines.some(
+        (l) => l.includes('"push: sent"') && l.includes(`"tag":"signal-${signal_id}"`) && l.includes('"sent":2'),
+      ),
+    ).toBe(true);
   });
 
   it('an Add Signal from the form notifies too; a subscription the push service says is gone is deleted', async () => {
@@ -154,11 +219,26 @@ describe('a new pending signal', () => {
     push.markGone(old.subscription.endpoint);
     const added = await admin.request(`/api/algos/${algoId}/signals`, {
       method: 'PUT',
-      json: { trade_gen_ts: '2026-11-20', exchange: 'NSE', instrument_symbol: 'TCS', instrument_type: 'EQ', trade_direction: 'short', trade_type: 'intraday', entry_level: 4000, stop_loss_level: 4040, target_level: 3900, risk_reward: null, portion_in_trade: 50, process_signal: false },
+      json: {
+        trade_gen_ts: '2026-11-20',
+        exchange: 'NSE',
+        instrument_symbol: 'TCS',
+        instrument_type: 'EQ',
+        trade_direction: 'short',
+        trade_type: 'intraday',
+        entry_level: 4000,
+        stop_loss_level: 4040,
+        target_level: 3900,
+        risk_reward: null,
+        portion_in_trade: 50,
+        process_signal: false,
+      },
     });
     expect(added.status).toBe(201);
     await notifier().settled();
-    expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, old.subscription.endpoint))).toHaveLength(0);
+    expect(
+      await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, old.subscription.endpoint)),
+    ).toHaveLength(0);
     expect(t.logLines.some((l) => l.includes('"push: sent"') && l.includes('"gone":1'))).toBe(true);
   });
 });
@@ -177,7 +257,15 @@ describe("a member's trades", () => {
 
     const algo = await createAlgo(t.deps, { algo_desc: 'Push momentum', algo_switch: true });
     await createSubscription(t.deps, algo.algo_id, owner.account.trabot_account_id);
-    await createSignal(t.deps, algo.algo_id, { instrument_symbol: 'INFY', entry_level: 250, stop_loss_level: 245, target_level: 262.5, portion_in_trade: 100, trade_gen_ts: null, trade_status: 'approved' });
+    await createSignal(t.deps, algo.algo_id, {
+      instrument_symbol: 'INFY',
+      entry_level: 250,
+      stop_loss_level: 245,
+      target_level: 262.5,
+      portion_in_trade: 100,
+      trade_gen_ts: null,
+      trade_status: 'approved',
+    });
     const feed = new ScriptedFeed();
     const paper = new PaperBroker({ prices: feed, now: () => feed.lastTick });
     const engine = new Engine(t.deps, { feed, paper });
@@ -190,8 +278,17 @@ describe("a member's trades", () => {
     await notifier().settled();
 
     const [opened, closed] = both.received() as PushMessage[];
-    expect(opened).toMatchObject({ kind: 'trade_opened', title: 'Trade opened: INFY long', body: '320 shares at 250.00', url: '/dashboard/trades' });
-    expect(closed).toMatchObject({ kind: 'trade_closed', title: 'Trade closed: INFY long', body: '320 shares at 244.00 · realised P&L -₹1,920.00' });
+    expect(opened).toMatchObject({
+      kind: 'trade_opened',
+      title: 'Trade opened: INFY long',
+      body: '320 shares at 250.00',
+      url: '/dashboard/trades',
+    });
+    expect(closed).toMatchObject({
+      kind: 'trade_closed',
+      title: 'Trade closed: INFY long',
+      body: '320 shares at 244.00 · realised P&L -₹1,920.00',
+    });
     expect(opened!.tag).toMatch(/^trade-\d+-opened$/);
     expect(openedOnly.received()).toEqual([opened]);
     expect(stranger.received()).toEqual([]);

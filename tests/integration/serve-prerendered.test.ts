@@ -16,7 +16,8 @@ import { createMemberLogin } from '../factories/accounts';
 import { createWorkshop } from '../factories/workshops';
 import { workshops } from '@server/db/schema';
 
-const page = (name: string) => `<!doctype html><html><head><title>${name}</title></head><body><div id="root" data-prerendered="">${name}</div></body></html>`;
+const page = (name: string) =>
+  `<!doctype html><html><head><title>${name}</title></head><body><div id="root" data-prerendered="">${name}</div></body></html>`;
 const SHELL = '<!doctype html><html><head><title>Trabot</title></head><body><div id="root"></div></body></html>';
 const WORKSHOPS_LOADING = '<div class="workshop-list-loading" role="status" aria-label="Loading workshops"></div>';
 const WORKSHOPS_PAGE = `<!doctype html><html><head><title>Workshops</title></head><body><div id="root" data-prerendered=""><h1>Online Workshops</h1><!--${LIVE_DATA_START}-->${WORKSHOPS_LOADING}<!--${LIVE_DATA_END}--></div></body></html>`;
@@ -96,15 +97,23 @@ describe('the workshops page', () => {
   });
 
   it('answers with the loading state, at once, when the workshops cannot be read, and logs why', async () => {
-    const res = await appServing({ liveData: { '/workshops': () => Promise.reject(new Error('database unavailable')) } }).request('/workshops');
+    const res = await appServing({
+      liveData: { '/workshops': () => Promise.reject(new Error('database unavailable')) },
+    }).request('/workshops');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(WORKSHOPS_PAGE);
-    expect(t.logLines.some((line) => line.includes('page served without its live data') && line.includes('database unavailable'))).toBe(true);
+    expect(
+      t.logLines.some(
+        (line) => line.includes('page served without its live data') && line.includes('database unavailable'),
+      ),
+    ).toBe(true);
   });
 
   it('answers with the loading state after PAGE_EXTRAS_WAIT_MS when the database does not answer', async () => {
     const started = Date.now();
-    const res = await appServing({ liveData: { '/workshops': () => new Promise<string>(() => {}) } }).request('/workshops');
+    const res = await appServing({ liveData: { '/workshops': () => new Promise<string>(() => {}) } }).request(
+      '/workshops',
+    );
     expect(await res.text()).toBe(WORKSHOPS_PAGE);
     // Not sooner (it waited for the data), and not never (the test's own time limit).
     expect(Date.now() - started).toBeGreaterThanOrEqual(PAGE_EXTRAS_WAIT_MS - 50);
@@ -135,13 +144,17 @@ describe('a dashboard page', () => {
     expect(trades.headers.get('cache-control')).toBe('private, no-cache');
     expect(trades.headers.get('etag')).toBeNull();
     expect(await trades.text()).toBe(SHELL.replace('</head>', `${PRELOAD_SESSION}${PRELOAD_TRADES}</head>`));
-    expect(await (await member.request('/dashboard/account-settings')).text()).toBe(SHELL.replace('</head>', `${PRELOAD_SESSION}</head>`));
+    expect(await (await member.request('/dashboard/account-settings')).text()).toBe(
+      SHELL.replace('</head>', `${PRELOAD_SESSION}</head>`),
+    );
     // Requested with the same cookie, the preloaded answers are the member's.
     expect((await member.request('/api/account-trades?status=active')).status).toBe(200);
   });
 
   it('is the plain shell, not an error, when the session cannot be checked', async () => {
-    const res = await appServing({ shellPreloads: () => Promise.reject(new Error('database unavailable')) }).request('/dashboard/trades');
+    const res = await appServing({ shellPreloads: () => Promise.reject(new Error('database unavailable')) }).request(
+      '/dashboard/trades',
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(SHELL);
     expect(t.logLines.some((line) => line.includes('shell served without its preloads'))).toBe(true);

@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const checkAll = () =>
-  Promise.all(clients.map(async ({ client }) => (await (await client.request('/api/check-session')).json()) as { status: string; user?: { email: string } }));
+  Promise.all(
+    clients.map(
+      async ({ client }) =>
+        (await (await client.request('/api/check-session')).json()) as { status: string; user?: { email: string } },
+    ),
+  );
 
 describe('concurrent session checks', () => {
   it('answer each request with the user of its own cookie', async () => {
@@ -31,7 +36,10 @@ describe('concurrent session checks', () => {
     const oldCookie = [...loggedOut.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     expect((await loggedOut.json('/api/logout', {})).status).toBe(200);
     // The old cookie sent again, as a stolen copy would be, in the same batch as live sessions.
-    const [answers, replayed] = await Promise.all([checkAll(), t.client().request('/api/check-session', { headers: { cookie: oldCookie } })]);
+    const [answers, replayed] = await Promise.all([
+      checkAll(),
+      t.client().request('/api/check-session', { headers: { cookie: oldCookie } }),
+    ]);
     expect(answers.map((a) => a.status)).toEqual(['success', 'error', 'success', 'success']);
     expect(((await replayed.json()) as { status: string }).status).toBe('error');
   });

@@ -4,7 +4,12 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@server/app';
-import { CAPTCHA_GUARDED_ERROR, captchaSecrets, DEFAULT_CAPTCHA_DIFFICULTY, GUARDED_WORK_FACTOR } from '@server/auth/captcha';
+import {
+  CAPTCHA_GUARDED_ERROR,
+  captchaSecrets,
+  DEFAULT_CAPTCHA_DIFFICULTY,
+  GUARDED_WORK_FACTOR,
+} from '@server/auth/captcha';
 import { hashPassword, verifyPassword } from '@server/auth/passwords';
 import { hashToken, SESSION_TOUCH_INTERVAL_MS } from '@server/auth/sessions';
 import { sessions, usedCaptchas } from '@server/db/schema';
@@ -24,7 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sessionCookie = (client: TestClient) => client.cookies.get(client.https ? '__Host-trabot_session' : 'trabot_session');
+const sessionCookie = (client: TestClient) =>
+  client.cookies.get(client.https ? '__Host-trabot_session' : 'trabot_session');
 
 async function sessionRows(userId: number) {
   return t.deps.db.select().from(sessions).where(eq(sessions.user_id, userId));
@@ -108,7 +114,10 @@ describe('POST /api/login', () => {
     const token = sessionCookie(client);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the token's hash is stored.
-    const rows = await t.deps.db.select().from(sessions).where(eq(sessions.token_hash, hashToken(token!)));
+    const rows = await t.deps.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token_hash, hashToken(token!)));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(await sessionRows(member.user.id))).not.toContain(token);
     expect(await checkSession(client)).toMatchObject({ status: 'success', user: { id: member.user.id } });
@@ -149,7 +158,10 @@ describe('POST /api/login', () => {
 
   it('ignores X-Forwarded-Proto without TRUST_PROXY', async () => {
     const app = t.withEnv({ TRUST_PROXY: '0' });
-    const res = await app.request('http://localhost/api/logout', { method: 'POST', headers: { 'x-forwarded-proto': 'https' } });
+    const res = await app.request('http://localhost/api/logout', {
+      method: 'POST',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(res.headers.getSetCookie()[0]).toMatch(/^trabot_session=;/);
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
@@ -209,17 +221,27 @@ describe('POST /api/login', () => {
     expect(badEmail.status).toBe(400);
     expect(((await badEmail.json()) as { fields: Record<string, string> }).fields.email).toBe('Enter a valid email');
 
-    const malformed = await client.request('/api/login', { method: 'POST', body: '{"email":', headers: { 'content-type': 'application/json' } });
+    const malformed = await client.request('/api/login', {
+      method: 'POST',
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: 'Malformed JSON body' });
 
-    const form = await client.request('/api/login', { method: 'POST', body: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await client.request('/api/login', {
+      method: 'POST',
+      body: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     expect(((await form.json()) as { error: string }).error).toMatch(/JSON/);
   });
 
   it('refuses an oversized body with 413', async () => {
-    const res = await t.client().json('/api/login', { email: 'a@b.example', password: 'x'.repeat(300 * 1024), captcha: 'x' });
+    const res = await t
+      .client()
+      .json('/api/login', { email: 'a@b.example', password: 'x'.repeat(300 * 1024), captcha: 'x' });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: 'Request body too large (at most 8 KB here)' });
   });
@@ -227,7 +249,11 @@ describe('POST /api/login', () => {
 
 describe('captcha checks at login', () => {
   const login = (client: TestClient, captcha: string | undefined) =>
-    client.json('/api/login', { email: member.user.email, password: member.user.password, ...(captcha === undefined ? {} : { captcha }) });
+    client.json('/api/login', {
+      email: member.user.email,
+      password: member.user.password,
+      ...(captcha === undefined ? {} : { captcha }),
+    });
 
   it('400 when the captcha is missing', async () => {
     const res = await login(t.client(), undefined);
@@ -237,7 +263,11 @@ describe('captcha checks at login', () => {
 
   it('400 for garbage, a test-mode payload, a wrong solution or a tampered challenge', async () => {
     const client = t.client();
-    for (const garbage of ['not base64 json', Buffer.from('{"a":1}').toString('base64'), btoa(JSON.stringify({ challenge: null, solution: null, test: true }))]) {
+    for (const garbage of [
+      'not base64 json',
+      Buffer.from('{"a":1}').toString('base64'),
+      btoa(JSON.stringify({ challenge: null, solution: null, test: true })),
+    ]) {
       const res = await login(client, garbage);
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: 'Captcha is invalid' });
@@ -253,7 +283,10 @@ describe('captcha checks at login', () => {
     const res1 = await login(client, Buffer.from(JSON.stringify(wrongSolution)).toString('base64'));
     expect(res1.status).toBe(400);
     // Pushing the expiry out invalidates the signature.
-    const tampered = { ...solved, challenge: { ...solved.challenge, parameters: { ...solved.challenge.parameters, expiresAt: 4102444800 } } };
+    const tampered = {
+      ...solved,
+      challenge: { ...solved.challenge, parameters: { ...solved.challenge.parameters, expiresAt: 4102444800 } },
+    };
     const res2 = await login(client, Buffer.from(JSON.stringify(tampered)).toString('base64'));
     expect(res2.status).toBe(400);
     expect(await res2.json()).toEqual({ error: 'Captcha is invalid' });
@@ -302,7 +335,9 @@ describe('captcha checks at login', () => {
     const [a, b] = await Promise.all([login(t.client(), fresh), login(t.client(), fresh)]);
     expect([a.status, b.status].sort()).toEqual([200, 400]);
     // The redeemed challenge is kept until it expires.
-    const nonce = (JSON.parse(Buffer.from(fresh, 'base64').toString()) as { challenge: { parameters: { nonce: string } } }).challenge.parameters.nonce;
+    const nonce = (
+      JSON.parse(Buffer.from(fresh, 'base64').toString()) as { challenge: { parameters: { nonce: string } } }
+    ).challenge.parameters.nonce;
     const [row] = await t.deps.db.select().from(usedCaptchas).where(eq(usedCaptchas.challenge_id, nonce));
     expect(row!.expires_at.getTime()).toBeGreaterThan(Date.now());
   });
@@ -322,7 +357,9 @@ describe('rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(((await limited.json()) as { error: string }).error).toMatch(/Too many login attempts/);
     // Another address is not affected.
-    expect((await new TestClient(app, { ip: '203.0.113.8' }).login(member.user.email, member.user.password)).status).toBe(200);
+    expect(
+      (await new TestClient(app, { ip: '203.0.113.8' }).login(member.user.email, member.user.password)).status,
+    ).toBe(200);
   });
 
   it('429 for one email from one address after LOGIN_LIMIT_PER_EMAIL failed attempts there, even with the right password; other addresses unaffected', async () => {
@@ -338,7 +375,9 @@ describe('rate limits', () => {
     expect((await attacker.login(member.user.email, member.user.password)).status).toBe(200);
     expect((await new TestClient(app, { ip: '198.51.100.2' }).login(target.email, target.password)).status).toBe(200);
     // The window ending (moved back in the database) lifts the limit.
-    await t.deps.db.execute(sql`update rate_limits set window_start = now() - interval '16 minutes' where key like 'login:%'`);
+    await t.deps.db.execute(
+      sql`update rate_limits set window_start = now() - interval '16 minutes' where key like 'login:%'`,
+    );
     expect((await attacker.login(target.email, target.password)).status).toBe(200);
   });
 
@@ -351,7 +390,9 @@ describe('rate limits', () => {
     expect((await from(2).login(target.email, 'guess-2')).status).toBe(401);
 
     const challenge = async (email?: string) =>
-      (await (await from(3).request(`/api/captcha${email ? `?email=${encodeURIComponent(email)}` : ''}`)).json()) as Challenge;
+      (await (
+        await from(3).request(`/api/captcha${email ? `?email=${encodeURIComponent(email)}` : ''}`)
+      ).json()) as Challenge;
     const guarded = await challenge(target.email.toUpperCase());
     expect(guarded.parameters.data).toEqual({ guardedEmail: target.email.toLowerCase() });
     // GUARDED_WORK_FACTOR times the work: the solver counts up to the counter the server chose.
@@ -362,14 +403,26 @@ describe('rate limits', () => {
 
     // A plain captcha, or one issued for another email, no longer does for this one (the right password included).
     const plain = from(4);
-    const refused = await plain.json('/api/login', { email: target.email, password: target.password, captcha: await plainCaptcha(plain) });
+    const refused = await plain.json('/api/login', {
+      email: target.email,
+      password: target.password,
+      captcha: await plainCaptcha(plain),
+    });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: string }).error).toBe(CAPTCHA_GUARDED_ERROR);
     // The owner, with the captcha the login form fetches for the email typed, gets in at once.
     expect((await from(5).login(target.email, target.password)).status).toBe(200);
     // Other emails keep the plain captcha.
     const other = from(6);
-    expect((await other.json('/api/login', { email: member.user.email, password: member.user.password, captcha: await plainCaptcha(other) })).status).toBe(200);
+    expect(
+      (
+        await other.json('/api/login', {
+          email: member.user.email,
+          password: member.user.password,
+          captcha: await plainCaptcha(other),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('a successful login clears the failed count for that email', async () => {
@@ -419,7 +472,12 @@ describe('sessions', () => {
     const cleared = res.headers.getSetCookie().find((c) => c.startsWith('trabot_session='));
     expect(cleared).toMatch(/^trabot_session=;/);
     expect(cleared).toContain('Max-Age=0');
-    expect(await t.deps.db.select().from(sessions).where(eq(sessions.token_hash, hashToken(token)))).toHaveLength(0);
+    expect(
+      await t.deps.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token_hash, hashToken(token))),
+    ).toHaveLength(0);
     const replay = t.client();
     replay.cookies.set('trabot_session', token);
     expect(await checkSession(replay)).toEqual({ status: 'error' });
@@ -435,12 +493,18 @@ describe('sessions', () => {
     const client = t.client();
     await client.login(member.user.email, member.user.password);
     const hash = hashToken(sessionCookie(client)!);
-    await t.deps.db.update(sessions).set({ last_seen_at: sql`now() - interval '23 hours 59 minutes'` }).where(eq(sessions.token_hash, hash));
+    await t.deps.db
+      .update(sessions)
+      .set({ last_seen_at: sql`now() - interval '23 hours 59 minutes'` })
+      .where(eq(sessions.token_hash, hash));
     expect(await checkSession(client)).toMatchObject({ status: 'success' });
     // That request refreshed last_seen_at (it was older than a minute).
     const [touched] = await t.deps.db.select().from(sessions).where(eq(sessions.token_hash, hash));
     expect(Date.now() - touched!.last_seen_at.getTime()).toBeLessThan(60_000);
-    await t.deps.db.update(sessions).set({ last_seen_at: sql`now() - interval '24 hours 1 minute'` }).where(eq(sessions.token_hash, hash));
+    await t.deps.db
+      .update(sessions)
+      .set({ last_seen_at: sql`now() - interval '24 hours 1 minute'` })
+      .where(eq(sessions.token_hash, hash));
     expect(await checkSession(client)).toEqual({ status: 'error' });
   });
 
@@ -448,7 +512,10 @@ describe('sessions', () => {
     const client = t.client();
     await client.login(member.user.email, member.user.password);
     const hash = hashToken(sessionCookie(client)!);
-    await t.deps.db.update(sessions).set({ expires_at: sql`now() + interval '1 minute'` }).where(eq(sessions.token_hash, hash));
+    await t.deps.db
+      .update(sessions)
+      .set({ expires_at: sql`now() + interval '1 minute'` })
+      .where(eq(sessions.token_hash, hash));
     expect(await checkSession(client)).toMatchObject({ status: 'success' });
     await t.deps.db
       .update(sessions)
@@ -486,7 +553,15 @@ describe('logging', () => {
     const token = sessionCookie(client)!;
     await client.request('/api/check-session');
     const lines = t.logLines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines).toContainEqual(expect.objectContaining({ msg: 'request', method: 'GET', path: '/api/check-session', status: 200, ms: expect.any(Number) }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'request',
+        method: 'GET',
+        path: '/api/check-session',
+        status: 200,
+        ms: expect.any(Number),
+      }),
+    );
     const all = t.logLines.join('\n');
     expect(all).not.toContain(member.user.password);
     expect(all).not.toContain(token);

@@ -23,12 +23,42 @@ const at = (day: string, hhmm = '10:00') => new Date(`${day}T${hhmm}:00+05:30`);
 type Leg = { day: string; hhmm?: string; quantity: number; price: number; charges: number };
 
 /** A trade with its entries and exits, each leg's charges as STT. */
-async function trade(accountId: number, name: string, over: Parameters<typeof createTrade>[2], entries: Leg[], exits: Leg[]) {
+async function trade(
+  accountId: number,
+  name: string,
+  over: Parameters<typeof createTrade>[2],
+  entries: Leg[],
+  exits: Leg[],
+) {
   const entered = entries.reduce((sum, e) => sum + e.quantity, 0);
-  const made = await createTrade(t.deps, accountId, { trade_instrument: name, trade_quantity: entered, remaining_quantity: 0, trade_status: 'completed', avg_entry_price: entries.reduce((s, e) => s + e.quantity * e.price, 0) / entered, ...over }, {
-    entries: entries.map((e, i) => ({ trade_entry_sequence: i + 1, trade_entry_quantity: e.quantity, trade_entry_price: e.price, trade_entry_timestamp: at(e.day, e.hhmm), stt: e.charges })),
-    exits: exits.map((x, i) => ({ trade_exit_sequence: i + 1, trade_exit_quantity: x.quantity, trade_exit_price: x.price, trade_exit_timestamp: at(x.day, x.hhmm), stt: x.charges })),
-  });
+  const made = await createTrade(
+    t.deps,
+    accountId,
+    {
+      trade_instrument: name,
+      trade_quantity: entered,
+      remaining_quantity: 0,
+      trade_status: 'completed',
+      avg_entry_price: entries.reduce((s, e) => s + e.quantity * e.price, 0) / entered,
+      ...over,
+    },
+    {
+      entries: entries.map((e, i) => ({
+        trade_entry_sequence: i + 1,
+        trade_entry_quantity: e.quantity,
+        trade_entry_price: e.price,
+        trade_entry_timestamp: at(e.day, e.hhmm),
+        stt: e.charges,
+      })),
+      exits: exits.map((x, i) => ({
+        trade_exit_sequence: i + 1,
+        trade_exit_quantity: x.quantity,
+        trade_exit_price: x.price,
+        trade_exit_timestamp: at(x.day, x.hhmm),
+        stt: x.charges,
+      })),
+    },
+  );
   ids[name] ??= made.trabot_trade_id; // Alice's, made first
 }
 
@@ -41,27 +71,93 @@ beforeAll(async () => {
   const bobAccount = b.account.trabot_account_id;
 
   // Alice: the year's three classes.
-  await trade(aliceAccount, 'INTRALONG', { trade_type: 'intraday' }, [{ day: '2026-06-10', quantity: 100, price: 200, charges: 5 }], [{ day: '2026-06-10', hhmm: '15:00', quantity: 100, price: 205, charges: 6 }]);
-  await trade(aliceAccount, 'INTRASHORT', { trade_type: 'intraday', trade_direction: 'short' }, [{ day: '2026-06-11', quantity: 50, price: 300, charges: 4 }], [{ day: '2026-06-11', hhmm: '15:00', quantity: 50, price: 310, charges: 4 }]);
-  await trade(aliceAccount, 'SWINGSHORTTERM', {}, [{ day: '2026-05-04', quantity: 10, price: 1000, charges: 12 }], [
-    { day: '2026-09-01', quantity: 4, price: 1100, charges: 5 },
-    { day: '2026-10-01', quantity: 6, price: 1050, charges: 6 },
-  ]);
-  await trade(aliceAccount, 'HELDAYEAR', {}, [{ day: '2025-04-15', quantity: 10, price: 500, charges: 6 }], [{ day: '2026-04-15', quantity: 10, price: 700, charges: 8 }]);
-  await trade(aliceAccount, 'HELDADAYLESS', {}, [{ day: '2025-06-01', quantity: 10, price: 100, charges: 1 }], [{ day: '2026-05-31', quantity: 10, price: 110, charges: 1 }]);
+  await trade(
+    aliceAccount,
+    'INTRALONG',
+    { trade_type: 'intraday' },
+    [{ day: '2026-06-10', quantity: 100, price: 200, charges: 5 }],
+    [{ day: '2026-06-10', hhmm: '15:00', quantity: 100, price: 205, charges: 6 }],
+  );
+  await trade(
+    aliceAccount,
+    'INTRASHORT',
+    { trade_type: 'intraday', trade_direction: 'short' },
+    [{ day: '2026-06-11', quantity: 50, price: 300, charges: 4 }],
+    [{ day: '2026-06-11', hhmm: '15:00', quantity: 50, price: 310, charges: 4 }],
+  );
+  await trade(
+    aliceAccount,
+    'SWINGSHORTTERM',
+    {},
+    [{ day: '2026-05-04', quantity: 10, price: 1000, charges: 12 }],
+    [
+      { day: '2026-09-01', quantity: 4, price: 1100, charges: 5 },
+      { day: '2026-10-01', quantity: 6, price: 1050, charges: 6 },
+    ],
+  );
+  await trade(
+    aliceAccount,
+    'HELDAYEAR',
+    {},
+    [{ day: '2025-04-15', quantity: 10, price: 500, charges: 6 }],
+    [{ day: '2026-04-15', quantity: 10, price: 700, charges: 8 }],
+  );
+  await trade(
+    aliceAccount,
+    'HELDADAYLESS',
+    {},
+    [{ day: '2025-06-01', quantity: 10, price: 100, charges: 1 }],
+    [{ day: '2026-05-31', quantity: 10, price: 110, charges: 1 }],
+  );
   // The year's last minutes and the next year's first ones, in India.
-  await trade(aliceAccount, 'LASTMINUTE', {}, [{ day: '2027-03-20', quantity: 1, price: 100, charges: 0 }], [{ day: '2027-03-31', hhmm: '23:50', quantity: 1, price: 101, charges: 0 }]);
-  await trade(aliceAccount, 'NEXTYEAR', {}, [{ day: '2027-03-20', quantity: 1, price: 100, charges: 0 }], [{ day: '2027-04-01', hhmm: '00:10', quantity: 1, price: 101, charges: 0 }]);
+  await trade(
+    aliceAccount,
+    'LASTMINUTE',
+    {},
+    [{ day: '2027-03-20', quantity: 1, price: 100, charges: 0 }],
+    [{ day: '2027-03-31', hhmm: '23:50', quantity: 1, price: 101, charges: 0 }],
+  );
+  await trade(
+    aliceAccount,
+    'NEXTYEAR',
+    {},
+    [{ day: '2027-03-20', quantity: 1, price: 100, charges: 0 }],
+    [{ day: '2027-04-01', hhmm: '00:10', quantity: 1, price: 101, charges: 0 }],
+  );
   // Running: partly sold in the year, not closed, so not in the statement.
-  await trade(aliceAccount, 'STILLRUNNING', { trade_status: 'running', remaining_quantity: 5 }, [{ day: '2026-07-01', quantity: 10, price: 100, charges: 1 }], [{ day: '2026-07-02', quantity: 5, price: 120, charges: 1 }]);
+  await trade(
+    aliceAccount,
+    'STILLRUNNING',
+    { trade_status: 'running', remaining_quantity: 5 },
+    [{ day: '2026-07-01', quantity: 10, price: 100, charges: 1 }],
+    [{ day: '2026-07-02', quantity: 5, price: 120, charges: 1 }],
+  );
 
   // Bob: trades wholly inside the year, to hold the statement against the summary.
-  await trade(bobAccount, 'INTRALONG', { trade_type: 'intraday' }, [{ day: '2026-06-10', quantity: 100, price: 200, charges: 5 }], [{ day: '2026-06-10', hhmm: '15:00', quantity: 100, price: 205, charges: 6 }]);
-  await trade(bobAccount, 'INTRASHORT', { trade_type: 'intraday', trade_direction: 'short' }, [{ day: '2026-06-11', quantity: 50, price: 300, charges: 4 }], [{ day: '2026-06-11', hhmm: '15:00', quantity: 50, price: 310, charges: 4 }]);
-  await trade(bobAccount, 'SWINGSHORTTERM', {}, [{ day: '2026-05-04', quantity: 10, price: 1000, charges: 12 }], [
-    { day: '2026-09-01', quantity: 4, price: 1100, charges: 5 },
-    { day: '2026-10-01', quantity: 6, price: 1050, charges: 6 },
-  ]);
+  await trade(
+    bobAccount,
+    'INTRALONG',
+    { trade_type: 'intraday' },
+    [{ day: '2026-06-10', quantity: 100, price: 200, charges: 5 }],
+    [{ day: '2026-06-10', hhmm: '15:00', quantity: 100, price: 205, charges: 6 }],
+  );
+  await trade(
+    bobAccount,
+    'INTRASHORT',
+    { trade_type: 'intraday', trade_direction: 'short' },
+    [{ day: '2026-06-11', quantity: 50, price: 300, charges: 4 }],
+    [{ day: '2026-06-11', hhmm: '15:00', quantity: 50, price: 310, charges: 4 }],
+  );
+  await trade(
+    bobAccount,
+    'SWINGSHORTTERM',
+    {},
+    [{ day: '2026-05-04', quantity: 10, price: 1000, charges: 12 }],
+    [
+      { day: '2026-09-01', quantity: 4, price: 1100, charges: 5 },
+      { day: '2026-10-01', quantity: 6, price: 1050, charges: 6 },
+    ],
+  );
 
   alice = await loggedIn(t, a.user.email, a.user.password);
   bob = await loggedIn(t, b.user.email, b.user.password);
@@ -79,7 +175,9 @@ describe('the tax P&L statement', () => {
   it('lists the closed trades of the year with their class, then the totals per class and the intraday turnover', async () => {
     const { res, lines } = await statement(alice, 'fy=2026-27');
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="tax-pnl-FY2026-27-account-${aliceAccount}.csv"`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="tax-pnl-FY2026-27-account-${aliceAccount}.csv"`,
+    );
     expect(lines.slice(0, 7)).toEqual([
       'Trade ID,Symbol,Buy date,Sell date,Quantity,Buy value,Sell value,Charges,P&L after charges,Class',
       `${ids.INTRALONG},INTRALONG,2026-06-10,2026-06-10,100,20000.00,20500.00,11.00,489.00,Speculative business income (intraday)`,
@@ -105,7 +203,9 @@ describe('the tax P&L statement', () => {
   it("its P&L adds up to the summary's net for the same year", async () => {
     const { lines } = await statement(bob, 'fy=2026-27');
     const pnlOfRows = lines.slice(1, 4).reduce((sum, line) => sum + Number(line.split(',')[8]), 0);
-    const summary = accountPnlSchema.parse(await (await bob.request('/api/account-pnl?from=2026-04-01&to=2027-03-31')).json());
+    const summary = accountPnlSchema.parse(
+      await (await bob.request('/api/account-pnl?from=2026-04-01&to=2027-03-31')).json(),
+    );
     expect(pnlOfRows).toBeCloseTo(658, 2);
     expect(summary.net).toBeCloseTo(pnlOfRows, 2);
   });
@@ -114,7 +214,9 @@ describe('the tax P&L statement', () => {
     const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
     const start = Number(today.slice(0, 4)) - (today.slice(5) < '04-01' ? 1 : 0);
     const { res } = await statement(alice, '');
-    expect(res.headers.get('content-disposition')).toContain(`FY${start}-${String((start + 1) % 100).padStart(2, '0')}`);
+    expect(res.headers.get('content-disposition')).toContain(
+      `FY${start}-${String((start + 1) % 100).padStart(2, '0')}`,
+    );
   });
 
   it("a superadmin downloads any account's with adminAccountId; a member gets 403 for it; a bad year is a 400 naming fy", async () => {

@@ -27,8 +27,14 @@ afterAll(async () => {
 });
 
 /** The status and the JSON error body (the API's { error, fields? } shape). */
-const answer = async (res: Response) => ({ status: res.status, body: (await res.json()) as { error: string; fields?: Record<string, string> } });
-const nul = (path: string) => ({ status: 400, body: { error: `Invalid body: ${path}`, fields: { [path]: 'Must not contain a NUL character' } } });
+const answer = async (res: Response) => ({
+  status: res.status,
+  body: (await res.json()) as { error: string; fields?: Record<string, string> },
+});
+const nul = (path: string) => ({
+  status: 400,
+  body: { error: `Invalid body: ${path}`, fields: { [path]: 'Must not contain a NUL character' } },
+});
 const broker = { broker_name: 'fyers', broker_client_id: 'A1', broker_access_key: '' };
 
 describe('the query string', () => {
@@ -55,9 +61,15 @@ describe('the query string', () => {
 
 describe('the JSON body', () => {
   it('a NUL character in a nested key or value the schema would drop is a 400 naming its path', async () => {
-    expect(await answer(await member.json('/api/update-broker-details', { ...broker, extra: { 'a\u0000b': 1 } }))).toEqual(nul('extra.a\u0000b'));
-    expect(await answer(await member.json('/api/update-broker-details', { ...broker, extra: { deep: ['ok', 'x\u0000'] } }))).toEqual(nul('extra.deep.1'));
-    expect(await answer(await member.json('/api/update-broker-details', { ...broker, broker_client_id: 'A\u0000' }))).toEqual(nul('broker_client_id'));
+    expect(
+      await answer(await member.json('/api/update-broker-details', { ...broker, extra: { 'a\u0000b': 1 } })),
+    ).toEqual(nul('extra.a\u0000b'));
+    expect(
+      await answer(await member.json('/api/update-broker-details', { ...broker, extra: { deep: ['ok', 'x\u0000'] } })),
+    ).toEqual(nul('extra.deep.1'));
+    expect(
+      await answer(await member.json('/api/update-broker-details', { ...broker, broker_client_id: 'A\u0000' })),
+    ).toEqual(nul('broker_client_id'));
     expect(await answer(await member.json('/api/update-broker-details', 'x\u0000'))).toEqual(nul('(body)'));
   });
 
@@ -72,7 +84,8 @@ describe('the JSON body', () => {
   });
 
   it('takes application/json with parameters; any other type is a 415 (application/jsonx too), malformed JSON a 400', async () => {
-    const send = (type: string, body: string) => member.request('/api/update-broker-details', { method: 'POST', body, headers: { 'content-type': type } });
+    const send = (type: string, body: string) =>
+      member.request('/api/update-broker-details', { method: 'POST', body, headers: { 'content-type': type } });
     expect((await send('Application/JSON; charset=utf-8', JSON.stringify(broker))).status).toBe(200);
     for (const type of ['text/plain', 'application/jsonx', 'application/x-www-form-urlencoded']) {
       expect(await answer(await send(type, JSON.stringify(broker))), type).toEqual({
@@ -80,14 +93,28 @@ describe('the JSON body', () => {
         body: { error: 'Expected a JSON body (Content-Type: application/json)' },
       });
     }
-    expect(await answer(await send('application/json', '{"broker_name":'))).toEqual({ status: 400, body: { error: 'Malformed JSON body' } });
-    expect(await answer(await send('application/json', ''))).toEqual({ status: 400, body: { error: 'Malformed JSON body' } });
+    expect(await answer(await send('application/json', '{"broker_name":'))).toEqual({
+      status: 400,
+      body: { error: 'Malformed JSON body' },
+    });
+    expect(await answer(await send('application/json', ''))).toEqual({
+      status: 400,
+      body: { error: 'Malformed JSON body' },
+    });
   });
 });
 
 describe('path ids', () => {
   it('are checked before the body, the first bad one named', async () => {
-    expect(await answer(await admin.request('/api/members/abc', { method: 'POST', body: '{nope', headers: { 'content-type': 'text/plain' } }))).toEqual({
+    expect(
+      await answer(
+        await admin.request('/api/members/abc', {
+          method: 'POST',
+          body: '{nope',
+          headers: { 'content-type': 'text/plain' },
+        }),
+      ),
+    ).toEqual({
       status: 400,
       body: { error: 'Invalid path parameter: id', fields: { id: 'id must be a positive whole number' } },
     });

@@ -10,7 +10,15 @@ import { FORBIDDEN, NOT_LOGGED_IN } from '@server/auth/guards';
 import { accounts } from '@server/db/schema';
 import { snapshot } from './support/db-snapshot';
 import { stats } from './support/inspect';
-import { apiRoutes, PARAM, ROUTE_TABLE, routerKeys, urlFor, type ApiRoute, type RequestContext } from './support/route-table';
+import {
+  apiRoutes,
+  PARAM,
+  ROUTE_TABLE,
+  routerKeys,
+  urlFor,
+  type ApiRoute,
+  type RequestContext,
+} from './support/route-table';
 import { createWorld, jsonPayload, PRINCIPALS, send, type Ids, type Principal, type World } from './support/world';
 
 let w: World;
@@ -22,7 +30,9 @@ beforeAll(async () => {
   routes = apiRoutes(w.t.app);
 });
 afterAll(async () => {
-  console.info(`[security] authorization: ${routes.length} routes x ${PRINCIPALS.length} principals, ${stats.requests} requests, ${Math.round(performance.now() - started)} ms`);
+  console.info(
+    `[security] authorization: ${routes.length} routes x ${PRINCIPALS.length} principals, ${stats.requests} requests, ${Math.round(performance.now() - started)} ms`,
+  );
   await w.close();
 });
 
@@ -50,8 +60,14 @@ async function call(r: ApiRoute, principal: Principal, ctx = context(principal, 
 describe('the route table', () => {
   it('classifies exactly the routes the router serves', () => {
     const served = routerKeys(w.t.app);
-    expect(served.filter((k) => !(k in ROUTE_TABLE)), 'routes the router serves but ROUTE_TABLE does not classify').toEqual([]);
-    expect(TABLE_KEYS.filter((k) => !served.includes(k)), 'ROUTE_TABLE entries the router no longer serves').toEqual([]);
+    expect(
+      served.filter((k) => !(k in ROUTE_TABLE)),
+      'routes the router serves but ROUTE_TABLE does not classify',
+    ).toEqual([]);
+    expect(
+      TABLE_KEYS.filter((k) => !served.includes(k)),
+      'ROUTE_TABLE entries the router no longer serves',
+    ).toEqual([]);
     expect(served.length).toBeGreaterThanOrEqual(40);
   });
 
@@ -73,7 +89,10 @@ describe("a member never reads or writes another member's data", () => {
     for (const r of routes.filter((x) => x.spec.access === 'superadmin')) {
       for (const principal of members) {
         const variants = [
-          { url: urlFor(r, w.ids[otherOf(principal)]), payload: await r.spec.body?.(context(principal, w.ids[otherOf(principal)])) },
+          {
+            url: urlFor(r, w.ids[otherOf(principal)]),
+            payload: await r.spec.body?.(context(principal, w.ids[otherOf(principal)])),
+          },
           { url: urlFor(r, w.ids[principal]), payload: await r.spec.body?.(context(principal, w.ids[principal])) },
           ...(r.method === 'GET' ? [] : [{ url: urlFor(r, w.ids[otherOf(principal)]), payload: jsonPayload({}) }]),
           { url: urlFor(r, w.ids[otherOf(principal)], ''), payload: undefined },
@@ -95,16 +114,25 @@ describe("a member never reads or writes another member's data", () => {
       const other = w.ids[otherOf(principal)];
       const list = await send(w.clients[principal], 'GET', '/api/account-trades?status=all');
       expect(list.status).toBe(200);
-      expect((list.json as { trabot_trade_id: number; trabot_account_id: number }[]).map((t) => [t.trabot_trade_id, t.trabot_account_id])).toEqual([
-        [own.trade, own.account],
-      ]);
+      expect(
+        (list.json as { trabot_trade_id: number; trabot_account_id: number }[]).map((t) => [
+          t.trabot_trade_id,
+          t.trabot_account_id,
+        ]),
+      ).toEqual([[own.trade, own.account]]);
       for (const id of [other.account, own.account]) {
         const res = await send(w.clients[principal], 'GET', `/api/account-trades?status=all&adminAccountId=${id}`);
         expect(res.status, res.text).toBe(403);
       }
     }
-    const asAdmin = await send(w.clients.superadmin, 'GET', `/api/account-trades?status=all&adminAccountId=${w.ids.otherMember.account}`);
-    expect((asAdmin.json as { trabot_trade_id: number }[]).map((t) => t.trabot_trade_id)).toEqual([w.ids.otherMember.trade]);
+    const asAdmin = await send(
+      w.clients.superadmin,
+      'GET',
+      `/api/account-trades?status=all&adminAccountId=${w.ids.otherMember.account}`,
+    );
+    expect((asAdmin.json as { trabot_trade_id: number }[]).map((t) => t.trabot_trade_id)).toEqual([
+      w.ids.otherMember.trade,
+    ]);
     expect((await send(w.clients.superadmin, 'GET', '/api/account-trades?adminAccountId=2147483647')).status).toBe(404);
   });
 
@@ -125,7 +153,10 @@ describe("a member never reads or writes another member's data", () => {
       const details = await send(w.clients[principal], 'GET', '/api/account-details');
       expect((details.json as { trabot_account_id: number }).trabot_account_id).toBe(own.account);
 
-      const [otherBefore] = await w.t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, other.account));
+      const [otherBefore] = await w.t.deps.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.trabot_account_id, other.account));
       const clientId = `OWN${principal.length}${own.account}`;
       const res = await send(
         w.clients[principal],
@@ -145,7 +176,10 @@ describe("a member never reads or writes another member's data", () => {
       expect(res.status, res.text).toBe(200);
       expect((res.json as { trabot_account_id: number }).trabot_account_id).toBe(own.account);
       const [ownAfter] = await w.t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, own.account));
-      const [otherAfter] = await w.t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, other.account));
+      const [otherAfter] = await w.t.deps.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.trabot_account_id, other.account));
       expect(ownAfter!.broker_client_id).toBe(clientId);
       expect(ownAfter!.account_status).not.toBe('hacked');
       expect(ownAfter!.access_key_valid).toBe(false);
@@ -160,12 +194,32 @@ describe("the superadmin's writes cannot tie one member's data to another's", ()
     const a = w.ids.member;
     const b = w.ids.otherMember;
     const admin = w.clients.superadmin;
-    const linked = await send(admin, 'POST', `/api/members/${a.member}/users`, jsonPayload({ name: 'Cross link', email: `cross-${a.user}@trabot.test`, password: 'a-long-password-1', account_id: b.account }));
+    const linked = await send(
+      admin,
+      'POST',
+      `/api/members/${a.member}/users`,
+      jsonPayload({
+        name: 'Cross link',
+        email: `cross-${a.user}@trabot.test`,
+        password: 'a-long-password-1',
+        account_id: b.account,
+      }),
+    );
     expect(linked.status, linked.text).toBe(400);
     expect(Object.keys((linked.json as { fields: object }).fields)).toEqual(['account_id']);
-    const relinked = await send(admin, 'PUT', `/api/members/${a.member}/users/${a.user}`, jsonPayload({ name: 'Relinked', email: w.logins.member.email, account_id: b.account }));
+    const relinked = await send(
+      admin,
+      'PUT',
+      `/api/members/${a.member}/users/${a.user}`,
+      jsonPayload({ name: 'Relinked', email: w.logins.member.email, account_id: b.account }),
+    );
     expect(relinked.status, relinked.text).toBe(400);
-    const throughOther = await send(admin, 'PUT', `/api/members/${a.member}/users/${b.user}`, jsonPayload({ name: 'Taken over', email: `takeover-${b.user}@trabot.test`, password: 'a-long-password-2' }));
+    const throughOther = await send(
+      admin,
+      'PUT',
+      `/api/members/${a.member}/users/${b.user}`,
+      jsonPayload({ name: 'Taken over', email: `takeover-${b.user}@trabot.test`, password: 'a-long-password-2' }),
+    );
     expect(throughOther.status, throughOther.text).toBe(404);
     // b's login still works with its own password.
     expect((await w.login(w.logins.otherMember)).cookies.size).toBe(1);
@@ -191,7 +245,10 @@ describe("the superadmin's writes cannot tie one member's data to another's", ()
       });
     const url = `/api/admin/accounts/${a.account}/save-algo-subscription`;
     expect((await send(w.clients.superadmin, 'POST', url, body({ row_id: b.subscription }))).status).toBe(404);
-    expect((await send(w.clients.superadmin, 'POST', url, body({ row_id: b.subscription, trabot_account_id: b.account }))).status).toBe(400);
+    expect(
+      (await send(w.clients.superadmin, 'POST', url, body({ row_id: b.subscription, trabot_account_id: b.account })))
+        .status,
+    ).toBe(400);
     expect(await snapshot(w.t.deps.db, ['sessions', 'rate_limits', 'used_captchas'])).toEqual(before);
   });
 });
@@ -202,7 +259,11 @@ describe.each(PRINCIPALS)('as %s', (principal) => {
     const r = route(key);
     const res = await call(r, principal);
     const { access } = r.spec;
-    if (access === 'public' || (access === 'member' && principal !== 'anonymous' && principal !== 'superadmin') || (access === 'superadmin' && principal === 'superadmin')) {
+    if (
+      access === 'public' ||
+      (access === 'member' && principal !== 'anonymous' && principal !== 'superadmin') ||
+      (access === 'superadmin' && principal === 'superadmin')
+    ) {
       // Allowed: the valid request succeeds (a browser navigation's answer is a redirect).
       expect(res.status, res.text).toBeGreaterThanOrEqual(r.spec.redirects ? 300 : 200);
       expect(res.status, res.text).toBeLessThan(r.spec.redirects ? 400 : 300);

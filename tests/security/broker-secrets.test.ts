@@ -36,7 +36,14 @@ const restBrokers: { world: (typeof REST_BROKER_WORLDS)[number]; fake: RestFake;
 /** The daily logins' sessions and one-time codes, and the firm's app secrets. */
 const dailyLogin: string[] = [];
 /** The two keys saved through the API, the engine's token, the keys the factories stored, and the daily login's. */
-const secrets = () => [MEMBER_KEY, ADMIN_KEY, SESSION_TOKEN, 'kite-a-0a1b2c3d4e5f', 'kite-b-0a1b2c3d4e5f', ...dailyLogin];
+const secrets = () => [
+  MEMBER_KEY,
+  ADMIN_KEY,
+  SESSION_TOKEN,
+  'kite-a-0a1b2c3d4e5f',
+  'kite-b-0a1b2c3d4e5f',
+  ...dailyLogin,
+];
 
 /** Where `text` holds a secret: whole, base64, hex, or any 8-character piece of it. */
 function leaks(text: string): string[] {
@@ -52,7 +59,11 @@ function leaks(text: string): string[] {
 /** A superadmin connects a Zerodha account of the member through Kite's login. */
 async function connectZerodha() {
   const account = await createAccount(w.t.deps, w.ids.member.member, { broker_name: 'zerodha' });
-  const link = await send(w.clients.superadmin, 'GET', `/api/brokers/zerodha/login-url?account_id=${account.trabot_account_id}`);
+  const link = await send(
+    w.clients.superadmin,
+    'GET',
+    `/api/brokers/zerodha/login-url?account_id=${account.trabot_account_id}`,
+  );
   expect(link.status, link.text).toBe(200);
   const back = await kite.logIn((link.json as { url: string }).url);
   const done = await w.clients.superadmin.request(back.pathname + back.search);
@@ -63,21 +74,41 @@ async function connectZerodha() {
 
 /** A superadmin connects an account of the member to a broker reached through its REST API. */
 async function connectRestBroker({ world, fake, env }: (typeof restBrokers)[number]) {
-  const account = await createAccount(w.t.deps, w.ids.member.member, { broker_name: world.broker, broker_client_id: `SEC${world.broker}` });
-  const link = await send(w.clients.superadmin, 'GET', `/api/brokers/${world.broker}/login-url?account_id=${account.trabot_account_id}`);
+  const account = await createAccount(w.t.deps, w.ids.member.member, {
+    broker_name: world.broker,
+    broker_client_id: `SEC${world.broker}`,
+  });
+  const link = await send(
+    w.clients.superadmin,
+    'GET',
+    `/api/brokers/${world.broker}/login-url?account_id=${account.trabot_account_id}`,
+  );
   expect(link.status, link.text).toBe(200);
   const back = await fake.logIn((link.json as { url: string }).url);
   const done = await w.clients.superadmin.request(back.pathname + back.search);
   expect(done.headers.get('location')).toContain('broker_login=connected');
   const funds = fake.requests.findLast((r) => r.path === world.fundsPath)!;
-  dailyLogin.push(world.tokenOf(funds.headers), ...world.secretParams.map((p) => back.searchParams.get(p)!), ...Object.entries(env).filter(([name]) => name.includes('SECRET')).map(([, value]) => value));
+  dailyLogin.push(
+    world.tokenOf(funds.headers),
+    ...world.secretParams.map((p) => back.searchParams.get(p)!),
+    ...Object.entries(env)
+      .filter(([name]) => name.includes('SECRET'))
+      .map(([, value]) => value),
+  );
 }
 
 beforeAll(async () => {
   kite = await startFakeKite({ redirectUrl: 'http://localhost:3000/api/brokers/zerodha/callback' });
-  for (const world of REST_BROKER_WORLDS) restBrokers.push({ world, ...(await world.start(`http://localhost:3000/api/brokers/${world.broker}/callback`)) });
+  for (const world of REST_BROKER_WORLDS)
+    restBrokers.push({ world, ...(await world.start(`http://localhost:3000/api/brokers/${world.broker}/callback`)) });
   w = await createWorld({
-    env: { KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root, KITE_LOGIN_URL: kite.loginUrl, ...Object.assign({}, ...restBrokers.map((b) => b.env)) },
+    env: {
+      KITE_API_KEY: kite.apiKey,
+      KITE_API_SECRET: kite.apiSecret,
+      KITE_API_ROOT: kite.root,
+      KITE_LOGIN_URL: kite.loginUrl,
+      ...Object.assign({}, ...restBrokers.map((b) => b.env)),
+    },
   });
   routes = apiRoutes(w.t.app);
   const byMember = await send(
@@ -107,7 +138,9 @@ afterAll(async () => {
 
 describe('broker access keys at rest', () => {
   it('are stored, encrypted: the saved keys decrypt from the accounts table', async () => {
-    const rows = (await w.t.deps.db.execute(sql`select trabot_account_id, broker_access_key_enc from accounts order by 1`)) as unknown as {
+    const rows = (await w.t.deps.db.execute(
+      sql`select trabot_account_id, broker_access_key_enc from accounts order by 1`,
+    )) as unknown as {
       rows: { trabot_account_id: number; broker_access_key_enc: string | null }[];
     };
     const stored = Object.fromEntries(rows.rows.map((r) => [r.trabot_account_id, r.broker_access_key_enc]));
@@ -129,10 +162,14 @@ describe('broker access keys at rest', () => {
       const client = (w.t.deps.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
       dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
     } else {
-      const [row] = ((await w.t.deps.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
+      const [row] = (
+        (await w.t.deps.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
+      ).rows;
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${row!.name}`;
-      const pgDump = fs.existsSync('/usr/lib/postgresql/15/bin/pg_dump') ? '/usr/lib/postgresql/15/bin/pg_dump' : 'pg_dump';
+      const pgDump = fs.existsSync('/usr/lib/postgresql/15/bin/pg_dump')
+        ? '/usr/lib/postgresql/15/bin/pg_dump'
+        : 'pg_dump';
       const run = spawnSync(pgDump, ['--data-only', url.toString()], { maxBuffer: 256 * 1024 * 1024 });
       expect(run.status, run.stderr.toString()).toBe(0);
       dump = run.stdout;
@@ -178,9 +215,13 @@ describe('broker access keys in API responses', () => {
     const asAdmin = await send(w.clients.superadmin, 'GET', `/api/${w.ids.member.account}/account-details`);
     expect((asAdmin.json as { broker_access_key: string }).broker_access_key).toBe(maskSecret(MEMBER_KEY));
     const list = await send(w.clients.superadmin, 'GET', `/api/admin/members/${w.ids.otherMember.member}/accounts`);
-    expect((list.json as { broker_access_key: string }[]).map((a) => a.broker_access_key)).toEqual([maskSecret(ADMIN_KEY)]);
+    expect((list.json as { broker_access_key: string }[]).map((a) => a.broker_access_key)).toEqual([
+      maskSecret(ADMIN_KEY),
+    ]);
     const tokens = await send(w.clients.superadmin, 'GET', '/api/admin/tokens');
-    expect((tokens.json as Record<string, string>)[tokenName('zerodha.access_token', w.ids.member.account)]).toContain(maskSecret(SESSION_TOKEN));
+    expect((tokens.json as Record<string, string>)[tokenName('zerodha.access_token', w.ids.member.account)]).toContain(
+      maskSecret(SESSION_TOKEN),
+    );
   });
 
   it('no GET route, for any principal and either member’s ids, returns a key in plaintext', async () => {
@@ -199,7 +240,12 @@ describe('broker access keys in API responses', () => {
 
   it('saving a key answers with the masked view only', async () => {
     const key = `rotated-${randomBytes(12).toString('hex')}`;
-    const res = await send(w.clients.member, 'POST', '/api/update-broker-details', jsonPayload({ broker_name: 'zerodha', broker_client_id: 'ZX4821', broker_access_key: key }));
+    const res = await send(
+      w.clients.member,
+      'POST',
+      '/api/update-broker-details',
+      jsonPayload({ broker_name: 'zerodha', broker_client_id: 'ZX4821', broker_access_key: key }),
+    );
     expect(res.status).toBe(200);
     expect(res.text).not.toContain(key);
     expect((res.json as { broker_access_key: string }).broker_access_key).toBe(maskSecret(key));

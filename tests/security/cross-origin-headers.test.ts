@@ -27,7 +27,10 @@ beforeAll(async () => {
     fs.mkdirSync(path.dirname(path.join(clientDir, rel)), { recursive: true });
     fs.writeFileSync(path.join(clientDir, rel), content);
   };
-  write('index.html', '<!doctype html><html><head><title>Trabot</title></head><body><div id="root"></div></body></html>');
+  write(
+    'index.html',
+    '<!doctype html><html><head><title>Trabot</title></head><body><div id="root"></div></body></html>',
+  );
   write('assets/index-B4x9Qa1c.js', 'console.log("app")');
   write('sw.js', 'self.addEventListener("fetch", () => {})');
   write('manifest.webmanifest', '{"name":"Trabot"}');
@@ -36,7 +39,9 @@ beforeAll(async () => {
   routes = apiRoutes(w.t.app);
 });
 afterAll(async () => {
-  console.info(`[security] cross-origin and headers: ${stats.requests} requests, ${Math.round(performance.now() - started)} ms`);
+  console.info(
+    `[security] cross-origin and headers: ${stats.requests} requests, ${Math.round(performance.now() - started)} ms`,
+  );
   await w.close();
   fs.rmSync(clientDir, { recursive: true, force: true });
 });
@@ -51,8 +56,18 @@ const FOREIGN: Record<string, Record<string, string>> = {
 
 /** The bodies a form, a fetch or a beacon from another site can send without a preflight (and JSON). */
 async function bodies(r: ApiRoute): Promise<Record<string, Payload>> {
-  const valid = await r.spec.body?.({ ids: w.ids.otherMember, self: w.logins.member, captcha: () => w.t.client().solveCaptcha() });
-  const fields = { email: w.logins.member.email, password: w.logins.member.password, broker_name: 'zerodha', broker_client_id: 'EVIL', broker_access_key: 'stolen' };
+  const valid = await r.spec.body?.({
+    ids: w.ids.otherMember,
+    self: w.logins.member,
+    captcha: () => w.t.client().solveCaptcha(),
+  });
+  const fields = {
+    email: w.logins.member.email,
+    password: w.logins.member.password,
+    broker_name: 'zerodha',
+    broker_client_id: 'EVIL',
+    broker_access_key: 'stolen',
+  };
   return {
     json: valid?.contentType === 'application/json' ? valid : jsonPayload(fields),
     urlencoded: { contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(fields).toString() },
@@ -91,7 +106,9 @@ describe('cross-origin state-changing requests', () => {
   it('the same requests from the own origin go through (the refusals above are the origin check)', async () => {
     const sameOrigin = { origin: OWN_ORIGIN, 'sec-fetch-site': 'same-origin' };
     const contact = routes.find((r) => r.key === 'POST /api/contact-us')!;
-    expect((await send(w.t.client(), 'POST', '/api/contact-us', (await bodies(contact)).json, sameOrigin)).status).toBe(201);
+    expect((await send(w.t.client(), 'POST', '/api/contact-us', (await bodies(contact)).json, sameOrigin)).status).toBe(
+      201,
+    );
     const broker = jsonPayload({ broker_name: 'fyers', broker_client_id: 'FY1234', broker_access_key: '' });
     expect((await send(w.clients.member, 'POST', '/api/update-broker-details', broker, sameOrigin)).status).toBe(200);
     const login = await w.t.client().login(w.logins.member.email, w.logins.member.password);
@@ -102,7 +119,10 @@ describe('cross-origin state-changing requests', () => {
     const hook = routes.find((r) => r.key === 'POST /api/hooks/signals')!;
     expect(hook.spec.cookieless).toBe(true);
     const valid = (await bodies(hook)).json!;
-    const withoutToken = { ...valid, body: JSON.stringify({ ...(JSON.parse(valid.body as string) as object), token: undefined }) };
+    const withoutToken = {
+      ...valid,
+      body: JSON.stringify({ ...(JSON.parse(valid.body as string) as object), token: undefined }),
+    };
     const before = await snapshot(w.t.deps.db);
     for (const headers of Object.values(FOREIGN)) {
       const res = await send(w.clients.superadmin, 'POST', '/api/hooks/signals', withoutToken, headers);
@@ -118,7 +138,11 @@ describe('what SameSite=Lax still lets through', () => {
     const gets = routes.filter((r) => r.method === 'GET');
     const everyGet = async () => {
       for (const principal of ['member', 'superadmin'] as const) {
-        for (const r of gets) await send(w.clients[principal], 'GET', urlFor(r, w.ids.member), undefined, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' });
+        for (const r of gets)
+          await send(w.clients[principal], 'GET', urlFor(r, w.ids.member), undefined, {
+            'sec-fetch-site': 'cross-site',
+            origin: 'https://evil.example',
+          });
       }
     };
     // The first pass may create the backend key once (by design); from then on, reads only read.
@@ -175,7 +199,9 @@ describe('headers on every kind of answer', () => {
     } as RequestInit);
     expect((await inspect(streamed, 'POST /api/contact-us')).status).toBe(413);
 
-    const big = multipartPayload({ file: { filename: 'big.csv', type: 'text/csv', content: 'A,B\n'.repeat(2 * 1024 * 1024) } });
+    const big = multipartPayload({
+      file: { filename: 'big.csv', type: 'text/csv', content: 'A,B\n'.repeat(2 * 1024 * 1024) },
+    });
     for (const principal of ['anonymous', 'member'] as const) {
       const started = performance.now();
       const res = await send(w.clients[principal], 'POST', '/api/admin/nse/bhav-copy', big);
@@ -216,7 +242,8 @@ describe('headers on every kind of answer', () => {
 
   it('static files, the SPA fallback, 304s, HEAD and refused traversal', async () => {
     const client = w.t.client();
-    const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => client.request(url, { method, headers }).then((res) => inspect(res, `${method} ${url}`));
+    const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+      client.request(url, { method, headers }).then((res) => inspect(res, `${method} ${url}`));
     expect((await get('/')).status).toBe(200);
     for (const deep of ['/dashboard/trades', '/dashboard/admin/members/1/accounts', '/some/unknown/page']) {
       const res = await get(deep);
@@ -229,7 +256,12 @@ describe('headers on every kind of answer', () => {
     expect((await get('/assets/missing-Zz.js')).status).toBe(404);
     for (const file of ['/sw.js', '/manifest.webmanifest', '/robots.txt']) expect((await get(file)).status).toBe(200);
     expect((await get('/', {}, 'HEAD')).status).toBe(200);
-    for (const traversal of ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%5c..%5csecret', '/%00']) {
+    for (const traversal of [
+      '/..%2f..%2fetc%2fpasswd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/..%5c..%5csecret',
+      '/%00',
+    ]) {
       const res = await get(traversal);
       expect(res.text).not.toContain('root:');
     }
@@ -239,7 +271,8 @@ describe('headers on every kind of answer', () => {
     for (const principal of ['member', 'superadmin'] as const) {
       for (const r of routes.filter((x) => x.method === 'GET')) {
         const res = await send(w.clients[principal], 'GET', urlFor(r, w.ids.member));
-        const expected = r.key === 'GET /api/admin/nse/bhav-copy' && res.status === 200 ? 'private, no-cache' : 'no-store';
+        const expected =
+          r.key === 'GET /api/admin/nse/bhav-copy' && res.status === 200 ? 'private, no-cache' : 'no-store';
         expect(res.headers.get('cache-control'), `${principal} ${r.key}`).toBe(expected);
       }
     }

@@ -39,7 +39,8 @@ describe('the data folder', () => {
     const server = await startFaultServer({ dataDir });
     try {
       expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
-      for (const name of ['pglite', 'secret.key', 'logs/trabot.log', 'trabot.lock']) expect(fs.existsSync(path.join(dataDir, name)), name).toBe(true);
+      for (const name of ['pglite', 'secret.key', 'logs/trabot.log', 'trabot.lock'])
+        expect(fs.existsSync(path.join(dataDir, name)), name).toBe(true);
       expect(openToOthers(dataDir)).toEqual([]);
       if (isRoot) {
         expect(readAsNobody(path.join(dataDir, 'logs/trabot.log')).status).not.toBe(0);
@@ -68,7 +69,11 @@ describe('the data folder', () => {
   it('one that cannot be made private stops the start with one clear line, no stack trace', async () => {
     const blocker = path.join(tempDir('trabot-security-datadir-bad-'), 'a-file');
     fs.writeFileSync(blocker, '');
-    const child = spawnTs('src/server/main.ts', [], { ...serverEnv({ dataDir: path.join(blocker, 'data') }), HOST: '127.0.0.1', PORT: '0' });
+    const child = spawnTs('src/server/main.ts', [], {
+      ...serverEnv({ dataDir: path.join(blocker, 'data') }),
+      HOST: '127.0.0.1',
+      PORT: '0',
+    });
     child.stdin?.end();
     const { code, stderr } = await collect(child).finished;
     expect(code).toBe(1);

@@ -10,7 +10,15 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../integration/helpers/test-app';
-import { brokenJson, JSON_CONTENT_TYPES, mutatedJson, pathSegment, queryString, rawJson, anyString } from './support/fuzz-arbitraries';
+import {
+  brokenJson,
+  JSON_CONTENT_TYPES,
+  mutatedJson,
+  pathSegment,
+  queryString,
+  rawJson,
+  anyString,
+} from './support/fuzz-arbitraries';
 import { stats } from './support/inspect';
 import { apiRoutes, fillPath, paramValue, ROUTE_TABLE, type ApiRoute } from './support/route-table';
 import { createWorld, multipartPayload, send, type Payload, type World } from './support/world';
@@ -36,14 +44,20 @@ afterAll(async () => {
   await w.close();
 });
 
-const BHAVCOPY_HEADER = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,';
+const BHAVCOPY_HEADER =
+  'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,';
 
 /** What one fuzz run sends: each part either the route's valid one or a hostile one. */
 function requestArb(route: ApiRoute, valid: Payload | undefined) {
   const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const entityIds = w.ids.otherMember;
   const params = fc.tuple(
-    ...names.map((name) => fc.oneof({ weight: 1, arbitrary: fc.constant(paramValue(route.spec.params![name]!, entityIds)) }, { weight: 2, arbitrary: pathSegment })),
+    ...names.map((name) =>
+      fc.oneof(
+        { weight: 1, arbitrary: fc.constant(paramValue(route.spec.params![name]!, entityIds)) },
+        { weight: 2, arbitrary: pathSegment },
+      ),
+    ),
   );
   const validQuery = route.spec.query ?? '';
   const queryKeys = [...new URLSearchParams(validQuery).keys()];
@@ -52,18 +66,30 @@ function requestArb(route: ApiRoute, valid: Payload | undefined) {
   let body: fc.Arbitrary<Payload | undefined> = fc.constant(undefined);
   if (route.method !== 'GET') {
     const jsonType = fc.constantFrom(...JSON_CONTENT_TYPES);
-    const validJson = valid?.contentType === 'application/json' ? (JSON.parse(valid.body) as Record<string, unknown>) : undefined;
+    const validJson =
+      valid?.contentType === 'application/json' ? (JSON.parse(valid.body) as Record<string, unknown>) : undefined;
     const fieldNames = validJson ? Object.keys(validJson) : [];
     const hostile: fc.Arbitrary<string>[] = [rawJson(fieldNames), brokenJson];
     if (validJson) hostile.push(mutatedJson(validJson), mutatedJson(validJson));
-    const jsonBodies = fc.tuple(jsonType, fc.oneof(...hostile)).map(([contentType, text]) => ({ contentType, body: text }));
+    const jsonBodies = fc
+      .tuple(jsonType, fc.oneof(...hostile))
+      .map(([contentType, text]) => ({ contentType, body: text }));
     const variants: fc.Arbitrary<Payload | undefined>[] = [jsonBodies, jsonBodies, fc.constant(valid)];
     if (valid?.contentType.startsWith('multipart/')) {
-      const row = fc.array(anyString.map((s) => s.replace(/[\r\n]/g, ' ')), { maxLength: 14 }).map((cells) => cells.join(','));
-      const csv = fc.tuple(fc.constantFrom(BHAVCOPY_HEADER, ''), fc.array(row, { maxLength: 4 })).map(([header, rows]) => [header, ...rows].join('\n'));
-      const file = fc.tuple(fc.oneof(csv, anyString), anyString, fc.constantFrom('file', 'upload', '__proto__')).map(([content, filename, field]) =>
-        multipartPayload({ [field]: { filename: filename.replace(/["\r\n]/g, ''), type: 'text/csv', content } }),
-      );
+      const row = fc
+        .array(
+          anyString.map((s) => s.replace(/[\r\n]/g, ' ')),
+          { maxLength: 14 },
+        )
+        .map((cells) => cells.join(','));
+      const csv = fc
+        .tuple(fc.constantFrom(BHAVCOPY_HEADER, ''), fc.array(row, { maxLength: 4 }))
+        .map(([header, rows]) => [header, ...rows].join('\n'));
+      const file = fc
+        .tuple(fc.oneof(csv, anyString), anyString, fc.constantFrom('file', 'upload', '__proto__'))
+        .map(([content, filename, field]) =>
+          multipartPayload({ [field]: { filename: filename.replace(/["\r\n]/g, ''), type: 'text/csv', content } }),
+        );
       variants.push(file, file, file);
     }
     body = fc.oneof(...variants);
@@ -101,20 +127,60 @@ describe.each(FUZZED)('fuzzing as %s', (principal) => {
 /** Header values a client can send (visible ASCII and spaces), odd and oversized. */
 const headerValue = fc.oneof(
   fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((v) => v.replace(/[^\x20-\x7e]/g, '')),
-  fc.constantFrom('', ' ', '1.1.1.1, 2.2.2.2, 3.3.3.3', 'unknown', '::1', '[::1]:80', 'https', 'HTTPS', 'javascript:', 'null', 'x'.repeat(8000), '%00', '1e400'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '1.1.1.1, 2.2.2.2, 3.3.3.3',
+    'unknown',
+    '::1',
+    '[::1]:80',
+    'https',
+    'HTTPS',
+    'javascript:',
+    'null',
+    'x'.repeat(8000),
+    '%00',
+    '1e400',
+  ),
 );
 const cookieHeader = fc.oneof(
-  fc.array(fc.tuple(fc.constantFrom('trabot_session', '__Host-trabot_session', 'x', ''), headerValue), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v.replace(/;/g, '')}`).join('; ')),
+  fc
+    .array(fc.tuple(fc.constantFrom('trabot_session', '__Host-trabot_session', 'x', ''), headerValue), { maxLength: 4 })
+    .map((pairs) => pairs.map(([k, v]) => `${k}=${v.replace(/;/g, '')}`).join('; ')),
   headerValue,
-  fc.constantFrom(`trabot_session=${'A'.repeat(43)}`, `trabot_session=${'A'.repeat(43)}; trabot_session=${'B'.repeat(43)}`, 'trabot_session="quoted"', 'trabot_session=%ZZ'),
+  fc.constantFrom(
+    `trabot_session=${'A'.repeat(43)}`,
+    `trabot_session=${'A'.repeat(43)}; trabot_session=${'B'.repeat(43)}`,
+    'trabot_session="quoted"',
+    'trabot_session=%ZZ',
+  ),
 );
 
 describe('fuzzing the headers the server reads', () => {
-  it.each(['GET /api/check-session', 'GET /api/account-details', 'POST /api/login', 'POST /api/logout', 'POST /api/contact-us', 'GET /api/workshops'])('%s', async (key) => {
+  it.each([
+    'GET /api/check-session',
+    'GET /api/account-details',
+    'POST /api/login',
+    'POST /api/logout',
+    'POST /api/contact-us',
+    'GET /api/workshops',
+  ])('%s', async (key) => {
     const route = routes.find((r) => r.key === key)!;
-    const valid = await route.spec.body?.({ ids: w.ids.member, self: w.logins.member, captcha: () => w.t.client().solveCaptcha() });
+    const valid = await route.spec.body?.({
+      ids: w.ids.member,
+      self: w.logins.member,
+      captcha: () => w.t.client().solveCaptcha(),
+    });
     const headers = fc.record(
-      { cookie: cookieHeader, 'x-forwarded-for': headerValue, 'x-forwarded-proto': headerValue, 'x-forwarded-host': headerValue, origin: headerValue, 'sec-fetch-site': headerValue, host: headerValue },
+      {
+        cookie: cookieHeader,
+        'x-forwarded-for': headerValue,
+        'x-forwarded-proto': headerValue,
+        'x-forwarded-host': headerValue,
+        origin: headerValue,
+        'sec-fetch-site': headerValue,
+        host: headerValue,
+      },
       { requiredKeys: [] },
     );
     await fc.assert(
@@ -122,7 +188,8 @@ describe('fuzzing the headers the server reads', () => {
         runs++;
         const res = await send(w.t.client(), route.method, route.path, valid, h as Record<string, string>);
         // No forged header may ever produce a session.
-        if (key !== 'POST /api/login') expect(res.headers.getSetCookie().filter((c) => !/Max-Age=0/.test(c))).toEqual([]);
+        if (key !== 'POST /api/login')
+          expect(res.headers.getSetCookie().filter((c) => !/Max-Age=0/.test(c))).toEqual([]);
       }),
       { numRuns: RUNS, seed: SEED },
     );

@@ -44,11 +44,22 @@ function send(method: string, pathname: string, body?: string, cookie = ''): Pro
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${server.url}${pathname}`,
-      { method, agent: false, timeout: 10_000, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) } },
+      {
+        method,
+        agent: false,
+        timeout: 10_000,
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()), ms: performance.now() - started }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString()),
+            ms: performance.now() - started,
+          }),
+        );
       },
     );
     req.on('timeout', () => req.destroy(new Error(`${method} ${pathname} got no answer in 10 s`)));
@@ -109,7 +120,9 @@ describe('hostile bodies against a running server', () => {
   it('the same for a logged-in superadmin on a route with the 256 KB limit', async () => {
     const admin = new ApiClient(server.url);
     await admin.login(FAULT_LOGINS.admin.email, FAULT_LOGINS.admin.password);
-    const { result, slowestMs } = await healthDuring(() => send('PUT', '/api/members', `{"name":${nested(130_000)}}`, admin.cookieHeader));
+    const { result, slowestMs } = await healthDuring(() =>
+      send('PUT', '/api/members', `{"name":${nested(130_000)}}`, admin.cookieHeader),
+    );
     expect(result.status).toBe(400);
     expect(result.body).toEqual({ error: `JSON body nests deeper than ${MAX_JSON_DEPTH} levels` });
     expect(slowestMs).toBeLessThan(1000);

@@ -21,7 +21,14 @@ afterAll(async () => {
 });
 
 /** Body fields that hold a date or a timestamp. */
-const DATE_FIELDS = ['activation_date', 'expiry_date', 'workshop_date', 'trade_date', 'trade_gen_ts', 'expected_updated_at'];
+const DATE_FIELDS = [
+  'activation_date',
+  'expiry_date',
+  'workshop_date',
+  'trade_date',
+  'trade_gen_ts',
+  'expected_updated_at',
+];
 const TIMESTAMP_FIELDS = ['expected_updated_at'];
 const IMPOSSIBLE = ['0000-01-01', '9999-12-31', '1999-12-31', '2101-01-01'];
 const IMPOSSIBLE_TIMESTAMPS = ['0000-01-01T00:00:00.000Z', '9999-12-31T23:59:59.000Z', '1999-12-31T23:59:59+05:30'];
@@ -30,17 +37,30 @@ describe('dates out of range', () => {
   it('in any date field of any body: 400 naming the field (never a 5xx)', async () => {
     const probed = new Set<string>();
     for (const r of routes.filter((x) => x.spec.body)) {
-      const valid = await r.spec.body!({ ids: w.ids.otherMember, self: w.logins.superadmin, captcha: () => w.t.client().solveCaptcha() });
+      const valid = await r.spec.body!({
+        ids: w.ids.otherMember,
+        self: w.logins.superadmin,
+        captcha: () => w.t.client().solveCaptcha(),
+      });
       if (valid.contentType !== 'application/json') continue;
       const body = JSON.parse(valid.body) as Record<string, unknown>;
       // The webhook's date is optional: probe it too.
       if (r.key === 'POST /api/hooks/signals') body.trade_gen_ts = '2026-11-20';
       for (const field of Object.keys(body).filter((f) => DATE_FIELDS.includes(f))) {
-        const values = TIMESTAMP_FIELDS.includes(field) ? IMPOSSIBLE_TIMESTAMPS : [...IMPOSSIBLE, ...(field === 'trade_gen_ts' ? IMPOSSIBLE_TIMESTAMPS : [])];
+        const values = TIMESTAMP_FIELDS.includes(field)
+          ? IMPOSSIBLE_TIMESTAMPS
+          : [...IMPOSSIBLE, ...(field === 'trade_gen_ts' ? IMPOSSIBLE_TIMESTAMPS : [])];
         for (const value of values) {
-          const res = await send(w.clients.superadmin, r.method, urlFor(r, w.ids.otherMember), jsonPayload({ ...body, [field]: value }));
+          const res = await send(
+            w.clients.superadmin,
+            r.method,
+            urlFor(r, w.ids.otherMember),
+            jsonPayload({ ...body, [field]: value }),
+          );
           expect(res.status, `${r.key} ${field}=${value}: ${res.text}`).toBe(400);
-          expect(Object.keys((res.json as { fields?: object }).fields ?? {}), `${r.key} ${field}=${value}`).toContain(field);
+          expect(Object.keys((res.json as { fields?: object }).fields ?? {}), `${r.key} ${field}=${value}`).toContain(
+            field,
+          );
         }
         probed.add(`${r.key} ${field}`);
       }
@@ -54,7 +74,13 @@ describe('dates out of range', () => {
       w.clients.superadmin,
       'PUT',
       '/api/members',
-      jsonPayload({ name: 'Range Ends', phone_no: '+919812345678', email_id: 'range-ends@trabot.test', activation_date: '2000-01-01', expiry_date: '2100-12-31' }),
+      jsonPayload({
+        name: 'Range Ends',
+        phone_no: '+919812345678',
+        email_id: 'range-ends@trabot.test',
+        activation_date: '2000-01-01',
+        expiry_date: '2100-12-31',
+      }),
     );
     expect(res.status, res.text).toBe(201);
   });

@@ -25,7 +25,11 @@ const HUGE = [1e15, -1e15, 1e308, -1e308, 5e-324];
 
 describe('integers beyond PostgreSQL integer', () => {
   it('in a query string: 400 naming the parameter', async () => {
-    const cases = ['/api/account-trades?adminAccountId=', '/api/admin/enquiries?before=', '/api/admin/enquiries?limit='];
+    const cases = [
+      '/api/account-trades?adminAccountId=',
+      '/api/admin/enquiries?before=',
+      '/api/admin/enquiries?limit=',
+    ];
     for (const prefix of cases) {
       for (const n of BEYOND) {
         const res = await send(w.clients.superadmin, 'GET', `${prefix}${n}`);
@@ -39,13 +43,22 @@ describe('integers beyond PostgreSQL integer', () => {
   it('in any numeric field of a valid body (and huge doubles): a 4xx or a success, never a 5xx', async () => {
     let probed = 0;
     for (const r of routes.filter((x) => x.spec.body)) {
-      const valid = await r.spec.body!({ ids: w.ids.otherMember, self: w.logins.superadmin, captcha: () => w.t.client().solveCaptcha() });
+      const valid = await r.spec.body!({
+        ids: w.ids.otherMember,
+        self: w.logins.superadmin,
+        captcha: () => w.t.client().solveCaptcha(),
+      });
       if (valid.contentType !== 'application/json') continue;
       const body = JSON.parse(valid.body) as Record<string, unknown>;
       for (const [field, value] of Object.entries(body)) {
         if (typeof value !== 'number' && !(value === null && /(_id|quantity)$/.test(field))) continue;
         for (const n of [...BEYOND, ...HUGE]) {
-          const res = await send(w.clients.superadmin, r.method, urlFor(r, w.ids.otherMember), jsonPayload({ ...body, [field]: n }));
+          const res = await send(
+            w.clients.superadmin,
+            r.method,
+            urlFor(r, w.ids.otherMember),
+            jsonPayload({ ...body, [field]: n }),
+          );
           expect(res.status, `${r.key} ${field}=${n}: ${res.text}`).toBeLessThan(500);
           probed++;
         }

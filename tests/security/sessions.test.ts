@@ -64,7 +64,12 @@ describe('session fixation', () => {
     const fresh = token(victim)!;
     expect(fresh).not.toBe(attackersToken);
     expect(await loggedInAs(withToken(attackersToken))).toBe(401);
-    expect(await w.t.deps.db.select().from(sessions).where(eq(sessions.token_hash, hashToken(attackersToken)))).toEqual([]);
+    expect(
+      await w.t.deps.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token_hash, hashToken(attackersToken))),
+    ).toEqual([]);
     const mine = await send(withToken(fresh), 'GET', '/api/account-details');
     expect((mine.json as { trabot_account_id: number }).trabot_account_id).toBe(w.ids.member.account);
   });
@@ -81,8 +86,15 @@ describe('session fixation', () => {
 });
 
 describe('server-side invalidation', () => {
-  const rowOf = async (value: string) => (await w.t.deps.db.select().from(sessions).where(eq(sessions.token_hash, hashToken(value))))[0];
-  const shift = (value: string, set: ReturnType<typeof sql>) => w.t.deps.db.execute(sql`update sessions set ${set} where token_hash = ${hashToken(value)}`);
+  const rowOf = async (value: string) =>
+    (
+      await w.t.deps.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token_hash, hashToken(value)))
+    )[0];
+  const shift = (value: string, set: ReturnType<typeof sql>) =>
+    w.t.deps.db.execute(sql`update sessions set ${set} where token_hash = ${hashToken(value)}`);
 
   it('logout deletes the session: the old cookie replayed gets 401', async () => {
     const client = await w.login(w.logins.member);
@@ -116,7 +128,7 @@ describe('server-side invalidation', () => {
 });
 
 describe('server-side invalidation by the admin', () => {
-  it("a password changed by the superadmin ends every session of that login", async () => {
+  it('a password changed by the superadmin ends every session of that login', async () => {
     const target = w.t.client();
     expect((await login(target, w.logins.otherMember.email, w.logins.otherMember.password)).status).toBe(200);
     expect(await loggedInAs(target)).toBe(200);
@@ -162,7 +174,11 @@ describe('cookie flags', () => {
     const direct = w.t.withEnv({ TRUST_PROXY: '0' });
     const captcha = async () => w.t.client().solveCaptcha();
     const body = async () => JSON.stringify({ ...w.logins.member, captcha: await captcha() });
-    const overTls = await direct.request('https://trabot.example/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: await body() });
+    const overTls = await direct.request('https://trabot.example/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: await body(),
+    });
     expect(overTls.status).toBe(200);
     expect(overTls.headers.getSetCookie()[0]).toMatch(/^__Host-trabot_session=.*; Secure/);
     const forged = await direct.request('http://localhost/api/login', {
@@ -206,7 +222,16 @@ describe('rate limits', () => {
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
 
     const owner = new TestClient(app, { ip: uniqueIp() });
-    expect((await send(owner, 'POST', '/api/login', jsonPayload({ email, password, captcha: await owner.solveCaptcha(email) }))).status).toBe(200);
+    expect(
+      (
+        await send(
+          owner,
+          'POST',
+          '/api/login',
+          jsonPayload({ email, password, captcha: await owner.solveCaptcha(email) }),
+        )
+      ).status,
+    ).toBe(200);
     expect(token(owner)).toBeDefined();
     expect429(await login(guesser, email, password), 15 * 60);
     await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:%'`);
@@ -223,7 +248,16 @@ describe('rate limits', () => {
     expect((await login(new TestClient(app, { ip: uniqueIp() }), email, password)).status).toBe(400);
     // With the captcha fetched for that email (what the login form does), the owner gets in.
     const owner = new TestClient(app, { ip: uniqueIp() });
-    expect((await send(owner, 'POST', '/api/login', jsonPayload({ email, password, captcha: await owner.solveCaptcha(email) }))).status).toBe(200);
+    expect(
+      (
+        await send(
+          owner,
+          'POST',
+          '/api/login',
+          jsonPayload({ email, password, captcha: await owner.solveCaptcha(email) }),
+        )
+      ).status,
+    ).toBe(200);
     // Another email from the same kind of address still logs in with an ordinary captcha.
     expect((await login(new TestClient(app, { ip: uniqueIp() }))).status).toBe(200);
     await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:%'`);
@@ -233,8 +267,12 @@ describe('rate limits', () => {
     const app = w.t.withEnv({ LOGIN_LIMIT_PER_EMAIL: '3' });
     const { email } = w.logins.otherMember;
     const clients = Array.from({ length: 12 }, () => new TestClient(app, { ip: uniqueIp() }));
-    const bodies = await Promise.all(clients.map(async (c) => jsonPayload({ email, password: 'wrong-password', captcha: await c.solveCaptcha() })));
-    const statuses = await Promise.all(clients.map((c, i) => send(c, 'POST', '/api/login', bodies[i]).then((r) => r.status)));
+    const bodies = await Promise.all(
+      clients.map(async (c) => jsonPayload({ email, password: 'wrong-password', captcha: await c.solveCaptcha() })),
+    );
+    const statuses = await Promise.all(
+      clients.map((c, i) => send(c, 'POST', '/api/login', bodies[i]).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 401).length, statuses.join(' ')).toBeLessThanOrEqual(3);
     expect(statuses.filter((s) => s === 400).length, statuses.join(' ')).toBeGreaterThanOrEqual(9);
     await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:%'`);
@@ -245,8 +283,14 @@ describe('rate limits', () => {
     const { email } = w.logins.otherMember;
     const ip = uniqueIp();
     const clients = Array.from({ length: 12 }, () => new TestClient(app, { ip }));
-    const bodies = await Promise.all(clients.map(async (c) => jsonPayload({ email, password: 'wrong-password', captcha: await c.solveCaptcha(email) })));
-    const statuses = await Promise.all(clients.map((c, i) => send(c, 'POST', '/api/login', bodies[i]).then((r) => r.status)));
+    const bodies = await Promise.all(
+      clients.map(async (c) =>
+        jsonPayload({ email, password: 'wrong-password', captcha: await c.solveCaptcha(email) }),
+      ),
+    );
+    const statuses = await Promise.all(
+      clients.map((c, i) => send(c, 'POST', '/api/login', bodies[i]).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 401).length, statuses.join(' ')).toBeLessThanOrEqual(3);
     expect(statuses.filter((s) => s === 429).length, statuses.join(' ')).toBeGreaterThanOrEqual(9);
     await w.t.deps.db.execute(sql`delete from rate_limits where key like 'login:%'`);
@@ -256,7 +300,11 @@ describe('rate limits', () => {
     const app = w.t.withEnv({ PUBLIC_FORM_LIMIT_PER_IP: '3' });
     const ip = uniqueIp();
     const enquiry = jsonPayload({ type: 'Membership Interest', formString: '<p>Burst probe</p>' });
-    const statuses = await Promise.all(Array.from({ length: 10 }, () => send(new TestClient(app, { ip }), 'POST', '/api/contact-us', enquiry).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        send(new TestClient(app, { ip }), 'POST', '/api/contact-us', enquiry).then((r) => r.status),
+      ),
+    );
     expect(statuses.sort()).toEqual([201, 201, 201, ...Array(7).fill(429)]);
   });
 
@@ -264,7 +312,13 @@ describe('rate limits', () => {
     const app = w.t.withEnv({ PUBLIC_FORM_LIMIT_PER_IP: '2' });
     const client = new TestClient(app, { ip: uniqueIp() });
     const enquiry = jsonPayload({ type: 'Portfolio Enquiry', formString: '<p>Rate limit probe</p>' });
-    const registration = jsonPayload({ name: 'Asha Rao', email: 'asha@example.com', source: 'youtube', comments: '', workshop: 'N.A.' });
+    const registration = jsonPayload({
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      source: 'youtube',
+      comments: '',
+      workshop: 'N.A.',
+    });
     const count = async () => (await w.t.deps.db.select({ id: enquiries.id }).from(enquiries)).length;
     const before = await count();
     expect((await send(client, 'POST', '/api/contact-us', enquiry)).status).toBe(201);
@@ -295,19 +349,27 @@ describe('captcha', () => {
 
   it('two concurrent logins with one solution: exactly one passes', async () => {
     const solved = await w.t.client().solveCaptcha();
-    const statuses = (await Promise.all([loginWith(solved), loginWith(solved), loginWith(solved)])).map((r) => r.status).sort();
+    const statuses = (await Promise.all([loginWith(solved), loginWith(solved), loginWith(solved)]))
+      .map((r) => r.status)
+      .sort();
     expect(statuses).toEqual([200, 400, 400]);
   });
 
   it('a tampered, a missing or an expired solution is refused', async () => {
     // The derived key is the proof of work (the counter only says how it was found).
-    const solved = JSON.parse(Buffer.from(await w.t.client().solveCaptcha(), 'base64').toString()) as { solution: { derivedKey: string } };
+    const solved = JSON.parse(Buffer.from(await w.t.client().solveCaptcha(), 'base64').toString()) as {
+      solution: { derivedKey: string };
+    };
     const key = solved.solution.derivedKey;
     solved.solution.derivedKey = (key[0] === '0' ? '1' : '0') + key.slice(1);
-    expect((await loginWith(Buffer.from(JSON.stringify(solved)).toString('base64'))).json).toEqual({ error: CAPTCHA_ERRORS.invalid });
+    expect((await loginWith(Buffer.from(JSON.stringify(solved)).toString('base64'))).json).toEqual({
+      error: CAPTCHA_ERRORS.invalid,
+    });
     const missing = await send(w.t.client(), 'POST', '/api/login', jsonPayload(w.logins.member));
     expect(missing.json).toEqual({ error: CAPTCHA_ERRORS.missing });
-    const expired = await createCaptchaChallenge(captchaSecrets(w.t.deps.secrets), TEST_CAPTCHA_DIFFICULTY, { expiresAt: new Date(Date.now() - 1000) });
+    const expired = await createCaptchaChallenge(captchaSecrets(w.t.deps.secrets), TEST_CAPTCHA_DIFFICULTY, {
+      expiresAt: new Date(Date.now() - 1000),
+    });
     expect((await loginWith(await solve(expired))).json).toEqual({ error: CAPTCHA_ERRORS.expired });
   });
 });

@@ -69,7 +69,8 @@ function problems(html: string): string[] {
     if (attributes!.replace(/\s*\/$/, '').trim() !== '') found.push(`attributes in ${tag}`);
   }
   const withoutTags = html.replace(/<\/?(p|br|strong|em|ul|ol|li|b|i)\s*\/?>/gi, '');
-  if (withoutTags.includes('<') || withoutTags.includes('>')) found.push(`raw angle bracket in ${JSON.stringify(withoutTags.slice(0, 120))}`);
+  if (withoutTags.includes('<') || withoutTags.includes('>'))
+    found.push(`raw angle bracket in ${JSON.stringify(withoutTags.slice(0, 120))}`);
   return found;
 }
 
@@ -77,7 +78,12 @@ describe('raw enquiry HTML', () => {
   it('reaches the inbox as allow-listed tags without attributes, whatever was posted', async () => {
     const posted: number[] = [];
     for (const [i, payload] of CORPUS.entries()) {
-      const res = await send(w.t.client(), 'POST', '/api/contact-us', jsonPayload({ type: ENQUIRY_TYPES[i % ENQUIRY_TYPES.length], formString: `<p>probe ${i}</p>${payload}` }));
+      const res = await send(
+        w.t.client(),
+        'POST',
+        '/api/contact-us',
+        jsonPayload({ type: ENQUIRY_TYPES[i % ENQUIRY_TYPES.length], formString: `<p>probe ${i}</p>${payload}` }),
+      );
       expect(res.status, `${payload}: ${res.text}`).toBe(201);
       posted.push((res.json as { id: number }).id);
     }

@@ -35,7 +35,13 @@ const PAYLOADS = [
   (tag: string) => `javascript:${flag(tag)}`,
   (tag: string) => `"'><b onmouseover="${flag(tag)}">${tag}</b>`,
 ];
-const [script, img, svg, jsUrl, quote] = PAYLOADS as [(t: string) => string, (t: string) => string, (t: string) => string, (t: string) => string, (t: string) => string];
+const [script, img, svg, jsUrl, quote] = PAYLOADS as [
+  (t: string) => string,
+  (t: string) => string,
+  (t: string) => string,
+  (t: string) => string,
+  (t: string) => string,
+];
 
 const seeded = {
   workshopTitle: `${img('ws-title')} ${RUN}`,
@@ -99,49 +105,95 @@ async function seed(browser: Browser) {
     const answers = hostileAnswers(form, tag);
     const firstText = formFields(form).find((f) => f.kind === 'text' || f.kind === 'textarea')!;
     seeded.enquiryTexts.push(answers[firstText.name] as string);
-    await ok(await visitor.post('/api/contact-us', { data: { type: form.enquiryType, formString: buildFormString(form, answers as never) } }), `${tag} enquiry`);
+    await ok(
+      await visitor.post('/api/contact-us', {
+        data: { type: form.enquiryType, formString: buildFormString(form, answers as never) },
+      }),
+      `${tag} enquiry`,
+    );
   }
 
   // Markup posted raw, as an attacker would (not built by the form): the inbox shows only its text.
-  const raw = `<p>raw-${RUN}</p><img src=x onerror="${flag('raw')}"><a href="javascript:${flag('raw-a')}">raw link ${RUN}</a>` +
+  const raw =
+    `<p>raw-${RUN}</p><img src=x onerror="${flag('raw')}"><a href="javascript:${flag('raw-a')}">raw link ${RUN}</a>` +
     `<svg><animate onbegin="${flag('raw-svg')}" attributeName=x dur=1s></svg><noscript><p title="</noscript><img src=x onerror=${flag('raw-ns')}>"></noscript>`;
-  await ok(await visitor.post('/api/contact-us', { data: { type: 'Research Enquiry', formString: raw } }), 'raw enquiry');
+  await ok(
+    await visitor.post('/api/contact-us', { data: { type: 'Research Enquiry', formString: raw } }),
+    'raw enquiry',
+  );
   seeded.enquiryTexts.push(`raw-${RUN}`, `raw link ${RUN}`);
 
-  const workshop = { title: seeded.workshopTitle, description: seeded.workshopDescription, workshop_date: seeded.workshopDate, time_label: '10:00AM IST', level: 'Beginner' };
+  const workshop = {
+    title: seeded.workshopTitle,
+    description: seeded.workshopDescription,
+    workshop_date: seeded.workshopDate,
+    time_label: '10:00AM IST',
+    level: 'Beginner',
+  };
   await ok(await api.put('/api/admin/workshops', { data: workshop }), 'workshop');
   await ok(
     await visitor.post('/api/workshop-enquiry', {
-      data: { name: seeded.registrationName, email: `reg-${RUN}@example.com`, source: 'youtube', comments: seeded.registrationComments, workshop: workshopLabel(workshop) },
+      data: {
+        name: seeded.registrationName,
+        email: `reg-${RUN}@example.com`,
+        source: 'youtube',
+        comments: seeded.registrationComments,
+        workshop: workshopLabel(workshop),
+      },
     }),
     'workshop registration',
   );
 
   const member = (await ok(
     await api.put('/api/members', {
-      data: { name: seeded.memberName, phone_no: seeded.memberPhone, email_id: `member-${RUN}@example.com`, activation_date: '2026-01-01', expiry_date: '2026-12-31' },
+      data: {
+        name: seeded.memberName,
+        phone_no: seeded.memberPhone,
+        email_id: `member-${RUN}@example.com`,
+        activation_date: '2026-01-01',
+        expiry_date: '2026-12-31',
+      },
     }),
     'member',
   )) as { trabot_client_id: number };
   seeded.memberId = member.trabot_client_id;
   await ok(
-    await api.post(`/api/members/${member.trabot_client_id}/users`, { data: { name: seeded.userName, email: `user-${RUN}@example.com`, password: 'a-long-password-1' } }),
+    await api.post(`/api/members/${member.trabot_client_id}/users`, {
+      data: { name: seeded.userName, email: `user-${RUN}@example.com`, password: 'a-long-password-1' },
+    }),
     'user',
   );
 
   const members = (await ok(await api.get('/api/members'), 'members')) as { trabot_client_id: number; name: string }[];
   seeded.demoMemberId = members.find((m) => m.name === DEMO_MEMBER.name)!.trabot_client_id;
-  const accounts = (await ok(await api.get(`/api/admin/members/${seeded.demoMemberId}/accounts`), 'accounts')) as { trabot_account_id: number }[];
+  const accounts = (await ok(await api.get(`/api/admin/members/${seeded.demoMemberId}/accounts`), 'accounts')) as {
+    trabot_account_id: number;
+  }[];
   seeded.demoAccountId = accounts[0]!.trabot_account_id;
   await ok(
     await api.post(`/api/${seeded.demoAccountId}/update-broker-details`, {
-      data: { broker_name: 'zerodha', broker_client_id: seeded.brokerClientId, broker_access_key: seeded.brokerAccessKey },
+      data: {
+        broker_name: 'zerodha',
+        broker_client_id: seeded.brokerClientId,
+        broker_access_key: seeded.brokerAccessKey,
+      },
     }),
     'broker details',
   );
 
-  type Trade = { trabot_trade_id: number; trade_date: string; trade_quantity: number; current_mtm: number | null; trade_risk: number | null; remaining_quantity: number | null; ltp: number | null };
-  const trades = (await ok(await api.get(`/api/account-trades?status=all&adminAccountId=${seeded.demoAccountId}`), 'trades')) as Trade[];
+  type Trade = {
+    trabot_trade_id: number;
+    trade_date: string;
+    trade_quantity: number;
+    current_mtm: number | null;
+    trade_risk: number | null;
+    remaining_quantity: number | null;
+    ltp: number | null;
+  };
+  const trades = (await ok(
+    await api.get(`/api/account-trades?status=all&adminAccountId=${seeded.demoAccountId}`),
+    'trades',
+  )) as Trade[];
   const trade = trades[0]!;
   await ok(
     await api.post(`/api/admin/trades/${trade.trabot_trade_id}`, {
@@ -171,8 +223,10 @@ async function expectInert(page: Page, dialogs: string[], texts: string[]) {
     const visit = (root: Document | ShadowRoot) => {
       root.querySelectorAll('*').forEach((el) => {
         for (const attr of Array.from(el.attributes)) {
-          if (/^on/i.test(attr.name) && /__xss|alert|a\(\)/.test(attr.value)) injected.push(`${el.tagName.toLowerCase()}[${attr.name}]`);
-          if (/^(href|src|action|formaction|xlink:href)$/i.test(attr.name) && /^\s*javascript:/i.test(attr.value)) injected.push(`${el.tagName.toLowerCase()}[${attr.name}]`);
+          if (/^on/i.test(attr.name) && /__xss|alert|a\(\)/.test(attr.value))
+            injected.push(`${el.tagName.toLowerCase()}[${attr.name}]`);
+          if (/^(href|src|action|formaction|xlink:href)$/i.test(attr.name) && /^\s*javascript:/i.test(attr.value))
+            injected.push(`${el.tagName.toLowerCase()}[${attr.name}]`);
         }
         if (el.tagName === 'SCRIPT' && /__xss/.test(el.textContent)) injected.push('script');
         if (el.shadowRoot) visit(el.shadowRoot);
@@ -201,7 +255,9 @@ test.beforeAll(async ({ browser }) => {
   await seed(browser);
 });
 
-test('public workshops page: the hostile workshop shows as text; a registration typed into its form is stored inert', async ({ page }) => {
+test('public workshops page: the hostile workshop shows as text; a registration typed into its form is stored inert', async ({
+  page,
+}) => {
   const dialogs = watchDialogs(page);
   const response = await page.goto('/workshops');
   // The real server's policy on the (prerendered) page: no inline script could run anyway.
@@ -238,12 +294,23 @@ test.describe('admin screens render stored payloads as text', () => {
     const dialogs = watchDialogs(page);
     await page.goto('/dashboard/admin/workshops');
     await expectInert(page, dialogs, [seeded.workshopTitle]);
-    await page.getByRole('button', { name: `Registrations of ${seeded.workshopTitle}` }).first().click();
-    await expectInert(page, dialogs, [seeded.registrationName, seeded.registrationComments, seeded.uiRegistrationName, seeded.uiRegistrationComments]);
+    await page
+      .getByRole('button', { name: `Registrations of ${seeded.workshopTitle}` })
+      .first()
+      .click();
+    await expectInert(page, dialogs, [
+      seeded.registrationName,
+      seeded.registrationComments,
+      seeded.uiRegistrationName,
+      seeded.uiRegistrationComments,
+    ]);
     await page.keyboard.press('Escape');
     // A tap while the closing dialog still covers the page would land on it.
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await page.getByRole('button', { name: `Edit workshop ${seeded.workshopTitle}` }).first().click();
+    await page
+      .getByRole('button', { name: `Edit workshop ${seeded.workshopTitle}` })
+      .first()
+      .click();
     await expect(page.locator('ion-modal').getByRole('textbox').first()).toHaveValue(seeded.workshopTitle);
     await expectInert(page, dialogs, []);
   });
@@ -256,7 +323,9 @@ test.describe('admin screens render stored payloads as text', () => {
     await expectInert(page, dialogs, [seeded.userName]);
     await page.goto(`/dashboard/admin/members/${seeded.demoMemberId}/accounts`);
     await expectInert(page, dialogs, [seeded.brokerClientId]);
-    await page.goto(`/dashboard/admin/members/${seeded.demoMemberId}/accounts/${seeded.demoAccountId}/trades?status=cancelled`);
+    await page.goto(
+      `/dashboard/admin/members/${seeded.demoMemberId}/accounts/${seeded.demoAccountId}/trades?status=cancelled`,
+    );
     await expectInert(page, dialogs, [seeded.brokerTradeNumber, seeded.stoplossTradeNumber]);
   });
 });
@@ -273,8 +342,13 @@ test('member screens: account settings (key revealed) and trades', async ({ page
   // Nothing of the API lands in the service worker's caches, and the stored key is not in the browser.
   const stored = await page.evaluate(async () => {
     const cached: string[] = [];
-    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) cached.push(req.url);
-    return { apiCached: cached.filter((url) => new URL(url).pathname.startsWith('/api/')), local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) };
+    for (const name of await caches.keys())
+      for (const req of await (await caches.open(name)).keys()) cached.push(req.url);
+    return {
+      apiCached: cached.filter((url) => new URL(url).pathname.startsWith('/api/')),
+      local: JSON.stringify({ ...localStorage }),
+      session: JSON.stringify({ ...sessionStorage }),
+    };
   });
   expect(stored.apiCached).toEqual([]);
   expect(stored.local).not.toContain(seeded.brokerAccessKey);

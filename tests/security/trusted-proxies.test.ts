@@ -56,13 +56,22 @@ describe('forwarded headers', () => {
 
 describe('TRUST_PROXY', () => {
   it('takes addresses and CIDR ranges (IPv4 and IPv6); 1/true is loopback; anything else stops the start, naming it', () => {
-    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 172.16.0.0/12,192.168.1.7,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '172.16.0.0/12', '192.168.1.7', 'fd00::/8']);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 172.16.0.0/12,192.168.1.7,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '172.16.0.0/12',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
     expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toEqual(['127.0.0.0/8', '::1/128']);
     expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toEqual(['127.0.0.0/8', '::1/128']);
     expect(parseEnv({}).TRUST_PROXY).toEqual([]);
     expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toEqual([]);
-    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY: "10.0.0.0/33" has a prefix length outside 0-32');
-    expect(() => parseEnv({ TRUST_PROXY: 'proxy.local' })).toThrow('TRUST_PROXY: "proxy.local" is not an IP address or CIDR range');
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(
+      'TRUST_PROXY: "10.0.0.0/33" has a prefix length outside 0-32',
+    );
+    expect(() => parseEnv({ TRUST_PROXY: 'proxy.local' })).toThrow(
+      'TRUST_PROXY: "proxy.local" is not an IP address or CIDR range',
+    );
     expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: "yes" is not an IP address/);
   });
 });

@@ -7,9 +7,9 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
 /** Encodes a solved challenge the way the altcha widget submits it. */
 function encodeCaptchaPayload(challenge: Challenge, solution: unknown): string {
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString(
-    'base64',
-  );
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
 }
 
 /** Solves a challenge from GET /api/captcha; the payload to send as the login's `captcha`. */

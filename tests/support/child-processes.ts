@@ -49,7 +49,10 @@ export interface Finished {
 }
 
 /** The child's output so far (what it writes to pipes; nothing of what it inherits or ignores) and its end. */
-export function collect(child: ChildProcess): { output: () => { stdout: string; stderr: string }; finished: Promise<Finished> } {
+export function collect(child: ChildProcess): {
+  output: () => { stdout: string; stderr: string };
+  finished: Promise<Finished>;
+} {
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

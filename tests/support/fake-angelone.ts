@@ -15,8 +15,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import { loginPage, pressLogIn, serveFakeBroker, withBrokerHttp, type Answer, type FakeBrokerHttp, type ParsedRequest } from './fake-broker-http';
-import { exchangeControls, FakeExchange, type ExchangeOrder, type ExchangeOrderType, type ExchangeControls } from './fake-exchange';
+import {
+  loginPage,
+  pressLogIn,
+  serveFakeBroker,
+  withBrokerHttp,
+  type Answer,
+  type FakeBrokerHttp,
+  type ParsedRequest,
+} from './fake-broker-http';
+import {
+  exchangeControls,
+  FakeExchange,
+  type ExchangeOrder,
+  type ExchangeOrderType,
+  type ExchangeControls,
+} from './fake-exchange';
 
 export interface FakeAngelOne extends FakeBrokerHttp, ExchangeControls {
   apiKey: string;
@@ -29,12 +43,29 @@ export interface FakeAngelOne extends FakeBrokerHttp, ExchangeControls {
   symbolToken(symbol: string): string;
 }
 
-const answer = (data: unknown): Answer => ({ status: 200, body: { status: true, message: 'SUCCESS', errorcode: '', data } });
-const refuse = (errorcode: string, message: string, status = 200): Answer => ({ status, body: { status: false, message, errorcode, data: null } });
+const answer = (data: unknown): Answer => ({
+  status: 200,
+  body: { status: true, message: 'SUCCESS', errorcode: '', data },
+});
+const refuse = (errorcode: string, message: string, status = 200): Answer => ({
+  status,
+  body: { status: false, message, errorcode, data: null },
+});
 
-const TYPES: Record<string, ExchangeOrderType> = { MARKET: 'market', LIMIT: 'limit', STOPLOSS_LIMIT: 'sl', STOPLOSS_MARKET: 'sl-m' };
+const TYPES: Record<string, ExchangeOrderType> = {
+  MARKET: 'market',
+  LIMIT: 'limit',
+  STOPLOSS_LIMIT: 'sl',
+  STOPLOSS_MARKET: 'sl-m',
+};
 const TYPE_NAMES = Object.fromEntries(Object.entries(TYPES).map(([name, type]) => [type, name]));
-const STATUS: Record<ExchangeOrder['status'], string> = { open: 'open', trigger_pending: 'trigger pending', filled: 'complete', cancelled: 'cancelled', rejected: 'rejected' };
+const STATUS: Record<ExchangeOrder['status'], string> = {
+  open: 'open',
+  trigger_pending: 'trigger pending',
+  filled: 'complete',
+  cancelled: 'cancelled',
+  rejected: 'rejected',
+};
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const angelTime = (d: Date) => {
   const ist = new Date(d.getTime() + 330 * 60_000);
@@ -89,12 +120,15 @@ export async function startFakeAngelOne(): Promise<FakeAngelOne> {
     const quantity = Number(body.quantity);
     if (!symbol || body.tradingsymbol !== `${symbol}-EQ`) return refuse('AB1018', 'Invalid Symbol Token');
     if (!type) return refuse('AB1014', 'Invalid Order Type');
-    if (body.variety !== (type === 'sl' || type === 'sl-m' ? 'STOPLOSS' : 'NORMAL')) return refuse('AB1013', 'Invalid Variety');
+    if (body.variety !== (type === 'sl' || type === 'sl-m' ? 'STOPLOSS' : 'NORMAL'))
+      return refuse('AB1013', 'Invalid Variety');
     if (!['BUY', 'SELL'].includes(String(body.transactiontype))) return refuse('AB1015', 'Invalid Transaction Type');
     if (!['DELIVERY', 'INTRADAY'].includes(String(body.producttype))) return refuse('AB1016', 'Invalid Product Type');
-    if (typeof body.quantity !== 'string' || !Number.isInteger(quantity) || quantity <= 0) return refuse('AB1012', 'Invalid Quantity');
+    if (typeof body.quantity !== 'string' || !Number.isInteger(quantity) || quantity <= 0)
+      return refuse('AB1012', 'Invalid Quantity');
     if ((type === 'limit' || type === 'sl') && !(Number(body.price) > 0)) return refuse('AB1011', 'Invalid Price');
-    if ((type === 'sl' || type === 'sl-m') && !(Number(body.triggerprice) > 0)) return refuse('AB1017', 'Invalid Trigger Price');
+    if ((type === 'sl' || type === 'sl-m') && !(Number(body.triggerprice) > 0))
+      return refuse('AB1017', 'Invalid Trigger Price');
     if (body.ordertag !== undefined && String(body.ordertag).length > 20) return refuse('AB1019', 'Invalid Order Tag');
     const o = exchange.place({
       user,
@@ -112,7 +146,20 @@ export async function startFakeAngelOne(): Promise<FakeAngelOne> {
 
   function route({ method, path, body, headers }: ParsedRequest): Answer {
     if (method === 'GET' && path === '/scrip-master.json') {
-      return { status: 200, body: [...exchange.ltp.keys()].map((s) => ({ token: symbolToken(s), symbol: `${s}-EQ`, name: s, expiry: '', strike: '-1.000000', lotsize: '1', instrumenttype: '', exch_seg: 'NSE', tick_size: '5.000000' })) };
+      return {
+        status: 200,
+        body: [...exchange.ltp.keys()].map((s) => ({
+          token: symbolToken(s),
+          symbol: `${s}-EQ`,
+          name: s,
+          expiry: '',
+          strike: '-1.000000',
+          lotsize: '1',
+          instrumenttype: '',
+          exch_seg: 'NSE',
+          tick_size: '5.000000',
+        })),
+      };
     }
     if (headers['x-privatekey'] !== apiKey) return refuse('AG8004', 'Invalid API Key', 401);
     const missing = REQUIRED_HEADERS.find((h) => !headers[h]);
@@ -120,33 +167,72 @@ export async function startFakeAngelOne(): Promise<FakeAngelOne> {
     const user = tokens.get(/^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1] ?? '');
     if (!user) return refuse('AG8001', 'Invalid Token', 401);
     const api = (name: string) => path === `/rest/secure/angelbroking/order/v1/${name}`;
-    if (method === 'GET' && path === '/rest/secure/angelbroking/user/v1/getProfile') return answer({ clientcode: user, name: 'Asha Rao' });
+    if (method === 'GET' && path === '/rest/secure/angelbroking/user/v1/getProfile')
+      return answer({ clientcode: user, name: 'Asha Rao' });
     if (method === 'GET' && path === '/rest/secure/angelbroking/user/v1/getRMS') {
       const used = exchange.usedBy(user);
-      return answer({ net: (exchange.cash - used).toFixed(4), availablecash: (exchange.cash - used).toFixed(4), utiliseddebits: used.toFixed(4) });
+      return answer({
+        net: (exchange.cash - used).toFixed(4),
+        availablecash: (exchange.cash - used).toFixed(4),
+        utiliseddebits: used.toFixed(4),
+      });
     }
     if (method === 'POST' && api('placeOrder')) return placeOrder(body, user);
-    if (method === 'GET' && api('getOrderBook')) return answer(exchange.orders.filter((o) => o.user === user).map(orderRow));
+    if (method === 'GET' && api('getOrderBook'))
+      return answer(exchange.orders.filter((o) => o.user === user).map(orderRow));
     if (method === 'GET' && api('getPosition')) {
-      return answer(exchange.positions(user).map((p) => ({ exchange: 'NSE', symboltoken: symbolToken(p.symbol), producttype: p.product, tradingsymbol: `${p.symbol}-EQ`, netqty: String(p.quantity), avgnetprice: p.averagePrice.toFixed(2), ltp: String(p.ltp) })));
+      return answer(
+        exchange.positions(user).map((p) => ({
+          exchange: 'NSE',
+          symboltoken: symbolToken(p.symbol),
+          producttype: p.product,
+          tradingsymbol: `${p.symbol}-EQ`,
+          netqty: String(p.quantity),
+          avgnetprice: p.averagePrice.toFixed(2),
+          ltp: String(p.ltp),
+        })),
+      );
     }
     if (method === 'POST' && path === '/rest/secure/angelbroking/market/v1/quote/') {
       if (body.mode !== 'LTP') return refuse('AB1020', 'Invalid mode');
-      const wanted = ((body.exchangeTokens as { NSE?: string[] } | undefined)?.NSE ?? []).map((t) => ({ t, symbol: symbolOfToken(t) }));
+      const wanted = ((body.exchangeTokens as { NSE?: string[] } | undefined)?.NSE ?? []).map((t) => ({
+        t,
+        symbol: symbolOfToken(t),
+      }));
       return answer({
-        fetched: wanted.filter((w) => w.symbol).map((w) => ({ exchange: 'NSE', tradingSymbol: `${w.symbol}-EQ`, symbolToken: w.t, ltp: exchange.ltp.get(w.symbol!) })),
-        unfetched: wanted.filter((w) => !w.symbol).map((w) => ({ exchange: 'NSE', symbolToken: w.t, message: 'Invalid token' })),
+        fetched: wanted
+          .filter((w) => w.symbol)
+          .map((w) => ({
+            exchange: 'NSE',
+            tradingSymbol: `${w.symbol}-EQ`,
+            symbolToken: w.t,
+            ltp: exchange.ltp.get(w.symbol!),
+          })),
+        unfetched: wanted
+          .filter((w) => !w.symbol)
+          .map((w) => ({ exchange: 'NSE', symbolToken: w.t, message: 'Invalid token' })),
       });
     }
     const details = /^\/rest\/secure\/angelbroking\/order\/v1\/details\/(.+)$/.exec(path);
-    const byUnique = details ? exchange.orders.find((o) => o.user === user && uniqueOf(o.id) === details[1]) : undefined;
+    const byUnique = details
+      ? exchange.orders.find((o) => o.user === user && uniqueOf(o.id) === details[1])
+      : undefined;
     if (method === 'GET' && details) return byUnique ? answer(orderRow(byUnique)) : refuse('AB1004', 'Order not found');
     const order = exchange.orders.find((o) => o.id === String(body.orderid ?? '') && o.user === user);
     if (method === 'POST' && (api('cancelOrder') || api('modifyOrder'))) {
       if (!order) return refuse('AB1004', 'Order not found');
-      if (api('cancelOrder')) return exchange.cancel(order) ? answer({ orderid: order.id, uniqueorderid: uniqueOf(order.id) }) : refuse('AB4008', 'Order cannot be cancelled');
-      const changes = { quantity: Number(body.quantity), price: Number(body.price), trigger: Number(body.triggerprice) };
-      return exchange.modify(order, changes) ? answer({ orderid: order.id, uniqueorderid: uniqueOf(order.id) }) : refuse('AB4009', 'Order cannot be modified');
+      if (api('cancelOrder'))
+        return exchange.cancel(order)
+          ? answer({ orderid: order.id, uniqueorderid: uniqueOf(order.id) })
+          : refuse('AB4008', 'Order cannot be cancelled');
+      const changes = {
+        quantity: Number(body.quantity),
+        price: Number(body.price),
+        trigger: Number(body.triggerprice),
+      };
+      return exchange.modify(order, changes)
+        ? answer({ orderid: order.id, uniqueorderid: uniqueOf(order.id) })
+        : refuse('AB4009', 'Order cannot be modified');
     }
     return refuse('AB1000', 'Not found', 404);
   }
@@ -156,24 +242,43 @@ export async function startFakeAngelOne(): Promise<FakeAngelOne> {
     const query = url.searchParams;
     if (query.get('api_key') !== apiKey) res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid api_key');
     else if (url.pathname === '/publisher-login') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage('Angel One', '/publisher-login/finish', { api_key: apiKey, state: query.get('state') ?? '' }));
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(loginPage('Angel One', '/publisher-login/finish', { api_key: apiKey, state: query.get('state') ?? '' }));
     } else {
       const jwt = `eyJ${randomBytes(24).toString('base64url')}`;
       tokens.set(jwt, 'A123456');
       const back = new URL(server.redirectUrl());
-      for (const [k, v] of Object.entries({ auth_token: jwt, feed_token: randomBytes(12).toString('hex'), refresh_token: randomBytes(12).toString('hex'), state: query.get('state') ?? '' })) back.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({
+        auth_token: jwt,
+        feed_token: randomBytes(12).toString('hex'),
+        refresh_token: randomBytes(12).toString('hex'),
+        state: query.get('state') ?? '',
+      }))
+        back.searchParams.set(k, v);
       res.writeHead(302, { location: back.toString() }).end();
     }
     return true;
   }
 
-  const server = await serveFakeBroker({ route, page, rateLimited: refuse('', 'Access denied because of exceeding access rate', 403), failure: { status: false, message: 'Something Went Wrong, Please Try After Sometime', errorcode: 'AB1004', data: null } });
+  const server = await serveFakeBroker({
+    route,
+    page,
+    rateLimited: refuse('', 'Access denied because of exceeding access rate', 403),
+    failure: {
+      status: false,
+      message: 'Something Went Wrong, Please Try After Sometime',
+      errorcode: 'AB1004',
+      data: null,
+    },
+  });
 
   return withBrokerHttp<Omit<FakeAngelOne, keyof FakeBrokerHttp>>(server, {
     apiKey,
     loginUrl: `${server.root}/publisher-login`,
     scripMasterUrl: `${server.root}/scrip-master.json`,
-    logIn: (loginUrl) => pressLogIn('Angel One', loginUrl, server.root, '/publisher-login/finish', ['api_key', 'state']),
+    logIn: (loginUrl) =>
+      pressLogIn('Angel One', loginUrl, server.root, '/publisher-login/finish', ['api_key', 'state']),
     newAccessToken(user = 'A123456') {
       const token = `eyJ${randomBytes(24).toString('base64url')}`;
       tokens.set(token, user);

@@ -51,15 +51,24 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function loginPage(broker: string, action: string, fields: Record<string, string>): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${broker} login</title></head><body>
 <main><h1>${broker}</h1><form method="get" action="${action}">
-${Object.entries(fields).map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`).join('')}
+${Object.entries(fields)
+  .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
+  .join('')}
 <button type="submit">Log in to ${broker}</button></form></main></body></html>`;
 }
 
 /** A member on the login page: it shows, they press the button; answers the broker's redirect back to the app. */
-export async function pressLogIn(broker: string, loginUrl: string, root: string, action: string, fields: string[]): Promise<URL> {
+export async function pressLogIn(
+  broker: string,
+  loginUrl: string,
+  root: string,
+  action: string,
+  fields: string[],
+): Promise<URL> {
   const page = await fetch(loginUrl);
   const html = await page.text();
-  if (page.status !== 200 || !html.includes(`Log in to ${broker}`)) throw new Error(`${broker}'s login page answered ${page.status}: ${html}`);
+  if (page.status !== 200 || !html.includes(`Log in to ${broker}`))
+    throw new Error(`${broker}'s login page answered ${page.status}: ${html}`);
   const finish = new URL(action, root);
   const given = new URL(loginUrl).searchParams;
   for (const k of fields) finish.searchParams.set(k, given.get(k) ?? '');
@@ -88,18 +97,31 @@ export async function serveFakeBroker(options: FakeBrokerOptions): Promise<FakeB
       const url = new URL(req.url ?? '/', 'http://broker.local');
       const answer = (r: Answer) =>
         r.gzip
-          ? res.writeHead(r.status, { 'content-type': 'application/octet-stream' }).end(gzipSync(JSON.stringify(r.body)))
+          ? res
+              .writeHead(r.status, { 'content-type': 'application/octet-stream' })
+              .end(gzipSync(JSON.stringify(r.body)))
           : r.csv
             ? res.writeHead(r.status, { 'content-type': 'text/csv' }).end(String(r.body))
             : res.writeHead(r.status, { 'content-type': 'application/json' }).end(JSON.stringify(r.body));
       let body: Record<string, unknown> = {};
       try {
         const form = (req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded');
-        body = !raw ? {} : form ? Object.fromEntries(new URLSearchParams(raw)) : (JSON.parse(raw) as Record<string, unknown>);
+        body = !raw
+          ? {}
+          : form
+            ? Object.fromEntries(new URLSearchParams(raw))
+            : (JSON.parse(raw) as Record<string, unknown>);
       } catch {
         return answer({ status: 400, body: options.failure });
       }
-      const parsed: ParsedRequest = { method: req.method ?? '', path: url.pathname, url, headers: req.headers, body, query: Object.fromEntries(url.searchParams) };
+      const parsed: ParsedRequest = {
+        method: req.method ?? '',
+        path: url.pathname,
+        url,
+        headers: req.headers,
+        body,
+        query: Object.fromEntries(url.searchParams),
+      };
       if (req.method === 'PUT' && url.pathname === '/_fake/redirect-url') {
         redirectUrl = new URL(raw).toString();
         return res.writeHead(204).end();

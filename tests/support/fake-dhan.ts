@@ -14,8 +14,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import { loginPage, pressLogIn, serveFakeBroker, withBrokerHttp, type Answer, type FakeBrokerHttp, type ParsedRequest } from './fake-broker-http';
-import { exchangeControls, FakeExchange, type ExchangeOrder, type ExchangeOrderType, type ExchangeControls } from './fake-exchange';
+import {
+  loginPage,
+  pressLogIn,
+  serveFakeBroker,
+  withBrokerHttp,
+  type Answer,
+  type FakeBrokerHttp,
+  type ParsedRequest,
+} from './fake-broker-http';
+import {
+  exchangeControls,
+  FakeExchange,
+  type ExchangeOrder,
+  type ExchangeOrderType,
+  type ExchangeControls,
+} from './fake-exchange';
 
 export interface FakeDhan extends FakeBrokerHttp, ExchangeControls {
   apiKey: string;
@@ -31,10 +45,24 @@ export interface FakeDhan extends FakeBrokerHttp, ExchangeControls {
   securityId(symbol: string): string;
 }
 
-const fail = (status: number, errorCode: string, errorMessage: string, errorType = 'Input_Exception'): Answer => ({ status, body: { errorType, errorCode, errorMessage } });
-const TYPES: Record<string, ExchangeOrderType> = { MARKET: 'market', LIMIT: 'limit', STOP_LOSS: 'sl', STOP_LOSS_MARKET: 'sl-m' };
+const fail = (status: number, errorCode: string, errorMessage: string, errorType = 'Input_Exception'): Answer => ({
+  status,
+  body: { errorType, errorCode, errorMessage },
+});
+const TYPES: Record<string, ExchangeOrderType> = {
+  MARKET: 'market',
+  LIMIT: 'limit',
+  STOP_LOSS: 'sl',
+  STOP_LOSS_MARKET: 'sl-m',
+};
 const TYPE_NAMES = Object.fromEntries(Object.entries(TYPES).map(([name, type]) => [type, name]));
-const STATUS: Record<ExchangeOrder['status'], string> = { open: 'PENDING', trigger_pending: 'PENDING', filled: 'TRADED', cancelled: 'CANCELLED', rejected: 'REJECTED' };
+const STATUS: Record<ExchangeOrder['status'], string> = {
+  open: 'PENDING',
+  trigger_pending: 'PENDING',
+  filled: 'TRADED',
+  cancelled: 'CANCELLED',
+  rejected: 'REJECTED',
+};
 const IST = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 
 export async function startFakeDhan(): Promise<FakeDhan> {
@@ -90,8 +118,10 @@ export async function startFakeDhan(): Promise<FakeDhan> {
     if (!['CNC', 'INTRADAY'].includes(String(body.productType))) return fail(400, 'DH-905', 'Invalid productType');
     if (!Number.isInteger(quantity) || quantity <= 0) return fail(400, 'DH-905', 'Invalid quantity');
     if ((type === 'limit' || type === 'sl') && !(Number(body.price) > 0)) return fail(400, 'DH-905', 'Invalid price');
-    if ((type === 'sl' || type === 'sl-m') && !(Number(body.triggerPrice) > 0)) return fail(400, 'DH-905', 'Invalid triggerPrice');
-    if (body.correlationId !== undefined && !/^[A-Za-z0-9 _-]{1,25}$/.test(String(body.correlationId))) return fail(400, 'DH-905', 'Invalid correlationId');
+    if ((type === 'sl' || type === 'sl-m') && !(Number(body.triggerPrice) > 0))
+      return fail(400, 'DH-905', 'Invalid triggerPrice');
+    if (body.correlationId !== undefined && !/^[A-Za-z0-9 _-]{1,25}$/.test(String(body.correlationId)))
+      return fail(400, 'DH-905', 'Invalid correlationId');
     const o = exchange.place({
       user,
       symbol,
@@ -108,12 +138,16 @@ export async function startFakeDhan(): Promise<FakeDhan> {
 
   function route({ method, path, body, query, headers }: ParsedRequest): Answer {
     if (method === 'GET' && path === '/api-scrip-master.csv') {
-      const header = 'SEM_EXM_EXCH_ID,SEM_SEGMENT,SEM_SMST_SECURITY_ID,SEM_INSTRUMENT_NAME,SEM_EXPIRY_CODE,SEM_TRADING_SYMBOL,SEM_LOT_UNITS,SEM_CUSTOM_SYMBOL,SEM_EXPIRY_DATE,SEM_STRIKE_PRICE,SEM_OPTION_TYPE,SEM_TICK_SIZE,SEM_EXPIRY_FLAG,SEM_EXCH_INSTRUMENT_TYPE,SEM_SERIES,SM_SYMBOL_NAME';
-      const rows = [...exchange.ltp.keys()].map((s) => `NSE,E,${securityId(s)},EQUITY,0,${s},1,${s},,,XX,5.0000,NA,ES,EQ,${s} LIMITED`);
+      const header =
+        'SEM_EXM_EXCH_ID,SEM_SEGMENT,SEM_SMST_SECURITY_ID,SEM_INSTRUMENT_NAME,SEM_EXPIRY_CODE,SEM_TRADING_SYMBOL,SEM_LOT_UNITS,SEM_CUSTOM_SYMBOL,SEM_EXPIRY_DATE,SEM_STRIKE_PRICE,SEM_OPTION_TYPE,SEM_TICK_SIZE,SEM_EXPIRY_FLAG,SEM_EXCH_INSTRUMENT_TYPE,SEM_SERIES,SM_SYMBOL_NAME';
+      const rows = [...exchange.ltp.keys()].map(
+        (s) => `NSE,E,${securityId(s)},EQUITY,0,${s},1,${s},,,XX,5.0000,NA,ES,EQ,${s} LIMITED`,
+      );
       return { status: 200, body: [header, ...rows].join('\n'), csv: true };
     }
     if (path.startsWith('/app/')) {
-      if (headers.app_id !== apiKey || headers.app_secret !== apiSecret) return fail(401, 'DH-901', 'Invalid app_id or app_secret', 'Invalid_Authentication');
+      if (headers.app_id !== apiKey || headers.app_secret !== apiSecret)
+        return fail(401, 'DH-901', 'Invalid app_id or app_secret', 'Invalid_Authentication');
       if (method === 'POST' && path === '/app/generate-consent') {
         if (!query.client_id) return fail(400, 'DH-905', 'client_id is required');
         const consentAppId = randomBytes(8).toString('hex');
@@ -126,24 +160,69 @@ export async function startFakeDhan(): Promise<FakeDhan> {
         tokenIds.delete(query.tokenId!);
         const accessToken = `eyJ${randomBytes(24).toString('base64url')}`;
         tokens.set(accessToken, clientId);
-        return { status: 200, body: { dhanClientId: clientId, dhanClientName: 'Asha Rao', dhanClientUcc: 'ASHA1234', givenPowerOfAttorney: true, accessToken, expiryTime: expiryTime() } };
+        return {
+          status: 200,
+          body: {
+            dhanClientId: clientId,
+            dhanClientName: 'Asha Rao',
+            dhanClientUcc: 'ASHA1234',
+            givenPowerOfAttorney: true,
+            accessToken,
+            expiryTime: expiryTime(),
+          },
+        };
       }
     }
     const user = tokens.get(String(headers['access-token'] ?? ''));
-    if (!user) return fail(401, 'DH-901', 'Client ID or user generated access token is invalid or expired.', 'Invalid_Authentication');
+    if (!user)
+      return fail(
+        401,
+        'DH-901',
+        'Client ID or user generated access token is invalid or expired.',
+        'Invalid_Authentication',
+      );
     if (method === 'GET' && path === '/v2/profile') {
       const [date, time] = expiryTime().split('T') as [string, string];
       const tokenValidity = `${date.split('-').reverse().join('/')} ${time.slice(0, 5)}`;
-      return { status: 200, body: { dhanClientId: user, tokenValidity, activeSegment: 'Equity, Derivative', ddpi: 'Active' } };
+      return {
+        status: 200,
+        body: { dhanClientId: user, tokenValidity, activeSegment: 'Equity, Derivative', ddpi: 'Active' },
+      };
     }
     if (method === 'GET' && path === '/v2/fundlimit') {
       const used = exchange.usedBy(user);
-      return { status: 200, body: { dhanClientId: user, availabelBalance: exchange.cash - used, sodLimit: exchange.cash, collateralAmount: 0, receiveableAmount: 0, utilizedAmount: used, blockedPayoutAmount: 0, withdrawableBalance: exchange.cash - used } };
+      return {
+        status: 200,
+        body: {
+          dhanClientId: user,
+          availabelBalance: exchange.cash - used,
+          sodLimit: exchange.cash,
+          collateralAmount: 0,
+          receiveableAmount: 0,
+          utilizedAmount: used,
+          blockedPayoutAmount: 0,
+          withdrawableBalance: exchange.cash - used,
+        },
+      };
     }
     if (method === 'POST' && path === '/v2/orders') return placeOrder(body, user);
-    if (method === 'GET' && path === '/v2/orders') return { status: 200, body: exchange.orders.filter((o) => o.user === user).map(orderRow) };
+    if (method === 'GET' && path === '/v2/orders')
+      return { status: 200, body: exchange.orders.filter((o) => o.user === user).map(orderRow) };
     if (method === 'GET' && path === '/v2/positions') {
-      return { status: 200, body: exchange.positions(user).map((p) => ({ dhanClientId: user, tradingSymbol: p.symbol, securityId: securityId(p.symbol), positionType: p.quantity > 0 ? 'LONG' : p.quantity < 0 ? 'SHORT' : 'CLOSED', exchangeSegment: 'NSE_EQ', productType: p.product, buyAvg: p.averagePrice, sellAvg: 0, netQty: p.quantity })) };
+      return {
+        status: 200,
+        body: exchange.positions(user).map((p) => ({
+          dhanClientId: user,
+          tradingSymbol: p.symbol,
+          securityId: securityId(p.symbol),
+          positionType: p.quantity > 0 ? 'LONG' : p.quantity < 0 ? 'SHORT' : 'CLOSED',
+          exchangeSegment: 'NSE_EQ',
+          productType: p.product,
+          buyAvg: p.averagePrice,
+          sellAvg: 0,
+          netQty: p.quantity,
+        })),
+      };
     }
     if (method === 'POST' && path === '/v2/marketfeed/ltp') {
       if (headers['client-id'] !== user) return fail(400, 'DH-905', 'client-id is required');
@@ -158,10 +237,19 @@ export async function startFakeDhan(): Promise<FakeDhan> {
     const order = one ? exchange.orders.find((o) => o.id === one[1] && o.user === user) : undefined;
     if (one && !order) return fail(400, 'DH-906', 'Order not found', 'Order_Error');
     if (method === 'GET' && order) return { status: 200, body: orderRow(order) };
-    if (method === 'DELETE' && order) return exchange.cancel(order) ? { status: 200, body: { orderId: order.id, orderStatus: 'CANCELLED' } } : fail(400, 'DH-906', 'Order is not pending', 'Order_Error');
+    if (method === 'DELETE' && order)
+      return exchange.cancel(order)
+        ? { status: 200, body: { orderId: order.id, orderStatus: 'CANCELLED' } }
+        : fail(400, 'DH-906', 'Order is not pending', 'Order_Error');
     if (method === 'PUT' && order) {
-      const changes = { quantity: Number(body.quantity), price: Number(body.price), trigger: Number(body.triggerPrice) };
-      return exchange.modify(order, changes) ? { status: 200, body: { orderId: order.id, orderStatus: 'PENDING' } } : fail(400, 'DH-906', 'Order is not pending', 'Order_Error');
+      const changes = {
+        quantity: Number(body.quantity),
+        price: Number(body.price),
+        trigger: Number(body.triggerPrice),
+      };
+      return exchange.modify(order, changes)
+        ? { status: 200, body: { orderId: order.id, orderStatus: 'PENDING' } }
+        : fail(400, 'DH-906', 'Order is not pending', 'Order_Error');
     }
     return fail(404, 'DH-910', 'Not found', 'Other');
   }
@@ -171,7 +259,10 @@ export async function startFakeDhan(): Promise<FakeDhan> {
     const consentAppId = url.searchParams.get('consentAppId') ?? '';
     const clientId = consents.get(consentAppId);
     if (!clientId) res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid consentAppId');
-    else if (url.pathname === '/login/consentApp-login') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage('Dhan', '/login/finish', { consentAppId }));
+    else if (url.pathname === '/login/consentApp-login')
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(loginPage('Dhan', '/login/finish', { consentAppId }));
     else {
       consents.delete(consentAppId);
       const tokenId = randomBytes(10).toString('hex');
@@ -187,7 +278,12 @@ export async function startFakeDhan(): Promise<FakeDhan> {
     route,
     page,
     who: (headers) => String(headers['access-token'] ?? ''),
-    rateLimited: fail(429, 'DH-904', 'Too many requests on server from single user breaching rate limits.', 'Rate_Limit'),
+    rateLimited: fail(
+      429,
+      'DH-904',
+      'Too many requests on server from single user breaching rate limits.',
+      'Rate_Limit',
+    ),
     failure: fail(500, 'DH-908', 'Internal server error', 'Internal_Server_Error').body,
   });
 

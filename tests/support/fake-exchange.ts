@@ -27,7 +27,10 @@ export interface ExchangeOrder {
   updatedAt: Date;
 }
 
-export type NewOrder = Pick<ExchangeOrder, 'user' | 'symbol' | 'side' | 'type' | 'product' | 'quantity' | 'price' | 'trigger' | 'tag'>;
+export type NewOrder = Pick<
+  ExchangeOrder,
+  'user' | 'symbol' | 'side' | 'type' | 'product' | 'quantity' | 'price' | 'trigger' | 'tag'
+>;
 
 export class FakeExchange {
   readonly orders: ExchangeOrder[] = [];
@@ -50,7 +53,17 @@ export class FakeExchange {
 
   place(order: NewOrder): ExchangeOrder {
     const now = new Date();
-    const o: ExchangeOrder = { ...order, id: this.idOf(++this.seq), exchangeId: null, filled: 0, averagePrice: 0, status: 'open', message: null, placedAt: now, updatedAt: now };
+    const o: ExchangeOrder = {
+      ...order,
+      id: this.idOf(++this.seq),
+      exchangeId: null,
+      filled: 0,
+      averagePrice: 0,
+      status: 'open',
+      message: null,
+      placedAt: now,
+      updatedAt: now,
+    };
     this.orders.push(o);
     const price = this.ltp.get(o.symbol) ?? 0;
     const cost = o.quantity * (o.type === 'market' ? price : o.price || price);
@@ -71,7 +84,10 @@ export class FakeExchange {
   /** Changes a resting order; false when it no longer rests. */
   modify(o: ExchangeOrder, changes: Partial<Pick<ExchangeOrder, 'quantity' | 'price' | 'trigger'>>): boolean {
     if (!this.rests(o)) return false;
-    Object.assign(o, Object.fromEntries(Object.entries<number | undefined>(changes).filter(([, v]) => v !== undefined)));
+    Object.assign(
+      o,
+      Object.fromEntries(Object.entries<number | undefined>(changes).filter(([, v]) => v !== undefined)),
+    );
     o.updatedAt = new Date();
     this.match();
     return true;
@@ -91,7 +107,8 @@ export class FakeExchange {
     for (const o of this.orders) {
       const price = this.ltp.get(o.symbol);
       if (price === undefined) continue;
-      if (o.status === 'trigger_pending' && (o.side === 'buy' ? price >= o.trigger : price <= o.trigger)) o.status = 'open';
+      if (o.status === 'trigger_pending' && (o.side === 'buy' ? price >= o.trigger : price <= o.trigger))
+        o.status = 'open';
       if (o.status !== 'open' || o.type === 'market') continue;
       if (o.type === 'sl-m') this.fill(o, o.quantity - o.filled, price);
       else if (o.side === 'buy' ? price <= o.price : price >= o.price) this.fill(o, o.quantity - o.filled, o.price);
@@ -100,7 +117,10 @@ export class FakeExchange {
 
   /** Net shares per user, symbol and product, with the average buy price. */
   positions(user: string) {
-    const net = new Map<string, { symbol: string; product: string; quantity: number; buyValue: number; bought: number }>();
+    const net = new Map<
+      string,
+      { symbol: string; product: string; quantity: number; buyValue: number; bought: number }
+    >();
     for (const o of this.orders.filter((o) => o.user === user && o.filled > 0)) {
       const key = `${o.symbol}:${o.product}`;
       const p = net.get(key) ?? { symbol: o.symbol, product: o.product, quantity: 0, buyValue: 0, bought: 0 };
@@ -111,7 +131,13 @@ export class FakeExchange {
       }
       net.set(key, p);
     }
-    return [...net.values()].map((p) => ({ symbol: p.symbol, product: p.product, quantity: p.quantity, averagePrice: p.bought ? p.buyValue / p.bought : 0, ltp: this.ltp.get(p.symbol) ?? 0 }));
+    return [...net.values()].map((p) => ({
+      symbol: p.symbol,
+      product: p.product,
+      quantity: p.quantity,
+      averagePrice: p.bought ? p.buyValue / p.bought : 0,
+      ltp: this.ltp.get(p.symbol) ?? 0,
+    }));
   }
 
   private fill(o: ExchangeOrder, quantity: number, price: number): void {

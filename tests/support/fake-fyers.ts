@@ -15,8 +15,22 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import { loginPage, pressLogIn, serveFakeBroker, withBrokerHttp, type Answer, type FakeBrokerHttp, type ParsedRequest } from './fake-broker-http';
-import { exchangeControls, FakeExchange, type ExchangeOrder, type ExchangeOrderType, type ExchangeControls } from './fake-exchange';
+import {
+  loginPage,
+  pressLogIn,
+  serveFakeBroker,
+  withBrokerHttp,
+  type Answer,
+  type FakeBrokerHttp,
+  type ParsedRequest,
+} from './fake-broker-http';
+import {
+  exchangeControls,
+  FakeExchange,
+  type ExchangeOrder,
+  type ExchangeOrderType,
+  type ExchangeControls,
+} from './fake-exchange';
 
 export interface FakeFyers extends FakeBrokerHttp, ExchangeControls {
   appId: string;
@@ -26,12 +40,24 @@ export interface FakeFyers extends FakeBrokerHttp, ExchangeControls {
   newAccessToken(user?: string): string;
   setLtp(symbol: string, price: number): void;
 }
-const ok = (data: Record<string, unknown>): Answer => ({ status: 200, body: { s: 'ok', code: 200, message: '', ...data } });
-const fail = (status: number, code: number, message: string, extra: Record<string, unknown> = {}): Answer => ({ status, body: { s: 'error', code, message, ...extra } });
+const ok = (data: Record<string, unknown>): Answer => ({
+  status: 200,
+  body: { s: 'ok', code: 200, message: '', ...data },
+});
+const fail = (status: number, code: number, message: string, extra: Record<string, unknown> = {}): Answer => ({
+  status,
+  body: { s: 'error', code, message, ...extra },
+});
 
 const TYPES: Record<number, ExchangeOrderType> = { 1: 'limit', 2: 'market', 3: 'sl-m', 4: 'sl' };
 const TYPE_CODES = Object.fromEntries(Object.entries(TYPES).map(([code, type]) => [type, Number(code)]));
-const STATUS: Record<ExchangeOrder['status'], number> = { cancelled: 1, filled: 2, rejected: 5, open: 6, trigger_pending: 6 };
+const STATUS: Record<ExchangeOrder['status'], number> = {
+  cancelled: 1,
+  filled: 2,
+  rejected: 5,
+  open: 6,
+  trigger_pending: 6,
+};
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** Fyers's order times: "05-Jan-2026 09:15:03" in India's time. */
 const fyersTime = (d: Date) => {
@@ -76,11 +102,15 @@ export async function startFakeFyers(): Promise<FakeFyers> {
     if (!symbol) return fail(400, -50, 'Invalid symbol');
     if (!type) return fail(400, -50, 'Invalid order type');
     if (body.side !== 1 && body.side !== -1) return fail(400, -50, 'Invalid side');
-    if (!['CNC', 'INTRADAY', 'MARGIN'].includes(String(body.productType))) return fail(400, -50, 'Invalid product type');
+    if (!['CNC', 'INTRADAY', 'MARGIN'].includes(String(body.productType)))
+      return fail(400, -50, 'Invalid product type');
     if (!Number.isInteger(qty) || qty <= 0) return fail(400, -50, 'Invalid quantity');
-    if ((type === 'limit' || type === 'sl') && !(Number(body.limitPrice) > 0)) return fail(400, -50, 'Invalid limit price');
-    if ((type === 'sl' || type === 'sl-m') && !(Number(body.stopPrice) > 0)) return fail(400, -50, 'Invalid stop price');
-    if (body.orderTag !== undefined && !/^[A-Za-z0-9]{1,30}$/.test(String(body.orderTag))) return fail(400, -50, 'Invalid order tag');
+    if ((type === 'limit' || type === 'sl') && !(Number(body.limitPrice) > 0))
+      return fail(400, -50, 'Invalid limit price');
+    if ((type === 'sl' || type === 'sl-m') && !(Number(body.stopPrice) > 0))
+      return fail(400, -50, 'Invalid stop price');
+    if (body.orderTag !== undefined && !/^[A-Za-z0-9]{1,30}$/.test(String(body.orderTag)))
+      return fail(400, -50, 'Invalid order tag');
     if (!exchange.ltp.has(symbol)) return fail(400, -50, 'Invalid symbol');
     const o = exchange.place({
       user,
@@ -113,8 +143,20 @@ export async function startFakeFyers(): Promise<FakeFyers> {
     if (method === 'GET' && path === '/api/v3/profile') return ok({ data: { fy_id: user, name: 'Asha Rao' } });
     if (method === 'GET' && path === '/api/v3/funds') {
       const used = exchange.usedBy(user);
-      const row = (id: number, title: string, amount: number) => ({ id, title, equityAmount: amount, commodityAmount: 0 });
-      return ok({ fund_limit: [row(1, 'Total Balance', exchange.cash), row(2, 'Utilized Amount', used), row(9, 'Limit at start of the day', exchange.cash), row(10, 'Available Balance', exchange.cash - used)] });
+      const row = (id: number, title: string, amount: number) => ({
+        id,
+        title,
+        equityAmount: amount,
+        commodityAmount: 0,
+      });
+      return ok({
+        fund_limit: [
+          row(1, 'Total Balance', exchange.cash),
+          row(2, 'Utilized Amount', used),
+          row(9, 'Limit at start of the day', exchange.cash),
+          row(10, 'Available Balance', exchange.cash - used),
+        ],
+      });
     }
     if (method === 'GET' && path === '/api/v3/orders') {
       const own = exchange.orders.filter((o) => o.user === user && (!query.id || o.id === query.id));
@@ -122,12 +164,23 @@ export async function startFakeFyers(): Promise<FakeFyers> {
       return ok({ orderBook: own.map(orderRow) });
     }
     if (method === 'GET' && path === '/api/v3/positions') {
-      return ok({ netPositions: exchange.positions(user).map((p) => ({ symbol: `NSE:${p.symbol}-EQ`, productType: p.product, netQty: p.quantity, netAvg: p.averagePrice, ltp: p.ltp })), overall: {} });
+      return ok({
+        netPositions: exchange.positions(user).map((p) => ({
+          symbol: `NSE:${p.symbol}-EQ`,
+          productType: p.product,
+          netQty: p.quantity,
+          netAvg: p.averagePrice,
+          ltp: p.ltp,
+        })),
+        overall: {},
+      });
     }
     if (method === 'GET' && path === '/data/quotes') {
       const d = (query.symbols ?? '').split(',').map((n) => {
         const price = exchange.ltp.get(/^NSE:(.+)-EQ$/.exec(n)?.[1] ?? '');
-        return price === undefined ? { n, s: 'error', v: { errmsg: 'invalid symbol' } } : { n, s: 'ok', v: { lp: price, symbol: n } };
+        return price === undefined
+          ? { n, s: 'error', v: { errmsg: 'invalid symbol' } }
+          : { n, s: 'ok', v: { lp: price, symbol: n } };
       });
       return ok({ d });
     }
@@ -136,11 +189,19 @@ export async function startFakeFyers(): Promise<FakeFyers> {
       const order = exchange.orders.find((o) => o.id === String(body.id) && o.user === user);
       if (!order) return fail(400, -50, 'Invalid order id');
       if (method === 'DELETE') {
-        return exchange.cancel(order) ? { status: 200, body: { s: 'ok', code: 1103, message: 'Order cancelled', id: order.id } } : fail(400, -52, 'Order is not pending: cannot cancel');
+        return exchange.cancel(order)
+          ? { status: 200, body: { s: 'ok', code: 1103, message: 'Order cancelled', id: order.id } }
+          : fail(400, -52, 'Order is not pending: cannot cancel');
       }
       if (method === 'PATCH') {
-        const changes = { quantity: body.qty as number | undefined, price: body.limitPrice as number | undefined, trigger: body.stopPrice as number | undefined };
-        return exchange.modify(order, changes) ? { status: 200, body: { s: 'ok', code: 1102, message: 'Order modified', id: order.id } } : fail(400, -52, 'Order is not pending: cannot modify');
+        const changes = {
+          quantity: body.qty as number | undefined,
+          price: body.limitPrice as number | undefined,
+          trigger: body.stopPrice as number | undefined,
+        };
+        return exchange.modify(order, changes)
+          ? { status: 200, body: { s: 'ok', code: 1102, message: 'Order modified', id: order.id } }
+          : fail(400, -52, 'Order is not pending: cannot modify');
       }
     }
     return fail(404, -404, 'Not found');
@@ -152,21 +213,38 @@ export async function startFakeFyers(): Promise<FakeFyers> {
     if (url.pathname !== '/api/v3/generate-authcode' && url.pathname !== '/api/v3/finish-login') return false;
     const query = url.searchParams;
     if (query.get('client_id') !== appId) res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid client_id');
-    else if (query.get('redirect_uri') !== server.redirectUrl()) res.writeHead(400, { 'content-type': 'text/plain' }).end('redirect_uri does not match the app');
+    else if (query.get('redirect_uri') !== server.redirectUrl())
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('redirect_uri does not match the app');
     else if (url.pathname === '/api/v3/generate-authcode') {
-      if (query.get('response_type') !== 'code') res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid response_type');
-      else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage('Fyers', '/api/v3/finish-login', Object.fromEntries(LOGIN_FIELDS.map((k) => [k, query.get(k) ?? '']))));
+      if (query.get('response_type') !== 'code')
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid response_type');
+      else
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(
+            loginPage(
+              'Fyers',
+              '/api/v3/finish-login',
+              Object.fromEntries(LOGIN_FIELDS.map((k) => [k, query.get(k) ?? ''])),
+            ),
+          );
     } else {
       const code = randomBytes(12).toString('hex');
       authCodes.add(code);
       const back = new URL(server.redirectUrl());
-      for (const [k, v] of Object.entries({ s: 'ok', code: '200', auth_code: code, state: query.get('state') ?? '' })) back.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({ s: 'ok', code: '200', auth_code: code, state: query.get('state') ?? '' }))
+        back.searchParams.set(k, v);
       res.writeHead(302, { location: back.toString() }).end();
     }
     return true;
   }
 
-  const server = await serveFakeBroker({ route, page, rateLimited: fail(429, 429, 'request limit reached'), failure: { s: 'error', code: -500, message: 'Internal server error' } });
+  const server = await serveFakeBroker({
+    route,
+    page,
+    rateLimited: fail(429, 429, 'request limit reached'),
+    failure: { s: 'error', code: -500, message: 'Internal server error' },
+  });
 
   return withBrokerHttp<Omit<FakeFyers, keyof FakeBrokerHttp>>(server, {
     appId,

@@ -94,7 +94,13 @@ export interface FakeKite {
   match(): void;
   orders: KiteOrderRecord[];
   /** Every request as received, `at` in performance.now() milliseconds. */
-  requests: { method: string; path: string; headers: http.IncomingHttpHeaders; form: Record<string, string>; at: number }[];
+  requests: {
+    method: string;
+    path: string;
+    headers: http.IncomingHttpHeaders;
+    form: Record<string, string>;
+    at: number;
+  }[];
   /** Requests answered 429 because they came over the rate set by limitRate. */
   rateLimited: number;
   close(): Promise<void>;
@@ -102,7 +108,10 @@ export interface FakeKite {
 
 const IST = (d = new Date()) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data } });
-const fail = (status: number, error_type: string, message: string) => ({ status, body: { status: 'error', message, error_type, data: null } });
+const fail = (status: number, error_type: string, message: string) => ({
+  status,
+  body: { status: 'error', message, error_type, data: null },
+});
 
 /** Kite's tick packets: big-endian int32 fields, prices in paise. */
 function tickPacket(token: number, price: number, mode: string, at: Date): Buffer {
@@ -182,8 +191,10 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     used += (o.transaction_type === 'BUY' ? 1 : -1) * quantity * price;
     snapshot(o);
   };
-  const crossed = (o: KiteOrderRecord, price: number) => (o.transaction_type === 'BUY' ? price <= o.price : price >= o.price);
-  const triggered = (o: KiteOrderRecord, price: number) => (o.transaction_type === 'BUY' ? price >= o.trigger_price : price <= o.trigger_price);
+  const crossed = (o: KiteOrderRecord, price: number) =>
+    o.transaction_type === 'BUY' ? price <= o.price : price >= o.price;
+  const triggered = (o: KiteOrderRecord, price: number) =>
+    o.transaction_type === 'BUY' ? price >= o.trigger_price : price <= o.trigger_price;
 
   function match() {
     for (const o of orders) {
@@ -206,9 +217,12 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     if (!['MARKET', 'LIMIT', 'SL', 'SL-M'].includes(form.order_type ?? '')) problems.push('Invalid `order_type`.');
     const quantity = Number(form.quantity);
     if (!Number.isInteger(quantity) || quantity <= 0) problems.push('Invalid `quantity`.');
-    if ((form.order_type === 'LIMIT' || form.order_type === 'SL') && !(Number(form.price) > 0)) problems.push('Invalid `price`.');
-    if ((form.order_type === 'SL' || form.order_type === 'SL-M') && !(Number(form.trigger_price) > 0)) problems.push('Invalid `trigger_price`.');
-    if (form.tag !== undefined && !/^[A-Za-z0-9]{1,20}$/.test(form.tag)) problems.push('Invalid `tag`. Tag can be alphanumeric and max 20 characters.');
+    if ((form.order_type === 'LIMIT' || form.order_type === 'SL') && !(Number(form.price) > 0))
+      problems.push('Invalid `price`.');
+    if ((form.order_type === 'SL' || form.order_type === 'SL-M') && !(Number(form.trigger_price) > 0))
+      problems.push('Invalid `trigger_price`.');
+    if (form.tag !== undefined && !/^[A-Za-z0-9]{1,20}$/.test(form.tag))
+      problems.push('Invalid `tag`. Tag can be alphanumeric and max 20 characters.');
     if (problems.length) return fail(400, 'InputException', problems[0]!);
     const price = ltp.get(form.tradingsymbol!);
     if (price === undefined) return fail(400, 'InputException', 'Invalid `tradingsymbol`.');
@@ -257,26 +271,55 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     return ok({ order_id: o.order_id });
   }
 
-  function route(method: string, path: string, form: Record<string, string>, headers: http.IncomingHttpHeaders): { status: number; body: unknown; type?: string } {
-    if (headers['x-kite-version'] !== '3') return fail(400, 'InputException', 'Invalid or missing X-Kite-Version header.');
+  function route(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    headers: http.IncomingHttpHeaders,
+  ): { status: number; body: unknown; type?: string } {
+    if (headers['x-kite-version'] !== '3')
+      return fail(400, 'InputException', 'Invalid or missing X-Kite-Version header.');
     if (method === 'POST' && path === '/session/token') {
-      const expected = createHash('sha256').update(apiKey + form.request_token + apiSecret).digest('hex');
+      const expected = createHash('sha256')
+        .update(apiKey + form.request_token + apiSecret)
+        .digest('hex');
       if (form.api_key !== apiKey) return fail(403, 'TokenException', 'Invalid `api_key`.');
       if (form.checksum !== expected) return fail(403, 'TokenException', 'Invalid `checksum`.');
-      if (!requestTokens.delete(form.request_token ?? '')) return fail(403, 'TokenException', 'Token is invalid or has expired.');
+      if (!requestTokens.delete(form.request_token ?? ''))
+        return fail(403, 'TokenException', 'Token is invalid or has expired.');
       const access_token = randomBytes(16).toString('hex');
       accessTokens.set(access_token, DEFAULT_USER);
-      return ok({ user_id: DEFAULT_USER, user_name: 'Asha Rao', access_token, public_token: randomBytes(8).toString('hex'), login_time: IST() });
+      return ok({
+        user_id: DEFAULT_USER,
+        user_name: 'Asha Rao',
+        access_token,
+        public_token: randomBytes(8).toString('hex'),
+        login_time: IST(),
+      });
     }
     const auth = /^token ([^:]+):(.+)$/.exec(headers.authorization ?? '');
     const user = auth && auth[1] === apiKey ? accessTokens.get(auth[2]!) : undefined;
     if (!user) return fail(403, 'TokenException', 'Incorrect `api_key` or `access_token`.');
-    if (method === 'GET' && path === '/user/profile') return ok({ user_id: user, user_name: 'Asha Rao', email: 'asha@example.com', broker: 'ZERODHA' });
+    if (method === 'GET' && path === '/user/profile')
+      return ok({ user_id: user, user_name: 'Asha Rao', email: 'asha@example.com', broker: 'ZERODHA' });
     if (method === 'GET' && path === '/user/margins/equity') {
-      return ok({ enabled: true, net: cash - used, available: { adhoc_margin: 0, cash, opening_balance: cash, live_balance: cash - used, collateral: 0, intraday_payin: 0 }, utilised: { debits: used, exposure: 0, m2m_realised: 0, m2m_unrealised: 0 } });
+      return ok({
+        enabled: true,
+        net: cash - used,
+        available: {
+          adhoc_margin: 0,
+          cash,
+          opening_balance: cash,
+          live_balance: cash - used,
+          collateral: 0,
+          intraday_payin: 0,
+        },
+        utilised: { debits: used, exposure: 0, m2m_realised: 0, m2m_unrealised: 0 },
+      });
     }
     if (method === 'GET' && path === '/instruments/NSE') {
-      const header = 'instrument_token,exchange_token,tradingsymbol,name,last_price,expiry,strike,tick_size,lot_size,instrument_type,segment,exchange';
+      const header =
+        'instrument_token,exchange_token,tradingsymbol,name,last_price,expiry,strike,tick_size,lot_size,instrument_type,segment,exchange';
       const rows = [...ltp.keys()].map((symbol) => {
         const token = instrumentToken(symbol);
         return `${token},${token >> 8},${symbol},"${symbol} LTD",0,,0,0.05,1,EQ,NSE,NSE`;
@@ -285,13 +328,34 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     }
     if (method === 'GET' && path === '/quote/ltp') {
       const known = (form.i ?? '').split(',').filter((i) => ltp.has(i.replace(/^NSE:/, '')));
-      return ok(Object.fromEntries(known.map((i) => [i, { instrument_token: instrumentToken(i.slice(4)), last_price: ltp.get(i.slice(4)) }])));
+      return ok(
+        Object.fromEntries(
+          known.map((i) => [i, { instrument_token: instrumentToken(i.slice(4)), last_price: ltp.get(i.slice(4)) }]),
+        ),
+      );
     }
     if (method === 'GET' && path === '/portfolio/positions') {
-      const net = new Map<string, { tradingsymbol: string; exchange: string; product: string; quantity: number; buy_value: number; buy_quantity: number }>();
+      const net = new Map<
+        string,
+        {
+          tradingsymbol: string;
+          exchange: string;
+          product: string;
+          quantity: number;
+          buy_value: number;
+          buy_quantity: number;
+        }
+      >();
       for (const o of orders.filter((o) => o.placed_by === user && o.filled_quantity > 0)) {
         const key = `${o.tradingsymbol}:${o.product}`;
-        const p = net.get(key) ?? { tradingsymbol: o.tradingsymbol, exchange: o.exchange, product: o.product, quantity: 0, buy_value: 0, buy_quantity: 0 };
+        const p = net.get(key) ?? {
+          tradingsymbol: o.tradingsymbol,
+          exchange: o.exchange,
+          product: o.product,
+          quantity: 0,
+          buy_value: 0,
+          buy_quantity: 0,
+        };
         p.quantity += (o.transaction_type === 'BUY' ? 1 : -1) * o.filled_quantity;
         if (o.transaction_type === 'BUY') {
           p.buy_value += o.filled_quantity * o.average_price;
@@ -307,13 +371,19 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       return ok({ net: rows, day: rows });
     }
     if (method === 'POST' && path === '/orders/regular') return placeOrder(form, user);
-    if (method === 'GET' && path === '/orders') return ok(orders.filter((o) => o.placed_by === user).map((o) => ({ ...o })));
+    if (method === 'GET' && path === '/orders')
+      return ok(orders.filter((o) => o.placed_by === user).map((o) => ({ ...o })));
     const one = /^\/orders\/(?:regular\/)?(\d+)$/.exec(path);
     const order = one ? orders.find((o) => o.order_id === one[1] && o.placed_by === user) : undefined;
     if (one && !order) return fail(400, 'InputException', "Couldn't find that `order_id`.");
     if (method === 'GET' && order) return ok(histories.get(order.order_id));
     if ((method === 'PUT' || method === 'DELETE') && order) {
-      if (!['OPEN', 'TRIGGER PENDING'].includes(order.status)) return fail(400, 'OrderException', `Order cannot be ${method === 'PUT' ? 'modified' : 'cancelled'} as it is being processed. Try later.`);
+      if (!['OPEN', 'TRIGGER PENDING'].includes(order.status))
+        return fail(
+          400,
+          'OrderException',
+          `Order cannot be ${method === 'PUT' ? 'modified' : 'cancelled'} as it is being processed. Try later.`,
+        );
       if (method === 'DELETE') order.status = 'CANCELLED';
       else {
         if (form.quantity) order.quantity = Number(form.quantity);
@@ -331,16 +401,26 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
 
   function loginFlow(url: URL, res: http.ServerResponse) {
     const params = url.searchParams;
-    if (params.get('api_key') !== apiKey) return res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid api_key');
+    if (params.get('api_key') !== apiKey)
+      return res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid api_key');
     if (url.pathname === '/connect/login') {
       if (params.get('v') !== '3') return res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid version');
-      return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(apiKey, params.get('redirect_params') ?? ''));
+      return res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(loginPage(apiKey, params.get('redirect_params') ?? ''));
     }
     const back = new URL(redirectUrl);
     const token = randomBytes(12).toString('hex');
     requestTokens.add(token);
-    for (const [key, value] of Object.entries({ type: 'login', status: 'success', request_token: token, action: 'login' })) back.searchParams.set(key, value);
-    for (const [key, value] of new URLSearchParams(params.get('redirect_params') ?? '')) back.searchParams.set(key, value);
+    for (const [key, value] of Object.entries({
+      type: 'login',
+      status: 'success',
+      request_token: token,
+      action: 'login',
+    }))
+      back.searchParams.set(key, value);
+    for (const [key, value] of new URLSearchParams(params.get('redirect_params') ?? ''))
+      back.searchParams.set(key, value);
     res.writeHead(302, { location: back.toString() }).end();
   }
 
@@ -349,12 +429,22 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://kite.local');
-      const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? url.search : raw));
+      const form = Object.fromEntries(
+        new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? url.search : raw),
+      );
       // Quotes name their instruments as repeated `i` parameters.
       if (url.searchParams.has('i')) form.i = url.searchParams.getAll('i').join(',');
-      requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form, at: performance.now() });
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        headers: req.headers,
+        form,
+        at: performance.now(),
+      });
       const answer = (r: { status: number; body: unknown; type?: string }) =>
-        res.writeHead(r.status, { 'content-type': r.type ?? 'application/json' }).end(r.type ? String(r.body) : JSON.stringify(r.body));
+        res
+          .writeHead(r.status, { 'content-type': r.type ?? 'application/json' })
+          .end(r.type ? String(r.body) : JSON.stringify(r.body));
       const now = performance.now();
       while (recent.length && now - recent[0]! > 1000) recent.shift();
       recent.push(now);
@@ -373,9 +463,14 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
         setTimeout(() => answer(route(req.method ?? '', url.pathname, form, req.headers)), injected.delayMs);
         return;
       }
-      if (injected) return answer({ status: injected.status, body: injected.body ?? { status: 'error', message: 'Internal error', error_type: 'NetworkException' } });
+      if (injected)
+        return answer({
+          status: injected.status,
+          body: injected.body ?? { status: 'error', message: 'Internal error', error_type: 'NetworkException' },
+        });
       const routed = route(req.method ?? '', url.pathname, form, req.headers);
-      if (orderAnswerHoldMs > 0 && req.method === 'POST' && url.pathname === '/orders/regular') setTimeout(() => answer(routed), orderAnswerHoldMs);
+      if (orderAnswerHoldMs > 0 && req.method === 'POST' && url.pathname === '/orders/regular')
+        setTimeout(() => answer(routed), orderAnswerHoldMs);
       else answer(routed);
     });
   });
@@ -403,8 +498,10 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
         } catch {
           return ws.send(JSON.stringify({ type: 'error', data: 'Invalid message' }));
         }
-        if (message.a === 'subscribe' && Array.isArray(message.v)) for (const t of message.v as number[]) connection.subscribed.set(t, 'quote');
-        else if (message.a === 'unsubscribe' && Array.isArray(message.v)) for (const t of message.v as number[]) connection.subscribed.delete(t);
+        if (message.a === 'subscribe' && Array.isArray(message.v))
+          for (const t of message.v as number[]) connection.subscribed.set(t, 'quote');
+        else if (message.a === 'unsubscribe' && Array.isArray(message.v))
+          for (const t of message.v as number[]) connection.subscribed.delete(t);
         else if (message.a === 'mode' && Array.isArray(message.v)) {
           const [mode, list] = message.v as [string, number[]];
           for (const t of list) if (connection.subscribed.has(t)) connection.subscribed.set(t, mode);
@@ -431,10 +528,14 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     async logIn(loginUrl) {
       const page = await fetch(loginUrl);
       const html = await page.text();
-      if (page.status !== 200 || !html.includes('Log in to Kite')) throw new Error(`Kite's login page answered ${page.status}: ${html}`);
+      if (page.status !== 200 || !html.includes('Log in to Kite'))
+        throw new Error(`Kite's login page answered ${page.status}: ${html}`);
       const given = new URL(loginUrl).searchParams;
       const finish = new URL('/connect/finish', root);
-      finish.search = new URLSearchParams({ api_key: given.get('api_key') ?? '', redirect_params: given.get('redirect_params') ?? '' }).toString();
+      finish.search = new URLSearchParams({
+        api_key: given.get('api_key') ?? '',
+        redirect_params: given.get('redirect_params') ?? '',
+      }).toString();
       const redirect = await fetch(finish, { redirect: 'manual' });
       if (redirect.status !== 302) throw new Error(`Kite's login answered ${redirect.status}`);
       return new URL(redirect.headers.get('location')!);

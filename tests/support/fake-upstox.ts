@@ -14,8 +14,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import { loginPage, pressLogIn, serveFakeBroker, withBrokerHttp, type Answer, type FakeBrokerHttp, type ParsedRequest } from './fake-broker-http';
-import { exchangeControls, FakeExchange, type ExchangeOrder, type ExchangeOrderType, type ExchangeControls } from './fake-exchange';
+import {
+  loginPage,
+  pressLogIn,
+  serveFakeBroker,
+  withBrokerHttp,
+  type Answer,
+  type FakeBrokerHttp,
+  type ParsedRequest,
+} from './fake-broker-http';
+import {
+  exchangeControls,
+  FakeExchange,
+  type ExchangeOrder,
+  type ExchangeOrderType,
+  type ExchangeControls,
+} from './fake-exchange';
 
 export interface FakeUpstox extends FakeBrokerHttp, ExchangeControls {
   instrumentsUrl: string;
@@ -31,12 +45,31 @@ export interface FakeUpstox extends FakeBrokerHttp, ExchangeControls {
 const ok = (data: unknown): Answer => ({ status: 200, body: { status: 'success', data } });
 const fail = (status: number, errorCode: string, message: string): Answer => ({
   status,
-  body: { status: 'error', errors: [{ errorCode, message, propertyPath: null, invalidValue: null, error_code: errorCode, property_path: null, invalid_value: null }] },
+  body: {
+    status: 'error',
+    errors: [
+      {
+        errorCode,
+        message,
+        propertyPath: null,
+        invalidValue: null,
+        error_code: errorCode,
+        property_path: null,
+        invalid_value: null,
+      },
+    ],
+  },
 });
 
 const TYPES: Record<string, ExchangeOrderType> = { MARKET: 'market', LIMIT: 'limit', SL: 'sl', 'SL-M': 'sl-m' };
 const TYPE_NAMES = Object.fromEntries(Object.entries(TYPES).map(([name, type]) => [type, name]));
-const STATUS: Record<ExchangeOrder['status'], string> = { open: 'open', trigger_pending: 'trigger pending', filled: 'complete', cancelled: 'cancelled', rejected: 'rejected' };
+const STATUS: Record<ExchangeOrder['status'], string> = {
+  open: 'open',
+  trigger_pending: 'trigger pending',
+  filled: 'complete',
+  cancelled: 'cancelled',
+  rejected: 'rejected',
+};
 const IST = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 
 export async function startFakeUpstox(): Promise<FakeUpstox> {
@@ -47,7 +80,8 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
   const exchange = new FakeExchange((seq) => `2601050000${String(seq).padStart(5, '0')}`);
   const isins = new Map<string, string>();
   const instrumentKey = (symbol: string) => {
-    if (!isins.has(symbol)) isins.set(symbol, `INE${(symbol + 'XXXXXX').slice(0, 6).replace(/[^A-Z0-9]/g, 'X')}01${isins.size % 10}`);
+    if (!isins.has(symbol))
+      isins.set(symbol, `INE${(symbol + 'XXXXXX').slice(0, 6).replace(/[^A-Z0-9]/g, 'X')}01${isins.size % 10}`);
     return `NSE_EQ|${isins.get(symbol)}`;
   };
   const symbolOf = (key: string) => [...isins].find(([, isin]) => `NSE_EQ|${isin}` === key)?.[0];
@@ -86,12 +120,17 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
     const quantity = Number(body.quantity);
     if (!symbol) return fail(400, 'UDAPI1026', 'Instrument key is invalid');
     if (!type) return fail(400, 'UDAPI1004', 'Valid order type is required');
-    if (!['BUY', 'SELL'].includes(String(body.transaction_type))) return fail(400, 'UDAPI1005', 'Valid transaction type is required');
+    if (!['BUY', 'SELL'].includes(String(body.transaction_type)))
+      return fail(400, 'UDAPI1005', 'Valid transaction type is required');
     if (!['D', 'I'].includes(String(body.product))) return fail(400, 'UDAPI1006', 'Valid product is required');
-    if (!Number.isInteger(quantity) || quantity <= 0) return fail(400, 'UDAPI1007', 'Quantity must be a whole number above 0');
-    if ((type === 'limit' || type === 'sl') && !(Number(body.price) > 0)) return fail(400, 'UDAPI1008', 'Price is required');
-    if ((type === 'sl' || type === 'sl-m') && !(Number(body.trigger_price) > 0)) return fail(400, 'UDAPI1009', 'Trigger price is required');
-    if (body.tag !== undefined && String(body.tag).length > 40) return fail(400, 'UDAPI1010', 'Tag must be at most 40 characters');
+    if (!Number.isInteger(quantity) || quantity <= 0)
+      return fail(400, 'UDAPI1007', 'Quantity must be a whole number above 0');
+    if ((type === 'limit' || type === 'sl') && !(Number(body.price) > 0))
+      return fail(400, 'UDAPI1008', 'Price is required');
+    if ((type === 'sl' || type === 'sl-m') && !(Number(body.trigger_price) > 0))
+      return fail(400, 'UDAPI1009', 'Trigger price is required');
+    if (body.tag !== undefined && String(body.tag).length > 40)
+      return fail(400, 'UDAPI1010', 'Tag must be at most 40 characters');
     const o = exchange.place({
       user,
       symbol,
@@ -108,46 +147,108 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
 
   function route({ method, path, body, query, headers }: ParsedRequest): Answer {
     if (method === 'GET' && path === '/instruments/NSE.json.gz') {
-      const rows = [...exchange.ltp.keys()].map((symbol) => ({ segment: 'NSE_EQ', name: `${symbol} LTD`, exchange: 'NSE', isin: instrumentKey(symbol).slice(7), instrument_type: 'EQ', instrument_key: instrumentKey(symbol), lot_size: 1, trading_symbol: symbol }));
+      const rows = [...exchange.ltp.keys()].map((symbol) => ({
+        segment: 'NSE_EQ',
+        name: `${symbol} LTD`,
+        exchange: 'NSE',
+        isin: instrumentKey(symbol).slice(7),
+        instrument_type: 'EQ',
+        instrument_key: instrumentKey(symbol),
+        lot_size: 1,
+        trading_symbol: symbol,
+      }));
       return { status: 200, body: rows, gzip: true };
     }
     if (method === 'POST' && path === '/v2/login/authorization/token') {
-      if (body.client_id !== apiKey || body.client_secret !== apiSecret) return fail(401, 'UDAPI100016', 'Invalid Credentials');
+      if (body.client_id !== apiKey || body.client_secret !== apiSecret)
+        return fail(401, 'UDAPI100016', 'Invalid Credentials');
       if (body.redirect_uri !== server.redirectUrl()) return fail(400, 'UDAPI100069', 'Check your redirect_uri');
       if (body.grant_type !== 'authorization_code') return fail(400, 'UDAPI100068', 'Check your grant_type');
       if (!codes.delete(String(body.code ?? ''))) return fail(400, 'UDAPI100057', 'Invalid Auth code');
       const access_token = randomBytes(16).toString('hex');
       tokens.set(access_token, '7AB123');
-      return { status: 200, body: { email: 'asha@example.com', exchanges: ['NSE'], products: ['D', 'I'], broker: 'UPSTOX', user_id: '7AB123', user_name: 'Asha Rao', order_types: ['MARKET', 'LIMIT', 'SL', 'SL-M'], user_type: 'individual', poa: false, is_active: true, access_token, extended_token: null } };
+      return {
+        status: 200,
+        body: {
+          email: 'asha@example.com',
+          exchanges: ['NSE'],
+          products: ['D', 'I'],
+          broker: 'UPSTOX',
+          user_id: '7AB123',
+          user_name: 'Asha Rao',
+          order_types: ['MARKET', 'LIMIT', 'SL', 'SL-M'],
+          user_type: 'individual',
+          poa: false,
+          is_active: true,
+          access_token,
+          extended_token: null,
+        },
+      };
     }
     const user = tokens.get(/^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1] ?? '');
     if (!user) return fail(401, 'UDAPI100050', 'Invalid token used to access API');
-    if (method === 'GET' && path === '/v2/user/profile') return ok({ user_id: user, user_name: 'Asha Rao', broker: 'UPSTOX', is_active: true });
+    if (method === 'GET' && path === '/v2/user/profile')
+      return ok({ user_id: user, user_name: 'Asha Rao', broker: 'UPSTOX', is_active: true });
     if (method === 'GET' && path === '/v2/user/get-funds-and-margin') {
       const used = exchange.usedBy(user);
-      return ok({ equity: { used_margin: used, payin_amount: 0, span_margin: 0, adhoc_margin: 0, notional_cash: 0, available_margin: exchange.cash - used, exposure_margin: 0 } });
+      return ok({
+        equity: {
+          used_margin: used,
+          payin_amount: 0,
+          span_margin: 0,
+          adhoc_margin: 0,
+          notional_cash: 0,
+          available_margin: exchange.cash - used,
+          exposure_margin: 0,
+        },
+      });
     }
     if (method === 'POST' && path === '/v2/order/place') return placeOrder(body, user);
-    if (method === 'GET' && path === '/v2/order/retrieve-all') return ok(exchange.orders.filter((o) => o.user === user).map(orderRow));
+    if (method === 'GET' && path === '/v2/order/retrieve-all')
+      return ok(exchange.orders.filter((o) => o.user === user).map(orderRow));
     if (method === 'GET' && path === '/v2/portfolio/short-term-positions') {
-      return ok(exchange.positions(user).map((p) => ({ exchange: 'NSE', product: p.product, instrument_token: instrumentKey(p.symbol), trading_symbol: p.symbol, tradingsymbol: p.symbol, quantity: p.quantity, average_price: p.averagePrice, buy_price: p.averagePrice, last_price: p.ltp })));
+      return ok(
+        exchange.positions(user).map((p) => ({
+          exchange: 'NSE',
+          product: p.product,
+          instrument_token: instrumentKey(p.symbol),
+          trading_symbol: p.symbol,
+          tradingsymbol: p.symbol,
+          quantity: p.quantity,
+          average_price: p.averagePrice,
+          buy_price: p.averagePrice,
+          last_price: p.ltp,
+        })),
+      );
     }
     if (method === 'GET' && path === '/v2/market-quote/ltp') {
       const entries = (query.symbol ?? '').split(',').flatMap((key) => {
         const symbol = symbolOf(key);
         const price = symbol ? exchange.ltp.get(symbol) : undefined;
-        return symbol && price !== undefined ? [[`NSE_EQ:${symbol}`, { last_price: price, instrument_token: key }]] : [];
+        return symbol && price !== undefined
+          ? [[`NSE_EQ:${symbol}`, { last_price: price, instrument_token: key }]]
+          : [];
       });
       return ok(Object.fromEntries(entries));
     }
     const id = method === 'PUT' ? String(body.order_id ?? '') : (query.order_id ?? '');
     const order = exchange.orders.find((o) => o.id === id && o.user === user);
-    if (['/v2/order/details', '/v2/order/cancel', '/v2/order/modify'].includes(path) && !order) return fail(400, 'UDAPI100010', 'Order not found');
+    if (['/v2/order/details', '/v2/order/cancel', '/v2/order/modify'].includes(path) && !order)
+      return fail(400, 'UDAPI100010', 'Order not found');
     if (method === 'GET' && path === '/v2/order/details') return ok(orderRow(order!));
-    if (method === 'DELETE' && path === '/v2/order/cancel') return exchange.cancel(order!) ? ok({ order_id: id }) : fail(400, 'UDAPI100040', 'Order cannot be cancelled: it is not open');
+    if (method === 'DELETE' && path === '/v2/order/cancel')
+      return exchange.cancel(order!)
+        ? ok({ order_id: id })
+        : fail(400, 'UDAPI100040', 'Order cannot be cancelled: it is not open');
     if (method === 'PUT' && path === '/v2/order/modify') {
-      const changes = { quantity: body.quantity as number | undefined, price: body.price as number | undefined, trigger: body.trigger_price as number | undefined };
-      return exchange.modify(order!, changes) ? ok({ order_id: id }) : fail(400, 'UDAPI100041', 'Order cannot be modified: it is not open');
+      const changes = {
+        quantity: body.quantity as number | undefined,
+        price: body.price as number | undefined,
+        trigger: body.trigger_price as number | undefined,
+      };
+      return exchange.modify(order!, changes)
+        ? ok({ order_id: id })
+        : fail(400, 'UDAPI100041', 'Order cannot be modified: it is not open');
     }
     return fail(404, 'UDAPI100060', 'Resource not Found');
   }
@@ -155,13 +256,26 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
   const LOGIN_FIELDS = ['client_id', 'redirect_uri', 'state'];
   /** Upstox's authorization dialog, and its redirect back to the app with `code` and `state`. */
   function page({ url }: ParsedRequest, res: http.ServerResponse): boolean {
-    if (url.pathname !== '/v2/login/authorization/dialog' && url.pathname !== '/v2/login/authorization/finish') return false;
+    if (url.pathname !== '/v2/login/authorization/dialog' && url.pathname !== '/v2/login/authorization/finish')
+      return false;
     const query = url.searchParams;
-    if (query.get('client_id') !== apiKey) res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid client_id');
-    else if (query.get('redirect_uri') !== server.redirectUrl()) res.writeHead(400, { 'content-type': 'text/plain' }).end('redirect_uri does not match the app');
+    if (query.get('client_id') !== apiKey)
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid client_id');
+    else if (query.get('redirect_uri') !== server.redirectUrl())
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('redirect_uri does not match the app');
     else if (url.pathname.endsWith('/dialog')) {
-      if (query.get('response_type') !== 'code') res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid response_type');
-      else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage('Upstox', '/v2/login/authorization/finish', Object.fromEntries(LOGIN_FIELDS.map((k) => [k, query.get(k) ?? '']))));
+      if (query.get('response_type') !== 'code')
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid response_type');
+      else
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(
+            loginPage(
+              'Upstox',
+              '/v2/login/authorization/finish',
+              Object.fromEntries(LOGIN_FIELDS.map((k) => [k, query.get(k) ?? ''])),
+            ),
+          );
     } else {
       const code = randomBytes(6).toString('hex');
       codes.add(code);
@@ -173,7 +287,12 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
     return true;
   }
 
-  const server = await serveFakeBroker({ route, page, rateLimited: fail(429, 'UDAPI10005', 'Too Many Request Sent'), failure: fail(500, 'UDAPI100500', 'Something went wrong').body });
+  const server = await serveFakeBroker({
+    route,
+    page,
+    rateLimited: fail(429, 'UDAPI10005', 'Too Many Request Sent'),
+    failure: fail(500, 'UDAPI100500', 'Something went wrong').body,
+  });
 
   return withBrokerHttp<Omit<FakeUpstox, keyof FakeBrokerHttp>>(server, {
     instrumentsUrl: `${server.root}/instruments/NSE.json.gz`,

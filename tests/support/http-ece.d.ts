@@ -2,7 +2,10 @@
 declare module 'http_ece' {
   import type { ECDH } from 'node:crypto';
 
-  export function decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string }): Buffer;
+  export function decrypt(
+    buffer: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string },
+  ): Buffer;
   const ece: { decrypt: typeof decrypt };
   export default ece;
 }

@@ -44,7 +44,29 @@ export interface LocalPushService {
 function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-push-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -84,11 +106,21 @@ export async function startLocalPushService(): Promise<LocalPushService> {
       const auth = randomBytes(16);
       const endpointPath = `/push/${name}-${randomBytes(4).toString('hex')}`;
       return {
-        subscription: { endpoint: `${origin}${endpointPath}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+        subscription: {
+          endpoint: `${origin}${endpointPath}`,
+          keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+        },
         received: () =>
           pushes
             .filter((p) => p.path === endpointPath)
-            .map((p) => JSON.parse(ece.decrypt(p.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') }).toString('utf8')) as unknown),
+            .map(
+              (p) =>
+                JSON.parse(
+                  ece
+                    .decrypt(p.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') })
+                    .toString('utf8'),
+                ) as unknown,
+            ),
       };
     },
     markGone(endpoint) {
@@ -97,7 +129,10 @@ export async function startLocalPushService(): Promise<LocalPushService> {
     waitFor(count, timeoutMs = 5_000) {
       if (pushes.length >= count) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${pushes.length} of ${count} pushes arrived in ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`${pushes.length} of ${count} pushes arrived in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
       });
     },

@@ -24,7 +24,8 @@ const READY_TIMEOUT_MS = 120_000;
 export async function waitForAnswer(url: string, child: ChildProcess, timeoutMs = READY_TIMEOUT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the process exited (${child.exitCode ?? child.signalCode}) before ${url} answered`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the process exited (${child.exitCode ?? child.signalCode}) before ${url} answered`);
     try {
       if ((await fetch(url, { signal: AbortSignal.timeout(5000) })).ok) return;
     } catch {
@@ -67,9 +68,19 @@ const STDIO: Record<NonNullable<StartOptions['output']>, StdioOptions> = {
 };
 
 /** Spawns the server; resolves once it answers health 200 (rejects with its output if it exits first). */
-export async function startServer({ env, port: fixedPort, output = 'collect', wrapper }: StartOptions): Promise<ServerProcess> {
+export async function startServer({
+  env,
+  port: fixedPort,
+  output = 'collect',
+  wrapper,
+}: StartOptions): Promise<ServerProcess> {
   const port = fixedPort ?? (await freePort());
-  const child = spawnTs('src/server/main.ts', [], { ...env, HOST: '127.0.0.1', PORT: String(port) }, { stdio: STDIO[output], wrapper });
+  const child = spawnTs(
+    'src/server/main.ts',
+    [],
+    { ...env, HOST: '127.0.0.1', PORT: String(port) },
+    { stdio: STDIO[output], wrapper },
+  );
   const collected = collect(child);
   const url = `http://127.0.0.1:${port}`;
   const server: ServerProcess = {

@@ -33,12 +33,23 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
     async start(redirectUrl) {
       const fake = await startFakeFyers();
       fake.setRedirectUrl(redirectUrl);
-      return { fake, env: { FYERS_APP_ID: fake.appId, FYERS_SECRET_KEY: fake.secret, FYERS_REDIRECT_URL: redirectUrl, FYERS_API_ROOT: fake.root } };
+      return {
+        fake,
+        env: {
+          FYERS_APP_ID: fake.appId,
+          FYERS_SECRET_KEY: fake.secret,
+          FYERS_REDIRECT_URL: redirectUrl,
+          FYERS_API_ROOT: fake.root,
+        },
+      };
     },
     fundsPath: '/api/v3/funds',
     tokenOf: (headers) => headers.authorization!.split(':')[1]!,
     secretParams: ['auth_code'],
-    refusal: { answer: { status: 400, body: { s: 'error', code: -413, message: 'Invalid auth code' } }, message: 'Invalid auth code' },
+    refusal: {
+      answer: { status: 400, body: { s: 'error', code: -413, message: 'Invalid auth code' } },
+      message: 'Invalid auth code',
+    },
     delivery: 'CNC',
   },
   {
@@ -47,13 +58,25 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
     async start(redirectUrl) {
       const fake = await startFakeUpstox();
       fake.setRedirectUrl(redirectUrl);
-      const env = { UPSTOX_API_KEY: fake.apiKey, UPSTOX_API_SECRET: fake.apiSecret, UPSTOX_REDIRECT_URL: redirectUrl, UPSTOX_API_ROOT: fake.root, UPSTOX_INSTRUMENTS_URL: fake.instrumentsUrl };
+      const env = {
+        UPSTOX_API_KEY: fake.apiKey,
+        UPSTOX_API_SECRET: fake.apiSecret,
+        UPSTOX_REDIRECT_URL: redirectUrl,
+        UPSTOX_API_ROOT: fake.root,
+        UPSTOX_INSTRUMENTS_URL: fake.instrumentsUrl,
+      };
       return { fake, env };
     },
     fundsPath: '/v2/user/get-funds-and-margin',
     tokenOf: (headers) => headers.authorization!.replace(/^Bearer /, ''),
     secretParams: ['code'],
-    refusal: { answer: { status: 400, body: { status: 'error', errors: [{ errorCode: 'UDAPI100057', message: 'Invalid Auth code' }] } }, message: 'Invalid Auth code' },
+    refusal: {
+      answer: {
+        status: 400,
+        body: { status: 'error', errors: [{ errorCode: 'UDAPI100057', message: 'Invalid Auth code' }] },
+      },
+      message: 'Invalid Auth code',
+    },
     delivery: 'D',
   },
   {
@@ -62,12 +85,23 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
     async start(redirectUrl) {
       const fake = await startFakeAngelOne();
       fake.setRedirectUrl(redirectUrl);
-      return { fake, env: { ANGELONE_API_KEY: fake.apiKey, ANGELONE_API_ROOT: fake.root, ANGELONE_LOGIN_URL: fake.loginUrl, ANGELONE_SCRIP_MASTER_URL: fake.scripMasterUrl } };
+      return {
+        fake,
+        env: {
+          ANGELONE_API_KEY: fake.apiKey,
+          ANGELONE_API_ROOT: fake.root,
+          ANGELONE_LOGIN_URL: fake.loginUrl,
+          ANGELONE_SCRIP_MASTER_URL: fake.scripMasterUrl,
+        },
+      };
     },
     fundsPath: '/rest/secure/angelbroking/user/v1/getRMS',
     tokenOf: (headers) => headers.authorization!.replace(/^Bearer /, ''),
     secretParams: ['auth_token', 'feed_token', 'refresh_token'],
-    refusal: { answer: { status: 401, body: { status: false, message: 'Invalid Token', errorcode: 'AG8001', data: null } }, message: 'Angel One session expired or invalid: Invalid Token' },
+    refusal: {
+      answer: { status: 401, body: { status: false, message: 'Invalid Token', errorcode: 'AG8001', data: null } },
+      message: 'Angel One session expired or invalid: Invalid Token',
+    },
     delivery: 'DELIVERY',
   },
   {
@@ -76,12 +110,27 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
     async start(redirectUrl) {
       const fake = await startFakeDhan();
       fake.setRedirectUrl(redirectUrl);
-      return { fake, env: { DHAN_API_KEY: fake.apiKey, DHAN_API_SECRET: fake.apiSecret, DHAN_API_ROOT: fake.root, DHAN_AUTH_ROOT: fake.root, DHAN_SCRIP_MASTER_URL: fake.scripMasterUrl } };
+      return {
+        fake,
+        env: {
+          DHAN_API_KEY: fake.apiKey,
+          DHAN_API_SECRET: fake.apiSecret,
+          DHAN_API_ROOT: fake.root,
+          DHAN_AUTH_ROOT: fake.root,
+          DHAN_SCRIP_MASTER_URL: fake.scripMasterUrl,
+        },
+      };
     },
     fundsPath: '/v2/fundlimit',
     tokenOf: (headers) => String(headers['access-token']),
     secretParams: ['tokenId'],
-    refusal: { answer: { status: 400, body: { errorType: 'Input_Exception', errorCode: 'DH-905', errorMessage: 'Invalid tokenId' } }, message: 'Invalid tokenId' },
+    refusal: {
+      answer: {
+        status: 400,
+        body: { errorType: 'Input_Exception', errorCode: 'DH-905', errorMessage: 'Invalid tokenId' },
+      },
+      message: 'Invalid tokenId',
+    },
     delivery: 'CNC',
   },
 ];

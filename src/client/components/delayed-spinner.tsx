@@ -4,7 +4,13 @@ import { Spinner } from './spinner';
 
 export const SPINNER_DELAY_MS = 300;
 
-export function DelayedSpinner({ label = 'Loading', delayMs = SPINNER_DELAY_MS }: { label?: string; delayMs?: number }) {
+export function DelayedSpinner({
+  label = 'Loading',
+  delayMs = SPINNER_DELAY_MS,
+}: {
+  label?: string;
+  delayMs?: number;
+}) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setVisible(true), delayMs);

@@ -88,7 +88,12 @@ function CardFields<T>({ row, columns }: { row: T; columns: readonly ResponsiveC
   return (
     <dl className="responsive-card-fields">
       {columns.map((column) => {
-        const className = [column.primary && 'responsive-card-field--primary', column.fullWidth && 'responsive-card-field--full'].filter(Boolean).join(' ');
+        const className = [
+          column.primary && 'responsive-card-field--primary',
+          column.fullWidth && 'responsive-card-field--full',
+        ]
+          .filter(Boolean)
+          .join(' ');
         return (
           <div key={column.key} className={className || undefined}>
             <dt>{column.header}</dt>
@@ -103,7 +108,10 @@ function CardFields<T>({ row, columns }: { row: T; columns: readonly ResponsiveC
 function ListCards<T>({ items, columns, rowKey, caption, cardTitle, cardActions }: ResponsiveListProps<T>) {
   const [shown, details] = useMemo(() => {
     const visible = columns.filter((c) => !c.secondary);
-    return [[...visible.filter((c) => c.primary), ...visible.filter((c) => !c.primary)], columns.filter((c) => c.secondary)];
+    return [
+      [...visible.filter((c) => c.primary), ...visible.filter((c) => !c.primary)],
+      columns.filter((c) => c.secondary),
+    ];
   }, [columns]);
   return (
     <ul className="responsive-cards" aria-label={caption}>

@@ -5,7 +5,15 @@
 import { formatRupees, formatSignedRupees, toneOf } from '@shared/format';
 import './rupee.css';
 
-export function Rupee({ value, signed = false, withSign = false }: { value: number | null | undefined; signed?: boolean; withSign?: boolean }) {
+export function Rupee({
+  value,
+  signed = false,
+  withSign = false,
+}: {
+  value: number | null | undefined;
+  signed?: boolean;
+  withSign?: boolean;
+}) {
   const className = signed ? `rupee rupee--${toneOf(value)}` : 'rupee';
   return <span className={className}>{withSign ? formatSignedRupees(value) : formatRupees(value)}</span>;
 }

@@ -26,7 +26,12 @@ export function Toaster() {
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : undefined}>
           <ToastIcon kind={t.kind} />
           <span className="toast-message">{t.message}</span>
-          <button type="button" className="toast-dismiss" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
+          <button
+            type="button"
+            className="toast-dismiss"
+            aria-label="Dismiss notification"
+            onClick={() => dismiss(t.id)}
+          >
             <Icon icon={close} />
           </button>
         </div>

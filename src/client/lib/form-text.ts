@@ -8,12 +8,7 @@ import { z } from 'zod';
 const isNumeric = (text: string) => text !== '' && Number.isFinite(Number(text));
 
 export const requiredNumber = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .refine(isNumeric, `${label} must be a number`)
-    .transform(Number);
+  z.string().trim().min(1, `${label} is required`).refine(isNumeric, `${label} must be a number`).transform(Number);
 
 /** Empty means null. */
 export const optionalNumber = (label: string) =>
@@ -30,7 +25,8 @@ export const optionalText = z
   .transform((text) => (text === '' ? null : text));
 
 /** A stored value as form text ('' for none). */
-export const textOf = (value: string | number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
+export const textOf = (value: string | number | null | undefined): string =>
+  value === null || value === undefined ? '' : String(value);
 
 /** A stored date (yyyy-MM-dd or an ISO timestamp) as a date input's value, yyyy-MM-dd ('' for none). */
 export function dateText(value: string | null | undefined): string {

@@ -38,7 +38,8 @@ declare module '@tanstack/react-query' {
   }
 }
 
-const textOf = (text: ToastText, outcome: unknown, variables: unknown) => (typeof text === 'string' ? text : text(outcome, variables));
+const textOf = (text: ToastText, outcome: unknown, variables: unknown) =>
+  typeof text === 'string' ? text : text(outcome, variables);
 
 /**
  * The handler, a MutationCache listener: it acts on a mutation's move to success or error (the
@@ -50,6 +51,8 @@ export function toastMutationOutcome(event: MutationCacheNotifyEvent): void {
   const toasts = mutation.options.meta;
   if (!toasts) return;
   const variables: unknown = mutation.state.variables;
-  if (action.type === 'success' && toasts.success !== undefined) toast.success(textOf(toasts.success, action.data, variables));
-  if (action.type === 'error' && toasts.failure !== undefined) toast.error(textOf(toasts.failure, action.error, variables));
+  if (action.type === 'success' && toasts.success !== undefined)
+    toast.success(textOf(toasts.success, action.data, variables));
+  if (action.type === 'error' && toasts.failure !== undefined)
+    toast.error(textOf(toasts.failure, action.error, variables));
 }

@@ -35,7 +35,16 @@ export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): bo
 export function asLastSuccess(client: PersistedClient): PersistedClient {
   const queries = client.clientState.queries.map((query) =>
     query.state.status === 'error'
-      ? { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null } }
+      ? {
+          ...query,
+          state: {
+            ...query.state,
+            status: 'success' as const,
+            error: null,
+            fetchFailureCount: 0,
+            fetchFailureReason: null,
+          },
+        }
       : query,
   );
   return { ...client, clientState: { ...client.clientState, queries } };

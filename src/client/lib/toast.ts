@@ -36,7 +36,11 @@ function show(kind: ToastKind, message: string): number {
     if (oldest) dismiss(oldest.id);
   }
   const duration = TOAST_DURATION_MS[kind];
-  if (duration > 0) timers.set(id, setTimeout(() => dismiss(id), duration));
+  if (duration > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    );
   emit();
   return id;
 }

@@ -11,7 +11,11 @@ import { sessionQueryKey } from '@client/features/session/api/check-session';
 import { HOME_AFTER_LOGIN, LOGIN_PATH, returnPathAfterLogin } from '@client/features/session/lib/guards';
 import { readLastUser } from '@client/features/session/lib/last-user';
 import { loadCurrentUser } from '@client/features/session/lib/load-current-user';
-import { adoptEarlyAccountTrades, requestAccountTradesEarly, type EarlyAccountTrades } from '@client/features/trades/api/early-account-trades';
+import {
+  adoptEarlyAccountTrades,
+  requestAccountTradesEarly,
+  type EarlyAccountTrades,
+} from '@client/features/trades/api/early-account-trades';
 import { Route as TradesRoute } from './dashboard/trades';
 
 export const Route = createFileRoute('/dashboard')({
@@ -32,7 +36,8 @@ export const Route = createFileRoute('/dashboard')({
       }
     }
     const currentUser = await loadingUser;
-    if (!currentUser) throw redirect({ to: LOGIN_PATH, search: { redirect: returnPathAfterLogin(location.href) }, replace: true });
+    if (!currentUser)
+      throw redirect({ to: LOGIN_PATH, search: { redirect: returnPathAfterLogin(location.href) }, replace: true });
     if (earlyTrades && !currentUser.offline) adoptEarlyAccountTrades(queryClient, currentUser.user.id, earlyTrades);
     return { currentUser };
   },

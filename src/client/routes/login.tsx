@@ -9,7 +9,9 @@ import { loadCurrentUser } from '@client/features/session/lib/load-current-user'
 import { titleHead } from '@client/lib/page-head';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: (search: Record<string, unknown>): LoginSearch => ({ redirect: returnPathAfterLogin(search.redirect) }),
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    redirect: returnPathAfterLogin(search.redirect),
+  }),
   beforeLoad: async ({ context, search }) => {
     const to = loginPageRedirect(await loadCurrentUser(context.queryClient), search.redirect);
     if (to) throw redirect({ href: to, replace: true });

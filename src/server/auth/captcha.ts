@@ -56,7 +56,11 @@ export interface ChallengeOptions {
   guardedEmail?: string;
 }
 
-export function createCaptchaChallenge(keys: CaptchaSecrets, difficulty: CaptchaDifficulty, options: ChallengeOptions = {}): Promise<Challenge> {
+export function createCaptchaChallenge(
+  keys: CaptchaSecrets,
+  difficulty: CaptchaDifficulty,
+  options: ChallengeOptions = {},
+): Promise<Challenge> {
   const { expiresAt = new Date(Date.now() + CAPTCHA_EXPIRY_MS), guardedEmail } = options;
   const factor = guardedEmail === undefined ? 1 : GUARDED_WORK_FACTOR;
   return createChallenge({
@@ -100,7 +104,8 @@ export const CAPTCHA_ERRORS: Record<Exclude<CaptchaOutcome, 'ok'>, string> = {
 };
 
 /** A login for a guarded email (login-guard.ts) whose captcha was not issued for it. */
-export const CAPTCHA_GUARDED_ERROR = 'This login has had many failed attempts: solve a new captcha for it (it takes a few seconds longer)';
+export const CAPTCHA_GUARDED_ERROR =
+  'This login has had many failed attempts: solve a new captcha for it (it takes a few seconds longer)';
 
 export interface RedeemedCaptcha {
   outcome: CaptchaOutcome;
@@ -118,7 +123,11 @@ function decodePayload(payload: string): z.infer<typeof payloadSchema> | null {
 }
 
 /** Verifies the widget's payload and redeems it; any outcome but 'ok' means refuse the request. */
-export async function redeemCaptcha(db: Db, keys: CaptchaSecrets, payload: string | undefined): Promise<RedeemedCaptcha> {
+export async function redeemCaptcha(
+  db: Db,
+  keys: CaptchaSecrets,
+  payload: string | undefined,
+): Promise<RedeemedCaptcha> {
   if (!payload) return { outcome: 'missing' };
   const decoded = decodePayload(payload);
   if (!decoded) return { outcome: 'invalid' };

@@ -46,7 +46,8 @@ export async function countAttempt(
   const email = emailKey(attempt.email);
   const perEmail = await rateLimit.hit(db, email, LOGIN_WINDOW_MS);
   const guarded = perEmail.count - 1 >= threshold;
-  if (guarded && normalize(attempt.guardedCaptchaEmail ?? '') !== normalize(attempt.email)) return { verdict: 'needs-guarded-captcha' };
+  if (guarded && normalize(attempt.guardedCaptchaEmail ?? '') !== normalize(attempt.email))
+    return { verdict: 'needs-guarded-captcha' };
   return {
     verdict: 'check',
     succeeded: async () => {

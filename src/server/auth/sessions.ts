@@ -76,7 +76,9 @@ function prepareSessionLookups(db: Db) {
     )
     .prepare('find_sessions');
   return {
-    find: batchByKey(async (tokenHashes) => new Map((await find.execute({ tokenHashes })).map((row) => [row.token_hash, row]))),
+    find: batchByKey(
+      async (tokenHashes) => new Map((await find.execute({ tokenHashes })).map((row) => [row.token_hash, row])),
+    ),
     touch: db
       .update(sessions)
       .set({ last_seen_at: sql`now()` })

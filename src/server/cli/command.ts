@@ -93,9 +93,9 @@ export function parseCommand(argv: string[]): Command {
   if (name === 'db migrate') return { kind: 'db migrate' };
   if (name === 'demo seed') return { kind: 'demo seed' };
   if (positionals[0] === 'instruments' && positionals[1] === 'import') {
-    if (positionals.length !== 3) throw new UsageError('"instruments import" takes one file: npm run cli -- instruments import <file>');
+    if (positionals.length !== 3)
+      throw new UsageError('"instruments import" takes one file: npm run cli -- instruments import <file>');
     return { kind: 'instruments import', file: positionals[2]! };
   }
   throw new UsageError(`Unknown command "${name}".`);
 }
-

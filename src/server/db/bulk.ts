@@ -19,7 +19,11 @@ function recordset<T extends PgTable>(table: T, alias: string, names: readonly s
     if (!column) throw new Error(`No column ${name}`);
     return `"${column.name}" ${SERIAL_TYPES[column.getSQLType()] ?? column.getSQLType()}`;
   });
-  const json = JSON.stringify(rows.map((row) => Object.fromEntries(names.map((name) => [columns[name]!.name, (row as Record<string, unknown>)[name] ?? null]))));
+  const json = JSON.stringify(
+    rows.map((row) =>
+      Object.fromEntries(names.map((name) => [columns[name]!.name, (row as Record<string, unknown>)[name] ?? null])),
+    ),
+  );
   return sql`json_to_recordset(${json}::json) as ${sql.raw(alias)}(${sql.raw(definition.join(', '))})`;
 }
 
@@ -27,7 +31,12 @@ function recordset<T extends PgTable>(table: T, alias: string, names: readonly s
  * UPDATE table SET each given column to the row's value, matching rows on `key`. Every row must name
  * the same columns (the first row's keys).
  */
-export async function updateRows<T extends PgTable>(db: Pick<Db, 'execute'>, table: T, key: keyof T['$inferSelect'] & string, rows: readonly Row<T>[]): Promise<void> {
+export async function updateRows<T extends PgTable>(
+  db: Pick<Db, 'execute'>,
+  table: T,
+  key: keyof T['$inferSelect'] & string,
+  rows: readonly Row<T>[],
+): Promise<void> {
   if (!rows.length) return;
   const names = Object.keys(rows[0]!);
   const columns = getTableColumns(table) as Record<string, PgColumn>;
@@ -40,7 +49,8 @@ export async function updateRows<T extends PgTable>(db: Pick<Db, 'execute'>, tab
 }
 
 /** The columns an INSERT can bind (the database computes generated ones). */
-export const insertableColumnCount = (table: PgTable): number => Object.values(getTableColumns(table)).filter((column) => !column.generated).length;
+export const insertableColumnCount = (table: PgTable): number =>
+  Object.values(getTableColumns(table)).filter((column) => !column.generated).length;
 
 /** PostgreSQL's wire protocol takes at most 65,535 bind parameters in one statement. */
 export const MAX_BIND_PARAMETERS = 65_535;

@@ -80,7 +80,14 @@ function yieldingPglite(Base: PGliteClass): PGliteClass {
     }
     override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
       return super.transaction((tx) =>
-        callback({ ...tx, query: (...args) => thenYield(tx.query(...args)), exec: (...args) => thenYield(tx.exec(...args)), get closed() { return tx.closed; } }),
+        callback({
+          ...tx,
+          query: (...args) => thenYield(tx.query(...args)),
+          exec: (...args) => thenYield(tx.exec(...args)),
+          get closed() {
+            return tx.closed;
+          },
+        }),
       );
     }
   } as PGliteClass;
@@ -105,7 +112,8 @@ function settledClientPool(Base: PgPool): PgPool {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     let abandoned = false;
     client.query = ((...args: unknown[]) => {
-      if (abandoned) return Promise.reject(new Error(`${READ_TIMEOUT}: an earlier statement on this connection got no answer`));
+      if (abandoned)
+        return Promise.reject(new Error(`${READ_TIMEOUT}: an earlier statement on this connection got no answer`));
       const result = query(...args);
       if (result instanceof Promise) {
         result.catch((err: unknown) => {
@@ -117,15 +125,26 @@ function settledClientPool(Base: PgPool): PgPool {
     const release = client.release.bind(client);
     const connection = client as PoolClient & { readyForQuery?: boolean; getTransactionStatus(): string | null };
     client.release = (err?: Error | boolean) =>
-      release(err || (connection.getTransactionStatus() === 'I' && connection.readyForQuery !== false ? undefined : new Error('connection not settled')));
+      release(
+        err ||
+          (connection.getTransactionStatus() === 'I' && connection.readyForQuery !== false
+            ? undefined
+            : new Error('connection not settled')),
+      );
     return client;
   };
   class SettledClientPool extends Base {
     override connect(): Promise<PoolClient>;
-    override connect(callback: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): void;
-    override connect(callback?: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void) {
+    override connect(
+      callback: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void,
+    ): void;
+    override connect(
+      callback?: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void,
+    ) {
       if (!callback) return super.connect().then(guard);
-      return super.connect((err, client) => callback(err, client && guard(client), (release) => client?.release(release as Error)));
+      return super.connect((err, client) =>
+        callback(err, client && guard(client), (release) => client?.release(release as Error)),
+      );
     }
   }
   return SettledClientPool as PgPool;

@@ -63,6 +63,12 @@ class DurablePrivateNodeFS extends NodeFS {
 export function pgliteFileOptions(dataDir: string, defaultStartParams: readonly string[]): PGliteOptions {
   return {
     fs: new DurablePrivateNodeFS(dataDir),
-    startParams: [...defaultStartParams.filter((param) => param !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'],
+    startParams: [
+      ...defaultStartParams.filter((param) => param !== '-F'),
+      '-c',
+      'fsync=on',
+      '-c',
+      'wal_sync_method=fsync',
+    ],
   };
 }

@@ -81,7 +81,10 @@ export const accounts = pgTable(
     commodity_amount_balance: money('commodity_amount_balance').notNull().default(0),
     currency_amount_balance: money('currency_amount_balance').notNull().default(0),
   },
-  (t) => [index('accounts_client_idx').on(t.trabot_client_id), check('accounts_trading_mode_check', sql`${t.trading_mode} in ('paper', 'live')`)],
+  (t) => [
+    index('accounts_client_idx').on(t.trabot_client_id),
+    check('accounts_trading_mode_check', sql`${t.trading_mode} in ('paper', 'live')`),
+  ],
 );
 
 export const users = pgTable(
@@ -91,7 +94,9 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     password_hash: text('password_hash').notNull(),
-    role: text('role', { enum: ['member', 'superadmin'] }).notNull().default('member'),
+    role: text('role', { enum: ['member', 'superadmin'] })
+      .notNull()
+      .default('member'),
     member_id: integer('member_id').references(() => members.trabot_client_id),
     account_id: integer('account_id').references(() => accounts.trabot_account_id),
     created_at: ts('created_at').notNull().defaultNow(),
@@ -148,11 +153,18 @@ export const algos = pgTable(
     algo_desc: text('algo_desc').notNull(),
     algo_switch: boolean('algo_switch').notNull().default(false),
     /** `manual`: a new signal waits as pending for a superadmin; `auto`: approved and processed at once. */
-    approval_mode: text('approval_mode', { enum: ['manual', 'auto'] }).notNull().default('manual'),
+    approval_mode: text('approval_mode', { enum: ['manual', 'auto'] })
+      .notNull()
+      .default('manual'),
     /** Minutes a pending signal waits for a decision before it expires; null: it never does. */
     signal_validity_minutes: integer('signal_validity_minutes'),
   },
-  (t) => [check('algos_validity_check', sql`${t.signal_validity_minutes} is null or ${t.signal_validity_minutes} between 1 and 10080`)],
+  (t) => [
+    check(
+      'algos_validity_check',
+      sql`${t.signal_validity_minutes} is null or ${t.signal_validity_minutes} between 1 and 10080`,
+    ),
+  ],
 );
 
 /**
@@ -174,7 +186,10 @@ export const webhookTokens = pgTable(
     last_used_at: ts('last_used_at'),
     revoked_at: ts('revoked_at'),
   },
-  (t) => [uniqueIndex('webhook_tokens_hash_idx').on(t.token_hash), index('webhook_tokens_algo_idx').on(t.algo_id, t.token_id)],
+  (t) => [
+    uniqueIndex('webhook_tokens_hash_idx').on(t.token_hash),
+    index('webhook_tokens_algo_idx').on(t.algo_id, t.token_id),
+  ],
 );
 
 /**
@@ -194,7 +209,11 @@ export const tradingHalts = pgTable(
     lifted_by: integer('lifted_by').references(() => users.id, { onDelete: 'set null' }),
     lifted_at: ts('lifted_at'),
   },
-  (t) => [uniqueIndex('trading_halts_active_idx').on(sql`coalesce(${t.account_id}, 0)`).where(sql`${t.lifted_at} is null`)],
+  (t) => [
+    uniqueIndex('trading_halts_active_idx')
+      .on(sql`coalesce(${t.account_id}, 0)`)
+      .where(sql`${t.lifted_at} is null`),
+  ],
 );
 
 /**
@@ -238,7 +257,10 @@ export const pushSubscriptions = pgTable(
     created_at: ts('created_at').notNull().defaultNow(),
     last_sent_at: ts('last_sent_at'),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.user_id),
+  ],
 );
 
 export const signals = pgTable(
@@ -275,7 +297,9 @@ export const signals = pgTable(
      */
     updated_at: ts('updated_at').notNull().defaultNow(),
     /** Where the signal came from: `manual` (Add Signal) or `webhook` (the algo's own code). */
-    source: text('source', { enum: ['manual', 'webhook'] }).notNull().default('manual'),
+    source: text('source', { enum: ['manual', 'webhook'] })
+      .notNull()
+      .default('manual'),
     webhook_token_id: integer('webhook_token_id').references(() => webhookTokens.token_id),
     /** The sender's own id of a webhook signal: the same id again is the same signal. */
     client_signal_id: text('client_signal_id'),
@@ -285,12 +309,23 @@ export const signals = pgTable(
   (t) => [
     index('signals_algo_status_idx').on(t.algo_id, t.trade_status),
     index('signals_status_idx').on(t.trade_status),
-    uniqueIndex('signals_client_signal_id_idx').on(t.algo_id, t.client_signal_id).where(sql`${t.client_signal_id} is not null`),
+    uniqueIndex('signals_client_signal_id_idx')
+      .on(t.algo_id, t.client_signal_id)
+      .where(sql`${t.client_signal_id} is not null`),
     check('signals_portion_check', sql`${t.portion_in_trade} > 0 and ${t.portion_in_trade} <= 100`),
   ],
 );
 
-export const SIGNAL_EVENT_KINDS = ['received', 'approved', 'rejected', 'levels_changed', 'manual_entry', 'manual_exit', 'expired', 'cancelled'] as const;
+export const SIGNAL_EVENT_KINDS = [
+  'received',
+  'approved',
+  'rejected',
+  'levels_changed',
+  'manual_entry',
+  'manual_exit',
+  'expired',
+  'cancelled',
+] as const;
 export type SignalEventKind = (typeof SIGNAL_EVENT_KINDS)[number];
 
 /**
@@ -314,7 +349,10 @@ export const signalEvents = pgTable(
     /** What changed, e.g. {"stop_loss_level":{"from":2890,"to":2950.5}}, or the manual order's terms. */
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
-  (t) => [index('signal_events_signal_idx').on(t.signal_id, t.id), check('signal_events_kind_check', inList(t.kind, SIGNAL_EVENT_KINDS))],
+  (t) => [
+    index('signal_events_signal_idx').on(t.signal_id, t.id),
+    check('signal_events_kind_check', inList(t.kind, SIGNAL_EVENT_KINDS)),
+  ],
 );
 
 export const algoSubscriptions = pgTable(
@@ -408,7 +446,19 @@ const legCharges = () => ({
   charges: money('charges')
     .notNull()
     .generatedAlwaysAs(
-      sql.raw(['sebi_tax', 'stt', 'brokerage_charges', 'service_tax', 'exchange_transaction_charges', 'stamp_duty', 'dp_charges'].map((c) => `coalesce(${c}, 0)`).join(' + ')),
+      sql.raw(
+        [
+          'sebi_tax',
+          'stt',
+          'brokerage_charges',
+          'service_tax',
+          'exchange_transaction_charges',
+          'stamp_duty',
+          'dp_charges',
+        ]
+          .map((c) => `coalesce(${c}, 0)`)
+          .join(' + '),
+      ),
     ),
 });
 
@@ -561,7 +611,9 @@ export const instruments = pgTable(
 
 export const MANUAL_ORDER_SIDES = ['entry', 'exit'] as const;
 /** A manual order's trade_type: an entry's (TRADE_TYPES) or an exit's (EXIT_TRADE_TYPES, where intraday is `intra`). */
-export const MANUAL_ORDER_TRADE_TYPES = ['swing', 'intraday', 'intra'] as const satisfies readonly ((typeof TRADE_TYPES)[number] | (typeof EXIT_TRADE_TYPES)[number])[];
+export const MANUAL_ORDER_TRADE_TYPES = ['swing', 'intraday', 'intra'] as const satisfies readonly (
+  (typeof TRADE_TYPES)[number] | (typeof EXIT_TRADE_TYPES)[number]
+)[];
 /** `queued` until the engine places it; then `placed` while a leg may still fill, `done` once one filled, or `failed`. */
 export const MANUAL_ORDER_STATUSES = ['queued', 'placed', 'done', 'failed'] as const;
 export type ManualOrderStatus = (typeof MANUAL_ORDER_STATUSES)[number];
@@ -674,7 +726,9 @@ export const orderLegs = pgTable(
     // One leg per manual order and account: a retried or restarted placement never orders twice.
     uniqueIndex('order_legs_manual_account_uq').on(t.manual_order_id, t.trabot_account_id),
     // One signal entry per trade, and one level or square-off exit in flight per trade.
-    uniqueIndex('order_legs_signal_entry_uq').on(t.trabot_trade_id).where(sql`${t.source} = 'signal'`),
+    uniqueIndex('order_legs_signal_entry_uq')
+      .on(t.trabot_trade_id)
+      .where(sql`${t.source} = 'signal'`),
     uniqueIndex('order_legs_open_exit_uq')
       .on(t.trabot_trade_id)
       .where(sql`${t.source} in ('target', 'stop_loss', 'square_off') and ${t.state} in ('new', 'sending', 'open')`),

@@ -1,6 +1,15 @@
 /** Tells a lost or unreachable database apart from a bad query (503), and from a client that hung up. */
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
 /** PostgreSQL SQLSTATEs: 08xxx connection exceptions, 57P0x shutdown / cannot connect now, 53300 too many connections. */
 const SQLSTATE = /^(08...|57P0[1-4]|53300)$/;
 const MESSAGES = [

@@ -34,7 +34,9 @@ export async function seedAdminDemo(
   demo: { accountId: number; clock: DemoClock },
 ): Promise<void> {
   const { accountId, clock } = demo;
-  const rows = await tx.select({ id: signals.signal_id, symbol: signals.instrument_symbol, algoId: signals.algo_id }).from(signals);
+  const rows = await tx
+    .select({ id: signals.signal_id, symbol: signals.instrument_symbol, algoId: signals.algo_id })
+    .from(signals);
   const signal = (symbol: string) => rows.find((row) => row.symbol === symbol)!;
   const maruti = signal('MARUTI');
   const kotak = signal('KOTAKBANK');
@@ -43,7 +45,15 @@ export async function seedAdminDemo(
   await tx.insert(warnings).values([
     {
       warning_message: `Entry skipped for signal ${maruti.id} (MARUTI), account ${accountId}: opened at 13,212.50, more than 1% above the 12,940.00 entry`,
-      warning_data: JSON.stringify({ signalId: maruti.id, algoId: maruti.algoId, accountId, symbol: 'MARUTI', entry: 12940, open: 13212.5, max_gap_percent: 1 }),
+      warning_data: JSON.stringify({
+        signalId: maruti.id,
+        algoId: maruti.algoId,
+        accountId,
+        symbol: 'MARUTI',
+        entry: 12940,
+        open: 13212.5,
+        max_gap_percent: 1,
+      }),
       warning_timestamp: clock.at(4, '09:15'),
     },
     {
@@ -54,15 +64,29 @@ export async function seedAdminDemo(
     },
     {
       warning_message: `Entry order for signal ${kotak.id} (KOTAKBANK short), account ${accountId} lapsed unfilled at the 14:30 IST cut-off`,
-      warning_data: JSON.stringify({ signalId: kotak.id, algoId: kotak.algoId, accountId, symbol: 'KOTAKBANK', entry: 2104, ltp: 2098.45, reason: 'intraday_cutoff' }),
+      warning_data: JSON.stringify({
+        signalId: kotak.id,
+        algoId: kotak.algoId,
+        accountId,
+        symbol: 'KOTAKBANK',
+        entry: 2104,
+        ltp: 2098.45,
+        reason: 'intraday_cutoff',
+      }),
       warning_timestamp: clock.at(2, '14:30'),
     },
   ]);
 
   // Zerodha sessions end at 06:00 IST the next morning.
   const expiresAt = nextSixAmIst(clock.now);
-  await setToken({ db: tx, secrets: deps.secrets }, { name: 'zerodha.access_token', accountId, value: randomBytes(16).toString('hex'), expiresAt });
-  await setToken({ db: tx, secrets: deps.secrets }, { name: 'feed.mode', value: 'simulated (seeded random walk from the last close)', secret: false });
+  await setToken(
+    { db: tx, secrets: deps.secrets },
+    { name: 'zerodha.access_token', accountId, value: randomBytes(16).toString('hex'), expiresAt },
+  );
+  await setToken(
+    { db: tx, secrets: deps.secrets },
+    { name: 'feed.mode', value: 'simulated (seeded random walk from the last close)', secret: false },
+  );
 
   await tx
     .insert(workshops)

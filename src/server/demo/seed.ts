@@ -6,10 +6,28 @@ import { randomBytes } from 'node:crypto';
 import { addMonths, format, startOfMonth, subDays, subMonths } from 'date-fns';
 import { count, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
-import { accounts, algos, algoSubscriptions, members, signals, tradeEntries, tradeExits, trades, users } from '../db/schema';
+import {
+  accounts,
+  algos,
+  algoSubscriptions,
+  members,
+  signals,
+  tradeEntries,
+  tradeExits,
+  trades,
+  users,
+} from '../db/schema';
 import { readEquityList } from '../instruments/equity-list';
 import { createUser } from '../services/users';
-import { DEMO_ACCOUNT, DEMO_ADMIN_NAME, DEMO_ALGOS, DEMO_MEMBER, DEMO_SIGNALS, DEMO_SUBSCRIPTIONS, type AlgoKey } from './content';
+import {
+  DEMO_ACCOUNT,
+  DEMO_ADMIN_NAME,
+  DEMO_ALGOS,
+  DEMO_MEMBER,
+  DEMO_SIGNALS,
+  DEMO_SUBSCRIPTIONS,
+  type AlgoKey,
+} from './content';
 import { seedAdminDemo } from './admin-content';
 import { demoLogins, loginBox, type DemoLogin } from './credentials';
 import { seedSignalStories, type SeededSignal } from './signal-story';
@@ -67,7 +85,9 @@ export async function seedDemoIfEmpty(deps: SeedDeps, opts: { print: (line: stri
     const accountId = account!.id;
 
     for (const key of ['swing', 'intraday'] as const) {
-      await tx.insert(algoSubscriptions).values({ algo_id: algoIds[key], trabot_account_id: accountId, ...DEMO_SUBSCRIPTIONS[key] });
+      await tx
+        .insert(algoSubscriptions)
+        .values({ algo_id: algoIds[key], trabot_account_id: accountId, ...DEMO_SUBSCRIPTIONS[key] });
     }
 
     const listed = new Map(readEquityList().map((equity) => [equity.symbol, equity.series]));
@@ -83,16 +103,30 @@ export async function seedDemoIfEmpty(deps: SeedDeps, opts: { print: (line: stri
       const rows = tradeRows(demo, { accountId, algoId, signalId: signal!.id }, clock, nextOrder);
       const [trade] = await tx.insert(trades).values(rows.trade).returning({ id: trades.trabot_trade_id });
       const tradeId = trade!.id;
-      if (rows.entries.length) await tx.insert(tradeEntries).values(rows.entries.map((e) => ({ ...e, trabot_trade_id: tradeId })));
-      if (rows.exits.length) await tx.insert(tradeExits).values(rows.exits.map((e) => ({ ...e, trabot_trade_id: tradeId })));
+      if (rows.entries.length)
+        await tx.insert(tradeEntries).values(rows.entries.map((e) => ({ ...e, trabot_trade_id: tradeId })));
+      if (rows.exits.length)
+        await tx.insert(tradeExits).values(rows.exits.map((e) => ({ ...e, trabot_trade_id: tradeId })));
       stories.push({ demo, signalId: signal!.id, tradeId, accountId, rows });
     }
 
     await seedAdminDemo(tx, deps, { accountId, clock });
 
     const { member: memberLogin, admin } = logins;
-    await createUser(tx, { email: memberLogin.email, password: memberLogin.password, role: 'member', name: DEMO_MEMBER.name, memberId: member!.id, accountId });
-    const adminUser = await createUser(tx, { email: admin.email, password: admin.password, role: 'superadmin', name: DEMO_ADMIN_NAME });
+    await createUser(tx, {
+      email: memberLogin.email,
+      password: memberLogin.password,
+      role: 'member',
+      name: DEMO_MEMBER.name,
+      memberId: member!.id,
+      accountId,
+    });
+    const adminUser = await createUser(tx, {
+      email: admin.email,
+      password: admin.password,
+      role: 'superadmin',
+      name: DEMO_ADMIN_NAME,
+    });
     await seedSignalStories(tx, stories, { id: adminUser.id, name: DEMO_ADMIN_NAME }, clock);
     return true;
   });

@@ -36,14 +36,22 @@ function signalEventRows(seeded: SeededSignal, admin: { id: number; name: string
       kind: 'received',
       at: received,
       ...(webhook ? {} : by),
-      details: webhook ? { source: 'webhook', client_signal_id: `${demo.symbol}-${clock.day(demo.day)}` } : { source: 'manual' },
+      details: webhook
+        ? { source: 'webhook', client_signal_id: `${demo.symbol}-${clock.day(demo.day)}` }
+        : { source: 'manual' },
     },
   ];
   if (demo.status === 'pending') return events;
   const decided = minutesAfter(received, webhook ? 20 : 2);
   if (demo.edited) {
     const { field, from } = demo.edited;
-    events.push({ signal_id: signalId, kind: 'levels_changed', at: minutesAfter(decided, -1), ...by, details: { [field]: { from, to: demo[field === 'stop_loss_level' ? 'stop' : 'target'] } } });
+    events.push({
+      signal_id: signalId,
+      kind: 'levels_changed',
+      at: minutesAfter(decided, -1),
+      ...by,
+      details: { [field]: { from, to: demo[field === 'stop_loss_level' ? 'stop' : 'target'] } },
+    });
   }
   events.push({ signal_id: signalId, kind: 'approved', at: decided, ...by });
   if (demo.missed) {
@@ -53,18 +61,38 @@ function signalEventRows(seeded: SeededSignal, admin: { id: number; name: string
   return events;
 }
 
-export async function seedSignalStories(tx: Db, seeded: readonly SeededSignal[], admin: { id: number; name: string }, clock: DemoClock): Promise<void> {
+export async function seedSignalStories(
+  tx: Db,
+  seeded: readonly SeededSignal[],
+  admin: { id: number; name: string },
+  clock: DemoClock,
+): Promise<void> {
   const events = seeded.flatMap((s) => signalEventRows(s, admin, clock));
   const legs: (typeof orderLegs.$inferInsert)[] = [];
   for (const s of seeded) {
     const { rows, tradeId, accountId, demo } = s;
-    const leg = { trabot_trade_id: tradeId, trabot_account_id: accountId, order_type: 'market' as const, state: 'filled' as const };
+    const leg = {
+      trabot_trade_id: tradeId,
+      trabot_account_id: accountId,
+      order_type: 'market' as const,
+      state: 'filled' as const,
+    };
     const [first] = rows.entries;
     if (first) {
       // One market order, filled in one or more parts.
       const quantity = rows.entries.reduce((sum, e) => sum + e.trade_entry_quantity, 0);
       const placed = secondsBefore(first.trade_entry_timestamp!, 3);
-      legs.push({ ...leg, side: 'entry', source: 'signal', quantity, filled_quantity: quantity, broker_order_id: first.order_id, average_price: first.trade_entry_price, created_at: placed, updated_at: rows.entries.at(-1)!.trade_entry_timestamp! });
+      legs.push({
+        ...leg,
+        side: 'entry',
+        source: 'signal',
+        quantity,
+        filled_quantity: quantity,
+        broker_order_id: first.order_id,
+        average_price: first.trade_entry_price,
+        created_at: placed,
+        updated_at: rows.entries.at(-1)!.trade_entry_timestamp!,
+      });
     }
     for (const [i, exit] of rows.exits.entries()) {
       const via = demo.trade.exits[i]!.via ?? 'target';
@@ -73,7 +101,16 @@ export async function seedSignalStories(tx: Db, seeded: readonly SeededSignal[],
       if (via === 'manual') {
         const [order] = await tx
           .insert(manualOrders)
-          .values({ signal_id: s.signalId, side: 'exit', portion: demo.trade.exits[i]!.share, order_type: 'market', trade_type: demo.algo, status: 'done', created_by: admin.id, created_at: minutesAfter(placed, -1) })
+          .values({
+            signal_id: s.signalId,
+            side: 'exit',
+            portion: demo.trade.exits[i]!.share,
+            order_type: 'market',
+            trade_type: demo.algo,
+            status: 'done',
+            created_by: admin.id,
+            created_at: minutesAfter(placed, -1),
+          })
           .returning({ id: manualOrders.id });
         manualOrderId = order!.id;
         events.push({
@@ -82,11 +119,28 @@ export async function seedSignalStories(tx: Db, seeded: readonly SeededSignal[],
           at: minutesAfter(placed, -1),
           user_id: admin.id,
           user_name: admin.name,
-          details: { manual_order_id: manualOrderId, portion: demo.trade.exits[i]!.share, order_type: 'market', limit_price: null, trigger_price: null },
+          details: {
+            manual_order_id: manualOrderId,
+            portion: demo.trade.exits[i]!.share,
+            order_type: 'market',
+            limit_price: null,
+            trigger_price: null,
+          },
         });
       }
       const quantity = exit.trade_exit_quantity;
-      legs.push({ ...leg, side: 'exit', source: via, manual_order_id: manualOrderId, quantity, filled_quantity: quantity, broker_order_id: exit.order_id, average_price: exit.trade_exit_price, created_at: placed, updated_at: exit.trade_exit_timestamp! });
+      legs.push({
+        ...leg,
+        side: 'exit',
+        source: via,
+        manual_order_id: manualOrderId,
+        quantity,
+        filled_quantity: quantity,
+        broker_order_id: exit.order_id,
+        average_price: exit.trade_exit_price,
+        created_at: placed,
+        updated_at: exit.trade_exit_timestamp!,
+      });
     }
   }
   if (events.length) await tx.insert(signalEvents).values(events);

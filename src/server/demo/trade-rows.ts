@@ -51,7 +51,13 @@ export function orderNumbers(): (day: IstDay) => { order_id: string; exchange_or
 export function plannedQuantity(signal: DemoSignal): number {
   const sized = sizePosition({
     subscription: DEMO_SUBSCRIPTIONS[signal.algo],
-    signal: { trade_direction: signal.direction, entry_level: signal.entry, stop_loss_level: signal.stop, target_level: signal.target, portion_in_trade: signal.portion },
+    signal: {
+      trade_direction: signal.direction,
+      entry_level: signal.entry,
+      stop_loss_level: signal.stop,
+      target_level: signal.target,
+      portion_in_trade: signal.portion,
+    },
     accessKeyValid: true,
   });
   if (!sized.ok) throw new Error(`The demo's ${signal.symbol} signal is not tradable: ${sized.detail}`);
@@ -136,8 +142,16 @@ export function tradeRows(
   const entered = plainEntries.reduce((sum, l) => sum + l.quantity, 0);
   const plainExits = splitQuantity(entered, plan.exits).map((q, i) => leg(plan.exits[i]!, q));
   // The whole trade's charges, as a contract note computes them (a same-day round trip of a swing trade is intraday).
-  const chargeable = (side: 'buy' | 'sell') => (l: (typeof plainEntries)[number]) => ({ side, quantity: l.quantity, price: l.price, day: istDay(l.timestamp) });
-  const charges = tradeLegCharges(product, [...plainEntries.map(chargeable(entrySide)), ...plainExits.map(chargeable(exitSide))]);
+  const chargeable = (side: 'buy' | 'sell') => (l: (typeof plainEntries)[number]) => ({
+    side,
+    quantity: l.quantity,
+    price: l.price,
+    day: istDay(l.timestamp),
+  });
+  const charges = tradeLegCharges(product, [
+    ...plainEntries.map(chargeable(entrySide)),
+    ...plainExits.map(chargeable(exitSide)),
+  ]);
   const entryLegs = plainEntries.map((l, i) => ({ ...l, ...charges[i]! }));
   const exitLegs = plainExits.map((l, i) => ({ ...l, ...charges[plainEntries.length + i]! }));
   const exited = exitLegs.reduce((sum, l) => sum + l.quantity, 0);
@@ -148,7 +162,8 @@ export function tradeRows(
   const remaining = filled ? entered - exited : null;
   const lastPrice = live || !filled ? (signal.ltp ?? null) : (exitLegs.at(-1)?.price ?? null);
   const realised = exitLegs.reduce((sum, l) => sum + sign * l.quantity * (l.price - (avgEntry ?? 0)), 0);
-  const unrealised = live && avgEntry !== null && lastPrice !== null ? sign * (remaining ?? 0) * (lastPrice - avgEntry) : 0;
+  const unrealised =
+    live && avgEntry !== null && lastPrice !== null ? sign * (remaining ?? 0) * (lastPrice - avgEntry) : 0;
   const risk = live
     ? (remaining ?? 0) * Math.abs((avgEntry ?? signal.entry) - signal.stop)
     : plan.status === 'pending' || plan.status === 'approved'

@@ -3,7 +3,11 @@
  * Each call starts on a new turn of the event loop: a broker that answers at once (the paper broker)
  * would otherwise run a whole batch in one go while HTTP requests wait.
  */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -31,13 +31,22 @@ export const productOf = (tradeType: string): Product =>
 const round0 = (value: number): number => Math.round(Number(value.toPrecision(12)));
 
 /** One order's charges when `intraday` of its shares are charged as intraday and `delivery` as delivery. */
-function chargesOf(side: Side, price: number, shares: Record<Product, number>, dp: number, rates: ChargeRates): LegCharges {
+function chargesOf(
+  side: Side,
+  price: number,
+  shares: Record<Product, number>,
+  dp: number,
+  rates: ChargeRates,
+): LegCharges {
   const turnover = (product: Product) => shares[product] * price;
   const total = turnover('intraday') + turnover('delivery');
   const sum = (rate: (r: (typeof rates.products)[Product]) => number) =>
     turnover('intraday') * rate(rates.products.intraday) + turnover('delivery') * rate(rates.products.delivery);
   const intraday = rates.products.intraday;
-  const brokerage = round2(Math.min(turnover('intraday') * intraday.brokerage, intraday.brokerageCap) + turnover('delivery') * rates.products.delivery.brokerage);
+  const brokerage = round2(
+    Math.min(turnover('intraday') * intraday.brokerage, intraday.brokerageCap) +
+      turnover('delivery') * rates.products.delivery.brokerage,
+  );
   const exchange = round2(total * rates.exchangeTransaction);
   const sebi = round2((total / 1e7) * rates.sebiPerCrore);
   return {
@@ -79,11 +88,17 @@ export interface ChargeableLeg {
  * earliest legs of each side first); the rest is delivery, and a day on which delivery shares are
  * sold pays DP once, on its first such sell.
  */
-export function tradeLegCharges(product: Product, legs: readonly ChargeableLeg[], rates: ChargeRates = CHARGE_RATES): LegCharges[] {
+export function tradeLegCharges(
+  product: Product,
+  legs: readonly ChargeableLeg[],
+  rates: ChargeRates = CHARGE_RATES,
+): LegCharges[] {
   for (const leg of legs) checked(leg.quantity, leg.price);
-  if (product === 'intraday') return legs.map((leg) => chargesOf(leg.side, leg.price, { intraday: leg.quantity, delivery: 0 }, 0, rates));
+  if (product === 'intraday')
+    return legs.map((leg) => chargesOf(leg.side, leg.price, { intraday: leg.quantity, delivery: 0 }, 0, rates));
 
-  const sideTotal = (day: string, side: Side) => legs.filter((l) => l.day === day && l.side === side).reduce((n, l) => n + l.quantity, 0);
+  const sideTotal = (day: string, side: Side) =>
+    legs.filter((l) => l.day === day && l.side === side).reduce((n, l) => n + l.quantity, 0);
   const matchedLeft = new Map<string, number>();
   const dpPaid = new Set<string>();
   return legs.map((leg) => {

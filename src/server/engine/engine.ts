@@ -95,6 +95,9 @@ export class Engine {
   /** The feed's state and the time of its last tick, shown in full on the admin Tokens screen. */
   private async recordFeedState(now: Date): Promise<void> {
     const state = { ...this.ctx.feed.state(), 'feed.last_tick': now.toISOString() };
-    await setTokens(this.ctx.deps, Object.entries(state).map(([name, value]) => ({ name, value, secret: false })));
+    await setTokens(
+      this.ctx.deps,
+      Object.entries(state).map(([name, value]) => ({ name, value, secret: false })),
+    );
   }
 }

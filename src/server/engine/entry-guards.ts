@@ -16,7 +16,10 @@ import { entrySide } from './trade-math';
 export const WAITING_FOR_OPEN = 'waiting for market open';
 export const WAITING_FOR_PRICE = 'waiting for a fresh price';
 
-export type Readiness = { kind: 'go' } | { kind: 'wait'; note: string } | { kind: 'refuse'; reason: 'market_closed' | 'intraday_cutoff'; detail: string };
+export type Readiness =
+  | { kind: 'go' }
+  | { kind: 'wait'; note: string }
+  | { kind: 'refuse'; reason: 'market_closed' | 'intraday_cutoff'; detail: string };
 
 const GO: Readiness = { kind: 'go' };
 
@@ -26,12 +29,20 @@ export function sessionReadiness(tradeType: string, now: Date, calendar: MarketC
   if (productOf(tradeType) !== 'intraday') return state.open ? GO : { kind: 'wait', note: WAITING_FOR_OPEN };
   if (intradayEntryAllowed(now, calendar)) return GO;
   if (state.reason === 'before_open') return { kind: 'wait', note: WAITING_FOR_OPEN };
-  if (state.open || state.reason === 'after_close') return { kind: 'refuse', reason: 'intraday_cutoff', detail: 'intraday trades are not entered after 15:15 IST' };
+  if (state.open || state.reason === 'after_close')
+    return { kind: 'refuse', reason: 'intraday_cutoff', detail: 'intraday trades are not entered after 15:15 IST' };
   const why = state.reason === 'holiday' ? `an NSE holiday (${state.holiday})` : 'a weekend';
-  return { kind: 'refuse', reason: 'market_closed', detail: `intraday trades are not entered on a closed day: today is ${why}` };
+  return {
+    kind: 'refuse',
+    reason: 'market_closed',
+    detail: `intraday trades are not entered on a closed day: today is ${why}`,
+  };
 }
 
-export type EntryPrice = { kind: 'price'; price: number } | { kind: 'wait'; note: string } | { kind: 'skip'; reason: 'price_drift'; detail: string };
+export type EntryPrice =
+  | { kind: 'price'; price: number }
+  | { kind: 'wait'; note: string }
+  | { kind: 'skip'; reason: 'price_drift'; detail: string };
 
 /**
  * The price a market entry will get: the last price on the tick, rounded against the trader (a buy
@@ -44,7 +55,8 @@ export function marketEntryPrice(
   now: Date,
   settings: Pick<EngineSettings, 'maxQuoteAgeMs' | 'maxEntryDriftPercent'>,
 ): EntryPrice {
-  if (!quote || now.getTime() - quote.timestamp.getTime() > settings.maxQuoteAgeMs) return { kind: 'wait', note: WAITING_FOR_PRICE };
+  if (!quote || now.getTime() - quote.timestamp.getTime() > settings.maxQuoteAgeMs)
+    return { kind: 'wait', note: WAITING_FOR_PRICE };
   const price = roundToTick(quote.ltp, entrySide(signal.trade_direction) === 'buy' ? 'up' : 'down');
   const drift = Math.abs(driftPercent(signal.entry_level, price) ?? Infinity);
   if (drift > settings.maxEntryDriftPercent + 1e-9) {

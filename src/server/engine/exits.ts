@@ -21,7 +21,11 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
   const levels = await db
     .select()
     .from(signals)
-    .where(signalIds.length ? or(eq(signals.trade_status, 'running'), inArray(signals.signal_id, signalIds)) : eq(signals.trade_status, 'running'));
+    .where(
+      signalIds.length
+        ? or(eq(signals.trade_status, 'running'), inArray(signals.signal_id, signalIds))
+        : eq(signals.trade_status, 'running'),
+    );
   const signalOf = new Map(levels.map((s) => [s.signal_id, s]));
   const reachedBy = (signal: (typeof levels)[number]) => {
     const quote = ctx.feed.quote(signal.instrument_symbol);
@@ -30,7 +34,8 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
 
   const due = new Map(
     running.flatMap((trade) => {
-      const squareOff = squareOffByHalt(ctx.halts, trade.accountId) || squareOffDue(trade.tradeType, trade.tradeDate, now);
+      const squareOff =
+        squareOffByHalt(ctx.halts, trade.accountId) || squareOffDue(trade.tradeType, trade.tradeDate, now);
       const reached = reachedBy(signalOf.get(trade.signalId)!) ?? (squareOff ? ('square_off' as const) : null);
       return reached && trade.remaining > 0 ? [[trade.tradeId, reached] as const] : [];
     }),
@@ -41,7 +46,11 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
       .from(trades)
       .innerJoin(accounts, eq(accounts.trabot_account_id, trades.trabot_account_id))
       .where(and(inArray(trades.trabot_trade_id, [...due.keys()]), eq(trades.trade_status, 'running')));
-    for (const { trade } of rows) log.info({ tradeId: trade.trabot_trade_id, reached: due.get(trade.trabot_trade_id) }, `engine: ${due.get(trade.trabot_trade_id)} reached`);
+    for (const { trade } of rows)
+      log.info(
+        { tradeId: trade.trabot_trade_id, reached: due.get(trade.trabot_trade_id) },
+        `engine: ${due.get(trade.trabot_trade_id)} reached`,
+      );
     // A trade whose exit is still in flight gets no second one (a partial unique index).
     const legs = await insertLegs(
       db,
@@ -49,7 +58,12 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
         trade,
         account,
         signal: signalOf.get(trade.signal_id!)!,
-        leg: { side: 'exit', source: due.get(trade.trabot_trade_id)!, quantity: trade.remaining_quantity!, order_type: 'market' },
+        leg: {
+          side: 'exit',
+          source: due.get(trade.trabot_trade_id)!,
+          quantity: trade.remaining_quantity!,
+          order_type: 'market',
+        },
       })),
       now,
     );
@@ -61,7 +75,19 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
     await db
       .update(signals)
       .set({ trade_status: 'completed' })
-      .where(and(inArray(signals.signal_id, completed.map((s) => s.signal_id)), eq(signals.trade_status, 'running')));
-    for (const signal of completed) log.info({ signalId: signal.signal_id, ltp: ctx.feed.quote(signal.instrument_symbol)!.ltp }, 'engine: signal completed');
+      .where(
+        and(
+          inArray(
+            signals.signal_id,
+            completed.map((s) => s.signal_id),
+          ),
+          eq(signals.trade_status, 'running'),
+        ),
+      );
+    for (const signal of completed)
+      log.info(
+        { signalId: signal.signal_id, ltp: ctx.feed.quote(signal.instrument_symbol)!.ltp },
+        'engine: signal completed',
+      );
   }
 }

@@ -44,7 +44,9 @@ export function untradedSubscribers(db: Db, signal: SignalRow, after: number, li
           db
             .select({ id: trades.trabot_trade_id })
             .from(trades)
-            .where(and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id))),
+            .where(
+              and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id)),
+            ),
         ),
       ),
     )
@@ -63,12 +65,21 @@ async function setNote(ctx: EngineContext, signal: SignalRow, note: string | nul
 }
 
 async function stillApproved(ctx: EngineContext, signalId: number): Promise<boolean> {
-  const [row] = await ctx.deps.db.select({ status: signals.trade_status }).from(signals).where(eq(signals.signal_id, signalId));
+  const [row] = await ctx.deps.db
+    .select({ status: signals.trade_status })
+    .from(signals)
+    .where(eq(signals.signal_id, signalId));
   return row?.status === 'approved';
 }
 
 /** One batch: every account skipped with `skipAll`, or checked, sized and ordered at `price`. */
-async function openBatch(ctx: EngineContext, signal: SignalRow, batch: Subscriber[], entry: { price: number } | { skipAll: Skip }, now: Date): Promise<void> {
+async function openBatch(
+  ctx: EngineContext,
+  signal: SignalRow,
+  batch: Subscriber[],
+  entry: { price: number } | { skipAll: Skip },
+  now: Date,
+): Promise<void> {
   const { db, log } = ctx.deps;
   if ('skipAll' in entry) {
     const warnings = batch.map(({ account }) => skipWarning(signal, account.trabot_account_id, entry.skipAll));
@@ -80,16 +91,26 @@ async function openBatch(ctx: EngineContext, signal: SignalRow, batch: Subscribe
   const current = batch.filter(({ account, membershipExpiry }) => {
     const halt = haltOf(ctx.halts, account.trabot_account_id);
     if (halt) skips.push(skipWarning(signal, account.trabot_account_id, haltSkip(halt)));
-    else if (membershipExpired(membershipExpiry, now)) skips.push(skipWarning(signal, account.trabot_account_id, expiredMembershipSkip(membershipExpiry!)));
+    else if (membershipExpired(membershipExpiry, now))
+      skips.push(skipWarning(signal, account.trabot_account_id, expiredMembershipSkip(membershipExpiry!)));
     else return true;
     return false;
   });
-  const keys = await checkKeys(ctx, current.map((b) => b.account), now);
+  const keys = await checkKeys(
+    ctx,
+    current.map((b) => b.account),
+    now,
+  );
   const orders: Parameters<typeof insertTradesWithLegs>[3][number][] = [];
   for (const { subscription, account } of current) {
     const key = keys.get(account.trabot_account_id);
     if (key === null) {
-      skips.push(skipWarning(signal, account.trabot_account_id, { reason: 'broker_unreachable', detail: 'the broker could not be reached to check the key' }));
+      skips.push(
+        skipWarning(signal, account.trabot_account_id, {
+          reason: 'broker_unreachable',
+          detail: 'the broker could not be reached to check the key',
+        }),
+      );
       continue;
     }
     const sized = sizePosition({ subscription, signal, accessKeyValid: key === true, price: entry.price });
@@ -97,7 +118,12 @@ async function openBatch(ctx: EngineContext, signal: SignalRow, batch: Subscribe
       skips.push(skipWarning(signal, account.trabot_account_id, sized));
       continue;
     }
-    orders.push({ account, quantity: sized.quantity, tradeRisk: sized.lossAtStop, leg: { side: 'entry', source: 'signal', quantity: sized.quantity, order_type: 'market' } });
+    orders.push({
+      account,
+      quantity: sized.quantity,
+      tradeRisk: sized.lossAtStop,
+      leg: { side: 'entry', source: 'signal', quantity: sized.quantity, order_type: 'market' },
+    });
   }
   for (const w of skips) log.warn(w.data, `engine: ${w.message}`);
   const legs = await db.transaction(async (tx) => {
@@ -105,7 +131,16 @@ async function openBatch(ctx: EngineContext, signal: SignalRow, batch: Subscribe
     await raiseWarnings(tx, skips);
     return created;
   });
-  for (const { trade } of legs) log.info({ tradeId: trade.trabot_trade_id, signalId: signal.signal_id, accountId: trade.trabot_account_id, quantity: trade.trade_quantity }, 'engine: trade created');
+  for (const { trade } of legs)
+    log.info(
+      {
+        tradeId: trade.trabot_trade_id,
+        signalId: signal.signal_id,
+        accountId: trade.trabot_account_id,
+        quantity: trade.trade_quantity,
+      },
+      'engine: trade created',
+    );
   await applyAnswers(ctx, await sendLegs(ctx, legs), now);
 }
 
@@ -115,11 +150,19 @@ async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date): Promise
   if (ctx.halts.all) return setNote(ctx, signal, haltNote(ctx.halts.all));
   const session = sessionReadiness(signal.trade_type, now, ctx.calendar);
   if (session.kind === 'wait') return setNote(ctx, signal, session.note);
-  const price = session.kind === 'go' ? marketEntryPrice(signal, ctx.feed.quote(signal.instrument_symbol), now, ctx.settings) : null;
+  const price =
+    session.kind === 'go'
+      ? marketEntryPrice(signal, ctx.feed.quote(signal.instrument_symbol), now, ctx.settings)
+      : null;
   if (price?.kind === 'wait') return setNote(ctx, signal, price.note);
-  const entry = session.kind === 'refuse' ? { skipAll: session } : price?.kind === 'skip' ? { skipAll: price } : { price: (price as { price: number }).price };
+  const entry =
+    session.kind === 'refuse'
+      ? { skipAll: session }
+      : price?.kind === 'skip'
+        ? { skipAll: price }
+        : { price: (price as { price: number }).price };
 
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     if (ctx.stopping() || !(await stillApproved(ctx, signal.signal_id))) return;
     const batch = await untradedSubscribers(ctx.deps.db, signal, after, ctx.settings.batchSize);
     if (!batch.length) break;
@@ -131,12 +174,28 @@ async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date): Promise
   await ctx.deps.db.transaction(async (tx) => {
     const moved = await tx
       .update(signals)
-      .set({ trade_status: refused ? 'cancelled' : 'running', status_note: refused ? `refused: ${session.detail}` : null })
+      .set({
+        trade_status: refused ? 'cancelled' : 'running',
+        status_note: refused ? `refused: ${session.detail}` : null,
+      })
       .where(and(eq(signals.signal_id, signal.signal_id), eq(signals.trade_status, 'approved')))
       .returning({ id: signals.signal_id });
-    if (refused) await recordSignalEvents(tx, moved.map(({ id }) => ({ signalId: id, kind: 'cancelled', actor: null, details: { reason: session.detail }, at: now })));
+    if (refused)
+      await recordSignalEvents(
+        tx,
+        moved.map(({ id }) => ({
+          signalId: id,
+          kind: 'cancelled',
+          actor: null,
+          details: { reason: session.detail },
+          at: now,
+        })),
+      );
   });
-  ctx.deps.log.info({ signalId: signal.signal_id, status: refused ? 'cancelled' : 'running' }, 'engine: signal fanned out');
+  ctx.deps.log.info(
+    { signalId: signal.signal_id, status: refused ? 'cancelled' : 'running' },
+    'engine: signal fanned out',
+  );
 }
 
 /** Every approved signal with process_signal set whose algo is On, oldest first. */

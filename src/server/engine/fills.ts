@@ -37,21 +37,51 @@ interface Booked {
   order?: Order;
 }
 
-const CHARGE_COLUMNS = ['brokerage_charges', 'stt', 'exchange_transaction_charges', 'sebi_tax', 'stamp_duty', 'dp_charges', 'service_tax'] as const;
+const CHARGE_COLUMNS = [
+  'brokerage_charges',
+  'stt',
+  'exchange_transaction_charges',
+  'sebi_tax',
+  'stamp_duty',
+  'dp_charges',
+  'service_tax',
+] as const;
 
 const chargesOfRow = (row: EntryRow | ExitRow): LegCharges =>
   Object.fromEntries(CHARGE_COLUMNS.map((column) => [column, row[column] ?? 0])) as unknown as LegCharges;
 const sameCharges = (a: LegCharges, b: LegCharges) => CHARGE_COLUMNS.every((column) => a[column] === b[column]);
 
 async function rowsOf(tx: Db, tradeIds: number[]): Promise<Map<number, Booked[]>> {
-  const entries = await tx.select().from(tradeEntries).where(inArray(tradeEntries.trabot_trade_id, tradeIds)).orderBy(asc(tradeEntries.trade_entry_sequence));
-  const exits = await tx.select().from(tradeExits).where(inArray(tradeExits.trabot_trade_id, tradeIds)).orderBy(asc(tradeExits.trade_exit_sequence));
+  const entries = await tx
+    .select()
+    .from(tradeEntries)
+    .where(inArray(tradeEntries.trabot_trade_id, tradeIds))
+    .orderBy(asc(tradeEntries.trade_entry_sequence));
+  const exits = await tx
+    .select()
+    .from(tradeExits)
+    .where(inArray(tradeExits.trabot_trade_id, tradeIds))
+    .orderBy(asc(tradeExits.trade_exit_sequence));
   const byTrade = new Map<number, Booked[]>(tradeIds.map((id) => [id, []]));
   for (const e of entries) {
-    byTrade.get(e.trabot_trade_id)!.push({ kind: 'entry', id: e.id, quantity: e.trade_entry_quantity, price: e.trade_entry_price, at: e.trade_entry_timestamp, charges: chargesOfRow(e) });
+    byTrade.get(e.trabot_trade_id)!.push({
+      kind: 'entry',
+      id: e.id,
+      quantity: e.trade_entry_quantity,
+      price: e.trade_entry_price,
+      at: e.trade_entry_timestamp,
+      charges: chargesOfRow(e),
+    });
   }
   for (const x of exits) {
-    byTrade.get(x.trabot_trade_id)!.push({ kind: 'exit', id: x.id, quantity: x.trade_exit_quantity, price: x.trade_exit_price, at: x.trade_exit_timestamp, charges: chargesOfRow(x) });
+    byTrade.get(x.trabot_trade_id)!.push({
+      kind: 'exit',
+      id: x.id,
+      quantity: x.trade_exit_quantity,
+      price: x.trade_exit_price,
+      at: x.trade_exit_timestamp,
+      charges: chargesOfRow(x),
+    });
   }
   return byTrade;
 }
@@ -76,7 +106,13 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
     const { trade, stopLoss } = own[0]!;
     const rows = [
       ...stored.get(id)!,
-      ...own.map(({ leg, order }): Booked => ({ kind: leg.side, quantity: order.filledQuantity, price: order.averagePrice as number, at: order.updatedAt, order })),
+      ...own.map(({ leg, order }): Booked => ({
+        kind: leg.side,
+        quantity: order.filledQuantity,
+        price: order.averagePrice as number,
+        at: order.updatedAt,
+        order,
+      })),
     ].sort((a, b) => a.at.getTime() - b.at.getTime());
     const sideOf = (row: Booked) => (row.kind === 'entry' ? entrySide : exitSide)(trade.trade_direction);
     const charges = tradeLegCharges(
@@ -90,25 +126,67 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
     rows.forEach((row, i) => {
       const legCharges = charges[i]!;
       if (row.id !== undefined) {
-        if (!sameCharges(row.charges!, legCharges)) (row.kind === 'entry' ? rewritten.entries : rewritten.exits).push({ id: row.id, ...legCharges });
+        if (!sameCharges(row.charges!, legCharges))
+          (row.kind === 'entry' ? rewritten.entries : rewritten.exits).push({ id: row.id, ...legCharges });
         return;
       }
-      const common = { trabot_trade_id: id, order_id: row.order!.orderId, exchange_order_id: row.order!.exchangeOrderId, ...legCharges };
+      const common = {
+        trabot_trade_id: id,
+        order_id: row.order!.orderId,
+        exchange_order_id: row.order!.exchangeOrderId,
+        ...legCharges,
+      };
       if (row.kind === 'entry') {
-        newEntries.push({ ...common, trade_entry_sequence: ++entries, trade_entry_quantity: row.quantity, trade_entry_price: row.price, trade_entry_timestamp: row.at });
+        newEntries.push({
+          ...common,
+          trade_entry_sequence: ++entries,
+          trade_entry_quantity: row.quantity,
+          trade_entry_price: row.price,
+          trade_entry_timestamp: row.at,
+        });
       } else {
-        newExits.push({ ...common, trade_exit_sequence: ++exits, trade_exit_quantity: row.quantity, trade_exit_price: row.price, trade_exit_timestamp: row.at });
+        newExits.push({
+          ...common,
+          trade_exit_sequence: ++exits,
+          trade_exit_quantity: row.quantity,
+          trade_exit_price: row.price,
+          trade_exit_timestamp: row.at,
+        });
       }
     });
-    const fillsOf = (kind: Booked['kind']) => rows.filter((r) => r.kind === kind).map(({ quantity, price }) => ({ quantity, price }));
+    const fillsOf = (kind: Booked['kind']) =>
+      rows.filter((r) => r.kind === kind).map(({ quantity, price }) => ({ quantity, price }));
     const last = own.at(-1)!.order.averagePrice as number;
-    const computed = tradeFigures({ direction: trade.trade_direction, entries: fillsOf('entry'), exits: fillsOf('exit'), ltp: last, stopLoss });
+    const computed = tradeFigures({
+      direction: trade.trade_direction,
+      entries: fillsOf('entry'),
+      exits: fillsOf('exit'),
+      ltp: last,
+      stopLoss,
+    });
     const status = exits > 0 && computed.remaining_quantity <= 0 ? 'completed' : 'running';
     figures.push({ trabot_trade_id: id, ...computed, trade_status: status, ltp: last, last_updated_timestamp: now });
-    const event = { trabot_trade_id: id, trabot_account_id: trade.trabot_account_id, symbol: trade.trade_instrument, direction: trade.trade_direction };
-    if (count('entry') === 0 && entries > 0) events.push({ ...event, kind: 'trade_opened', quantity: computed.trade_quantity, price: computed.avg_entry_price ?? last });
+    const event = {
+      trabot_trade_id: id,
+      trabot_account_id: trade.trabot_account_id,
+      symbol: trade.trade_instrument,
+      direction: trade.trade_direction,
+    };
+    if (count('entry') === 0 && entries > 0)
+      events.push({
+        ...event,
+        kind: 'trade_opened',
+        quantity: computed.trade_quantity,
+        price: computed.avg_entry_price ?? last,
+      });
     if (status === 'completed' && trade.trade_status !== 'completed') {
-      events.push({ ...event, kind: 'trade_closed', quantity: computed.trade_quantity, price: computed.avg_exit_price ?? last, realised_pnl: computed.current_mtm });
+      events.push({
+        ...event,
+        kind: 'trade_closed',
+        quantity: computed.trade_quantity,
+        price: computed.avg_exit_price ?? last,
+        realised_pnl: computed.current_mtm,
+      });
     }
   }
 

@@ -26,11 +26,15 @@ export async function loadHalts(db: Db): Promise<HaltState> {
   const rows = await db.select().from(tradingHalts).where(isNull(tradingHalts.lifted_at));
   const halt = (r: (typeof rows)[number]): ActiveHalt => ({ reason: r.reason, squareOff: r.square_off });
   const all = rows.find((r) => r.account_id === null);
-  return { all: all ? halt(all) : null, accounts: new Map(rows.filter((r) => r.account_id !== null).map((r) => [r.account_id!, halt(r)])) };
+  return {
+    all: all ? halt(all) : null,
+    accounts: new Map(rows.filter((r) => r.account_id !== null).map((r) => [r.account_id!, halt(r)])),
+  };
 }
 
 /** The halt that stops this account's entries, if any (the global one first). */
-export const haltOf = (halts: HaltState, accountId: number): ActiveHalt | null => halts.all ?? halts.accounts.get(accountId) ?? null;
+export const haltOf = (halts: HaltState, accountId: number): ActiveHalt | null =>
+  halts.all ?? halts.accounts.get(accountId) ?? null;
 
 /** Why an entry is not placed on a halted account, as a skip warning says it. */
 export const haltSkip = (halt: ActiveHalt) => ({ reason: 'halted', detail: `trading halted: ${halt.reason}` });
@@ -46,7 +50,9 @@ export async function cancelHaltedEntries(ctx: EngineContext, now: Date): Promis
   const legs = await legsWhere(ctx.deps.db, and(eq(orderLegs.side, 'entry'), eq(orderLegs.state, 'open'), scope)!);
   if (!legs.length) return;
   const polled = await pollLegs(ctx, legs);
-  const resting = polled.filter((a) => a.answer.kind === 'order' && (a.answer.order.state === 'open' || a.answer.order.state === 'trigger_pending'));
+  const resting = polled.filter(
+    (a) => a.answer.kind === 'order' && (a.answer.order.state === 'open' || a.answer.order.state === 'trigger_pending'),
+  );
   const cancelled = (await cancelLegs(ctx, resting)).map((a) => ({
     ...a,
     cancelledBecause: { reason: haltSkip(haltOf(halts, a.account.trabot_account_id)!).detail, quiet: false },
@@ -55,4 +61,5 @@ export async function cancelHaltedEntries(ctx: EngineContext, now: Date): Promis
 }
 
 /** Whether a running trade of this account is to be closed at market because of a halt. */
-export const squareOffByHalt = (halts: HaltState, accountId: number) => Boolean(halts.all?.squareOff || halts.accounts.get(accountId)?.squareOff);
+export const squareOffByHalt = (halts: HaltState, accountId: number) =>
+  Boolean(halts.all?.squareOff || halts.accounts.get(accountId)?.squareOff);

@@ -63,7 +63,9 @@ export function postgresLeaderLock(url: string): LeaderLock {
         if (held) {
           await client.query('select 1');
         } else {
-          const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [ENGINE_LOCK_KEY]);
+          const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+            ENGINE_LOCK_KEY,
+          ]);
           held = result.rows[0]?.locked === true;
         }
         return held;

@@ -35,7 +35,10 @@ class Skips {
   constructor(private readonly order: ManualOrderRow) {}
   add(accountId: number, detail: string, reason: string) {
     const message = `Manual ${this.order.side} ${this.order.id}: account ${accountId} skipped for signal ${this.order.signal_id}: ${detail}`;
-    this.warnings.push({ message, data: { manual_order_id: this.order.id, trabot_account_id: accountId, signal_id: this.order.signal_id, reason } });
+    this.warnings.push({
+      message,
+      data: { manual_order_id: this.order.id, trabot_account_id: accountId, signal_id: this.order.signal_id, reason },
+    });
   }
   get messages() {
     return this.warnings.map((w) => w.message);
@@ -53,15 +56,37 @@ const legOf = (order: ManualOrderRow, quantity: number): NewLeg => ({
 });
 
 /** Manual Entry: every subscribed account with a valid key, sized with the order's portion, adds to its open trade or opens one. */
-async function entryLegs(ctx: EngineContext, order: ManualOrderRow, signal: SignalRow, price: number, skips: Skips, now: Date) {
+async function entryLegs(
+  ctx: EngineContext,
+  order: ManualOrderRow,
+  signal: SignalRow,
+  price: number,
+  skips: Skips,
+  now: Date,
+) {
   const { db } = ctx.deps;
   const subscribers = await db
-    .select({ subscription: algoSubscriptions, account: accounts, trade: trades, membershipExpiry: members.expiry_date })
+    .select({
+      subscription: algoSubscriptions,
+      account: accounts,
+      trade: trades,
+      membershipExpiry: members.expiry_date,
+    })
     .from(algoSubscriptions)
     .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
     .innerJoin(members, eq(members.trabot_client_id, accounts.trabot_client_id))
-    .leftJoin(trades, and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id)))
-    .where(and(eq(algoSubscriptions.algo_id, signal.algo_id), eq(algoSubscriptions.subscription_status, 'active'), eq(accounts.account_status, 'active'), withoutLeg(db, order.id)))
+    .leftJoin(
+      trades,
+      and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id)),
+    )
+    .where(
+      and(
+        eq(algoSubscriptions.algo_id, signal.algo_id),
+        eq(algoSubscriptions.subscription_status, 'active'),
+        eq(accounts.account_status, 'active'),
+        withoutLeg(db, order.id),
+      ),
+    )
     .orderBy(asc(accounts.trabot_account_id));
   const open = subscribers.filter(({ trade, account, membershipExpiry }) => {
     const halt = haltOf(ctx.halts, account.trabot_account_id);
@@ -76,10 +101,18 @@ async function entryLegs(ctx: EngineContext, order: ManualOrderRow, signal: Sign
       return false;
     }
     if (!trade || trade.trade_status === 'pending' || trade.trade_status === 'running') return true;
-    skips.add(account.trabot_account_id, `its trade ${trade.trabot_trade_id} on the signal is ${trade.trade_status}`, 'trade_closed');
+    skips.add(
+      account.trabot_account_id,
+      `its trade ${trade.trabot_trade_id} on the signal is ${trade.trade_status}`,
+      'trade_closed',
+    );
     return false;
   });
-  const keys = await checkKeys(ctx, open.map((s) => s.account), now);
+  const keys = await checkKeys(
+    ctx,
+    open.map((s) => s.account),
+    now,
+  );
   const adding: LegToInsert[] = [];
   const opening: Parameters<typeof insertTradesWithLegs>[3][number][] = [];
   for (const { subscription, account, trade } of open) {
@@ -88,7 +121,12 @@ async function entryLegs(ctx: EngineContext, order: ManualOrderRow, signal: Sign
       skips.add(account.trabot_account_id, 'the broker could not be reached to check the key', 'broker_unreachable');
       continue;
     }
-    const sized = sizePosition({ subscription, signal: { ...signal, portion_in_trade: order.portion * 100 }, accessKeyValid: key === true, price });
+    const sized = sizePosition({
+      subscription,
+      signal: { ...signal, portion_in_trade: order.portion * 100 },
+      accessKeyValid: key === true,
+      price,
+    });
     if (!sized.ok) {
       skips.add(account.trabot_account_id, sized.detail, sized.reason);
       continue;
@@ -96,7 +134,10 @@ async function entryLegs(ctx: EngineContext, order: ManualOrderRow, signal: Sign
     if (trade) adding.push({ trade, account, signal, leg: legOf(order, sized.quantity) });
     else opening.push({ account, quantity: sized.quantity, leg: legOf(order, sized.quantity) });
   }
-  return db.transaction(async (tx) => [...(await insertLegs(tx, adding, now)), ...(await insertTradesWithLegs(tx, ctx.deps.env, signal, opening, now))]);
+  return db.transaction(async (tx) => [
+    ...(await insertLegs(tx, adding, now)),
+    ...(await insertTradesWithLegs(tx, ctx.deps.env, signal, opening, now)),
+  ]);
 }
 
 /** Manual Exit: floor(remaining quantity x portion) of every running trade of the signal. */
@@ -112,7 +153,12 @@ async function exitLegs(ctx: EngineContext, order: ManualOrderRow, signal: Signa
   for (const { trade, account } of running) {
     const quantity = floorShares((trade.remaining_quantity ?? 0) * order.portion);
     if (quantity > 0) items.push({ trade, account, signal, leg: legOf(order, quantity) });
-    else skips.add(account.trabot_account_id, `${order.portion} of the ${trade.remaining_quantity ?? 0} open shares of trade ${trade.trabot_trade_id} is 0 shares`, 'zero_quantity');
+    else
+      skips.add(
+        account.trabot_account_id,
+        `${order.portion} of the ${trade.remaining_quantity ?? 0} open shares of trade ${trade.trabot_trade_id} is 0 shares`,
+        'zero_quantity',
+      );
   }
   return insertLegs(db, items, now);
 }
@@ -130,7 +176,10 @@ async function placeOrder(ctx: EngineContext, order: ManualOrderRow, signal: Sig
     const session = sessionReadiness(order.trade_type, now, ctx.calendar);
     if (session.kind === 'wait') return waiting(ctx, order, session.note);
     if (session.kind === 'refuse') {
-      await ctx.deps.db.update(manualOrders).set({ status: 'failed', status_reason: session.detail }).where(eq(manualOrders.id, order.id));
+      await ctx.deps.db
+        .update(manualOrders)
+        .set({ status: 'failed', status_reason: session.detail })
+        .where(eq(manualOrders.id, order.id));
       return;
     }
   } else if (sessionReadiness('swing', now, ctx.calendar).kind !== 'go') {
@@ -143,7 +192,10 @@ async function placeOrder(ctx: EngineContext, order: ManualOrderRow, signal: Sig
       const market = marketEntryPrice(signal, ctx.feed.quote(signal.instrument_symbol), now, ctx.settings);
       if (market.kind === 'wait') return waiting(ctx, order, market.note);
       if (market.kind === 'skip') {
-        await ctx.deps.db.update(manualOrders).set({ status: 'failed', status_reason: market.detail }).where(eq(manualOrders.id, order.id));
+        await ctx.deps.db
+          .update(manualOrders)
+          .set({ status: 'failed', status_reason: market.detail })
+          .where(eq(manualOrders.id, order.id));
         return;
       }
       price = market.price;

@@ -10,4 +10,7 @@ export function membershipExpired(expiryDate: string | null, now: Date): boolean
   return expiryDate !== null && expiryDate < istDay(now);
 }
 
-export const expiredMembershipSkip = (expiryDate: string) => ({ reason: 'membership_expired', detail: `the membership expired on ${expiryDate}` });
+export const expiredMembershipSkip = (expiryDate: string) => ({
+  reason: 'membership_expired',
+  detail: `the membership expired on ${expiryDate}`,
+});

@@ -10,7 +10,10 @@ import type { AccountRow, LegRow, SignalRow } from './engine-deps';
 import { tradeBroker, type BrokerEnv } from './broker/select-adapter';
 import type { LegContext } from './order-legs';
 
-export type NewLeg = Pick<typeof orderLegs.$inferInsert, 'side' | 'source' | 'quantity' | 'order_type' | 'limit_price' | 'trigger_price' | 'manual_order_id'>;
+export type NewLeg = Pick<
+  typeof orderLegs.$inferInsert,
+  'side' | 'source' | 'quantity' | 'order_type' | 'limit_price' | 'trigger_price' | 'manual_order_id'
+>;
 export type LegToInsert = Omit<LegContext, 'leg'> & { leg: NewLeg };
 
 /** A new trade of an account on a signal, before any order fills (a signal's or a manual order's), on `broker`. */
@@ -34,9 +37,17 @@ export function pendingTrade(signal: SignalRow, accountId: number, quantity: num
 /** Legs on existing trades, written `sending` in one statement; answered with their context, ready to send. */
 export async function insertLegs(tx: Db, items: readonly LegToInsert[], now: Date): Promise<LegContext[]> {
   if (!items.length) return [];
-  const values = items.map(({ trade, leg }) => ({ ...leg, trabot_trade_id: trade.trabot_trade_id, trabot_account_id: trade.trabot_account_id, state: 'sending' as const, created_at: now, updated_at: now }));
+  const values = items.map(({ trade, leg }) => ({
+    ...leg,
+    trabot_trade_id: trade.trabot_trade_id,
+    trabot_account_id: trade.trabot_account_id,
+    state: 'sending' as const,
+    created_at: now,
+    updated_at: now,
+  }));
   const rows: LegRow[] = [];
-  for (const run of insertRuns(orderLegs, values)) rows.push(...(await tx.insert(orderLegs).values(run).onConflictDoNothing().returning()));
+  for (const run of insertRuns(orderLegs, values))
+    rows.push(...(await tx.insert(orderLegs).values(run).onConflictDoNothing().returning()));
   const byTrade = new Map(items.map((item) => [item.trade.trabot_trade_id, item]));
   return rows.map((leg) => ({ ...byTrade.get(leg.trabot_trade_id)!, leg }));
 }
@@ -59,11 +70,17 @@ export async function insertTradesWithLegs(
     trade_risk: tradeRisk ?? null,
   }));
   const created: (typeof trades.$inferSelect)[] = [];
-  for (const run of insertRuns(trades, values)) created.push(...(await tx.insert(trades).values(run).onConflictDoNothing().returning()));
+  for (const run of insertRuns(trades, values))
+    created.push(...(await tx.insert(trades).values(run).onConflictDoNothing().returning()));
   const byAccount = new Map(items.map((item) => [item.account.trabot_account_id, item]));
   return insertLegs(
     tx,
-    created.map((trade) => ({ trade, signal, account: byAccount.get(trade.trabot_account_id)!.account, leg: byAccount.get(trade.trabot_account_id)!.leg })),
+    created.map((trade) => ({
+      trade,
+      signal,
+      account: byAccount.get(trade.trabot_account_id)!.account,
+      leg: byAccount.get(trade.trabot_account_id)!.leg,
+    })),
     now,
   );
 }

@@ -9,7 +9,15 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { updateRows } from '../db/bulk';
-import { accounts, manualOrders, orderLegs, signals, trades, type ManualOrderStatus, type OrderLegState } from '../db/schema';
+import {
+  accounts,
+  manualOrders,
+  orderLegs,
+  signals,
+  trades,
+  type ManualOrderStatus,
+  type OrderLegState,
+} from '../db/schema';
 import { raiseWarnings } from '../services/warnings';
 import { BrokerError, type Order, type OrderRequest } from './broker/adapter';
 import { brokerOf } from './broker/broker-access';
@@ -27,7 +35,8 @@ export interface LegContext {
   account: AccountRow;
 }
 
-export type BrokerAnswer = { kind: 'order'; order: Order } | { kind: 'refused'; reason: string } | { kind: 'unreachable'; error: unknown };
+export type BrokerAnswer =
+  { kind: 'order'; order: Order } | { kind: 'refused'; reason: string } | { kind: 'unreachable'; error: unknown };
 
 export interface AnsweredLeg extends LegContext {
   answer: BrokerAnswer;
@@ -44,7 +53,12 @@ export async function legsWhere(db: Db, condition: SQL): Promise<LegContext[]> {
     .select({
       leg: orderLegs,
       trade: trades,
-      signal: { signal_id: signals.signal_id, exchange: signals.exchange, instrument_symbol: signals.instrument_symbol, stop_loss_level: signals.stop_loss_level },
+      signal: {
+        signal_id: signals.signal_id,
+        exchange: signals.exchange,
+        instrument_symbol: signals.instrument_symbol,
+        stop_loss_level: signals.stop_loss_level,
+      },
       account: accounts,
     })
     .from(orderLegs)
@@ -77,21 +91,46 @@ async function ask(call: () => Promise<Order>): Promise<BrokerAnswer> {
   }
 }
 
-function askEach(ctx: EngineContext, legs: readonly LegContext[], call: (leg: LegContext) => (broker: ReturnType<typeof brokerOf>) => Promise<Order>) {
-  return mapBounded(legs, ctx.settings.brokerConcurrency, async (leg) => ({ ...leg, answer: await ask(() => call(leg)(brokerOf(ctx, leg.account, leg.trade.broker))) }));
+function askEach(
+  ctx: EngineContext,
+  legs: readonly LegContext[],
+  call: (leg: LegContext) => (broker: ReturnType<typeof brokerOf>) => Promise<Order>,
+) {
+  return mapBounded(legs, ctx.settings.brokerConcurrency, async (leg) => ({
+    ...leg,
+    answer: await ask(() => call(leg)(brokerOf(ctx, leg.account, leg.trade.broker))),
+  }));
 }
 
 /** Places the legs' orders, each with its client order id. */
 export const sendLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
-  askEach(ctx, legs, (leg) => ({ adapter, credentials }) => adapter.placeOrder(credentials, requestOf(leg)));
+  askEach(
+    ctx,
+    legs,
+    (leg) =>
+      ({ adapter, credentials }) =>
+        adapter.placeOrder(credentials, requestOf(leg)),
+  );
 
 /** The current state of resting legs' orders. */
 export const pollLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
-  askEach(ctx, legs, ({ leg }) => ({ adapter, credentials }) => adapter.orderStatus(credentials, leg.broker_order_id as string));
+  askEach(
+    ctx,
+    legs,
+    ({ leg }) =>
+      ({ adapter, credentials }) =>
+        adapter.orderStatus(credentials, leg.broker_order_id as string),
+  );
 
 /** Cancels resting legs' orders at their broker. */
 export const cancelLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
-  askEach(ctx, legs, ({ leg }) => ({ adapter, credentials }) => adapter.cancelOrder(credentials, leg.broker_order_id as string));
+  askEach(
+    ctx,
+    legs,
+    ({ leg }) =>
+      ({ adapter, credentials }) =>
+        adapter.cancelOrder(credentials, leg.broker_order_id as string),
+  );
 
 /**
  * Legs that may or may not have reached their broker (written `sending`, then the process died or
@@ -111,21 +150,37 @@ export async function resumeLegs(ctx: EngineContext, legs: readonly LegContext[]
       const { adapter, credentials } = brokerOf(ctx, accountLegs[0]!.account, accountLegs[0]!.trade.broker);
       book = await adapter.orderBook(credentials);
     } catch (error) {
-      const answer: BrokerAnswer = error instanceof BrokerError ? { kind: 'refused', reason: error.message } : { kind: 'unreachable', error };
+      const answer: BrokerAnswer =
+        error instanceof BrokerError ? { kind: 'refused', reason: error.message } : { kind: 'unreachable', error };
       return accountLegs.map((leg) => ({ ...leg, answer }));
     }
     const found = new Map(book.filter((o) => o.clientOrderId).map((o) => [o.clientOrderId as string, o]));
     const lost = accountLegs.filter((l) => !found.has(l.leg.client_order_id));
     const sent = await sendLegs(ctx, lost);
     for (const l of accountLegs) {
-      if (found.has(l.leg.client_order_id)) ctx.deps.log.info({ legId: l.leg.id, clientOrderId: l.leg.client_order_id }, 'engine: leg found in the broker order book');
+      if (found.has(l.leg.client_order_id))
+        ctx.deps.log.info(
+          { legId: l.leg.id, clientOrderId: l.leg.client_order_id },
+          'engine: leg found in the broker order book',
+        );
     }
-    return [...accountLegs.filter((l) => found.has(l.leg.client_order_id)).map((l) => ({ ...l, answer: { kind: 'order', order: found.get(l.leg.client_order_id)! } as const })), ...sent];
+    return [
+      ...accountLegs
+        .filter((l) => found.has(l.leg.client_order_id))
+        .map((l) => ({ ...l, answer: { kind: 'order', order: found.get(l.leg.client_order_id)! } as const })),
+      ...sent,
+    ];
   });
   return answered.flat();
 }
 
-export const LEG_STATE: Record<Order['state'], OrderLegState> = { open: 'open', trigger_pending: 'open', filled: 'filled', cancelled: 'cancelled', rejected: 'rejected' };
+export const LEG_STATE: Record<Order['state'], OrderLegState> = {
+  open: 'open',
+  trigger_pending: 'open',
+  filled: 'filled',
+  cancelled: 'cancelled',
+  rejected: 'rejected',
+};
 
 const legName = (leg: LegRow) => (leg.manual_order_id === null ? leg.side : `manual ${leg.side}`);
 
@@ -138,23 +193,47 @@ interface Outcome {
 }
 
 function legData({ leg, trade }: LegContext) {
-  return { trabot_trade_id: trade.trabot_trade_id, trabot_account_id: trade.trabot_account_id, signal_id: trade.signal_id, ...(leg.manual_order_id === null ? {} : { manual_order_id: leg.manual_order_id }) };
+  return {
+    trabot_trade_id: trade.trabot_trade_id,
+    trabot_account_id: trade.trabot_account_id,
+    signal_id: trade.signal_id,
+    ...(leg.manual_order_id === null ? {} : { manual_order_id: leg.manual_order_id }),
+  };
 }
 
 /** A leg that will not fill: its unfilled new trade is cancelled, and a warning says why (unless the engine cancelled it on purpose). */
-function ended(ctx: EngineContext, out: Outcome, answered: AnsweredLeg, state: 'cancelled' | 'rejected', reason: string, orderId: string | null) {
+function ended(
+  ctx: EngineContext,
+  out: Outcome,
+  answered: AnsweredLeg,
+  state: 'cancelled' | 'rejected',
+  reason: string,
+  orderId: string | null,
+) {
   const { leg, trade } = answered;
   const entryOfNewTrade = leg.side === 'entry' && trade.trade_status === 'pending';
   if (entryOfNewTrade) out.cancelledTrades.push(trade.trabot_trade_id);
   const order = orderId === null ? reason : `order ${orderId} ${state}: ${reason}`;
   if (answered.cancelledBecause?.quiet) {
-    ctx.deps.log.info(legData(answered), `engine: ${legName(leg)} order of trade ${trade.trabot_trade_id} cancelled: ${reason}`);
+    ctx.deps.log.info(
+      legData(answered),
+      `engine: ${legName(leg)} order of trade ${trade.trabot_trade_id} cancelled: ${reason}`,
+    );
   } else if (leg.manual_order_id !== null) {
-    out.warnings.push({ message: `Manual ${leg.side} ${leg.manual_order_id} for trade ${trade.trabot_trade_id}: ${order}`, data: legData(answered) });
+    out.warnings.push({
+      message: `Manual ${leg.side} ${leg.manual_order_id} for trade ${trade.trabot_trade_id}: ${order}`,
+      data: legData(answered),
+    });
   } else if (entryOfNewTrade) {
-    out.warnings.push({ message: `Trade ${trade.trabot_trade_id} cancelled, its entry failed: ${order}`, data: legData(answered) });
+    out.warnings.push({
+      message: `Trade ${trade.trabot_trade_id} cancelled, its entry failed: ${order}`,
+      data: legData(answered),
+    });
   } else if (!ctx.warnedOnce(`${trade.trabot_trade_id}:${leg.side}:${reason}`)) {
-    out.warnings.push({ message: `The ${leg.side} order of trade ${trade.trabot_trade_id} failed: ${order}`, data: legData(answered) });
+    out.warnings.push({
+      message: `The ${leg.side} order of trade ${trade.trabot_trade_id} failed: ${order}`,
+      data: legData(answered),
+    });
   }
 }
 
@@ -164,14 +243,28 @@ function outcomeOf(ctx: EngineContext, answered: readonly AnsweredLeg[], now: Da
     const { leg, trade, signal, answer } = a;
     if (answer.kind === 'unreachable') {
       const message = answer.error instanceof Error ? answer.error.message : String(answer.error);
-      ctx.deps.log.error({ err: answer.error, legId: leg.id, tradeId: trade.trabot_trade_id }, `engine: ${legName(leg)} order: broker unreachable, retried next tick`);
+      ctx.deps.log.error(
+        { err: answer.error, legId: leg.id, tradeId: trade.trabot_trade_id },
+        `engine: ${legName(leg)} order: broker unreachable, retried next tick`,
+      );
       if (!ctx.warnedOnce(`${trade.trabot_trade_id}:${leg.side}:${message}`)) {
-        out.warnings.push({ message: `The ${leg.side} order of trade ${trade.trabot_trade_id} failed: ${message}`, data: legData(a) });
+        out.warnings.push({
+          message: `The ${leg.side} order of trade ${trade.trabot_trade_id} failed: ${message}`,
+          data: legData(a),
+        });
       }
       continue;
     }
     if (answer.kind === 'refused') {
-      out.legs.push({ id: leg.id, state: 'rejected', broker_order_id: leg.broker_order_id, filled_quantity: leg.filled_quantity, average_price: leg.average_price, reason: answer.reason, updated_at: now });
+      out.legs.push({
+        id: leg.id,
+        state: 'rejected',
+        broker_order_id: leg.broker_order_id,
+        filled_quantity: leg.filled_quantity,
+        average_price: leg.average_price,
+        reason: answer.reason,
+        updated_at: now,
+      });
       ended(ctx, out, a, 'rejected', answer.reason, null);
       continue;
     }
@@ -184,14 +277,42 @@ function outcomeOf(ctx: EngineContext, answered: readonly AnsweredLeg[], now: Da
       reason = `filled ${order.filledQuantity} shares but trade ${trade.trabot_trade_id} has ${trade.remaining_quantity ?? 0} open`;
     } else if (state === 'filled' && order.averagePrice !== null) {
       out.fills.push({ leg, trade, stopLoss: signal.stop_loss_level, order });
-      ctx.deps.log.info({ legId: leg.id, tradeId: trade.trabot_trade_id, orderId: order.orderId, quantity: order.filledQuantity, price: order.averagePrice }, `engine: ${legName(leg)} filled`);
+      ctx.deps.log.info(
+        {
+          legId: leg.id,
+          tradeId: trade.trabot_trade_id,
+          orderId: order.orderId,
+          quantity: order.filledQuantity,
+          price: order.averagePrice,
+        },
+        `engine: ${legName(leg)} filled`,
+      );
     }
     if (leg.state !== 'open' || state !== 'open') {
-      ctx.deps.log.info({ legId: leg.id, tradeId: trade.trabot_trade_id, clientOrderId: leg.client_order_id, orderId: order.orderId, state }, `engine: ${legName(leg)} order ${state === 'open' ? 'placed' : state}`);
+      ctx.deps.log.info(
+        {
+          legId: leg.id,
+          tradeId: trade.trabot_trade_id,
+          clientOrderId: leg.client_order_id,
+          orderId: order.orderId,
+          state,
+        },
+        `engine: ${legName(leg)} order ${state === 'open' ? 'placed' : state}`,
+      );
     }
-    out.legs.push({ id: leg.id, state, broker_order_id: order.orderId, filled_quantity: order.filledQuantity, average_price: order.averagePrice, reason, updated_at: now });
-    if (leg.side === 'entry' && trade.trade_status === 'pending' && !trade.broker_trade_number) out.tradeNumbers.push({ trabot_trade_id: trade.trabot_trade_id, broker_trade_number: order.orderId });
-    if (state === 'cancelled' || state === 'rejected') ended(ctx, out, a, state, reason ?? 'cancelled at the broker', order.orderId);
+    out.legs.push({
+      id: leg.id,
+      state,
+      broker_order_id: order.orderId,
+      filled_quantity: order.filledQuantity,
+      average_price: order.averagePrice,
+      reason,
+      updated_at: now,
+    });
+    if (leg.side === 'entry' && trade.trade_status === 'pending' && !trade.broker_trade_number)
+      out.tradeNumbers.push({ trabot_trade_id: trade.trabot_trade_id, broker_trade_number: order.orderId });
+    if (state === 'cancelled' || state === 'rejected')
+      ended(ctx, out, a, state, reason ?? 'cancelled at the broker', order.orderId);
   }
   return out;
 }
@@ -200,9 +321,16 @@ function outcomeOf(ctx: EngineContext, answered: readonly AnsweredLeg[], now: Da
  * Saves the brokers' answers in one transaction. `manualSkips` names, per manual order placed in
  * this batch, the accounts it skipped (they go into the order's status reason).
  */
-export async function applyAnswers(ctx: EngineContext, answered: readonly AnsweredLeg[], now: Date, manualSkips = new Map<number, string[]>()): Promise<void> {
+export async function applyAnswers(
+  ctx: EngineContext,
+  answered: readonly AnsweredLeg[],
+  now: Date,
+  manualSkips = new Map<number, string[]>(),
+): Promise<void> {
   const out = outcomeOf(ctx, answered, now);
-  const manualIds = [...new Set([...manualSkips.keys(), ...answered.map((a) => a.leg.manual_order_id).filter((id) => id !== null)])];
+  const manualIds = [
+    ...new Set([...manualSkips.keys(), ...answered.map((a) => a.leg.manual_order_id).filter((id) => id !== null)]),
+  ];
   if (!out.legs.length && !out.warnings.length && !manualIds.length) return;
   for (const w of out.warnings) ctx.deps.log.warn(w.data, `engine: ${w.message}`);
   const events = await ctx.deps.db.transaction(async (tx) => {
@@ -230,15 +358,31 @@ export async function applyAnswers(ctx: EngineContext, answered: readonly Answer
 async function settleManualOrders(tx: Db, orderIds: number[], skips: ReadonlyMap<number, string[]>): Promise<void> {
   if (!orderIds.length) return;
   const legs = await tx
-    .select({ orderId: orderLegs.manual_order_id, state: orderLegs.state, reason: orderLegs.reason, brokerOrderId: orderLegs.broker_order_id })
+    .select({
+      orderId: orderLegs.manual_order_id,
+      state: orderLegs.state,
+      reason: orderLegs.reason,
+      brokerOrderId: orderLegs.broker_order_id,
+    })
     .from(orderLegs)
     .where(inArray(orderLegs.manual_order_id, orderIds))
     .orderBy(asc(orderLegs.id));
   const rows = orderIds.map((id) => {
     const own = legs.filter((l) => l.orderId === id);
-    const status: ManualOrderStatus = own.some((l) => UNSETTLED_LEG_STATES.includes(l.state)) ? 'placed' : own.some((l) => l.state === 'filled') ? 'done' : 'failed';
-    const reasons = [...(skips.get(id) ?? []), ...own.filter((l) => l.reason).map((l) => `order ${l.brokerOrderId}: ${l.reason}`)];
-    return { id, status, status_reason: reasons.length ? reasons.join('; ') : status === 'failed' ? 'no account trades this signal' : null };
+    const status: ManualOrderStatus = own.some((l) => UNSETTLED_LEG_STATES.includes(l.state))
+      ? 'placed'
+      : own.some((l) => l.state === 'filled')
+        ? 'done'
+        : 'failed';
+    const reasons = [
+      ...(skips.get(id) ?? []),
+      ...own.filter((l) => l.reason).map((l) => `order ${l.brokerOrderId}: ${l.reason}`),
+    ];
+    return {
+      id,
+      status,
+      status_reason: reasons.length ? reasons.join('; ') : status === 'failed' ? 'no account trades this signal' : null,
+    };
   });
   await updateRows(tx, manualOrders, 'id', rows);
 }

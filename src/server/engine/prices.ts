@@ -22,11 +22,20 @@ export async function trackInstruments(ctx: EngineContext): Promise<void> {
   const rows = await db
     .selectDistinct({ symbol: signals.instrument_symbol, entry: signals.entry_level, close: instruments.close })
     .from(signals)
-    .leftJoin(instruments, and(eq(instruments.symbol, signals.instrument_symbol), eq(instruments.series, signals.instrument_type)))
+    .leftJoin(
+      instruments,
+      and(eq(instruments.symbol, signals.instrument_symbol), eq(instruments.series, signals.instrument_type)),
+    )
     .where(
       or(
         inArray(signals.trade_status, TRACKED_SIGNAL_STATUSES),
-        inArray(signals.signal_id, db.select({ id: trades.signal_id }).from(trades).where(inArray(trades.trade_status, ['pending', 'running']))),
+        inArray(
+          signals.signal_id,
+          db
+            .select({ id: trades.signal_id })
+            .from(trades)
+            .where(inArray(trades.trade_status, ['pending', 'running'])),
+        ),
       ),
     )
     .orderBy(asc(signals.instrument_symbol));
@@ -55,7 +64,12 @@ export async function recordPrices(ctx: EngineContext, quotes: readonly Quote[])
     const tracked = await db
       .select()
       .from(signals)
-      .where(and(inArray(signals.trade_status, TRACKED_SIGNAL_STATUSES), inArray(signals.instrument_symbol, [...bySymbol.keys()])));
+      .where(
+        and(
+          inArray(signals.trade_status, TRACKED_SIGNAL_STATUSES),
+          inArray(signals.instrument_symbol, [...bySymbol.keys()]),
+        ),
+      );
     await updateRows(
       db,
       signals,
@@ -93,8 +107,21 @@ export async function recordPrices(ctx: EngineContext, quotes: readonly Quote[])
   const priced = running.flatMap((trade) => {
     const quote = bySymbol.get(trade.instrument);
     if (!quote) return [];
-    const position = { direction: trade.direction, entered: trade.entered, remaining: trade.remaining ?? 0, avgEntry: trade.avgEntry, avgExit: trade.avgExit };
-    return [{ trabot_trade_id: trade.tradeId, ltp: quote.ltp, ...markToMarket(position, quote.ltp, trade.stopLoss), last_updated_timestamp: quote.timestamp }];
+    const position = {
+      direction: trade.direction,
+      entered: trade.entered,
+      remaining: trade.remaining ?? 0,
+      avgEntry: trade.avgEntry,
+      avgExit: trade.avgExit,
+    };
+    return [
+      {
+        trabot_trade_id: trade.tradeId,
+        ltp: quote.ltp,
+        ...markToMarket(position, quote.ltp, trade.stopLoss),
+        last_updated_timestamp: quote.timestamp,
+      },
+    ];
   });
   // In batches: on the embedded database each statement holds the event loop for its length.
   for (let start = 0; start < priced.length; start += ctx.settings.batchSize) {

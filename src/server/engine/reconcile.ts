@@ -14,32 +14,55 @@ import { BrokerError, type Order } from './broker/adapter';
 import { brokerOf } from './broker/broker-access';
 import { mapBounded } from './bounded';
 import type { EngineContext } from './engine-deps';
-import { applyAnswers, LEG_STATE, legsWhere, UNSETTLED_LEG_STATES, type AnsweredLeg, type LegContext } from './order-legs';
+import {
+  applyAnswers,
+  LEG_STATE,
+  legsWhere,
+  UNSETTLED_LEG_STATES,
+  type AnsweredLeg,
+  type LegContext,
+} from './order-legs';
 
 export const RECONCILE_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 type Warning = { message: string; data: Record<string, unknown> };
 
-const describeOrder = (o: Order) => `${o.request.side} ${o.request.quantity} ${o.request.symbol} (${o.state}${o.clientOrderId ? `, tag ${o.clientOrderId}` : ''})`;
+const describeOrder = (o: Order) =>
+  `${o.request.side} ${o.request.quantity} ${o.request.symbol} (${o.state}${o.clientOrderId ? `, tag ${o.clientOrderId}` : ''})`;
 
 /** One account's book at one broker against its legs: the answers to apply and the warnings to raise. */
-function matchBook(ctx: EngineContext, legs: readonly LegContext[], book: readonly Order[]): { answers: AnsweredLeg[]; warnings: Warning[] } {
+function matchBook(
+  ctx: EngineContext,
+  legs: readonly LegContext[],
+  book: readonly Order[],
+): { answers: AnsweredLeg[]; warnings: Warning[] } {
   const { account, trade } = legs[0]!;
   const byTag = new Map(legs.map((l) => [l.leg.client_order_id, l]));
   const answers: AnsweredLeg[] = [];
   const warnings: Warning[] = [];
   const warnOnce = (orderId: string, message: string, data: Record<string, unknown>) => {
-    if (!ctx.warnedOnce(`reconcile:${trade.broker}:${orderId}:${message}`)) warnings.push({ message, data: { trabot_account_id: account.trabot_account_id, broker: trade.broker, order_id: orderId, ...data } });
+    if (!ctx.warnedOnce(`reconcile:${trade.broker}:${orderId}:${message}`))
+      warnings.push({
+        message,
+        data: { trabot_account_id: account.trabot_account_id, broker: trade.broker, order_id: orderId, ...data },
+      });
   };
   for (const order of book) {
     const local = order.clientOrderId ? byTag.get(order.clientOrderId) : undefined;
     if (!local) {
-      warnOnce(order.orderId, `Unknown order ${order.orderId} at ${trade.broker} for account ${account.trabot_account_id}: ${describeOrder(order)}, not placed by Trabot`, { reason: 'unknown_order' });
+      warnOnce(
+        order.orderId,
+        `Unknown order ${order.orderId} at ${trade.broker} for account ${account.trabot_account_id}: ${describeOrder(order)}, not placed by Trabot`,
+        { reason: 'unknown_order' },
+      );
       continue;
     }
     const { leg } = local;
-    const changed = LEG_STATE[order.state] !== leg.state || order.filledQuantity !== leg.filled_quantity || order.orderId !== leg.broker_order_id;
+    const changed =
+      LEG_STATE[order.state] !== leg.state ||
+      order.filledQuantity !== leg.filled_quantity ||
+      order.orderId !== leg.broker_order_id;
     if (UNSETTLED_LEG_STATES.includes(leg.state)) {
       if (changed) answers.push({ ...local, answer: { kind: 'order', order } });
     } else if (order.filledQuantity > leg.filled_quantity) {
@@ -54,7 +77,10 @@ function matchBook(ctx: EngineContext, legs: readonly LegContext[], book: readon
 }
 
 export async function reconcileLiveOrders(ctx: EngineContext, now: Date): Promise<void> {
-  const legs = await legsWhere(ctx.deps.db, and(ne(trades.broker, 'paper'), gte(orderLegs.created_at, new Date(now.getTime() - DAY_MS)))!);
+  const legs = await legsWhere(
+    ctx.deps.db,
+    and(ne(trades.broker, 'paper'), gte(orderLegs.created_at, new Date(now.getTime() - DAY_MS)))!,
+  );
   if (!legs.length) return;
   const books = new Map<string, LegContext[]>();
   for (const l of legs) {
@@ -67,16 +93,25 @@ export async function reconcileLiveOrders(ctx: EngineContext, now: Date): Promis
       const { adapter, credentials } = brokerOf(ctx, account, trade.broker);
       return matchBook(ctx, bookLegs, await adapter.orderBook(credentials));
     } catch (err) {
-      ctx.deps.log.error({ err, accountId: account.trabot_account_id, broker: trade.broker }, 'engine: order book could not be read for reconciliation');
+      ctx.deps.log.error(
+        { err, accountId: account.trabot_account_id, broker: trade.broker },
+        'engine: order book could not be read for reconciliation',
+      );
       const why = err instanceof BrokerError ? err.message : 'the broker could not be reached';
       const message = `Orders of account ${account.trabot_account_id} at ${trade.broker} could not be reconciled: ${why}`;
-      return { answers: [], warnings: ctx.warnedOnce(message) ? [] : [{ message, data: { trabot_account_id: account.trabot_account_id, reason: 'reconcile_failed' } }] };
+      return {
+        answers: [],
+        warnings: ctx.warnedOnce(message)
+          ? []
+          : [{ message, data: { trabot_account_id: account.trabot_account_id, reason: 'reconcile_failed' } }],
+      };
     }
   });
   const warnings = matched.flatMap((m) => m.warnings);
   for (const w of warnings) ctx.deps.log.warn(w.data, `engine: ${w.message}`);
   await raiseWarnings(ctx.deps.db, warnings);
   const answers = matched.flatMap((m) => m.answers);
-  if (answers.length) ctx.deps.log.info({ legs: answers.length }, 'engine: reconciliation applied changes the engine had not seen');
+  if (answers.length)
+    ctx.deps.log.info({ legs: answers.length }, 'engine: reconciliation applied changes the engine had not seen');
   await applyAnswers(ctx, answers, now);
 }

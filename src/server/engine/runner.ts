@@ -22,7 +22,13 @@ export interface RunningEngine {
   stop(): Promise<void>;
 }
 
-export function runEngine(input: { engine: EngineLoop; lock: LeaderLock; log: Logger; intervalMs?: number; now?: () => Date }): RunningEngine {
+export function runEngine(input: {
+  engine: EngineLoop;
+  lock: LeaderLock;
+  log: Logger;
+  intervalMs?: number;
+  now?: () => Date;
+}): RunningEngine {
   const { engine, lock, log } = input;
   const now = input.now ?? (() => new Date());
   let leader = false;
@@ -32,7 +38,8 @@ export function runEngine(input: { engine: EngineLoop; lock: LeaderLock; log: Lo
 
   const step = async () => {
     const held = await lock.tryAcquire();
-    if (held !== leader) log.info({ leader: held }, held ? 'engine: this process runs the engine' : 'engine: leadership lost');
+    if (held !== leader)
+      log.info({ leader: held }, held ? 'engine: this process runs the engine' : 'engine: leadership lost');
     leader = held;
     if (leader && !stopped) await engine.tick(now());
   };

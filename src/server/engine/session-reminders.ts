@@ -35,7 +35,12 @@ export async function remindExpiredSessions(ctx: EngineContext, now: Date): Prom
           deps.db
             .select({ one: sql`1` })
             .from(algoSubscriptions)
-            .where(and(eq(algoSubscriptions.trabot_account_id, accounts.trabot_account_id), eq(algoSubscriptions.subscription_status, 'active'))),
+            .where(
+              and(
+                eq(algoSubscriptions.trabot_account_id, accounts.trabot_account_id),
+                eq(algoSubscriptions.subscription_status, 'active'),
+              ),
+            ),
         ),
         sql`not exists (select 1 from ${tradingHalts} where ${tradingHalts.account_id} = ${accounts.trabot_account_id} and ${tradingHalts.lifted_at} is null)`,
       ),
@@ -43,7 +48,9 @@ export async function remindExpiredSessions(ctx: EngineContext, now: Date): Prom
   const live = ended.map((r) => r.account).filter((a) => !isPaperTrading(a, deps.env));
   await setToken(deps, { name: SENT_TOKEN, value: day, secret: false });
   if (!live.length) return true;
-  deps.notifier.brokerSessionsEnded(live.map((a) => ({ trabot_account_id: a.trabot_account_id, broker: a.broker_name })));
+  deps.notifier.brokerSessionsEnded(
+    live.map((a) => ({ trabot_account_id: a.trabot_account_id, broker: a.broker_name })),
+  );
   deps.log.info({ accounts: live.length, day }, 'engine: morning reminders sent for ended broker sessions');
   return true;
 }

@@ -5,10 +5,20 @@
 import { and, eq, inArray, notExists } from 'drizzle-orm';
 import { orderLegs, signals, trades } from '../db/schema';
 import type { EngineContext } from './engine-deps';
-import { applyAnswers, cancelLegs, legsWhere, pollLegs, resumeLegs, UNSETTLED_LEG_STATES, type AnsweredLeg, type LegContext } from './order-legs';
+import {
+  applyAnswers,
+  cancelLegs,
+  legsWhere,
+  pollLegs,
+  resumeLegs,
+  UNSETTLED_LEG_STATES,
+  type AnsweredLeg,
+  type LegContext,
+} from './order-legs';
 
 const isClosed = (l: LegContext) => l.trade.trade_status === 'completed' || l.trade.trade_status === 'cancelled';
-const stillOpen = (a: AnsweredLeg) => a.answer.kind === 'order' && (a.answer.order.state === 'open' || a.answer.order.state === 'trigger_pending');
+const stillOpen = (a: AnsweredLeg) =>
+  a.answer.kind === 'order' && (a.answer.order.state === 'open' || a.answer.order.state === 'trigger_pending');
 
 /**
  * Resting legs are asked for their state (one whose trade has closed meanwhile is cancelled: nothing
@@ -18,12 +28,21 @@ export async function followUnsettledLegs(ctx: EngineContext, now: Date): Promis
   const legs = await legsWhere(ctx.deps.db, inArray(orderLegs.state, UNSETTLED_LEG_STATES));
   if (!legs.length) return;
   const open = legs.filter((l) => l.leg.state === 'open');
-  const polled = await pollLegs(ctx, open.filter((l) => !isClosed(l)));
+  const polled = await pollLegs(
+    ctx,
+    open.filter((l) => !isClosed(l)),
+  );
   const cancelled = (await cancelLegs(ctx, open.filter(isClosed))).map((a) => ({
     ...a,
-    cancelledBecause: { reason: `trade ${a.trade.trabot_trade_id} is ${a.trade.trade_status}`, quiet: a.leg.manual_order_id === null },
+    cancelledBecause: {
+      reason: `trade ${a.trade.trabot_trade_id} is ${a.trade.trade_status}`,
+      quiet: a.leg.manual_order_id === null,
+    },
   }));
-  const resumed = await resumeLegs(ctx, legs.filter((l) => l.leg.state !== 'open'));
+  const resumed = await resumeLegs(
+    ctx,
+    legs.filter((l) => l.leg.state !== 'open'),
+  );
   await applyAnswers(ctx, [...polled, ...cancelled, ...resumed], now);
 }
 
@@ -36,7 +55,12 @@ export async function cancelWithSignals(ctx: EngineContext, now: Date): Promise<
   const { db } = ctx.deps;
   const legs = await legsWhere(
     db,
-    and(eq(trades.trade_status, 'pending'), eq(signals.trade_status, 'cancelled'), eq(orderLegs.side, 'entry'), eq(orderLegs.state, 'open'))!,
+    and(
+      eq(trades.trade_status, 'pending'),
+      eq(signals.trade_status, 'cancelled'),
+      eq(orderLegs.side, 'entry'),
+      eq(orderLegs.state, 'open'),
+    )!,
   );
   const polled = await pollLegs(ctx, legs);
   const cancelled = (await cancelLegs(ctx, polled.filter(stillOpen))).map((a) => ({
@@ -51,15 +75,24 @@ export async function cancelWithSignals(ctx: EngineContext, now: Date): Promise<
     .where(
       and(
         eq(trades.trade_status, 'pending'),
-        inArray(trades.signal_id, db.select({ id: signals.signal_id }).from(signals).where(eq(signals.trade_status, 'cancelled'))),
+        inArray(
+          trades.signal_id,
+          db.select({ id: signals.signal_id }).from(signals).where(eq(signals.trade_status, 'cancelled')),
+        ),
         notExists(
           db
             .select({ id: orderLegs.id })
             .from(orderLegs)
-            .where(and(eq(orderLegs.trabot_trade_id, trades.trabot_trade_id), inArray(orderLegs.state, UNSETTLED_LEG_STATES))),
+            .where(
+              and(
+                eq(orderLegs.trabot_trade_id, trades.trabot_trade_id),
+                inArray(orderLegs.state, UNSETTLED_LEG_STATES),
+              ),
+            ),
         ),
       ),
     )
     .returning({ id: trades.trabot_trade_id, signalId: trades.signal_id });
-  for (const { id, signalId } of idle) ctx.deps.log.info({ tradeId: id, signalId }, 'engine: unfilled trade cancelled with its signal');
+  for (const { id, signalId } of idle)
+    ctx.deps.log.info({ tradeId: id, signalId }, 'engine: unfilled trade cancelled with its signal');
 }

@@ -12,14 +12,22 @@ import { HOLIDAYS_KNOWN_THROUGH } from './nse-holidays';
 import { postgresLeaderLock, sessionLeaderLock } from './leader-lock';
 import { runEngine, type RunningEngine } from './runner';
 
-export function startEngine(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env' | 'notifier'>, database: Pick<Database, 'kind'>): RunningEngine {
+export function startEngine(
+  deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env' | 'notifier'>,
+  database: Pick<Database, 'kind'>,
+): RunningEngine {
   const feed = priceFeed(deps);
   const paper = new PaperBroker({ prices: feed });
   const lock =
-    database.kind === 'postgres' && deps.env.DATABASE_URL ? postgresLeaderLock(deps.env.DATABASE_URL) : sessionLeaderLock(deps.db);
+    database.kind === 'postgres' && deps.env.DATABASE_URL
+      ? postgresLeaderLock(deps.env.DATABASE_URL)
+      : sessionLeaderLock(deps.db);
   const { env } = deps;
   if (env.MARKET_HOURS === 'nse' && holidaysOutdated(new Date())) {
-    deps.log.warn({ knownThrough: HOLIDAYS_KNOWN_THROUGH }, "engine: NSE's holidays are listed only until then: add this year's to src/server/engine/nse-holidays.ts");
+    deps.log.warn(
+      { knownThrough: HOLIDAYS_KNOWN_THROUGH },
+      "engine: NSE's holidays are listed only until then: add this year's to src/server/engine/nse-holidays.ts",
+    );
   }
   const engine = new Engine(deps, {
     feed,

@@ -80,19 +80,38 @@ export interface Position {
  * The mark-to-market of a position (realised on the exits plus the open quantity at `ltp`) and the
  * risk left (open quantity x distance from the average entry to the stop-loss).
  */
-export function markToMarket(position: Position, ltp: number, stopLoss: number): Pick<TradeFigures, 'current_mtm' | 'trade_risk'> {
+export function markToMarket(
+  position: Position,
+  ltp: number,
+  stopLoss: number,
+): Pick<TradeFigures, 'current_mtm' | 'trade_risk'> {
   const { avgEntry, avgExit, entered, remaining } = position;
   const s = sign(position.direction);
   const realised = avgEntry === null || avgExit === null ? 0 : s * (avgExit - avgEntry) * (entered - remaining);
   const open = avgEntry === null ? 0 : s * (ltp - avgEntry) * remaining;
-  return { current_mtm: round2(realised + open), trade_risk: avgEntry === null ? 0 : round2(remaining * Math.abs(avgEntry - stopLoss)) };
+  return {
+    current_mtm: round2(realised + open),
+    trade_risk: avgEntry === null ? 0 : round2(remaining * Math.abs(avgEntry - stopLoss)),
+  };
 }
 
 /** A trade's figures from its fills: quantity entered, what remains open, average prices, mark-to-market and risk. */
-export function tradeFigures(input: { direction: string; entries: Fill[]; exits: Fill[]; ltp: number; stopLoss: number }): TradeFigures {
+export function tradeFigures(input: {
+  direction: string;
+  entries: Fill[];
+  exits: Fill[];
+  ltp: number;
+  stopLoss: number;
+}): TradeFigures {
   const entered = input.entries.reduce((sum, f) => sum + f.quantity, 0);
   const remaining = entered - input.exits.reduce((sum, f) => sum + f.quantity, 0);
-  const position = { direction: input.direction, entered, remaining, avgEntry: average(input.entries), avgExit: average(input.exits) };
+  const position = {
+    direction: input.direction,
+    entered,
+    remaining,
+    avgEntry: average(input.entries),
+    avgExit: average(input.exits),
+  };
   return {
     trade_quantity: entered,
     remaining_quantity: remaining,

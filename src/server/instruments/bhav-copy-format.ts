@@ -37,7 +37,8 @@ const SERIES_MAX = 10;
 /** A symbol or series: upper case, no spaces, bounded (the Add Signal payload's limits). */
 export function code(record: CsvRecord, column: string, max: number = SYMBOL_MAX): string {
   const value = record.get(column).toUpperCase();
-  if (!/^[A-Z0-9&._-]+$/.test(value) || value.length > max) record.fail(`${column} "${value.slice(0, 50)}" is not a valid NSE code`);
+  if (!/^[A-Z0-9&._-]+$/.test(value) || value.length > max)
+    record.fail(`${column} "${value.slice(0, 50)}" is not a valid NSE code`);
   return value;
 }
 

@@ -35,7 +35,8 @@ function unzipCsv(bytes: Uint8Array): Uint8Array {
     files = unzipSync(bytes, {
       filter: (file) => {
         if (!file.name.toLowerCase().endsWith('.csv')) return false;
-        if (file.originalSize > MAX_UNZIPPED_BYTES) throw new BhavCopyError(`${file.name} in the zip is larger than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB`);
+        if (file.originalSize > MAX_UNZIPPED_BYTES)
+          throw new BhavCopyError(`${file.name} in the zip is larger than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB`);
         return true;
       },
     });

@@ -8,7 +8,22 @@ import { amount, code, isoDate, optionalText, series, type BhavCopyFormat } from
 
 export const udiffBhavCopy: BhavCopyFormat = {
   name: 'udiff',
-  columns: ['TradDt', 'Sgmt', 'FinInstrmTp', 'ISIN', 'TckrSymb', 'SctySrs', 'FinInstrmNm', 'OpnPric', 'HghPric', 'LwPric', 'ClsPric', 'LastPric', 'PrvsClsgPric', 'TtlTradgVol'],
+  columns: [
+    'TradDt',
+    'Sgmt',
+    'FinInstrmTp',
+    'ISIN',
+    'TckrSymb',
+    'SctySrs',
+    'FinInstrmNm',
+    'OpnPric',
+    'HghPric',
+    'LwPric',
+    'ClsPric',
+    'LastPric',
+    'PrvsClsgPric',
+    'TtlTradgVol',
+  ],
   keep: (record) => record.get('Sgmt') === 'CM' && record.get('FinInstrmTp') === 'STK',
   toRow: (record) => ({
     symbol: code(record, 'TckrSymb'),

@@ -13,6 +13,8 @@ const ignore = () => undefined;
 
 export async function workshopListMarkup(db: Db, now = new Date()): Promise<string> {
   const workshops = await listWorkshops(db);
-  const markup = renderToStaticMarkup(createElement(WorkshopList, { workshops, now, onRegister: ignore, onIntent: ignore }));
+  const markup = renderToStaticMarkup(
+    createElement(WorkshopList, { workshops, now, onRegister: ignore, onIntent: ignore }),
+  );
   return markup.replace(/<button /g, '<button inert="" ');
 }

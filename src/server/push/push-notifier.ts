@@ -49,7 +49,8 @@ export function signalPendingMessage(signal: Signal, algoDesc: string): PushMess
   };
 }
 
-const rupees = (value: number) => `${value < 0 ? '-' : ''}₹${Math.abs(value).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const rupees = (value: number) =>
+  `${value < 0 ? '-' : ''}₹${Math.abs(value).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A member's morning reminder: their account trades live and today's broker login is still to do. */
 export function brokerSessionMessage(broker: string): PushMessage {
@@ -102,15 +103,28 @@ export class PushNotifier implements Notifier {
   }
 
   tradeEvents(events: readonly TradeEvent[]): void {
-    this.track(this.toAccounts(events.map((event) => ({ accountId: event.trabot_account_id, message: tradeEventMessage(event) })), TRADE_TTL_SECONDS));
+    this.track(
+      this.toAccounts(
+        events.map((event) => ({ accountId: event.trabot_account_id, message: tradeEventMessage(event) })),
+        TRADE_TTL_SECONDS,
+      ),
+    );
   }
 
   brokerSessionsEnded(accounts: readonly { trabot_account_id: number; broker: string }[]): void {
-    this.track(this.toAccounts(accounts.map((a) => ({ accountId: a.trabot_account_id, message: brokerSessionMessage(a.broker) })), REMINDER_TTL_SECONDS));
+    this.track(
+      this.toAccounts(
+        accounts.map((a) => ({ accountId: a.trabot_account_id, message: brokerSessionMessage(a.broker) })),
+        REMINDER_TTL_SECONDS,
+      ),
+    );
   }
 
   /** Each message to the devices of its account's users that want its kind: one read for all of them. */
-  private async toAccounts(messages: readonly { accountId: number; message: PushMessage }[], ttl: number): Promise<void> {
+  private async toAccounts(
+    messages: readonly { accountId: number; message: PushMessage }[],
+    ttl: number,
+  ): Promise<void> {
     if (!messages.length) return;
     const rows = await this.deps.db
       .select({ subscription: pushSubscriptions, accountId: users.account_id })
@@ -118,7 +132,9 @@ export class PushNotifier implements Notifier {
       .innerJoin(users, eq(users.id, pushSubscriptions.user_id))
       .where(inArray(users.account_id, [...new Set(messages.map((m) => m.accountId))]));
     for (const { accountId, message } of messages) {
-      const recipients = rows.filter((r) => r.accountId === accountId && r.subscription.kinds.includes(message.kind)).map((r) => r.subscription);
+      const recipients = rows
+        .filter((r) => r.accountId === accountId && r.subscription.kinds.includes(message.kind))
+        .map((r) => r.subscription);
       await this.send(recipients, message, ttl);
     }
   }
@@ -171,11 +187,28 @@ export class PushNotifier implements Notifier {
       } catch (err) {
         const status = (err as { statusCode?: number }).statusCode;
         if (status === 404 || status === 410) gone.push(r.id);
-        else this.deps.log.warn({ subscriptionId: r.id, status, err: err instanceof Error ? err.message : String(err) }, 'push: not delivered');
+        else
+          this.deps.log.warn(
+            { subscriptionId: r.id, status, err: err instanceof Error ? err.message : String(err) },
+            'push: not delivered',
+          );
       }
     });
     if (gone.length) await this.deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
-    if (sent.length) await this.deps.db.update(pushSubscriptions).set({ last_sent_at: new Date() }).where(inArray(pushSubscriptions.id, sent));
-    this.deps.log.info({ kind: message.kind, tag: message.tag, sent: sent.length, gone: gone.length, ms: Math.round(performance.now() - started) }, 'push: sent');
+    if (sent.length)
+      await this.deps.db
+        .update(pushSubscriptions)
+        .set({ last_sent_at: new Date() })
+        .where(inArray(pushSubscriptions.id, sent));
+    this.deps.log.info(
+      {
+        kind: message.kind,
+        tag: message.tag,
+        sent: sent.length,
+        gone: gone.length,
+        ms: Math.round(performance.now() - started),
+      },
+      'push: sent',
+    );
   }
 }

@@ -17,9 +17,12 @@ export interface VapidKeys {
 /** Push services may write here about this server's pushes (Apple requires a reachable one in production). */
 const DEFAULT_SUBJECT = 'mailto:contact@trabot.in';
 
-export function loadVapidKeys(env: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'DATA_DIR'>): VapidKeys {
+export function loadVapidKeys(
+  env: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'DATA_DIR'>,
+): VapidKeys {
   const subject = env.VAPID_SUBJECT ?? DEFAULT_SUBJECT;
-  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY)
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
   const file = path.join(env.DATA_DIR, 'vapid.json');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(env.DATA_DIR, { recursive: true });

@@ -64,7 +64,11 @@ export function brokerRoutes(): Hono<AppEnv> {
     if (!user) return c.redirect('/login', 303);
     const broker = c.req.param('broker');
     const finished = await finishBrokerLogin(c.get('deps'), user, broker, c.req.query());
-    const search = new URLSearchParams(finished.connected ? { broker_login: 'connected', broker } : { broker_login: 'failed', broker, message: finished.failure });
+    const search = new URLSearchParams(
+      finished.connected
+        ? { broker_login: 'connected', broker }
+        : { broker_login: 'failed', broker, message: finished.failure },
+    );
     return c.redirect(`${finished.returnTo}?${search}`, 303);
   });
 

@@ -37,15 +37,20 @@ export function hookRoutes(): Hono<AppEnv> {
   routes.post('/hooks/signals', jsonBody(z.unknown()), async (c) => {
     const { db, log, engine, notifier } = c.get('deps');
     const raw = c.req.valid('json');
-    const fields = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-    const token = bearerToken(c.req.header('authorization')) ?? (typeof fields.token === 'string' ? fields.token : undefined);
+    const fields =
+      raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    const token =
+      bearerToken(c.req.header('authorization')) ?? (typeof fields.token === 'string' ? fields.token : undefined);
     const sender = token ? await useWebhookToken(db, token) : null;
     if (!sender) throw new ApiError(STATUS.UNAUTHORIZED, MSG.webhookUnauthorized);
 
     const rate = await hit(db, `hook:${sender.token_id}`, MINUTE_MS);
     if (rate.count > WEBHOOK_LIMIT_PER_MINUTE) {
       c.header('Retry-After', String(rate.retryAfterSeconds));
-      throw new ApiError(STATUS.TOO_MANY_REQUESTS, `Too many signals: at most ${WEBHOOK_LIMIT_PER_MINUTE} a minute per token`);
+      throw new ApiError(
+        STATUS.TOO_MANY_REQUESTS,
+        `Too many signals: at most ${WEBHOOK_LIMIT_PER_MINUTE} a minute per token`,
+      );
     }
 
     const sent = parseWith(webhookSignalBodySchema, raw, 'body');
@@ -70,11 +75,24 @@ export function hookRoutes(): Hono<AppEnv> {
     const algo = await getAlgo(db, sender.algo_id);
     if (!algo) throw new ApiError(STATUS.UNAUTHORIZED, MSG.webhookUnauthorized);
     const { signal, created } = await addSignal(db, algo, body, {
-      webhook: { tokenId: sender.token_id, clientSignalId: sent.client_signal_id, autoApprove: algo.approval_mode === 'auto' },
+      webhook: {
+        tokenId: sender.token_id,
+        clientSignalId: sent.client_signal_id,
+        autoApprove: algo.approval_mode === 'auto',
+      },
     });
     const answer = { signal_id: signal.signal_id, trade_status: signal.trade_status };
     if (!created) return c.json(answer, STATUS.OK);
-    log.info({ tokenId: sender.token_id, algoId: algo.algo_id, signalId: signal.signal_id, clientSignalId: sent.client_signal_id, status: signal.trade_status }, 'signal received by webhook');
+    log.info(
+      {
+        tokenId: sender.token_id,
+        algoId: algo.algo_id,
+        signalId: signal.signal_id,
+        clientSignalId: sent.client_signal_id,
+        status: signal.trade_status,
+      },
+      'signal received by webhook',
+    );
     if (signal.trade_status === 'approved') engine?.wake();
     else notifier?.signalPending(signal, algo.algo_desc);
     return c.json(answer, STATUS.CREATED);

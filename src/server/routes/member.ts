@@ -64,7 +64,9 @@ export function memberRoutes(): Hono<AppEnv> {
   routes.get('/account-trades/:tradeId', requireUser, pathIds('tradeId'), async (c) => {
     const { tradeId } = c.req.valid('param');
     const user = sessionUser(c);
-    const viewer = isSuperadmin(user) ? { view: 'admin' as const } : { view: 'member' as const, accountId: user.account_id ?? 0 };
+    const viewer = isSuperadmin(user)
+      ? { view: 'admin' as const }
+      : { view: 'member' as const, accountId: user.account_id ?? 0 };
     const detail = await getTradeDetail(c.get('deps').db, tradeId, viewer);
     if (!detail) throw new ApiError(STATUS.NOT_FOUND, 'Trade not found');
     return c.json(detail);
@@ -75,7 +77,8 @@ export function memberRoutes(): Hono<AppEnv> {
     const user = sessionUser(c);
     if (adminAccountId === undefined) return user.account_id;
     if (!isSuperadmin(user)) throw new ApiError(STATUS.FORBIDDEN, 'adminAccountId is for superadmins only');
-    if ((await accountTradesVersion(c.get('deps').db, adminAccountId)) === null) throw new ApiError(STATUS.NOT_FOUND, 'Account not found');
+    if ((await accountTradesVersion(c.get('deps').db, adminAccountId)) === null)
+      throw new ApiError(STATUS.NOT_FOUND, 'Account not found');
     return adminAccountId;
   }
 
@@ -104,7 +107,14 @@ export function memberRoutes(): Hono<AppEnv> {
   /** The logged-in member's membership: its expiry date and whether it has passed (today in India). */
   routes.get('/membership', requireUser, async (c) => {
     const memberId = sessionUser(c).member_id;
-    const [row] = memberId === null ? [] : await c.get('deps').db.select({ expiry_date: members.expiry_date }).from(members).where(eq(members.trabot_client_id, memberId));
+    const [row] =
+      memberId === null
+        ? []
+        : await c
+            .get('deps')
+            .db.select({ expiry_date: members.expiry_date })
+            .from(members)
+            .where(eq(members.trabot_client_id, memberId));
     const expiry = row?.expiry_date ?? null;
     return c.json({ expiry_date: expiry, expired: membershipExpired(expiry, new Date()) });
   });
@@ -117,10 +127,16 @@ export function memberRoutes(): Hono<AppEnv> {
   routes.post('/update-broker-details', requireUser, jsonBody(memberBrokerDetailsSchema), async (c) => {
     const user = sessionUser(c);
     const details = c.req.valid('json');
-    const updated = user.account_id === null ? null : await updateBrokerDetails(c.get('deps'), user.account_id, details);
+    const updated =
+      user.account_id === null ? null : await updateBrokerDetails(c.get('deps'), user.account_id, details);
     if (!updated) throw new ApiError(STATUS.NOT_FOUND, NO_ACCOUNT);
     c.get('deps').log.info(
-      { userId: user.id, accountId: user.account_id, broker_name: details.broker_name, accessKeyChanged: details.broker_access_key !== '' },
+      {
+        userId: user.id,
+        accountId: user.account_id,
+        broker_name: details.broker_name,
+        accessKeyChanged: details.broker_access_key !== '',
+      },
       'broker details updated',
     );
     return c.json(updated);

@@ -46,13 +46,25 @@ export function pushRoutes(): Hono<AppEnv> {
     const { subscription, kinds } = c.req.valid('json');
     const user = sessionUser(c);
     const problem = notifier.endpointProblem(subscription.endpoint);
-    if (problem) throw new ApiError(STATUS.BAD_REQUEST, `Invalid body: subscription.endpoint`, { 'subscription.endpoint': problem });
+    if (problem)
+      throw new ApiError(STATUS.BAD_REQUEST, `Invalid body: subscription.endpoint`, {
+        'subscription.endpoint': problem,
+      });
     const refused = isSuperadmin(user) ? [] : kinds.filter((k) => SUPERADMIN_ONLY_KINDS.includes(k));
     if (refused.length) throw new ApiError(STATUS.FORBIDDEN, `Only a superadmin may receive: ${refused.join(', ')}`);
     const unique = [...new Set(kinds)];
-    const row = { user_id: user.id, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, kinds: unique };
+    const row = {
+      user_id: user.id,
+      endpoint: subscription.endpoint,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      kinds: unique,
+    };
     await db.insert(pushSubscriptions).values(row).onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: row });
-    log.info({ userId: user.id, kinds: unique, pushHost: new URL(subscription.endpoint).host }, 'push: device subscribed');
+    log.info(
+      { userId: user.id, kinds: unique, pushHost: new URL(subscription.endpoint).host },
+      'push: device subscribed',
+    );
     return c.json({ subscribed: true, kinds: unique }, STATUS.CREATED);
   });
 

@@ -3,7 +3,14 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { MSG } from '@shared/messages';
 import { loginBodySchema, type CheckSessionResponse } from '@shared/schemas/session';
 import { z } from 'zod';
-import { CAPTCHA_ERRORS, CAPTCHA_GUARDED_ERROR, createCaptchaChallenge, purgeExpiredCaptchas, redeemCaptcha, type CaptchaDifficulty } from '../auth/captcha';
+import {
+  CAPTCHA_ERRORS,
+  CAPTCHA_GUARDED_ERROR,
+  createCaptchaChallenge,
+  purgeExpiredCaptchas,
+  redeemCaptcha,
+  type CaptchaDifficulty,
+} from '../auth/captcha';
 import { checkCredentials } from '../auth/credentials';
 import { countAttempt, isGuarded, LOGIN_WINDOW_MS } from '../auth/login-guard';
 import {
@@ -45,7 +52,11 @@ export function sessionRoutes({ captchaKeys, captchaDifficulty }: SessionRoutesO
   async function sweep(db: Db) {
     if (Date.now() - lastSweep < HOUSEKEEPING_INTERVAL_MS) return;
     lastSweep = Date.now();
-    await Promise.all([purgeExpiredSessions(db), purgeExpiredCaptchas(db), rateLimit.purgeExpired(db, LOGIN_WINDOW_MS)]);
+    await Promise.all([
+      purgeExpiredSessions(db),
+      purgeExpiredCaptchas(db),
+      rateLimit.purgeExpired(db, LOGIN_WINDOW_MS),
+    ]);
   }
 
   // ?email=: the login form names the email typed, so an email under attack gets its harder challenge.
@@ -53,7 +64,13 @@ export function sessionRoutes({ captchaKeys, captchaDifficulty }: SessionRoutesO
     const { db, env } = c.get('deps');
     const email = z.email().max(254).safeParse(c.req.query('email')?.trim());
     const guarded = email.success && (await isGuarded(db, email.data, env.LOGIN_LIMIT_PER_EMAIL));
-    return c.json(await createCaptchaChallenge(captchaKeys, captchaDifficulty, guarded ? { guardedEmail: email.data.toLowerCase() } : {}));
+    return c.json(
+      await createCaptchaChallenge(
+        captchaKeys,
+        captchaDifficulty,
+        guarded ? { guardedEmail: email.data.toLowerCase() } : {},
+      ),
+    );
   });
 
   /** Every login attempt counts against its address, before its body is read (a malformed one too). */

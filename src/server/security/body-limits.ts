@@ -26,7 +26,10 @@ function limitOf(maxSize: number): MiddlewareHandler<AppEnv> {
   return bodyLimit({
     maxSize,
     onError: () => {
-      throw new ApiError(STATUS.PAYLOAD_TOO_LARGE, `Request body too large (at most ${Math.floor(maxSize / KB)} KB here)`);
+      throw new ApiError(
+        STATUS.PAYLOAD_TOO_LARGE,
+        `Request body too large (at most ${Math.floor(maxSize / KB)} KB here)`,
+      );
     },
   });
 }

@@ -12,16 +12,18 @@ import { ownOrigin } from './request-info';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** `exempt`: paths no browser calls, authenticated by a token rather than a cookie (the signal webhook). */
-export const originCheck = (exempt: readonly string[]): MiddlewareHandler<AppEnv> => async (c, next) => {
-  if (UNSAFE_METHODS.has(c.req.method) && !exempt.includes(c.req.path)) {
-    const fetchSite = c.req.header('sec-fetch-site')?.toLowerCase();
-    if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
-      throw new ApiError(STATUS.FORBIDDEN, 'Cross-site request refused');
+export const originCheck =
+  (exempt: readonly string[]): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (UNSAFE_METHODS.has(c.req.method) && !exempt.includes(c.req.path)) {
+      const fetchSite = c.req.header('sec-fetch-site')?.toLowerCase();
+      if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
+        throw new ApiError(STATUS.FORBIDDEN, 'Cross-site request refused');
+      }
+      const origin = c.req.header('origin');
+      if (origin !== undefined && origin.toLowerCase() !== ownOrigin(c)) {
+        throw new ApiError(STATUS.FORBIDDEN, 'Cross-origin request refused');
+      }
     }
-    const origin = c.req.header('origin');
-    if (origin !== undefined && origin.toLowerCase() !== ownOrigin(c)) {
-      throw new ApiError(STATUS.FORBIDDEN, 'Cross-origin request refused');
-    }
-  }
-  await next();
-};
+    await next();
+  };

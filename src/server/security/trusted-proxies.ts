@@ -30,14 +30,21 @@ export function parseTrustedProxies(value: string | undefined): string[] {
   const text = (value ?? '').trim();
   if (text === '' || text === '0' || text === 'false') return [];
   if (text === '1' || text === 'true') return [...LOOPBACK];
-  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const problems = entries.map(entryProblem).filter((p) => p !== null);
-  if (problems.length || !entries.length) throw new Error(`TRUST_PROXY: ${problems.join('; ') || 'no address given'} (use addresses or CIDR ranges, comma-separated)`);
+  if (problems.length || !entries.length)
+    throw new Error(
+      `TRUST_PROXY: ${problems.join('; ') || 'no address given'} (use addresses or CIDR ranges, comma-separated)`,
+    );
   return entries;
 }
 
 /** An IPv4 peer seen through an IPv6 socket ("::ffff:127.0.0.1") as the IPv4 address it is. */
-const plain = (address: string) => (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address);
+const plain = (address: string) =>
+  address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
 
 export function trustedProxies(entries: readonly string[]): TrustedProxies {
   const list = new BlockList();

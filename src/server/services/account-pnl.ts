@@ -77,21 +77,39 @@ export const pnlStatement = (accountId: number, from: string, to: string) => sql
  * lines, where the legs themselves would be 20,000 rows to carry out of it).
  */
 export async function accountPnl(db: Db, accountId: number, range: { from: string; to: string }): Promise<AccountPnl> {
-  const lines = (await db.execute(pnlStatement(accountId, range.from, range.to))) as unknown as { rows: (Omit<PnlLine, 'kind'> & { kind: PnlLine['kind'] | 'counts' | 'algo counts' | 'open' })[] };
+  const lines = (await db.execute(pnlStatement(accountId, range.from, range.to))) as unknown as {
+    rows: (Omit<PnlLine, 'kind'> & { kind: PnlLine['kind'] | 'counts' | 'algo counts' | 'open' })[];
+  };
   const rows = lines.rows;
   const counts = (kind: string, algo: number | null) => rows.find((r) => r.kind === kind && r.algo_id === algo);
   const withCounts = (line: (typeof rows)[number]): PnlLine => {
     const c = line.kind === 'total' ? counts('counts', null) : counts('algo counts', line.algo_id);
-    return { ...line, kind: line.kind as PnlLine['kind'], trades: c?.trades ?? 0, wins: c?.wins ?? 0, losses: c?.losses ?? 0 };
+    return {
+      ...line,
+      kind: line.kind as PnlLine['kind'],
+      trades: c?.trades ?? 0,
+      wins: c?.wins ?? 0,
+      losses: c?.losses ?? 0,
+    };
   };
-  const summed = rows.filter((r) => r.kind === 'day' || r.kind === 'algo' || r.kind === 'total').map((r) => (r.kind === 'day' ? (r as PnlLine) : withCounts(r)));
+  const summed = rows
+    .filter((r) => r.kind === 'day' || r.kind === 'algo' || r.kind === 'total')
+    .map((r) => (r.kind === 'day' ? (r as PnlLine) : withCounts(r)));
   return summarize(range, summed, rows.find((r) => r.kind === 'open')?.realized ?? 0);
 }
 
-const amounts = (realized: number, charges: number) => ({ realized: round2(realized), charges: round2(charges), net: round2(realized - charges) });
+const amounts = (realized: number, charges: number) => ({
+  realized: round2(realized),
+  charges: round2(charges),
+  net: round2(realized - charges),
+});
 
 /** The answer from the statement's lines (none: all zero). */
-export function summarize(range: { from: string; to: string }, lines: readonly PnlLine[], unrealized: number): AccountPnl {
+export function summarize(
+  range: { from: string; to: string },
+  lines: readonly PnlLine[],
+  unrealized: number,
+): AccountPnl {
   const total = lines.find((l) => l.kind === 'total');
   return {
     from: range.from,
@@ -108,6 +126,11 @@ export function summarize(range: { from: string; to: string }, lines: readonly P
     by_algo: lines
       .filter((l) => l.kind === 'algo')
       .sort((a, b) => (a.algo_id ?? 0) - (b.algo_id ?? 0))
-      .map((l) => ({ algo_id: l.algo_id, algo_desc: l.algo_desc, ...amounts(l.realized, l.charges), trades: l.trades })),
+      .map((l) => ({
+        algo_id: l.algo_id,
+        algo_desc: l.algo_desc,
+        ...amounts(l.realized, l.charges),
+        trades: l.trades,
+      })),
   };
 }

@@ -47,7 +47,10 @@ function toSettings(deps: Deps, row: AccountRow): AccountSettings {
 }
 
 export async function accountExists(db: Db, accountId: number): Promise<boolean> {
-  const [row] = await db.select({ id: accounts.trabot_account_id }).from(accounts).where(eq(accounts.trabot_account_id, accountId));
+  const [row] = await db
+    .select({ id: accounts.trabot_account_id })
+    .from(accounts)
+    .where(eq(accounts.trabot_account_id, accountId));
   return row !== undefined;
 }
 
@@ -61,7 +64,11 @@ export async function getAccountSettings(deps: Deps, accountId: number): Promise
  * until the execution engine has checked it with the broker; so is a change of broker or client id
  * (the stored key was checked against the old broker account). Null when the account does not exist.
  */
-export async function updateBrokerDetails(deps: Deps, accountId: number, details: BrokerDetails): Promise<AccountSettings | null> {
+export async function updateBrokerDetails(
+  deps: Deps,
+  accountId: number,
+  details: BrokerDetails,
+): Promise<AccountSettings | null> {
   const newKey = details.broker_access_key !== '';
   const sameBroker = sql`${accounts.broker_name} = ${details.broker_name} and ${accounts.broker_client_id} = ${details.broker_client_id}`;
   const [row] = await deps.db

@@ -19,7 +19,11 @@ export async function getAlgo(db: Db, algoId: number): Promise<Algo | null> {
 }
 
 /** How the algo's new signals are decided; null when the algo does not exist. */
-export async function setApprovalSettings(db: Db, algoId: number, settings: ApprovalSettingsBody): Promise<Algo | null> {
+export async function setApprovalSettings(
+  db: Db,
+  algoId: number,
+  settings: ApprovalSettingsBody,
+): Promise<Algo | null> {
   const [row] = await db.update(algos).set(settings).where(eq(algos.algo_id, algoId)).returning();
   return row ?? null;
 }

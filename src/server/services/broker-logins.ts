@@ -35,7 +35,10 @@ export function brokerLoginAvailability(brokerName: string, env: Deps['env']): B
 }
 
 /** The account's daily-login fields as the API shows them. */
-export const brokerLoginView = (row: { broker_name: string; broker_session_expires_at: Date | null }, env: Deps['env']) => ({
+export const brokerLoginView = (
+  row: { broker_name: string; broker_session_expires_at: Date | null },
+  env: Deps['env'],
+) => ({
   broker_login: brokerLoginAvailability(row.broker_name, env),
   broker_session_expires_at: row.broker_session_expires_at?.toISOString() ?? null,
 });
@@ -60,25 +63,45 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The page of the app the callback returns to: the member's settings, or the member's accounts for a superadmin. */
 const returnPage = (user: SessionUser, account: { trabot_account_id: number; trabot_client_id: number }) =>
-  user.account_id === account.trabot_account_id || user.role !== 'superadmin' ? '/dashboard/account-settings' : `/dashboard/admin/members/${account.trabot_client_id}/accounts`;
+  user.account_id === account.trabot_account_id || user.role !== 'superadmin'
+    ? '/dashboard/account-settings'
+    : `/dashboard/admin/members/${account.trabot_client_id}/accounts`;
 
 /**
  * The broker's login page for the account, or a refusal: the account must be the user's own (a
  * superadmin may name any), hold this broker, and the broker must have a daily login configured.
  */
-export async function startBrokerLogin(deps: Deps, user: SessionUser, broker: string, accountId: number | null, now = new Date()): Promise<string> {
+export async function startBrokerLogin(
+  deps: Deps,
+  user: SessionUser,
+  broker: string,
+  accountId: number | null,
+  now = new Date(),
+): Promise<string> {
   const target = accountId ?? user.account_id;
-  if (accountId !== null && accountId !== user.account_id && user.role !== 'superadmin') throw new BrokerLoginError(403, 'Only a superadmin may connect another account');
+  if (accountId !== null && accountId !== user.account_id && user.role !== 'superadmin')
+    throw new BrokerLoginError(403, 'Only a superadmin may connect another account');
   if (target === null) throw new BrokerLoginError(404, 'No account is linked to this user');
   const [account] = await deps.db
-    .select({ trabot_account_id: accounts.trabot_account_id, trabot_client_id: accounts.trabot_client_id, broker_name: accounts.broker_name, broker_client_id: accounts.broker_client_id })
+    .select({
+      trabot_account_id: accounts.trabot_account_id,
+      trabot_client_id: accounts.trabot_client_id,
+      broker_name: accounts.broker_name,
+      broker_client_id: accounts.broker_client_id,
+    })
     .from(accounts)
     .where(eq(accounts.trabot_account_id, target));
   if (!account) throw new BrokerLoginError(404, 'Account not found');
-  if (account.broker_name !== broker) throw new BrokerLoginError(409, `Account ${target} trades with ${account.broker_name}, not ${broker}`);
+  if (account.broker_name !== broker)
+    throw new BrokerLoginError(409, `Account ${target} trades with ${account.broker_name}, not ${broker}`);
   const login = dailyLoginOf(broker, deps.env);
-  if (!login) throw new BrokerLoginError(409, `${brokerLabel(broker)} is not configured on this server: its accounts stay on paper`);
-  if (login.stateless && !account.broker_client_id) throw new BrokerLoginError(409, `Set the account's ${brokerLabel(broker)} client ID first`);
+  if (!login)
+    throw new BrokerLoginError(
+      409,
+      `${brokerLabel(broker)} is not configured on this server: its accounts stay on paper`,
+    );
+  if (login.stateless && !account.broker_client_id)
+    throw new BrokerLoginError(409, `Set the account's ${brokerLabel(broker)} client ID first`);
 
   const state = randomBytes(24).toString('base64url');
   // Logins a day past their end are of no use to anyone (kept that long to say "took too long").
@@ -104,7 +127,9 @@ export async function startBrokerLogin(deps: Deps, user: SessionUser, broker: st
 }
 
 /** Where the callback sends the browser back to, and what it tells the user there. */
-export type FinishedLogin = { returnTo: string } & ({ connected: true; accountId: number; expiresAt: Date } | { connected: false; failure: string });
+export type FinishedLogin = { returnTo: string } & (
+  { connected: true; accountId: number; expiresAt: Date } | { connected: false; failure: string }
+);
 
 /**
  * The callback: the state must be one this user started for this broker, unused and in time (it
@@ -122,7 +147,10 @@ export async function finishBrokerLogin(
   const fallback = user.role === 'superadmin' ? '/dashboard/admin' : '/dashboard/account-settings';
   const login = dailyLoginOf(broker, deps.env);
   const [started] = query.state
-    ? await deps.db.select().from(brokerLogins).where(eq(brokerLogins.state_hash, sha256(query.state)))
+    ? await deps.db
+        .select()
+        .from(brokerLogins)
+        .where(eq(brokerLogins.state_hash, sha256(query.state)))
     : login?.stateless
       ? await deps.db
           .select()
@@ -140,11 +168,15 @@ export async function finishBrokerLogin(
     .where(and(eq(brokerLogins.id, started.id), isNull(brokerLogins.used_at)))
     .returning({ id: brokerLogins.id });
   if (!claimed) return refused(started.return_to, `This ${brokerLabel(broker)} login was already used: connect again`);
-  if (started.expires_at <= now) return refused(started.return_to, `This ${brokerLabel(broker)} login took too long: connect again`);
+  if (started.expires_at <= now)
+    return refused(started.return_to, `This ${brokerLabel(broker)} login took too long: connect again`);
 
   if (!login) return refused(started.return_to, `${brokerLabel(broker)} is not configured on this server`);
   const log = { userId: user.id, accountId: started.account_id, broker };
-  const [account] = await deps.db.select({ brokerClientId: accounts.broker_client_id }).from(accounts).where(eq(accounts.trabot_account_id, started.account_id));
+  const [account] = await deps.db
+    .select({ brokerClientId: accounts.broker_client_id })
+    .from(accounts)
+    .where(eq(accounts.trabot_account_id, started.account_id));
   let session, funds;
   try {
     session = await login.completeLogin(query, { brokerClientId: account?.brokerClientId ?? '' });
@@ -168,7 +200,12 @@ export async function finishBrokerLogin(
     .returning({ id: accounts.trabot_account_id });
   if (!stored) return refused(started.return_to, `Account ${started.account_id} no longer trades with ${broker}`);
   // The engine's session of the day, so it does not open another (and Tokens shows it, masked).
-  await setToken(deps, { name: `${broker}.session_token`, accountId: started.account_id, value: session.token, expiresAt: session.expiresAt });
+  await setToken(deps, {
+    name: `${broker}.session_token`,
+    accountId: started.account_id,
+    value: session.token,
+    expiresAt: session.expiresAt,
+  });
   deps.log.info({ ...log, expiresAt: session.expiresAt, fundsAvailable: funds.available }, 'broker connected');
   return { returnTo: started.return_to, connected: true, accountId: started.account_id, expiresAt: session.expiresAt };
 }

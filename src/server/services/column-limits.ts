@@ -9,7 +9,9 @@ export const INT_LIMIT = PG_INT_MAX;
 export function checkLimits(values: Record<string, number | null | undefined>, limit: number): void {
   const fields: Record<string, string> = {};
   for (const [field, value] of Object.entries(values)) {
-    if (typeof value === 'number' && Math.abs(value) > limit) fields[field] = `${field} must be at most ${limit.toLocaleString('en-IN')}`;
+    if (typeof value === 'number' && Math.abs(value) > limit)
+      fields[field] = `${field} must be at most ${limit.toLocaleString('en-IN')}`;
   }
-  if (Object.keys(fields).length) throw new DomainError('invalid', `Invalid body: ${Object.keys(fields).join(', ')}`, fields);
+  if (Object.keys(fields).length)
+    throw new DomainError('invalid', `Invalid body: ${Object.keys(fields).join(', ')}`, fields);
 }

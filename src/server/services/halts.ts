@@ -13,7 +13,8 @@ import { isUniqueViolation } from './users';
 
 type Deps = Pick<AppDeps, 'db' | 'log'>;
 
-const scope = (accountId: number | null) => (accountId === null ? isNull(tradingHalts.account_id) : eq(tradingHalts.account_id, accountId));
+const scope = (accountId: number | null) =>
+  accountId === null ? isNull(tradingHalts.account_id) : eq(tradingHalts.account_id, accountId);
 const active = isNull(tradingHalts.lifted_at);
 const subject = (accountId: number | null) => (accountId === null ? 'Trading' : `Account ${accountId}`);
 
@@ -38,15 +39,26 @@ const toHalt = (halt: typeof tradingHalts.$inferSelect, haltedBy: string | null)
 });
 
 /** Null when that scope is halted already. */
-export async function haltTrading(deps: Deps, accountId: number | null, body: Required<HaltBody>, user: SessionUser): Promise<Halt | null> {
+export async function haltTrading(
+  deps: Deps,
+  accountId: number | null,
+  body: Required<HaltBody>,
+  user: SessionUser,
+): Promise<Halt | null> {
   let halt: typeof tradingHalts.$inferSelect | undefined;
   try {
-    [halt] = await deps.db.insert(tradingHalts).values({ account_id: accountId, reason: body.reason, square_off: body.square_off, halted_by: user.id }).returning();
+    [halt] = await deps.db
+      .insert(tradingHalts)
+      .values({ account_id: accountId, reason: body.reason, square_off: body.square_off, halted_by: user.id })
+      .returning();
   } catch (err) {
     if (isUniqueViolation(err)) return null;
     throw err;
   }
-  deps.log.warn({ userId: user.id, userEmail: user.email, accountId, reason: body.reason, squareOff: body.square_off }, `${subject(accountId)} halted`);
+  deps.log.warn(
+    { userId: user.id, userEmail: user.email, accountId, reason: body.reason, squareOff: body.square_off },
+    `${subject(accountId)} halted`,
+  );
   return toHalt(halt!, user.email);
 }
 
@@ -57,6 +69,7 @@ export async function resumeTrading(deps: Deps, accountId: number | null, user: 
     .set({ lifted_at: sql`now()`, lifted_by: user.id })
     .where(and(scope(accountId), active))
     .returning({ id: tradingHalts.id });
-  if (lifted.length) deps.log.warn({ userId: user.id, userEmail: user.email, accountId }, `${subject(accountId)} resumed`);
+  if (lifted.length)
+    deps.log.warn({ userId: user.id, userEmail: user.email, accountId }, `${subject(accountId)} resumed`);
   return lifted.length > 0;
 }

@@ -6,9 +6,20 @@ import { enquiries } from '../db/schema';
 
 export async function listEnquiries(db: Db, query: EnquiriesQuery): Promise<EnquiriesPage> {
   const rows = await db
-    .select({ id: enquiries.id, type: enquiries.type, form_html: enquiries.form_html, created_at: enquiries.created_at, mail_status: enquiries.mail_status })
+    .select({
+      id: enquiries.id,
+      type: enquiries.type,
+      form_html: enquiries.form_html,
+      created_at: enquiries.created_at,
+      mail_status: enquiries.mail_status,
+    })
     .from(enquiries)
-    .where(and(query.type ? eq(enquiries.type, query.type) : undefined, query.before ? lt(enquiries.id, query.before) : undefined))
+    .where(
+      and(
+        query.type ? eq(enquiries.type, query.type) : undefined,
+        query.before ? lt(enquiries.id, query.before) : undefined,
+      ),
+    )
     .orderBy(desc(enquiries.id))
     // One more than asked tells whether an older page exists.
     .limit(query.limit + 1);

@@ -38,8 +38,13 @@ export async function listInstruments(db: Db): Promise<Instrument[]> {
  * updated_at. One aggregate query, so a revalidation answered 304 never reads the rows.
  */
 export async function instrumentListVersion(db: Db): Promise<string> {
-  const [row] = await db.select({ n: count(), latest: sql<string | null>`max(${instruments.updated_at})::text` }).from(instruments);
-  return createHash('sha256').update(`${row!.n}|${row!.latest ?? ''}`).digest('base64url').slice(0, 22);
+  const [row] = await db
+    .select({ n: count(), latest: sql<string | null>`max(${instruments.updated_at})::text` })
+    .from(instruments);
+  return createHash('sha256')
+    .update(`${row!.n}|${row!.latest ?? ''}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 export async function instrumentExists(db: Db, symbol: string, series: string): Promise<boolean> {
@@ -62,7 +67,9 @@ export async function importBhavCopy(db: Db, copy: BhavCopy): Promise<number> {
   return db.transaction(async (tx) => {
     let written = 0;
     for (let i = 0; i < copy.rows.length; i += BATCH) {
-      const batch = copy.rows.slice(i, i + BATCH).map(({ date, ...row }) => ({ ...row, bhav_date: date, updated_at: sql`now()` }));
+      const batch = copy.rows
+        .slice(i, i + BATCH)
+        .map(({ date, ...row }) => ({ ...row, bhav_date: date, updated_at: sql`now()` }));
       const rows = await tx
         .insert(instruments)
         .values(batch)

@@ -16,7 +16,12 @@ export const isStaticRequestLine = (line: string): boolean =>
   line.includes('"msg":"request"') && !line.includes('"path":"/api/') && /"method":"(GET|HEAD)"/.test(line);
 
 /** Oldest first (newest last); [] when the file does not exist yet. `skip` leaves lines out (they do not count). */
-export async function tailMatching(file: string, search: string, limit: number, skip: (line: string) => boolean = () => false): Promise<string[]> {
+export async function tailMatching(
+  file: string,
+  search: string,
+  limit: number,
+  skip: (line: string) => boolean = () => false,
+): Promise<string[]> {
   let handle: fs.promises.FileHandle;
   try {
     handle = await fs.promises.open(file, 'r');

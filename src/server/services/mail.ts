@@ -27,7 +27,8 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_TO' | 'MAIL_FROM'>, log: Logger): Mailer {
   const { SMTP_URL: url, MAIL_TO: to } = env;
   if (!url || !to) {
-    if (url) log.warn('mail is off: SMTP_URL is set but MAIL_TO is not; public submissions are stored in the database only');
+    if (url)
+      log.warn('mail is off: SMTP_URL is set but MAIL_TO is not; public submissions are stored in the database only');
     else log.info('mail is off (no SMTP_URL): public submissions are stored in the database only');
     return { enabled: false, send: async () => 'off' };
   }
@@ -43,7 +44,10 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_TO' | 'MAIL_FROM'
       } catch (err) {
         // Only what helps an operator; the error object also carries the SMTP command sent.
         const { message, code, responseCode } = err as { message?: string; code?: string; responseCode?: number };
-        log.error({ error: { message, code, responseCode }, subject: mail.subject }, 'mail to the firm failed; the submission is stored');
+        log.error(
+          { error: { message, code, responseCode }, subject: mail.subject },
+          'mail to the firm failed; the submission is stored',
+        );
         return 'failed';
       }
     },

@@ -62,7 +62,13 @@ export async function queueManualOrder(
       .returning();
     const { id, portion, order_type, limit_price, trigger_price } = order!;
     await recordSignalEvents(tx, [
-      { signalId, kind: side === 'entry' ? 'manual_entry' : 'manual_exit', actor: { id: user.id, name: user.name }, details: { manual_order_id: id, portion, order_type, limit_price, trigger_price }, at: order!.created_at },
+      {
+        signalId,
+        kind: side === 'entry' ? 'manual_entry' : 'manual_exit',
+        actor: { id: user.id, name: user.name },
+        details: { manual_order_id: id, portion, order_type, limit_price, trigger_price },
+        at: order!.created_at,
+      },
     ]);
     return order!;
   });

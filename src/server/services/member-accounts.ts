@@ -7,8 +7,15 @@ import { isPaperTrading } from '../engine/broker/select-adapter';
 import { maskedKey } from './account';
 import { brokerLoginView } from './broker-logins';
 
-export async function listMemberAccounts(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'>, memberId: number): Promise<MemberAccount[]> {
-  const rows = await deps.db.select().from(accounts).where(eq(accounts.trabot_client_id, memberId)).orderBy(asc(accounts.trabot_account_id));
+export async function listMemberAccounts(
+  deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'>,
+  memberId: number,
+): Promise<MemberAccount[]> {
+  const rows = await deps.db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.trabot_client_id, memberId))
+    .orderBy(asc(accounts.trabot_account_id));
   return rows.map((row) => ({
     trabot_account_id: row.trabot_account_id,
     account_status: row.account_status,

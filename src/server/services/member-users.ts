@@ -22,7 +22,11 @@ const columns = {
 
 type UserRow = Pick<typeof users.$inferSelect, keyof typeof columns>;
 
-const toMemberUser = (row: UserRow): MemberUser => ({ ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() });
+const toMemberUser = (row: UserRow): MemberUser => ({
+  ...row,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
 
 function duplicateEmail(): DomainError {
   return new DomainError('conflict', MSG.userSaveFailure, { email: 'A user with this email already exists' });
@@ -53,7 +57,8 @@ async function readUser(db: Db, userId: number): Promise<MemberUser> {
 
 /** A member login; without account_id it joins the member's first account. */
 export async function createMemberUser(db: Db, memberId: number, body: MemberUserBody): Promise<MemberUser> {
-  if (!body.password) throw new DomainError('invalid', 'Invalid body: password', { password: 'A password is required for a new user' });
+  if (!body.password)
+    throw new DomainError('invalid', 'Invalid body: password', { password: 'A password is required for a new user' });
   await checkAccount(db, memberId, body.account_id);
   try {
     const user = await createUser(db, {
@@ -75,7 +80,12 @@ export async function createMemberUser(db: Db, memberId: number, body: MemberUse
  * Null when the user does not exist or belongs to another member. An absent account_id keeps the
  * link, null removes it.
  */
-export async function updateMemberUser(db: Db, memberId: number, userId: number, body: MemberUserBody): Promise<MemberUser | null> {
+export async function updateMemberUser(
+  db: Db,
+  memberId: number,
+  userId: number,
+  body: MemberUserBody,
+): Promise<MemberUser | null> {
   await checkAccount(db, memberId, body.account_id);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   try {

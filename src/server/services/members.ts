@@ -6,7 +6,10 @@ import { accounts, members } from '../db/schema';
 
 type MemberRow = typeof members.$inferSelect;
 
-const toMember = (row: MemberRow): Member => ({ ...row, last_updated_timestamp: row.last_updated_timestamp.toISOString() });
+const toMember = (row: MemberRow): Member => ({
+  ...row,
+  last_updated_timestamp: row.last_updated_timestamp.toISOString(),
+});
 
 export async function listMembers(db: Db): Promise<Member[]> {
   const rows = await db.select().from(members).orderBy(asc(members.trabot_client_id));
@@ -14,7 +17,10 @@ export async function listMembers(db: Db): Promise<Member[]> {
 }
 
 export async function memberExists(db: Db, memberId: number): Promise<boolean> {
-  const [row] = await db.select({ id: members.trabot_client_id }).from(members).where(eq(members.trabot_client_id, memberId));
+  const [row] = await db
+    .select({ id: members.trabot_client_id })
+    .from(members)
+    .where(eq(members.trabot_client_id, memberId));
   return row !== undefined;
 }
 
@@ -22,7 +28,9 @@ export async function memberExists(db: Db, memberId: number): Promise<boolean> {
 export async function createMember(db: Db, body: MemberBody): Promise<Member> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(members).values(body).returning();
-    await tx.insert(accounts).values({ trabot_client_id: row!.trabot_client_id, account_status: 'active', broker_name: 'none' });
+    await tx
+      .insert(accounts)
+      .values({ trabot_client_id: row!.trabot_client_id, account_status: 'active', broker_name: 'none' });
     return toMember(row!);
   });
 }

@@ -12,7 +12,10 @@ import { isPaperTrading } from '../engine/broker/select-adapter';
 
 type Deps = Pick<AppDeps, 'db' | 'env'>;
 
-export function readinessVerdict(row: { paper: boolean; halted: boolean; sessionExpiresAt: Date | null; funds: number | null; capital: number }, now: Date): ReadinessVerdict {
+export function readinessVerdict(
+  row: { paper: boolean; halted: boolean; sessionExpiresAt: Date | null; funds: number | null; capital: number },
+  now: Date,
+): ReadinessVerdict {
   if (row.paper) return 'paper';
   if (row.halted) return 'halted';
   if (!row.sessionExpiresAt || row.sessionExpiresAt <= now) return 'reconnect needed';
@@ -21,18 +24,37 @@ export function readinessVerdict(row: { paper: boolean; halted: boolean; session
 }
 
 export async function readinessBoard(deps: Deps, now = new Date()): Promise<ReadinessRow[]> {
-  const activeSubscription = and(eq(algoSubscriptions.trabot_account_id, accounts.trabot_account_id), eq(algoSubscriptions.subscription_status, 'active'));
-  const activeHalt = and(isNull(tradingHalts.lifted_at), sql`(${tradingHalts.account_id} is null or ${tradingHalts.account_id} = ${accounts.trabot_account_id})`);
+  const activeSubscription = and(
+    eq(algoSubscriptions.trabot_account_id, accounts.trabot_account_id),
+    eq(algoSubscriptions.subscription_status, 'active'),
+  );
+  const activeHalt = and(
+    isNull(tradingHalts.lifted_at),
+    sql`(${tradingHalts.account_id} is null or ${tradingHalts.account_id} = ${accounts.trabot_account_id})`,
+  );
   const rows = await deps.db
     .select({
       account: accounts,
       memberName: members.name,
-      capital: sql<number>`(select coalesce(sum(${algoSubscriptions.max_total_capital}), 0) from ${algoSubscriptions} where ${activeSubscription})`.mapWith(Number),
+      capital:
+        sql<number>`(select coalesce(sum(${algoSubscriptions.max_total_capital}), 0) from ${algoSubscriptions} where ${activeSubscription})`.mapWith(
+          Number,
+        ),
       halted: sql<boolean>`exists (select 1 from ${tradingHalts} where ${activeHalt})`,
     })
     .from(accounts)
     .innerJoin(members, eq(members.trabot_client_id, accounts.trabot_client_id))
-    .where(and(eq(accounts.account_status, 'active'), exists(deps.db.select({ one: sql`1` }).from(algoSubscriptions).where(activeSubscription))))
+    .where(
+      and(
+        eq(accounts.account_status, 'active'),
+        exists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(algoSubscriptions)
+            .where(activeSubscription),
+        ),
+      ),
+    )
     .orderBy(asc(accounts.trabot_account_id));
   return rows.map(({ account, memberName, capital, halted }) => {
     const paper = isPaperTrading(account, deps.env);
@@ -47,7 +69,16 @@ export async function readinessBoard(deps: Deps, now = new Date()): Promise<Read
       funds_available: account.broker_funds_available,
       capital_required: capital,
       halted,
-      verdict: readinessVerdict({ paper, halted, sessionExpiresAt: account.broker_session_expires_at, funds: account.broker_funds_available, capital }, now),
+      verdict: readinessVerdict(
+        {
+          paper,
+          halted,
+          sessionExpiresAt: account.broker_session_expires_at,
+          funds: account.broker_funds_available,
+          capital,
+        },
+        now,
+      ),
     };
   });
 }

@@ -10,7 +10,19 @@ const FORM_HTML: sanitizeHtml.IOptions = {
   allowedAttributes: {},
   allowedSchemes: [],
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'iframe', 'noembed', 'noframes'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'template',
+    'title',
+    'xmp',
+    'iframe',
+    'noembed',
+    'noframes',
+  ],
 };
 
 const TEXT_ONLY: sanitizeHtml.IOptions = { ...FORM_HTML, allowedTags: [] };

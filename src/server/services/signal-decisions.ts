@@ -24,7 +24,13 @@ export async function subscribedAccountCount(db: Db, algoId: number): Promise<nu
     .select({ n: count() })
     .from(algoSubscriptions)
     .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
-    .where(and(eq(algoSubscriptions.algo_id, algoId), eq(algoSubscriptions.subscription_status, 'active'), eq(accounts.account_status, 'active')));
+    .where(
+      and(
+        eq(algoSubscriptions.algo_id, algoId),
+        eq(algoSubscriptions.subscription_status, 'active'),
+        eq(accounts.account_status, 'active'),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -33,7 +39,8 @@ async function refusal(db: Db, signalId: number, expectedUpdatedAt: Date): Promi
   const [row] = await db.select().from(signals).where(eq(signals.signal_id, signalId));
   if (!row) return new DomainError('not_found', 'Signal not found');
   if (row.trade_status !== 'pending') return new DomainError('conflict', MSG.signalNotPending(row.trade_status));
-  if (row.updated_at.getTime() !== expectedUpdatedAt.getTime()) return new DomainError('conflict', MSG.signalChangedSince);
+  if (row.updated_at.getTime() !== expectedUpdatedAt.getTime())
+    return new DomainError('conflict', MSG.signalChangedSince);
   return new DomainError('conflict', MSG.signalExpired);
 }
 
@@ -42,7 +49,13 @@ async function refusal(db: Db, signalId: number, expectedUpdatedAt: Date): Promi
  * the decision's event (who, when). 404 for an unknown signal; 409 when it is no longer pending, has
  * expired or changed since.
  */
-export async function decideSignal(db: Db, signalId: number, decision: Decision, expectedUpdatedAt: Date, user: NonNullable<Actor>): Promise<SignalDecisionAnswer> {
+export async function decideSignal(
+  db: Db,
+  signalId: number,
+  decision: Decision,
+  expectedUpdatedAt: Date,
+  user: NonNullable<Actor>,
+): Promise<SignalDecisionAnswer> {
   const row = await db.transaction(async (tx) => {
     const [decided] = await tx
       .update(signals)
@@ -51,16 +64,30 @@ export async function decideSignal(db: Db, signalId: number, decision: Decision,
           ? { trade_status: 'approved', algo_process_ind: true, expires_at: null }
           : { trade_status: 'cancelled', status_note: `rejected by ${user.name}`, expires_at: null },
       )
-      .where(and(eq(signals.signal_id, signalId), eq(signals.trade_status, 'pending'), eq(signals.updated_at, expectedUpdatedAt), notExpired))
+      .where(
+        and(
+          eq(signals.signal_id, signalId),
+          eq(signals.trade_status, 'pending'),
+          eq(signals.updated_at, expectedUpdatedAt),
+          notExpired,
+        ),
+      )
       .returning();
-    if (decided) await recordSignalEvents(tx, [{ signalId, kind: decision === 'approve' ? 'approved' : 'rejected', actor: { id: user.id, name: user.name } }]);
+    if (decided)
+      await recordSignalEvents(tx, [
+        { signalId, kind: decision === 'approve' ? 'approved' : 'rejected', actor: { id: user.id, name: user.name } },
+      ]);
     return decided;
   });
   if (!row) throw await refusal(db, signalId, expectedUpdatedAt);
   const signal = toSignal(row);
   if (decision === 'reject') return { message: MSG.signalRejected, signal };
   const accountCount = await subscribedAccountCount(db, row.algo_id);
-  return { message: MSG.signalApproved(row.instrument_symbol, row.trade_direction, accountCount), signal, accounts: accountCount };
+  return {
+    message: MSG.signalApproved(row.instrument_symbol, row.trade_direction, accountCount),
+    signal,
+    accounts: accountCount,
+  };
 }
 
 /** Pending signals of every algo, newest first, with their algo's name. */
@@ -90,7 +117,13 @@ export async function expirePendingSignals(db: Db, now: Date): Promise<number> {
       .update(signals)
       .set({ trade_status: 'cancelled', status_note: 'expired: not approved in time' })
       .where(and(eq(signals.trade_status, 'pending'), lte(signals.expires_at, now)))
-      .returning({ signal_id: signals.signal_id, algo_id: signals.algo_id, symbol: signals.instrument_symbol, direction: signals.trade_direction, expires_at: signals.expires_at });
+      .returning({
+        signal_id: signals.signal_id,
+        algo_id: signals.algo_id,
+        symbol: signals.instrument_symbol,
+        direction: signals.trade_direction,
+        expires_at: signals.expires_at,
+      });
     await recordSignalEvents(
       tx,
       expired.map((s) => ({ signalId: s.signal_id, kind: 'expired', actor: null, at: s.expires_at! })),

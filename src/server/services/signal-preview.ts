@@ -25,13 +25,21 @@ export async function previewSignal(db: Db, signalId: number): Promise<SignalPre
   const [signal] = await db.select().from(signals).where(eq(signals.signal_id, signalId));
   if (!signal) return null;
   const price =
-    signal.ltp === null ? signal.entry_level : roundToTick(signal.ltp, entrySide(signal.trade_direction) === 'buy' ? 'up' : 'down');
+    signal.ltp === null
+      ? signal.entry_level
+      : roundToTick(signal.ltp, entrySide(signal.trade_direction) === 'buy' ? 'up' : 'down');
   const subscribers = await db
     .select({ subscription: algoSubscriptions, account: accounts, account_name: members.name })
     .from(algoSubscriptions)
     .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
     .innerJoin(members, eq(members.trabot_client_id, accounts.trabot_client_id))
-    .where(and(eq(algoSubscriptions.algo_id, signal.algo_id), eq(algoSubscriptions.subscription_status, 'active'), eq(accounts.account_status, 'active')))
+    .where(
+      and(
+        eq(algoSubscriptions.algo_id, signal.algo_id),
+        eq(algoSubscriptions.subscription_status, 'active'),
+        eq(accounts.account_status, 'active'),
+      ),
+    )
     .orderBy(asc(accounts.trabot_account_id));
 
   const rows = subscribers.map(({ subscription, account, account_name }): PreviewAccount => {
@@ -39,7 +47,15 @@ export async function previewSignal(db: Db, signalId: number): Promise<SignalPre
     const sized = sizePosition({ subscription, signal, accessKeyValid: key_status !== 'invalid', price });
     const base = { trabot_account_id: account.trabot_account_id, account_name, key_status };
     if (!sized.ok) {
-      return { ...base, quantity: 0, capital_at_risk: 0, allocation: 0, allocation_percent: 0, skip_reason: sized.reason, skip_detail: sized.detail };
+      return {
+        ...base,
+        quantity: 0,
+        capital_at_risk: 0,
+        allocation: 0,
+        allocation_percent: 0,
+        skip_reason: sized.reason,
+        skip_detail: sized.detail,
+      };
     }
     return {
       ...base,

@@ -39,11 +39,18 @@ export const LEVEL_LIMIT = 10_000_000;
 const RISK_REWARD_LIMIT = 99_999_999;
 
 /** The levels' risk-reward; 400 naming the field for values out of range. */
-function checkedRiskReward(levels: Pick<AddSignalBody, 'entry_level' | 'stop_loss_level' | 'target_level'>): number | null {
-  checkLimits({ entry_level: levels.entry_level, stop_loss_level: levels.stop_loss_level, target_level: levels.target_level }, LEVEL_LIMIT);
+function checkedRiskReward(
+  levels: Pick<AddSignalBody, 'entry_level' | 'stop_loss_level' | 'target_level'>,
+): number | null {
+  checkLimits(
+    { entry_level: levels.entry_level, stop_loss_level: levels.stop_loss_level, target_level: levels.target_level },
+    LEVEL_LIMIT,
+  );
   const ratio = riskReward(levels.entry_level, levels.stop_loss_level, levels.target_level);
   if (ratio !== null && Math.abs(ratio) > RISK_REWARD_LIMIT) {
-    throw new DomainError('invalid', 'Invalid body: target_level', { target_level: 'The risk-reward of these levels is out of range' });
+    throw new DomainError('invalid', 'Invalid body: target_level', {
+      target_level: 'The risk-reward of these levels is out of range',
+    });
   }
   return ratio;
 }
@@ -121,13 +128,26 @@ export async function addSignal(
         client_signal_id: webhook?.clientSignalId ?? null,
         expires_at: validity === null || approved ? null : sql`now() + make_interval(mins => ${validity})`,
       })
-      .onConflictDoNothing({ target: [signals.algo_id, signals.client_signal_id], where: sql`${signals.client_signal_id} is not null` })
+      .onConflictDoNothing({
+        target: [signals.algo_id, signals.client_signal_id],
+        where: sql`${signals.client_signal_id} is not null`,
+      })
       .returning();
     if (!row) return null;
     const received = webhook ? { source: 'webhook', client_signal_id: webhook.clientSignalId } : { source: 'manual' };
     await recordSignalEvents(tx, [
       { signalId: row.signal_id, kind: 'received', actor, details: received, at: row.created_at },
-      ...(approved ? [{ signalId: row.signal_id, kind: 'approved' as const, actor: null, details: { auto: true }, at: row.created_at }] : []),
+      ...(approved
+        ? [
+            {
+              signalId: row.signal_id,
+              kind: 'approved' as const,
+              actor: null,
+              details: { auto: true },
+              at: row.created_at,
+            },
+          ]
+        : []),
     ]);
     return row;
   });
@@ -144,7 +164,12 @@ export async function addSignal(
  * (levels and status from and to; `approved` or `cancelled` when it moves the status there).
  * Null when the signal does not exist.
  */
-export async function editSignalLevels(db: Db, signalId: number, body: EditLevelsBody, actor: Actor): Promise<Signal | null> {
+export async function editSignalLevels(
+  db: Db,
+  signalId: number,
+  body: EditLevelsBody,
+  actor: Actor,
+): Promise<Signal | null> {
   const risk_reward = checkedRiskReward(body);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(signals).where(eq(signals.signal_id, signalId)).for('update');

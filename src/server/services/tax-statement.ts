@@ -17,7 +17,11 @@ export { financialYearOf } from '@shared/financial-year';
 
 type Db = Database['db'];
 
-export const TAX_CLASSES = ['Speculative business income (intraday)', 'Short-term capital gain', 'Long-term capital gain'] as const;
+export const TAX_CLASSES = [
+  'Speculative business income (intraday)',
+  'Short-term capital gain',
+  'Long-term capital gain',
+] as const;
 export type TaxClass = (typeof TAX_CLASSES)[number];
 
 /** "2026-27" -> its first and last day; null for anything else. */
@@ -41,7 +45,8 @@ export interface TaxRow {
 }
 
 /** A year later to the day (29 February counts from 1 March). */
-const yearAfter = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4) === '-02-29' ? '-03-01' : day.slice(4)}`;
+const yearAfter = (day: string) =>
+  `${Number(day.slice(0, 4)) + 1}${day.slice(4) === '-02-29' ? '-03-01' : day.slice(4)}`;
 
 export function taxClassOf(tradeType: string, buyDate: string, sellDate: string): TaxClass {
   if (tradeType === 'intraday') return TAX_CLASSES[0];
@@ -66,7 +71,13 @@ export async function taxRows(db: Db, accountId: number, fy: { from: string; to:
   const closed = await db
     .select()
     .from(trades)
-    .where(and(eq(trades.trabot_account_id, accountId), inArray(trades.trade_status, ['completed', 'closed']), inArray(trades.trabot_trade_id, lastExitInYear)))
+    .where(
+      and(
+        eq(trades.trabot_account_id, accountId),
+        inArray(trades.trade_status, ['completed', 'closed']),
+        inArray(trades.trabot_trade_id, lastExitInYear),
+      ),
+    )
     .orderBy(asc(trades.trabot_trade_id));
   if (!closed.length) return [];
   const ids = closed.map((t) => t.trabot_trade_id);
@@ -84,7 +95,9 @@ export async function taxRows(db: Db, accountId: number, fy: { from: string; to:
     const entered = ins.reduce((sum, e) => sum + e.trade_entry_quantity * e.trade_entry_price, 0);
     const exited = outs.reduce((sum, x) => sum + x.trade_exit_quantity * x.trade_exit_price, 0);
     const short = trade.trade_direction === 'short';
-    const [buyDate, sellDate, buyValue, sellValue] = short ? [lastExit, firstEntry, exited, entered] : [firstEntry, lastExit, entered, exited];
+    const [buyDate, sellDate, buyValue, sellValue] = short
+      ? [lastExit, firstEntry, exited, entered]
+      : [firstEntry, lastExit, entered, exited];
     const charges = [...ins, ...outs].reduce((sum, leg) => sum + leg.charges, 0);
     rows.push({
       tradeId: trade.trabot_trade_id,
@@ -108,16 +121,50 @@ const cell = (value: string | number) => (typeof value === 'number' ? value.toFi
 /** The statement as CSV: the rows, then a total per class and the intraday turnover. */
 export function taxStatementCsv(fy: string, rows: readonly TaxRow[]): string {
   const lines = [
-    ['Trade ID', 'Symbol', 'Buy date', 'Sell date', 'Quantity', 'Buy value', 'Sell value', 'Charges', 'P&L after charges', 'Class'].join(','),
-    ...rows.map((r) => [String(r.tradeId), cell(r.symbol), r.buyDate, r.sellDate, String(r.quantity), cell(r.buyValue), cell(r.sellValue), cell(r.charges), cell(r.pnl), cell(r.taxClass)].join(',')),
+    [
+      'Trade ID',
+      'Symbol',
+      'Buy date',
+      'Sell date',
+      'Quantity',
+      'Buy value',
+      'Sell value',
+      'Charges',
+      'P&L after charges',
+      'Class',
+    ].join(','),
+    ...rows.map((r) =>
+      [
+        String(r.tradeId),
+        cell(r.symbol),
+        r.buyDate,
+        r.sellDate,
+        String(r.quantity),
+        cell(r.buyValue),
+        cell(r.sellValue),
+        cell(r.charges),
+        cell(r.pnl),
+        cell(r.taxClass),
+      ].join(','),
+    ),
     '',
     ['Totals for FY ' + fy, 'Trades', 'Buy value', 'Sell value', 'Charges', 'P&L after charges'].join(','),
     ...TAX_CLASSES.map((taxClass) => {
       const mine = rows.filter((r) => r.taxClass === taxClass);
       const sum = (pick: (r: TaxRow) => number) => round2(mine.reduce((total, r) => total + pick(r), 0));
-      return [cell(taxClass), String(mine.length), cell(sum((r) => r.buyValue)), cell(sum((r) => r.sellValue)), cell(sum((r) => r.charges)), cell(sum((r) => r.pnl))].join(',');
+      return [
+        cell(taxClass),
+        String(mine.length),
+        cell(sum((r) => r.buyValue)),
+        cell(sum((r) => r.sellValue)),
+        cell(sum((r) => r.charges)),
+        cell(sum((r) => r.pnl)),
+      ].join(',');
     }),
-    ['Intraday turnover (sum of absolute P&L)', cell(round2(rows.filter((r) => r.taxClass === TAX_CLASSES[0]).reduce((total, r) => total + Math.abs(r.pnl), 0)))].join(','),
+    [
+      'Intraday turnover (sum of absolute P&L)',
+      cell(round2(rows.filter((r) => r.taxClass === TAX_CLASSES[0]).reduce((total, r) => total + Math.abs(r.pnl), 0))),
+    ].join(','),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -50,19 +50,36 @@ export async function setTokens(deps: Deps, inputs: readonly TokenInput[]): Prom
     .values(rows)
     .onConflictDoUpdate({
       target: tokens.name,
-      set: { value_enc: sql`excluded.value_enc`, secret: sql`excluded.secret`, expires_at: sql`excluded.expires_at`, updated_at: sql`now()` },
+      set: {
+        value_enc: sql`excluded.value_enc`,
+        secret: sql`excluded.secret`,
+        expires_at: sql`excluded.expires_at`,
+        updated_at: sql`now()`,
+      },
     });
 }
 
 /** The token's value; null when there is none or it has expired. */
-export async function getToken(deps: Deps, name: string, accountId?: number, now: Date = new Date()): Promise<StoredToken | null> {
-  const [row] = await deps.db.select().from(tokens).where(eq(tokens.name, tokenName(name, accountId)));
+export async function getToken(
+  deps: Deps,
+  name: string,
+  accountId?: number,
+  now: Date = new Date(),
+): Promise<StoredToken | null> {
+  const [row] = await deps.db
+    .select()
+    .from(tokens)
+    .where(eq(tokens.name, tokenName(name, accountId)));
   if (!row || (row.expires_at && row.expires_at <= now)) return null;
   return { value: deps.secrets.decrypt(row.value_enc), expires_at: row.expires_at, updated_at: row.updated_at };
 }
 
 /** Which of these token names (full names, see tokenName) exist and have not expired, in one query. */
-export async function liveTokenNames(deps: Pick<Deps, 'db'>, fullNames: readonly string[], now: Date = new Date()): Promise<Set<string>> {
+export async function liveTokenNames(
+  deps: Pick<Deps, 'db'>,
+  fullNames: readonly string[],
+  now: Date = new Date(),
+): Promise<Set<string>> {
   if (!fullNames.length) return new Set();
   const rows = await deps.db
     .select({ name: tokens.name })
@@ -78,7 +95,10 @@ export const formatIst = (at: Date): string => formatInIst(at, 'dd/MM/yyyy HH:mm
  * GET /api/admin/tokens: every token name with its display value, e.g.
  * "ab••••••wxyz (expires 22/11/2026 06:00 IST)"; non-secret values in full.
  */
-export async function tokenDisplay(deps: Deps & Pick<AppDeps, 'log'>, now: Date = new Date()): Promise<Record<string, string>> {
+export async function tokenDisplay(
+  deps: Deps & Pick<AppDeps, 'log'>,
+  now: Date = new Date(),
+): Promise<Record<string, string>> {
   const rows = await deps.db.select().from(tokens).orderBy(asc(tokens.name));
   const display: Record<string, string> = {};
   for (const row of rows) {
@@ -90,7 +110,9 @@ export async function tokenDisplay(deps: Deps & Pick<AppDeps, 'log'>, now: Date 
       deps.log.error({ err, token: row.name }, 'token cannot be decrypted');
       value = `${MASK_CHAR.repeat(8)} (unreadable)`;
     }
-    const expiry = row.expires_at ? ` (${row.expires_at <= now ? 'expired' : 'expires'} ${formatIst(row.expires_at)})` : '';
+    const expiry = row.expires_at
+      ? ` (${row.expires_at <= now ? 'expired' : 'expires'} ${formatIst(row.expires_at)})`
+      : '';
     display[row.name] = value + expiry;
   }
   return display;

@@ -12,7 +12,11 @@ import { buildTimeline, tradePnl } from './trade-timeline';
 import { toEntry, toExit, toTrade, type TradesView } from './trades';
 
 /** Null when the trade does not exist or, with `accountId`, is another account's. */
-export async function getTradeDetail(db: Db, tradeId: number, viewer: { view: TradesView; accountId?: number }): Promise<TradeDetail | null> {
+export async function getTradeDetail(
+  db: Db,
+  tradeId: number,
+  viewer: { view: TradesView; accountId?: number },
+): Promise<TradeDetail | null> {
   const found = await db.query.trades.findFirst({
     where: eq(trades.trabot_trade_id, tradeId),
     with: {

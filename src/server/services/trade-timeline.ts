@@ -13,11 +13,30 @@ import { round2 } from '../engine/money';
 type EventRow = Pick<typeof signalEvents.$inferSelect, 'at' | 'kind' | 'user_name' | 'details'>;
 type LegRow = Pick<
   typeof orderLegs.$inferSelect,
-  'side' | 'source' | 'client_order_id' | 'order_type' | 'quantity' | 'limit_price' | 'trigger_price' | 'state' | 'broker_order_id' | 'filled_quantity' | 'average_price' | 'reason' | 'created_at' | 'updated_at'
+  | 'side'
+  | 'source'
+  | 'client_order_id'
+  | 'order_type'
+  | 'quantity'
+  | 'limit_price'
+  | 'trigger_price'
+  | 'state'
+  | 'broker_order_id'
+  | 'filled_quantity'
+  | 'average_price'
+  | 'reason'
+  | 'created_at'
+  | 'updated_at'
 >;
 /** `charges`: the leg's charges summed by the database (a generated column). */
-type EntryRow = Pick<typeof tradeEntries.$inferSelect, 'trade_entry_quantity' | 'trade_entry_price' | 'trade_entry_timestamp' | 'order_id' | 'charges'>;
-type ExitRow = Pick<typeof tradeExits.$inferSelect, 'trade_exit_quantity' | 'trade_exit_price' | 'trade_exit_timestamp' | 'order_id' | 'charges'>;
+type EntryRow = Pick<
+  typeof tradeEntries.$inferSelect,
+  'trade_entry_quantity' | 'trade_entry_price' | 'trade_entry_timestamp' | 'order_id' | 'charges'
+>;
+type ExitRow = Pick<
+  typeof tradeExits.$inferSelect,
+  'trade_exit_quantity' | 'trade_exit_price' | 'trade_exit_timestamp' | 'order_id' | 'charges'
+>;
 
 export interface TimelineInput {
   signal: Pick<typeof signals.$inferSelect, 'created_at' | 'source'> | null;
@@ -34,7 +53,10 @@ export function tradePnl(
   exits: readonly ExitRow[],
 ): { realized: number; charges: number; net: number } {
   const sign = trade.trade_direction === 'short' ? -1 : 1;
-  const realized = trade.avg_entry_price === null ? 0 : exits.reduce((sum, x) => sum + (x.trade_exit_price - trade.avg_entry_price!) * x.trade_exit_quantity * sign, 0);
+  const realized =
+    trade.avg_entry_price === null
+      ? 0
+      : exits.reduce((sum, x) => sum + (x.trade_exit_price - trade.avg_entry_price!) * x.trade_exit_quantity * sign, 0);
   const charges = [...entries, ...exits].reduce((sum, leg) => sum + leg.charges, 0);
   return { realized: round2(realized), charges: round2(charges), net: round2(realized - charges) };
 }
@@ -48,7 +70,11 @@ const LEG_LABELS: Record<LegRow['source'], Record<LegRow['side'], string>> = {
 };
 const legLabel = (leg: Pick<LegRow, 'side' | 'source'>) => LEG_LABELS[leg.source][leg.side];
 
-const LEVEL_NAMES: Record<LevelField, string> = { entry_level: 'Entry', stop_loss_level: 'Stop-loss', target_level: 'Target' };
+const LEVEL_NAMES: Record<LevelField, string> = {
+  entry_level: 'Entry',
+  stop_loss_level: 'Stop-loss',
+  target_level: 'Target',
+};
 
 /** Steps happening at the same instant keep the story's order. */
 const RANK: Record<TimelineKind, number> = {
@@ -66,9 +92,25 @@ const RANK: Record<TimelineKind, number> = {
   order_cancelled: 7,
 };
 
-const blank = { by: null, client_order_id: null, order_id: null, order_type: null, quantity: null, price: null, charges: null, changes: [], note: null } satisfies Omit<TimelineItem, 'at' | 'kind' | 'title'>;
+const blank = {
+  by: null,
+  client_order_id: null,
+  order_id: null,
+  order_type: null,
+  quantity: null,
+  price: null,
+  charges: null,
+  changes: [],
+  note: null,
+} satisfies Omit<TimelineItem, 'at' | 'kind' | 'title'>;
 
-const step = (at: Date, kind: TimelineKind, title: string, fields: Partial<TimelineItem> = {}): TimelineItem => ({ ...blank, at: at.toISOString(), kind, title, ...fields });
+const step = (at: Date, kind: TimelineKind, title: string, fields: Partial<TimelineItem> = {}): TimelineItem => ({
+  ...blank,
+  at: at.toISOString(),
+  kind,
+  title,
+  ...fields,
+});
 
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -82,7 +124,12 @@ function levelsStep(event: EventRow): TimelineItem {
     return from === null || to === null ? [] : [{ field, from, to }];
   });
   const status = details.trade_status as { from?: unknown; to?: unknown } | undefined;
-  const title = changes.length === 1 ? `${LEVEL_NAMES[changes[0]!.field]} moved` : changes.length ? 'Levels changed' : 'Signal status changed';
+  const title =
+    changes.length === 1
+      ? `${LEVEL_NAMES[changes[0]!.field]} moved`
+      : changes.length
+        ? 'Levels changed'
+        : 'Signal status changed';
   const note = status ? `Signal status ${text(status.from)} → ${text(status.to)}` : null;
   return step(event.at, 'levels_changed', title, { by: event.user_name, changes, note });
 }
@@ -92,11 +139,19 @@ function eventStep(event: EventRow, source: string): TimelineItem {
   const by = event.user_name;
   switch (event.kind) {
     case 'received':
-      return step(event.at, 'signal_received', 'Signal received', { by, note: source === 'webhook' ? "From the algo's webhook" : 'Added by hand (Add Signal)' });
+      return step(event.at, 'signal_received', 'Signal received', {
+        by,
+        note: source === 'webhook' ? "From the algo's webhook" : 'Added by hand (Add Signal)',
+      });
     case 'approved':
       return step(event.at, 'signal_approved', 'Approved', {
         by,
-        note: details.auto === true ? 'Approved by the algo itself (auto approval)' : details.via === 'edit_levels' ? 'Approved in Edit Levels' : null,
+        note:
+          details.auto === true
+            ? 'Approved by the algo itself (auto approval)'
+            : details.via === 'edit_levels'
+              ? 'Approved in Edit Levels'
+              : null,
       });
     case 'rejected':
       return step(event.at, 'signal_rejected', 'Rejected', { by });
@@ -105,12 +160,17 @@ function eventStep(event: EventRow, source: string): TimelineItem {
     case 'manual_entry':
     case 'manual_exit': {
       const portion = num(details.portion);
-      return step(event.at, event.kind, event.kind === 'manual_entry' ? 'Manual entry ordered' : 'Manual exit ordered', {
-        by,
-        order_type: text(details.order_type),
-        price: num(details.limit_price) ?? num(details.trigger_price),
-        note: portion === null ? null : `${round2(portion * 100)}% of the position`,
-      });
+      return step(
+        event.at,
+        event.kind,
+        event.kind === 'manual_entry' ? 'Manual entry ordered' : 'Manual exit ordered',
+        {
+          by,
+          order_type: text(details.order_type),
+          price: num(details.limit_price) ?? num(details.trigger_price),
+          note: portion === null ? null : `${round2(portion * 100)}% of the position`,
+        },
+      );
     }
     case 'expired':
       return step(event.at, 'signal_expired', 'Signal expired unapproved', { by });
@@ -122,11 +182,32 @@ function eventStep(event: EventRow, source: string): TimelineItem {
 function legSteps(leg: LegRow, booked: boolean): TimelineItem[] {
   const label = legLabel(leg);
   const order = { client_order_id: leg.client_order_id, order_id: leg.broker_order_id, order_type: leg.order_type };
-  const steps = [step(leg.created_at, 'order_placed', `${label} order placed`, { ...order, quantity: leg.quantity, price: leg.limit_price ?? leg.trigger_price })];
+  const steps = [
+    step(leg.created_at, 'order_placed', `${label} order placed`, {
+      ...order,
+      quantity: leg.quantity,
+      price: leg.limit_price ?? leg.trigger_price,
+    }),
+  ];
   // A fill the engine recorded on the leg but not (yet) as an entry or exit row.
-  if (leg.state === 'filled' && !booked) steps.push(step(leg.updated_at, 'order_filled', `${label} filled`, { ...order, quantity: leg.filled_quantity, price: leg.average_price }));
-  if (leg.state === 'rejected') steps.push(step(leg.updated_at, 'order_rejected', `${label} order rejected`, { ...order, note: leg.reason }));
-  if (leg.state === 'cancelled') steps.push(step(leg.updated_at, 'order_cancelled', `${label} order cancelled`, { ...order, quantity: leg.quantity - leg.filled_quantity, note: leg.reason }));
+  if (leg.state === 'filled' && !booked)
+    steps.push(
+      step(leg.updated_at, 'order_filled', `${label} filled`, {
+        ...order,
+        quantity: leg.filled_quantity,
+        price: leg.average_price,
+      }),
+    );
+  if (leg.state === 'rejected')
+    steps.push(step(leg.updated_at, 'order_rejected', `${label} order rejected`, { ...order, note: leg.reason }));
+  if (leg.state === 'cancelled')
+    steps.push(
+      step(leg.updated_at, 'order_cancelled', `${label} order cancelled`, {
+        ...order,
+        quantity: leg.quantity - leg.filled_quantity,
+        note: leg.reason,
+      }),
+    );
   return steps;
 }
 
@@ -136,13 +217,27 @@ export function buildTimeline(input: TimelineInput): TimelineItem[] {
   const steps: TimelineItem[] = [];
   if (signal) {
     // Signals older than their history still tell where they came from.
-    if (!events.some((e) => e.kind === 'received')) steps.push(eventStep({ at: signal.created_at, kind: 'received', user_name: null, details: null }, signal.source));
+    if (!events.some((e) => e.kind === 'received'))
+      steps.push(eventStep({ at: signal.created_at, kind: 'received', user_name: null, details: null }, signal.source));
     steps.push(...events.map((e) => eventStep(e, signal.source)));
   }
-  const legOf = (side: LegRow['side'], orderId: string | null) => (orderId === null ? undefined : legs.find((l) => l.side === side && l.broker_order_id === orderId));
+  const legOf = (side: LegRow['side'], orderId: string | null) =>
+    orderId === null ? undefined : legs.find((l) => l.side === side && l.broker_order_id === orderId);
   const fills = [
-    ...entries.map((e) => ({ side: 'entry' as const, at: e.trade_entry_timestamp, quantity: e.trade_entry_quantity, price: e.trade_entry_price, row: e })),
-    ...exits.map((x) => ({ side: 'exit' as const, at: x.trade_exit_timestamp, quantity: x.trade_exit_quantity, price: x.trade_exit_price, row: x })),
+    ...entries.map((e) => ({
+      side: 'entry' as const,
+      at: e.trade_entry_timestamp,
+      quantity: e.trade_entry_quantity,
+      price: e.trade_entry_price,
+      row: e,
+    })),
+    ...exits.map((x) => ({
+      side: 'exit' as const,
+      at: x.trade_exit_timestamp,
+      quantity: x.trade_exit_quantity,
+      price: x.trade_exit_price,
+      row: x,
+    })),
   ];
   const booked = new Set<LegRow>();
   for (const fill of fills) {

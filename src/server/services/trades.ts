@@ -62,18 +62,32 @@ export function toTrade(row: TradeRow, entries: TradeEntry[], exits: TradeExit[]
 }
 
 /** The stored statuses a member's filter status stands for (running is also the admin's open, completed also closed). */
-const storedStatuses = (status: TradeStatus): TradeStatus[] => TRADE_STATUSES.filter((s) => s === status || filterStatusOf(s) === status);
+const storedStatuses = (status: TradeStatus): TradeStatus[] =>
+  TRADE_STATUSES.filter((s) => s === status || filterStatusOf(s) === status);
 
 /**
  * Newest first (trade_date, then id). `active` and `all` mean every status; a concrete status
  * narrows (for a member, running takes open in and completed closed). Three queries whatever the
  * number of trades: trades, then all their entries, all exits.
  */
-export async function listAccountTrades(db: Db, accountId: number, status: AccountTradesQuery['status'], view: TradesView = 'admin'): Promise<Trade[]> {
+export async function listAccountTrades(
+  db: Db,
+  accountId: number,
+  status: AccountTradesQuery['status'],
+  view: TradesView = 'admin',
+): Promise<Trade[]> {
   const everyStatus = status === 'active' || status === 'all';
-  const narrowed = everyStatus ? undefined : view === 'member' ? inArray(trades.trade_status, storedStatuses(status)) : eq(trades.trade_status, status);
+  const narrowed = everyStatus
+    ? undefined
+    : view === 'member'
+      ? inArray(trades.trade_status, storedStatuses(status))
+      : eq(trades.trade_status, status);
   const filter = and(eq(trades.trabot_account_id, accountId), narrowed);
-  const rows = await db.select().from(trades).where(filter).orderBy(desc(trades.trade_date), desc(trades.trabot_trade_id));
+  const rows = await db
+    .select()
+    .from(trades)
+    .where(filter)
+    .orderBy(desc(trades.trade_date), desc(trades.trabot_trade_id));
   if (rows.length === 0) return [];
   const tradeIds = db.select({ id: trades.trabot_trade_id }).from(trades).where(filter);
   const [entryRows, exitRows] = await Promise.all([
@@ -90,7 +104,9 @@ export async function listAccountTrades(db: Db, accountId: number, status: Accou
   ]);
   const entries = groupByTrade(entryRows, toEntry);
   const exits = groupByTrade(exitRows, toExit);
-  return rows.map((row) => toTrade(row, entries.get(row.trabot_trade_id) ?? [], exits.get(row.trabot_trade_id) ?? [], view));
+  return rows.map((row) =>
+    toTrade(row, entries.get(row.trabot_trade_id) ?? [], exits.get(row.trabot_trade_id) ?? [], view),
+  );
 }
 
 /** The version of an account's trades (0 before its first trade); null when the account does not exist. */

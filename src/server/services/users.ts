@@ -44,7 +44,10 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-async function resolveOwnership(db: Db, input: { role: Role; name: string; email: string; memberId?: number; accountId?: number }): Promise<Ownership> {
+async function resolveOwnership(
+  db: Db,
+  input: { role: Role; name: string; email: string; memberId?: number; accountId?: number },
+): Promise<Ownership> {
   if (input.accountId !== undefined) {
     const [account] = await db
       .select({ memberId: accounts.trabot_client_id })
@@ -58,7 +61,10 @@ async function resolveOwnership(db: Db, input: { role: Role; name: string; email
   }
 
   if (input.memberId !== undefined) {
-    const [member] = await db.select({ id: members.trabot_client_id }).from(members).where(eq(members.trabot_client_id, input.memberId));
+    const [member] = await db
+      .select({ id: members.trabot_client_id })
+      .from(members)
+      .where(eq(members.trabot_client_id, input.memberId));
     if (!member) throw invalid('memberId', `Member ${input.memberId} does not exist`);
     const [account] = await db
       .select({ id: accounts.trabot_account_id })

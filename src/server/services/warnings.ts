@@ -24,7 +24,10 @@ export async function raiseWarning(db: Db, message: string, data?: unknown): Pro
 
 /** Records several warnings in one statement (the engine's skips of a whole batch of accounts). */
 export async function raiseWarnings(db: Db, items: readonly { message: string; data?: unknown }[]): Promise<void> {
-  const rows = items.map(({ message, data }) => ({ warning_message: message, warning_data: data === undefined ? null : JSON.stringify(data) }));
+  const rows = items.map(({ message, data }) => ({
+    warning_message: message,
+    warning_data: data === undefined ? null : JSON.stringify(data),
+  }));
   for (const run of insertRuns(warnings, rows)) await db.insert(warnings).values(run);
 }
 
@@ -49,6 +52,9 @@ export async function deleteWarning(db: Db, warningId: number): Promise<DeleteWa
     .where(and(eq(warnings.warning_id, warningId), eq(warnings.delete_ind, false)))
     .returning({ id: warnings.warning_id });
   if (updated) return 'deleted';
-  const [existing] = await db.select({ id: warnings.warning_id }).from(warnings).where(eq(warnings.warning_id, warningId));
+  const [existing] = await db
+    .select({ id: warnings.warning_id })
+    .from(warnings)
+    .where(eq(warnings.warning_id, warningId));
   return existing ? 'already-deleted' : 'not-found';
 }

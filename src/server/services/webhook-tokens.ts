@@ -47,7 +47,9 @@ export async function revokeWebhookToken(db: Db, algoId: number, tokenId: number
   const rows = await db
     .update(webhookTokens)
     .set({ revoked_at: new Date() })
-    .where(and(eq(webhookTokens.token_id, tokenId), eq(webhookTokens.algo_id, algoId), isNull(webhookTokens.revoked_at)))
+    .where(
+      and(eq(webhookTokens.token_id, tokenId), eq(webhookTokens.algo_id, algoId), isNull(webhookTokens.revoked_at)),
+    )
     .returning({ id: webhookTokens.token_id });
   return rows.length > 0;
 }

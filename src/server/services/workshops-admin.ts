@@ -49,7 +49,11 @@ export async function createWorkshop(db: Db, body: WorkshopValues): Promise<Admi
 /** Null when the workshop does not exist; 409 on a duplicate title and date. */
 export async function updateWorkshop(db: Db, workshopId: number, body: WorkshopValues): Promise<AdminWorkshop | null> {
   try {
-    const [row] = await db.update(workshops).set(body).where(eq(workshops.workshop_id, workshopId)).returning({ id: workshops.workshop_id });
+    const [row] = await db
+      .update(workshops)
+      .set(body)
+      .where(eq(workshops.workshop_id, workshopId))
+      .returning({ id: workshops.workshop_id });
     return row ? await withCount(db, row.id) : null;
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate(body);
@@ -59,7 +63,10 @@ export async function updateWorkshop(db: Db, workshopId: number, body: WorkshopV
 
 /** Newest first; null when the workshop does not exist. */
 export async function listWorkshopRegistrations(db: Db, workshopId: number): Promise<WorkshopRegistration[] | null> {
-  const [workshop] = await db.select({ id: workshops.workshop_id }).from(workshops).where(eq(workshops.workshop_id, workshopId));
+  const [workshop] = await db
+    .select({ id: workshops.workshop_id })
+    .from(workshops)
+    .where(eq(workshops.workshop_id, workshopId));
   if (!workshop) return null;
   const rows = await db
     .select({

@@ -22,15 +22,14 @@ export const workshopColumns = {
 };
 
 export async function listWorkshops(db: Db): Promise<Workshop[]> {
-  return db
-    .select(workshopColumns)
-    .from(workshops)
-    .orderBy(desc(workshops.workshop_date), desc(workshops.workshop_id));
+  return db.select(workshopColumns).from(workshops).orderBy(desc(workshops.workshop_date), desc(workshops.workshop_id));
 }
 
 /** The stored workshop whose "title plus date" label the visitor sent, if any. */
 async function matchWorkshop(db: Db, label: string): Promise<number | null> {
-  const all = await db.select({ workshop_id: workshops.workshop_id, title: workshops.title, workshop_date: workshops.workshop_date }).from(workshops);
+  const all = await db
+    .select({ workshop_id: workshops.workshop_id, title: workshops.title, workshop_date: workshops.workshop_date })
+    .from(workshops);
   return all.find((w) => workshopLabel(w) === label)?.workshop_id ?? null;
 }
 

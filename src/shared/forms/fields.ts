@@ -31,15 +31,27 @@ function base(title: string, { required = true, ...rest }: TextExtras) {
   return { title, required, ...rest };
 }
 
-export function shortText<N extends string>(name: N, title: string, extras: TextExtras = {}): Named<N, TextFieldDefinition, 'text'> {
+export function shortText<N extends string>(
+  name: N,
+  title: string,
+  extras: TextExtras = {},
+): Named<N, TextFieldDefinition, 'text'> {
   return { ...base(title, extras), name, kind: 'text', maxLength: extras.maxLength ?? SHORT_TEXT_MAX };
 }
 
-export function longText<N extends string>(name: N, title: string, extras: TextExtras = {}): Named<N, TextFieldDefinition, 'textarea'> {
+export function longText<N extends string>(
+  name: N,
+  title: string,
+  extras: TextExtras = {},
+): Named<N, TextFieldDefinition, 'textarea'> {
   return { ...base(title, extras), name, kind: 'textarea', maxLength: extras.maxLength ?? LONG_TEXT_MAX };
 }
 
-export function email<N extends string>(name: N, title: string, extras: Extras = {}): Named<N, TextFieldDefinition, 'email'> {
+export function email<N extends string>(
+  name: N,
+  title: string,
+  extras: Extras = {},
+): Named<N, TextFieldDefinition, 'email'> {
   return { autoComplete: 'email', ...base(title, extras), name, kind: 'email', maxLength: 254 };
 }
 
@@ -61,7 +73,11 @@ export function radio<N extends string>(
   return { ...base(title, extras), name, kind: 'radio', options };
 }
 
-export function yesNo<N extends string>(name: N, title: string, extras: Extras = {}): Named<N, ChoiceFieldDefinition, 'radio'> {
+export function yesNo<N extends string>(
+  name: N,
+  title: string,
+  extras: Extras = {},
+): Named<N, ChoiceFieldDefinition, 'radio'> {
   return radio(name, title, YES_NO, extras);
 }
 

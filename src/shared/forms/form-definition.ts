@@ -52,10 +52,7 @@ export interface MultiChoiceFieldDefinition extends FieldBase {
 }
 
 export type FieldDefinition =
-  | TextFieldDefinition
-  | PhoneFieldDefinition
-  | ChoiceFieldDefinition
-  | MultiChoiceFieldDefinition;
+  TextFieldDefinition | PhoneFieldDefinition | ChoiceFieldDefinition | MultiChoiceFieldDefinition;
 export type FieldKind = FieldDefinition['kind'];
 
 export interface FormStep {
@@ -117,7 +114,10 @@ export function fieldSchema(field: FieldDefinition): z.ZodType<string, string> |
   switch (field.kind) {
     case 'text':
     case 'textarea':
-      return requiredText(z.string().trim().max(field.maxLength, FIELD_MESSAGES.tooLong(field.maxLength)), field.required);
+      return requiredText(
+        z.string().trim().max(field.maxLength, FIELD_MESSAGES.tooLong(field.maxLength)),
+        field.required,
+      );
     case 'email':
       return requiredText(z.string().trim().max(field.maxLength, FIELD_MESSAGES.email), field.required).refine(
         (v) => v === '' || z.email().safeParse(v).success,

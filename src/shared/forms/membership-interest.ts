@@ -47,19 +47,35 @@ export const membershipInterestForm = {
           { value: 'mechanical', label: 'Mechanical (fixed rules)' },
           { value: 'partial', label: 'Partly mechanical, partly discretionary' },
         ]),
-        multi('goals', 'What do you want from the membership?', labelled('Mentorship', 'Strategy Development', 'Community Engagement', 'Access to Proprietary Trading Tools', 'Other')),
+        multi(
+          'goals',
+          'What do you want from the membership?',
+          labelled(
+            'Mentorship',
+            'Strategy Development',
+            'Community Engagement',
+            'Access to Proprietary Trading Tools',
+            'Other',
+          ),
+        ),
       ],
     },
     {
       id: 'terms',
       title: 'Membership terms',
       fields: [
-        yesNo('mentorshipUnderstanding', 'Do you understand that the membership is mentorship and education, not investment advice?'),
+        yesNo(
+          'mentorshipUnderstanding',
+          'Do you understand that the membership is mentorship and education, not investment advice?',
+        ),
         yesNo(
           'feeUnderstanding',
           `Do you understand that the fee is ${MEMBERSHIP_FEE.usd} USD or ${inr} INR a month including taxes, and may change?`,
         ),
-        yesNo('limitedSlots', 'Do you understand that slots are limited and an application may be accepted or rejected?'),
+        yesNo(
+          'limitedSlots',
+          'Do you understand that slots are limited and an application may be accepted or rejected?',
+        ),
         yesNo(
           'paymentDeadline',
           `Do you understand that the fee is due between the ${fromDay}st and the ${toDay}th of each month and is non-refundable?`,

@@ -56,10 +56,18 @@ export const portfolioEnquiryForm = {
       id: 'markets',
       title: 'Markets and style',
       fields: [
-        multi('assetClasses', 'Which asset classes do you invest in?', labelled('Equities (Stocks)', 'Futures', 'Options', 'Commodities', 'Currencies', 'Bonds')),
+        multi(
+          'assetClasses',
+          'Which asset classes do you invest in?',
+          labelled('Equities (Stocks)', 'Futures', 'Options', 'Commodities', 'Currencies', 'Bonds'),
+        ),
         multi('markets', 'Which markets do you invest in?', labelled('Indian', 'U.S.', 'European', 'Other')),
         shortText('otherMarkets', 'Other markets (optional)', { required: false }),
-        multi('tradingStyle', 'What is your trading style?', labelled('Intraday', 'Swing', 'Positional', 'Long-Term Investing')),
+        multi(
+          'tradingStyle',
+          'What is your trading style?',
+          labelled('Intraday', 'Swing', 'Positional', 'Long-Term Investing'),
+        ),
       ],
     },
     {
@@ -68,13 +76,19 @@ export const portfolioEnquiryForm = {
       fields: [
         select('fundSize', 'What is the size of the fund or portfolio?', FUND_SIZE_BANDS),
         shortText('targetReturn', 'What annual return do you aim for?', { placeholder: 'e.g. 18% a year' }),
-        shortText('maxDrawdown', 'What is the largest drawdown you can accept?', { placeholder: 'e.g. 10% of capital' }),
+        shortText('maxDrawdown', 'What is the largest drawdown you can accept?', {
+          placeholder: 'e.g. 10% of capital',
+        }),
         radio('riskTolerance', 'What is your risk tolerance?', [
           { value: 'low', label: 'Low' },
           { value: 'medium', label: 'Medium' },
           { value: 'high', label: 'High' },
         ]),
-        multi('riskManagement', 'How do you manage risk today?', labelled('Hedging', 'Stop Loss', 'Portfolio Diversification', 'Other')),
+        multi(
+          'riskManagement',
+          'How do you manage risk today?',
+          labelled('Hedging', 'Stop Loss', 'Portfolio Diversification', 'Other'),
+        ),
         shortText('otherRiskManagement', 'Other risk management (optional)', { required: false }),
       ],
     },
@@ -84,7 +98,11 @@ export const portfolioEnquiryForm = {
       fields: [
         yesNo('experience', 'Do you have experience with algorithmic trading?'),
         yesNo('currentUsage', 'Do you use trading algorithms today?'),
-        multi('algoTypes', 'Which kinds of algorithms interest you?', labelled('Trend-Following', 'Mean Reversion', 'Options Trading')),
+        multi(
+          'algoTypes',
+          'Which kinds of algorithms interest you?',
+          labelled('Trend-Following', 'Mean Reversion', 'Options Trading'),
+        ),
         multi('portfolioEnhancement', 'What should our algorithms do for your portfolio?', PORTFOLIO_ENHANCEMENT_GOALS),
       ],
     },

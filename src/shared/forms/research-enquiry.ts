@@ -28,7 +28,11 @@ export const researchEnquiryForm = {
           { value: 'firm', label: 'Firm' },
           { value: 'individual', label: 'Individual' },
         ]),
-        multi('markets', 'Which markets do you trade?', labelled('Equities', 'Forex', 'Commodities', 'Cryptocurrencies', 'Bonds & Fixed Income')),
+        multi(
+          'markets',
+          'Which markets do you trade?',
+          labelled('Equities', 'Forex', 'Commodities', 'Cryptocurrencies', 'Bonds & Fixed Income'),
+        ),
         multi('tradingFrequency', 'How often do you trade?', labelled('Intraday', 'Swing Trading', 'Long-term')),
         radio('customisationLevel', 'How much customisation does your trading system need?', [
           { value: 'fully-custom', label: 'A fully custom system built around my strategy' },
@@ -53,8 +57,14 @@ export const researchEnquiryForm = {
       id: 'strategy',
       title: 'Strategy',
       fields: [
-        shortText('targetExchange', 'Which exchange(s) should the system trade on?', { placeholder: 'e.g. NSE, BSE, MCX' }),
-        multi('strategies', 'Which strategies interest you?', labelled('Trend Following', 'Mean Reversion', 'Arbitrage', 'Others')),
+        shortText('targetExchange', 'Which exchange(s) should the system trade on?', {
+          placeholder: 'e.g. NSE, BSE, MCX',
+        }),
+        multi(
+          'strategies',
+          'Which strategies interest you?',
+          labelled('Trend Following', 'Mean Reversion', 'Arbitrage', 'Others'),
+        ),
         longText('profitableTradeDefinition', 'How do you define a profitable trade?', {
           placeholder: 'e.g. a risk-reward of at least 1:2, or a minimum gain per trade',
         }),
@@ -76,7 +86,9 @@ export const researchEnquiryForm = {
       id: 'risk',
       title: 'Risk',
       fields: [
-        shortText('maxDrawdown', 'What is the largest drawdown you can accept?', { placeholder: 'e.g. 15% of capital' }),
+        shortText('maxDrawdown', 'What is the largest drawdown you can accept?', {
+          placeholder: 'e.g. 15% of capital',
+        }),
         longText('complianceRequirements', 'Do you have compliance or regulatory requirements? (optional)', {
           required: false,
         }),
@@ -86,7 +98,10 @@ export const researchEnquiryForm = {
       id: 'data',
       title: 'Data',
       fields: [
-        yesNo('predictiveModelling', 'Do you want predictive modelling (statistics or machine learning) in the system?'),
+        yesNo(
+          'predictiveModelling',
+          'Do you want predictive modelling (statistics or machine learning) in the system?',
+        ),
         radio('dataGranularity', 'What data granularity does your strategy need?', [
           { value: 'tick', label: 'Tick-by-tick' },
           { value: '1min', label: '1-minute bars' },

@@ -6,7 +6,10 @@ import { queryIdSchema } from './ids';
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'must be a real date');
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    'must be a real date',
+  );
 
 export const accountPnlQuerySchema = z
   .object({ from: isoDay.optional(), to: isoDay.optional(), adminAccountId: queryIdSchema.optional() })
@@ -30,7 +33,14 @@ export const accountPnlSchema = z.object({
   wins: z.number().int(),
   losses: z.number().int(),
   by_day: z.array(z.object({ date: z.string(), ...amounts })),
-  by_algo: z.array(z.object({ algo_id: z.number().int().nullable(), algo_desc: z.string().nullable(), ...amounts, trades: z.number().int() })),
+  by_algo: z.array(
+    z.object({
+      algo_id: z.number().int().nullable(),
+      algo_desc: z.string().nullable(),
+      ...amounts,
+      trades: z.number().int(),
+    }),
+  ),
 });
 export type AccountPnl = z.infer<typeof accountPnlSchema>;
 
@@ -39,7 +49,10 @@ export const taxStatementQuerySchema = z.object({
   fy: z
     .string()
     .regex(/^\d{4}-\d{2}$/, 'must be a financial year as YYYY-YY, e.g. 2026-27')
-    .refine((fy) => (Number(fy.slice(0, 4)) + 1) % 100 === Number(fy.slice(5)), 'must be two years in a row, e.g. 2026-27')
+    .refine(
+      (fy) => (Number(fy.slice(0, 4)) + 1) % 100 === Number(fy.slice(5)),
+      'must be two years in a row, e.g. 2026-27',
+    )
     .optional(),
   adminAccountId: queryIdSchema.optional(),
 });

@@ -14,11 +14,18 @@ export const pushSubscribeBodySchema = z.object({
   subscription: z.object({
     endpoint: z.string().min(1, 'endpoint is required').max(2048),
     keys: z.object({
-      p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'keys.p256dh must be the subscription’s public key (base64url)'),
-      auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, 'keys.auth must be the subscription’s auth secret (base64url)'),
+      p256dh: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'keys.p256dh must be the subscription’s public key (base64url)'),
+      auth: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, 'keys.auth must be the subscription’s auth secret (base64url)'),
     }),
   }),
-  kinds: z.array(z.enum(PUSH_KINDS, { error: `kinds must be among: ${PUSH_KINDS.join(', ')}` })).min(1, 'Choose at least one kind of notification').max(PUSH_KINDS.length),
+  kinds: z
+    .array(z.enum(PUSH_KINDS, { error: `kinds must be among: ${PUSH_KINDS.join(', ')}` }))
+    .min(1, 'Choose at least one kind of notification')
+    .max(PUSH_KINDS.length),
 });
 export type PushSubscribeBody = z.infer<typeof pushSubscribeBodySchema>;
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 
-const id = (label: string) => z.number({ error: `${label} must be a number` }).int().positive(`${label} must be a positive whole number`);
+const id = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int()
+    .positive(`${label} must be a positive whole number`);
 
 /** Creating a login (CLI `user create`, demo seed, later the admin screens). */
 export const createUserSchema = z.object({

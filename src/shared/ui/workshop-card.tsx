@@ -30,7 +30,12 @@ export function WorkshopCard({ workshop, completed, onRegister, onIntent }: Work
       </p>
       <p className="workshop-description">{workshop.description}</p>
       {completed ? (
-        <button type="button" className="app-button app-button-outline" disabled aria-label={`Completed: ${workshop.title}`}>
+        <button
+          type="button"
+          className="app-button app-button-outline"
+          disabled
+          aria-label={`Completed: ${workshop.title}`}
+        >
           Completed
         </button>
       ) : (

@@ -24,7 +24,13 @@ export function WorkshopList({ workshops, now, onRegister, onIntent }: WorkshopL
       {!hasUpcoming && (
         <div className="workshops-next">
           <p>No upcoming workshop is scheduled right now. Leave your details and we will invite you to the next one.</p>
-          <button type="button" className="app-button" onClick={() => onRegister(null)} onPointerEnter={onIntent} onFocus={onIntent}>
+          <button
+            type="button"
+            className="app-button"
+            onClick={() => onRegister(null)}
+            onPointerEnter={onIntent}
+            onFocus={onIntent}
+          >
             Register Interest
           </button>
         </div>
@@ -35,7 +41,12 @@ export function WorkshopList({ workshops, now, onRegister, onIntent }: WorkshopL
         <ul className="workshop-list">
           {workshops.map((w) => (
             <li key={w.workshop_id}>
-              <WorkshopCard workshop={w} completed={isWorkshopCompleted(w, now)} onRegister={onRegister} onIntent={onIntent} />
+              <WorkshopCard
+                workshop={w}
+                completed={isWorkshopCompleted(w, now)}
+                onRegister={onRegister}
+                onIntent={onIntent}
+              />
             </li>
           ))}
         </ul>

@@ -38,7 +38,10 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trabot-e2e-'));
   try {
     // Embedded PGlite in the temporary folder, unless E2E_DATABASE_URL names an (empty) PostgreSQL.
-    const server = await startServer({ env: demoServerEnv(dataDir, { DATABASE_URL: process.env.E2E_DATABASE_URL, ...env }), output: 'show' });
+    const server = await startServer({
+      env: demoServerEnv(dataDir, { DATABASE_URL: process.env.E2E_DATABASE_URL, ...env }),
+      output: 'show',
+    });
     return {
       // localhost, as a visitor types it (a secure context, like 127.0.0.1).
       url: `http://localhost:${server.port}`,

@@ -57,12 +57,21 @@ export async function loginAs(page: Page, role: Role): Promise<void> {
  * The session cookie lands in `request`'s cookie jar (a browser context's own `request` shares the
  * context's cookies). Returns the user and the session cookie's `name=value`.
  */
-async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<{ user: SessionUser; cookie: string }> {
+async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<{ user: SessionUser; cookie: string }> {
   const challenge = await request.get('/api/captcha');
   expect(challenge.status(), 'GET /api/captcha').toBe(200);
-  const res = await request.post('/api/login', { data: { email, password, captcha: await solve((await challenge.json()) as Challenge) } });
+  const res = await request.post('/api/login', {
+    data: { email, password, captcha: await solve((await challenge.json()) as Challenge) },
+  });
   expect(res.status(), `login of ${email}: ${await res.text()}`).toBe(200);
-  const cookie = res.headersArray().find((header) => header.name.toLowerCase() === 'set-cookie')?.value.split(';')[0];
+  const cookie = res
+    .headersArray()
+    .find((header) => header.name.toLowerCase() === 'set-cookie')
+    ?.value.split(';')[0];
   if (!cookie) throw new Error(`login of ${email} set no session cookie`);
   return { user: ((await res.json()) as Extract<CheckSessionResponse, { status: 'success' }>).user, cookie };
 }
@@ -106,7 +115,9 @@ interface WorkerFixtures {
 }
 
 /** A new member (with its account) and a login of it, made through the API by the superadmin. */
-async function createMemberLogin(adminApi: APIRequestContext): Promise<{ memberId: number; user: MemberUser; password: string }> {
+async function createMemberLogin(
+  adminApi: APIRequestContext,
+): Promise<{ memberId: number; user: MemberUser; password: string }> {
   const { trabot_client_id: memberId, name, email_id: email } = await createMember(adminApi);
   const password = `e2e-${randomBytes(12).toString('hex')}`;
   const user = await adminApi.post(`/api/members/${memberId}/users`, { data: { name, email, password } });
@@ -119,7 +130,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     async ({ playwright }, provide) => {
       // A connection per request: the server drops a kept-alive one after 5 s idle, and a request
       // sent on it just then fails (ECONNRESET), as the cleanup after a long test would.
-      const api = await playwright.request.newContext({ baseURL: runBaseUrl(), extraHTTPHeaders: { connection: 'close' } });
+      const api = await playwright.request.newContext({
+        baseURL: runBaseUrl(),
+        extraHTTPHeaders: { connection: 'close' },
+      });
       await apiLogin(api, CREDENTIALS.admin.email, CREDENTIALS.admin.password);
       await provide(api);
       await api.post('/api/logout');
@@ -162,7 +176,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     context.on('console', (message) => {
       if (message.type() !== 'error') return;
       const text = message.text();
-      if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(`${message.location().url}: ${text}`);
+      if (!allowedConsoleErrors.some((pattern) => pattern.test(text)))
+        errors.push(`${message.location().url}: ${text}`);
     });
     context.on('weberror', (error) => errors.push(`uncaught: ${error.error().message}`));
     await provide(context);

@@ -16,7 +16,12 @@ export default async function globalSetup() {
   }
   // Zerodha's side of the daily login: a local server speaking Kite's wire format and login page.
   const kite = await startFakeKite();
-  const server = await startAppServer({ KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root, KITE_LOGIN_URL: kite.loginUrl });
+  const server = await startAppServer({
+    KITE_API_KEY: kite.apiKey,
+    KITE_API_SECRET: kite.apiSecret,
+    KITE_API_ROOT: kite.root,
+    KITE_LOGIN_URL: kite.loginUrl,
+  });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_KITE_ROOT = kite.root;
   return async () => {

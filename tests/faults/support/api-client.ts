@@ -44,13 +44,17 @@ export class ApiClient {
 
   async get<T>(pathname: string): Promise<T> {
     const answer = await this.request(pathname);
-    if (answer.status !== 200) throw new Error(`GET ${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`GET ${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer.body as T;
   }
 
   async login(email: string, password: string): Promise<void> {
     const challenge = await this.get<Challenge>('/api/captcha');
-    const answer = await this.request('/api/login', { json: { email, password, captcha: await solve(challenge) }, timeoutMs: 60_000 });
+    const answer = await this.request('/api/login', {
+      json: { email, password, captcha: await solve(challenge) },
+      timeoutMs: 60_000,
+    });
     if (answer.status !== 200) throw new Error(`login answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
 }

@@ -15,10 +15,24 @@ export default function buildClients() {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-faults-builds-'));
   for (const build of BUILDS) {
     const outDir = path.join(parent, build);
-    const result = spawnSync('npx', ['vite', 'build', '--config', 'tests/faults/support/vite-build-marker.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      stdio: 'inherit',
-      env: { ...process.env, TRABOT_FAULTS_BUILD: build },
-    });
+    const result = spawnSync(
+      'npx',
+      [
+        'vite',
+        'build',
+        '--config',
+        'tests/faults/support/vite-build-marker.config.ts',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+      ],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, TRABOT_FAULTS_BUILD: build },
+      },
+    );
     if (result.status !== 0) throw new Error(`vite build of build ${build} failed`);
   }
   process.env.FAULTS_CLIENT_DIR = parent;

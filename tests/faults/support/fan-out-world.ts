@@ -16,20 +16,43 @@ import { createManySubscribers } from '../../factories/many-subscribers';
 const LEVELS = { entry_level: 1500, stop_loss_level: 1400, target_level: 1800 };
 
 /** `accounts` subscribers with `accessKey` (live: their mode set to live), and the signal to approve. */
-export async function seedFanOut(dataDir: string, options: { accounts: number; label: string; accessKey: string; live?: boolean }): Promise<{ signalId: number; cookie: string }> {
+export async function seedFanOut(
+  dataDir: string,
+  options: { accounts: number; label: string; accessKey: string; live?: boolean },
+): Promise<{ signalId: number; cookie: string }> {
   const database = await openPglite(pgliteDir(dataDir));
   try {
     await database.migrate();
     const { db } = database;
     const key = createSecretBox(loadSecretKey(undefined, dataDir)).encrypt(options.accessKey);
-    const [algo] = await db.insert(algos).values({ algo_desc: `${options.label} momentum`, algo_switch: true }).returning();
+    const [algo] = await db
+      .insert(algos)
+      .values({ algo_desc: `${options.label} momentum`, algo_switch: true })
+      .returning();
     await createManySubscribers(db, algo!.algo_id, options.accounts, key, options.label);
     if (options.live) await db.update(accounts).set({ trading_mode: 'live', access_key_valid: true });
     const [signal] = await db
       .insert(signals)
-      .values({ algo_id: algo!.algo_id, instrument_symbol: 'INFY', instrument_type: 'EQ', trade_type: 'swing', trade_direction: 'long', ...LEVELS, trade_status: 'pending', algo_process_ind: true })
+      .values({
+        algo_id: algo!.algo_id,
+        instrument_symbol: 'INFY',
+        instrument_type: 'EQ',
+        trade_type: 'swing',
+        trade_direction: 'long',
+        ...LEVELS,
+        trade_status: 'pending',
+        algo_process_ind: true,
+      })
       .returning();
-    const [admin] = await db.insert(users).values({ name: 'Fault Admin', email: `${options.label.toLowerCase()}-admin@example.com`, password_hash: 'x', role: 'superadmin' }).returning();
+    const [admin] = await db
+      .insert(users)
+      .values({
+        name: 'Fault Admin',
+        email: `${options.label.toLowerCase()}-admin@example.com`,
+        password_hash: 'x',
+        role: 'superadmin',
+      })
+      .returning();
     return { signalId: signal!.signal_id, cookie: `${sessionCookieName(false)}=${await createSession(db, admin!.id)}` };
   } finally {
     await database.close();
@@ -49,7 +72,12 @@ export async function approveSignal(url: string, signalId: number, cookie: strin
 
 /** How many lines of the server's log file carry this message. */
 export const logged = (dataDir: string, msg: string) =>
-  fs.existsSync(logFilePath(dataDir)) ? fs.readFileSync(logFilePath(dataDir), 'utf8').split('\n').filter((line) => line.includes(`"msg":"${msg}"`)).length : 0;
+  fs.existsSync(logFilePath(dataDir))
+    ? fs
+        .readFileSync(logFilePath(dataDir), 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(`"msg":"${msg}"`)).length
+    : 0;
 
 export async function until(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -67,7 +67,18 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
   const cluster: PostgresCluster = {
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async start() {
-      await pgCommand('pg_ctl', ['-D', dataDir, '-l', path.join(workdir, 'server.log'), '-w', '-t', '60', '-o', options, 'start']);
+      await pgCommand('pg_ctl', [
+        '-D',
+        dataDir,
+        '-l',
+        path.join(workdir, 'server.log'),
+        '-w',
+        '-t',
+        '60',
+        '-o',
+        options,
+        'start',
+      ]);
       running = true;
     },
     async stop(mode) {

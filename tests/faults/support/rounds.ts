@@ -11,7 +11,14 @@ import { ApiClient } from './api-client';
 import { FAULT_LOGINS, startFaultServer } from './server-process';
 import type { ServerProcess } from '../../support/real-server';
 import { verifyDatabase, type Verdict } from './verify';
-import { acknowledged, findStreamTarget, newLedger, startWriteStream, type Ledger, type StreamTarget } from './write-stream';
+import {
+  acknowledged,
+  findStreamTarget,
+  newLedger,
+  startWriteStream,
+  type Ledger,
+  type StreamTarget,
+} from './write-stream';
 
 export interface RoundReport {
   signal: NodeJS.Signals;
@@ -54,7 +61,12 @@ const countByKind = (results: ReturnType<typeof acknowledged>) =>
  * Streams writes, sends `signal` at a random moment once at least `minAcknowledged` writes got a
  * 2xx, waits for the process to end, then restarts it on the same data and port.
  */
-export async function interruptRound(subject: Subject, options: SubjectOptions, signal: NodeJS.Signals, minAcknowledged = 20): Promise<RoundReport> {
+export async function interruptRound(
+  subject: Subject,
+  options: SubjectOptions,
+  signal: NodeJS.Signals,
+  minAcknowledged = 20,
+): Promise<RoundReport> {
   const stream = startWriteStream(subject, subject.target, subject.ledger);
   const deadline = Date.now() + 60_000;
   while (acknowledged(stream.results).length < minAcknowledged && Date.now() < deadline) await sleep(50);
@@ -75,14 +87,21 @@ export async function interruptRound(subject: Subject, options: SubjectOptions, 
     restartMs: Math.round(performance.now() - restarted),
   };
   subject.reports.push(report);
-  console.log(`[faults] ${signal} at ${interruptedAt} ms: acknowledged ${JSON.stringify(report.acknowledged)}, ${report.failed} failed (${report.serverErrors} with a 5xx), restart ${report.restartMs} ms`);
+  console.log(
+    `[faults] ${signal} at ${interruptedAt} ms: acknowledged ${JSON.stringify(report.acknowledged)}, ${report.failed} failed (${report.serverErrors} with a 5xx), restart ${report.restartMs} ms`,
+  );
   return report;
 }
 
 /** Stops the server cleanly and reads the database directly. */
-export async function stopAndVerify(subject: Subject, options: SubjectOptions): Promise<{ exit: Finished; verdict: Verdict }> {
+export async function stopAndVerify(
+  subject: Subject,
+  options: SubjectOptions,
+): Promise<{ exit: Finished; verdict: Verdict }> {
   const exit = await subject.server.stop('SIGTERM');
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(pgliteDir(options.dataDir));
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(pgliteDir(options.dataDir));
   try {
     const verdict = await verifyDatabase(database.db, subject.ledger, subject.target);
     console.log(`[faults] database after ${subject.reports.length} round(s): ${JSON.stringify(verdict.counts)}`);

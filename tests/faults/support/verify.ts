@@ -25,13 +25,17 @@ export async function verifyDatabase(db: Db, ledger: Ledger, target: StreamTarge
 
   // Enquiries and registrations: each marker stored at most once; every acknowledged one under its id.
   const enquiries = await rows(db, sql`select id, form_html from enquiries where form_html like '%fault-enq-%'`);
-  const registrations = await rows(db, sql`select id, comments from workshop_registrations where comments like 'fault-reg-%'`);
+  const registrations = await rows(
+    db,
+    sql`select id, comments from workshop_registrations where comments like 'fault-reg-%'`,
+  );
   const byMarker = new Map<string, number[]>();
   for (const row of enquiries) {
     const marker = /fault-enq-[0-9a-f]+/.exec(String(row.form_html))![0];
     byMarker.set(marker, [...(byMarker.get(marker) ?? []), Number(row.id)]);
   }
-  for (const row of registrations) byMarker.set(String(row.comments), [...(byMarker.get(String(row.comments)) ?? []), Number(row.id)]);
+  for (const row of registrations)
+    byMarker.set(String(row.comments), [...(byMarker.get(String(row.comments)) ?? []), Number(row.id)]);
   for (const [marker, ids] of byMarker) if (ids.length > 1) problems.push(`${marker} stored ${ids.length} times`);
   for (const ack of acks.filter((a) => a.kind === 'enquiry' || a.kind === 'registration')) {
     const ids = byMarker.get(ack.marker);
@@ -44,7 +48,8 @@ export async function verifyDatabase(db: Db, ledger: Ledger, target: StreamTarge
   for (const ack of acknowledged(ledger.results, 'manual-order')) {
     const order = orderById.get(ack.id!);
     if (!order) problems.push(`acknowledged manual order ${ack.id} missing`);
-    else if (Number(order.signal_id) !== target.signal.signal_id) problems.push(`manual order ${ack.id} on signal ${String(order.signal_id)}`);
+    else if (Number(order.signal_id) !== target.signal.signal_id)
+      problems.push(`manual order ${ack.id} on signal ${String(order.signal_id)}`);
   }
 
   // Subscriptions: still one per algo of the account, each holding its last acknowledged save or a later one.
@@ -52,13 +57,21 @@ export async function verifyDatabase(db: Db, ledger: Ledger, target: StreamTarge
     db,
     sql`select row_id, algo_id, max_total_capital from algo_subscriptions where trabot_account_id = ${target.accountId} order by row_id`,
   );
-  if (subscriptions.length !== target.subscriptions.length) problems.push(`${subscriptions.length} subscriptions, expected ${target.subscriptions.length}`);
-  if (new Set(subscriptions.map((s) => s.algo_id)).size !== subscriptions.length) problems.push('two subscriptions of the account to one algo');
+  if (subscriptions.length !== target.subscriptions.length)
+    problems.push(`${subscriptions.length} subscriptions, expected ${target.subscriptions.length}`);
+  if (new Set(subscriptions.map((s) => s.algo_id)).size !== subscriptions.length)
+    problems.push('two subscriptions of the account to one algo');
   for (const [rowId, saves] of ledger.subscriptionSaves) {
     const stored = Number(subscriptions.find((s) => Number(s.row_id) === rowId)?.max_total_capital);
     const lastAck = saves.findLastIndex((s) => s.acknowledged);
-    const allowed = lastAck < 0 ? [target.subscriptions.find((s) => s.row_id === rowId)!.max_total_capital, ...saves.map((s) => s.capital)] : saves.slice(lastAck).map((s) => s.capital);
-    if (!allowed.includes(stored)) problems.push(`subscription ${rowId} holds ${stored}, not its last acknowledged save or a later one (${allowed.slice(0, 3).join(', ')}...)`);
+    const allowed =
+      lastAck < 0
+        ? [target.subscriptions.find((s) => s.row_id === rowId)!.max_total_capital, ...saves.map((s) => s.capital)]
+        : saves.slice(lastAck).map((s) => s.capital);
+    if (!allowed.includes(stored))
+      problems.push(
+        `subscription ${rowId} holds ${stored}, not its last acknowledged save or a later one (${allowed.slice(0, 3).join(', ')}...)`,
+      );
   }
 
   // Engine rows: every leg on a trade of its own account and signal; fills numbered 1..n; a trade's figures match its fills.
@@ -73,7 +86,10 @@ export async function verifyDatabase(db: Db, ledger: Ledger, target: StreamTarge
     sql`select trabot_trade_id from trade_entries group by trabot_trade_id having max(trade_entry_sequence) <> count(*) or min(trade_entry_sequence) <> 1
         union select trabot_trade_id from trade_exits group by trabot_trade_id having max(trade_exit_sequence) <> count(*) or min(trade_exit_sequence) <> 1`,
   );
-  if (badSequences.length) problems.push(`trades with gaps or repeats in their fill numbers: ${badSequences.map((r) => String(r.trabot_trade_id)).join(', ')}`);
+  if (badSequences.length)
+    problems.push(
+      `trades with gaps or repeats in their fill numbers: ${badSequences.map((r) => String(r.trabot_trade_id)).join(', ')}`,
+    );
   const badFigures = await rows(
     db,
     sql`select t.trabot_trade_id, t.trade_quantity, t.remaining_quantity, e.entered, coalesce(x.exited, 0) as exited
@@ -84,9 +100,14 @@ export async function verifyDatabase(db: Db, ledger: Ledger, target: StreamTarge
           and (t.trade_quantity <> e.entered or t.remaining_quantity <> e.entered - coalesce(x.exited, 0))`,
   );
   for (const r of badFigures) {
-    problems.push(`trade ${String(r.trabot_trade_id)}: quantity ${String(r.trade_quantity)}/remaining ${String(r.remaining_quantity)} but fills ${String(r.entered)} in, ${String(r.exited)} out`);
+    problems.push(
+      `trade ${String(r.trabot_trade_id)}: quantity ${String(r.trade_quantity)}/remaining ${String(r.remaining_quantity)} but fills ${String(r.entered)} in, ${String(r.exited)} out`,
+    );
   }
-  const duplicateTrades = await rows(db, sql`select signal_id, trabot_account_id from trades where signal_id is not null group by 1, 2 having count(*) > 1`);
+  const duplicateTrades = await rows(
+    db,
+    sql`select signal_id, trabot_account_id from trades where signal_id is not null group by 1, 2 having count(*) > 1`,
+  );
   if (duplicateTrades.length) problems.push(`${duplicateTrades.length} account(s) with two trades on one signal`);
 
   const unbooked = await rows(
@@ -96,13 +117,24 @@ export async function verifyDatabase(db: Db, ledger: Ledger, target: StreamTarge
           select 1 from trade_entries e where l.side = 'entry' and e.trabot_trade_id = l.trabot_trade_id and e.order_id = l.broker_order_id
           union all select 1 from trade_exits x where l.side = 'exit' and x.trabot_trade_id = l.trabot_trade_id and x.order_id = l.broker_order_id)`,
   );
-  if (unbooked.length) problems.push(`filled legs without their entry or exit row: ${unbooked.map((r) => String(r.id)).join(', ')}`);
+  if (unbooked.length)
+    problems.push(`filled legs without their entry or exit row: ${unbooked.map((r) => String(r.id)).join(', ')}`);
 
-  const legStates = await rows(db, sql`select state, count(*)::int as n from order_legs where manual_order_id is not null group by state`);
+  const legStates = await rows(
+    db,
+    sql`select state, count(*)::int as n from order_legs where manual_order_id is not null group by state`,
+  );
   // Never two orders for one leg: every broker order id belongs to one leg.
-  const twice = await rows(db, sql`select broker_order_id from order_legs where broker_order_id is not null group by broker_order_id having count(*) > 1`);
-  if (twice.length) problems.push(`broker orders booked on two legs: ${twice.map((r) => String(r.broker_order_id)).join(', ')}`);
-  const [entries] = await rows(db, sql`select count(*)::int as n from trade_entries e join trades t using (trabot_trade_id) where t.signal_id = ${target.signal.signal_id}`);
+  const twice = await rows(
+    db,
+    sql`select broker_order_id from order_legs where broker_order_id is not null group by broker_order_id having count(*) > 1`,
+  );
+  if (twice.length)
+    problems.push(`broker orders booked on two legs: ${twice.map((r) => String(r.broker_order_id)).join(', ')}`);
+  const [entries] = await rows(
+    db,
+    sql`select count(*)::int as n from trade_entries e join trades t using (trabot_trade_id) where t.signal_id = ${target.signal.signal_id}`,
+  );
   return {
     problems,
     counts: {

@@ -9,7 +9,13 @@ import appConfig from '../../../vite.config';
 
 const buildMarker: Plugin = {
   name: 'trabot:faults-build-marker',
-  transformIndexHtml: () => [{ tag: 'meta', attrs: { name: 'trabot-build', content: process.env.TRABOT_FAULTS_BUILD ?? 'unnamed' }, injectTo: 'head' }],
+  transformIndexHtml: () => [
+    {
+      tag: 'meta',
+      attrs: { name: 'trabot-build', content: process.env.TRABOT_FAULTS_BUILD ?? 'unnamed' },
+      injectTo: 'head',
+    },
+  ],
 };
 
 export default mergeConfig(appConfig, { plugins: [buildMarker] });

@@ -28,7 +28,9 @@ export async function findStreamTarget(admin: ApiClient, memberEmail: string): P
   if (!member) throw new Error(`no member ${memberEmail}`);
   const [account] = await admin.get<MemberAccount[]>(`/api/admin/members/${member.trabot_client_id}/accounts`);
   if (!account) throw new Error('the demo member has no account');
-  const subscriptions = await admin.get<AlgoSubscription[]>(`/api/admin/accounts/${account.trabot_account_id}/algo-subscriptions`);
+  const subscriptions = await admin.get<AlgoSubscription[]>(
+    `/api/admin/accounts/${account.trabot_account_id}/algo-subscriptions`,
+  );
   for (const subscription of subscriptions.filter((s) => s.subscription_status === 'active')) {
     const [model] = await admin.get<Signal[]>(`/api/algos/${subscription.algo_id}/signals?status=running`);
     if (!model) continue;
@@ -90,7 +92,13 @@ function enquiry(marker: string): ContactUsBody {
 }
 
 function registration(marker: string): WorkshopEnquiryBody {
-  return { name: 'Fault Tester', email: 'fault.tester@example.com', source: 'website', comments: marker, workshop: 'N.A.' };
+  return {
+    name: 'Fault Tester',
+    email: 'fault.tester@example.com',
+    source: 'website',
+    comments: marker,
+    workshop: 'N.A.',
+  };
 }
 
 const is2xx = (status: number | 'error') => typeof status === 'number' && status >= 200 && status < 300;
@@ -106,8 +114,20 @@ export function startWriteStream(
   const { subscriptionSaves } = ledger;
   let running = true;
 
-  async function send(kind: WriteKind, marker: string, call: () => Promise<{ status: number; body: unknown }>, idOf: (body: unknown) => number | null) {
-    const result: WriteResult = { kind, marker, id: null, status: 'error', startedAt: performance.now() - startedAt, endedAt: 0 };
+  async function send(
+    kind: WriteKind,
+    marker: string,
+    call: () => Promise<{ status: number; body: unknown }>,
+    idOf: (body: unknown) => number | null,
+  ) {
+    const result: WriteResult = {
+      kind,
+      marker,
+      id: null,
+      status: 'error',
+      startedAt: performance.now() - startedAt,
+      endedAt: 0,
+    };
     try {
       const answer = await call();
       result.status = answer.status;
@@ -127,11 +147,21 @@ export function startWriteStream(
     // Two enquiry writers and one registration writer: public, anonymous.
     ...[1, 2].map(() => () => {
       const marker = `fault-enq-${randomBytes(6).toString('hex')}`;
-      return send('enquiry', marker, () => clients.visitor.request('/api/contact-us', { json: enquiry(marker), timeoutMs }), (b) => (b as SubmissionResponse).id);
+      return send(
+        'enquiry',
+        marker,
+        () => clients.visitor.request('/api/contact-us', { json: enquiry(marker), timeoutMs }),
+        (b) => (b as SubmissionResponse).id,
+      );
     }),
     () => {
       const marker = `fault-reg-${randomBytes(6).toString('hex')}`;
-      return send('registration', marker, () => clients.visitor.request('/api/workshop-enquiry', { json: registration(marker), timeoutMs }), (b) => (b as SubmissionResponse).id);
+      return send(
+        'registration',
+        marker,
+        () => clients.visitor.request('/api/workshop-enquiry', { json: registration(marker), timeoutMs }),
+        (b) => (b as SubmissionResponse).id,
+      );
     },
     // One sequential writer per subscription row.
     ...target.subscriptions.map((subscription) => async () => {
@@ -144,7 +174,11 @@ export function startWriteStream(
       const result = await send(
         'subscription',
         `${subscription.row_id}:${capital}`,
-        () => clients.admin.request(`/api/admin/accounts/${target.accountId}/save-algo-subscription`, { json: body, timeoutMs }),
+        () =>
+          clients.admin.request(`/api/admin/accounts/${target.accountId}/save-algo-subscription`, {
+            json: body,
+            timeoutMs,
+          }),
         (b) => (b as AlgoSubscription).row_id,
       );
       save.acknowledged = is2xx(result.status);
@@ -154,7 +188,12 @@ export function startWriteStream(
       send(
         'manual-order',
         '',
-        () => clients.admin.request(`/api/signals/${target.signal.signal_id}/manual-entry`, { method: 'PUT', json: { ...manualOrderBody(target.signal), portion: 0.25 }, timeoutMs }),
+        () =>
+          clients.admin.request(`/api/signals/${target.signal.signal_id}/manual-entry`, {
+            method: 'PUT',
+            json: { ...manualOrderBody(target.signal), portion: 0.25 },
+            timeoutMs,
+          }),
         (b) => (b as ManualOrder).id,
       ),
   ];

@@ -17,7 +17,14 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm run cli -- instruments impor
     const dataDir = tempDir('trabot-cli-instruments-');
     const env = { DATA_DIR: dataDir };
     const zip = path.join(dataDir, 'BhavCopy_NSE_CM_0_0_0_20240708_F_0000.csv.zip');
-    fs.writeFileSync(zip, zipSync({ 'BhavCopy_NSE_CM_0_0_0_20240708_F_0000.csv': fs.readFileSync(path.join(FIXTURES, 'BhavCopy_NSE_CM_0_0_0_20240708_F_0000.csv')) }));
+    fs.writeFileSync(
+      zip,
+      zipSync({
+        'BhavCopy_NSE_CM_0_0_0_20240708_F_0000.csv': fs.readFileSync(
+          path.join(FIXTURES, 'BhavCopy_NSE_CM_0_0_0_20240708_F_0000.csv'),
+        ),
+      }),
+    );
 
     const run = await cli(['instruments', 'import', zip], env);
     expect(run.stderr).toBe('');
@@ -41,7 +48,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm run cli -- instruments impor
     try {
       const rows = await database.db.select().from(instruments);
       expect(rows).toHaveLength(2387);
-      expect(rows.find((r) => r.symbol === 'RELIANCE' && r.series === 'EQ')).toMatchObject({ name: 'Reliance Industries Limited', close: 3190.95, bhav_date: '2024-07-08' });
+      expect(rows.find((r) => r.symbol === 'RELIANCE' && r.series === 'EQ')).toMatchObject({
+        name: 'Reliance Industries Limited',
+        close: 3190.95,
+        bhav_date: '2024-07-08',
+      });
     } finally {
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -26,15 +26,25 @@ describe('GET /api/admin/readiness', () => {
     const member = await createMember(a.t.deps, { name: 'Asha Rao' });
     const algo = await createAlgo(a.t.deps);
     const account = async (over: Parameters<typeof createAccount>[2], capital: number | null) => {
-      const row = await createAccount(a.t.deps, member.trabot_client_id, { broker_name: 'zerodha', trading_mode: 'live', ...over });
+      const row = await createAccount(a.t.deps, member.trabot_client_id, {
+        broker_name: 'zerodha',
+        trading_mode: 'live',
+        ...over,
+      });
       if (capital !== null) {
         await createSubscription(a.t.deps, algo.algo_id, row.trabot_account_id, { max_total_capital: capital });
-        await createSubscription(a.t.deps, (await createAlgo(a.t.deps)).algo_id, row.trabot_account_id, { max_total_capital: 50_000, subscription_status: 'inactive' });
+        await createSubscription(a.t.deps, (await createAlgo(a.t.deps)).algo_id, row.trabot_account_id, {
+          max_total_capital: 50_000,
+          subscription_status: 'inactive',
+        });
       }
       return row.trabot_account_id;
     };
     const checked = new Date('2026-11-25T03:00:00Z');
-    const ready = await account({ broker_session_expires_at: LATER, broker_session_checked_at: checked, broker_funds_available: 500_000 }, 200_000);
+    const ready = await account(
+      { broker_session_expires_at: LATER, broker_session_checked_at: checked, broker_funds_available: 500_000 },
+      200_000,
+    );
     const expired = await account({ broker_session_expires_at: EARLIER, broker_funds_available: 500_000 }, 200_000);
     const short = await account({ broker_session_expires_at: LATER, broker_funds_available: 150_000.5 }, 200_000);
     const paper = await account({ trading_mode: 'paper' }, 100_000);
@@ -42,7 +52,11 @@ describe('GET /api/admin/readiness', () => {
     await a.t.deps.db.insert(tradingHalts).values({ account_id: halted, reason: 'margin call' });
     const unsubscribed = await account({}, null);
 
-    const board = await expectJson(await a.admin.request('/api/admin/readiness'), 200, z.array(readinessRowSchema.strict()));
+    const board = await expectJson(
+      await a.admin.request('/api/admin/readiness'),
+      200,
+      z.array(readinessRowSchema.strict()),
+    );
     const mine = board.filter((r) => r.trabot_client_id === member.trabot_client_id);
     expect(mine.map((r) => [r.trabot_account_id, r.verdict])).toEqual([
       [ready, 'ready'],

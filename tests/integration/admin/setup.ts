@@ -55,7 +55,10 @@ export async function expectJson<T>(res: Response, status: number, schema: z.Zod
 }
 
 /** A 4xx with the API's error shape; returns `{error, fields}`. */
-export async function expectError(res: Response, status: number): Promise<{ error: string; fields?: Record<string, string> }> {
+export async function expectError(
+  res: Response,
+  status: number,
+): Promise<{ error: string; fields?: Record<string, string> }> {
   const body = (await res.json()) as { error: string; fields?: Record<string, string> };
   expect(res.status, JSON.stringify(body)).toBe(status);
   expect(typeof body.error).toBe('string');

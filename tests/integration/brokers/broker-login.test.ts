@@ -21,7 +21,14 @@ let a: AdminTest;
 beforeAll(async () => {
   kite = await startFakeKite({ redirectUrl: 'http://localhost:3000/api/brokers/zerodha/callback' });
   kite.setCash(500_000);
-  a = await adminTest({ env: { KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root, KITE_LOGIN_URL: kite.loginUrl } });
+  a = await adminTest({
+    env: {
+      KITE_API_KEY: kite.apiKey,
+      KITE_API_SECRET: kite.apiSecret,
+      KITE_API_ROOT: kite.root,
+      KITE_LOGIN_URL: kite.loginUrl,
+    },
+  });
 });
 afterAll(async () => {
   await a.t.close();
@@ -29,7 +36,9 @@ afterAll(async () => {
 });
 
 async function loginUrl(client: TestClient, accountId?: number): Promise<URL> {
-  const res = await client.request(`/api/brokers/zerodha/login-url${accountId === undefined ? '' : `?account_id=${accountId}`}`);
+  const res = await client.request(
+    `/api/brokers/zerodha/login-url${accountId === undefined ? '' : `?account_id=${accountId}`}`,
+  );
   const { url } = (await res.json()) as { url: string };
   expect(res.status).toBe(200);
   return new URL(url);
@@ -70,8 +79,16 @@ describe('the daily Zerodha login', () => {
     const funds = kite.requests.findLast((r) => r.path === '/user/margins/equity')!;
     const accessToken = funds.headers.authorization!.split(':')[1]!;
 
-    const settings = await expectJson(await a.member.request('/api/account-details'), 200, accountSettingsSchema.strict());
-    expect(settings).toMatchObject({ access_key_valid: true, broker_login: 'available', broker_access_key: '••••••••' });
+    const settings = await expectJson(
+      await a.member.request('/api/account-details'),
+      200,
+      accountSettingsSchema.strict(),
+    );
+    expect(settings).toMatchObject({
+      access_key_valid: true,
+      broker_login: 'available',
+      broker_access_key: '••••••••',
+    });
     const expiry = new Date(settings.broker_session_expires_at!);
     expect(expiry).toEqual(kiteSessionExpiry(connectedAt));
     expect(expiry.getUTCHours() * 60 + expiry.getUTCMinutes()).toBe(30); // 06:00 IST
@@ -81,7 +98,10 @@ describe('the daily Zerodha login', () => {
     expect(row!.broker_funds_available).toBe(500_000);
     expect(row!.broker_access_key_enc).not.toContain(accessToken);
     expect(a.t.deps.secrets.decrypt(row!.broker_access_key_enc!)).toBe(accessToken);
-    const [session] = await a.t.deps.db.select().from(tokens).where(eq(tokens.name, `zerodha.session_token (account ${accountId})`));
+    const [session] = await a.t.deps.db
+      .select()
+      .from(tokens)
+      .where(eq(tokens.name, `zerodha.session_token (account ${accountId})`));
     expect(a.t.deps.secrets.decrypt(session!.value_enc)).toBe(accessToken);
     expect(session!.expires_at).toEqual(expiry);
 
@@ -94,7 +114,11 @@ describe('the daily Zerodha login', () => {
     const path = await throughKite(await loginUrl(a.member));
     expect((await callback(a.member, path)).searchParams.get('broker_login')).toBe('connected');
     const again = await callback(a.member, path);
-    expect(Object.fromEntries(again.searchParams)).toEqual({ broker_login: 'failed', broker: 'zerodha', message: 'This Zerodha login was already used: connect again' });
+    expect(Object.fromEntries(again.searchParams)).toEqual({
+      broker_login: 'failed',
+      broker: 'zerodha',
+      message: 'This Zerodha login was already used: connect again',
+    });
   });
 
   it("refuses another user's login without using it up, and a login that took too long", async () => {
@@ -105,8 +129,13 @@ describe('the daily Zerodha login', () => {
     expect((await callback(a.member, path)).searchParams.get('broker_login')).toBe('connected');
 
     const late = await throughKite(await loginUrl(a.member));
-    await a.t.deps.db.update(brokerLogins).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(brokerLogins.user_id, a.memberLogin.user.id));
-    expect((await callback(a.member, late)).searchParams.get('message')).toBe('This Zerodha login took too long: connect again');
+    await a.t.deps.db
+      .update(brokerLogins)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(brokerLogins.user_id, a.memberLogin.user.id));
+    expect((await callback(a.member, late)).searchParams.get('message')).toBe(
+      'This Zerodha login took too long: connect again',
+    );
   });
 
   it("says what Kite refused (an expired request token) and keeps the account's session as it was", async () => {
@@ -114,10 +143,20 @@ describe('the daily Zerodha login', () => {
     const client = a.t.client();
     await client.login(member.user.email, member.user.password);
     const path = await throughKite(await loginUrl(client));
-    kite.failNext({ status: 403, body: { status: 'error', message: 'Token is invalid or has expired.', error_type: 'TokenException', data: null } });
+    kite.failNext({
+      status: 403,
+      body: { status: 'error', message: 'Token is invalid or has expired.', error_type: 'TokenException', data: null },
+    });
     const back = await callback(client, path);
-    expect(Object.fromEntries(back.searchParams)).toEqual({ broker_login: 'failed', broker: 'zerodha', message: 'Zerodha session expired or invalid: Token is invalid or has expired.' });
-    const [row] = await a.t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, member.account.trabot_account_id));
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      broker_login: 'failed',
+      broker: 'zerodha',
+      message: 'Zerodha session expired or invalid: Token is invalid or has expired.',
+    });
+    const [row] = await a.t.deps.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.trabot_account_id, member.account.trabot_account_id));
     expect(row).toMatchObject({ broker_session_expires_at: null, broker_access_key_enc: null });
 
     // A login the member did not finish on Kite's side.
@@ -129,11 +168,18 @@ describe('the daily Zerodha login', () => {
 
   it("lets a superadmin connect any member's account and brings them back to that member's accounts", async () => {
     const member = await createMember(a.t.deps);
-    const account = await createAccount(a.t.deps, member.trabot_client_id, { broker_name: 'zerodha', access_key_valid: false });
+    const account = await createAccount(a.t.deps, member.trabot_client_id, {
+      broker_name: 'zerodha',
+      access_key_valid: false,
+    });
     const back = await callback(a.admin, await throughKite(await loginUrl(a.admin, account.trabot_account_id)));
     expect(back.pathname).toBe(`/dashboard/admin/members/${member.trabot_client_id}/accounts`);
     expect(back.searchParams.get('broker_login')).toBe('connected');
-    const listed = (await (await a.admin.request(`/api/admin/members/${member.trabot_client_id}/accounts`)).json()) as { access_key_valid: boolean; broker_session_expires_at: string | null; broker_access_key: string }[];
+    const listed = (await (await a.admin.request(`/api/admin/members/${member.trabot_client_id}/accounts`)).json()) as {
+      access_key_valid: boolean;
+      broker_session_expires_at: string | null;
+      broker_access_key: string;
+    }[];
     expect(listed[0]).toMatchObject({ access_key_valid: true, broker_access_key: '••••••••' });
     expect(listed[0]!.broker_session_expires_at).not.toBeNull();
   });
@@ -141,15 +187,35 @@ describe('the daily Zerodha login', () => {
   it('refuses a login link it cannot honour, naming why', async () => {
     const member = await createMember(a.t.deps);
     const fyers = await createAccount(a.t.deps, member.trabot_client_id, { broker_name: 'fyers' });
-    const fyersUser = await createUser(a.t.deps, { memberId: member.trabot_client_id, accountId: fyers.trabot_account_id });
+    const fyersUser = await createUser(a.t.deps, {
+      memberId: member.trabot_client_id,
+      accountId: fyers.trabot_account_id,
+    });
     const fyersClient = a.t.client();
     await fyersClient.login(fyersUser.email, fyersUser.password);
 
-    expect((await expectError(await a.member.request(`/api/brokers/zerodha/login-url?account_id=${fyers.trabot_account_id}`), 403)).error).toBe('Only a superadmin may connect another account');
-    expect((await expectError(await fyersClient.request('/api/brokers/zerodha/login-url'), 409)).error).toBe(`Account ${fyers.trabot_account_id} trades with fyers, not zerodha`);
-    expect((await expectError(await fyersClient.request('/api/brokers/fyers/login-url'), 409)).error).toBe('Fyers is not configured on this server: its accounts stay on paper');
-    expect((await expectError(await a.admin.request('/api/brokers/zerodha/login-url?account_id=987654'), 404)).error).toBe('Account not found');
-    expect(Object.keys((await expectError(await a.admin.request('/api/brokers/zerodha/login-url?account_id=abc'), 400)).fields ?? {})).toEqual(['account_id']);
+    expect(
+      (
+        await expectError(
+          await a.member.request(`/api/brokers/zerodha/login-url?account_id=${fyers.trabot_account_id}`),
+          403,
+        )
+      ).error,
+    ).toBe('Only a superadmin may connect another account');
+    expect((await expectError(await fyersClient.request('/api/brokers/zerodha/login-url'), 409)).error).toBe(
+      `Account ${fyers.trabot_account_id} trades with fyers, not zerodha`,
+    );
+    expect((await expectError(await fyersClient.request('/api/brokers/fyers/login-url'), 409)).error).toBe(
+      'Fyers is not configured on this server: its accounts stay on paper',
+    );
+    expect(
+      (await expectError(await a.admin.request('/api/brokers/zerodha/login-url?account_id=987654'), 404)).error,
+    ).toBe('Account not found');
+    expect(
+      Object.keys(
+        (await expectError(await a.admin.request('/api/brokers/zerodha/login-url?account_id=abc'), 400)).fields ?? {},
+      ),
+    ).toEqual(['account_id']);
     expect((await a.anonymous.request('/api/brokers/zerodha/login-url')).status).toBe(401);
     // A callback without a session goes to the login page.
     const res = await a.anonymous.request('/api/brokers/zerodha/callback?status=success&request_token=x&state=y');
@@ -161,9 +227,17 @@ describe('the daily Zerodha login', () => {
     const seen: Record<string, string> = {};
     for (const broker_name of ['zerodha', 'fyers', 'groww', '5paisa', 'none']) {
       const account = await createAccount(a.t.deps, member.trabot_client_id, { broker_name });
-      const settings = (await (await a.admin.request(`/api/${account.trabot_account_id}/account-details`)).json()) as { broker_login: string };
+      const settings = (await (await a.admin.request(`/api/${account.trabot_account_id}/account-details`)).json()) as {
+        broker_login: string;
+      };
       seen[broker_name] = settings.broker_login;
     }
-    expect(seen).toEqual({ zerodha: 'available', fyers: 'not_configured', groww: 'paper_only', '5paisa': 'paper_only', none: 'none' });
+    expect(seen).toEqual({
+      zerodha: 'available',
+      fyers: 'not_configured',
+      groww: 'paper_only',
+      '5paisa': 'paper_only',
+      none: 'none',
+    });
   });
 });

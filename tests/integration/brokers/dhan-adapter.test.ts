@@ -24,7 +24,15 @@ beforeAll(async () => {
   dhan.setLtp('INFY', 1500.05);
   dhan.setLtp('TCS', 4000);
   dhan.setSessionExpiry('2026-01-06T09:30:00');
-  adapter = new DhanAdapter({ apiKey: dhan.apiKey, apiSecret: dhan.apiSecret, root: dhan.root, authRoot: dhan.root, scripMasterUrl: dhan.scripMasterUrl, timeoutMs: 1_000, now: () => NOW });
+  adapter = new DhanAdapter({
+    apiKey: dhan.apiKey,
+    apiSecret: dhan.apiSecret,
+    root: dhan.root,
+    authRoot: dhan.root,
+    scripMasterUrl: dhan.scripMasterUrl,
+    timeoutMs: 1_000,
+    now: () => NOW,
+  });
   member = { clientId: CLIENT, accessKey: dhan.newAccessToken(CLIENT) };
 });
 afterAll(() => dhan.close());
@@ -41,24 +49,34 @@ describe('the daily login (consent)', () => {
   it("opens a consent for the member's Dhan client with the app's id and secret, sends them to Dhan's page, and exchanges the tokenId", async () => {
     const login = new URL(await adapter.loginUrl('state-unused', { brokerClientId: CLIENT }));
     const consent = dhan.requests.findLast((r) => r.path === '/app/generate-consent')!;
-    expect(consent).toMatchObject({ method: 'POST', query: { client_id: CLIENT }, headers: { app_id: dhan.apiKey, app_secret: dhan.apiSecret } });
+    expect(consent).toMatchObject({
+      method: 'POST',
+      query: { client_id: CLIENT },
+      headers: { app_id: dhan.apiKey, app_secret: dhan.apiSecret },
+    });
     expect(login.pathname).toBe('/login/consentApp-login');
     const back = await dhan.logIn(login.toString());
     const session = await adapter.completeLogin(Object.fromEntries(back.searchParams), { brokerClientId: CLIENT });
-    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/app/consumeApp-consent', query: { tokenId: back.searchParams.get('tokenId') } });
+    expect(lastRequest()).toMatchObject({
+      method: 'GET',
+      path: '/app/consumeApp-consent',
+      query: { tokenId: back.searchParams.get('tokenId') },
+    });
     expect(session.expiresAt).toEqual(new Date('2026-01-06T04:00:00Z')); // expiryTime 09:30 IST
     expect(await adapter.validateAccessKey({ clientId: CLIENT, accessKey: session.token })).toBe(true);
     expect(lastRequest().headers['access-token']).toBe(session.token);
-    await expect(adapter.completeLogin(Object.fromEntries(back.searchParams), { brokerClientId: CLIENT })).rejects.toThrow(/Invalid tokenId/);
+    await expect(
+      adapter.completeLogin(Object.fromEntries(back.searchParams), { brokerClientId: CLIENT }),
+    ).rejects.toThrow(/Invalid tokenId/);
   });
 
   it("refuses a session for another Dhan client than the account's", async () => {
     const login = await adapter.loginUrl('s', { brokerClientId: CLIENT });
     dhan.logInAs('1000000999');
     const back = await dhan.logIn(login);
-    await expect(adapter.completeLogin(Object.fromEntries(back.searchParams), { brokerClientId: CLIENT })).rejects.toThrow(
-      "This Dhan login is for client 1000000999, not the account's 1000000001",
-    );
+    await expect(
+      adapter.completeLogin(Object.fromEntries(back.searchParams), { brokerClientId: CLIENT }),
+    ).rejects.toThrow("This Dhan login is for client 1000000999, not the account's 1000000001");
   });
 
   it('the session holds until the profile says; a wrong or expired token (DH-901) is an invalid key', async () => {
@@ -73,16 +91,45 @@ describe('orders', () => {
     const request = buy();
     const order = await adapter.placeOrder(member, request);
     expect(placed().body).toEqual({
-      dhanClientId: CLIENT, correlationId: request.clientOrderId, transactionType: 'BUY', exchangeSegment: 'NSE_EQ', productType: 'CNC', orderType: 'MARKET', validity: 'DAY', securityId: dhan.securityId('INFY'), quantity: 10, disclosedQuantity: 0, price: 0, triggerPrice: 0, afterMarketOrder: false,
+      dhanClientId: CLIENT,
+      correlationId: request.clientOrderId,
+      transactionType: 'BUY',
+      exchangeSegment: 'NSE_EQ',
+      productType: 'CNC',
+      orderType: 'MARKET',
+      validity: 'DAY',
+      securityId: dhan.securityId('INFY'),
+      quantity: 10,
+      disclosedQuantity: 0,
+      price: 0,
+      triggerPrice: 0,
+      afterMarketOrder: false,
     });
-    expect(order).toMatchObject({ clientOrderId: request.clientOrderId, state: 'filled', filledQuantity: 10, averagePrice: 1500.05, request: { symbol: 'INFY', side: 'buy', product: 'delivery', orderType: 'market' } });
+    expect(order).toMatchObject({
+      clientOrderId: request.clientOrderId,
+      state: 'filled',
+      filledQuantity: 10,
+      averagePrice: 1500.05,
+      request: { symbol: 'INFY', side: 'buy', product: 'delivery', orderType: 'market' },
+    });
   });
 
   it('intraday is INTRADAY; a limit sell rests pending; a stop-loss (STOP_LOSS) waits for its trigger, then fills when crossed', async () => {
-    const limit = await adapter.placeOrder(member, buy({ side: 'sell', product: 'intraday', orderType: 'limit', limitPrice: 1510 }));
-    expect(placed().body).toMatchObject({ productType: 'INTRADAY', orderType: 'LIMIT', transactionType: 'SELL', price: 1510 });
+    const limit = await adapter.placeOrder(
+      member,
+      buy({ side: 'sell', product: 'intraday', orderType: 'limit', limitPrice: 1510 }),
+    );
+    expect(placed().body).toMatchObject({
+      productType: 'INTRADAY',
+      orderType: 'LIMIT',
+      transactionType: 'SELL',
+      price: 1510,
+    });
     expect(limit).toMatchObject({ state: 'open', request: { product: 'intraday', limitPrice: 1510 } });
-    const stop = await adapter.placeOrder(member, buy({ side: 'sell', orderType: 'trigger', limitPrice: 1480, triggerPrice: 1485 }));
+    const stop = await adapter.placeOrder(
+      member,
+      buy({ side: 'sell', orderType: 'trigger', limitPrice: 1480, triggerPrice: 1485 }),
+    );
     expect(placed().body).toMatchObject({ orderType: 'STOP_LOSS', price: 1480, triggerPrice: 1485 });
     expect(stop.state).toBe('trigger_pending');
     dhan.setLtp('INFY', 1484);
@@ -96,7 +143,16 @@ describe('orders', () => {
   it('a resting order is modified (its price), then cancelled', async () => {
     const resting = await adapter.placeOrder(member, buy({ orderType: 'limit', limitPrice: 1400 }));
     const moved = await adapter.modifyOrder(member, resting.orderId, { limitPrice: 1450 });
-    expect(dhan.requests.filter((r) => r.method === 'PUT').at(-1)!.body).toEqual({ dhanClientId: CLIENT, orderId: resting.orderId, orderType: 'LIMIT', quantity: 10, price: 1450, triggerPrice: 0, disclosedQuantity: 0, validity: 'DAY' });
+    expect(dhan.requests.filter((r) => r.method === 'PUT').at(-1)!.body).toEqual({
+      dhanClientId: CLIENT,
+      orderId: resting.orderId,
+      orderType: 'LIMIT',
+      quantity: 10,
+      price: 1450,
+      triggerPrice: 0,
+      disclosedQuantity: 0,
+      validity: 'DAY',
+    });
     expect(moved).toMatchObject({ state: 'open', request: { limitPrice: 1450 } });
     await adapter.cancelOrder(member, resting.orderId);
   });
@@ -110,17 +166,29 @@ describe('orders', () => {
     } finally {
       dhan.setCash(10_000_000);
     }
-    expect(await adapter.placeOrder(member, buy({ quantity: 0 }))).toMatchObject({ state: 'rejected', rejectReason: 'Invalid quantity' });
+    expect(await adapter.placeOrder(member, buy({ quantity: 0 }))).toMatchObject({
+      state: 'rejected',
+      rejectReason: 'Invalid quantity',
+    });
     const before = dhan.requests.filter((r) => r.path === '/v2/orders').length;
-    expect(await adapter.placeOrder(member, buy({ symbol: 'NOSUCH' }))).toMatchObject({ state: 'rejected', rejectReason: 'Dhan lists no NSE equity NOSUCH' });
+    expect(await adapter.placeOrder(member, buy({ symbol: 'NOSUCH' }))).toMatchObject({
+      state: 'rejected',
+      rejectReason: 'Dhan lists no NSE equity NOSUCH',
+    });
     expect(dhan.requests.filter((r) => r.path === '/v2/orders').length).toBe(before);
   });
-
 });
 
 describe('when Dhan cannot answer', () => {
   it('a 429 (DH-904) is thrown as unreachable, never as a rejection', async () => {
-    const limited = { status: 429, body: { errorType: 'Rate_Limit', errorCode: 'DH-904', errorMessage: 'Too many requests on server from single user breaching rate limits.' } };
+    const limited = {
+      status: 429,
+      body: {
+        errorType: 'Rate_Limit',
+        errorCode: 'DH-904',
+        errorMessage: 'Too many requests on server from single user breaching rate limits.',
+      },
+    };
     dhan.failNext(limited);
     dhan.failNext(limited);
     await expect(adapter.orderBook(member)).rejects.toThrow(/could not be reached: Too many requests/);
@@ -138,8 +206,18 @@ describe('when Dhan cannot answer', () => {
 
 describe('prices', () => {
   it('last prices by security id (with the client-id header), an unlisted symbol left out', async () => {
-    expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(new Map([['INFY', 1500.05], ['TCS', 4000]]));
-    expect(lastRequest()).toMatchObject({ method: 'POST', path: '/v2/marketfeed/ltp', body: { NSE_EQ: [Number(dhan.securityId('INFY')), Number(dhan.securityId('TCS'))] }, headers: { 'client-id': CLIENT } });
+    expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(
+      new Map([
+        ['INFY', 1500.05],
+        ['TCS', 4000],
+      ]),
+    );
+    expect(lastRequest()).toMatchObject({
+      method: 'POST',
+      path: '/v2/marketfeed/ltp',
+      body: { NSE_EQ: [Number(dhan.securityId('INFY')), Number(dhan.securityId('TCS'))] },
+      headers: { 'client-id': CLIENT },
+    });
   });
 });
 

@@ -22,7 +22,14 @@ const REDIRECT = 'http://127.0.0.1:4999/api/brokers/fyers/callback';
 beforeAll(async () => {
   fyers = await startFakeFyers();
   fyers.setRedirectUrl(REDIRECT);
-  adapter = new FyersAdapter({ appId: fyers.appId, secret: fyers.secret, redirectUrl: REDIRECT, root: fyers.root, timeoutMs: 1_000, now: () => NOW });
+  adapter = new FyersAdapter({
+    appId: fyers.appId,
+    secret: fyers.secret,
+    redirectUrl: REDIRECT,
+    root: fyers.root,
+    timeoutMs: 1_000,
+    now: () => NOW,
+  });
   member = { clientId: 'XA00001', accessKey: fyers.newAccessToken() };
   fyers.setLtp('INFY', 1500.05);
   fyers.setLtp('TCS', 4000);
@@ -36,7 +43,12 @@ const lastRequest = () => fyers.requests.at(-1)!;
 describe('the daily login', () => {
   it("sends the member to Fyers's login page with the app, its redirect URL and the state; exchanges the auth code with SHA-256(app_id:secret)", async () => {
     const login = new URL(adapter.loginUrl('state-123'));
-    expect(Object.fromEntries(login.searchParams)).toEqual({ client_id: fyers.appId, redirect_uri: REDIRECT, response_type: 'code', state: 'state-123' });
+    expect(Object.fromEntries(login.searchParams)).toEqual({
+      client_id: fyers.appId,
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      state: 'state-123',
+    });
     const back = await fyers.logIn(login.toString());
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(back.searchParams.get('state')).toBe('state-123');
@@ -45,7 +57,11 @@ describe('the daily login', () => {
     expect(lastRequest()).toMatchObject({
       method: 'POST',
       path: '/api/v3/validate-authcode',
-      body: { grant_type: 'authorization_code', code: back.searchParams.get('auth_code'), appIdHash: createHash('sha256').update(`${fyers.appId}:${fyers.secret}`).digest('hex') },
+      body: {
+        grant_type: 'authorization_code',
+        code: back.searchParams.get('auth_code'),
+        appIdHash: createHash('sha256').update(`${fyers.appId}:${fyers.secret}`).digest('hex'),
+      },
     });
     expect(session.expiresAt).toEqual(new Date('2026-01-06T00:30:00Z'));
     expect(await adapter.validateAccessKey({ clientId: '', accessKey: session.token })).toBe(true);
@@ -66,18 +82,55 @@ describe('orders', () => {
   it('a market buy goes out as Fyers documents it (NSE:INFY-EQ, side 1, type 2, CNC, DAY, the tag) and fills', async () => {
     const request = buy();
     const order = await adapter.placeOrder(member, request);
-    expect(fyers.requests.find((r) => r.method === 'POST' && r.path === '/api/v3/orders/sync' && r.body.orderTag === request.clientOrderId)?.body).toEqual({
-      symbol: 'NSE:INFY-EQ', qty: 10, type: 2, side: 1, productType: 'CNC', limitPrice: 0, stopPrice: 0, validity: 'DAY', disclosedQty: 0, offlineOrder: false, orderTag: request.clientOrderId,
+    expect(
+      fyers.requests.find(
+        (r) => r.method === 'POST' && r.path === '/api/v3/orders/sync' && r.body.orderTag === request.clientOrderId,
+      )?.body,
+    ).toEqual({
+      symbol: 'NSE:INFY-EQ',
+      qty: 10,
+      type: 2,
+      side: 1,
+      productType: 'CNC',
+      limitPrice: 0,
+      stopPrice: 0,
+      validity: 'DAY',
+      disclosedQty: 0,
+      offlineOrder: false,
+      orderTag: request.clientOrderId,
     });
-    expect(order).toMatchObject({ clientOrderId: request.clientOrderId, state: 'filled', filledQuantity: 10, averagePrice: 1500.05, request: { symbol: 'INFY', side: 'buy', product: 'delivery', orderType: 'market' } });
+    expect(order).toMatchObject({
+      clientOrderId: request.clientOrderId,
+      state: 'filled',
+      filledQuantity: 10,
+      averagePrice: 1500.05,
+      request: { symbol: 'INFY', side: 'buy', product: 'delivery', orderType: 'market' },
+    });
   });
 
   it('intraday is INTRADAY; a limit sell rests pending; a stop-limit waits for its trigger, then fills when crossed', async () => {
-    const limit = await adapter.placeOrder(member, buy({ side: 'sell', product: 'intraday', orderType: 'limit', limitPrice: 1510 }));
-    expect(limit).toMatchObject({ state: 'open', request: { product: 'intraday', orderType: 'limit', limitPrice: 1510 } });
-    expect(fyers.requests.filter((r) => r.method === 'POST').at(-1)!.body).toMatchObject({ productType: 'INTRADAY', type: 1, side: -1, limitPrice: 1510 });
-    const stop = await adapter.placeOrder(member, buy({ side: 'sell', orderType: 'trigger', limitPrice: 1480, triggerPrice: 1485 }));
-    expect(stop).toMatchObject({ state: 'trigger_pending', request: { orderType: 'trigger', limitPrice: 1480, triggerPrice: 1485 } });
+    const limit = await adapter.placeOrder(
+      member,
+      buy({ side: 'sell', product: 'intraday', orderType: 'limit', limitPrice: 1510 }),
+    );
+    expect(limit).toMatchObject({
+      state: 'open',
+      request: { product: 'intraday', orderType: 'limit', limitPrice: 1510 },
+    });
+    expect(fyers.requests.filter((r) => r.method === 'POST').at(-1)!.body).toMatchObject({
+      productType: 'INTRADAY',
+      type: 1,
+      side: -1,
+      limitPrice: 1510,
+    });
+    const stop = await adapter.placeOrder(
+      member,
+      buy({ side: 'sell', orderType: 'trigger', limitPrice: 1480, triggerPrice: 1485 }),
+    );
+    expect(stop).toMatchObject({
+      state: 'trigger_pending',
+      request: { orderType: 'trigger', limitPrice: 1480, triggerPrice: 1485 },
+    });
     fyers.setLtp('INFY', 1484);
     fyers.match();
     expect(await adapter.orderStatus(member, stop.orderId)).toMatchObject({ state: 'filled', averagePrice: 1480 });
@@ -88,7 +141,11 @@ describe('orders', () => {
   it("modifies a resting order's price (PATCH with the id and type)", async () => {
     const order = await adapter.placeOrder(member, buy({ orderType: 'limit', limitPrice: 1400 }));
     const moved = await adapter.modifyOrder(member, order.orderId, { limitPrice: 1450 });
-    expect(fyers.requests.filter((r) => r.method === 'PATCH').at(-1)!.body).toEqual({ id: order.orderId, type: 1, limitPrice: 1450 });
+    expect(fyers.requests.filter((r) => r.method === 'PATCH').at(-1)!.body).toEqual({
+      id: order.orderId,
+      type: 1,
+      limitPrice: 1450,
+    });
     expect(moved).toMatchObject({ state: 'open', request: { limitPrice: 1450 } });
     await adapter.cancelOrder(member, order.orderId);
   });
@@ -106,7 +163,6 @@ describe('orders', () => {
     const unknown = await adapter.placeOrder(member, buy({ symbol: 'NOSUCH' }));
     expect(unknown).toMatchObject({ state: 'rejected', rejectReason: 'Invalid symbol' });
   });
-
 });
 
 describe('when Fyers cannot answer', () => {
@@ -128,8 +184,16 @@ describe('when Fyers cannot answer', () => {
 
 describe('prices and times', () => {
   it('last prices from the quotes API, an unknown symbol left out', async () => {
-    expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(new Map([['INFY', 1500.05], ['TCS', 4000]]));
-    expect(lastRequest()).toMatchObject({ path: '/data/quotes', query: { symbols: 'NSE:INFY-EQ,NSE:TCS-EQ,NSE:NOSUCH-EQ' } });
+    expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(
+      new Map([
+        ['INFY', 1500.05],
+        ['TCS', 4000],
+      ]),
+    );
+    expect(lastRequest()).toMatchObject({
+      path: '/data/quotes',
+      query: { symbols: 'NSE:INFY-EQ,NSE:TCS-EQ,NSE:NOSUCH-EQ' },
+    });
   });
 
   it("reads Fyers's order times as IST", () => {

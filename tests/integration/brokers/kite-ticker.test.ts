@@ -21,7 +21,12 @@ const open: { close(): void }[] = [];
 
 beforeAll(async () => {
   kite = await startFakeKite();
-  for (const [symbol, price] of [['INFY', 1500], ['TCS', 3400], ['SBIN', 780]] as const) kite.setLtp(symbol, price);
+  for (const [symbol, price] of [
+    ['INFY', 1500],
+    ['TCS', 3400],
+    ['SBIN', 780],
+  ] as const)
+    kite.setLtp(symbol, price);
   adapter = new ZerodhaAdapter({ apiKey: kite.apiKey, apiSecret: kite.apiSecret, root: kite.root });
 });
 afterEach(() => open.splice(0).forEach((c) => c.close()));
@@ -29,7 +34,14 @@ afterAll(() => kite.close());
 
 function ticker(options: Partial<ConstructorParameters<typeof KiteTickerConnection>[0]> = {}) {
   const ticks: TickerTick[] = [];
-  const connection = new KiteTickerConnection({ root: kite.tickerRoot, apiKey: kite.apiKey, log, onTicks: (t) => ticks.push(...t), baseDelayMs: 20, ...options });
+  const connection = new KiteTickerConnection({
+    root: kite.tickerRoot,
+    apiKey: kite.apiKey,
+    log,
+    onTicks: (t) => ticks.push(...t),
+    baseDelayMs: 20,
+    ...options,
+  });
   open.push(connection);
   return { connection, ticks };
 }
@@ -57,7 +69,14 @@ describe("the ticker's connection", () => {
     kite.setLtp('INFY', 1502.35, new Date('2026-01-05T04:00:07Z'));
     kite.setLtp('SBIN', 781); // not subscribed
     await waitFor(() => ticks.length > 0);
-    expect(ticks).toEqual([{ token: kite.instrumentToken('INFY'), ltp: 1502.35, previousClose: 1502.35, at: new Date('2026-01-05T04:00:07Z') }]);
+    expect(ticks).toEqual([
+      {
+        token: kite.instrumentToken('INFY'),
+        ltp: 1502.35,
+        previousClose: 1502.35,
+        at: new Date('2026-01-05T04:00:07Z'),
+      },
+    ]);
   });
 
   it('follows changes of the instruments: unsubscribes what is no longer wanted', async () => {
@@ -69,7 +88,11 @@ describe("the ticker's connection", () => {
     connection.setInstruments([kite.instrumentToken('TCS'), kite.instrumentToken('SBIN')]);
     await waitFor(() => {
       const subscribed = kite.tickerConnections().find((c) => c.accessToken === session)?.subscribed;
-      return subscribed?.size === 2 && subscribed.has(kite.instrumentToken('SBIN')) && !subscribed.has(kite.instrumentToken('INFY'));
+      return (
+        subscribed?.size === 2 &&
+        subscribed.has(kite.instrumentToken('SBIN')) &&
+        !subscribed.has(kite.instrumentToken('INFY'))
+      );
     });
   });
 
@@ -80,7 +103,11 @@ describe("the ticker's connection", () => {
     connection.useSession(session);
     await waitFor(() => kite.tickerConnections().some((c) => c.accessToken === session && c.subscribed.size === 1));
     kite.dropTickerConnections();
-    await waitFor(() => connection.connections === 2 && kite.tickerConnections().some((c) => c.accessToken === session && c.subscribed.size === 1));
+    await waitFor(
+      () =>
+        connection.connections === 2 &&
+        kite.tickerConnections().some((c) => c.accessToken === session && c.subscribed.size === 1),
+    );
     kite.setLtp('TCS', 3401.5);
     await waitFor(() => ticks.some((t) => t.ltp === 3401.5));
   });
@@ -149,7 +176,9 @@ describe("the feed: Kite's prices while a session of the day is available", () =
     expect(kiteFeed.state()['feed.source']).toMatch(/^simulated/);
     await kiteFeed.refresh(new Date(T0 + SESSION_CHECK_MS));
     expect(kiteFeed.quote('INFY')).toBeUndefined();
-    await waitFor(() => kite.tickerConnections().some((c) => c.accessToken === session && c.subscribed.has(kite.instrumentToken('INFY'))));
+    await waitFor(() =>
+      kite.tickerConnections().some((c) => c.accessToken === session && c.subscribed.has(kite.instrumentToken('INFY'))),
+    );
 
     kite.setLtp('INFY', 1503.1, new Date(T0 + SESSION_CHECK_MS + 500));
     await waitFor(() => kiteFeed.quote('INFY') !== undefined);
@@ -167,7 +196,10 @@ describe("the feed: Kite's prices while a session of the day is available", () =
 
     setSession(null);
     await kiteFeed.refresh(new Date(T0 + 2 * SESSION_CHECK_MS));
-    expect(kiteFeed.state()).toMatchObject({ 'feed.source': expect.stringMatching(/^simulated/), 'feed.zerodha.connection': 'stopped' });
+    expect(kiteFeed.state()).toMatchObject({
+      'feed.source': expect.stringMatching(/^simulated/),
+      'feed.zerodha.connection': 'stopped',
+    });
     expect(kiteFeed.tick(new Date(T0 + 2 * SESSION_CHECK_MS)).map((q) => q.symbol)).toEqual(['INFY', 'NOTATKITE']);
   });
 });

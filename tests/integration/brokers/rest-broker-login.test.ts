@@ -30,7 +30,10 @@ describe.each(REST_BROKER_WORLDS)('the daily $label login', (world) => {
   async function member(): Promise<{ client: TestClient; accountId: number }> {
     const { user, account } = await createMemberLogin(t.deps);
     // Dhan opens its consent for the member's Dhan client id, and the session must be that client's.
-    await t.deps.db.update(accounts).set({ broker_name: world.broker, broker_client_id: `C${account.trabot_account_id}` }).where(eq(accounts.trabot_account_id, account.trabot_account_id));
+    await t.deps.db
+      .update(accounts)
+      .set({ broker_name: world.broker, broker_client_id: `C${account.trabot_account_id}` })
+      .where(eq(accounts.trabot_account_id, account.trabot_account_id));
     const client = t.client();
     await client.login(user.email, user.password);
     return { client, accountId: account.trabot_account_id };
@@ -79,7 +82,11 @@ describe.each(REST_BROKER_WORLDS)('the daily $label login', (world) => {
     const path = await throughBroker(owner.client);
     const other = await member();
     const refused = await other.client.request(path);
-    expect(outcome(refused)).toMatchObject({ broker_login: 'failed', broker: world.broker, message: `This ${world.label} login was not started here: connect again` });
+    expect(outcome(refused)).toMatchObject({
+      broker_login: 'failed',
+      broker: world.broker,
+      message: `This ${world.label} login was not started here: connect again`,
+    });
     expect(outcome(await owner.client.request(path))).toEqual({ broker_login: 'connected', broker: world.broker });
   });
 });

@@ -24,7 +24,15 @@ beforeAll(async () => {
   upstox.setRedirectUrl(REDIRECT);
   upstox.setLtp('INFY', 1500.05);
   upstox.setLtp('TCS', 4000);
-  adapter = new UpstoxAdapter({ apiKey: upstox.apiKey, apiSecret: upstox.apiSecret, redirectUrl: REDIRECT, root: upstox.root, instrumentsUrl: upstox.instrumentsUrl, timeoutMs: 1_000, now: () => NOW });
+  adapter = new UpstoxAdapter({
+    apiKey: upstox.apiKey,
+    apiSecret: upstox.apiSecret,
+    redirectUrl: REDIRECT,
+    root: upstox.root,
+    instrumentsUrl: upstox.instrumentsUrl,
+    timeoutMs: 1_000,
+    now: () => NOW,
+  });
   member = { clientId: '7AB123', accessKey: upstox.newAccessToken() };
 });
 afterAll(() => upstox.close());
@@ -38,7 +46,12 @@ describe('the daily login', () => {
   it("sends the member to Upstox's authorization dialog with the app, its redirect URL and the state; exchanges the code", async () => {
     const login = new URL(adapter.loginUrl('state-9'));
     expect(login.pathname).toBe('/v2/login/authorization/dialog');
-    expect(Object.fromEntries(login.searchParams)).toEqual({ response_type: 'code', client_id: upstox.apiKey, redirect_uri: REDIRECT, state: 'state-9' });
+    expect(Object.fromEntries(login.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: upstox.apiKey,
+      redirect_uri: REDIRECT,
+      state: 'state-9',
+    });
     const back = await upstox.logIn(login.toString());
     expect(back.searchParams.get('state')).toBe('state-9');
 
@@ -46,7 +59,13 @@ describe('the daily login', () => {
     expect(lastRequest()).toMatchObject({
       method: 'POST',
       path: '/v2/login/authorization/token',
-      body: { code: back.searchParams.get('code'), client_id: upstox.apiKey, client_secret: upstox.apiSecret, redirect_uri: REDIRECT, grant_type: 'authorization_code' },
+      body: {
+        code: back.searchParams.get('code'),
+        client_id: upstox.apiKey,
+        client_secret: upstox.apiSecret,
+        redirect_uri: REDIRECT,
+        grant_type: 'authorization_code',
+      },
     });
     expect(session.expiresAt).toEqual(new Date('2026-01-05T22:00:00Z')); // 03:30 IST the next morning
     expect(await adapter.validateAccessKey({ clientId: '', accessKey: session.token })).toBe(true);
@@ -71,17 +90,39 @@ describe('orders', () => {
     const request = buy();
     const order = await adapter.placeOrder(member, request);
     expect(placed().body).toEqual({
-      instrument_token: upstox.instrumentKey('INFY'), transaction_type: 'BUY', quantity: 10, product: 'D', order_type: 'MARKET', validity: 'DAY', price: 0, trigger_price: 0, disclosed_quantity: 0, is_amo: false, tag: request.clientOrderId,
+      instrument_token: upstox.instrumentKey('INFY'),
+      transaction_type: 'BUY',
+      quantity: 10,
+      product: 'D',
+      order_type: 'MARKET',
+      validity: 'DAY',
+      price: 0,
+      trigger_price: 0,
+      disclosed_quantity: 0,
+      is_amo: false,
+      tag: request.clientOrderId,
     });
     expect(placed().headers['api-version']).toBe('2.0');
-    expect(order).toMatchObject({ clientOrderId: request.clientOrderId, state: 'filled', filledQuantity: 10, averagePrice: 1500.05, request: { symbol: 'INFY', side: 'buy', product: 'delivery', orderType: 'market' } });
+    expect(order).toMatchObject({
+      clientOrderId: request.clientOrderId,
+      state: 'filled',
+      filledQuantity: 10,
+      averagePrice: 1500.05,
+      request: { symbol: 'INFY', side: 'buy', product: 'delivery', orderType: 'market' },
+    });
   });
 
   it('intraday is I; a limit sell rests open; a stop-loss waits as trigger pending, then fills when crossed', async () => {
-    const limit = await adapter.placeOrder(member, buy({ side: 'sell', product: 'intraday', orderType: 'limit', limitPrice: 1510 }));
+    const limit = await adapter.placeOrder(
+      member,
+      buy({ side: 'sell', product: 'intraday', orderType: 'limit', limitPrice: 1510 }),
+    );
     expect(placed().body).toMatchObject({ product: 'I', order_type: 'LIMIT', transaction_type: 'SELL', price: 1510 });
     expect(limit).toMatchObject({ state: 'open', request: { product: 'intraday', limitPrice: 1510 } });
-    const stop = await adapter.placeOrder(member, buy({ side: 'sell', orderType: 'trigger', limitPrice: 1480, triggerPrice: 1485 }));
+    const stop = await adapter.placeOrder(
+      member,
+      buy({ side: 'sell', orderType: 'trigger', limitPrice: 1480, triggerPrice: 1485 }),
+    );
     expect(placed().body).toMatchObject({ order_type: 'SL', price: 1480, trigger_price: 1485 });
     expect(stop.state).toBe('trigger_pending');
     upstox.setLtp('INFY', 1484);
@@ -94,7 +135,15 @@ describe('orders', () => {
   it('a resting order is modified (its price), then cancelled', async () => {
     const resting = await adapter.placeOrder(member, buy({ orderType: 'limit', limitPrice: 1400 }));
     const moved = await adapter.modifyOrder(member, resting.orderId, { limitPrice: 1450 });
-    expect(upstox.requests.filter((r) => r.method === 'PUT').at(-1)!.body).toEqual({ order_id: resting.orderId, order_type: 'LIMIT', validity: 'DAY', quantity: 10, price: 1450, trigger_price: 0, disclosed_quantity: 0 });
+    expect(upstox.requests.filter((r) => r.method === 'PUT').at(-1)!.body).toEqual({
+      order_id: resting.orderId,
+      order_type: 'LIMIT',
+      validity: 'DAY',
+      quantity: 10,
+      price: 1450,
+      trigger_price: 0,
+      disclosed_quantity: 0,
+    });
     expect(moved).toMatchObject({ state: 'open', request: { limitPrice: 1450 } });
     await adapter.cancelOrder(member, resting.orderId);
   });
@@ -108,17 +157,25 @@ describe('orders', () => {
     } finally {
       upstox.setCash(10_000_000);
     }
-    expect(await adapter.placeOrder(member, buy({ quantity: 0 }))).toMatchObject({ state: 'rejected', rejectReason: 'Quantity must be a whole number above 0' });
+    expect(await adapter.placeOrder(member, buy({ quantity: 0 }))).toMatchObject({
+      state: 'rejected',
+      rejectReason: 'Quantity must be a whole number above 0',
+    });
     const before = upstox.requests.length;
-    expect(await adapter.placeOrder(member, buy({ symbol: 'NOSUCH' }))).toMatchObject({ state: 'rejected', rejectReason: 'Upstox lists no NSE equity NOSUCH' });
+    expect(await adapter.placeOrder(member, buy({ symbol: 'NOSUCH' }))).toMatchObject({
+      state: 'rejected',
+      rejectReason: 'Upstox lists no NSE equity NOSUCH',
+    });
     expect(upstox.requests.length).toBe(before);
   });
-
 });
 
 describe('when Upstox cannot answer', () => {
   it('a 429 is thrown as unreachable (rate limited), never as a rejection', async () => {
-    const limited = { status: 429, body: { status: 'error', errors: [{ errorCode: 'UDAPI10005', message: 'Too Many Request Sent' }] } };
+    const limited = {
+      status: 429,
+      body: { status: 'error', errors: [{ errorCode: 'UDAPI10005', message: 'Too Many Request Sent' }] },
+    };
     upstox.failNext(limited);
     upstox.failNext(limited);
     await expect(adapter.orderBook(member)).rejects.toThrow(/could not be reached: Too Many Request Sent/);
@@ -136,8 +193,16 @@ describe('when Upstox cannot answer', () => {
 
 describe('prices and times', () => {
   it('last prices by instrument key, an unlisted symbol left out', async () => {
-    expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(new Map([['INFY', 1500.05], ['TCS', 4000]]));
-    expect(lastRequest()).toMatchObject({ path: '/v2/market-quote/ltp', query: { symbol: `${upstox.instrumentKey('INFY')},${upstox.instrumentKey('TCS')}` } });
+    expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(
+      new Map([
+        ['INFY', 1500.05],
+        ['TCS', 4000],
+      ]),
+    );
+    expect(lastRequest()).toMatchObject({
+      path: '/v2/market-quote/ltp',
+      query: { symbol: `${upstox.instrumentKey('INFY')},${upstox.instrumentKey('TCS')}` },
+    });
   });
 
   it("reads Upstox's order times as IST", () => {

@@ -20,7 +20,13 @@ const NOW = new Date('2026-01-05T04:00:00Z'); // 09:30 IST, a Monday
 
 beforeAll(async () => {
   kite = await startFakeKite();
-  adapter = new ZerodhaAdapter({ apiKey: kite.apiKey, apiSecret: kite.apiSecret, root: kite.root, timeoutMs: 1_000, now: () => NOW });
+  adapter = new ZerodhaAdapter({
+    apiKey: kite.apiKey,
+    apiSecret: kite.apiSecret,
+    root: kite.root,
+    timeoutMs: 1_000,
+    now: () => NOW,
+  });
   member = { clientId: 'ZX4821', accessKey: kite.newAccessToken() };
   kite.setLtp('INFY', 1500.05);
   kite.setLtp('TCS', 4000);
@@ -36,12 +42,18 @@ describe('the daily login', () => {
     const session = await adapter.exchangeRequestToken(requestToken);
     const sent = kite.requests.at(-1)!;
     expect(sent).toMatchObject({ method: 'POST', path: '/session/token' });
-    expect(sent.form).toEqual({ api_key: kite.apiKey, request_token: requestToken, checksum: kiteChecksum(kite.apiKey, requestToken, kite.apiSecret) });
+    expect(sent.form).toEqual({
+      api_key: kite.apiKey,
+      request_token: requestToken,
+      checksum: kiteChecksum(kite.apiKey, requestToken, kite.apiSecret),
+    });
     expect(sent.headers['x-kite-version']).toBe('3');
     expect(session).toMatchObject({ userId: 'ZX4821', expiresAt: new Date('2026-01-06T00:30:00Z') });
     expect(await adapter.validateAccessKey({ clientId: 'ZX4821', accessKey: session.token })).toBe(true);
     // A request token works once.
-    await expect(adapter.exchangeRequestToken(requestToken)).rejects.toThrow('Zerodha session expired or invalid: Token is invalid or has expired.');
+    await expect(adapter.exchangeRequestToken(requestToken)).rejects.toThrow(
+      'Zerodha session expired or invalid: Token is invalid or has expired.',
+    );
   });
 
   it('expiry: before 06:00 IST the same morning, after it the next', () => {
@@ -65,23 +77,61 @@ describe('orders', () => {
   it('a market buy goes out as Kite documents it (NSE, BUY, CNC, MARKET, DAY, the tag) and fills', async () => {
     const request = buy();
     const order = await adapter.placeOrder(member, request);
-    const placed = kite.requests.find((r) => r.method === 'POST' && r.path === '/orders/regular' && r.form.tag === request.clientOrderId)!;
-    expect(placed.form).toEqual({ exchange: 'NSE', tradingsymbol: 'INFY', transaction_type: 'BUY', quantity: '10', product: 'CNC', order_type: 'MARKET', validity: 'DAY', tag: request.clientOrderId, variety: 'regular' });
-    expect(order).toMatchObject({ clientOrderId: request.clientOrderId, state: 'filled', filledQuantity: 10, averagePrice: 1500.05, rejectReason: null });
+    const placed = kite.requests.find(
+      (r) => r.method === 'POST' && r.path === '/orders/regular' && r.form.tag === request.clientOrderId,
+    )!;
+    expect(placed.form).toEqual({
+      exchange: 'NSE',
+      tradingsymbol: 'INFY',
+      transaction_type: 'BUY',
+      quantity: '10',
+      product: 'CNC',
+      order_type: 'MARKET',
+      validity: 'DAY',
+      tag: request.clientOrderId,
+      variety: 'regular',
+    });
+    expect(order).toMatchObject({
+      clientOrderId: request.clientOrderId,
+      state: 'filled',
+      filledQuantity: 10,
+      averagePrice: 1500.05,
+      rejectReason: null,
+    });
     expect(order.exchangeOrderId).toMatch(/^\d+$/);
   });
 
   it('intraday is MIS; a limit sell rests OPEN with its price; a stop-loss waits as TRIGGER PENDING, then fills when crossed', async () => {
-    const limit = await adapter.placeOrder(member, buy({ side: 'sell', product: 'intraday', orderType: 'limit', limitPrice: 1510 }));
-    expect(kite.requests.at(-2)!.form).toMatchObject({ transaction_type: 'SELL', product: 'MIS', order_type: 'LIMIT', price: '1510' });
-    expect(limit).toMatchObject({ state: 'open', filledQuantity: 0, averagePrice: null, request: { orderType: 'limit', limitPrice: 1510, product: 'intraday', side: 'sell' } });
+    const limit = await adapter.placeOrder(
+      member,
+      buy({ side: 'sell', product: 'intraday', orderType: 'limit', limitPrice: 1510 }),
+    );
+    expect(kite.requests.at(-2)!.form).toMatchObject({
+      transaction_type: 'SELL',
+      product: 'MIS',
+      order_type: 'LIMIT',
+      price: '1510',
+    });
+    expect(limit).toMatchObject({
+      state: 'open',
+      filledQuantity: 0,
+      averagePrice: null,
+      request: { orderType: 'limit', limitPrice: 1510, product: 'intraday', side: 'sell' },
+    });
 
-    const stop = await adapter.placeOrder(member, buy({ symbol: 'TCS', side: 'sell', orderType: 'trigger', limitPrice: 3940, triggerPrice: 3950 }));
+    const stop = await adapter.placeOrder(
+      member,
+      buy({ symbol: 'TCS', side: 'sell', orderType: 'trigger', limitPrice: 3940, triggerPrice: 3950 }),
+    );
     expect(kite.requests.at(-2)!.form).toMatchObject({ order_type: 'SL', price: '3940', trigger_price: '3950' });
     expect(stop.state).toBe('trigger_pending');
     kite.setLtp('TCS', 3945);
     kite.match();
-    expect(await adapter.orderStatus(member, stop.orderId)).toMatchObject({ state: 'filled', filledQuantity: 10, averagePrice: 3940 });
+    expect(await adapter.orderStatus(member, stop.orderId)).toMatchObject({
+      state: 'filled',
+      filledQuantity: 10,
+      averagePrice: 3940,
+    });
     kite.setLtp('TCS', 4000);
   });
 
@@ -91,7 +141,9 @@ describe('orders', () => {
     expect(order).toMatchObject({ state: 'open', filledQuantity: 4, averagePrice: 1500.05 });
     const cancelled = await adapter.cancelOrder(member, order.orderId);
     expect(cancelled).toMatchObject({ state: 'cancelled', filledQuantity: 4 });
-    expect(kite.requests.some((r) => r.method === 'DELETE' && r.path === `/orders/regular/${order.orderId}`)).toBe(true);
+    expect(kite.requests.some((r) => r.method === 'DELETE' && r.path === `/orders/regular/${order.orderId}`)).toBe(
+      true,
+    );
   });
 
   it("modifies a resting order's price", async () => {
@@ -116,21 +168,31 @@ describe('orders', () => {
 
   it('an expired session on an order is a BrokerError (reconnect), not a rejection of the order', async () => {
     const stale = { clientId: 'ZX4821', accessKey: 'expired-token' };
-    await expect(adapter.orderBook(stale)).rejects.toThrow(new BrokerError('Zerodha session expired or invalid: Incorrect `api_key` or `access_token`.'));
+    await expect(adapter.orderBook(stale)).rejects.toThrow(
+      new BrokerError('Zerodha session expired or invalid: Incorrect `api_key` or `access_token`.'),
+    );
   });
 });
 
 describe('when Kite cannot answer', () => {
   it('a 5xx on placing is thrown as unreachable, never retried (no second order); the order book finds an order by its tag', async () => {
     const before = kite.orders.length;
-    kite.failNext({ status: 503, body: { status: 'error', message: 'Service unavailable', error_type: 'NetworkException' } });
-    await expect(adapter.placeOrder(member, buy())).rejects.toThrow('Zerodha could not be reached: Service unavailable');
+    kite.failNext({
+      status: 503,
+      body: { status: 'error', message: 'Service unavailable', error_type: 'NetworkException' },
+    });
+    await expect(adapter.placeOrder(member, buy())).rejects.toThrow(
+      'Zerodha could not be reached: Service unavailable',
+    );
     expect(kite.orders.length).toBe(before);
 
     const request = buy();
     const placed = await adapter.placeOrder(member, request);
     const book = await adapter.orderBook(member);
-    expect(book.find((o) => o.clientOrderId === request.clientOrderId)).toMatchObject({ orderId: placed.orderId, state: 'filled' });
+    expect(book.find((o) => o.clientOrderId === request.clientOrderId)).toMatchObject({
+      orderId: placed.orderId,
+      state: 'filled',
+    });
   });
 
   it('a read that times out is retried once; a second timeout is thrown as unreachable', async () => {
@@ -154,7 +216,7 @@ describe('when Kite cannot answer', () => {
 });
 
 describe('funds and times', () => {
-  it("reads the equity margins: opening balance, what is used, what is available", async () => {
+  it('reads the equity margins: opening balance, what is used, what is available', async () => {
     const funds = await adapter.funds(member);
     expect(funds.opening).toBe(10_000_000);
     expect(funds.available).toBeCloseTo(funds.opening - funds.used, 2);
@@ -172,8 +234,17 @@ describe('funds and times', () => {
   });
 
   it("last prices from Kite's LTP quote (NSE:symbol), an unknown symbol left out", async () => {
-    expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(new Map([['INFY', 1500.05], ['TCS', 4000]]));
-    expect(kite.requests.at(-1)).toMatchObject({ method: 'GET', path: '/quote/ltp', form: { i: 'NSE:INFY,NSE:TCS,NSE:NOSUCH' } });
+    expect(await adapter.lastPrices(member, ['INFY', 'TCS', 'NOSUCH'])).toEqual(
+      new Map([
+        ['INFY', 1500.05],
+        ['TCS', 4000],
+      ]),
+    );
+    expect(kite.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/quote/ltp',
+      form: { i: 'NSE:INFY,NSE:TCS,NSE:NOSUCH' },
+    });
   });
 
   it("reads Kite's wall-clock times as IST, whatever the server's zone", () => {

@@ -20,12 +20,28 @@ afterAll(() => t.close());
 
 /** A postback as Kite sends it (abridged: Kite sends the whole order). */
 function postback(over: Record<string, unknown> = {}, secret = SECRET) {
-  const order = { order_id: '220303000308932', order_timestamp: '2026-01-05 09:15:03', status: 'COMPLETE', tag: 'TB12L34', filled_quantity: 320, average_price: 250, user_id: 'ZX4821', ...over };
-  return { ...order, checksum: createHash('sha256').update(`${order.order_id}${order.order_timestamp}${secret}`).digest('hex') };
+  const order = {
+    order_id: '220303000308932',
+    order_timestamp: '2026-01-05 09:15:03',
+    status: 'COMPLETE',
+    tag: 'TB12L34',
+    filled_quantity: 320,
+    average_price: 250,
+    user_id: 'ZX4821',
+    ...over,
+  };
+  return {
+    ...order,
+    checksum: createHash('sha256').update(`${order.order_id}${order.order_timestamp}${secret}`).digest('hex'),
+  };
 }
 
 const send = (body: unknown, headers: Record<string, string> = {}) =>
-  t.client().request('/api/brokers/zerodha/postback', { method: 'POST', json: body, headers: { origin: 'https://kite.zerodha.com', 'sec-fetch-site': 'cross-site', ...headers } });
+  t.client().request('/api/brokers/zerodha/postback', {
+    method: 'POST',
+    json: body,
+    headers: { origin: 'https://kite.zerodha.com', 'sec-fetch-site': 'cross-site', ...headers },
+  });
 
 describe('POST /api/brokers/zerodha/postback', () => {
   it('accepts a genuine postback from Kite and wakes the engine', async () => {
@@ -48,7 +64,11 @@ describe('POST /api/brokers/zerodha/postback', () => {
 
   it('is not found on a server without a Zerodha app', async () => {
     const bare = t.withEnv({ KITE_API_KEY: '', KITE_API_SECRET: '' });
-    const res = await bare.request('http://localhost:3000/api/brokers/zerodha/postback', { method: 'POST', body: JSON.stringify(postback()), headers: { 'content-type': 'application/json' } });
+    const res = await bare.request('http://localhost:3000/api/brokers/zerodha/postback', {
+      method: 'POST',
+      body: JSON.stringify(postback()),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -11,8 +11,22 @@ import type { Engine } from '@server/engine/engine';
 import { engineScenario } from './scenario';
 import type { ScriptedFeed } from './scripted-feed';
 
-const { t, at, newEngine, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, signalRow, entriesOf, exitsOf, legsOfTrade, warningsAbout, round2 } =
-  engineScenario();
+const {
+  t,
+  at,
+  newEngine,
+  scriptedEngine,
+  subscriber,
+  newAlgo,
+  newSignal,
+  tradesOf,
+  signalRow,
+  entriesOf,
+  exitsOf,
+  legsOfTrade,
+  warningsAbout,
+  round2,
+} = engineScenario();
 
 describe('engine: an approved signal for several subscriptions', () => {
   let algoId: number;
@@ -27,7 +41,11 @@ describe('engine: an approved signal for several subscriptions', () => {
     algoId = await newAlgo();
     acc = {
       a: await subscriber(algoId, {}), // the worked example: 400
-      b: await subscriber(algoId, { max_total_capital: 200_000, risk_percent_pertrade: 0.5, min_required_risk_reward: 2 }), // 100
+      b: await subscriber(algoId, {
+        max_total_capital: 200_000,
+        risk_percent_pertrade: 0.5,
+        min_required_risk_reward: 2,
+      }), // 100
       c: await subscriber(algoId, { min_required_risk_reward: 3 }), // risk-reward too low
       d: await subscriber(algoId, {}, null), // no broker key
       e: await subscriber(algoId, { subscription_status: 'inactive' }),
@@ -83,13 +101,26 @@ describe('engine: an approved signal for several subscriptions', () => {
   it('starts the feed at the signal entry when the instrument has no close, and records prices on the signal', async () => {
     const signal = await signalRow(signalId);
     expect(feed.quote('INFY')!.previousClose).toBe(250);
-    expect(signal).toMatchObject({ trade_status: 'running', ltp: 250, ltp_timestamp: at(1), max_fav_excursion: 0, max_adv_excursion: 0, status_note: null });
+    expect(signal).toMatchObject({
+      trade_status: 'running',
+      ltp: 250,
+      ltp_timestamp: at(1),
+      max_fav_excursion: 0,
+      max_adv_excursion: 0,
+      status_note: null,
+    });
   });
 
   it('warns about every skipped account, naming account, signal and reason, and records the key check', async () => {
     expect((await warningsAbout(signalId)).map((w) => [w.warning_message, JSON.parse(w.warning_data!)])).toEqual([
-      [`Account ${acc.c} skipped for signal ${signalId}: risk-reward 2.5 at 250 is below the required 3`, { trabot_account_id: acc.c, signal_id: signalId, reason: 'risk_reward_below_min' }],
-      [`Account ${acc.d} skipped for signal ${signalId}: the broker access key is invalid`, { trabot_account_id: acc.d, signal_id: signalId, reason: 'invalid_key' }],
+      [
+        `Account ${acc.c} skipped for signal ${signalId}: risk-reward 2.5 at 250 is below the required 3`,
+        { trabot_account_id: acc.c, signal_id: signalId, reason: 'risk_reward_below_min' },
+      ],
+      [
+        `Account ${acc.d} skipped for signal ${signalId}: the broker access key is invalid`,
+        { trabot_account_id: acc.d, signal_id: signalId, reason: 'invalid_key' },
+      ],
     ]);
     const [d] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, acc.d));
     expect(d).toMatchObject({ access_key_valid: false, access_key_updated_timestamp: at(1) });
@@ -111,7 +142,10 @@ describe('engine: an approved signal for several subscriptions', () => {
 
   it('never opens a second trade on a repeated approval, and re-checks skipped accounts', async () => {
     feed.set('INFY', 250);
-    await t.deps.db.update(accounts).set({ broker_access_key_enc: t.deps.secrets.encrypt('new-key') }).where(eq(accounts.trabot_account_id, acc.d));
+    await t.deps.db
+      .update(accounts)
+      .set({ broker_access_key_enc: t.deps.secrets.encrypt('new-key') })
+      .where(eq(accounts.trabot_account_id, acc.d));
     await t.deps.db.update(signals).set({ trade_status: 'approved' }).where(eq(signals.signal_id, signalId));
     await engine.tick(at(7));
     await engine.tick(at(8));
@@ -151,9 +185,16 @@ describe('engine: an approved signal for several subscriptions', () => {
         { side: 'buy', quantity: trade.trade_quantity, price: 250, day: '2026-01-05' },
         { side: 'sell', quantity: trade.trade_quantity, price: 262.55, day: '2026-01-05' },
       ]);
-      expect(sell).toEqual(legCharges({ product: 'intraday', side: 'sell', quantity: trade.trade_quantity, price: 262.55 }));
+      expect(sell).toEqual(
+        legCharges({ product: 'intraday', side: 'sell', quantity: trade.trade_quantity, price: 262.55 }),
+      );
       expect(await exitsOf(trade.trabot_trade_id)).toEqual([
-        expect.objectContaining({ trade_exit_sequence: 1, trade_exit_quantity: trade.trade_quantity, trade_exit_price: 262.55, ...sell }),
+        expect.objectContaining({
+          trade_exit_sequence: 1,
+          trade_exit_quantity: trade.trade_quantity,
+          trade_exit_price: 262.55,
+          ...sell,
+        }),
       ]);
       expect((await entriesOf(trade.trabot_trade_id))[0]).toMatchObject(buy!);
       expect((await legsOfTrade(trade.trabot_trade_id)).map((l) => [l.side, l.source, l.state])).toEqual([
@@ -184,16 +225,30 @@ describe('engine: stop-loss, switches and restarts', () => {
     await engine.tick(at(1));
     const [open] = await tradesOf(signal.signal_id);
     // 5,000 / 40 = 125 shares, sold short.
-    expect(open).toMatchObject({ trabot_account_id: account, trade_quantity: 125, trade_status: 'running', trade_direction: 'short', avg_entry_price: 4000 });
+    expect(open).toMatchObject({
+      trabot_account_id: account,
+      trade_quantity: 125,
+      trade_status: 'running',
+      trade_direction: 'short',
+      avg_entry_price: 4000,
+    });
     const [entry] = await entriesOf(open!.trabot_trade_id);
     expect(entry).toMatchObject(legCharges({ product: 'intraday', side: 'sell', quantity: 125, price: 4000 }));
 
     feed.set('TCS', 4041.5);
     await engine.tick(at(2));
     const [closed] = await tradesOf(signal.signal_id);
-    expect(closed).toMatchObject({ trade_status: 'completed', remaining_quantity: 0, avg_exit_price: 4041.5, current_mtm: round2((4000 - 4041.5) * 125) });
+    expect(closed).toMatchObject({
+      trade_status: 'completed',
+      remaining_quantity: 0,
+      avg_exit_price: 4041.5,
+      current_mtm: round2((4000 - 4041.5) * 125),
+    });
     expect(await exitsOf(closed!.trabot_trade_id)).toEqual([
-      expect.objectContaining({ trade_exit_quantity: 125, ...legCharges({ product: 'intraday', side: 'buy', quantity: 125, price: 4041.5 }) }),
+      expect.objectContaining({
+        trade_exit_quantity: 125,
+        ...legCharges({ product: 'intraday', side: 'buy', quantity: 125, price: 4041.5 }),
+      }),
     ]);
     expect((await legsOfTrade(closed!.trabot_trade_id)).map((l) => l.source)).toEqual(['signal', 'stop_loss']);
     expect((await signalRow(signal.signal_id)).trade_status).toBe('completed');
@@ -225,7 +280,15 @@ describe('engine: stop-loss, switches and restarts', () => {
     const signal = await newSignal(algoId);
     // The previous process created the first trade and its leg and died before sending it, and
     // had placed the second's order at a paper broker that died with it.
-    const pending = { trade_type: 'swing' as const, signal_id: signal.signal_id, algo_id: algoId, trade_instrument: 'INFY', trade_date: '2026-01-05', trade_direction: 'long' as const, trade_quantity: 400 };
+    const pending = {
+      trade_type: 'swing' as const,
+      signal_id: signal.signal_id,
+      algo_id: algoId,
+      trade_instrument: 'INFY',
+      trade_date: '2026-01-05',
+      trade_direction: 'long' as const,
+      trade_quantity: 400,
+    };
     const [one, two] = await t.deps.db
       .insert(trades)
       .values([
@@ -234,8 +297,23 @@ describe('engine: stop-loss, switches and restarts', () => {
       ])
       .returning();
     await t.deps.db.insert(orderLegs).values([
-      { trabot_trade_id: one!.trabot_trade_id, trabot_account_id: first, side: 'entry', source: 'signal', quantity: 400, state: 'sending' },
-      { trabot_trade_id: two!.trabot_trade_id, trabot_account_id: second, side: 'entry', source: 'signal', quantity: 400, state: 'open', broker_order_id: 'paper-gone-1' },
+      {
+        trabot_trade_id: one!.trabot_trade_id,
+        trabot_account_id: first,
+        side: 'entry',
+        source: 'signal',
+        quantity: 400,
+        state: 'sending',
+      },
+      {
+        trabot_trade_id: two!.trabot_trade_id,
+        trabot_account_id: second,
+        side: 'entry',
+        source: 'signal',
+        quantity: 400,
+        state: 'open',
+        broker_order_id: 'paper-gone-1',
+      },
     ]);
 
     const { engine } = scriptedEngine();
@@ -250,8 +328,13 @@ describe('engine: stop-loss, switches and restarts', () => {
     expect(await entriesOf(rows[0]!.trabot_trade_id)).toHaveLength(1);
     expect(await entriesOf(rows[1]!.trabot_trade_id)).toEqual([]);
     const [warning] = await warningsAbout(signal.signal_id);
-    expect(warning!.warning_message).toBe(`Trade ${rows[1]!.trabot_trade_id} cancelled, its entry failed: Unknown order paper-gone-1`);
-    const count = await t.deps.db.select().from(trades).where(and(eq(trades.signal_id, signal.signal_id)));
+    expect(warning!.warning_message).toBe(
+      `Trade ${rows[1]!.trabot_trade_id} cancelled, its entry failed: Unknown order paper-gone-1`,
+    );
+    const count = await t.deps.db
+      .select()
+      .from(trades)
+      .where(and(eq(trades.signal_id, signal.signal_id)));
     expect(count).toHaveLength(3);
   });
 
@@ -259,7 +342,12 @@ describe('engine: stop-loss, switches and restarts', () => {
     const run = async () => {
       const algoId = await newAlgo();
       await subscriber(algoId, {});
-      const signal = await newSignal(algoId, { instrument_symbol: 'WIPRO', entry_level: 300, stop_loss_level: 294, target_level: 320 });
+      const signal = await newSignal(algoId, {
+        instrument_symbol: 'WIPRO',
+        entry_level: 300,
+        stop_loss_level: 294,
+        target_level: 320,
+      });
       const { engine } = newEngine();
       for (let i = 1; i <= 5; i++) await engine.tick(at(i));
       const [trade] = await tradesOf(signal.signal_id);
@@ -278,8 +366,22 @@ describe('engine: stop-loss, switches and restarts', () => {
     feed.set('HINDUNILVR', 262.5);
     await engine.tick(new Date('2026-01-06T05:00:00Z'));
     // docs/engine.md, the charges' worked example: 400 bought at 250 on the 5th, sold at 262.50 on the 6th.
-    expect((await entriesOf(open!.trabot_trade_id))[0]).toMatchObject({ stt: 100, exchange_transaction_charges: 2.97, sebi_tax: 0.1, stamp_duty: 15, dp_charges: 0, service_tax: 0.55 });
-    expect((await exitsOf(open!.trabot_trade_id))[0]).toMatchObject({ stt: 105, exchange_transaction_charges: 3.12, sebi_tax: 0.11, stamp_duty: 0, dp_charges: 13, service_tax: 2.92 });
+    expect((await entriesOf(open!.trabot_trade_id))[0]).toMatchObject({
+      stt: 100,
+      exchange_transaction_charges: 2.97,
+      sebi_tax: 0.1,
+      stamp_duty: 15,
+      dp_charges: 0,
+      service_tax: 0.55,
+    });
+    expect((await exitsOf(open!.trabot_trade_id))[0]).toMatchObject({
+      stt: 105,
+      exchange_transaction_charges: 3.12,
+      sebi_tax: 0.11,
+      stamp_duty: 0,
+      dp_charges: 13,
+      service_tax: 2.92,
+    });
   });
 
   it('squares off an intraday trade at 15:15 IST', async () => {
@@ -301,9 +403,16 @@ describe('engine: stop-loss, switches and restarts', () => {
     await engine.tick(new Date('2026-01-05T09:44:57Z'));
     expect((await tradesOf(signal.signal_id))[0]!.trade_status).toBe('running');
     await engine.tick(new Date('2026-01-05T09:45:00Z'));
-    expect((await tradesOf(signal.signal_id))[0]).toMatchObject({ trade_status: 'completed', remaining_quantity: 0, avg_exit_price: 812.4 });
+    expect((await tradesOf(signal.signal_id))[0]).toMatchObject({
+      trade_status: 'completed',
+      remaining_quantity: 0,
+      avg_exit_price: 812.4,
+    });
     expect(await exitsOf(open!.trabot_trade_id)).toEqual([
-      expect.objectContaining({ trade_exit_quantity: 50, ...legCharges({ product: 'intraday', side: 'sell', quantity: 50, price: 812.4 }) }),
+      expect.objectContaining({
+        trade_exit_quantity: 50,
+        ...legCharges({ product: 'intraday', side: 'sell', quantity: 50, price: 812.4 }),
+      }),
     ]);
     expect((await legsOfTrade(open!.trabot_trade_id)).map((l) => l.source)).toEqual(['signal', 'square_off']);
   });
@@ -313,12 +422,34 @@ describe('engine: stop-loss, switches and restarts', () => {
     const algoId = await newAlgo();
     const withOrder = await subscriber(algoId, {}, 'key-w');
     const withoutOrder = await subscriber(algoId, {});
-    const signal = await newSignal(algoId, { instrument_symbol: 'ITC', entry_level: 400, stop_loss_level: 390, target_level: 430, trade_status: 'running' });
+    const signal = await newSignal(algoId, {
+      instrument_symbol: 'ITC',
+      entry_level: 400,
+      stop_loss_level: 390,
+      target_level: 430,
+      trade_status: 'running',
+    });
     await engine.tick(at(1)); // the feed now prices ITC
     const [account] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, withOrder));
     const credentials = { clientId: account!.broker_client_id, accessKey: 'key-w' };
-    const resting = await paper.placeOrder(credentials, { exchange: 'NSE', symbol: 'ITC', side: 'buy', product: 'delivery', orderType: 'limit', limitPrice: 330, quantity: 10 });
-    const pending = { trade_type: 'swing' as const, signal_id: signal.signal_id, algo_id: algoId, trade_instrument: 'ITC', trade_date: '2026-01-05', trade_direction: 'long' as const, trade_quantity: 10 };
+    const resting = await paper.placeOrder(credentials, {
+      exchange: 'NSE',
+      symbol: 'ITC',
+      side: 'buy',
+      product: 'delivery',
+      orderType: 'limit',
+      limitPrice: 330,
+      quantity: 10,
+    });
+    const pending = {
+      trade_type: 'swing' as const,
+      signal_id: signal.signal_id,
+      algo_id: algoId,
+      trade_instrument: 'ITC',
+      trade_date: '2026-01-05',
+      trade_direction: 'long' as const,
+      trade_quantity: 10,
+    };
     const [rested] = await t.deps.db
       .insert(trades)
       .values([
@@ -326,14 +457,24 @@ describe('engine: stop-loss, switches and restarts', () => {
         { ...pending, trabot_account_id: withoutOrder },
       ])
       .returning();
-    await t.deps.db
-      .insert(orderLegs)
-      .values({ trabot_trade_id: rested!.trabot_trade_id, trabot_account_id: withOrder, side: 'entry', source: 'signal', quantity: 10, order_type: 'limit', limit_price: 330, state: 'open', broker_order_id: resting.orderId });
+    await t.deps.db.insert(orderLegs).values({
+      trabot_trade_id: rested!.trabot_trade_id,
+      trabot_account_id: withOrder,
+      side: 'entry',
+      source: 'signal',
+      quantity: 10,
+      order_type: 'limit',
+      limit_price: 330,
+      state: 'open',
+      broker_order_id: resting.orderId,
+    });
     await t.deps.db.update(signals).set({ trade_status: 'cancelled' }).where(eq(signals.signal_id, signal.signal_id));
     await engine.tick(at(2));
     expect((await tradesOf(signal.signal_id)).map((r) => r.trade_status)).toEqual(['cancelled', 'cancelled']);
     expect(await paper.orderStatus(credentials, resting.orderId)).toMatchObject({ state: 'cancelled' });
-    expect(await legsOfTrade(rested!.trabot_trade_id)).toEqual([expect.objectContaining({ state: 'cancelled', reason: `signal ${signal.signal_id} cancelled` })]);
+    expect(await legsOfTrade(rested!.trabot_trade_id)).toEqual([
+      expect.objectContaining({ state: 'cancelled', reason: `signal ${signal.signal_id} cancelled` }),
+    ]);
     expect(await warningsAbout(signal.signal_id)).toEqual([]);
   });
 });

@@ -15,12 +15,26 @@ import { nseCalendar } from '@server/engine/market-hours';
 import { engineScenario } from './scenario';
 import { ScriptedFeed } from './scripted-feed';
 
-const { t, at, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, signalRow, entriesOf, legsOfTrade, warningsAbout } = engineScenario();
+const {
+  t,
+  at,
+  scriptedEngine,
+  subscriber,
+  newAlgo,
+  newSignal,
+  tradesOf,
+  signalRow,
+  entriesOf,
+  legsOfTrade,
+  warningsAbout,
+} = engineScenario();
 
 /** Instants in IST (UTC+05:30), January 2026: the 4th is a Sunday, the 5th a Monday. */
-const ist = (day: number, hhmm: string) => new Date(Date.parse(`2026-01-${String(day).padStart(2, '0')}T${hhmm}:00+05:30`));
+const ist = (day: number, hhmm: string) =>
+  new Date(Date.parse(`2026-01-${String(day).padStart(2, '0')}T${hhmm}:00+05:30`));
 
-const reasons = async (signalId: number) => (await warningsAbout(signalId)).map((w) => JSON.parse(w.warning_data!).reason as string);
+const reasons = async (signalId: number) =>
+  (await warningsAbout(signalId)).map((w) => JSON.parse(w.warning_data!).reason as string);
 
 describe('engine: NSE session and holidays (injected clock)', () => {
   it('a swing signal approved on a Sunday waits for the next open, noted on the signal, and trades at 09:15 on Monday', async () => {
@@ -31,9 +45,15 @@ describe('engine: NSE session and holidays (injected clock)', () => {
     await engine.tick(ist(4, '11:00'));
     await engine.tick(ist(5, '09:14'));
     expect(await tradesOf(signal.signal_id)).toEqual([]);
-    expect(await signalRow(signal.signal_id)).toMatchObject({ trade_status: 'approved', status_note: 'waiting for market open', ltp: null });
+    expect(await signalRow(signal.signal_id)).toMatchObject({
+      trade_status: 'approved',
+      status_note: 'waiting for market open',
+      ltp: null,
+    });
     await engine.tick(ist(5, '09:15'));
-    expect((await tradesOf(signal.signal_id)).map((r) => [r.trade_status, r.trade_quantity])).toEqual([['running', 400]]);
+    expect((await tradesOf(signal.signal_id)).map((r) => [r.trade_status, r.trade_quantity])).toEqual([
+      ['running', 400],
+    ]);
     expect(await signalRow(signal.signal_id)).toMatchObject({ trade_status: 'running', status_note: null, ltp: 250 });
   });
 
@@ -62,12 +82,19 @@ describe('engine: NSE session and holidays (injected clock)', () => {
     const signal = await newSignal(algoId, { trade_type: 'intraday' });
     await engine.tick(ist(5, '15:15'));
     expect(await tradesOf(signal.signal_id)).toEqual([]);
-    expect(await signalRow(signal.signal_id)).toMatchObject({ trade_status: 'cancelled', status_note: 'refused: intraday trades are not entered after 15:15 IST' });
+    expect(await signalRow(signal.signal_id)).toMatchObject({
+      trade_status: 'cancelled',
+      status_note: 'refused: intraday trades are not entered after 15:15 IST',
+    });
     // The signal's history tells who cancelled it (the engine: nobody), when (the tick's time) and why.
     const history = await t.deps.db.select().from(signalEvents).where(eq(signalEvents.signal_id, signal.signal_id));
-    expect(history.map((e) => [e.kind, e.user_id, e.at, e.details])).toEqual([['cancelled', null, ist(5, '15:15'), { reason: 'intraday trades are not entered after 15:15 IST' }]]);
+    expect(history.map((e) => [e.kind, e.user_id, e.at, e.details])).toEqual([
+      ['cancelled', null, ist(5, '15:15'), { reason: 'intraday trades are not entered after 15:15 IST' }],
+    ]);
     expect((await warningsAbout(signal.signal_id)).map((w) => w.warning_message)).toEqual(
-      accounts.map((a) => `Account ${a} skipped for signal ${signal.signal_id}: intraday trades are not entered after 15:15 IST`),
+      accounts.map(
+        (a) => `Account ${a} skipped for signal ${signal.signal_id}: intraday trades are not entered after 15:15 IST`,
+      ),
     );
   });
 
@@ -77,12 +104,18 @@ describe('engine: NSE session and holidays (injected clock)', () => {
     await subscriber(algoId, {});
     const sunday = await newSignal(algoId, { trade_type: 'intraday' });
     await engine.tick(ist(4, '10:00'));
-    expect(await signalRow(sunday.signal_id)).toMatchObject({ trade_status: 'cancelled', status_note: 'refused: intraday trades are not entered on a closed day: today is a weekend' });
+    expect(await signalRow(sunday.signal_id)).toMatchObject({
+      trade_status: 'cancelled',
+      status_note: 'refused: intraday trades are not entered on a closed day: today is a weekend',
+    });
     expect(await reasons(sunday.signal_id)).toEqual(['market_closed']);
 
     const early = await newSignal(algoId, { trade_type: 'intraday' });
     await engine.tick(ist(5, '08:30'));
-    expect(await signalRow(early.signal_id)).toMatchObject({ trade_status: 'approved', status_note: 'waiting for market open' });
+    expect(await signalRow(early.signal_id)).toMatchObject({
+      trade_status: 'approved',
+      status_note: 'waiting for market open',
+    });
     await engine.tick(ist(5, '09:16'));
     expect((await tradesOf(early.signal_id)).map((r) => r.trade_status)).toEqual(['running']);
   });
@@ -93,12 +126,18 @@ describe('engine: NSE session and holidays (injected clock)', () => {
     await subscriber(algoId, {});
     const signal = await newSignal(algoId, { trade_status: 'running' });
     await engine.tick(ist(5, '10:00'));
-    const [order] = await t.deps.db.insert(manualOrders).values({ signal_id: signal.signal_id, side: 'entry', portion: 1, order_type: 'market', trade_type: 'swing' }).returning();
+    const [order] = await t.deps.db
+      .insert(manualOrders)
+      .values({ signal_id: signal.signal_id, side: 'entry', portion: 1, order_type: 'market', trade_type: 'swing' })
+      .returning();
     feed.set('INFY', 251);
     await engine.tick(ist(5, '16:00'));
     expect(await signalRow(signal.signal_id)).toMatchObject({ ltp: 250, ltp_timestamp: ist(5, '10:00') });
     expect(await tradesOf(signal.signal_id)).toEqual([]);
-    expect((await t.deps.db.select().from(manualOrders).where(eq(manualOrders.id, order!.id)))[0]).toMatchObject({ status: 'queued', status_reason: 'waiting for market open' });
+    expect((await t.deps.db.select().from(manualOrders).where(eq(manualOrders.id, order!.id)))[0]).toMatchObject({
+      status: 'queued',
+      status_reason: 'waiting for market open',
+    });
   });
 });
 
@@ -113,9 +152,18 @@ describe('engine: the price a market entry gets', () => {
     await t.deps.db.update(signals).set({ trade_status: 'approved' }).where(eq(signals.signal_id, pending.signal_id));
     await engine.tick(at(3)); // 6 s after the last price
     expect(await tradesOf(pending.signal_id)).toEqual([]);
-    expect(await signalRow(pending.signal_id)).toMatchObject({ trade_status: 'approved', status_note: 'waiting for a fresh price' });
+    expect(await signalRow(pending.signal_id)).toMatchObject({
+      trade_status: 'approved',
+      status_note: 'waiting for a fresh price',
+    });
     const fresh = new ScriptedFeed();
-    const { engine: restarted } = { engine: new Engine(t.deps, { feed: fresh, paper: new PaperBroker({ prices: fresh }), settings: { maxQuoteAgeMs: 5_000 } }) };
+    const { engine: restarted } = {
+      engine: new Engine(t.deps, {
+        feed: fresh,
+        paper: new PaperBroker({ prices: fresh }),
+        settings: { maxQuoteAgeMs: 5_000 },
+      }),
+    };
     await restarted.tick(at(4));
     expect((await tradesOf(pending.signal_id)).map((r) => r.trade_status)).toEqual(['running']);
   });
@@ -147,7 +195,13 @@ describe('engine: the price a market entry gets', () => {
     // docs/engine.md: at 251.5, 5,000 / 6.5 = 769, half of it 384; the cap 1,00,000 / 251.5 = 397.
     expect((await tradesOf(near.signal_id)).map((r) => [r.trade_quantity, r.avg_entry_price])).toEqual([[384, 251.5]]);
 
-    const beyond = await newSignal(algoId, { instrument_symbol: 'TCS', entry_level: 250, stop_loss_level: 245, target_level: 262.5, trade_status: 'pending' });
+    const beyond = await newSignal(algoId, {
+      instrument_symbol: 'TCS',
+      entry_level: 250,
+      stop_loss_level: 245,
+      target_level: 262.5,
+      trade_status: 'pending',
+    });
     await engine.tick(at(3));
     feed.set('TCS', 263);
     await t.deps.db.update(signals).set({ trade_status: 'approved' }).where(eq(signals.signal_id, beyond.signal_id));
@@ -242,15 +296,22 @@ describe('engine: idempotent orders', () => {
     expect(trade).toMatchObject({ trade_status: 'pending' });
     const [leg] = await legsOfTrade(trade!.trabot_trade_id);
     expect(leg).toMatchObject({ state: 'sending', broker_order_id: null });
-    expect((await warningsAbout(signal.signal_id)).map((w) => w.warning_message)).toEqual([`The entry order of trade ${trade!.trabot_trade_id} failed: connection reset by peer`]);
+    expect((await warningsAbout(signal.signal_id)).map((w) => w.warning_message)).toEqual([
+      `The entry order of trade ${trade!.trabot_trade_id} failed: connection reset by peer`,
+    ]);
 
     lost = false;
     await new Engine(t.deps, { feed, paper }).tick(at(2)); // a new process, the same broker
     const credentials = { clientId: `PC${trade!.trabot_account_id}`, accessKey: 'key' };
     const mine = (await paper.orderBook(credentials)).filter((o) => o.clientOrderId === leg!.client_order_id);
     expect(mine).toHaveLength(1);
-    expect(await legsOfTrade(trade!.trabot_trade_id)).toEqual([expect.objectContaining({ state: 'filled', broker_order_id: mine[0]!.orderId })]);
-    expect((await tradesOf(signal.signal_id))[0]).toMatchObject({ trade_status: 'running', broker_trade_number: mine[0]!.orderId });
+    expect(await legsOfTrade(trade!.trabot_trade_id)).toEqual([
+      expect.objectContaining({ state: 'filled', broker_order_id: mine[0]!.orderId }),
+    ]);
+    expect((await tradesOf(signal.signal_id))[0]).toMatchObject({
+      trade_status: 'running',
+      broker_trade_number: mine[0]!.orderId,
+    });
     expect(await entriesOf(trade!.trabot_trade_id)).toHaveLength(1);
     expect(t.logLines.some((l) => l.includes('engine: leg found in the broker order book'))).toBe(true);
   });
@@ -263,16 +324,37 @@ describe('the database bounds sizing inputs', () => {
     await expect(newSignal(algoId, { portion_in_trade: 150 })).rejects.toThrow();
     await expect(newSignal(algoId, { portion_in_trade: 0 })).rejects.toThrow();
     const signal = await newSignal(algoId);
-    await expect(t.deps.db.insert(manualOrders).values({ signal_id: signal.signal_id, side: 'entry', portion: 1.5, order_type: 'market', trade_type: 'swing' })).rejects.toThrow();
-    await expect(t.deps.db.update(algoSubscriptions).set({ max_total_capital: -1 }).where(eq(algoSubscriptions.trabot_account_id, account))).rejects.toThrow();
-    await expect(t.deps.db.update(algoSubscriptions).set({ risk_percent_pertrade: 101 }).where(eq(algoSubscriptions.trabot_account_id, account))).rejects.toThrow();
+    await expect(
+      t.deps.db.insert(manualOrders).values({
+        signal_id: signal.signal_id,
+        side: 'entry',
+        portion: 1.5,
+        order_type: 'market',
+        trade_type: 'swing',
+      }),
+    ).rejects.toThrow();
+    await expect(
+      t.deps.db
+        .update(algoSubscriptions)
+        .set({ max_total_capital: -1 })
+        .where(eq(algoSubscriptions.trabot_account_id, account)),
+    ).rejects.toThrow();
+    await expect(
+      t.deps.db
+        .update(algoSubscriptions)
+        .set({ risk_percent_pertrade: 101 })
+        .where(eq(algoSubscriptions.trabot_account_id, account)),
+    ).rejects.toThrow();
   });
 });
 
 describe('engine: expired memberships', () => {
   const expire = async (accountId: number, expiry: string) => {
     const [account] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
-    await t.deps.db.update(members).set({ expiry_date: expiry }).where(eq(members.trabot_client_id, account!.trabot_client_id));
+    await t.deps.db
+      .update(members)
+      .set({ expiry_date: expiry })
+      .where(eq(members.trabot_client_id, account!.trabot_client_id));
   };
 
   it("a member whose membership expired before today (in India) gets no new trade, signal's or manual, with a warning each; until the day's end it still trades", async () => {
@@ -285,13 +367,24 @@ describe('engine: expired memberships', () => {
     const signal = await newSignal(algoId);
     await engine.tick(ist(5, '09:30'));
     expect((await tradesOf(signal.signal_id)).map((r) => r.trabot_account_id)).toEqual([lastDay]);
-    const [warning] = (await warningsAbout(signal.signal_id)).filter((w) => JSON.parse(w.warning_data!).reason === 'membership_expired');
-    expect(warning!.warning_message).toBe(`Account ${expired} skipped for signal ${signal.signal_id}: the membership expired on 2026-01-04`);
+    const [warning] = (await warningsAbout(signal.signal_id)).filter(
+      (w) => JSON.parse(w.warning_data!).reason === 'membership_expired',
+    );
+    expect(warning!.warning_message).toBe(
+      `Account ${expired} skipped for signal ${signal.signal_id}: the membership expired on 2026-01-04`,
+    );
 
     // A manual entry on the signal skips the expired account too, and says why.
     const [order] = await t.deps.db
       .insert(manualOrders)
-      .values({ signal_id: signal.signal_id, side: 'entry', portion: 0.25, order_type: 'market', trade_type: 'swing', status: 'queued' })
+      .values({
+        signal_id: signal.signal_id,
+        side: 'entry',
+        portion: 0.25,
+        order_type: 'market',
+        trade_type: 'swing',
+        status: 'queued',
+      })
       .returning();
     await engine.tick(ist(5, '09:31'));
     const [settled] = await t.deps.db.select().from(manualOrders).where(eq(manualOrders.id, order!.id));

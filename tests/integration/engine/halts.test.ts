@@ -10,14 +10,20 @@ import { describe, expect, it } from 'vitest';
 import { manualOrders, orderLegs, tradingHalts } from '@server/db/schema';
 import { engineScenario } from './scenario';
 
-const { t, at, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, signalRow, exitsOf, warningsAbout } = engineScenario();
+const { t, at, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, signalRow, exitsOf, warningsAbout } =
+  engineScenario();
 
 async function halt(accountId: number | null, reason: string, squareOff = false) {
-  const [row] = await t.deps.db.insert(tradingHalts).values({ account_id: accountId, reason, square_off: squareOff }).returning();
+  const [row] = await t.deps.db
+    .insert(tradingHalts)
+    .values({ account_id: accountId, reason, square_off: squareOff })
+    .returning();
   return row!.id;
 }
-const resume = (id: number) => t.deps.db.update(tradingHalts).set({ lifted_at: new Date() }).where(eq(tradingHalts.id, id));
-const reasonsOf = async (signalId: number) => (await warningsAbout(signalId)).map((w) => [w.warning_message, JSON.parse(w.warning_data!).reason as string]);
+const resume = (id: number) =>
+  t.deps.db.update(tradingHalts).set({ lifted_at: new Date() }).where(eq(tradingHalts.id, id));
+const reasonsOf = async (signalId: number) =>
+  (await warningsAbout(signalId)).map((w) => [w.warning_message, JSON.parse(w.warning_data!).reason as string]);
 
 describe('engine: kill switches', () => {
   it("skips a halted account's entries, signal's and manual, with a warning saying why; the others trade", async () => {
@@ -29,12 +35,19 @@ describe('engine: kill switches', () => {
     const signal = await newSignal(algoId);
     await engine.tick(at(1));
     expect((await tradesOf(signal.signal_id)).map((r) => r.trabot_account_id)).toEqual([trading]);
-    expect(await reasonsOf(signal.signal_id)).toEqual([[`Account ${halted} skipped for signal ${signal.signal_id}: trading halted: broker margin call`, 'halted']]);
+    expect(await reasonsOf(signal.signal_id)).toEqual([
+      [`Account ${halted} skipped for signal ${signal.signal_id}: trading halted: broker margin call`, 'halted'],
+    ]);
 
-    const [order] = await t.deps.db.insert(manualOrders).values({ signal_id: signal.signal_id, side: 'entry', portion: 0.25, order_type: 'market', trade_type: 'swing' }).returning();
+    const [order] = await t.deps.db
+      .insert(manualOrders)
+      .values({ signal_id: signal.signal_id, side: 'entry', portion: 0.25, order_type: 'market', trade_type: 'swing' })
+      .returning();
     await engine.tick(at(2));
     const [settled] = await t.deps.db.select().from(manualOrders).where(eq(manualOrders.id, order!.id));
-    expect(settled!.status_reason).toContain(`account ${halted} skipped for signal ${signal.signal_id}: trading halted: broker margin call`);
+    expect(settled!.status_reason).toContain(
+      `account ${halted} skipped for signal ${signal.signal_id}: trading halted: broker margin call`,
+    );
     expect((await tradesOf(signal.signal_id)).map((r) => r.trabot_account_id)).toEqual([trading]);
     await resume(haltId);
   });
@@ -46,12 +59,21 @@ describe('engine: kill switches', () => {
     const haltId = await halt(null, 'exchange glitch');
     const signal = await newSignal(algoId);
     const manualOnly = await newSignal(algoId, { instrument_symbol: 'LT', algo_process_ind: false });
-    const [order] = await t.deps.db.insert(manualOrders).values({ signal_id: manualOnly.signal_id, side: 'entry', portion: 1, order_type: 'market', trade_type: 'swing' }).returning();
+    const [order] = await t.deps.db
+      .insert(manualOrders)
+      .values({ signal_id: manualOnly.signal_id, side: 'entry', portion: 1, order_type: 'market', trade_type: 'swing' })
+      .returning();
     await engine.tick(at(1));
     await engine.tick(at(2));
     expect(await tradesOf(signal.signal_id)).toEqual([]);
-    expect(await signalRow(signal.signal_id)).toMatchObject({ trade_status: 'approved', status_note: 'waiting: trading halted (exchange glitch)' });
-    expect((await t.deps.db.select().from(manualOrders).where(eq(manualOrders.id, order!.id)))[0]).toMatchObject({ status: 'queued', status_reason: 'waiting: trading halted (exchange glitch)' });
+    expect(await signalRow(signal.signal_id)).toMatchObject({
+      trade_status: 'approved',
+      status_note: 'waiting: trading halted (exchange glitch)',
+    });
+    expect((await t.deps.db.select().from(manualOrders).where(eq(manualOrders.id, order!.id)))[0]).toMatchObject({
+      status: 'queued',
+      status_reason: 'waiting: trading halted (exchange glitch)',
+    });
 
     await resume(haltId);
     await engine.tick(at(3));
@@ -64,11 +86,23 @@ describe('engine: kill switches', () => {
     const { engine } = scriptedEngine();
     const algoId = await newAlgo();
     const account = await subscriber(algoId, {});
-    const signal = await newSignal(algoId, { instrument_symbol: 'TCS', algo_process_ind: false, stop_loss_level: 200, target_level: 330 });
+    const signal = await newSignal(algoId, {
+      instrument_symbol: 'TCS',
+      algo_process_ind: false,
+      stop_loss_level: 200,
+      target_level: 330,
+    });
     await engine.tick(at(1));
     const [order] = await t.deps.db
       .insert(manualOrders)
-      .values({ signal_id: signal.signal_id, side: 'entry', portion: 1, order_type: 'limit', limit_price: 240, trade_type: 'swing' })
+      .values({
+        signal_id: signal.signal_id,
+        side: 'entry',
+        portion: 1,
+        order_type: 'limit',
+        limit_price: 240,
+        trade_type: 'swing',
+      })
       .returning();
     await engine.tick(at(2));
     const [pending] = await tradesOf(signal.signal_id);
@@ -76,7 +110,11 @@ describe('engine: kill switches', () => {
 
     const haltId = await halt(account, 'member asked to stop');
     await engine.tick(at(3));
-    const legs = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.manual_order_id, order!.id)).orderBy(asc(orderLegs.id));
+    const legs = await t.deps.db
+      .select()
+      .from(orderLegs)
+      .where(eq(orderLegs.manual_order_id, order!.id))
+      .orderBy(asc(orderLegs.id));
     expect(legs.map((l) => [l.state, l.reason])).toEqual([['cancelled', 'trading halted: member asked to stop']]);
     expect((await tradesOf(signal.signal_id))[0]).toMatchObject({ trade_status: 'cancelled' });
     await resume(haltId);
@@ -97,13 +135,17 @@ describe('engine: kill switches', () => {
     await engine.tick(at(2));
     const byAccount = new Map((await tradesOf(signal.signal_id)).map((r) => [r.trabot_account_id, r]));
     expect(byAccount.get(squared)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
-    expect(await exitsOf(byAccount.get(squared)!.trabot_trade_id)).toEqual([expect.objectContaining({ trade_exit_price: 251.5, trade_exit_quantity: 400 })]);
+    expect(await exitsOf(byAccount.get(squared)!.trabot_trade_id)).toEqual([
+      expect.objectContaining({ trade_exit_price: 251.5, trade_exit_quantity: 400 }),
+    ]);
     expect(byAccount.get(kept)).toMatchObject({ trade_status: 'running', remaining_quantity: 400 });
 
     // Exits still go out under a halt: the kept trade closes at its target.
     feed.set('INFY', 263);
     await engine.tick(at(3));
-    expect((await tradesOf(signal.signal_id)).find((r) => r.trabot_account_id === kept)).toMatchObject({ trade_status: 'completed' });
+    expect((await tradesOf(signal.signal_id)).find((r) => r.trabot_account_id === kept)).toMatchObject({
+      trade_status: 'completed',
+    });
     await resume(squaredHalt);
     await resume(keptHalt);
   });

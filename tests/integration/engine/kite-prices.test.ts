@@ -28,7 +28,12 @@ beforeAll(async () => {
   kite = await startFakeKite();
   kite.setLtp('INFY', 250);
   t = await createTestApp({
-    env: { KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root, KITE_TICKER_ROOT: kite.tickerRoot },
+    env: {
+      KITE_API_KEY: kite.apiKey,
+      KITE_API_SECRET: kite.apiSecret,
+      KITE_API_ROOT: kite.root,
+      KITE_TICKER_ROOT: kite.tickerRoot,
+    },
   });
 });
 afterAll(async () => {
@@ -41,21 +46,34 @@ it("streams Kite's prices with a session of the day: the tick's time on the sign
   const engine = new Engine(t.deps, { feed, paper: new PaperBroker({ prices: feed, now: () => new Date(T0) }) });
   try {
     const algo = await createAlgo(t.deps, { algo_switch: true });
-    const signal = await createSignal(t.deps, algo.algo_id, { instrument_symbol: 'INFY', entry_level: 250, stop_loss_level: 245, target_level: 262.5, trade_gen_ts: null, trade_status: 'pending' });
+    const signal = await createSignal(t.deps, algo.algo_id, {
+      instrument_symbol: 'INFY',
+      entry_level: 250,
+      stop_loss_level: 245,
+      target_level: 262.5,
+      trade_gen_ts: null,
+      trade_status: 'pending',
+    });
 
     // No session yet: simulated prices.
     await engine.tick(new Date(T0));
     expect((await getToken(t.deps, 'feed.source'))?.value).toMatch(/^simulated/);
 
     const member = await createMember(t.deps);
-    const account = await createAccount(t.deps, member.trabot_client_id, { broker_name: 'zerodha', broker_access_key: kite.newAccessToken(), access_key_valid: true });
+    const account = await createAccount(t.deps, member.trabot_client_id, {
+      broker_name: 'zerodha',
+      broker_access_key: kite.newAccessToken(),
+      access_key_valid: true,
+    });
     await t.deps.db
       .update(accounts)
       .set({ broker_session_expires_at: new Date(T0 + 3_600_000), broker_session_checked_at: new Date(T0) })
       .where(eq(accounts.trabot_account_id, account.trabot_account_id));
     await engine.tick(new Date(T0 + 30_000));
     expect((await getToken(t.deps, 'feed.source'))?.value).toBe('zerodha ticker');
-    await waitFor(() => kite.tickerConnections().some((c) => c.subscribed.get(kite.instrumentToken('INFY')) === 'full'));
+    await waitFor(() =>
+      kite.tickerConnections().some((c) => c.subscribed.get(kite.instrumentToken('INFY')) === 'full'),
+    );
 
     kite.setLtp('INFY', 251.5, new Date(T0 + 32_000));
     await waitFor(() => feed.quote('INFY')?.ltp === 251.5);
@@ -68,14 +86,21 @@ it("streams Kite's prices with a session of the day: the tick's time on the sign
     await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
     await t.deps.db.update(signals).set({ trade_status: 'approved' }).where(eq(signals.signal_id, signal.signal_id));
     await engine.tick(new Date(T0 + 52_000));
-    expect((await t.deps.db.select().from(signals).where(eq(signals.signal_id, signal.signal_id)))[0]).toMatchObject({ trade_status: 'approved', status_note: 'waiting for a fresh price' });
+    expect((await t.deps.db.select().from(signals).where(eq(signals.signal_id, signal.signal_id)))[0]).toMatchObject({
+      trade_status: 'approved',
+      status_note: 'waiting for a fresh price',
+    });
     expect(await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id))).toEqual([]);
 
     // A fresh tick: the entry goes (on paper: the account is not live).
     kite.setLtp('INFY', 250.5, new Date(T0 + 54_000));
     await waitFor(() => feed.quote('INFY')?.ltp === 250.5);
     await engine.tick(new Date(T0 + 55_000));
-    expect((await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id)))[0]).toMatchObject({ trade_status: 'running', broker: 'paper', avg_entry_price: 250.5 });
+    expect((await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id)))[0]).toMatchObject({
+      trade_status: 'running',
+      broker: 'paper',
+      avg_entry_price: 250.5,
+    });
   } finally {
     feed.close?.();
   }

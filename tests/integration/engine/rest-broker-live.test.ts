@@ -36,10 +36,23 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
 
   it('enters with one tagged delivery market buy, books the fill, and exits there at the target', async () => {
     const member = await createMember(t.deps);
-    const account = await createAccount(t.deps, member.trabot_client_id, { broker_name: world.broker, broker_client_id: 'LIVE001', trading_mode: 'live', broker_access_key: fake.newAccessToken('LIVE001') });
+    const account = await createAccount(t.deps, member.trabot_client_id, {
+      broker_name: world.broker,
+      broker_client_id: 'LIVE001',
+      trading_mode: 'live',
+      broker_access_key: fake.newAccessToken('LIVE001'),
+    });
     const algo = await createAlgo(t.deps, { algo_switch: true });
     await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-    const signal = await createSignal(t.deps, algo.algo_id, { instrument_symbol: 'INFY', entry_level: 250, stop_loss_level: 245, target_level: 262.5, portion_in_trade: 100, trade_gen_ts: null, trade_status: 'approved' });
+    const signal = await createSignal(t.deps, algo.algo_id, {
+      instrument_symbol: 'INFY',
+      entry_level: 250,
+      stop_loss_level: 245,
+      target_level: 262.5,
+      portion_in_trade: 100,
+      trade_gen_ts: null,
+      trade_status: 'approved',
+    });
     const feed = new ScriptedFeed();
     const engine = new Engine(t.deps, { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) });
 
@@ -47,10 +60,28 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
     const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id));
     const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_trade_id, trade!.trabot_trade_id));
     const entry = fake.exchange.orders.at(-1)!;
-    expect(entry).toMatchObject({ symbol: 'INFY', side: 'buy', type: 'market', product: world.delivery, quantity: 320, tag: leg!.client_order_id, status: 'filled' });
+    expect(entry).toMatchObject({
+      symbol: 'INFY',
+      side: 'buy',
+      type: 'market',
+      product: world.delivery,
+      quantity: 320,
+      tag: leg!.client_order_id,
+      status: 'filled',
+    });
     // Angel One's id is the engine's "orderid/uniqueorderid".
-    expect(leg).toMatchObject({ state: 'filled', broker_order_id: expect.stringMatching(new RegExp(`^${entry.id}(/|$)`)), filled_quantity: 320, average_price: 250 });
-    expect(trade).toMatchObject({ broker: world.broker, trade_status: 'running', trade_quantity: 320, avg_entry_price: 250 });
+    expect(leg).toMatchObject({
+      state: 'filled',
+      broker_order_id: expect.stringMatching(new RegExp(`^${entry.id}(/|$)`)),
+      filled_quantity: 320,
+      average_price: 250,
+    });
+    expect(trade).toMatchObject({
+      broker: world.broker,
+      trade_status: 'running',
+      trade_quantity: 320,
+      avg_entry_price: 250,
+    });
 
     feed.set('INFY', 263);
     fake.setLtp('INFY', 263);
@@ -58,6 +89,8 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
     const exit = fake.exchange.orders.at(-1)!;
     expect(exit).toMatchObject({ side: 'sell', product: world.delivery, quantity: 320, status: 'filled' });
     expect(exit.tag).toMatch(new RegExp(`^TB${trade!.trabot_trade_id}L`));
-    expect((await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, trade!.trabot_trade_id)))[0]).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    expect(
+      (await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, trade!.trabot_trade_id)))[0],
+    ).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
   });
 });

@@ -40,31 +40,69 @@ export function engineScenario() {
     return { feed, paper, engine: new Engine(t.deps, { feed, paper, ...options }) };
   }
 
-  async function subscriber(algoId: number, settings: Partial<SizingSubscription> & Pick<Partial<typeof algoSubscriptions.$inferInsert>, 'subscription_status'>, key: string | null = 'key') {
+  async function subscriber(
+    algoId: number,
+    settings: Partial<SizingSubscription> & Pick<Partial<typeof algoSubscriptions.$inferInsert>, 'subscription_status'>,
+    key: string | null = 'key',
+  ) {
     const member = await createMember(t.deps);
     const account = await createAccount(t.deps, member.trabot_client_id, {
       broker_client_id: `PC${member.trabot_client_id}`,
       ...(key === null ? {} : { broker_access_key: key }),
     });
-    await createSubscription(t.deps, algoId, account.trabot_account_id, { ...WORKED_EXAMPLE_SUBSCRIPTION, ...settings });
+    await createSubscription(t.deps, algoId, account.trabot_account_id, {
+      ...WORKED_EXAMPLE_SUBSCRIPTION,
+      ...settings,
+    });
     return account.trabot_account_id;
   }
 
-  const newAlgo = async (on = true) => (await createAlgo(t.deps, { algo_desc: 'Swing momentum', algo_switch: on })).algo_id;
+  const newAlgo = async (on = true) =>
+    (await createAlgo(t.deps, { algo_desc: 'Swing momentum', algo_switch: on })).algo_id;
 
   /** The worked example's signal on INFY, approved for the engine. */
   const newSignal = (algoId: number, overrides: Partial<typeof signals.$inferInsert> = {}) =>
-    createSignal(t.deps, algoId, { instrument_symbol: 'INFY', ...WORKED_EXAMPLE_SIGNAL, risk_reward: 2.5, trade_gen_ts: null, trade_status: 'approved', ...overrides });
+    createSignal(t.deps, algoId, {
+      instrument_symbol: 'INFY',
+      ...WORKED_EXAMPLE_SIGNAL,
+      risk_reward: 2.5,
+      trade_gen_ts: null,
+      trade_status: 'approved',
+      ...overrides,
+    });
 
   const tradesOf = (signalId: number) =>
     t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId)).orderBy(asc(trades.trabot_account_id));
-  const signalRow = async (signalId: number) => (await t.deps.db.select().from(signals).where(eq(signals.signal_id, signalId)))[0]!;
-  const entriesOf = (tradeId: number) => t.deps.db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId));
-  const exitsOf = (tradeId: number) => t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId));
-  const legsOfTrade = (tradeId: number) => t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_trade_id, tradeId)).orderBy(asc(orderLegs.id));
+  const signalRow = async (signalId: number) =>
+    (await t.deps.db.select().from(signals).where(eq(signals.signal_id, signalId)))[0]!;
+  const entriesOf = (tradeId: number) =>
+    t.deps.db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId));
+  const exitsOf = (tradeId: number) =>
+    t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId));
+  const legsOfTrade = (tradeId: number) =>
+    t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_trade_id, tradeId)).orderBy(asc(orderLegs.id));
   const warningsAbout = async (signalId: number) =>
-    (await t.deps.db.select().from(warnings).orderBy(asc(warnings.warning_id))).filter((w) => JSON.parse(w.warning_data ?? '{}').signal_id === signalId);
+    (await t.deps.db.select().from(warnings).orderBy(asc(warnings.warning_id))).filter(
+      (w) => JSON.parse(w.warning_data ?? '{}').signal_id === signalId,
+    );
   const round2 = (n: number) => Math.round(n * 100) / 100;
 
-  return { t, SEED, T0, at, newEngine, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, signalRow, entriesOf, exitsOf, legsOfTrade, warningsAbout, round2 };
+  return {
+    t,
+    SEED,
+    T0,
+    at,
+    newEngine,
+    scriptedEngine,
+    subscriber,
+    newAlgo,
+    newSignal,
+    tradesOf,
+    signalRow,
+    entriesOf,
+    exitsOf,
+    legsOfTrade,
+    warningsAbout,
+    round2,
+  };
 }

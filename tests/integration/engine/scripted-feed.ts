@@ -39,7 +39,9 @@ export class ScriptedFeed implements PriceFeed {
 
   tick(now: Date): Quote[] {
     this.lastTick = now;
-    const fresh = [...this.quotes.values()].filter((q) => !this.held.has(q.symbol)).map((q) => ({ ...q, timestamp: now }));
+    const fresh = [...this.quotes.values()]
+      .filter((q) => !this.held.has(q.symbol))
+      .map((q) => ({ ...q, timestamp: now }));
     for (const quote of fresh) this.quotes.set(quote.symbol, quote);
     return fresh;
   }

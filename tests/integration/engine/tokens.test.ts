@@ -24,7 +24,9 @@ describe('engine: tokens', () => {
     expect(display).toMatchObject({ 'feed.simulated.seed': String(SEED), 'feed.last_tick': at(1).toISOString() });
     expect(display['feed.simulated.symbols']).toContain('TITAN');
     // T0 is 09:30 IST on 05/01/2026: the session lasts until 06:00 IST the next morning.
-    expect(display[`paper.session_token (account ${traded})`]).toMatch(/^pa•+[0-9a-f]{4} \(expires 06\/01\/2026 06:00 IST\)$/);
+    expect(display[`paper.session_token (account ${traded})`]).toMatch(
+      /^pa•+[0-9a-f]{4} \(expires 06\/01\/2026 06:00 IST\)$/,
+    );
     expect(display[`paper.session_token (account ${noKey})`]).toBeUndefined();
     const session = await getToken(t.deps, 'paper.session_token', traded, at(1));
     expect(session!.value).toMatch(/^paper-session-[0-9a-f]{32}$/);

@@ -28,7 +28,9 @@ const T0 = Date.parse('2026-01-05T04:00:00Z');
 beforeAll(async () => {
   kite = await startFakeKite();
   kite.setLtp('INFY', 250);
-  t = await createTestApp({ env: { LIVE_TRADING: '1', KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root } });
+  t = await createTestApp({
+    env: { LIVE_TRADING: '1', KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -41,10 +43,22 @@ async function liveSignal(mode: 'live' | 'paper') {
   const member = await createMember(t.deps);
   // Each member is their own Kite user, with their own order book.
   const token = kite.newAccessToken(`ZY${1000 + ++kiteUsers}`);
-  const account = await createAccount(t.deps, member.trabot_client_id, { broker_name: 'zerodha', trading_mode: mode, broker_access_key: token });
+  const account = await createAccount(t.deps, member.trabot_client_id, {
+    broker_name: 'zerodha',
+    trading_mode: mode,
+    broker_access_key: token,
+  });
   const algo = await createAlgo(t.deps, { algo_desc: 'Live momentum', algo_switch: true });
   await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-  const signal = await createSignal(t.deps, algo.algo_id, { instrument_symbol: 'INFY', entry_level: 250, stop_loss_level: 245, target_level: 262.5, portion_in_trade: 100, trade_gen_ts: null, trade_status: 'approved' });
+  const signal = await createSignal(t.deps, algo.algo_id, {
+    instrument_symbol: 'INFY',
+    entry_level: 250,
+    stop_loss_level: 245,
+    target_level: 262.5,
+    portion_in_trade: 100,
+    trade_gen_ts: null,
+    trade_status: 'approved',
+  });
   return { account, signal, token };
 }
 
@@ -58,7 +72,11 @@ function liveEngine(options: { calendar?: MarketCalendar } = {}) {
 async function orderOutsideTrabot(token: string, form: Record<string, string>) {
   const res = await fetch(`${kite.root}/orders/regular`, {
     method: 'POST',
-    headers: { 'X-Kite-Version': '3', Authorization: `token ${kite.apiKey}:${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'X-Kite-Version': '3',
+      Authorization: `token ${kite.apiKey}:${token}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams(form).toString(),
   });
   expect(res.status).toBe(200);
@@ -67,7 +85,7 @@ async function orderOutsideTrabot(token: string, form: Record<string, string>) {
 const engine = () => liveEngine().engine;
 
 describe('a live Zerodha account', () => {
-  it("trades at Kite: one tagged CNC market buy, filled and booked; the key checked with Kite first", async () => {
+  it('trades at Kite: one tagged CNC market buy, filled and booked; the key checked with Kite first', async () => {
     const { account, signal } = await liveSignal('live');
     const before = kite.orders.length;
     await engine().tick(new Date(T0));
@@ -75,20 +93,53 @@ describe('a live Zerodha account', () => {
     const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_trade_id, trade!.trabot_trade_id));
     expect(kite.orders.length).toBe(before + 1);
     const order = kite.orders.at(-1)!;
-    expect(order).toMatchObject({ tradingsymbol: 'INFY', exchange: 'NSE', transaction_type: 'BUY', product: 'CNC', order_type: 'MARKET', quantity: 320, tag: leg!.client_order_id, status: 'COMPLETE' });
-    expect(leg).toMatchObject({ state: 'filled', broker_order_id: order.order_id, filled_quantity: 320, average_price: 250 });
-    expect(trade).toMatchObject({ trabot_account_id: account.trabot_account_id, trade_status: 'running', trade_quantity: 320, avg_entry_price: 250 });
-    expect(kite.requests.some((r) => r.path === '/user/profile' && r.headers.authorization?.startsWith(`token ${kite.apiKey}:`))).toBe(true);
+    expect(order).toMatchObject({
+      tradingsymbol: 'INFY',
+      exchange: 'NSE',
+      transaction_type: 'BUY',
+      product: 'CNC',
+      order_type: 'MARKET',
+      quantity: 320,
+      tag: leg!.client_order_id,
+      status: 'COMPLETE',
+    });
+    expect(leg).toMatchObject({
+      state: 'filled',
+      broker_order_id: order.order_id,
+      filled_quantity: 320,
+      average_price: 250,
+    });
+    expect(trade).toMatchObject({
+      trabot_account_id: account.trabot_account_id,
+      trade_status: 'running',
+      trade_quantity: 320,
+      avg_entry_price: 250,
+    });
+    expect(
+      kite.requests.some(
+        (r) => r.path === '/user/profile' && r.headers.authorization?.startsWith(`token ${kite.apiKey}:`),
+      ),
+    ).toBe(true);
   });
 
   it("trusts the day's session from the daily login: the entry costs Kite two calls, no key check", async () => {
     const { account, signal, token } = await liveSignal('live');
-    await setToken(t.deps, { name: 'zerodha.session_token', accountId: account.trabot_account_id, value: token, expiresAt: new Date(T0 + 3_600_000) });
+    await setToken(t.deps, {
+      name: 'zerodha.session_token',
+      accountId: account.trabot_account_id,
+      value: token,
+      expiresAt: new Date(T0 + 3_600_000),
+    });
     const before = kite.requests.length;
     await engine().tick(new Date(T0 + 4_000));
-    expect((await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id)))[0]).toMatchObject({ trade_status: 'running' });
+    expect((await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id)))[0]).toMatchObject({
+      trade_status: 'running',
+    });
     const mine = kite.requests.slice(before).filter((r) => r.headers.authorization === `token ${kite.apiKey}:${token}`);
-    expect(mine.map((r) => `${r.method} ${r.path.replace(/\d+$/, 'N')}`)).toEqual(['POST /orders/regular', 'GET /orders/N']);
+    expect(mine.map((r) => `${r.method} ${r.path.replace(/\d+$/, 'N')}`)).toEqual([
+      'POST /orders/regular',
+      'GET /orders/N',
+    ]);
   });
 
   it('keeps a live trade at Kite to its end: the account switched to paper meanwhile, its exit still goes to Kite', async () => {
@@ -98,13 +149,20 @@ describe('a live Zerodha account', () => {
     const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id));
     expect(trade).toMatchObject({ broker: 'zerodha', trade_status: 'running' });
 
-    await t.deps.db.update(accounts).set({ trading_mode: 'paper' }).where(eq(accounts.trabot_account_id, account.trabot_account_id));
+    await t.deps.db
+      .update(accounts)
+      .set({ trading_mode: 'paper' })
+      .where(eq(accounts.trabot_account_id, account.trabot_account_id));
     feed.set('INFY', 263);
     kite.setLtp('INFY', 263);
     await e.tick(new Date(T0 + 9_000));
-    const exits = kite.orders.filter((o) => o.transaction_type === 'SELL' && o.tag?.startsWith(`TB${trade!.trabot_trade_id}L`));
+    const exits = kite.orders.filter(
+      (o) => o.transaction_type === 'SELL' && o.tag?.startsWith(`TB${trade!.trabot_trade_id}L`),
+    );
     expect(exits.map((o) => [o.quantity, o.status])).toEqual([[320, 'COMPLETE']]);
-    expect((await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, trade!.trabot_trade_id)))[0]).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    expect(
+      (await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, trade!.trabot_trade_id)))[0],
+    ).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
     kite.setLtp('INFY', 250);
   });
 
@@ -113,7 +171,10 @@ describe('a live Zerodha account', () => {
     const before = kite.orders.length;
     await engine().tick(new Date(T0 + 3_000));
     expect(kite.orders.length).toBe(before);
-    expect((await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id)))[0]).toMatchObject({ trade_status: 'running', broker: 'paper' });
+    expect((await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id)))[0]).toMatchObject({
+      trade_status: 'running',
+      broker: 'paper',
+    });
   });
 
   describe('reconciliation with the Kite order book (at start-up and every minute)', () => {
@@ -122,9 +183,26 @@ describe('a live Zerodha account', () => {
 
     it('books a fill the engine missed while it was down, and reports an order placed outside Trabot', async () => {
       const { account, token } = await liveSignal('live');
-      const signal = await createSignal(t.deps, (await createAlgo(t.deps, { algo_switch: true })).algo_id, { instrument_symbol: 'INFY', entry_level: 250, stop_loss_level: 240, target_level: 280, trade_status: 'approved', algo_process_ind: false });
+      const signal = await createSignal(t.deps, (await createAlgo(t.deps, { algo_switch: true })).algo_id, {
+        instrument_symbol: 'INFY',
+        entry_level: 250,
+        stop_loss_level: 240,
+        target_level: 280,
+        trade_status: 'approved',
+        algo_process_ind: false,
+      });
       await createSubscription(t.deps, signal.algo_id, account.trabot_account_id);
-      const [order] = await t.deps.db.insert(manualOrders).values({ signal_id: signal.signal_id, side: 'entry', portion: 1, order_type: 'limit', limit_price: 249, trade_type: 'swing' }).returning();
+      const [order] = await t.deps.db
+        .insert(manualOrders)
+        .values({
+          signal_id: signal.signal_id,
+          side: 'entry',
+          portion: 1,
+          order_type: 'limit',
+          limit_price: 249,
+          trade_type: 'swing',
+        })
+        .returning();
       await engine().tick(new Date(T0 + 12_000));
       const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.manual_order_id, order!.id));
       expect(leg).toMatchObject({ state: 'open' });
@@ -132,14 +210,29 @@ describe('a live Zerodha account', () => {
       // While no engine runs, the limit fills at Kite and the member places an order of their own.
       kite.setLtp('INFY', 248.5);
       kite.match();
-      const outside = await orderOutsideTrabot(token, { tradingsymbol: 'INFY', exchange: 'NSE', transaction_type: 'BUY', order_type: 'MARKET', quantity: '5', product: 'CNC', validity: 'DAY' });
+      const outside = await orderOutsideTrabot(token, {
+        tradingsymbol: 'INFY',
+        exchange: 'NSE',
+        transaction_type: 'BUY',
+        order_type: 'MARKET',
+        quantity: '5',
+        product: 'CNC',
+        validity: 'DAY',
+      });
 
       // Restarted on a Sunday: nothing is placed, but the books are reconciled.
       await liveEngine({ calendar: nseCalendar }).engine.tick(SUNDAY);
-      expect((await t.deps.db.select().from(orderLegs).where(eq(orderLegs.id, leg!.id)))[0]).toMatchObject({ state: 'filled', average_price: 249 });
-      expect((await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, leg!.trabot_trade_id)))[0]).toMatchObject({ trade_status: 'running', avg_entry_price: 249 });
+      expect((await t.deps.db.select().from(orderLegs).where(eq(orderLegs.id, leg!.id)))[0]).toMatchObject({
+        state: 'filled',
+        average_price: 249,
+      });
+      expect(
+        (await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, leg!.trabot_trade_id)))[0],
+      ).toMatchObject({ trade_status: 'running', avg_entry_price: 249 });
       const warned = (await t.deps.db.select().from(warnings)).map((w) => w.warning_message);
-      expect(warned).toContain(`Unknown order ${outside} at zerodha for account ${account.trabot_account_id}: buy 5 INFY (filled), not placed by Trabot`);
+      expect(warned).toContain(
+        `Unknown order ${outside} at zerodha for account ${account.trabot_account_id}: buy 5 INFY (filled), not placed by Trabot`,
+      );
       kite.setLtp('INFY', 250);
     });
 
@@ -147,8 +240,14 @@ describe('a live Zerodha account', () => {
       const { signal } = await liveSignal('live');
       await engine().tick(new Date(T0 + 15_000));
       const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id));
-      const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_trade_id, trade!.trabot_trade_id));
-      await t.deps.db.update(orderLegs).set({ state: 'cancelled', filled_quantity: 0 }).where(eq(orderLegs.id, leg!.id));
+      const [leg] = await t.deps.db
+        .select()
+        .from(orderLegs)
+        .where(eq(orderLegs.trabot_trade_id, trade!.trabot_trade_id));
+      await t.deps.db
+        .update(orderLegs)
+        .set({ state: 'cancelled', filled_quantity: 0 })
+        .where(eq(orderLegs.id, leg!.id));
       const restarted = liveEngine({ calendar: nseCalendar }).engine;
       await restarted.tick(SUNDAY);
       await restarted.tick(new Date(SUNDAY.getTime() + RECONCILE_EVERY_MS));
@@ -159,10 +258,23 @@ describe('a live Zerodha account', () => {
 
   it('reminds the members of live accounts without a session at 08:30 IST on a trading day, once, also across a restart', async () => {
     const { account } = await liveSignal('live');
-    await t.deps.db.update(accounts).set({ broker_session_expires_at: new Date('2026-01-06T00:30:00Z') }).where(eq(accounts.trabot_account_id, account.trabot_account_id));
+    await t.deps.db
+      .update(accounts)
+      .set({ broker_session_expires_at: new Date('2026-01-06T00:30:00Z') })
+      .where(eq(accounts.trabot_account_id, account.trabot_account_id));
     const reminded: { trabot_account_id: number; broker: string }[][] = [];
-    const notifier: Notifier = { publicKey: '', endpointProblem: () => null, signalPending: () => undefined, tradeEvents: () => undefined, brokerSessionsEnded: (a) => void reminded.push([...a]) };
-    const restartable = () => new Engine({ ...t.deps, notifier }, { feed: new ScriptedFeed(), paper: new PaperBroker({ prices: new ScriptedFeed() }), calendar: nseCalendar });
+    const notifier: Notifier = {
+      publicKey: '',
+      endpointProblem: () => null,
+      signalPending: () => undefined,
+      tradeEvents: () => undefined,
+      brokerSessionsEnded: (a) => void reminded.push([...a]),
+    };
+    const restartable = () =>
+      new Engine(
+        { ...t.deps, notifier },
+        { feed: new ScriptedFeed(), paper: new PaperBroker({ prices: new ScriptedFeed() }), calendar: nseCalendar },
+      );
     const ist = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+05:30`);
 
     const engine1 = restartable();

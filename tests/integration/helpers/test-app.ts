@@ -100,7 +100,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     secrets: createSecretBox(randomBytes(32)),
     captchaDifficulty: TEST_CAPTCHA_DIFFICULTY,
   };
-  if (options.push) deps.notifier = new PushNotifier(deps, { vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:tests@trabot.test' }, agent: options.push.agent });
+  if (options.push)
+    deps.notifier = new PushNotifier(deps, {
+      vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:tests@trabot.test' },
+      agent: options.push.agent,
+    });
   const app = createApp(deps);
   return {
     app,
@@ -108,7 +112,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     logLines,
     client: (clientOptions) => new TestClient(app, clientOptions),
-    withEnv: (overrides) => createApp({ ...deps, env: parseEnv({ ...BASE_ENV, CLIENT_DIR: clientDir, ...options.env, ...overrides }) }),
+    withEnv: (overrides) =>
+      createApp({ ...deps, env: parseEnv({ ...BASE_ENV, CLIENT_DIR: clientDir, ...options.env, ...overrides }) }),
     close: async () => {
       await database.close();
       await drop();
@@ -159,7 +164,11 @@ export class TestClient {
     }
     // The app sees plain http (as behind a TLS-terminating proxy); the Host header names the origin.
     const url = new URL(pathname, this.origin.replace(/^https:/, 'http:'));
-    const res = await this.app.request(url.toString(), { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+    const res = await this.app.request(url.toString(), {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+    });
     this.storeCookies(res);
     return res;
   }
@@ -181,7 +190,9 @@ export class TestClient {
 
   /** Like the login form: names the email typed, if any (a guarded email gets its harder challenge). */
   async solveCaptcha(email?: string): Promise<string> {
-    const res = await this.request(email === undefined ? '/api/captcha' : `/api/captcha?email=${encodeURIComponent(email)}`);
+    const res = await this.request(
+      email === undefined ? '/api/captcha' : `/api/captcha?email=${encodeURIComponent(email)}`,
+    );
     if (res.status !== 200) throw new Error(`GET /api/captcha answered ${res.status}`);
     return solve((await res.json()) as Challenge);
   }

@@ -2,9 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { acquireDataDirLock, DataDirLockedError, describeCommand, LOCK_FILE_NAME, processStartOf, type DataDirLock } from '@server/data-dir-lock';
+import {
+  acquireDataDirLock,
+  DataDirLockedError,
+  describeCommand,
+  LOCK_FILE_NAME,
+  processStartOf,
+  type DataDirLock,
+} from '@server/data-dir-lock';
 import { deadPid, holdLock } from './helpers';
-import { collect, ROOT, spawnTs, childEnv, tempDir, waitForOutput, removeTempDirs } from '../../support/child-processes';
+import {
+  collect,
+  ROOT,
+  spawnTs,
+  childEnv,
+  tempDir,
+  waitForOutput,
+  removeTempDirs,
+} from '../../support/child-processes';
 
 afterAll(removeTempDirs);
 
@@ -15,7 +30,8 @@ const take = (dir: string, command?: string) => {
   return lock;
 };
 const lockFile = (dir: string) => path.join(dir, LOCK_FILE_NAME);
-const readLock = (dir: string) => JSON.parse(fs.readFileSync(lockFile(dir), 'utf8')) as { pid: number; startedAt: string; command: string };
+const readLock = (dir: string) =>
+  JSON.parse(fs.readFileSync(lockFile(dir), 'utf8')) as { pid: number; startedAt: string; command: string };
 
 afterEach(() => {
   while (held.length) held.pop()!.release();
@@ -98,12 +114,17 @@ describe('data-folder lock', { timeout: 60_000 }, () => {
     }
   });
 
-  it("takes over a lock whose pid now belongs to another program (a reused pid after a crash or reboot)", async () => {
+  it('takes over a lock whose pid now belongs to another program (a reused pid after a crash or reboot)', async () => {
     const other = spawn('sleep', ['30'], { stdio: 'ignore' });
     try {
       await new Promise<void>((resolve) => other.once('spawn', () => resolve()));
       const dir = tempDir();
-      const stale = { pid: other.pid, startedAt: '2026-01-01T00:00:00.000Z', command: 'src/server/main.ts', processStart: 'an-earlier-boot:12345' };
+      const stale = {
+        pid: other.pid,
+        startedAt: '2026-01-01T00:00:00.000Z',
+        command: 'src/server/main.ts',
+        processStart: 'an-earlier-boot:12345',
+      };
       fs.writeFileSync(lockFile(dir), JSON.stringify(stale));
       const lock = take(dir);
       expect(readLock(dir).pid).toBe(process.pid);
@@ -135,7 +156,11 @@ describe('data-folder lock', { timeout: 60_000 }, () => {
     // Each racer either says "locked" or exits with the lock error.
     await Promise.all(
       racers.map(({ child, output }) =>
-        waitForOutput(child, output, (out) => out.stdout.includes('locked') || out.stderr.includes('in use by another process')).catch(() => {}),
+        waitForOutput(
+          child,
+          output,
+          (out) => out.stdout.includes('locked') || out.stderr.includes('in use by another process'),
+        ).catch(() => {}),
       ),
     );
     const winners = racers.filter(({ output }) => output().stdout.includes('locked'));
@@ -146,7 +171,16 @@ describe('data-folder lock', { timeout: 60_000 }, () => {
   });
 
   it('describes the holder by script and sub-command, never by options that may carry a password', () => {
-    const argv = ['/usr/bin/node', path.join(ROOT, 'src/server/cli.ts'), 'user', 'create', '--email', 'a@b.c', '--password', 'hunter2hunter2'];
+    const argv = [
+      '/usr/bin/node',
+      path.join(ROOT, 'src/server/cli.ts'),
+      'user',
+      'create',
+      '--email',
+      'a@b.c',
+      '--password',
+      'hunter2hunter2',
+    ];
     const cwd = process.cwd();
     process.chdir(ROOT);
     try {

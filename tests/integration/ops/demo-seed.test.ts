@@ -90,7 +90,11 @@ describe('demo seed of an empty database', () => {
     const key = t.deps.secrets.decrypt(account!.broker_access_key_enc!);
     expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(account!.broker_access_key_enc).not.toContain(key);
-    for (const balance of [account!.equity_amount_balance, account!.commodity_amount_balance, account!.currency_amount_balance]) {
+    for (const balance of [
+      account!.equity_amount_balance,
+      account!.commodity_amount_balance,
+      account!.currency_amount_balance,
+    ]) {
       expect(balance).toBeGreaterThan(0);
     }
 
@@ -104,7 +108,11 @@ describe('demo seed of an empty database', () => {
     if (!result.seeded) throw new Error('not seeded');
     await client.login(result.member.email, result.member.password);
     const settings = accountSettingsSchema.parse(await (await client.request('/api/account-details')).json());
-    expect(settings).toMatchObject({ broker_name: 'zerodha', broker_access_key: maskSecret(key), access_key_valid: true });
+    expect(settings).toMatchObject({
+      broker_name: 'zerodha',
+      broker_access_key: maskSecret(key),
+      access_key_valid: true,
+    });
   });
 
   it('has two described algos, one switched on, with signals in every status on known NSE symbols', async () => {
@@ -121,11 +129,16 @@ describe('demo seed of an empty database', () => {
       expect(instrument, signal.instrument_symbol).toBeDefined();
       expect(signal.instrument_type).toBe(instrument!.series);
       expect(signal.exchange).toBe('NSE');
-      const expected = Math.round(((signal.target_level - signal.entry_level) / (signal.entry_level - signal.stop_loss_level)) * 100) / 100;
+      const expected =
+        Math.round(((signal.target_level - signal.entry_level) / (signal.entry_level - signal.stop_loss_level)) * 100) /
+        100;
       expect(signal.risk_reward).toBe(expected);
       expect(signal.risk_reward!).toBeGreaterThan(1);
       // Long levels sit stop < entry < target, short ones the other way round.
-      const ordered = signal.trade_direction === 'long' ? [signal.stop_loss_level, signal.entry_level, signal.target_level] : [signal.target_level, signal.entry_level, signal.stop_loss_level];
+      const ordered =
+        signal.trade_direction === 'long'
+          ? [signal.stop_loss_level, signal.entry_level, signal.target_level]
+          : [signal.target_level, signal.entry_level, signal.stop_loss_level];
       expect(ordered).toEqual([...ordered].sort((a, b) => a - b));
     }
   });
@@ -162,12 +175,20 @@ describe('demo seed of an empty database', () => {
         expect(trade.trade_risk!, label).toBeGreaterThan(0);
       }
 
-      const avgEntry = trade.trade_entries.reduce((sum, e) => sum + e.trade_entry_quantity * e.trade_entry_price, 0) / entered;
+      const avgEntry =
+        trade.trade_entries.reduce((sum, e) => sum + e.trade_entry_quantity * e.trade_entry_price, 0) / entered;
       near(trade.avg_entry_price, avgEntry, 0.005);
       if (exited) {
-        near(trade.avg_exit_price, trade.trade_exits.reduce((sum, e) => sum + e.trade_exit_quantity * e.trade_exit_price, 0) / exited, 0.005);
+        near(
+          trade.avg_exit_price,
+          trade.trade_exits.reduce((sum, e) => sum + e.trade_exit_quantity * e.trade_exit_price, 0) / exited,
+          0.005,
+        );
       }
-      const realised = trade.trade_exits.reduce((sum, e) => sum + sign * e.trade_exit_quantity * (e.trade_exit_price - avgEntry), 0);
+      const realised = trade.trade_exits.reduce(
+        (sum, e) => sum + sign * e.trade_exit_quantity * (e.trade_exit_price - avgEntry),
+        0,
+      );
       const unrealised = trade.remaining_quantity! > 0 ? sign * trade.remaining_quantity! * (trade.ltp! - avgEntry) : 0;
       near(trade.current_mtm, realised + unrealised);
 
@@ -176,13 +197,29 @@ describe('demo seed of an empty database', () => {
       const exitSide: Side = entrySide === 'buy' ? 'sell' : 'buy';
       const day = (at: string) => istDay(new Date(at));
       const legs = [
-        ...trade.trade_entries.map((e) => ({ side: entrySide, quantity: e.trade_entry_quantity, price: e.trade_entry_price, day: day(e.trade_entry_timestamp), leg: e })),
-        ...trade.trade_exits.map((e) => ({ side: exitSide, quantity: e.trade_exit_quantity, price: e.trade_exit_price, day: day(e.trade_exit_timestamp), leg: e })),
+        ...trade.trade_entries.map((e) => ({
+          side: entrySide,
+          quantity: e.trade_entry_quantity,
+          price: e.trade_entry_price,
+          day: day(e.trade_entry_timestamp),
+          leg: e,
+        })),
+        ...trade.trade_exits.map((e) => ({
+          side: exitSide,
+          quantity: e.trade_exit_quantity,
+          price: e.trade_exit_price,
+          day: day(e.trade_exit_timestamp),
+          leg: e,
+        })),
       ];
       const charges = tradeLegCharges(product, legs);
       for (const [i, { side, leg }] of legs.entries()) {
         expect(leg).toMatchObject(charges[i]!);
-        near(leg.service_tax, 0.18 * (leg.brokerage_charges! + leg.exchange_transaction_charges! + leg.sebi_tax! + leg.dp_charges!), 0.02);
+        near(
+          leg.service_tax,
+          0.18 * (leg.brokerage_charges! + leg.exchange_transaction_charges! + leg.sebi_tax! + leg.dp_charges!),
+          0.02,
+        );
         expect(leg.stamp_duty! > 0, `${label} stamp duty is charged on buys only`).toBe(side === 'buy');
         expect(leg.order_id).toMatch(/^\d{15}$/);
       }
@@ -194,7 +231,9 @@ describe('demo seed of an empty database', () => {
     const client = t.client();
     expect((await client.login(result.member.email, result.member.password)).status).toBe(200);
     const story = async (symbol: string) => {
-      const res = await client.request(`/api/account-trades/${trades.find((tr) => tr.trade_instrument === symbol)!.trabot_trade_id}`);
+      const res = await client.request(
+        `/api/account-trades/${trades.find((tr) => tr.trade_instrument === symbol)!.trabot_trade_id}`,
+      );
       expect(res.status).toBe(200);
       return tradeDetailSchema.strict().parse(await res.json());
     };
@@ -211,10 +250,17 @@ describe('demo seed of an empty database', () => {
       ['Target exit order placed', null],
       ['Target exit filled', null],
     ]);
-    expect(hdfc.timeline.filter((s) => s.kind === 'order_filled').every((s) => /^TB\d+L\d+$/.test(s.client_order_id!) && s.charges! > 0)).toBe(true);
+    expect(
+      hdfc.timeline
+        .filter((s) => s.kind === 'order_filled')
+        .every((s) => /^TB\d+L\d+$/.test(s.client_order_id!) && s.charges! > 0),
+    ).toBe(true);
     expect(hdfc.pnl.net).toBeCloseTo(hdfc.pnl.realized - hdfc.pnl.charges, 2);
     expect(hdfc.pnl.realized).toBeGreaterThan(0);
-    expect((await story('ITC')).timeline.map((s) => s.title).slice(-2)).toEqual(['Square-off order placed', 'Square-off filled']);
+    expect((await story('ITC')).timeline.map((s) => s.title).slice(-2)).toEqual([
+      'Square-off order placed',
+      'Square-off filled',
+    ]);
     expect((await story('MARUTI')).timeline.map((s) => [s.title, s.note])).toEqual([
       ['Signal received', "From the algo's webhook"],
       ['Approved', null],
@@ -257,7 +303,10 @@ describe('demo seed guards', { timeout: 120_000 }, () => {
     const t = await createTestApp({ env });
     try {
       const { result, printed } = await seed(t);
-      expect(result).toMatchObject({ seeded: true, member: { email: 'priya@example.in', passwordFrom: 'DEMO_MEMBER_PASSWORD' } });
+      expect(result).toMatchObject({
+        seeded: true,
+        member: { email: 'priya@example.in', passwordFrom: 'DEMO_MEMBER_PASSWORD' },
+      });
       const text = printed.join('\n');
       expect(text).toContain('http://localhost:8080');
       expect(text).toContain('priya@example.in');

@@ -44,28 +44,31 @@ describe('openDatabase', { timeout: 120_000 }, () => {
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
   });
 
-  it.runIf(serverUrl)('uses PostgreSQL when DATABASE_URL is set, takes no lock, and lets several processes share it', async () => {
-    const { default: pg } = await import('pg');
-    const name = `trabot_open_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    const dataDir = tempDir();
-    try {
-      const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
-      const [a, b] = await Promise.all([openDatabase(env, log), openDatabase(env, log)]);
-      expect(a.kind).toBe('postgres');
-      await a.migrate();
-      await b.migrate();
-      await a.db.execute(sql`insert into algos (algo_desc) values ('shared')`);
-      expect(JSON.stringify(await b.db.execute(sql`select algo_desc from algos`))).toContain('shared');
-      expect(fs.readdirSync(dataDir)).toEqual([]);
-      await Promise.all([a.close(), b.close()]);
-    } finally {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
-  });
+  it.runIf(serverUrl)(
+    'uses PostgreSQL when DATABASE_URL is set, takes no lock, and lets several processes share it',
+    async () => {
+      const { default: pg } = await import('pg');
+      const name = `trabot_open_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database "${name}"`);
+      const url = new URL(serverUrl!);
+      url.pathname = `/${name}`;
+      const dataDir = tempDir();
+      try {
+        const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+        const [a, b] = await Promise.all([openDatabase(env, log), openDatabase(env, log)]);
+        expect(a.kind).toBe('postgres');
+        await a.migrate();
+        await b.migrate();
+        await a.db.execute(sql`insert into algos (algo_desc) values ('shared')`);
+        expect(JSON.stringify(await b.db.execute(sql`select algo_desc from algos`))).toContain('shared');
+        expect(fs.readdirSync(dataDir)).toEqual([]);
+        await Promise.all([a.close(), b.close()]);
+      } finally {
+        await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      }
+    },
+  );
 });

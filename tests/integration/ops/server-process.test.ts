@@ -27,11 +27,16 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', { timeout: 
       const health = await fetch(`${first.url}/api/health`);
       expect(health.status).toBe(200);
 
-      const lock = JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE_NAME), 'utf8')) as { pid: number; command: string };
+      const lock = JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE_NAME), 'utf8')) as {
+        pid: number;
+        command: string;
+      };
       expect(lock).toMatchObject({ pid: first.child.pid, command: path.join('src', 'server', 'main.ts') });
       const cli = await runTs('src/server/cli.ts', ['db', 'migrate'], childEnv({ DATA_DIR: dataDir }));
       expect(cli.code).toBe(1);
-      expect(cli.stderr).toContain(`is in use by another process (pid ${first.child.pid}, src/server/main.ts). Stop the server first (Ctrl+C)`);
+      expect(cli.stderr).toContain(
+        `is in use by another process (pid ${first.child.pid}, src/server/main.ts). Stop the server first (Ctrl+C)`,
+      );
     } finally {
       first.child.kill('SIGTERM');
     }

@@ -59,12 +59,22 @@ describe('createUser', () => {
   });
 
   it('gives a superadmin no member unless ids are given', async () => {
-    const admin = await createUser(t.deps.db, { email: uniqueEmail('admin'), password: PASSWORD, role: 'superadmin', name: 'Ops Admin' });
+    const admin = await createUser(t.deps.db, {
+      email: uniqueEmail('admin'),
+      password: PASSWORD,
+      role: 'superadmin',
+      name: 'Ops Admin',
+    });
     expect(admin).toMatchObject({ role: 'superadmin', name: 'Ops Admin', member_id: null, account_id: null });
 
     const member = await createMember(t.deps);
     const account = await createAccount(t.deps, member.trabot_client_id);
-    const linked = await createUser(t.deps.db, { email: uniqueEmail('admin'), password: PASSWORD, role: 'superadmin', memberId: member.trabot_client_id });
+    const linked = await createUser(t.deps.db, {
+      email: uniqueEmail('admin'),
+      password: PASSWORD,
+      role: 'superadmin',
+      memberId: member.trabot_client_id,
+    });
     expect(linked).toMatchObject({ member_id: member.trabot_client_id, account_id: account.trabot_account_id });
   });
 
@@ -73,7 +83,12 @@ describe('createUser', () => {
     const first = await createAccount(t.deps, member.trabot_client_id);
     await createAccount(t.deps, member.trabot_client_id);
     const before = await memberCount();
-    const user = await createUser(t.deps.db, { email: uniqueEmail(), password: PASSWORD, role: 'member', memberId: member.trabot_client_id });
+    const user = await createUser(t.deps.db, {
+      email: uniqueEmail(),
+      password: PASSWORD,
+      role: 'member',
+      memberId: member.trabot_client_id,
+    });
     expect(user).toMatchObject({ member_id: member.trabot_client_id, account_id: first.trabot_account_id });
     expect(await memberCount()).toBe(before);
   });
@@ -84,7 +99,12 @@ describe('createUser', () => {
     await createAccount(t.deps, owner.trabot_client_id);
     const second = await createAccount(t.deps, owner.trabot_client_id);
 
-    const user = await createUser(t.deps.db, { email: uniqueEmail(), password: PASSWORD, role: 'member', accountId: second.trabot_account_id });
+    const user = await createUser(t.deps.db, {
+      email: uniqueEmail(),
+      password: PASSWORD,
+      role: 'member',
+      accountId: second.trabot_account_id,
+    });
     expect(user).toMatchObject({ member_id: owner.trabot_client_id, account_id: second.trabot_account_id });
 
     const err = await rejection(
@@ -102,9 +122,13 @@ describe('createUser', () => {
   });
 
   it('refuses ids that do not exist', async () => {
-    const noMember = await rejection(createUser(t.deps.db, { email: uniqueEmail(), password: PASSWORD, role: 'member', memberId: 987_654 }));
+    const noMember = await rejection(
+      createUser(t.deps.db, { email: uniqueEmail(), password: PASSWORD, role: 'member', memberId: 987_654 }),
+    );
     expect(noMember).toMatchObject({ kind: 'invalid', message: 'Member 987654 does not exist' });
-    const noAccount = await rejection(createUser(t.deps.db, { email: uniqueEmail(), password: PASSWORD, role: 'member', accountId: 987_654 }));
+    const noAccount = await rejection(
+      createUser(t.deps.db, { email: uniqueEmail(), password: PASSWORD, role: 'member', accountId: 987_654 }),
+    );
     expect(noAccount).toMatchObject({ kind: 'invalid', message: 'Account 987654 does not exist' });
   });
 
@@ -112,7 +136,9 @@ describe('createUser', () => {
     const email = uniqueEmail('Dup');
     await createUser(t.deps.db, { email, password: PASSWORD, role: 'member' });
     const before = await memberCount();
-    const err = await rejection(createUser(t.deps.db, { email: email.toUpperCase(), password: PASSWORD, role: 'member' }));
+    const err = await rejection(
+      createUser(t.deps.db, { email: email.toUpperCase(), password: PASSWORD, role: 'member' }),
+    );
     expect(err.kind).toBe('conflict');
     expect(err.message).toBe(`A user with the email ${email.toUpperCase()} already exists`);
     expect(await memberCount()).toBe(before);
@@ -137,6 +163,9 @@ describe('createUser', () => {
     );
     expect(err.kind).toBe('invalid');
     expect(Object.keys(err.fields ?? {}).sort()).toEqual(['email', 'memberId', 'password', 'role']);
-    expect(err.fields).toMatchObject({ password: 'Password must be at least 8 characters', email: 'Enter a valid email' });
+    expect(err.fields).toMatchObject({
+      password: 'Password must be at least 8 characters',
+      email: 'Enter a valid email',
+    });
   });
 });

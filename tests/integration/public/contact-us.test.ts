@@ -43,16 +43,28 @@ describe('POST /api/contact-us', () => {
 
     const row = await stored(answer.id);
     // The sanitizer writes line breaks as <br />; the answers come through unchanged.
-    expect(row).toMatchObject({ type: 'Research Enquiry', form_html: body.formString.replaceAll('<br>', '<br />'), mail_status: 'off' });
-    expect(row!.form_html).toContain('<p><strong>Which markets do you trade?</strong><br />Equities<br />Bonds &amp; Fixed Income</p>');
+    expect(row).toMatchObject({
+      type: 'Research Enquiry',
+      form_html: body.formString.replaceAll('<br>', '<br />'),
+      mail_status: 'off',
+    });
+    expect(row!.form_html).toContain(
+      '<p><strong>Which markets do you trade?</strong><br />Equities<br />Bonds &amp; Fixed Income</p>',
+    );
     expect(row!.form_html).toContain('Not provided');
     expect(Date.now() - row!.created_at.getTime()).toBeLessThan(60_000);
   });
 
   it('keeps a keyed hash of the address, never the address', async () => {
-    const a = (await (await t.client({ ip: '198.51.100.7' }).json('/api/contact-us', researchBody())).json()) as { id: number };
-    const b = (await (await t.client({ ip: '198.51.100.7' }).json('/api/contact-us', researchBody())).json()) as { id: number };
-    const c = (await (await t.client({ ip: '198.51.100.8' }).json('/api/contact-us', researchBody())).json()) as { id: number };
+    const a = (await (await t.client({ ip: '198.51.100.7' }).json('/api/contact-us', researchBody())).json()) as {
+      id: number;
+    };
+    const b = (await (await t.client({ ip: '198.51.100.7' }).json('/api/contact-us', researchBody())).json()) as {
+      id: number;
+    };
+    const c = (await (await t.client({ ip: '198.51.100.8' }).json('/api/contact-us', researchBody())).json()) as {
+      id: number;
+    };
     const [rowA, rowB, rowC] = await Promise.all([stored(a.id), stored(b.id), stored(c.id)]);
     expect(rowA!.ip_hash).toMatch(/^[\w-]{43}$/);
     expect(rowA!.ip_hash).toBe(rowB!.ip_hash);
@@ -62,7 +74,10 @@ describe('POST /api/contact-us', () => {
 
   it('accepts each enquiry type', async () => {
     for (const type of ['Portfolio Enquiry', 'Membership Interest'] as const) {
-      const res = await visitor().json('/api/contact-us', { type, formString: '<p><strong>Full name</strong><br>Ravi</p>' });
+      const res = await visitor().json('/api/contact-us', {
+        type,
+        formString: '<p><strong>Full name</strong><br>Ravi</p>',
+      });
       expect(res.status, type).toBe(201);
       const { id } = (await res.json()) as { id: number };
       expect((await stored(id))!.type).toBe(type);
@@ -86,9 +101,15 @@ describe('POST /api/contact-us', () => {
 
   it('refuses a formString that is only markup, storing nothing', async () => {
     const before = await count();
-    const res = await visitor().json('/api/contact-us', { type: 'Research Enquiry', formString: '<script>alert(1)</script><img src=x>' });
+    const res = await visitor().json('/api/contact-us', {
+      type: 'Research Enquiry',
+      formString: '<script>alert(1)</script><img src=x>',
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Invalid body: formString', fields: { formString: 'formString has no answers' } });
+    expect(await res.json()).toEqual({
+      error: 'Invalid body: formString',
+      fields: { formString: 'formString has no answers' },
+    });
     expect(await count()).toBe(before);
   });
 
@@ -116,7 +137,10 @@ describe('POST /api/contact-us', () => {
     const before = await count();
     const res = await visitor().json('/api/contact-us', { type: 'Research Enquiry', formString: 'Name: Asha\u0000' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Invalid body: formString', fields: { formString: 'Must not contain a NUL character' } });
+    expect(await res.json()).toEqual({
+      error: 'Invalid body: formString',
+      fields: { formString: 'Must not contain a NUL character' },
+    });
     const inQuery = await visitor().request('/api/workshops?x=%00');
     expect(inQuery.status).toBeLessThan(500);
     expect(await count()).toBe(before);
@@ -124,10 +148,18 @@ describe('POST /api/contact-us', () => {
 
   it('answers 415 to a non-JSON body and 400 to malformed JSON', async () => {
     const client = visitor();
-    const text = await client.request('/api/contact-us', { method: 'POST', body: 'type=Research', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const text = await client.request('/api/contact-us', {
+      method: 'POST',
+      body: 'type=Research',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(text.status).toBe(415);
     expect(await text.json()).toEqual({ error: 'Expected a JSON body (Content-Type: application/json)' });
-    const broken = await client.request('/api/contact-us', { method: 'POST', body: '{"type":', headers: { 'content-type': 'application/json' } });
+    const broken = await client.request('/api/contact-us', {
+      method: 'POST',
+      body: '{"type":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ error: 'Malformed JSON body' });
   });
@@ -140,7 +172,10 @@ describe('POST /api/contact-us', () => {
     expect(await foreign.json()).toEqual({ error: 'Cross-origin request refused' });
     const crossSite = await client.json('/api/contact-us', researchBody(), { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
-    const sameOrigin = await client.json('/api/contact-us', researchBody(), { origin: client.origin, 'sec-fetch-site': 'same-origin' });
+    const sameOrigin = await client.json('/api/contact-us', researchBody(), {
+      origin: client.origin,
+      'sec-fetch-site': 'same-origin',
+    });
     expect(sameOrigin.status).toBe(201);
     expect(await count()).toBe(before + 1);
   });
@@ -161,13 +196,18 @@ describe('per-IP limit of public submissions', () => {
     expect((await client.json('/api/contact-us', researchBody())).status).toBe(201);
 
     const before = await count();
-    for (const [pathname, body] of [['/api/contact-us', researchBody()], ['/api/workshop-enquiry', workshop]] as const) {
+    for (const [pathname, body] of [
+      ['/api/contact-us', researchBody()],
+      ['/api/workshop-enquiry', workshop],
+    ] as const) {
       const refused = await client.json(pathname, body);
       expect(refused.status, pathname).toBe(429);
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(600);
-      expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many submissions, try again in \d+ minutes?$/);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        /^Too many submissions, try again in \d+ minutes?$/,
+      );
     }
     expect(await count()).toBe(before);
 

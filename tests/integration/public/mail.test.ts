@@ -13,7 +13,8 @@ let t: TestApp;
 let ipCounter = 0;
 const visitor = () => t.client({ ip: `203.0.113.${++ipCounter}` });
 
-const enquiryStatus = async (id: number) => (await t.deps.db.select().from(enquiries).where(eq(enquiries.id, id)))[0]!.mail_status;
+const enquiryStatus = async (id: number) =>
+  (await t.deps.db.select().from(enquiries).where(eq(enquiries.id, id)))[0]!.mail_status;
 const registrationStatus = async (id: number) =>
   (await t.deps.db.select().from(workshopRegistrations).where(eq(workshopRegistrations.id, id)))[0]!.mail_status;
 
@@ -86,7 +87,10 @@ describe('with SMTP configured', () => {
     const refusing = await startFakeSmtp({ reject: true });
     try {
       const app = t.withEnv({ SMTP_URL: refusing.url, MAIL_TO: FIRM });
-      const res = await new TestClient(app, { ip: '198.51.100.99' }).json('/api/contact-us', { type: 'Research Enquiry', formString: '<p>Hello</p>' });
+      const res = await new TestClient(app, { ip: '198.51.100.99' }).json('/api/contact-us', {
+        type: 'Research Enquiry',
+        formString: '<p>Hello</p>',
+      });
       expect(res.status).toBe(201);
       expect(await enquiryStatus(((await res.json()) as { id: number }).id)).toBe('failed');
       expect(refusing.mails).toHaveLength(0);
@@ -114,7 +118,10 @@ describe('with SMTP configured', () => {
     const guarded = await startFakeSmtp({ refuseAuth: true });
     try {
       const app = t.withEnv({ SMTP_URL: guarded.url.replace('//', '//mailer:s3cret-pass@'), MAIL_TO: FIRM });
-      const res = await new TestClient(app, { ip: '198.51.100.97' }).json('/api/contact-us', { type: 'Research Enquiry', formString: '<p>Hi</p>' });
+      const res = await new TestClient(app, { ip: '198.51.100.97' }).json('/api/contact-us', {
+        type: 'Research Enquiry',
+        formString: '<p>Hi</p>',
+      });
       expect(res.status).toBe(201);
       expect(await enquiryStatus(((await res.json()) as { id: number }).id)).toBe('failed');
       const logs = t.logLines.join('\n');
@@ -134,12 +141,22 @@ describe('without SMTP', () => {
     try {
       expect(off.logLines.filter((l) => l.includes('mail is off'))).toHaveLength(1);
       const client = off.client({ ip: '203.0.113.200' });
-      const enquiry = (await (await client.json('/api/contact-us', { type: 'Membership Interest', formString: '<p>Hi</p>' })).json()) as { id: number };
+      const enquiry = (await (
+        await client.json('/api/contact-us', { type: 'Membership Interest', formString: '<p>Hi</p>' })
+      ).json()) as { id: number };
       const registration = (await (
-        await client.json('/api/workshop-enquiry', { name: 'Asha', email: 'asha@example.com', source: 'x', workshop: 'N.A.' })
+        await client.json('/api/workshop-enquiry', {
+          name: 'Asha',
+          email: 'asha@example.com',
+          source: 'x',
+          workshop: 'N.A.',
+        })
       ).json()) as { id: number };
       const [e] = await off.deps.db.select().from(enquiries).where(eq(enquiries.id, enquiry.id));
-      const [r] = await off.deps.db.select().from(workshopRegistrations).where(eq(workshopRegistrations.id, registration.id));
+      const [r] = await off.deps.db
+        .select()
+        .from(workshopRegistrations)
+        .where(eq(workshopRegistrations.id, registration.id));
       expect(e!.mail_status).toBe('off');
       expect(r!.mail_status).toBe('off');
       expect(off.logLines.filter((l) => l.includes('mail is off'))).toHaveLength(1);

@@ -35,19 +35,36 @@ describe('GET /api/workshops', () => {
     expect(all.every((w) => w.time_label === '10:00AM IST')).toBe(true);
     expect(new Set(all.map((w) => w.level))).toEqual(new Set(['Beginner', 'Intermediate']));
     expect(all.every((w) => w.title.length > 10 && w.description.length > 100)).toBe(true);
-    expect(Object.keys(all[0]!).sort()).toEqual(['description', 'level', 'time_label', 'title', 'workshop_date', 'workshop_id']);
+    expect(Object.keys(all[0]!).sort()).toEqual([
+      'description',
+      'level',
+      'time_label',
+      'title',
+      'workshop_date',
+      'workshop_id',
+    ]);
   });
 
   it('shows a workshop the firm adds, in date order', async () => {
     await createWorkshop(t.deps);
     const all = await list();
-    expect(all[0]).toMatchObject({ title: 'Options Basics for NSE Traders', workshop_date: '2099-06-07', time_label: '10:00AM IST' });
+    expect(all[0]).toMatchObject({
+      title: 'Options Basics for NSE Traders',
+      workshop_date: '2099-06-07',
+      time_label: '10:00AM IST',
+    });
     expect(all).toHaveLength(5);
   });
 });
 
 describe('POST /api/workshop-enquiry', () => {
-  const body = { name: 'Asha Rao', email: 'asha@example.com', source: 'linkedin', comments: 'Please cover <b>VWAP</b>', workshop: 'N.A.' };
+  const body = {
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    source: 'linkedin',
+    comments: 'Please cover <b>VWAP</b>',
+    workshop: 'N.A.',
+  };
 
   it('stores a registration for a listed workshop, linked to it', async () => {
     const [latest] = await list();
@@ -69,8 +86,18 @@ describe('POST /api/workshop-enquiry', () => {
   it('stores N.A. and unknown workshops without a link, trimming the text', async () => {
     const na = (await (await visitor().json('/api/workshop-enquiry', body)).json()) as { id: number };
     expect(await registration(na.id)).toMatchObject({ workshop_id: null, workshop_label: 'N.A.' });
-    const unknown = (await (await visitor().json('/api/workshop-enquiry', { ...body, name: '  Ravi  ', workshop: 'Some Old Workshop (1 January 2020)' })).json()) as { id: number };
-    expect(await registration(unknown.id)).toMatchObject({ workshop_id: null, workshop_label: 'Some Old Workshop (1 January 2020)', name: 'Ravi' });
+    const unknown = (await (
+      await visitor().json('/api/workshop-enquiry', {
+        ...body,
+        name: '  Ravi  ',
+        workshop: 'Some Old Workshop (1 January 2020)',
+      })
+    ).json()) as { id: number };
+    expect(await registration(unknown.id)).toMatchObject({
+      workshop_id: null,
+      workshop_label: 'Some Old Workshop (1 January 2020)',
+      name: 'Ravi',
+    });
   });
 
   it('takes comments as optional and never stores a phone', async () => {
@@ -96,15 +123,35 @@ describe('POST /api/workshop-enquiry', () => {
         workshop: 'workshop must be a string',
       },
     });
-    const tooLong = await visitor().json('/api/workshop-enquiry', { ...body, name: 'x'.repeat(101), workshop: 'x'.repeat(301) });
+    const tooLong = await visitor().json('/api/workshop-enquiry', {
+      ...body,
+      name: 'x'.repeat(101),
+      workshop: 'x'.repeat(301),
+    });
     expect(Object.keys(((await tooLong.json()) as { fields: object }).fields)).toEqual(['name', 'workshop']);
     expect((await t.deps.db.select({ id: workshopRegistrations.id }).from(workshopRegistrations)).length).toBe(before);
   });
 
   it('answers 415 and 400 to bodies that are not JSON, and 403 cross-origin', async () => {
     const client = visitor();
-    expect((await client.request('/api/workshop-enquiry', { method: 'POST', body: 'name=x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
-    expect((await client.request('/api/workshop-enquiry', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (
+        await client.request('/api/workshop-enquiry', {
+          method: 'POST',
+          body: 'name=x',
+          headers: { 'content-type': 'text/plain' },
+        })
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await client.request('/api/workshop-enquiry', {
+          method: 'POST',
+          body: '{',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await client.json('/api/workshop-enquiry', body, { origin: 'https://evil.example' })).status).toBe(403);
   });
 });

@@ -22,7 +22,10 @@ export async function snapshot(db: Db, except: string[] = []): Promise<Record<st
   const out: Record<string, string[]> = {};
   for (const table of await tableNames(db)) {
     if (except.includes(table)) continue;
-    const result = await rows<{ row: string }>(db, sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t`);
+    const result = await rows<{ row: string }>(
+      db,
+      sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t`,
+    );
     out[table] = result.map((r) => r.row).sort();
   }
   return out;
@@ -50,10 +53,7 @@ export async function textLikeValues(db: Db): Promise<ColumnValue[]> {
   const out: ColumnValue[] = [];
   for (const { table_name: table, column_name: column, data_type: type } of columns) {
     const col = sql.identifier(column);
-    const expr =
-      type === 'bytea'
-        ? sql`encode(${col}, 'hex') || ' ' || encode(${col}, 'escape')`
-        : sql`${col}::text`;
+    const expr = type === 'bytea' ? sql`encode(${col}, 'hex') || ' ' || encode(${col}, 'escape')` : sql`${col}::text`;
     const result = await rows<{ v: string | null }>(db, sql`select ${expr} as v from ${sql.identifier(table)}`);
     for (const r of result) if (r.v !== null) out.push({ table, column, value: r.v });
   }

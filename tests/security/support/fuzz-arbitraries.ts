@@ -52,17 +52,43 @@ export const anyString = fc.oneof(
 const rawNumber = fc.oneof(
   fc.integer().map(String),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n)),
-  fc.constantFrom('1e400', '-1e400', '-0', '1e-400', '9007199254740993', '123456789012345678901234567890', '2147483648', '-2147483649', '0.000001', '1.005', '4294967296'),
+  fc.constantFrom(
+    '1e400',
+    '-1e400',
+    '-0',
+    '1e-400',
+    '9007199254740993',
+    '123456789012345678901234567890',
+    '2147483648',
+    '-2147483649',
+    '0.000001',
+    '1.005',
+    '4294967296',
+  ),
 );
 
-const rawLeaf = fc.oneof(rawNumber, anyString.map((s) => JSON.stringify(s)), fc.constantFrom('true', 'false', 'null'));
+const rawLeaf = fc.oneof(
+  rawNumber,
+  anyString.map((s) => JSON.stringify(s)),
+  fc.constantFrom('true', 'false', 'null'),
+);
 
 export const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 /** Object keys: the route's own field names, prototype keys, and anything. */
 export function keyArb(fieldNames: string[]) {
   return fc.oneof(
-    fc.constantFrom(...POLLUTION_KEYS, 'toString', 'valueOf', 'hasOwnProperty', 'role', 'id', 'trabot_account_id', 'adminAccountId', ...fieldNames),
+    fc.constantFrom(
+      ...POLLUTION_KEYS,
+      'toString',
+      'valueOf',
+      'hasOwnProperty',
+      'role',
+      'id',
+      'trabot_account_id',
+      'adminAccountId',
+      ...fieldNames,
+    ),
     anyString,
   );
 }
@@ -85,14 +111,18 @@ export function mutatedJson(valid: Record<string, unknown>) {
   const replacement = fc.oneof(rawLeaf, rawJson(names));
   return fc
     .tuple(
-      fc.array(fc.tuple(fc.constantFrom(...names), fc.oneof(replacement, fc.constant(undefined))), { minLength: 1, maxLength: names.length }),
+      fc.array(fc.tuple(fc.constantFrom(...names), fc.oneof(replacement, fc.constant(undefined))), {
+        minLength: 1,
+        maxLength: names.length,
+      }),
       fc.option(fc.constantFrom(...POLLUTION_KEYS)),
     )
     .map(([changes, pollution]) => {
       const entries = new Map<string, string | undefined>(names.map((n) => [n, JSON.stringify(valid[n])]));
       for (const [name, value] of changes) entries.set(name, value);
       const fields = [...entries].filter(([, v]) => v !== undefined).map(([k, v]) => `${JSON.stringify(k)}:${v}`);
-      if (pollution) fields.push(`"${pollution}":{"polluted":"yes","role":"superadmin","prototype":{"polluted":"yes"}}`);
+      if (pollution)
+        fields.push(`"${pollution}":{"polluted":"yes","role":"superadmin","prototype":{"polluted":"yes"}}`);
       return `{${fields.join(',')}}`;
     });
 }
@@ -122,7 +152,13 @@ export const brokenJson = fc.oneof(
   ),
 );
 
-export const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=latin1', 'application/jsonx'];
+export const JSON_CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'Application/JSON',
+  'application/json;charset=latin1',
+  'application/jsonx',
+];
 
 /** encodeURIComponent, or the raw UTF-8 bytes of a lone surrogate (malformed on purpose). */
 export function encodeLoosely(value: string): string {
@@ -133,7 +169,19 @@ export function encodeLoosely(value: string): string {
   }
 }
 
-const INT_EDGES = ['0', '-1', '2147483647', '2147483648', '-2147483649', '4294967296', '9007199254740993', '1e3', '1.5', '0x10', ' 1'];
+const INT_EDGES = [
+  '0',
+  '-1',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '4294967296',
+  '9007199254740993',
+  '1e3',
+  '1.5',
+  '0x10',
+  ' 1',
+];
 
 const MALFORMED_ESCAPES = ['%', '%zz', '%E0%A4%A', '%%%', '%C0%AF', '%FF', '%00', '%2F', '%5C'];
 
@@ -142,7 +190,20 @@ export const pathSegment = fc
   .oneof(
     fc.integer().map(String),
     fc.bigInt().map(String),
-    fc.constantFrom('0', '-1', '1.5', '1e3', '2147483648', '99999999999999999999', '0x1', '%201', '1%20', 'null', 'NaN', ...MALFORMED_ESCAPES),
+    fc.constantFrom(
+      '0',
+      '-1',
+      '1.5',
+      '1e3',
+      '2147483648',
+      '99999999999999999999',
+      '0x1',
+      '%201',
+      '1%20',
+      'null',
+      'NaN',
+      ...MALFORMED_ESCAPES,
+    ),
     anyString.map(encodeLoosely),
   )
   // '.', '..' and their encodings are resolved by the URL parser before the request is made.
@@ -150,10 +211,26 @@ export const pathSegment = fc
 
 /** A query string: the route's own keys and others, odd values, duplicates, malformed escapes. */
 export function queryString(keys: string[]) {
-  const key = fc.oneof(fc.constantFrom(...keys, 'status', 'adminAccountId', 'lines', 'search', 'showDeleted', 'limit', 'before', 'type', '__proto__'), anyString);
+  const key = fc.oneof(
+    fc.constantFrom(
+      ...keys,
+      'status',
+      'adminAccountId',
+      'lines',
+      'search',
+      'showDeleted',
+      'limit',
+      'before',
+      'type',
+      '__proto__',
+    ),
+    anyString,
+  );
   const pair = fc.tuple(key, fc.oneof(anyString, rawNumber)).map(([k, v]) => `${encodeLoosely(k)}=${encodeLoosely(v)}`);
   // The route's own keys with the integers around the database's limits (how a 500 was found).
-  const edge = fc.tuple(fc.constantFrom(...keys, 'adminAccountId', 'before', 'limit', 'lines'), fc.constantFrom(...INT_EDGES)).map(([k, v]) => `${k}=${v}`);
+  const edge = fc
+    .tuple(fc.constantFrom(...keys, 'adminAccountId', 'before', 'limit', 'lines'), fc.constantFrom(...INT_EDGES))
+    .map(([k, v]) => `${k}=${v}`);
   return fc.oneof(
     fc.array(pair, { maxLength: 5 }).map((pairs) => pairs.join('&')),
     fc.array(edge, { minLength: 1, maxLength: 3 }).map((pairs) => pairs.join('&')),

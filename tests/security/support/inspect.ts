@@ -46,7 +46,11 @@ function expectSecurityHeaders(res: Response, where: string) {
 }
 
 /** Reads the response once and checks everything every answer must satisfy. */
-export async function inspect(res: Response, where: string, options: { serverError?: 'allowed' } = {}): Promise<Inspected> {
+export async function inspect(
+  res: Response,
+  where: string,
+  options: { serverError?: 'allowed' } = {},
+): Promise<Inspected> {
   stats.requests++;
   const text = await res.text();
   const url = new URL(where.replace(/^[A-Z]+ /, ''), 'http://x');
@@ -65,7 +69,8 @@ export async function inspect(res: Response, where: string, options: { serverErr
     if (REVALIDATED_API_READS.has(read) && res.status < 400) expect(cache, label).toBe('private, no-cache');
     else expect(cache, label).toBe('no-store');
     if (res.status >= 400) expect(res.headers.get('content-type'), label).toMatch(/^application\/json/);
-    if (hasBody && res.status >= 400 && res.status < 500) expect(typeof (json as { error?: unknown } | undefined)?.error, label).toBe('string');
+    if (hasBody && res.status >= 400 && res.status < 500)
+      expect(typeof (json as { error?: unknown } | undefined)?.error, label).toBe('string');
   }
   return { status: res.status, text, json, headers: res.headers };
 }

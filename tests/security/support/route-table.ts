@@ -9,7 +9,17 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '@server/context';
 import { addSignalBody, manualOrderBody, RELIANCE_SIGNAL, webhookSignalBody } from '../../factories/signals';
 import { subscriptionBody } from '../../factories/subscriptions';
-import { jsonPayload, multipartPayload, WORLD_SIGNAL_UPDATED_AT, WORLD_KITE_SECRET, WORLD_WEBHOOK_TOKEN, type Entity, type Ids, type Login, type Payload } from './world';
+import {
+  jsonPayload,
+  multipartPayload,
+  WORLD_SIGNAL_UPDATED_AT,
+  WORLD_KITE_SECRET,
+  WORLD_WEBHOOK_TOKEN,
+  type Entity,
+  type Ids,
+  type Login,
+  type Payload,
+} from './world';
 
 /**
  * public: anyone. member: any logged-in user, on the session's own account only (a superadmin
@@ -28,7 +38,8 @@ export interface RequestContext {
 /** What a path parameter names: one of the world's entities, or a fixed word (a broker's name). */
 export type PathParam = Entity | { literal: string };
 
-export const paramValue = (param: PathParam, ids: Ids): string => (typeof param === 'string' ? String(ids[param]) : param.literal);
+export const paramValue = (param: PathParam, ids: Ids): string =>
+  typeof param === 'string' ? String(ids[param]) : param.literal;
 
 export interface RouteSpec {
   access: Access;
@@ -54,7 +65,12 @@ export interface RouteSpec {
 /** A genuine Kite postback for the world's Kite app (world.ts: KITE_API_SECRET). */
 function kitePostback() {
   const order = { order_id: '220303000308932', order_timestamp: '2026-01-05 09:15:03', status: 'COMPLETE' };
-  return { ...order, checksum: createHash('sha256').update(`${order.order_id}${order.order_timestamp}${WORLD_KITE_SECRET}`).digest('hex') };
+  return {
+    ...order,
+    checksum: createHash('sha256')
+      .update(`${order.order_id}${order.order_timestamp}${WORLD_KITE_SECRET}`)
+      .digest('hex'),
+  };
 }
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`;
@@ -67,7 +83,13 @@ const memberBody = () => ({
   activation_date: '2026-01-01',
   expiry_date: '2026-12-31',
 });
-const workshopBody = () => ({ title: unique('Workshop'), description: 'Intro to position sizing', workshop_date: '2027-01-10', time_label: '10:00AM IST', level: 'Beginner' });
+const workshopBody = () => ({
+  title: unique('Workshop'),
+  description: 'Intro to position sizing',
+  workshop_date: '2027-01-10',
+  time_label: '10:00AM IST',
+  level: 'Beginner',
+});
 /** The world's signal is the factories' default RELIANCE one. */
 const manualOrder = (ids: Ids) => manualOrderBody({ ...RELIANCE_SIGNAL, algo_id: ids.algo, signal_id: ids.signal });
 const LEGACY_BHAVCOPY =
@@ -92,7 +114,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'POST /api/workshop-enquiry': {
     access: 'public',
-    body: () => jsonPayload({ name: 'Asha Rao', email: email('visitor'), source: 'youtube', comments: '', workshop: 'N.A.' }),
+    body: () =>
+      jsonPayload({ name: 'Asha Rao', email: email('visitor'), source: 'youtube', comments: '', workshop: 'N.A.' }),
   },
   'GET /api/workshops': { access: 'public' },
   // Signals from the algos' own code: a webhook token, no session (401 without the token).
@@ -108,20 +131,34 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/brokers/:broker/login-url': { access: 'member', params: { broker: { literal: 'zerodha' } } },
   // Kite's order postbacks: authenticated by their own checksum (with the world's Kite app secret).
   'POST /api/brokers/zerodha/postback': { access: 'public', cookieless: true, body: () => jsonPayload(kitePostback()) },
-  'GET /api/brokers/:broker/callback': { access: 'public', params: { broker: { literal: 'zerodha' } }, query: 'status=success&request_token=security&state=unknown', redirects: true },
+  'GET /api/brokers/:broker/callback': {
+    access: 'public',
+    params: { broker: { literal: 'zerodha' } },
+    query: 'status=success&request_token=security&state=unknown',
+    redirects: true,
+  },
 
   // Web Push: the public key for anyone; a device's subscription for its logged-in user.
   'GET /api/push/public-key': { access: 'public' },
-  'GET /api/push/subscriptions': { access: 'member', query: 'endpoint=https%3A%2F%2Ffcm.googleapis.com%2Ffcm%2Fsend%2Fsecurity' },
+  'GET /api/push/subscriptions': {
+    access: 'member',
+    query: 'endpoint=https%3A%2F%2Ffcm.googleapis.com%2Ffcm%2Fsend%2Fsecurity',
+  },
   'POST /api/push/subscriptions': {
     access: 'member',
     body: () =>
       jsonPayload({
-        subscription: { endpoint: `https://fcm.googleapis.com/fcm/send/${unique('sec')}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } },
+        subscription: {
+          endpoint: `https://fcm.googleapis.com/fcm/send/${unique('sec')}`,
+          keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+        },
         kinds: ['trade_opened', 'trade_closed'],
       }),
   },
-  'DELETE /api/push/subscriptions': { access: 'member', body: () => jsonPayload({ endpoint: 'https://fcm.googleapis.com/fcm/send/security' }) },
+  'DELETE /api/push/subscriptions': {
+    access: 'member',
+    body: () => jsonPayload({ endpoint: 'https://fcm.googleapis.com/fcm/send/security' }),
+  },
 
   // The member's own data (the session's account; adminAccountId is for superadmins only).
   'GET /api/account-trades': { access: 'member', query: 'status=all' },
@@ -137,7 +174,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
 
   // The admin area.
   'GET /api/algos': { access: 'superadmin' },
-  'POST /api/algos/:id/switch': { access: 'superadmin', params: { id: 'algo' }, body: () => jsonPayload({ algo_switch: false }) },
+  'POST /api/algos/:id/switch': {
+    access: 'superadmin',
+    params: { id: 'algo' },
+    body: () => jsonPayload({ algo_switch: false }),
+  },
   'GET /api/algos/:id/signals': { access: 'superadmin', params: { id: 'algo' }, query: 'status=all' },
   'PUT /api/algos/:algoId/signals': {
     access: 'superadmin',
@@ -148,14 +189,32 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     access: 'superadmin',
     params: { signalId: 'signal' },
     body: () =>
-      jsonPayload({ trade_gen_ts: '2026-11-20', entry_level: 2950.5, stop_loss_level: 2890, target_level: 3080, trade_status: 'pending', process_signal: false }),
+      jsonPayload({
+        trade_gen_ts: '2026-11-20',
+        entry_level: 2950.5,
+        stop_loss_level: 2890,
+        target_level: 3080,
+        trade_status: 'pending',
+        process_signal: false,
+      }),
   },
-  'PUT /api/signals/:signalId/manual-entry': { access: 'superadmin', params: { signalId: 'signal' }, body: ({ ids }) => jsonPayload(manualOrder(ids)) },
-  'PUT /api/signals/:signalId/manual-exit': { access: 'superadmin', params: { signalId: 'signal' }, body: ({ ids }) => jsonPayload(manualOrder(ids)) },
+  'PUT /api/signals/:signalId/manual-entry': {
+    access: 'superadmin',
+    params: { signalId: 'signal' },
+    body: ({ ids }) => jsonPayload(manualOrder(ids)),
+  },
+  'PUT /api/signals/:signalId/manual-exit': {
+    access: 'superadmin',
+    params: { signalId: 'signal' },
+    body: ({ ids }) => jsonPayload(manualOrder(ids)),
+  },
   'GET /api/webhook-tokens': { access: 'superadmin' },
   'GET /api/algos/:id/webhook-tokens': { access: 'superadmin', params: { id: 'algo' } },
   'POST /api/algos/:id/webhook-tokens': { access: 'superadmin', params: { id: 'algo' } },
-  'DELETE /api/algos/:id/webhook-tokens/:tokenId': { access: 'superadmin', params: { id: 'algo', tokenId: 'webhookToken' } },
+  'DELETE /api/algos/:id/webhook-tokens/:tokenId': {
+    access: 'superadmin',
+    params: { id: 'algo', tokenId: 'webhookToken' },
+  },
   'POST /api/algos/:id/approval': {
     access: 'superadmin',
     params: { id: 'algo' },
@@ -176,7 +235,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/admin/nse/bhav-copy': { access: 'superadmin' },
   'POST /api/admin/nse/bhav-copy': {
     access: 'superadmin',
-    body: () => multipartPayload({ file: { filename: 'cm01JUL2024bhav.csv', type: 'text/csv', content: LEGACY_BHAVCOPY } }),
+    body: () =>
+      multipartPayload({ file: { filename: 'cm01JUL2024bhav.csv', type: 'text/csv', content: LEGACY_BHAVCOPY } }),
   },
   'GET /api/members': { access: 'superadmin' },
   'PUT /api/members': { access: 'superadmin', body: () => jsonPayload(memberBody()) },
@@ -185,7 +245,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'POST /api/members/:id/users': {
     access: 'superadmin',
     params: { id: 'member' },
-    body: () => jsonPayload({ name: 'Second Login', email: email('user'), password: 'a-long-password-1', account_id: null }),
+    body: () =>
+      jsonPayload({ name: 'Second Login', email: email('user'), password: 'a-long-password-1', account_id: null }),
   },
   'PUT /api/members/:id/users/:userId': {
     access: 'superadmin',
@@ -204,9 +265,17 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/admin/readiness': { access: 'superadmin' },
   'POST /api/admin/halt': { access: 'superadmin', body: () => jsonPayload({ reason: 'security test' }) },
   'DELETE /api/admin/halt': { access: 'superadmin' },
-  'POST /api/admin/accounts/:id/halt': { access: 'superadmin', params: { id: 'account' }, body: () => jsonPayload({ reason: 'security test' }) },
+  'POST /api/admin/accounts/:id/halt': {
+    access: 'superadmin',
+    params: { id: 'account' },
+    body: () => jsonPayload({ reason: 'security test' }),
+  },
   'DELETE /api/admin/accounts/:id/halt': { access: 'superadmin', params: { id: 'account' } },
-  'POST /api/admin/accounts/:id/trading-mode': { access: 'superadmin', params: { id: 'account' }, body: () => jsonPayload({ mode: 'paper' }) },
+  'POST /api/admin/accounts/:id/trading-mode': {
+    access: 'superadmin',
+    params: { id: 'account' },
+    body: () => jsonPayload({ mode: 'paper' }),
+  },
   'POST /api/admin/accounts/:trabot_account_id/save-algo-subscription': {
     access: 'superadmin',
     params: { trabot_account_id: 'account' },
@@ -241,7 +310,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/admin/enquiries': { access: 'superadmin', query: 'limit=20' },
   'GET /api/admin/workshops': { access: 'superadmin' },
   'PUT /api/admin/workshops': { access: 'superadmin', body: () => jsonPayload(workshopBody()) },
-  'POST /api/admin/workshops/:id': { access: 'superadmin', params: { id: 'workshop' }, body: () => jsonPayload(workshopBody()) },
+  'POST /api/admin/workshops/:id': {
+    access: 'superadmin',
+    params: { id: 'workshop' },
+    body: () => jsonPayload(workshopBody()),
+  },
   'GET /api/admin/workshops/:id/registrations': { access: 'superadmin', params: { id: 'workshop' } },
 };
 
@@ -255,7 +328,11 @@ export interface ApiRoute {
 
 /** Every method + path under /api the router serves (middleware-only `ALL` entries left out). */
 export function routerKeys(app: Hono<AppEnv>): string[] {
-  return [...new Set(app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`))].sort();
+  return [
+    ...new Set(
+      app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`),
+    ),
+  ].sort();
 }
 
 /** The router's routes joined with their table entries (call after checking both lists agree). */

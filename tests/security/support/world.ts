@@ -62,14 +62,26 @@ export interface World {
 }
 
 /** Public form and login limits high enough that only the rate-limit tests ever reach them. */
-export const UNLIMITED = { PUBLIC_FORM_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_EMAIL: '100000' };
+export const UNLIMITED = {
+  PUBLIC_FORM_LIMIT_PER_IP: '100000',
+  LOGIN_LIMIT_PER_IP: '100000',
+  LOGIN_LIMIT_PER_EMAIL: '100000',
+};
 
 export async function createWorld(options: { env?: Record<string, string>; clientDir?: string } = {}): Promise<World> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-security-'));
   // Push on, so its routes answer; no signal-kind device ever subscribes here, so nothing is sent.
   // A Zerodha app configured, so the daily login's link answers; its API root a closed port (never live here).
-  const kite = { KITE_API_KEY: 'securitykitekey', KITE_API_SECRET: WORLD_KITE_SECRET, KITE_API_ROOT: 'http://127.0.0.1:9' };
-  const t = await createTestApp({ env: { DATA_DIR: dataDir, ...UNLIMITED, ...kite, ...options.env }, clientDir: options.clientDir, push: {} });
+  const kite = {
+    KITE_API_KEY: 'securitykitekey',
+    KITE_API_SECRET: WORLD_KITE_SECRET,
+    KITE_API_ROOT: 'http://127.0.0.1:9',
+  };
+  const t = await createTestApp({
+    env: { DATA_DIR: dataDir, ...UNLIMITED, ...kite, ...options.env },
+    clientDir: options.clientDir,
+    push: {},
+  });
   const { deps } = t;
   const admin = await createUser(deps, { role: 'superadmin', name: 'Security Admin' });
   const algo = await createAlgo(deps);
@@ -77,10 +89,20 @@ export async function createWorld(options: { env?: Record<string, string>; clien
   const worldSignal = () => createSignal(deps, algo.algo_id, { updated_at: new Date(WORLD_SIGNAL_UPDATED_AT) });
   const [toApprove, toReject] = [await worldSignal(), await worldSignal()];
   // The webhook's token, and another one for the revoke route to revoke.
-  const tokenRow = (token: string) => ({ algo_id: algo.algo_id, token_hash: createHash('sha256').update(token).digest('hex'), token_hint: token.slice(-4) });
-  const [, webhookToken] = await deps.db.insert(webhookTokens).values([tokenRow(WORLD_WEBHOOK_TOKEN), tokenRow(`${WORLD_WEBHOOK_TOKEN}-revocable`)]).returning();
+  const tokenRow = (token: string) => ({
+    algo_id: algo.algo_id,
+    token_hash: createHash('sha256').update(token).digest('hex'),
+    token_hint: token.slice(-4),
+  });
+  const [, webhookToken] = await deps.db
+    .insert(webhookTokens)
+    .values([tokenRow(WORLD_WEBHOOK_TOKEN), tokenRow(`${WORLD_WEBHOOK_TOKEN}-revocable`)])
+    .returning();
   await ensureInstrumentList(deps.db);
-  const [warning] = await deps.db.insert(warnings).values({ warning_message: 'Broker rejected an order', warning_data: '{"account":1}' }).returning();
+  const [warning] = await deps.db
+    .insert(warnings)
+    .values({ warning_message: 'Broker rejected an order', warning_data: '{"account":1}' })
+    .returning();
   const [workshop] = await deps.db
     .insert(workshops)
     .values({ title: 'Security workshop', description: 'Risk basics', workshop_date: '2027-03-07', level: 'Beginner' })
@@ -88,7 +110,9 @@ export async function createWorld(options: { env?: Record<string, string>; clien
 
   async function memberWithData(key: string): Promise<{ ids: Ids; login: Login }> {
     const owned = await createMemberLogin(deps, { brokerAccessKey: `kite-${key}-0a1b2c3d4e5f` });
-    const trade = await createTrade(deps, owned.account.trabot_account_id, { trade_instrument: `SEC${key.toUpperCase()}` });
+    const trade = await createTrade(deps, owned.account.trabot_account_id, {
+      trade_instrument: `SEC${key.toUpperCase()}`,
+    });
     const subscription = await createSubscription(deps, algo.algo_id, owned.account.trabot_account_id);
     return {
       login: { email: owned.user.email, password: owned.user.password },
@@ -117,7 +141,11 @@ export async function createWorld(options: { env?: Record<string, string>; clien
     return client;
   }
 
-  const logins = { member: a.login, otherMember: b.login, superadmin: { email: admin.email, password: admin.password } };
+  const logins = {
+    member: a.login,
+    otherMember: b.login,
+    superadmin: { email: admin.email, password: admin.password },
+  };
   return {
     t,
     dataDir,
@@ -142,9 +170,14 @@ export interface Payload {
   body: string;
 }
 
-export const jsonPayload = (value: unknown): Payload => ({ contentType: 'application/json', body: JSON.stringify(value) });
+export const jsonPayload = (value: unknown): Payload => ({
+  contentType: 'application/json',
+  body: JSON.stringify(value),
+});
 
-export function multipartPayload(fields: Record<string, string | { filename: string; type: string; content: string }>): Payload {
+export function multipartPayload(
+  fields: Record<string, string | { filename: string; type: string; content: string }>,
+): Payload {
   const boundary = '----trabotSecurityBoundary7MA4YWxkTrZu0gW';
   const parts = Object.entries(fields).map(([name, value]) =>
     typeof value === 'string'

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch, serverErrorText, whileEndingSession } from '@client/lib/api';
 
 function stubFetch() {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response('{}', { status: 200 }));
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) => new Response('{}', { status: 200 }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return () => new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
 }

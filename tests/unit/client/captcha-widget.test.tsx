@@ -68,7 +68,9 @@ describe('CaptchaWidget', () => {
   it('asks /api/captcha for its challenge, naming the email typed (a guarded login gets its harder one)', async () => {
     expect((await setup()).widget.getAttribute('challenge')).toBe('/api/captcha');
     cleanup();
-    expect((await setup(' A+b@Example.com ')).widget.getAttribute('challenge')).toBe('/api/captcha?email=A%2Bb%40Example.com');
+    expect((await setup(' A+b@Example.com ')).widget.getAttribute('challenge')).toBe(
+      '/api/captcha?email=A%2Bb%40Example.com',
+    );
   });
 
   it('reports the solved payload, and clears it when the widget is no longer verified', async () => {

@@ -4,7 +4,14 @@ import { decideCurrentUser, isUnreachable, type SessionEvidence } from '@client/
 import { adminRedirect, loginPageRedirect, returnPathAfterLogin } from '@client/features/session/lib/guards';
 import type { SessionUser } from '@shared/schemas/session';
 
-const member: SessionUser = { id: 7, name: 'Asha', email: 'asha@example.com', role: 'member', member_id: 1, account_id: 3 };
+const member: SessionUser = {
+  id: 7,
+  name: 'Asha',
+  email: 'asha@example.com',
+  role: 'member',
+  member_id: 1,
+  account_id: 3,
+};
 const admin: SessionUser = { ...member, id: 1, name: 'Root', role: 'superadmin' };
 const lastMember = { backendKey: 'b1', user: { id: 7, name: 'Asha', role: 'member' as const } };
 
@@ -29,14 +36,23 @@ describe('decideCurrentUser', () => {
   it('offline or unreachable, the remembered user gets in read-only only when their cache exists', () => {
     const offline: SessionEvidence = { online: false, unreachable: false, lastUser: lastMember, hasCache: true };
     expect(decideCurrentUser(offline)).toEqual({ user: lastMember.user, offline: true });
-    expect(decideCurrentUser({ ...offline, online: true, unreachable: true })).toEqual({ user: lastMember.user, offline: true });
+    expect(decideCurrentUser({ ...offline, online: true, unreachable: true })).toEqual({
+      user: lastMember.user,
+      offline: true,
+    });
     expect(decideCurrentUser({ ...offline, hasCache: false })).toBeNull();
     expect(decideCurrentUser({ ...offline, lastUser: null })).toBeNull();
   });
 
   it('an old session answer does not count while offline', () => {
     expect(
-      decideCurrentUser({ online: false, unreachable: false, response: { status: 'success', user: admin }, lastUser: null, hasCache: false }),
+      decideCurrentUser({
+        online: false,
+        unreachable: false,
+        response: { status: 'success', user: admin },
+        lastUser: null,
+        hasCache: false,
+      }),
     ).toBeNull();
   });
 });
@@ -69,7 +85,9 @@ describe('route guards (spec section 2)', () => {
 
   it('the page to return to after login is a dashboard page of this site, search and hash kept', () => {
     expect(returnPathAfterLogin('/dashboard/account-settings')).toBe('/dashboard/account-settings');
-    expect(returnPathAfterLogin('/dashboard/admin/algos/3/signals?status=pending#top')).toBe('/dashboard/admin/algos/3/signals?status=pending#top');
+    expect(returnPathAfterLogin('/dashboard/admin/algos/3/signals?status=pending#top')).toBe(
+      '/dashboard/admin/algos/3/signals?status=pending#top',
+    );
     expect(returnPathAfterLogin('/dashboard')).toBe('/dashboard');
     // The trades page is where login lands anyway: no parameter for it.
     expect(returnPathAfterLogin('/dashboard/trades')).toBeUndefined();

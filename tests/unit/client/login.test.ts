@@ -4,7 +4,9 @@ import { HttpError, OfflineError } from '@client/lib/api';
 
 describe('login toasts (spec section 8)', () => {
   it('maps each answer to its message', () => {
-    expect(loginErrorMessage(new HttpError(400, '{"error":"Invalid captcha"}'))).toBe('Invalid captcha, please try again');
+    expect(loginErrorMessage(new HttpError(400, '{"error":"Invalid captcha"}'))).toBe(
+      'Invalid captcha, please try again',
+    );
     expect(loginErrorMessage(new HttpError(401, '{"error":"Invalid credentials"}'))).toBe('Invalid credentials');
     expect(loginErrorMessage(new HttpError(429, '{"error":"Too many login attempts, try again in 15 minutes"}'))).toBe(
       'Too many login attempts, try again in 15 minutes',

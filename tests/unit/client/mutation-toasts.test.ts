@@ -7,7 +7,10 @@ import { getToasts, toast } from '@client/lib/toast';
 const shown = () => getToasts().map(({ kind, message }) => ({ kind, message }));
 
 /** Runs one mutation on the app's own QueryClient (its MutationCache carries the handler); resolves whether it succeeded. */
-function run<TData, TVariables>(options: MutationOptions<TData, Error, TVariables>, variables: TVariables): Promise<boolean> {
+function run<TData, TVariables>(
+  options: MutationOptions<TData, Error, TVariables>,
+  variables: TVariables,
+): Promise<boolean> {
   return new MutationObserver(createQueryClient(), options).mutate(variables).then(
     () => true,
     () => false,
@@ -20,7 +23,9 @@ describe('mutation toasts: declared in meta, shown by the QueryClient', () => {
   });
 
   it('shows the success text', async () => {
-    expect(await run({ mutationFn: () => Promise.resolve('ok'), meta: { success: 'Saved', failure: 'Failed' } }, undefined)).toBe(true);
+    expect(
+      await run({ mutationFn: () => Promise.resolve('ok'), meta: { success: 'Saved', failure: 'Failed' } }, undefined),
+    ).toBe(true);
     expect(shown()).toEqual([{ kind: 'success', message: 'Saved' }]);
   });
 
@@ -31,8 +36,12 @@ describe('mutation toasts: declared in meta, shown by the QueryClient', () => {
   });
 
   it('gives the failure function the error and the variables', async () => {
-    const failure = (error: unknown, id: number) => (error instanceof HttpError ? `Algo ${id}: ${error.status}` : 'other');
-    const ok = await run({ mutationFn: () => Promise.reject(new HttpError(409, 'stale')), meta: { success: 'Saved', failure } }, 7);
+    const failure = (error: unknown, id: number) =>
+      error instanceof HttpError ? `Algo ${id}: ${error.status}` : 'other';
+    const ok = await run(
+      { mutationFn: () => Promise.reject(new HttpError(409, 'stale')), meta: { success: 'Saved', failure } },
+      7,
+    );
     expect(ok).toBe(false);
     expect(shown()).toEqual([{ kind: 'error', message: 'Algo 7: 409' }]);
   });
@@ -48,7 +57,10 @@ describe('mutation toasts: declared in meta, shown by the QueryClient', () => {
   it('toasts a retried failure once, at the end', async () => {
     let calls = 0;
     const mutationFn = () => Promise.reject(new Error(`attempt ${++calls}`));
-    await run({ mutationFn, retry: 1, retryDelay: 0, meta: { failure: (error) => (error as Error).message } }, undefined);
+    await run(
+      { mutationFn, retry: 1, retryDelay: 0, meta: { failure: (error) => (error as Error).message } },
+      undefined,
+    );
     expect(calls).toBe(2);
     expect(shown()).toEqual([{ kind: 'error', message: 'attempt 2' }]);
   });

@@ -38,7 +38,10 @@ describe('useOnline', () => {
 
   it('does not count an aborted request as unreachable', async () => {
     const { result } = renderHook(() => useOnline());
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new DOMException('aborted', 'AbortError'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new DOMException('aborted', 'AbortError'))),
+    );
     await act(() => expect(apiFetch('/api/check-session')).rejects.toThrow('aborted'));
     expect(result.current).toBe(true);
   });
@@ -49,7 +52,10 @@ describe('useOnline', () => {
     // A fetch that never answers, except to its signal.
     vi.stubGlobal(
       'fetch',
-      vi.fn((_: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))),
+      vi.fn(
+        (_: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason))),
+      ),
     );
     const pending = apiFetch('/api/account-trades?status=active');
     const failed = expect(pending).rejects.toThrow('Offline');
@@ -63,11 +69,15 @@ describe('useOnline', () => {
     await expect(apiFetch('/api/account-trades?status=active')).rejects.toThrow(OfflineError);
     const fetch = answer(200);
     vi.stubGlobal('fetch', fetch);
-    await expect(apiFetch('/api/account-details', jsonBody('PUT', { broker_name: 'zerodha' }))).rejects.toThrow('Offline');
+    await expect(apiFetch('/api/account-details', jsonBody('PUT', { broker_name: 'zerodha' }))).rejects.toThrow(
+      'Offline',
+    );
     expect(fetch).not.toHaveBeenCalled();
     await apiFetch('/api/check-session');
     expect(fetch).toHaveBeenCalledTimes(1);
-    await expect(apiFetch('/api/account-details', jsonBody('PUT', { broker_name: 'zerodha' }))).resolves.toBeInstanceOf(Response);
+    await expect(apiFetch('/api/account-details', jsonBody('PUT', { broker_name: 'zerodha' }))).resolves.toBeInstanceOf(
+      Response,
+    );
   });
 
   it('asks GET /api/health every few seconds until the server answers, then is online again by itself', async () => {

@@ -72,7 +72,10 @@ describe('install button', () => {
     const target = new EventTarget() as Window;
     captureInstallPrompt(target);
     render(<InstallButton />);
-    const offer = Object.assign(new Event('beforeinstallprompt'), { prompt: vi.fn(), userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+    const offer = Object.assign(new Event('beforeinstallprompt'), {
+      prompt: vi.fn(),
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
     act(() => void target.dispatchEvent(offer));
     expect(button('Install app')).not.toBeNull();
     act(() => void target.dispatchEvent(new Event('appinstalled')));

@@ -17,7 +17,11 @@ import {
 
 async function settleQuery(client: QueryClient, queryKey: readonly unknown[], data: unknown, fail = false) {
   await client
-    .fetchQuery({ queryKey, queryFn: () => (fail ? Promise.reject(new Error('x')) : Promise.resolve(data)), retry: false })
+    .fetchQuery({
+      queryKey,
+      queryFn: () => (fail ? Promise.reject(new Error('x')) : Promise.resolve(data)),
+      retry: false,
+    })
     .catch(() => undefined);
 }
 
@@ -47,12 +51,28 @@ describe('what is persisted', () => {
   it('a refetch that failed keeps its last answer, saved as a success (only an answer replaces a saved copy)', async () => {
     const client = createQueryClient();
     await settleQuery(client, ['member', 7, 'trades'], [{ id: 1 }]);
-    await client.fetchQuery({ queryKey: ['member', 7, 'trades'], queryFn: () => Promise.reject(new OfflineError()), retry: false, staleTime: 0 }).catch(() => undefined);
+    await client
+      .fetchQuery({
+        queryKey: ['member', 7, 'trades'],
+        queryFn: () => Promise.reject(new OfflineError()),
+        retry: false,
+        staleTime: 0,
+      })
+      .catch(() => undefined);
     expect(client.getQueryState(['member', 7, 'trades'])?.status).toBe('error');
 
-    const saved = asLastSuccess({ timestamp: 1, buster: '', clientState: dehydrate(client, persistOptions.dehydrateOptions as DehydrateOptions) } as never);
+    const saved = asLastSuccess({
+      timestamp: 1,
+      buster: '',
+      clientState: dehydrate(client, persistOptions.dehydrateOptions as DehydrateOptions),
+    } as never);
     expect(saved.clientState.queries).toHaveLength(1);
-    expect(saved.clientState.queries[0]!.state).toMatchObject({ status: 'success', data: [{ id: 1 }], error: null, fetchFailureCount: 0 });
+    expect(saved.clientState.queries[0]!.state).toMatchObject({
+      status: 'success',
+      data: [{ id: 1 }],
+      error: null,
+      fetchFailureCount: 0,
+    });
   });
 
   it('member queries live at least as long as the persisted copy (gcTime >= maxAge)', () => {
@@ -109,7 +129,11 @@ describe('scoped storage', () => {
   it('drops a throttled write that was queued for a scope that is no longer active', async () => {
     vi.useFakeTimers();
     setPersistScope(keyA);
-    await scopedPersister.persistClient({ buster: 'x', timestamp: Date.now(), clientState: { queries: [], mutations: [] } });
+    await scopedPersister.persistClient({
+      buster: 'x',
+      timestamp: Date.now(),
+      clientState: { queries: [], mutations: [] },
+    });
     setPersistScope(keyB);
     vi.advanceTimersByTime(2000);
     expect(localStorage.getItem(keyA)).toBeNull();

@@ -26,7 +26,12 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const path = new URL(String(input), 'http://localhost').pathname;
-      const body = path === '/api/backend-key' ? { key: backendKey } : path === '/api/check-session' ? session : { error: 'Not found' };
+      const body =
+        path === '/api/backend-key'
+          ? { key: backendKey }
+          : path === '/api/check-session'
+            ? session
+            : { error: 'Not found' };
       return new Response(JSON.stringify(body), { status: path.startsWith('/api/') ? 200 : 404 });
     }),
   );
@@ -41,9 +46,12 @@ async function loggedInWithData(user: SessionUser) {
   client.setQueryData(['member', user.id, 'trades'], [{ trabot_trade_id: 1 }]);
   await applySessionAnswer(client, { status: 'success', user });
   // Writes are throttled (1 s) by the sync storage persister.
-  await vi.waitFor(() => expect(localStorage.getItem(cacheStorageKey('backend-1', user.id)) ?? '').toContain('trabot_trade_id'), {
-    timeout: 3000,
-  });
+  await vi.waitFor(
+    () => expect(localStorage.getItem(cacheStorageKey('backend-1', user.id)) ?? '').toContain('trabot_trade_id'),
+    {
+      timeout: 3000,
+    },
+  );
   return client;
 }
 
@@ -127,8 +135,15 @@ describe('parseLastUser', () => {
       backendKey: 'b',
       user: { id: 1, name: 'A', role: 'superadmin' },
     });
-    for (const raw of [null, '', 'not json', '{}', '{"backendKey":"b","user":{"id":"1","name":"A","role":"member"}}',
-      '{"backendKey":"b","user":{"id":1,"name":"A","role":"root"}}', '{"backendKey":"","user":{"id":1,"name":"A","role":"member"}}']) {
+    for (const raw of [
+      null,
+      '',
+      'not json',
+      '{}',
+      '{"backendKey":"b","user":{"id":"1","name":"A","role":"member"}}',
+      '{"backendKey":"b","user":{"id":1,"name":"A","role":"root"}}',
+      '{"backendKey":"","user":{"id":1,"name":"A","role":"member"}}',
+    ]) {
       expect(parseLastUser(raw)).toBeNull();
     }
   });

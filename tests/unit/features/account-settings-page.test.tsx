@@ -8,7 +8,11 @@ import { makeAccount } from './account-fixtures';
 const DETAILS_PATH = '/api/account-details';
 const UPDATE_PATH = '/api/update-broker-details';
 
-const account: AccountSettings = makeAccount({ broker_access_key: 'ab••••••••wxyz', equity_amount_balance: 150000.5, currency_amount_balance: 2500 });
+const account: AccountSettings = makeAccount({
+  broker_access_key: 'ab••••••••wxyz',
+  equity_amount_balance: 150000.5,
+  currency_amount_balance: 2500,
+});
 
 function serveAccount(details: AccountSettings | null, update?: (call: ApiCall) => { status?: number; body: unknown }) {
   return stubApi(MEMBER, {
@@ -48,7 +52,9 @@ const modalOpen = () => document.querySelector('ion-modal form.broker-form') !==
 describe('account settings page', () => {
   it('shows "Loading account settings..." and then the account', async () => {
     let release: () => void = () => undefined;
-    stubApi(MEMBER, { [`GET ${DETAILS_PATH}`]: () => new Promise((resolve) => (release = () => resolve({ body: account }))) });
+    stubApi(MEMBER, {
+      [`GET ${DETAILS_PATH}`]: () => new Promise((resolve) => (release = () => resolve({ body: account }))),
+    });
     renderApp('/dashboard/account-settings');
     expect(await screen.findByText('Loading account settings...')).toBeTruthy();
     act(() => release());
@@ -59,11 +65,14 @@ describe('account settings page', () => {
   it('shows a copy restored from the device at once, then refreshes it from the server', async () => {
     let release: () => void = () => undefined;
     const api = stubApi(MEMBER, {
-      [`GET ${DETAILS_PATH}`]: () => new Promise((resolve) => (release = () => resolve({ body: { ...account, broker_client_id: 'NEW-1' } }))),
+      [`GET ${DETAILS_PATH}`]: () =>
+        new Promise((resolve) => (release = () => resolve({ body: { ...account, broker_client_id: 'NEW-1' } }))),
     });
     // As the persister restores it: fetched just before this page loaded (seconds ago).
     renderApp('/dashboard/account-settings', (queryClient) =>
-      queryClient.setQueryData(memberKeys.accountDetails(MEMBER.id), account, { updatedAt: performance.timeOrigin - 1 }),
+      queryClient.setQueryData(memberKeys.accountDetails(MEMBER.id), account, {
+        updatedAt: performance.timeOrigin - 1,
+      }),
     );
     expect(await screen.findByText('ZR1234')).toBeTruthy();
     await waitFor(() => expect(api.callsTo('GET', DETAILS_PATH)).toHaveLength(1));
@@ -162,7 +171,9 @@ describe('account settings page', () => {
     typeInto('Broker Client ID', 'TYPED-1');
     typeInto('Broker Access Key', 'typed-key');
     save();
-    expect(await screen.findByText('Failed to update broker details, please try again or contact support')).toBeTruthy();
+    expect(
+      await screen.findByText('Failed to update broker details, please try again or contact support'),
+    ).toBeTruthy();
     expect(modalOpen()).toBe(true);
     expect(ionInput('Broker Client ID').value).toBe('TYPED-1');
     expect(ionInput('Broker Access Key').value).toBe('typed-key');
@@ -226,8 +237,12 @@ describe('account settings page', () => {
 
     it('toasts the outcome of the login the page came back from, then drops it from the address', async () => {
       serveAccount(zerodha);
-      const { router } = renderApp('/dashboard/account-settings?broker_login=failed&broker=zerodha&message=This%20Zerodha%20login%20took%20too%20long%3A%20connect%20again');
-      expect(await screen.findByText('This Zerodha login took too long: connect again', { selector: '.toaster *' })).toBeTruthy();
+      const { router } = renderApp(
+        '/dashboard/account-settings?broker_login=failed&broker=zerodha&message=This%20Zerodha%20login%20took%20too%20long%3A%20connect%20again',
+      );
+      expect(
+        await screen.findByText('This Zerodha login took too long: connect again', { selector: '.toaster *' }),
+      ).toBeTruthy();
       await waitFor(() => expect(router.state.location.searchStr).toBe(''));
       expect(router.state.location.pathname).toBe('/dashboard/account-settings');
     });

@@ -15,7 +15,9 @@ type IonSelectElement = HTMLElement & { name: string; value: unknown; errorText?
 
 /** An ion-select of the open modal by its field name (its label and picker live in its shadow root). */
 export function ionSelect(name: string): IonSelectElement {
-  const select = [...document.querySelectorAll<IonSelectElement>('ion-modal ion-select')].find((el) => el.name === name);
+  const select = [...document.querySelectorAll<IonSelectElement>('ion-modal ion-select')].find(
+    (el) => el.name === name,
+  );
   if (!select) throw new Error(`no select ${name}`);
   return select;
 }

@@ -5,7 +5,19 @@ import { filterStatusFromSearch } from '@client/features/trades/lib/filter-statu
 
 describe('filterStatusFromSearch', () => {
   it('reads the URL filter exactly as tradeFilterSchema does', () => {
-    const inputs: unknown[] = [...TRADE_FILTER_STATUSES, undefined, '', 'Running', 'closed', 'running ', 'toString', '__proto__', 3, null, ['running']];
+    const inputs: unknown[] = [
+      ...TRADE_FILTER_STATUSES,
+      undefined,
+      '',
+      'Running',
+      'closed',
+      'running ',
+      'toString',
+      '__proto__',
+      3,
+      null,
+      ['running'],
+    ];
     for (const status of inputs) {
       expect(filterStatusFromSearch(status), String(status)).toBe(tradeFilterSchema.parse({ status }).status);
     }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { memberDataStaleTime } from '@client/lib/member-data-freshness';
 import { MEMBER_DATA_STALE_TIME_MS } from '@shared/constants';
 
-const withUpdatedAt = (dataUpdatedAt: number) => ({ state: { dataUpdatedAt } }) as Parameters<typeof memberDataStaleTime>[0];
+const withUpdatedAt = (dataUpdatedAt: number) =>
+  ({ state: { dataUpdatedAt } }) as Parameters<typeof memberDataStaleTime>[0];
 
 describe('memberDataStaleTime', () => {
   it('keeps data fetched while the page is open fresh for a while', () => {

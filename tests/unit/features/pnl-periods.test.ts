@@ -31,12 +31,16 @@ describe('P&L periods', () => {
     expect(customRangeErrors({ from: '2026-04-01', to: '2026-11-25' })).toEqual({});
     expect(customRangeErrors({ from: '', to: '' })).toEqual({ from: 'Enter the first day', to: 'Enter the last day' });
     expect(customRangeErrors({ from: '2026-02-30', to: '2026-03-01' })).toEqual({ from: 'Enter a date as YYYY-MM-DD' });
-    expect(customRangeErrors({ from: '2026-11-26', to: '2026-11-25' })).toEqual({ from: 'The first day must not be after the last' });
+    expect(customRangeErrors({ from: '2026-11-26', to: '2026-11-25' })).toEqual({
+      from: 'The first day must not be after the last',
+    });
     expect(customRangeErrors({ from: '2026-01-01', to: addDays('2026-01-01', 799) })).toEqual({});
-    expect(customRangeErrors({ from: '2026-01-01', to: addDays('2026-01-01', 800) })).toEqual({ to: 'The range may span at most 800 days' });
+    expect(customRangeErrors({ from: '2026-01-01', to: addDays('2026-01-01', 800) })).toEqual({
+      to: 'The range may span at most 800 days',
+    });
   });
 
-  it("today in India turns at midnight IST (18:30 UTC)", () => {
+  it('today in India turns at midnight IST (18:30 UTC)', () => {
     expect(indiaToday(Date.parse('2026-11-25T18:29:59Z'))).toBe('2026-11-25');
     expect(indiaToday(Date.parse('2026-11-25T18:30:00Z'))).toBe('2026-11-26');
   });

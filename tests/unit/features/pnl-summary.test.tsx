@@ -32,7 +32,14 @@ function summary(over: Partial<AccountPnl> = {}): AccountPnl {
       { date: TODAY, realized: 500, charges: 60.25, net: 439.75 },
     ],
     by_algo: [
-      { algo_id: 2, algo_desc: 'Swing momentum, NSE cash. Buys 20-day highs.', realized: 1200, charges: 100, net: 1100, trades: 4 },
+      {
+        algo_id: 2,
+        algo_desc: 'Swing momentum, NSE cash. Buys 20-day highs.',
+        realized: 1200,
+        charges: 100,
+        net: 1100,
+        trades: 4,
+      },
       { algo_id: 3, algo_desc: null, realized: 300, charges: 20.25, net: 279.75, trades: 1 },
     ],
     ...over,
@@ -73,7 +80,9 @@ describe('P&L summary', () => {
   });
 
   it('today without a leg reads ₹0.00; no closed trade, a win rate of N.A.', async () => {
-    stubApi(MEMBER, { [MONTH]: () => ({ body: summary({ net: 0, trades: 0, wins: 0, losses: 0, by_day: [], by_algo: [] }) }) });
+    stubApi(MEMBER, {
+      [MONTH]: () => ({ body: summary({ net: 0, trades: 0, wins: 0, losses: 0, by_day: [], by_algo: [] }) }),
+    });
     renderSummary();
     await waitFor(() => expect(figure('Today')).toBe('₹0.00'));
     expect(figure('Win rate')).toBe('N.A.');
@@ -87,8 +96,12 @@ describe('P&L summary', () => {
     const api = stubApi(MEMBER, {
       [MONTH]: () => ({ body: summary() }),
       [path(TODAY, TODAY)]: () => ({ body: summary({ net: 439.75, charges: 60.25, trades: 1, wins: 1, losses: 0 }) }),
-      [path('2026-11-23', '2026-11-29')]: () => ({ body: summary({ net: -80, charges: 80, trades: 2, wins: 0, losses: 2 }) }),
-      [path('2026-04-01', '2027-03-31')]: () => ({ body: summary({ net: 25000, charges: 900, trades: 40, wins: 25, losses: 15 }) }),
+      [path('2026-11-23', '2026-11-29')]: () => ({
+        body: summary({ net: -80, charges: 80, trades: 2, wins: 0, losses: 2 }),
+      }),
+      [path('2026-04-01', '2027-03-31')]: () => ({
+        body: summary({ net: 25000, charges: 900, trades: 40, wins: 25, losses: 15 }),
+      }),
     });
     renderSummary();
     await waitFor(() => expect(figure('Win rate')).toBe('60% (3 of 5)'));
@@ -161,29 +174,38 @@ describe('P&L summary', () => {
     fireEvent.click(byAlgo);
     expect(byAlgo.getAttribute('aria-expanded')).toBe('true');
     const list = screen.getByRole('list', { name: 'By algo' });
-    const rows = within(list).getAllByRole('listitem').map((item) => [...item.children].map((c) => c.textContent));
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .map((item) => [...item.children].map((c) => c.textContent));
     expect(rows).toEqual([
       ['Swing momentum, NSE cash', '4 trades', '+₹1,100.00'],
       ['Algo 3', '1 trade', '+₹279.75'],
     ]);
     // An algo is named by the first sentence of its description, the whole of it on hover.
-    expect(within(list).getByText('Swing momentum, NSE cash').title).toBe('Swing momentum, NSE cash. Buys 20-day highs.');
+    expect(within(list).getByText('Swing momentum, NSE cash').title).toBe(
+      'Swing momentum, NSE cash. Buys 20-day highs.',
+    );
     expect(screen.queryByRole('img')).toBeNull();
     const toggle = screen.getByRole('button', { name: 'Show equity curve' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     const chart = await screen.findByRole('img');
-    expect(chart.getAttribute('aria-label')).toBe('Equity curve: cumulative net P&L from 01/11/2026 to 30/11/2026, ending at +₹1,379.75');
+    expect(chart.getAttribute('aria-label')).toBe(
+      'Equity curve: cumulative net P&L from 01/11/2026 to 30/11/2026, ending at +₹1,379.75',
+    );
     expect(screen.getByRole('button', { name: 'Hide equity curve' }).getAttribute('aria-expanded')).toBe('true');
   });
 
   it('says so when the summary cannot be loaded', async () => {
     stubApi(MEMBER, { [MONTH]: () => ({ status: 500, body: { error: 'down' } }) });
     renderSummary();
-    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveProperty('textContent', 'Error loading the P&L');
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveProperty(
+      'textContent',
+      'Error loading the P&L',
+    );
   });
 
-  it("offline, a period not saved on the device says so instead of waiting", async () => {
+  it('offline, a period not saved on the device says so instead of waiting', async () => {
     stubApi(MEMBER, { [MONTH]: () => ({ body: summary() }) });
     renderSummary();
     await waitFor(() => expect(figure('This month')).toBe('+₹1,379.75'));

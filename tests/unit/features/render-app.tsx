@@ -13,7 +13,6 @@ import type { SessionUser } from '@shared/schemas/session';
 import { createQueryClient } from '@client/lib/query-client';
 import { routeTree } from '@client/routeTree.gen';
 
-
 // jsdom has no layout, so nothing to scroll (the app shell scrolls to the top on navigation).
 window.scrollTo = () => undefined;
 Element.prototype.scrollTo = () => undefined;
@@ -25,8 +24,22 @@ export interface ApiCall {
 }
 type Handler = (call: ApiCall) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
 
-export const MEMBER: SessionUser = { id: 7, name: 'Asha Member', email: 'asha@example.com', role: 'member', member_id: 1, account_id: 3 };
-export const ADMIN: SessionUser = { id: 1, name: 'Root Admin', email: 'root@example.com', role: 'superadmin', member_id: null, account_id: null };
+export const MEMBER: SessionUser = {
+  id: 7,
+  name: 'Asha Member',
+  email: 'asha@example.com',
+  role: 'member',
+  member_id: 1,
+  account_id: 3,
+};
+export const ADMIN: SessionUser = {
+  id: 1,
+  name: 'Root Admin',
+  email: 'root@example.com',
+  role: 'superadmin',
+  member_id: null,
+  account_id: null,
+};
 
 /** Replaces fetch: `routes` maps "METHOD /path" (query string included) to a handler; records calls. */
 export function stubApi(user: SessionUser | null, routes: Record<string, Handler>) {
@@ -51,7 +64,10 @@ export function stubApi(user: SessionUser | null, routes: Record<string, Handler
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );
-  return { calls, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+  return {
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
 }
 
 /** matchMedia for a viewport `width` px wide (min-width/max-width queries only). */
@@ -60,7 +76,13 @@ export function setViewportWidth(width: number) {
     const min = /min-width:\s*(\d+)px/.exec(query);
     const max = /max-width:\s*(\d+)px/.exec(query);
     const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, addEventListener: () => undefined, removeEventListener: () => undefined, onchange: null };
+    return {
+      matches,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      onchange: null,
+    };
   });
 }
 
@@ -73,7 +95,11 @@ export function setOnline(online: boolean) {
 export function renderApp(path: string, prepare?: (queryClient: QueryClient) => void) {
   const queryClient = createQueryClient();
   prepare?.(queryClient);
-  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   render(
     <QueryClientProvider client={queryClient}>
       {/* As src/client/main.tsx renders it: Ionic's overlays attach to <ion-app>. */}

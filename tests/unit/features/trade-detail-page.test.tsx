@@ -23,10 +23,29 @@ const DETAIL: TradeDetail = {
   algo_desc: 'Breakout swing',
   signal: { signal_id: 9, source: 'webhook', entry_level: 2950.5, stop_loss_level: 2920, target_level: 3080 },
   timeline: [
-    step({ at: '2026-11-20T04:45:00.000Z', kind: 'signal_received', title: 'Signal received', note: "From the algo's webhook" }),
+    step({
+      at: '2026-11-20T04:45:00.000Z',
+      kind: 'signal_received',
+      title: 'Signal received',
+      note: "From the algo's webhook",
+    }),
     step({ at: '2026-11-20T04:50:00.000Z', kind: 'signal_approved', title: 'Approved', by: 'Ops Admin' }),
-    step({ at: '2026-11-20T04:51:00.000Z', kind: 'levels_changed', title: 'Stop-loss moved', by: 'Ops Admin', changes: [{ field: 'stop_loss_level', from: 2890, to: 2920 }] }),
-    step({ at: '2026-11-20T04:52:00.000Z', kind: 'order_filled', title: 'Entry filled', client_order_id: 'TB5L1', quantity: 40, price: 2951, charges: 41.3 }),
+    step({
+      at: '2026-11-20T04:51:00.000Z',
+      kind: 'levels_changed',
+      title: 'Stop-loss moved',
+      by: 'Ops Admin',
+      changes: [{ field: 'stop_loss_level', from: 2890, to: 2920 }],
+    }),
+    step({
+      at: '2026-11-20T04:52:00.000Z',
+      kind: 'order_filled',
+      title: 'Entry filled',
+      client_order_id: 'TB5L1',
+      quantity: 40,
+      price: 2951,
+      charges: 41.3,
+    }),
   ],
   pnl: { realized: 4560, charges: 123.87, net: 4436.13 },
 };
@@ -37,11 +56,20 @@ describe('trade detail page', () => {
     stubApi(MEMBER, { 'GET /api/account-trades/5': () => ({ body: DETAIL }) });
     renderApp('/dashboard/trades/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Trade 5' })).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Trades' }).getAttribute('href')).toBe('/dashboard/trades');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+        .getByRole('link', { name: 'Trades' })
+        .getAttribute('href'),
+    ).toBe('/dashboard/trades');
     const pnl = await screen.findByRole('region', { name: 'P&L after charges' });
     expect([...pnl.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['₹4,560.00', '₹123.87', '₹4,436.13']);
     const steps = within(screen.getByRole('region', { name: 'Timeline' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.querySelector('.trade-timeline-title')!.textContent)).toEqual(['Signal received', 'Approved', 'Stop-loss moved', 'Entry filled']);
+    expect(steps.map((s) => s.querySelector('.trade-timeline-title')!.textContent)).toEqual([
+      'Signal received',
+      'Approved',
+      'Stop-loss moved',
+      'Entry filled',
+    ]);
     expect(steps[2]!.textContent).toContain('Stop-loss₹2,890.00 → ₹2,920.00');
     expect(steps[3]!.textContent).toContain('Client order IDTB5L1');
     expect(steps[3]!.textContent).toContain('Charges₹41.30');
@@ -64,7 +92,9 @@ describe('trade detail page', () => {
   });
 
   it('says not found for a trade the API does not show', async () => {
-    const api = stubApi(MEMBER, { 'GET /api/account-trades/6': () => ({ status: 404, body: { error: 'Trade not found' } }) });
+    const api = stubApi(MEMBER, {
+      'GET /api/account-trades/6': () => ({ status: 404, body: { error: 'Trade not found' } }),
+    });
     renderApp('/dashboard/trades/6');
     expect(await screen.findByText('Trade not found')).toBeTruthy();
     expect(api.callsTo('GET', '/api/account-trades/6')).toHaveLength(1);

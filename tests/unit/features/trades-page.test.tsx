@@ -8,7 +8,13 @@ import { makeTrade } from './trades-fixtures';
 
 const TRADES_PATH = '/api/account-trades?status=active';
 
-const running = makeTrade({ trabot_trade_id: 1, trade_instrument: 'RELIANCE', avg_entry_price: 2000, ltp: 2050, current_mtm: 500 });
+const running = makeTrade({
+  trabot_trade_id: 1,
+  trade_instrument: 'RELIANCE',
+  avg_entry_price: 2000,
+  ltp: 2050,
+  current_mtm: 500,
+});
 const short = makeTrade({
   trabot_trade_id: 2,
   trade_instrument: 'INFY',
@@ -17,8 +23,19 @@ const short = makeTrade({
   ltp: 1530,
   current_mtm: -300,
 });
-const completed = makeTrade({ trabot_trade_id: 3, trade_instrument: 'TCS', trade_status: 'completed', ltp: 3900, avg_exit_price: 3950 });
-const pending = makeTrade({ trabot_trade_id: 4, trade_instrument: 'HDFCBANK', trade_status: 'pending', remaining_quantity: 5 });
+const completed = makeTrade({
+  trabot_trade_id: 3,
+  trade_instrument: 'TCS',
+  trade_status: 'completed',
+  ltp: 3900,
+  avg_exit_price: 3950,
+});
+const pending = makeTrade({
+  trabot_trade_id: 4,
+  trade_instrument: 'HDFCBANK',
+  trade_status: 'pending',
+  remaining_quantity: 5,
+});
 
 function serveTrades(trades: Trade[], user = MEMBER) {
   return stubApi(user, { [`GET ${TRADES_PATH}`]: () => ({ body: trades }) });
@@ -38,7 +55,7 @@ describe('trades page', () => {
     expect(screen.queryByText('Loading trades...')).toBeNull();
   });
 
-  it("offers the tax P&L statement of this financial year or one of the two before, as a download; offline it waits", async () => {
+  it('offers the tax P&L statement of this financial year or one of the two before, as a download; offline it waits', async () => {
     setViewportWidth(1024);
     serveTrades([running]);
     renderApp('/dashboard/trades');
@@ -51,7 +68,9 @@ describe('trades page', () => {
     expect(link.getAttribute('href')).toBe(`/api/account-tax-statement?fy=${fy(start)}`);
     expect(link.hasAttribute('download')).toBe(true);
     fireEvent.change(year, { target: { value: fy(start - 1) } });
-    expect(screen.getByRole('link', { name: 'Download tax P&L' }).getAttribute('href')).toBe(`/api/account-tax-statement?fy=${fy(start - 1)}`);
+    expect(screen.getByRole('link', { name: 'Download tax P&L' }).getAttribute('href')).toBe(
+      `/api/account-tax-statement?fy=${fy(start - 1)}`,
+    );
     act(() => setOnline(false));
     await waitFor(() => expect(screen.getByText('Download tax P&L').getAttribute('aria-disabled')).toBe('true'));
     act(() => setOnline(true));
@@ -97,19 +116,33 @@ describe('trades page', () => {
     setViewportWidth(1024);
     stubApi(MEMBER, {
       [`GET ${TRADES_PATH}`]: () => ({ body: [running] }),
-      'GET /api/account-details': () => ({ body: makeAccount({ paper_trading: false, broker_login: 'available', broker_session_expires_at: '2001-01-01T00:30:00.000Z' }) }),
+      'GET /api/account-details': () => ({
+        body: makeAccount({
+          paper_trading: false,
+          broker_login: 'available',
+          broker_session_expires_at: '2001-01-01T00:30:00.000Z',
+        }),
+      }),
     });
     renderApp('/dashboard/trades');
     const notice = await screen.findByText(/Your Zerodha session has ended/);
     expect(notice.textContent).toBe('Your Zerodha session has ended: connect Zerodha to trade today.');
-    expect(within(notice).getByRole('link', { name: 'connect Zerodha' }).getAttribute('href')).toBe('/dashboard/account-settings');
+    expect(within(notice).getByRole('link', { name: 'connect Zerodha' }).getAttribute('href')).toBe(
+      '/dashboard/account-settings',
+    );
   });
 
   it('says nothing of the session while it holds', async () => {
     setViewportWidth(1024);
     stubApi(MEMBER, {
       [`GET ${TRADES_PATH}`]: () => ({ body: [running] }),
-      'GET /api/account-details': () => ({ body: makeAccount({ paper_trading: false, broker_login: 'available', broker_session_expires_at: '2099-01-01T00:30:00.000Z' }) }),
+      'GET /api/account-details': () => ({
+        body: makeAccount({
+          paper_trading: false,
+          broker_login: 'available',
+          broker_session_expires_at: '2099-01-01T00:30:00.000Z',
+        }),
+      }),
     });
     renderApp('/dashboard/trades');
     expect(await screen.findByRole('table')).toBeTruthy();
@@ -138,9 +171,29 @@ describe('trades page', () => {
     serveTrades([running, short, completed, pending]);
     renderApp('/dashboard/trades');
     const table = await screen.findByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual(
-      expect.arrayContaining(['Trade ID', 'Date', 'Instrument', 'Direction', 'Status', 'Qty', 'Remaining Qty', 'Avg Entry', 'Avg Exit', 'LTP', 'MTM', 'Trade Risk', 'Broker Trade No.', 'Stoploss Trade No.', 'Algo ID', 'Signal ID', 'Last Updated']),
+      expect.arrayContaining([
+        'Trade ID',
+        'Date',
+        'Instrument',
+        'Direction',
+        'Status',
+        'Qty',
+        'Remaining Qty',
+        'Avg Entry',
+        'Avg Exit',
+        'LTP',
+        'MTM',
+        'Trade Risk',
+        'Broker Trade No.',
+        'Stoploss Trade No.',
+        'Algo ID',
+        'Signal ID',
+        'Last Updated',
+      ]),
     );
     expect(headers).not.toContain('Edit');
     const rows = within(table).getAllByRole('row').slice(1);
@@ -186,7 +239,13 @@ describe('trades page', () => {
     await screen.findByRole('table');
     const filter = screen.getByLabelText('Status') as HTMLSelectElement;
     expect(filter.value).toBe('running');
-    expect([...filter.options].map((o) => o.textContent)).toEqual(['Pending (1)', 'Approved (0)', 'Running (1)', 'Cancelled (0)', 'Completed (1)']);
+    expect([...filter.options].map((o) => o.textContent)).toEqual([
+      'Pending (1)',
+      'Approved (0)',
+      'Running (1)',
+      'Cancelled (0)',
+      'Completed (1)',
+    ]);
 
     fireEvent.change(filter, { target: { value: 'completed' } });
     await waitFor(() => expect(router.state.location.search).toEqual({ status: 'completed' }));
@@ -200,7 +259,9 @@ describe('trades page', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ status: 'pending' }));
     const pendingRow = within(screen.getByRole('table')).getAllByRole('row')[1] as HTMLElement;
     // Remaining quantity and average entry are N.A. for a pending trade.
-    const cells = within(pendingRow).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(pendingRow)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells[6]).toBe('N.A.');
     expect(cells[7]).toBe('N.A.');
 
@@ -218,10 +279,20 @@ describe('trades page', () => {
     ]);
     renderApp('/dashboard/trades');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['21', '1']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['21', '1']);
     expect(within(table).getByText('open')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'completed' } });
-    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['22']));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table'))
+          .getAllByRole('rowheader')
+          .map((th) => th.textContent),
+      ).toEqual(['22']),
+    );
     expect(within(screen.getByRole('table')).getByText('closed')).toBeTruthy();
   });
 
@@ -230,11 +301,19 @@ describe('trades page', () => {
     serveTrades([running, completed]);
     renderApp('/dashboard/trades?status=completed');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['3']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['3']);
     cleanup();
     renderApp('/dashboard/trades?status=bogus');
     const table2 = await screen.findByRole('table');
-    expect(within(table2).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['1']);
+    expect(
+      within(table2)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['1']);
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('running');
   });
 
@@ -268,7 +347,12 @@ describe('trades page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show more trades (25 more)' }));
     expect(within(table).getAllByRole('rowheader')).toHaveLength(40);
     fireEvent.click(screen.getByRole('button', { name: 'Show more trades (5 more)' }));
-    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent).at(-1)).toBe('956');
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent)
+        .at(-1),
+    ).toBe('956');
     expect(screen.queryByRole('button', { name: /^Show more trades/ })).toBeNull();
   });
 
@@ -289,7 +373,13 @@ describe('trades page', () => {
     const { router } = renderApp('/dashboard/trades');
     await screen.findByRole('table');
     await act(() => router.navigate({ to: '/dashboard/trades', search: { status: 'completed' } }));
-    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['3']));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table'))
+          .getAllByRole('rowheader')
+          .map((th) => th.textContent),
+      ).toEqual(['3']),
+    );
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('completed');
   });
 
@@ -334,7 +424,11 @@ describe('trades page', () => {
     serveTrades([running], ADMIN);
     renderApp('/dashboard/trades');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toContain('Edit');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toContain('Edit');
     fireEvent.click(within(table).getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Edit Trade 1')).toBeTruthy();
     expect(document.querySelector('ion-modal form')).not.toBeNull();

@@ -65,10 +65,16 @@ describe('legacy bhavcopy (SYMBOL,SERIES,OPEN,...)', () => {
     expect(errorOf(() => parseText(`${header}\nINFY,EQ,1,2,1,2,2,1,10,20,31-FEB-2024,3,INE009A01021`))).toBe(
       'Line 2: TIMESTAMP "31-FEB-2024" is not a date (legacy bhavcopy)',
     );
-    expect(errorOf(() => parseText(`${header}\nINFY,EQ,1,2,1,2,2,1,10,20,01-JUL-2024,3,INE009A01021\nTCS,EQ,abc,2,1,2,2,1,10,20,01-JUL-2024,3,INE467B01029`))).toBe(
-      'Line 3: OPEN "abc" is not a number (legacy bhavcopy)',
+    expect(
+      errorOf(() =>
+        parseText(
+          `${header}\nINFY,EQ,1,2,1,2,2,1,10,20,01-JUL-2024,3,INE009A01021\nTCS,EQ,abc,2,1,2,2,1,10,20,01-JUL-2024,3,INE467B01029`,
+        ),
+      ),
+    ).toBe('Line 3: OPEN "abc" is not a number (legacy bhavcopy)');
+    expect(errorOf(() => parseText(`${header}\nBAD SYMBOL,EQ,1,2,1,2,2,1,10,20,01-JUL-2024,3,X`))).toContain(
+      'SYMBOL "BAD SYMBOL" is not a valid NSE code',
     );
-    expect(errorOf(() => parseText(`${header}\nBAD SYMBOL,EQ,1,2,1,2,2,1,10,20,01-JUL-2024,3,X`))).toContain('SYMBOL "BAD SYMBOL" is not a valid NSE code');
   });
 });
 
@@ -115,7 +121,9 @@ describe('files as uploaded', () => {
   });
 
   it('refuses zips without exactly one CSV, damaged zips, and CSVs too large to expand', () => {
-    expect(errorOf(() => parseBhavCopy(zipSync({ 'a.txt': strToU8('x') })))).toBe('The zip must hold exactly one CSV bhavcopy (found 0)');
+    expect(errorOf(() => parseBhavCopy(zipSync({ 'a.txt': strToU8('x') })))).toBe(
+      'The zip must hold exactly one CSV bhavcopy (found 0)',
+    );
     expect(errorOf(() => parseBhavCopy(zipSync({ [LEGACY]: fixture(LEGACY), [UDIFF]: fixture(UDIFF) })))).toBe(
       'The zip must hold exactly one CSV bhavcopy (found 2)',
     );
@@ -123,25 +131,35 @@ describe('files as uploaded', () => {
     expect(errorOf(() => parseBhavCopy(zip.subarray(0, 60)))).toBe('The zip file is damaged or not a zip file');
 
     // A zip bomb: a CSV declaring more than the limit once expanded is refused before inflating.
-    expect(errorOf(() => parseBhavCopy(declaringSize(zipSync({ 'big.csv': strToU8('SYMBOL\n') }), MAX_UNZIPPED_BYTES + 1)))).toBe(
-      'big.csv in the zip is larger than 100 MB',
-    );
+    expect(
+      errorOf(() => parseBhavCopy(declaringSize(zipSync({ 'big.csv': strToU8('SYMBOL\n') }), MAX_UNZIPPED_BYTES + 1))),
+    ).toBe('big.csv in the zip is larger than 100 MB');
   });
 
   it('refuses files that are not a bhavcopy with a message saying what is expected', () => {
     expect(errorOf(() => parseBhavCopy(new Uint8Array()))).toMatch(/^The file is empty\. Expected an NSE bhavcopy/);
     expect(errorOf(() => parseBhavCopy(new Uint8Array([0xff, 0xfe, 0x00, 0x81])))).toMatch(/^The file is not text\./);
-    expect(errorOf(() => parseText('name,email\nA,a@b.co\n'))).toMatch(/^Unrecognised header "name,email"\. Expected an NSE bhavcopy: the legacy CSV/);
+    expect(errorOf(() => parseText('name,email\nA,a@b.co\n'))).toMatch(
+      /^Unrecognised header "name,email"\. Expected an NSE bhavcopy: the legacy CSV/,
+    );
     // NSE's equity list is not a bhavcopy either (no prices).
-    expect(errorOf(() => parseText('SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING\nINFY,Infosys Limited,EQ,08-FEB-1995\n'))).toMatch(/^Unrecognised header/);
+    expect(
+      errorOf(() =>
+        parseText('SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING\nINFY,Infosys Limited,EQ,08-FEB-1995\n'),
+      ),
+    ).toMatch(/^Unrecognised header/);
     // A quote left open (the security fuzzer's find: it was a 500).
     const header = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN';
-    expect(errorOf(() => parseText(`${header}\n"; drop table users; --\n`))).toMatch(/^The file is not a readable CSV: Quote Not Closed.* at line 2\. Expected an NSE bhavcopy/);
+    expect(errorOf(() => parseText(`${header}\n"; drop table users; --\n`))).toMatch(
+      /^The file is not a readable CSV: Quote Not Closed.* at line 2\. Expected an NSE bhavcopy/,
+    );
   });
 
   it('keeps the last row of a repeated symbol and series', () => {
     const header = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN';
-    const copy = parseText(`${header}\nINFY,EQ,1,2,1,2,2,1,10,20,01-JUL-2024,3,I\ninfy,eq,5,6,5,6,6,5,10,20,02-JUL-2024,3,I\n`);
+    const copy = parseText(
+      `${header}\nINFY,EQ,1,2,1,2,2,1,10,20,01-JUL-2024,3,I\ninfy,eq,5,6,5,6,6,5,10,20,02-JUL-2024,3,I\n`,
+    );
     expect(copy.rows).toEqual([expect.objectContaining({ symbol: 'INFY', series: 'EQ', open: 5 })]);
     expect(copy.date).toBe('2024-07-02');
   });
@@ -164,7 +182,12 @@ describe("NSE's equity list shipped with the server", () => {
     expect(list).toHaveLength(2386);
     const bySeries = list.reduce<Record<string, number>>((n, e) => ({ ...n, [e.series]: (n[e.series] ?? 0) + 1 }), {});
     expect(bySeries).toEqual({ EQ: 2061, BE: 299, BZ: 26 });
-    expect(list.find((e) => e.symbol === 'RELIANCE')).toEqual({ symbol: 'RELIANCE', series: 'EQ', name: 'Reliance Industries Limited', isin: 'INE002A01018' });
+    expect(list.find((e) => e.symbol === 'RELIANCE')).toEqual({
+      symbol: 'RELIANCE',
+      series: 'EQ',
+      name: 'Reliance Industries Limited',
+      isin: 'INE002A01018',
+    });
     expect(new Set(list.map((e) => `${e.symbol}/${e.series}`)).size).toBe(list.length);
   });
 });

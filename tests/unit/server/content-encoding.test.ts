@@ -25,7 +25,9 @@ describe('acceptedEncoding', () => {
 });
 
 describe('encode', () => {
-  const json = Buffer.from(JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, instrument: 'TATAMOTORS', price: 742.35 + i }))));
+  const json = Buffer.from(
+    JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, instrument: 'TATAMOTORS', price: 742.35 + i }))),
+  );
 
   it('answers bytes that decode back to the body, smaller than it', async () => {
     const br = await encode(json, 'br');

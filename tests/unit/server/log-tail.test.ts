@@ -25,7 +25,8 @@ function naive(file: string, search: string, limit: number): string[] {
   return lines.slice(Math.max(0, lines.length - limit));
 }
 
-const logLine = (i: number, msg: string) => JSON.stringify({ level: 30, time: 1795300000000 + i, method: 'GET', path: `/api/algos/${i % 7}/signals`, msg });
+const logLine = (i: number, msg: string) =>
+  JSON.stringify({ level: 30, time: 1795300000000 + i, method: 'GET', path: `/api/algos/${i % 7}/signals`, msg });
 
 describe('tailMatching', () => {
   it('equals a whole-file read for any search and line count across chunk boundaries, multi-byte text and long lines', async () => {
@@ -33,7 +34,11 @@ describe('tailMatching', () => {
     const lines: string[] = [];
     for (let i = 0; i < 9000; i++) {
       // Every 997th line is longer than a chunk, so one line spans several reads.
-      lines.push(i % 997 === 0 ? `${logLine(i, 'big')}${'é'.repeat(LOG_CHUNK_BYTES / 2 + 13)}` : logLine(i, words[i % words.length]!));
+      lines.push(
+        i % 997 === 0
+          ? `${logLine(i, 'big')}${'é'.repeat(LOG_CHUNK_BYTES / 2 + 13)}`
+          : logLine(i, words[i % words.length]!),
+      );
     }
     const file = write(`${lines.join('\n')}\n`);
     expect(fs.statSync(file).size).toBeGreaterThan(4 * LOG_CHUNK_BYTES);
@@ -45,8 +50,13 @@ describe('tailMatching', () => {
   });
 
   it('takes the search literally and case-insensitively (no regular expressions)', async () => {
-    const file = write(['{"msg":"price 10.5 * qty"}', '{"msg":"price 1055 qty"}', '{"msg":"PRICE 10.5 * QTY"}', ''].join('\n'));
-    expect(await tailMatching(file, 'price 10.5 * qty', 50)).toEqual(['{"msg":"price 10.5 * qty"}', '{"msg":"PRICE 10.5 * QTY"}']);
+    const file = write(
+      ['{"msg":"price 10.5 * qty"}', '{"msg":"price 1055 qty"}', '{"msg":"PRICE 10.5 * QTY"}', ''].join('\n'),
+    );
+    expect(await tailMatching(file, 'price 10.5 * qty', 50)).toEqual([
+      '{"msg":"price 10.5 * qty"}',
+      '{"msg":"PRICE 10.5 * QTY"}',
+    ]);
     expect(await tailMatching(file, '.*', 50)).toEqual([]);
   });
 
@@ -77,7 +87,9 @@ describe('tailMatching', () => {
     const everywhere = await timed('/API/ALGOS/3/', 500);
     // A match only at the very start costs a read of the whole file: the worst case.
     const oldest = await timed('first-line-marker', 50);
-    console.info(`200 MB log: last 500 lines ${tail.ms} ms, newest match ${recent.ms} ms, 500 common matches ${everywhere.ms} ms, full scan ${oldest.ms} ms`);
+    console.info(
+      `200 MB log: last 500 lines ${tail.ms} ms, newest match ${recent.ms} ms, 500 common matches ${everywhere.ms} ms, full scan ${oldest.ms} ms`,
+    );
 
     expect(tail.lines).toHaveLength(500);
     expect(tail.lines.at(-1)).toContain('user 42 logged in');

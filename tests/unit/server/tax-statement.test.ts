@@ -24,8 +24,23 @@ describe('the tax statement: years and classes', () => {
   });
 
   it('quotes a symbol with a comma; an empty year still has its totals', () => {
-    const csv = taxStatementCsv('2026-27', [{ tradeId: 1, symbol: 'M&M,X', buyDate: '2026-05-01', sellDate: '2026-05-02', quantity: 1, buyValue: 10, sellValue: 12, charges: 0.5, pnl: 1.5, taxClass: 'Short-term capital gain' }]);
+    const csv = taxStatementCsv('2026-27', [
+      {
+        tradeId: 1,
+        symbol: 'M&M,X',
+        buyDate: '2026-05-01',
+        sellDate: '2026-05-02',
+        quantity: 1,
+        buyValue: 10,
+        sellValue: 12,
+        charges: 0.5,
+        pnl: 1.5,
+        taxClass: 'Short-term capital gain',
+      },
+    ]);
     expect(csv.split('\n')[1]).toBe('1,"M&M,X",2026-05-01,2026-05-02,1,10.00,12.00,0.50,1.50,Short-term capital gain');
-    expect(taxStatementCsv('2026-27', []).trimEnd().split('\n').at(-1)).toBe('Intraday turnover (sum of absolute P&L),0.00');
+    expect(taxStatementCsv('2026-27', []).trimEnd().split('\n').at(-1)).toBe(
+      'Intraday turnover (sum of absolute P&L),0.00',
+    );
   });
 });

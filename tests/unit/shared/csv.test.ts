@@ -11,7 +11,8 @@ describe('CSV writer', () => {
   });
 
   it('defuses a text a spreadsheet would run as a formula, but leaves numbers, negative ones too', () => {
-    for (const text of ['=1+1', '+91 98', '-2', '@SUM(A1)', '\tx', '\rx']) expect(csvField(text).startsWith("'") || csvField(text).startsWith(`"'`)).toBe(true);
+    for (const text of ['=1+1', '+91 98', '-2', '@SUM(A1)', '\tx', '\rx'])
+      expect(csvField(text).startsWith("'") || csvField(text).startsWith(`"'`)).toBe(true);
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField(-300.5)).toBe('-300.5');
     expect(csvField(0)).toBe('0');
@@ -21,6 +22,11 @@ describe('CSV writer', () => {
     expect(csvField(null)).toBe('');
     expect(csvField(undefined)).toBe('');
     expect(csvField(Number.NaN)).toBe('');
-    expect(csvDocument([['a', 'b'], [1, null]])).toBe('a,b\r\n1,\r\n');
+    expect(
+      csvDocument([
+        ['a', 'b'],
+        [1, null],
+      ]),
+    ).toBe('a,b\r\n1,\r\n');
   });
 });

@@ -110,7 +110,9 @@ describe('lastPriceChangePercent', () => {
   });
   it('flips the sign for a short trade: a price fall is a gain', () => {
     expect(lastPriceChangePercent(priced({ trade_direction: 'short', avg_entry_price: 200, ltp: 190 }))).toBeCloseTo(5);
-    expect(lastPriceChangePercent(priced({ trade_direction: 'SHORT', avg_entry_price: 200, ltp: 210 }))).toBeCloseTo(-5);
+    expect(lastPriceChangePercent(priced({ trade_direction: 'SHORT', avg_entry_price: 200, ltp: 210 }))).toBeCloseTo(
+      -5,
+    );
   });
   it('is null without an ltp, without an entry price, or with an entry price of zero', () => {
     expect(lastPriceChangePercent(priced({ ltp: null }))).toBeNull();
@@ -183,6 +185,14 @@ describe('account statuses', () => {
     expect(HIDDEN_SECRET).toMatch(/^•{8}$/);
   });
   it('names brokers as people write them, whatever the stored value', () => {
-    expect(['zerodha', 'fyers', 'upstock', 'angelone', 'dhan', '5paisa', 'groww'].map(brokerLabel)).toEqual(['Zerodha', 'Fyers', 'Upstox', 'Angel One', 'Dhan', '5paisa', 'Groww']);
+    expect(['zerodha', 'fyers', 'upstock', 'angelone', 'dhan', '5paisa', 'groww'].map(brokerLabel)).toEqual([
+      'Zerodha',
+      'Fyers',
+      'Upstox',
+      'Angel One',
+      'Dhan',
+      '5paisa',
+      'Groww',
+    ]);
   });
 });

@@ -44,7 +44,7 @@ describe('India clock and calendar', () => {
     expect(() => istParts(new Date(NaN))).toThrow(RangeError);
   });
 
-  it("gives today in India from the clock it is given, else from the current time", () => {
+  it('gives today in India from the clock it is given, else from the current time', () => {
     expect(indiaToday(utc('2026-03-31T18:30:00Z'))).toBe('2026-04-01');
     expect(indiaToday(Date.parse('2026-03-31T18:29:00Z'))).toBe('2026-03-31');
     vi.useFakeTimers({ now: utc('2026-12-31T19:00:00Z'), toFake: ['Date'] });
@@ -52,13 +52,39 @@ describe('India clock and calendar', () => {
   });
 
   it("reads India's wall clock at an instant", () => {
-    expect(istParts(utc('2026-01-05T03:45:03.123Z'))).toEqual({ year: 2026, month: 1, day: 5, hour: 9, minute: 15, second: 3, millisecond: 123 });
-    expect(istParts(utc('2025-12-31T18:30:00Z'))).toEqual({ year: 2026, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 });
-    expect(istParts(utc('2026-02-28T18:29:59.999Z'))).toEqual({ year: 2026, month: 2, day: 28, hour: 23, minute: 59, second: 59, millisecond: 999 });
+    expect(istParts(utc('2026-01-05T03:45:03.123Z'))).toEqual({
+      year: 2026,
+      month: 1,
+      day: 5,
+      hour: 9,
+      minute: 15,
+      second: 3,
+      millisecond: 123,
+    });
+    expect(istParts(utc('2025-12-31T18:30:00Z'))).toEqual({
+      year: 2026,
+      month: 1,
+      day: 1,
+      hour: 0,
+      minute: 0,
+      second: 0,
+      millisecond: 0,
+    });
+    expect(istParts(utc('2026-02-28T18:29:59.999Z'))).toEqual({
+      year: 2026,
+      month: 2,
+      day: 28,
+      hour: 23,
+      minute: 59,
+      second: 59,
+      millisecond: 999,
+    });
   });
 
   it("finds the instant of India's wall clock, rolling fields over as Date.UTC does", () => {
-    expect(fromIstParts({ year: 2026, month: 1, day: 5, hour: 9, minute: 15, second: 3 })).toEqual(utc('2026-01-05T03:45:03Z'));
+    expect(fromIstParts({ year: 2026, month: 1, day: 5, hour: 9, minute: 15, second: 3 })).toEqual(
+      utc('2026-01-05T03:45:03Z'),
+    );
     expect(fromIstParts({ year: 2026, month: 1, day: 1 })).toEqual(utc('2025-12-31T18:30:00Z'));
     expect(fromIstParts({ year: 2026, month: 3, day: 1, minute: 615 })).toEqual(utc('2026-03-01T04:45:00Z'));
     expect(fromIstParts({ year: 2026, month: 2, day: 29 })).toEqual(utc('2026-02-28T18:30:00Z'));

@@ -4,8 +4,10 @@ import { isOnTick, NSE_TICK, roundToTick } from '@shared/ticks';
 describe("NSE's tick", () => {
   it('is 0.05, and says which prices are on it whatever the binary floating point', () => {
     expect(NSE_TICK).toBe(0.05);
-    for (const price of [101.05, 0.05, 2948.5, 1e7, 0.1 + 0.2 + 0.05]) expect(isOnTick(price), String(price)).toBe(true);
-    for (const price of [101.02, 0.01, 2948.52, 100.051, Number.NaN]) expect(isOnTick(price), String(price)).toBe(false);
+    for (const price of [101.05, 0.05, 2948.5, 1e7, 0.1 + 0.2 + 0.05])
+      expect(isOnTick(price), String(price)).toBe(true);
+    for (const price of [101.02, 0.01, 2948.52, 100.051, Number.NaN])
+      expect(isOnTick(price), String(price)).toBe(false);
   });
 
   it('rounds against the trader up or down, and to the nearest for quotes; a price on the tick stays', () => {

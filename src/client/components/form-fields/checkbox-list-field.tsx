@@ -34,7 +34,11 @@ export function CheckboxListField<T extends FieldValues, U>({
           field.onChange(options.filter((o) => chosen.has(o.value)).map((o) => o.value));
         };
         return (
-          <fieldset className="form-choice" aria-describedby={describedBy(helperText, error)} aria-invalid={error ? true : undefined}>
+          <fieldset
+            className="form-choice"
+            aria-describedby={describedBy(helperText, error)}
+            aria-invalid={error ? true : undefined}
+          >
             <legend className="form-choice-title">
               {label} <span className="form-choice-note">(choose any)</span>
             </legend>

@@ -11,7 +11,14 @@ export type LabelPlacement = 'stacked' | 'floating';
  * marked invalid and touched).
  */
 export function outlineProps<T extends FieldValues>(
-  { label, name, helperText, disabled, centerOnFocus, labelPlacement = 'stacked' }: Omit<FieldProps<T, unknown>, 'control'> & { labelPlacement?: LabelPlacement },
+  {
+    label,
+    name,
+    helperText,
+    disabled,
+    centerOnFocus,
+    labelPlacement = 'stacked',
+  }: Omit<FieldProps<T, unknown>, 'control'> & { labelPlacement?: LabelPlacement },
   field: ControllerRenderProps<T>,
   fieldState: ControllerFieldState,
 ) {

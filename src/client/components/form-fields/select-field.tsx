@@ -36,4 +36,5 @@ export function SelectField<T extends FieldValues, U>({
 }
 
 /** A list of plain values as select options labelled by themselves. */
-export const optionsOf = (values: readonly (string | number)[]): ChoiceOption[] => values.map((value) => ({ value, label: String(value) }));
+export const optionsOf = (values: readonly (string | number)[]): ChoiceOption[] =>
+  values.map((value) => ({ value, label: String(value) }));

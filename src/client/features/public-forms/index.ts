@@ -1,2 +1,7 @@
 /** The public forms' modals the marketing pages open. */
-export { MembershipInterestModal, PortfolioEnquiryModal, ResearchEnquiryModal, WorkshopRegistrationModal } from './components/form-modals';
+export {
+  MembershipInterestModal,
+  PortfolioEnquiryModal,
+  ResearchEnquiryModal,
+  WorkshopRegistrationModal,
+} from './components/form-modals';

@@ -30,7 +30,9 @@ export function deferredControl(load: () => Promise<AnyComponent>): AnyComponent
     // Already loaded: a thenable that resolves synchronously, so React renders it without suspending.
     if (loaded) {
       const component = loaded;
-      return { then: (resolve: (module: { default: AnyComponent }) => void) => resolve({ default: component }) } as Promise<{ default: AnyComponent }>;
+      return {
+        then: (resolve: (module: { default: AnyComponent }) => void) => resolve({ default: component }),
+      } as Promise<{ default: AnyComponent }>;
     }
     return start().then((component) => ({ default: component }));
   });

@@ -6,6 +6,12 @@ import { IonSelect as Element, defineCustomElement } from '@ionic/core/component
 export const IonSelect = /*@__PURE__*/ ionicControl<typeof Typed>({
   tagName: 'ion-select',
   elementClass: Element,
-  events: { onIonChange: 'ionChange', onIonCancel: 'ionCancel', onIonDismiss: 'ionDismiss', onIonFocus: 'ionFocus', onIonBlur: 'ionBlur' },
+  events: {
+    onIonChange: 'ionChange',
+    onIonCancel: 'ionCancel',
+    onIonDismiss: 'ionDismiss',
+    onIonFocus: 'ionFocus',
+    onIonBlur: 'ionBlur',
+  },
   defineCustomElement,
 });

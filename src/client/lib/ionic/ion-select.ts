@@ -2,4 +2,6 @@
 import type { IonSelect as Typed } from '@ionic/react';
 import { deferredControl } from './deferred-control';
 
-export const IonSelect = deferredControl(() => import('./ion-select-element').then((m) => m.IonSelect)) as unknown as typeof Typed;
+export const IonSelect = deferredControl(() =>
+  import('./ion-select-element').then((m) => m.IonSelect),
+) as unknown as typeof Typed;

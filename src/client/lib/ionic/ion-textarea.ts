@@ -2,4 +2,6 @@
 import type { IonTextarea as Typed } from '@ionic/react';
 import { deferredControl } from './deferred-control';
 
-export const IonTextarea = deferredControl(() => import('./ion-textarea-element').then((m) => m.IonTextarea)) as unknown as typeof Typed;
+export const IonTextarea = deferredControl(() =>
+  import('./ion-textarea-element').then((m) => m.IonTextarea),
+) as unknown as typeof Typed;

@@ -18,7 +18,9 @@ export const Route = createFileRoute('/dashboard/trades')({
   loader: ({ context }) => {
     const userId = context.currentUser.user.id;
     context.queryClient.ensureQueryData(accountTradesQueryOptions(userId)).catch(() => undefined);
-    context.queryClient.ensureQueryData(accountPnlQueryOptions(userId)(monthRange(indiaToday()))).catch(() => undefined);
+    context.queryClient
+      .ensureQueryData(accountPnlQueryOptions(userId)(monthRange(indiaToday())))
+      .catch(() => undefined);
   },
   head: () => titleHead('Trades'),
   component: TradesRoute,

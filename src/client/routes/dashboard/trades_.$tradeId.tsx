@@ -15,5 +15,11 @@ export const Route = createFileRoute('/dashboard/trades_/$tradeId')({
 function TradeDetailRoute() {
   const { tradeId } = Route.useParams();
   const { user } = Route.useRouteContext().currentUser;
-  return <TradeDetailPage tradeId={tradeId} user={user} backFallback={user.role === 'superadmin' ? '/dashboard/admin/members' : undefined} />;
+  return (
+    <TradeDetailPage
+      tradeId={tradeId}
+      user={user}
+      backFallback={user.role === 'superadmin' ? '/dashboard/admin/members' : undefined}
+    />
+  );
 }

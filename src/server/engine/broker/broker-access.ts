@@ -12,8 +12,15 @@ export interface AccountBroker {
  * The account's broker for a new trade (as it trades now), or for an existing trade the broker it
  * opened on (`tradeBroker`). An unreadable key is an empty (invalid) one, logged.
  */
-export function brokerOf(ctx: Pick<EngineContext, 'deps' | 'paper'>, account: AccountRow, tradeBroker?: string): AccountBroker {
-  const adapter = tradeBroker === undefined ? selectAdapter(account, ctx.deps.env, ctx.paper).adapter : adapterOfTrade(tradeBroker, ctx.deps.env, ctx.paper);
+export function brokerOf(
+  ctx: Pick<EngineContext, 'deps' | 'paper'>,
+  account: AccountRow,
+  tradeBroker?: string,
+): AccountBroker {
+  const adapter =
+    tradeBroker === undefined
+      ? selectAdapter(account, ctx.deps.env, ctx.paper).adapter
+      : adapterOfTrade(tradeBroker, ctx.deps.env, ctx.paper);
   let accessKey = '';
   try {
     accessKey = account.broker_access_key_enc ? ctx.deps.secrets.decrypt(account.broker_access_key_enc) : '';

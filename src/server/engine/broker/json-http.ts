@@ -22,12 +22,20 @@ export async function jsonCall(
   try {
     res = await fetch(url, {
       method: init.method,
-      headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+      headers: {
+        accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(init.timeoutMs),
     });
   } catch (err) {
-    throw new Unreachable(err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${init.timeoutMs} ms` : String((err as { message?: unknown }).message ?? err));
+    throw new Unreachable(
+      err instanceof Error && err.name === 'TimeoutError'
+        ? `no answer within ${init.timeoutMs} ms`
+        : String((err as { message?: unknown }).message ?? err),
+    );
   }
   const text = await res.text().catch(() => '');
   try {

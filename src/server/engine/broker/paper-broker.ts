@@ -44,7 +44,7 @@ export const PAPER_REJECTIONS = {
   noPrice: 'No price for the instrument',
   limitPrice: 'Limit price is required and must be above 0',
   triggerPrice: 'Trigger price is required and must be above 0',
-  band: 'Price is outside the day\'s price band',
+  band: "Price is outside the day's price band",
   tick: `Price must be a multiple of the tick size ${NSE_TICK}`,
   triggerCrossed: 'Trigger price is already crossed by the last price',
 } as const;
@@ -138,7 +138,9 @@ export class PaperBroker implements BrokerAdapter {
 
   async orderBook(credentials: BrokerCredentials): Promise<Order[]> {
     if (!keyIsValid(credentials)) throw new BrokerError(PAPER_REJECTIONS.invalidKey);
-    return [...this.orders.values()].filter((order) => order.clientId === credentials.clientId).map((order) => this.publish(order));
+    return [...this.orders.values()]
+      .filter((order) => order.clientId === credentials.clientId)
+      .map((order) => this.publish(order));
   }
 
   async funds(credentials: BrokerCredentials): Promise<Funds> {
@@ -161,7 +163,16 @@ export class PaperBroker implements BrokerAdapter {
       if (order.clientId !== credentials.clientId || !order.filledQuantity || order.averagePrice === null) continue;
       const { exchange, symbol, product, side } = order.request;
       const key = `${exchange}:${symbol}:${product}`;
-      const position = held.get(key) ?? { exchange, symbol, product, quantity: 0, averagePrice: 0, lastPrice: null, cost: 0, opened: 0 };
+      const position = held.get(key) ?? {
+        exchange,
+        symbol,
+        product,
+        quantity: 0,
+        averagePrice: 0,
+        lastPrice: null,
+        cost: 0,
+        opened: 0,
+      };
       const signed = side === 'buy' ? order.filledQuantity : -order.filledQuantity;
       // The average is of the side that opened the position (buys for a long, sells for a short).
       if (Math.sign(signed) === Math.sign(position.quantity + signed) || position.quantity === 0) {
@@ -180,10 +191,12 @@ export class PaperBroker implements BrokerAdapter {
 
   async lastPrices(credentials: BrokerCredentials, symbols: readonly string[]): Promise<Map<string, number>> {
     if (!keyIsValid(credentials)) throw new BrokerError(PAPER_REJECTIONS.invalidKey);
-    return new Map(symbols.flatMap((symbol) => {
-      const quote = this.options.prices.quote(symbol);
-      return quote ? [[symbol, quote.ltp] as const] : [];
-    }));
+    return new Map(
+      symbols.flatMap((symbol) => {
+        const quote = this.options.prices.quote(symbol);
+        return quote ? [[symbol, quote.ltp] as const] : [];
+      }),
+    );
   }
 
   /** Fills the resting orders the current prices reach; answers the orders that changed. */

@@ -13,10 +13,27 @@ import { FyersAdapter } from './fyers/fyers-adapter';
 import { UpstoxAdapter } from './upstox/upstox-adapter';
 import { ZerodhaAdapter } from './zerodha/zerodha-adapter';
 
-export type BrokerEnv = Pick<Env, 'LIVE_TRADING' | 'KITE_API_KEY' | 'KITE_API_SECRET' | 'KITE_API_ROOT' | 'KITE_LOGIN_URL'> &
+export type BrokerEnv = Pick<
+  Env,
+  'LIVE_TRADING' | 'KITE_API_KEY' | 'KITE_API_SECRET' | 'KITE_API_ROOT' | 'KITE_LOGIN_URL'
+> &
   Partial<Pick<Env, 'FYERS_APP_ID' | 'FYERS_SECRET_KEY' | 'FYERS_REDIRECT_URL' | 'FYERS_API_ROOT'>> &
-  Partial<Pick<Env, 'UPSTOX_API_KEY' | 'UPSTOX_API_SECRET' | 'UPSTOX_REDIRECT_URL' | 'UPSTOX_API_ROOT' | 'UPSTOX_INSTRUMENTS_URL'>> &
-  Partial<Pick<Env, 'ANGELONE_API_KEY' | 'ANGELONE_API_ROOT' | 'ANGELONE_LOGIN_URL' | 'ANGELONE_SCRIP_MASTER_URL' | 'ANGELONE_PUBLIC_IP'>> &
+  Partial<
+    Pick<
+      Env,
+      'UPSTOX_API_KEY' | 'UPSTOX_API_SECRET' | 'UPSTOX_REDIRECT_URL' | 'UPSTOX_API_ROOT' | 'UPSTOX_INSTRUMENTS_URL'
+    >
+  > &
+  Partial<
+    Pick<
+      Env,
+      | 'ANGELONE_API_KEY'
+      | 'ANGELONE_API_ROOT'
+      | 'ANGELONE_LOGIN_URL'
+      | 'ANGELONE_SCRIP_MASTER_URL'
+      | 'ANGELONE_PUBLIC_IP'
+    >
+  > &
   Partial<Pick<Env, 'DHAN_API_KEY' | 'DHAN_API_SECRET' | 'DHAN_API_ROOT' | 'DHAN_AUTH_ROOT' | 'DHAN_SCRIP_MASTER_URL'>>;
 export type TradingAccount = { broker_name: string; trading_mode: string };
 
@@ -27,9 +44,20 @@ export function configuredBrokers(env: BrokerEnv): Partial<Record<BrokerName, Br
   let brokers = configured.get(env);
   if (!brokers) {
     brokers = {};
-    if (env.KITE_API_KEY && env.KITE_API_SECRET) brokers.zerodha = new ZerodhaAdapter({ apiKey: env.KITE_API_KEY, apiSecret: env.KITE_API_SECRET, root: env.KITE_API_ROOT, loginUrl: env.KITE_LOGIN_URL });
+    if (env.KITE_API_KEY && env.KITE_API_SECRET)
+      brokers.zerodha = new ZerodhaAdapter({
+        apiKey: env.KITE_API_KEY,
+        apiSecret: env.KITE_API_SECRET,
+        root: env.KITE_API_ROOT,
+        loginUrl: env.KITE_LOGIN_URL,
+      });
     if (env.FYERS_APP_ID && env.FYERS_SECRET_KEY && env.FYERS_REDIRECT_URL) {
-      brokers.fyers = new FyersAdapter({ appId: env.FYERS_APP_ID, secret: env.FYERS_SECRET_KEY, redirectUrl: env.FYERS_REDIRECT_URL, root: env.FYERS_API_ROOT });
+      brokers.fyers = new FyersAdapter({
+        appId: env.FYERS_APP_ID,
+        secret: env.FYERS_SECRET_KEY,
+        redirectUrl: env.FYERS_REDIRECT_URL,
+        root: env.FYERS_API_ROOT,
+      });
     }
     if (env.UPSTOX_API_KEY && env.UPSTOX_API_SECRET && env.UPSTOX_REDIRECT_URL) {
       brokers.upstock = new UpstoxAdapter({
@@ -50,27 +78,36 @@ export function configuredBrokers(env: BrokerEnv): Partial<Record<BrokerName, Br
       });
     }
     if (env.DHAN_API_KEY && env.DHAN_API_SECRET) {
-      brokers.dhan = new DhanAdapter({ apiKey: env.DHAN_API_KEY, apiSecret: env.DHAN_API_SECRET, root: env.DHAN_API_ROOT, authRoot: env.DHAN_AUTH_ROOT, scripMasterUrl: env.DHAN_SCRIP_MASTER_URL });
+      brokers.dhan = new DhanAdapter({
+        apiKey: env.DHAN_API_KEY,
+        apiSecret: env.DHAN_API_SECRET,
+        root: env.DHAN_API_ROOT,
+        authRoot: env.DHAN_AUTH_ROOT,
+        scripMasterUrl: env.DHAN_SCRIP_MASTER_URL,
+      });
     }
     configured.set(env, brokers);
   }
   return brokers;
 }
 
-export const isBrokerConfigured = (brokerName: string, env: BrokerEnv) => Object.hasOwn(configuredBrokers(env), brokerName);
+export const isBrokerConfigured = (brokerName: string, env: BrokerEnv) =>
+  Object.hasOwn(configuredBrokers(env), brokerName);
 
 export function isPaperTrading(account: TradingAccount, env: BrokerEnv): boolean {
   return !(env.LIVE_TRADING && account.trading_mode === 'live' && isBrokerConfigured(account.broker_name, env));
 }
 
 /** The broker a new trade of the account goes to: `paper`, or its real broker when it trades live. */
-export const tradeBroker = (account: TradingAccount, env: BrokerEnv): string => (isPaperTrading(account, env) ? 'paper' : account.broker_name);
+export const tradeBroker = (account: TradingAccount, env: BrokerEnv): string =>
+  isPaperTrading(account, env) ? 'paper' : account.broker_name;
 
 /** The adapter of a trade's broker (as tradeBroker named it when the trade opened). */
 export function adapterOfTrade(broker: string, env: BrokerEnv, paper: BrokerAdapter): BrokerAdapter {
   if (broker === 'paper') return paper;
   const adapter = configuredBrokers(env)[broker as BrokerName];
-  if (!adapter) throw new Error(`${broker} is not configured on this server any more: its live trades cannot be followed`);
+  if (!adapter)
+    throw new Error(`${broker} is not configured on this server any more: its live trades cannot be followed`);
   return adapter;
 }
 

@@ -29,7 +29,8 @@ export class UserBuckets {
     }
     const key = `${api} ${accessToken}`;
     let mine = this.buckets.get(key);
-    if (!mine) this.buckets.set(key, (mine = this.limitsOf(api).map(({ limit, windowMs }) => new RateLimiter(limit, windowMs))));
+    if (!mine)
+      this.buckets.set(key, (mine = this.limitsOf(api).map(({ limit, windowMs }) => new RateLimiter(limit, windowMs))));
     for (const bucket of mine) await bucket.take();
   }
 }

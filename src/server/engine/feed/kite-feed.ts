@@ -46,7 +46,12 @@ export class KiteFeed implements PriceFeed {
       const symbol = this.symbols.get(tick.token);
       if (!symbol) continue;
       const at = tick.at ?? (this.options.now ?? (() => new Date()))();
-      const quote: Quote = { symbol, ltp: tick.ltp, previousClose: tick.previousClose ?? this.quotes.get(symbol)?.previousClose ?? tick.ltp, timestamp: at };
+      const quote: Quote = {
+        symbol,
+        ltp: tick.ltp,
+        previousClose: tick.previousClose ?? this.quotes.get(symbol)?.previousClose ?? tick.ltp,
+        timestamp: at,
+      };
       this.quotes.set(symbol, quote);
       this.changed.set(symbol, quote);
       if (!this.lastTickAt || at > this.lastTickAt) this.lastTickAt = at;
@@ -65,7 +70,10 @@ export class KiteFeed implements PriceFeed {
         this.tokensDay = istDay(now);
       } catch (err) {
         // Yesterday's tokens still stream (Kite keeps equities' tokens); with none, nothing streams yet.
-        this.options.log.warn({ reason: err instanceof Error ? err.message : String(err) }, "price feed: Kite's instruments could not be read");
+        this.options.log.warn(
+          { reason: err instanceof Error ? err.message : String(err) },
+          "price feed: Kite's instruments could not be read",
+        );
       }
     }
     if (session !== this.session) {
@@ -113,13 +121,19 @@ export class KiteFeed implements PriceFeed {
   /** The same names whichever feed is in use, so the Tokens screen never keeps a stale one. */
   state(): Record<string, string> {
     const { ticker } = this.options;
-    const connection = ticker.state === 'connected' || !ticker.lastProblem ? ticker.state : `${ticker.state} (${ticker.lastProblem})`;
+    const connection =
+      ticker.state === 'connected' || !ticker.lastProblem ? ticker.state : `${ticker.state} (${ticker.lastProblem})`;
     return {
       ...this.options.simulated.state(),
       'feed.source': this.live ? 'zerodha ticker' : 'simulated (no Zerodha session of the day)',
       'feed.zerodha.connection': connection,
       'feed.zerodha.last_tick': this.lastTickAt?.toISOString() ?? 'none yet',
-      'feed.zerodha.not_at_kite': this.live ? [...this.tracked].filter((s) => !this.tokens.has(s)).sort().join(', ') : '',
+      'feed.zerodha.not_at_kite': this.live
+        ? [...this.tracked]
+            .filter((s) => !this.tokens.has(s))
+            .sort()
+            .join(', ')
+        : '',
     };
   }
 

@@ -29,7 +29,9 @@ interface ParsedTick {
 
 // The parser is a pure function on the class; the constructor only notes "no reconnect" in the
 // library's globals, which nothing here uses.
-const parser = new KiteTicker({ api_key: '', access_token: '', reconnect: false }) as unknown as { parseBinary(data: ArrayBuffer): ParsedTick[] };
+const parser = new KiteTicker({ api_key: '', access_token: '', reconnect: false }) as unknown as {
+  parseBinary(data: ArrayBuffer): ParsedTick[];
+};
 
 /** A tick as the feed reads it: the last price, the previous close, and when the exchange traded it. */
 export interface TickerTick {
@@ -123,9 +125,12 @@ export class KiteTickerConnection {
       this.state = 'connected';
       this.lastRead = Date.now();
       this.subscribe([...this.wanted]);
-      this.readTimer = setInterval(() => {
-        if (Date.now() - this.lastRead >= this.readTimeoutMs) socket.terminate();
-      }, Math.min(1_000, this.readTimeoutMs));
+      this.readTimer = setInterval(
+        () => {
+          if (Date.now() - this.lastRead >= this.readTimeoutMs) socket.terminate();
+        },
+        Math.min(1_000, this.readTimeoutMs),
+      );
     });
     socket.on('message', (data, isBinary) => {
       this.lastRead = Date.now();
@@ -171,7 +176,10 @@ export class KiteTickerConnection {
     const wait = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** this.failures);
     this.failures++;
     this.state = 'waiting to reconnect';
-    this.options.log.warn({ waitMs: wait, reason: this.lastProblem }, 'price feed: Kite ticker disconnected, reconnecting');
+    this.options.log.warn(
+      { waitMs: wait, reason: this.lastProblem },
+      'price feed: Kite ticker disconnected, reconnecting',
+    );
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       if (this.session) this.connect();

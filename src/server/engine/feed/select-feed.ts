@@ -20,7 +20,13 @@ export async function freshestZerodhaSession(deps: Deps, now: Date): Promise<str
   const rows = await deps.db
     .select({ id: accounts.trabot_account_id, key: accounts.broker_access_key_enc })
     .from(accounts)
-    .where(and(eq(accounts.broker_name, 'zerodha'), eq(accounts.access_key_valid, true), gt(accounts.broker_session_expires_at, now)))
+    .where(
+      and(
+        eq(accounts.broker_name, 'zerodha'),
+        eq(accounts.access_key_valid, true),
+        gt(accounts.broker_session_expires_at, now),
+      ),
+    )
     .orderBy(desc(accounts.broker_session_checked_at))
     .limit(5);
   for (const row of rows) {
@@ -49,7 +55,7 @@ export function priceFeed(deps: Deps, seed = Date.now()): PriceFeed {
   if (deps.env.PRICE_FEED === 'simulated' || !zerodha) return simulated;
   const root = tickerRoot(deps.env);
   if (!root) {
-    deps.log.warn('price feed: KITE_API_ROOT is not Kite\'s own and KITE_TICKER_ROOT is unset: simulated prices');
+    deps.log.warn("price feed: KITE_API_ROOT is not Kite's own and KITE_TICKER_ROOT is unset: simulated prices");
     return simulated;
   }
   const ticker = new KiteTickerConnection({

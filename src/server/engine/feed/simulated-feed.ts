@@ -62,7 +62,10 @@ export class SimulatedFeed implements PriceFeed {
   }
 
   state(): Record<string, string> {
-    return { 'feed.simulated.seed': String(this.options.seed), 'feed.simulated.symbols': [...this.walks.keys()].sort().join(', ') };
+    return {
+      'feed.simulated.seed': String(this.options.seed),
+      'feed.simulated.symbols': [...this.walks.keys()].sort().join(', '),
+    };
   }
 
   untrack(symbol: string): void {

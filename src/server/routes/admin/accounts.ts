@@ -39,33 +39,71 @@ export function adminAccountRoutes(): Hono<AppEnv> {
     return c.json(settings);
   });
 
-  routes.post('/:accountId{[0-9]+}/update-broker-details', requireSuperadmin, pathIds('accountId'), jsonBody(adminBrokerDetailsSchema), async (c) => {
-    const { accountId } = c.req.valid('param');
-    const details = c.req.valid('json');
-    const updated = await updateBrokerDetails(c.get('deps'), accountId, details);
-    if (!updated) throw notFound('Account');
-    c.get('deps').log.info(
-      { userId: sessionUser(c).id, accountId, broker_name: details.broker_name, accessKeyChanged: details.broker_access_key !== '' },
-      'broker details updated by an admin',
-    );
-    return c.json(updated);
-  });
+  routes.post(
+    '/:accountId{[0-9]+}/update-broker-details',
+    requireSuperadmin,
+    pathIds('accountId'),
+    jsonBody(adminBrokerDetailsSchema),
+    async (c) => {
+      const { accountId } = c.req.valid('param');
+      const details = c.req.valid('json');
+      const updated = await updateBrokerDetails(c.get('deps'), accountId, details);
+      if (!updated) throw notFound('Account');
+      c.get('deps').log.info(
+        {
+          userId: sessionUser(c).id,
+          accountId,
+          broker_name: details.broker_name,
+          accessKeyChanged: details.broker_access_key !== '',
+        },
+        'broker details updated by an admin',
+      );
+      return c.json(updated);
+    },
+  );
 
   /** Paper or live: live needs the broker configured here; the change is audited. */
-  routes.post('/admin/accounts/:id/trading-mode', requireSuperadmin, pathIds('id'), jsonBody(tradingModeBodySchema), async (c) => {
-    const { id: accountId } = c.req.valid('param');
-    const { mode } = c.req.valid('json');
-    const deps = c.get('deps');
-    const [account] = await deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
-    if (!account) throw notFound('Account');
-    if (mode === 'live' && !isBrokerConfigured(account.broker_name, deps.env)) {
-      throw new ApiError(STATUS.CONFLICT, `${account.broker_name} is not configured on this server: its accounts stay on paper`);
-    }
-    const [updated] = await deps.db.update(accounts).set({ trading_mode: mode }).where(eq(accounts.trabot_account_id, accountId)).returning();
-    const user = sessionUser(c);
-    deps.log.info({ userId: user.id, userEmail: user.email, accountId, from: account.trading_mode, to: mode, liveTradingOn: deps.env.LIVE_TRADING }, 'account trading mode changed');
-    return c.json({ trabot_account_id: accountId, trading_mode: updated!.trading_mode, paper_trading: isPaperTrading(updated!, deps.env) });
-  });
+  routes.post(
+    '/admin/accounts/:id/trading-mode',
+    requireSuperadmin,
+    pathIds('id'),
+    jsonBody(tradingModeBodySchema),
+    async (c) => {
+      const { id: accountId } = c.req.valid('param');
+      const { mode } = c.req.valid('json');
+      const deps = c.get('deps');
+      const [account] = await deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
+      if (!account) throw notFound('Account');
+      if (mode === 'live' && !isBrokerConfigured(account.broker_name, deps.env)) {
+        throw new ApiError(
+          STATUS.CONFLICT,
+          `${account.broker_name} is not configured on this server: its accounts stay on paper`,
+        );
+      }
+      const [updated] = await deps.db
+        .update(accounts)
+        .set({ trading_mode: mode })
+        .where(eq(accounts.trabot_account_id, accountId))
+        .returning();
+      const user = sessionUser(c);
+      deps.log.info(
+        {
+          userId: user.id,
+          userEmail: user.email,
+          accountId,
+          from: account.trading_mode,
+          to: mode,
+          liveTradingOn: deps.env.LIVE_TRADING,
+        },
+        'account trading mode changed',
+      );
+      return c.json({
+        trabot_account_id: accountId,
+        trading_mode: updated!.trading_mode,
+        paper_trading: isPaperTrading(updated!, deps.env),
+      });
+    },
+  );
 
   /** The readiness board: can each subscribed account trade today, and if not why. */
   routes.get('/admin/readiness', requireSuperadmin, async (c) => c.json(await readinessBoard(c.get('deps'))));
@@ -77,20 +115,35 @@ export function adminAccountRoutes(): Hono<AppEnv> {
     return c.json(await listSubscriptions(db, accountId));
   });
 
-  routes.post('/admin/accounts/:trabot_account_id/save-algo-subscription', requireSuperadmin, pathIds('trabot_account_id'), jsonBody(saveSubscriptionBodySchema), async (c) => {
-    const { trabot_account_id: accountId } = c.req.valid('param');
-    const body = c.req.valid('json');
-    if (body.trabot_account_id !== accountId) {
-      const message = `trabot_account_id must be the account of the path (${accountId})`;
-      throw new ApiError(STATUS.BAD_REQUEST, message, { trabot_account_id: message });
-    }
-    const { db, log } = c.get('deps');
-    if (!(await accountExists(db, accountId))) throw notFound('Account');
-    const saved = await saveSubscription(db, body);
-    if (!saved) throw notFound('Subscription of this account');
-    log.info({ userId: sessionUser(c).id, accountId, rowId: saved.subscription.row_id, algoId: body.algo_id, created: saved.created }, 'algo subscription saved');
-    return c.json(saved.subscription, saved.created ? STATUS.CREATED : STATUS.OK);
-  });
+  routes.post(
+    '/admin/accounts/:trabot_account_id/save-algo-subscription',
+    requireSuperadmin,
+    pathIds('trabot_account_id'),
+    jsonBody(saveSubscriptionBodySchema),
+    async (c) => {
+      const { trabot_account_id: accountId } = c.req.valid('param');
+      const body = c.req.valid('json');
+      if (body.trabot_account_id !== accountId) {
+        const message = `trabot_account_id must be the account of the path (${accountId})`;
+        throw new ApiError(STATUS.BAD_REQUEST, message, { trabot_account_id: message });
+      }
+      const { db, log } = c.get('deps');
+      if (!(await accountExists(db, accountId))) throw notFound('Account');
+      const saved = await saveSubscription(db, body);
+      if (!saved) throw notFound('Subscription of this account');
+      log.info(
+        {
+          userId: sessionUser(c).id,
+          accountId,
+          rowId: saved.subscription.row_id,
+          algoId: body.algo_id,
+          created: saved.created,
+        },
+        'algo subscription saved',
+      );
+      return c.json(saved.subscription, saved.created ? STATUS.CREATED : STATUS.OK);
+    },
+  );
 
   return routes;
 }

@@ -30,7 +30,10 @@ async function manualOrder(c: Context<AppEnv>, side: 'entry' | 'exit', signalId:
   const { db, log } = c.get('deps');
   const order = await queueManualOrder(db, { signalId, side, body, user });
   if (!order) throw notFound('Signal');
-  log.info({ userId: user.id, signalId, manualOrderId: order.id, side, order_type: order.order_type, portion: order.portion }, 'manual order queued');
+  log.info(
+    { userId: user.id, signalId, manualOrderId: order.id, side, order_type: order.order_type, portion: order.portion },
+    'manual order queued',
+  );
   c.get('deps').engine?.wake();
   return c.json(order, STATUS.CREATED);
 }
@@ -58,42 +61,68 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
     return c.json(await listSignals(db, algoId, status));
   });
 
-  routes.put('/algos/:algoId/signals', requireSuperadmin, pathIds('algoId'), jsonBody(addSignalBodySchema), async (c) => {
-    const { algoId } = c.req.valid('param');
-    const body = c.req.valid('json');
-    const { db, log, notifier } = c.get('deps');
-    const algo = await getAlgo(db, algoId);
-    if (!algo) throw notFound('Algo');
-    const user = sessionUser(c);
-    const { signal } = await addSignal(db, algo, body, { user });
-    log.info({ userId: user.id, algoId, signalId: signal.signal_id, symbol: signal.instrument_symbol }, 'signal added');
-    notifier?.signalPending(signal, algo.algo_desc);
-    c.get('deps').engine?.wake();
-    return c.json(signal, STATUS.CREATED);
-  });
-
-  routes.post('/signals/:signalId/update', requireSuperadmin, pathIds('signalId'), jsonBody(editLevelsBodySchema), async (c) => {
-    const { signalId } = c.req.valid('param');
-    const { db } = c.get('deps');
-    const typed = c.req.valid('json');
-    const current = await getSignal(db, signalId);
-    if (!current) throw notFound('Signal');
-    // The levels' sides depend on the stored signal's direction.
-    const body = parseWith(editLevelsSchemaFor(current.trade_direction), typed, 'body');
-    const user = sessionUser(c);
-    const signal = await editSignalLevels(db, signalId, body, user);
-    if (!signal) throw notFound('Signal');
-    c.get('deps').log.info({ userId: user.id, signalId, trade_status: signal.trade_status, process: signal.algo_process_ind }, 'signal levels edited');
-    // An approval (or a cancel) is acted on at once, not at the next tick.
-    c.get('deps').engine?.wake();
-    return c.json(signal);
-  });
-
-  routes.put('/signals/:signalId/manual-entry', requireSuperadmin, pathIds('signalId'), jsonBody(manualEntryBodySchema), (c) =>
-    manualOrder(c, 'entry', c.req.valid('param').signalId, c.req.valid('json')),
+  routes.put(
+    '/algos/:algoId/signals',
+    requireSuperadmin,
+    pathIds('algoId'),
+    jsonBody(addSignalBodySchema),
+    async (c) => {
+      const { algoId } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const { db, log, notifier } = c.get('deps');
+      const algo = await getAlgo(db, algoId);
+      if (!algo) throw notFound('Algo');
+      const user = sessionUser(c);
+      const { signal } = await addSignal(db, algo, body, { user });
+      log.info(
+        { userId: user.id, algoId, signalId: signal.signal_id, symbol: signal.instrument_symbol },
+        'signal added',
+      );
+      notifier?.signalPending(signal, algo.algo_desc);
+      c.get('deps').engine?.wake();
+      return c.json(signal, STATUS.CREATED);
+    },
   );
-  routes.put('/signals/:signalId/manual-exit', requireSuperadmin, pathIds('signalId'), jsonBody(manualExitBodySchema), (c) =>
-    manualOrder(c, 'exit', c.req.valid('param').signalId, c.req.valid('json')),
+
+  routes.post(
+    '/signals/:signalId/update',
+    requireSuperadmin,
+    pathIds('signalId'),
+    jsonBody(editLevelsBodySchema),
+    async (c) => {
+      const { signalId } = c.req.valid('param');
+      const { db } = c.get('deps');
+      const typed = c.req.valid('json');
+      const current = await getSignal(db, signalId);
+      if (!current) throw notFound('Signal');
+      // The levels' sides depend on the stored signal's direction.
+      const body = parseWith(editLevelsSchemaFor(current.trade_direction), typed, 'body');
+      const user = sessionUser(c);
+      const signal = await editSignalLevels(db, signalId, body, user);
+      if (!signal) throw notFound('Signal');
+      c.get('deps').log.info(
+        { userId: user.id, signalId, trade_status: signal.trade_status, process: signal.algo_process_ind },
+        'signal levels edited',
+      );
+      // An approval (or a cancel) is acted on at once, not at the next tick.
+      c.get('deps').engine?.wake();
+      return c.json(signal);
+    },
+  );
+
+  routes.put(
+    '/signals/:signalId/manual-entry',
+    requireSuperadmin,
+    pathIds('signalId'),
+    jsonBody(manualEntryBodySchema),
+    (c) => manualOrder(c, 'entry', c.req.valid('param').signalId, c.req.valid('json')),
+  );
+  routes.put(
+    '/signals/:signalId/manual-exit',
+    requireSuperadmin,
+    pathIds('signalId'),
+    jsonBody(manualExitBodySchema),
+    (c) => manualOrder(c, 'exit', c.req.valid('param').signalId, c.req.valid('json')),
   );
 
   return routes;

@@ -17,7 +17,11 @@ import { notFound } from './params';
 
 async function halt(c: Context<AppEnv>, accountId: number | null, body: z.infer<typeof haltBodySchema>) {
   const halted = await haltTrading(c.get('deps'), accountId, body, sessionUser(c));
-  if (!halted) throw new ApiError(STATUS.CONFLICT, accountId === null ? 'Trading is already halted' : `Account ${accountId} is already halted`);
+  if (!halted)
+    throw new ApiError(
+      STATUS.CONFLICT,
+      accountId === null ? 'Trading is already halted' : `Account ${accountId} is already halted`,
+    );
   return c.json(halted, STATUS.CREATED);
 }
 
@@ -37,9 +41,16 @@ export function adminHaltRoutes(): Hono<AppEnv> {
   routes.get('/admin/halts', requireSuperadmin, async (c) => c.json(await activeHalts(c.get('deps').db)));
   routes.post('/admin/halt', requireSuperadmin, jsonBody(haltBodySchema), (c) => halt(c, null, c.req.valid('json')));
   routes.delete('/admin/halt', requireSuperadmin, (c) => resume(c, null));
-  routes.post('/admin/accounts/:id/halt', requireSuperadmin, pathIds('id'), existingAccount, jsonBody(haltBodySchema), (c) =>
-    halt(c, c.req.valid('param').id, c.req.valid('json')),
+  routes.post(
+    '/admin/accounts/:id/halt',
+    requireSuperadmin,
+    pathIds('id'),
+    existingAccount,
+    jsonBody(haltBodySchema),
+    (c) => halt(c, c.req.valid('param').id, c.req.valid('json')),
   );
-  routes.delete('/admin/accounts/:id/halt', requireSuperadmin, pathIds('id'), existingAccount, (c) => resume(c, c.req.valid('param').id));
+  routes.delete('/admin/accounts/:id/halt', requireSuperadmin, pathIds('id'), existingAccount, (c) =>
+    resume(c, c.req.valid('param').id),
+  );
   return routes;
 }

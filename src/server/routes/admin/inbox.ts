@@ -8,14 +8,21 @@ import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { STATUS } from '../../http';
 import { listEnquiries } from '../../services/inbox';
-import { createWorkshop, listAdminWorkshops, listWorkshopRegistrations, updateWorkshop } from '../../services/workshops-admin';
+import {
+  createWorkshop,
+  listAdminWorkshops,
+  listWorkshopRegistrations,
+  updateWorkshop,
+} from '../../services/workshops-admin';
 import { jsonBody, pathIds, queryParams } from '../../validation';
 import { notFound } from './params';
 
 export function adminInboxRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/admin/enquiries', requireSuperadmin, queryParams(enquiriesQuerySchema), async (c) => c.json(await listEnquiries(c.get('deps').db, c.req.valid('query'))));
+  routes.get('/admin/enquiries', requireSuperadmin, queryParams(enquiriesQuerySchema), async (c) =>
+    c.json(await listEnquiries(c.get('deps').db, c.req.valid('query'))),
+  );
 
   routes.get('/admin/workshops', requireSuperadmin, async (c) => c.json(await listAdminWorkshops(c.get('deps').db)));
 

@@ -43,12 +43,19 @@ export function adminInstrumentRoutes(): Hono<AppEnv> {
     bodyLimit({
       maxSize: BHAV_COPY_MAX_BYTES,
       onError: () => {
-        throw new ApiError(STATUS.PAYLOAD_TOO_LARGE, `The file is larger than ${BHAV_COPY_MAX_BYTES / 1024 / 1024} MB`, { file: 'File too large' });
+        throw new ApiError(
+          STATUS.PAYLOAD_TOO_LARGE,
+          `The file is larger than ${BHAV_COPY_MAX_BYTES / 1024 / 1024} MB`,
+          { file: 'File too large' },
+        );
       },
     }),
     async (c) => {
       if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-        throw new ApiError(STATUS.UNSUPPORTED_MEDIA_TYPE, 'Expected a multipart/form-data upload with the bhavcopy in the field "file"');
+        throw new ApiError(
+          STATUS.UNSUPPORTED_MEDIA_TYPE,
+          'Expected a multipart/form-data upload with the bhavcopy in the field "file"',
+        );
       }
       let form: Record<string, unknown>;
       try {
@@ -58,7 +65,8 @@ export function adminInstrumentRoutes(): Hono<AppEnv> {
         throw new ApiError(STATUS.BAD_REQUEST, 'Malformed upload');
       }
       const file = form.file;
-      if (!(file instanceof File)) throw new ApiError(STATUS.BAD_REQUEST, 'Invalid body: file', { file: 'Choose a bhavcopy file to upload' });
+      if (!(file instanceof File))
+        throw new ApiError(STATUS.BAD_REQUEST, 'Invalid body: file', { file: 'Choose a bhavcopy file to upload' });
       let copy;
       try {
         copy = parseBhavCopy(new Uint8Array(await file.arrayBuffer()));
@@ -68,7 +76,17 @@ export function adminInstrumentRoutes(): Hono<AppEnv> {
       }
       const { db, log } = c.get('deps');
       const imported = await importBhavCopy(db, copy);
-      log.info({ userId: sessionUser(c).id, file: file.name, format: copy.format, date: copy.date, rows: copy.rows.length, imported }, 'bhavcopy imported');
+      log.info(
+        {
+          userId: sessionUser(c).id,
+          file: file.name,
+          format: copy.format,
+          date: copy.date,
+          rows: copy.rows.length,
+          imported,
+        },
+        'bhavcopy imported',
+      );
       return c.json({ imported, format: copy.format, date: copy.date } satisfies BhavCopyImport);
     },
   );

@@ -51,14 +51,23 @@ export function adminMemberRoutes(): Hono<AppEnv> {
     return c.json(user, STATUS.CREATED);
   });
 
-  routes.put('/members/:id/users/:userId', requireSuperadmin, pathIds('id', 'userId'), jsonBody(memberUserBodySchema), async (c) => {
-    const { id: memberId, userId } = c.req.valid('param');
-    const body = c.req.valid('json');
-    const user = await updateMemberUser(c.get('deps').db, memberId, userId, body);
-    if (!user) throw notFound('User of this member');
-    c.get('deps').log.info({ userId: sessionUser(c).id, memberId, updatedUserId: userId, passwordChanged: Boolean(body.password) }, 'member user updated');
-    return c.json(user);
-  });
+  routes.put(
+    '/members/:id/users/:userId',
+    requireSuperadmin,
+    pathIds('id', 'userId'),
+    jsonBody(memberUserBodySchema),
+    async (c) => {
+      const { id: memberId, userId } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const user = await updateMemberUser(c.get('deps').db, memberId, userId, body);
+      if (!user) throw notFound('User of this member');
+      c.get('deps').log.info(
+        { userId: sessionUser(c).id, memberId, updatedUserId: userId, passwordChanged: Boolean(body.password) },
+        'member user updated',
+      );
+      return c.json(user);
+    },
+  );
 
   return routes;
 }

@@ -16,11 +16,19 @@ import { createWebhookToken, listWebhookTokens, revokeWebhookToken } from '../..
 import { jsonBody, pathIds } from '../../validation';
 import { notFound } from './params';
 
-async function decide(c: Context<AppEnv>, decision: 'approve' | 'reject', signalId: number, { expected_updated_at }: z.infer<typeof signalDecisionBodySchema>) {
+async function decide(
+  c: Context<AppEnv>,
+  decision: 'approve' | 'reject',
+  signalId: number,
+  { expected_updated_at }: z.infer<typeof signalDecisionBodySchema>,
+) {
   const user = sessionUser(c);
   const { db, log, engine } = c.get('deps');
   const answer = await decideSignal(db, signalId, decision, new Date(expected_updated_at), user);
-  log.info({ userId: user.id, userEmail: user.email, signalId, decision, accounts: answer.accounts }, `signal ${decision === 'approve' ? 'approved' : 'rejected'}`);
+  log.info(
+    { userId: user.id, userEmail: user.email, signalId, decision, accounts: answer.accounts },
+    `signal ${decision === 'approve' ? 'approved' : 'rejected'}`,
+  );
   if (decision === 'approve') engine?.wake();
   return c.json(answer);
 }
@@ -55,15 +63,21 @@ export function adminSignalApprovalRoutes(): Hono<AppEnv> {
     return c.json({ token_id: tokenId, revoked: true });
   });
 
-  routes.post('/algos/:id/approval', requireSuperadmin, pathIds('id'), jsonBody(approvalSettingsBodySchema), async (c) => {
-    const { id: algoId } = c.req.valid('param');
-    const settings = c.req.valid('json');
-    const { db, log } = c.get('deps');
-    const algo = await setApprovalSettings(db, algoId, settings);
-    if (!algo) throw notFound('Algo');
-    log.info({ userId: sessionUser(c).id, algoId, ...settings }, 'algo approval settings changed');
-    return c.json(algo);
-  });
+  routes.post(
+    '/algos/:id/approval',
+    requireSuperadmin,
+    pathIds('id'),
+    jsonBody(approvalSettingsBodySchema),
+    async (c) => {
+      const { id: algoId } = c.req.valid('param');
+      const settings = c.req.valid('json');
+      const { db, log } = c.get('deps');
+      const algo = await setApprovalSettings(db, algoId, settings);
+      if (!algo) throw notFound('Algo');
+      log.info({ userId: sessionUser(c).id, algoId, ...settings }, 'algo approval settings changed');
+      return c.json(algo);
+    },
+  );
 
   routes.get('/signals/pending', requireSuperadmin, async (c) => c.json(await listPendingSignals(c.get('deps').db)));
 
@@ -73,11 +87,19 @@ export function adminSignalApprovalRoutes(): Hono<AppEnv> {
     return c.json(preview);
   });
 
-  routes.post('/signals/:signalId/approve', requireSuperadmin, pathIds('signalId'), jsonBody(signalDecisionBodySchema), (c) =>
-    decide(c, 'approve', c.req.valid('param').signalId, c.req.valid('json')),
+  routes.post(
+    '/signals/:signalId/approve',
+    requireSuperadmin,
+    pathIds('signalId'),
+    jsonBody(signalDecisionBodySchema),
+    (c) => decide(c, 'approve', c.req.valid('param').signalId, c.req.valid('json')),
   );
-  routes.post('/signals/:signalId/reject', requireSuperadmin, pathIds('signalId'), jsonBody(signalDecisionBodySchema), (c) =>
-    decide(c, 'reject', c.req.valid('param').signalId, c.req.valid('json')),
+  routes.post(
+    '/signals/:signalId/reject',
+    requireSuperadmin,
+    pathIds('signalId'),
+    jsonBody(signalDecisionBodySchema),
+    (c) => decide(c, 'reject', c.req.valid('param').signalId, c.req.valid('json')),
   );
 
   return routes;

@@ -88,21 +88,26 @@ function sideIssues(direction: string, levels: Levels, ctx: z.RefinementCtx) {
 }
 
 /** PUT /api/algos/{algoId}/signals */
-export const addSignalBodySchema = z.object({
-  trade_gen_ts: tradeGenTs,
-  exchange: z.literal(EXCHANGE, { error: `exchange must be ${EXCHANGE}` }),
-  instrument_symbol: z.string().trim().min(1, MSG.addSignalBadSymbol).max(40),
-  instrument_type: z.string().trim().min(1, MSG.addSignalBadSymbol).max(10),
-  trade_direction: z.enum(TRADE_DIRECTIONS, { error: 'Trade direction is required (long or short)' }),
-  trade_type: z.enum(TRADE_TYPES, { error: 'trade_type must be swing or intraday' }),
-  entry_level: level('Entry'),
-  stop_loss_level: level('Stop-loss'),
-  target_level: level('Target'),
-  /** Computed by the client; the server recomputes and stores its own value. */
-  risk_reward: z.number().finite().nullable(),
-  portion_in_trade: z.union(SIGNAL_PORTIONS.map((p) => z.literal(p)), { error: 'portion_in_trade must be 100, 50 or 25' }),
-  process_signal: z.boolean(),
-}).superRefine((body, ctx) => sideIssues(body.trade_direction, body, ctx));
+export const addSignalBodySchema = z
+  .object({
+    trade_gen_ts: tradeGenTs,
+    exchange: z.literal(EXCHANGE, { error: `exchange must be ${EXCHANGE}` }),
+    instrument_symbol: z.string().trim().min(1, MSG.addSignalBadSymbol).max(40),
+    instrument_type: z.string().trim().min(1, MSG.addSignalBadSymbol).max(10),
+    trade_direction: z.enum(TRADE_DIRECTIONS, { error: 'Trade direction is required (long or short)' }),
+    trade_type: z.enum(TRADE_TYPES, { error: 'trade_type must be swing or intraday' }),
+    entry_level: level('Entry'),
+    stop_loss_level: level('Stop-loss'),
+    target_level: level('Target'),
+    /** Computed by the client; the server recomputes and stores its own value. */
+    risk_reward: z.number().finite().nullable(),
+    portion_in_trade: z.union(
+      SIGNAL_PORTIONS.map((p) => z.literal(p)),
+      { error: 'portion_in_trade must be 100, 50 or 25' },
+    ),
+    process_signal: z.boolean(),
+  })
+  .superRefine((body, ctx) => sideIssues(body.trade_direction, body, ctx));
 export type AddSignalBody = z.infer<typeof addSignalBodySchema>;
 
 /** POST /api/signals/{signalId}/update (Edit Levels; any status may be set). */
@@ -132,7 +137,10 @@ const optionalPrice = z.number().finite().nullable().optional();
 
 /** Fields shared by PUT /api/signals/{id}/manual-entry and /manual-exit (spec section 7). */
 const manualOrderShape = {
-  portion: z.union(MANUAL_ORDER_PORTIONS.map((p) => z.literal(p)), { error: 'portion must be 1, 0.5, 0.25 or 0.33' }),
+  portion: z.union(
+    MANUAL_ORDER_PORTIONS.map((p) => z.literal(p)),
+    { error: 'portion must be 1, 0.5, 0.25 or 0.33' },
+  ),
   order_type: z.enum(ORDER_TYPES, { error: 'order_type must be market, limit or trigger' }),
   limit_price: optionalPrice,
   trigger_price: optionalPrice,
@@ -145,7 +153,11 @@ const manualOrderShape = {
   stop_loss_level: z.number().finite(),
 };
 
-type ManualOrderPrices = { order_type: (typeof ORDER_TYPES)[number]; limit_price?: number | null; trigger_price?: number | null };
+type ManualOrderPrices = {
+  order_type: (typeof ORDER_TYPES)[number];
+  limit_price?: number | null;
+  trigger_price?: number | null;
+};
 const positive = (v: number | null | undefined): v is number => typeof v === 'number' && v > 0;
 
 /** The spec's manual order rules (section 5); `side` picks the entry or exit wording and comparison. */
@@ -165,7 +177,10 @@ export function manualOrderError(side: 'entry' | 'exit', o: ManualOrderPrices): 
 
 const withManualRules = <const T extends readonly [string, ...string[]]>(side: 'entry' | 'exit', tradeTypes: T) =>
   z
-    .object({ ...manualOrderShape, trade_type: z.enum(tradeTypes, { error: `trade_type must be ${tradeTypes.join(' or ')}` }) })
+    .object({
+      ...manualOrderShape,
+      trade_type: z.enum(tradeTypes, { error: `trade_type must be ${tradeTypes.join(' or ')}` }),
+    })
     .superRefine((o, ctx) => {
       const message = manualOrderError(side, o);
       if (message) {
@@ -174,10 +189,18 @@ const withManualRules = <const T extends readonly [string, ...string[]]>(side: '
       }
       // Prices the exchange would refuse: NSE quotes equities in steps of 0.05.
       if (o.order_type !== 'market' && !isOnTick(o.limit_price as number)) {
-        ctx.addIssue({ code: 'custom', message: `Limit price must be a multiple of ${NSE_TICK}`, path: ['limit_price'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: `Limit price must be a multiple of ${NSE_TICK}`,
+          path: ['limit_price'],
+        });
       }
       if (o.order_type === 'trigger' && !isOnTick(o.trigger_price as number)) {
-        ctx.addIssue({ code: 'custom', message: `Trigger price must be a multiple of ${NSE_TICK}`, path: ['trigger_price'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: `Trigger price must be a multiple of ${NSE_TICK}`,
+          path: ['trigger_price'],
+        });
       }
     });
 

@@ -3,7 +3,11 @@
  * workshop management with registrations.
  */
 import { z } from 'zod';
-import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS, WORKSHOP_TIME_LABEL_PATTERN } from '../../forms/workshop-schedule';
+import {
+  DEFAULT_WORKSHOP_TIME_LABEL,
+  WORKSHOP_LEVELS,
+  WORKSHOP_TIME_LABEL_PATTERN,
+} from '../../forms/workshop-schedule';
 import { PG_INT_MAX } from '../ids';
 import { ENQUIRY_TYPES, workshopSchema } from '../public-forms';
 import { isoDateInRange } from '../../date-range';

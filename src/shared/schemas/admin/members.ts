@@ -5,7 +5,6 @@ import { idSchema, PG_INT_MAX } from '../ids';
 import { isoDateInRange } from '../../date-range';
 import { brokerLoginFields } from '../account';
 
-
 export const memberSchema = z.object({
   trabot_client_id: z.number().int(),
   name: z.string(),
@@ -26,7 +25,10 @@ export const memberBodySchema = z
     activation_date: isoDateInRange('Activation date'),
     expiry_date: isoDateInRange('Expiry date'),
   })
-  .refine((m) => m.expiry_date >= m.activation_date, { message: 'Expiry date must not be before the activation date', path: ['expiry_date'] });
+  .refine((m) => m.expiry_date >= m.activation_date, {
+    message: 'Expiry date must not be before the activation date',
+    path: ['expiry_date'],
+  });
 export type MemberBody = z.infer<typeof memberBodySchema>;
 
 export const memberUserSchema = z.object({
@@ -82,7 +84,11 @@ export const algoSubscriptionSchema = z.object({
 });
 export type AlgoSubscription = z.infer<typeof algoSubscriptionSchema>;
 
-const nonNegative = (label: string) => z.number({ error: `${label} must be a number` }).finite().nonnegative(`${label} must not be negative`);
+const nonNegative = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .finite()
+    .nonnegative(`${label} must not be negative`);
 const percent = (label: string) => nonNegative(label).max(100, `${label} must be at most 100`);
 
 /** POST /api/admin/accounts/{trabot_account_id}/save-algo-subscription (row_id null creates). */
@@ -112,7 +118,9 @@ const nullableNumber = z.number().finite().nullable();
 export const adminTradeEditBodySchema = z.object({
   trade_date: isoDateInRange('trade_date', 'yyyy-MM-dd'),
   /** Only when the admin picked one: absent, the stored status (e.g. completed) is kept. */
-  trade_status: z.enum(TRADE_EDIT_STATUSES, { error: `trade_status must be one of: ${TRADE_EDIT_STATUSES.join(', ')}` }).optional(),
+  trade_status: z
+    .enum(TRADE_EDIT_STATUSES, { error: `trade_status must be one of: ${TRADE_EDIT_STATUSES.join(', ')}` })
+    .optional(),
   trade_quantity: z.number().int().nonnegative(),
   current_mtm: nullableNumber,
   trade_risk: nullableNumber,

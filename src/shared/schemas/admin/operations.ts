@@ -8,7 +8,10 @@ export const logsQuerySchema = z.object({
   static: z.enum(['0', '1']).default('0'),
   lines: z.coerce
     .number()
-    .refine((n) => (LOG_LINE_CHOICES as readonly number[]).includes(n), `lines must be one of ${LOG_LINE_CHOICES.join(', ')}`)
+    .refine(
+      (n) => (LOG_LINE_CHOICES as readonly number[]).includes(n),
+      `lines must be one of ${LOG_LINE_CHOICES.join(', ')}`,
+    )
     .default(50),
 });
 export const logsResponseSchema = z.object({ lines: z.array(z.string()) });
@@ -23,7 +26,10 @@ export const warningSchema = z.object({
 export type Warning = z.infer<typeof warningSchema>;
 
 export const warningsQuerySchema = z.object({
-  showDeleted: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  showDeleted: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 /** GET /api/admin/tokens: every token name with its display value (secrets masked). */

@@ -29,9 +29,19 @@ export type NewWebhookToken = z.infer<typeof newWebhookTokenSchema>;
  * portion come as numbers or numeric strings (an alert template's placeholders are text).
  */
 const numeric = (name: string) =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`).transform(Number)], {
-    error: `${name} must be a number`,
-  });
+  z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`)
+        .transform(Number),
+    ],
+    {
+      error: `${name} must be a number`,
+    },
+  );
 
 export const webhookSignalBodySchema = z.object({
   token: z.string().max(200).optional(),
@@ -40,10 +50,20 @@ export const webhookSignalBodySchema = z.object({
     .trim()
     .min(1, 'client_signal_id is required (your own id for this signal)')
     .max(100, 'client_signal_id must be at most 100 characters'),
-  instrument_symbol: z.string({ error: 'instrument_symbol is required' }).trim().min(1, 'instrument_symbol is required').max(40),
+  instrument_symbol: z
+    .string({ error: 'instrument_symbol is required' })
+    .trim()
+    .min(1, 'instrument_symbol is required')
+    .max(40),
   instrument_type: z.string().trim().min(1).max(10).default('EQ'),
-  trade_direction: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(TRADE_DIRECTIONS, { error: 'trade_direction must be long or short' })),
-  trade_type: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(TRADE_TYPES, { error: 'trade_type must be swing or intraday' })),
+  trade_direction: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(TRADE_DIRECTIONS, { error: 'trade_direction must be long or short' }),
+  ),
+  trade_type: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(TRADE_TYPES, { error: 'trade_type must be swing or intraday' }),
+  ),
   entry_level: numeric('entry_level'),
   stop_loss_level: numeric('stop_loss_level'),
   target_level: numeric('target_level'),

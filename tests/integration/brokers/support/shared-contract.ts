@@ -54,7 +54,9 @@ export function sharedContract(subject: () => ContractSubject): void {
       const { adapter, member, label } = subject();
       const stale = { clientId: member.clientId, accessKey: 'expired' };
       await expect(adapter.placeOrder(stale, orderRequest())).rejects.toThrow(BrokerError);
-      await expect(adapter.placeOrder(stale, orderRequest())).rejects.toThrow(new RegExp(`^${label} session expired or invalid`));
+      await expect(adapter.placeOrder(stale, orderRequest())).rejects.toThrow(
+        new RegExp(`^${label} session expired or invalid`),
+      );
     });
 
     it('a 5xx on placing is thrown as unreachable, never retried (no second order); the order book finds an order by its tag', async () => {
@@ -92,8 +94,22 @@ export function sharedContract(subject: () => ContractSubject): void {
       await adapter.placeOrder(own, orderRequest({ side: 'sell', quantity: 4 }));
       await adapter.placeOrder(own, orderRequest({ symbol: 'TCS', product: 'intraday', quantity: 2 }));
       expect(await adapter.positions(own)).toEqual([
-        { exchange: 'NSE', symbol: 'INFY', product: 'delivery', quantity: 6, averagePrice: 1500.05, lastPrice: positionsPriced ? 1500.05 : null },
-        { exchange: 'NSE', symbol: 'TCS', product: 'intraday', quantity: 2, averagePrice: 4000, lastPrice: positionsPriced ? 4000 : null },
+        {
+          exchange: 'NSE',
+          symbol: 'INFY',
+          product: 'delivery',
+          quantity: 6,
+          averagePrice: 1500.05,
+          lastPrice: positionsPriced ? 1500.05 : null,
+        },
+        {
+          exchange: 'NSE',
+          symbol: 'TCS',
+          product: 'intraday',
+          quantity: 2,
+          averagePrice: 4000,
+          lastPrice: positionsPriced ? 4000 : null,
+        },
       ]);
     });
   });

@@ -44,7 +44,11 @@ describe('account trades (admin)', () => {
     const api = serve();
     const { queryClient } = renderApp(PAGE);
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toContain('Edit');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toContain('Edit');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Trades of account 12');
     expect(screen.getByText('Back', { selector: 'ion-button' })).toBeTruthy();
     expect(api.callsTo('GET', LIST)).toHaveLength(1);
@@ -55,7 +59,18 @@ describe('account trades (admin)', () => {
   it("shows that account's P&L summary, asked with adminAccountId and kept under admin (not persisted)", async () => {
     const month = monthRange(indiaToday());
     const pnlPath = `/api/account-pnl?from=${month.from}&to=${month.to}&adminAccountId=12`;
-    const pnl = { ...month, realized: 900, unrealized: 250.5, charges: 40, net: 860, trades: 2, wins: 1, losses: 1, by_day: [], by_algo: [] };
+    const pnl = {
+      ...month,
+      realized: 900,
+      unrealized: 250.5,
+      charges: 40,
+      net: 860,
+      trades: 2,
+      wins: 1,
+      losses: 1,
+      by_day: [],
+      by_algo: [],
+    };
     stubApi(ADMIN, { [`GET ${LIST}`]: () => ({ body: [trade] }), [`GET ${pnlPath}`]: () => ({ body: pnl }) });
     const { queryClient } = renderApp(PAGE);
     const section = await screen.findByRole('region', { name: 'Profit & loss' });
@@ -66,13 +81,19 @@ describe('account trades (admin)', () => {
     expect(queryClient.getQueryCache().findAll({ queryKey: ['member'] })).toHaveLength(0);
   });
 
-  it("starts from the trade: yyyy-MM-dd date, its own status (running) offered first and chosen, read-only facts shown", async () => {
+  it('starts from the trade: yyyy-MM-dd date, its own status (running) offered first and chosen, read-only facts shown', async () => {
     serve();
     renderApp(PAGE);
     await openEdit();
     expect(ionInput('Trade Date').value).toBe('2026-11-18');
     expect(ionSelect('trade_status').value).toBe('running');
-    expect([...ionSelect('trade_status').querySelectorAll('ion-select-option')].map((o) => o.textContent)).toEqual(['running', 'open', 'closed', 'pending', 'cancelled']);
+    expect([...ionSelect('trade_status').querySelectorAll('ion-select-option')].map((o) => o.textContent)).toEqual([
+      'running',
+      'open',
+      'closed',
+      'pending',
+      'cancelled',
+    ]);
     const facts = screen.getByRole('region', { name: 'Trade (read-only)' });
     expect(within(facts).getByText('INFY')).toBeTruthy();
     expect(facts.querySelector('input')).toBeNull();
@@ -122,7 +143,10 @@ describe('account trades (admin)', () => {
   });
 
   it('refuses a fractional quantity and keeps the modal open with the typed values on failure', async () => {
-    const api = serve(() => ({ status: 400, body: { error: 'trade_status must be one of: open, closed, pending, cancelled' } }));
+    const api = serve(() => ({
+      status: 400,
+      body: { error: 'trade_status must be one of: open, closed, pending, cancelled' },
+    }));
     renderApp(PAGE);
     await openEdit();
     typeInto('Quantity', '2.5');

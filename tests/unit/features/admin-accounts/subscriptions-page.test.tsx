@@ -10,8 +10,20 @@ const LIST = '/api/admin/accounts/12/algo-subscriptions';
 const SAVE = '/api/admin/accounts/12/save-algo-subscription';
 
 const algos: Algo[] = [
-  { algo_id: 1, algo_desc: 'Nifty breakout', algo_switch: true, approval_mode: 'manual', signal_validity_minutes: null },
-  { algo_id: 2, algo_desc: 'Mean reversion', algo_switch: false, approval_mode: 'manual', signal_validity_minutes: null },
+  {
+    algo_id: 1,
+    algo_desc: 'Nifty breakout',
+    algo_switch: true,
+    approval_mode: 'manual',
+    signal_validity_minutes: null,
+  },
+  {
+    algo_id: 2,
+    algo_desc: 'Mean reversion',
+    algo_switch: false,
+    approval_mode: 'manual',
+    signal_validity_minutes: null,
+  },
 ];
 const subscription: AlgoSubscription = {
   row_id: 40,
@@ -26,7 +38,11 @@ const subscription: AlgoSubscription = {
   max_acceptable_loss: 5000,
 };
 
-function serve(list: AlgoSubscription[], algoList: Algo[], save?: (call: ApiCall) => { status?: number; body: unknown }) {
+function serve(
+  list: AlgoSubscription[],
+  algoList: Algo[],
+  save?: (call: ApiCall) => { status?: number; body: unknown },
+) {
   return stubApi(ADMIN, {
     [`GET ${LIST}`]: () => ({ body: list }),
     'GET /api/algos': () => ({ body: algoList }),
@@ -50,7 +66,11 @@ describe('account subscriptions page', () => {
     serve([subscription], algos);
     renderApp(PAGE);
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
       'Row ID',
       'Algo',
       'Account ID',
@@ -130,7 +150,12 @@ describe('account subscriptions page', () => {
     typeInto('Max Acceptable Loss', '6000');
     clickButton('Save');
     expect(await screen.findByText('Failed to save algo subscription')).toBeTruthy();
-    expect(api.callsTo('POST', SAVE)[0]?.body).toMatchObject({ row_id: 40, algo_id: 1, max_acceptable_loss: 6000, min_required_risk_reward: 1.5 });
+    expect(api.callsTo('POST', SAVE)[0]?.body).toMatchObject({
+      row_id: 40,
+      algo_id: 1,
+      max_acceptable_loss: 6000,
+      min_required_risk_reward: 1.5,
+    });
     expect(modalForm()).not.toBeNull();
     expect(ionInput('Max Acceptable Loss').value).toBe('6000');
   });

@@ -2,7 +2,17 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 import { INSTRUMENTS, makeSignal } from './fixtures';
-import { chooseOption, ionButton, ionInput, modalForm, openModalWith, queryModalForm, selectError, setChecked, typeInto } from './ionic-controls';
+import {
+  chooseOption,
+  ionButton,
+  ionInput,
+  modalForm,
+  openModalWith,
+  queryModalForm,
+  selectError,
+  setChecked,
+  typeInto,
+} from './ionic-controls';
 
 const SIGNALS = '/api/algos/2/signals?status=all';
 const PUT_PATH = '/api/algos/2/signals';
@@ -64,7 +74,7 @@ describe('Add Signal', () => {
     expect(ionInput('Entry Level').type).toBe('number');
   });
 
-  it('fills the instrument type from the chosen symbol\'s series', async () => {
+  it("fills the instrument type from the chosen symbol's series", async () => {
     serve();
     await openAddSignal();
     await pickInstrument('reliance (b', 'RELIANCE (BE)');
@@ -114,7 +124,9 @@ describe('Add Signal', () => {
     typeInto('Target Level', '110');
     submit();
     const form = modalForm('Add Signal');
-    await waitFor(() => expect(within(form).getAllByText('Invalid numeric values, please correct and try again')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(form).getAllByText('Invalid numeric values, please correct and try again')).toHaveLength(2),
+    );
     expect(selectError('Trade Direction')).toBe('Trade direction is required (long or short)');
     expect(within(form).queryByText('Invalid instrument symbol, please select again')).toBeNull();
     expect(api.callsTo('PUT', PUT_PATH)).toHaveLength(0);
@@ -170,7 +182,13 @@ describe('Add Signal', () => {
     typeInto('Target Level', '92');
     submit();
     await screen.findByText('Signal added successfully');
-    expect(api.callsTo('PUT', PUT_PATH)[0]!.body).toMatchObject({ trade_direction: 'short', entry_level: 100, stop_loss_level: 104, target_level: 92, risk_reward: 2 });
+    expect(api.callsTo('PUT', PUT_PATH)[0]!.body).toMatchObject({
+      trade_direction: 'short',
+      entry_level: 100,
+      stop_loss_level: 104,
+      target_level: 92,
+      risk_reward: 2,
+    });
   });
 
   it('says "Failed to add signal" when the server refuses, and keeps the modal open with the values', async () => {

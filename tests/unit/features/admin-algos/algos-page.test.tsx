@@ -11,7 +11,11 @@ const isOn = (id: number) => toggle(id).getAttribute('aria-checked') === 'true';
 async function flip(id: number, to: 'On' | 'Off') {
   fireEvent.click(toggle(id));
   expect(await screen.findByText(`Switch algo ${id} ${to}?`)).toBeTruthy();
-  fireEvent.click(within(document.querySelector('.confirm-dialog-actions') as HTMLElement).getByText(`Switch ${to}`, { selector: 'ion-button' }));
+  fireEvent.click(
+    within(document.querySelector('.confirm-dialog-actions') as HTMLElement).getByText(`Switch ${to}`, {
+      selector: 'ion-button',
+    }),
+  );
 }
 
 beforeEach(() => setViewportWidth(1280));
@@ -21,13 +25,19 @@ describe('algos page', () => {
     stubApi(ADMIN, { 'GET /api/algos': () => ({ body: ALGOS }) });
     renderApp('/dashboard/admin/algos');
     const table = await screen.findByRole('table', { name: 'Algos' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Algo ID', 'Description', 'Switch', 'Signals', 'Approval', 'Webhook']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Algo ID', 'Description', 'Switch', 'Signals', 'Approval', 'Webhook']);
     expect(within(table).getByText('Breakout swing')).toBeTruthy();
     expect(isOn(2)).toBe(true);
     expect(toggle(2).textContent).toBe('On');
     expect(isOn(3)).toBe(false);
     expect(toggle(3).textContent).toBe('Off');
-    expect(within(table).getByRole('link', { name: 'Signals of algo 3' }).getAttribute('href')).toBe('/dashboard/admin/algos/3/signals');
+    expect(within(table).getByRole('link', { name: 'Signals of algo 3' }).getAttribute('href')).toBe(
+      '/dashboard/admin/algos/3/signals',
+    );
     expect(screen.getByText('Back', { selector: 'ion-button' })).toBeTruthy();
   });
 
@@ -38,7 +48,11 @@ describe('algos page', () => {
     fireEvent.click(toggle(2));
     expect(await screen.findByText('Switch algo 2 Off?')).toBeTruthy();
     expect(screen.getByText(/Switch algo 2 \(.+\) Off: no new trades from its signals\./)).toBeTruthy();
-    fireEvent.click(within(document.querySelector('.confirm-dialog-actions') as HTMLElement).getByText('Cancel', { selector: 'ion-button' }));
+    fireEvent.click(
+      within(document.querySelector('.confirm-dialog-actions') as HTMLElement).getByText('Cancel', {
+        selector: 'ion-button',
+      }),
+    );
     await waitFor(() => expect(screen.queryByText('Switch algo 2 Off?')).toBeNull());
     expect(isOn(2)).toBe(true);
     expect(api.callsTo('POST', '/api/algos/2/switch')).toHaveLength(0);
@@ -99,7 +113,11 @@ describe('algos page', () => {
     stubApi(ADMIN, { 'GET /api/algos': () => ({ body: ALGOS }) });
     renderApp('/dashboard/admin/algos');
     const list = await screen.findByRole('list', { name: 'Algos' });
-    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Algo 2', 'Algo 3']);
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Algo 2', 'Algo 3']);
     expect(screen.queryByRole('table')).toBeNull();
   });
 
@@ -111,7 +129,9 @@ describe('algos page', () => {
 });
 
 describe('webhook and approval of an algo', () => {
-  const TOKENS = [{ token_id: 4, algo_id: 2, masked: 'tbw_…x9Qa', created_at: '2026-11-20T04:45:00.000Z', last_used_at: null }];
+  const TOKENS = [
+    { token_id: 4, algo_id: 2, masked: 'tbw_…x9Qa', created_at: '2026-11-20T04:45:00.000Z', last_used_at: null },
+  ];
 
   function serve() {
     let tokens = TOKENS;
@@ -119,7 +139,10 @@ describe('webhook and approval of an algo', () => {
       'GET /api/algos': () => ({ body: ALGOS }),
       'GET /api/algos/2/webhook-tokens': () => ({ body: tokens }),
       'POST /api/algos/2/webhook-tokens': () => {
-        tokens = [...tokens, { token_id: 5, algo_id: 2, masked: 'tbw_…Zz99', created_at: '2026-11-25T04:45:00.000Z', last_used_at: null }];
+        tokens = [
+          ...tokens,
+          { token_id: 5, algo_id: 2, masked: 'tbw_…Zz99', created_at: '2026-11-25T04:45:00.000Z', last_used_at: null },
+        ];
         return { status: 201, body: { token_id: 5, token: 'tbw_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGZz99' } };
       },
       'DELETE /api/algos/2/webhook-tokens/4': () => {
@@ -140,13 +163,17 @@ describe('webhook and approval of an algo', () => {
     const validity = within(form).getByLabelText('Pending signals expire after (minutes, blank: never)');
     fireEvent.change(validity, { target: { value: '2.5' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save approval settings' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('signal_validity_minutes must be a whole number of minutes, or null');
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'signal_validity_minutes must be a whole number of minutes, or null',
+    );
     expect(api.callsTo('POST', '/api/algos/2/approval')).toHaveLength(0);
     expect((validity as HTMLInputElement).value).toBe('2.5');
     fireEvent.change(validity, { target: { value: '30' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save approval settings' }));
     expect(await screen.findByText('Approval settings saved')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/algos/2/approval').map((c) => c.body)).toEqual([{ approval_mode: 'auto', signal_validity_minutes: 30 }]);
+    expect(api.callsTo('POST', '/api/algos/2/approval').map((c) => c.body)).toEqual([
+      { approval_mode: 'auto', signal_validity_minutes: 30 },
+    ]);
   });
 
   it('shows a new token once, lists tokens masked and revokes one', async () => {

@@ -36,8 +36,20 @@ export function makeSignal(over: Partial<Signal> = {}): Signal {
 }
 
 export const ALGOS: Algo[] = [
-  { algo_id: 2, algo_desc: 'Breakout swing', algo_switch: true, approval_mode: 'manual', signal_validity_minutes: null },
-  { algo_id: 3, algo_desc: 'Mean reversion', algo_switch: false, approval_mode: 'manual', signal_validity_minutes: null },
+  {
+    algo_id: 2,
+    algo_desc: 'Breakout swing',
+    algo_switch: true,
+    approval_mode: 'manual',
+    signal_validity_minutes: null,
+  },
+  {
+    algo_id: 3,
+    algo_desc: 'Mean reversion',
+    algo_switch: false,
+    approval_mode: 'manual',
+    signal_validity_minutes: null,
+  },
 ];
 
 export function makeInstrument(SYMBOL: string, SERIES = 'EQ', over: Partial<Instrument> = {}): Instrument {

@@ -8,7 +8,8 @@ describe('form values', () => {
     expect(parseDecimal('12')).toBe(12);
     expect(parseDecimal(' -3.5 ')).toBe(-3.5);
     expect(parseDecimal('.25')).toBe(0.25);
-    for (const bad of ['', '  ', 'abc', '1e3', '0x10', '1,000', '1.2.3', null, undefined]) expect(parseDecimal(bad)).toBeNaN();
+    for (const bad of ['', '  ', 'abc', '1e3', '0x10', '1,000', '1.2.3', null, undefined])
+      expect(parseDecimal(bad)).toBeNaN();
   });
 
   it('computes risk-reward only when all three levels are numbers and entry differs from stop-loss', () => {
@@ -20,7 +21,7 @@ describe('form values', () => {
     expect(typedRiskReward('abc', '95', '110')).toBeNull();
   });
 
-  it('reads signal dates as market days in India, whatever the device\'s time zone', () => {
+  it("reads signal dates as market days in India, whatever the device's time zone", () => {
     // The server stores a bare date as that day's 00:00 in India (18:30 UTC the day before).
     expect(dateInputValue('2026-11-19T18:30:00.000Z')).toBe('2026-11-20');
     expect(formatSignalDate('2026-11-19T18:30:00.000Z')).toBe('20/11/2026');

@@ -2,12 +2,26 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InstrumentPicker } from '@client/features/admin-algos/components/instrument-picker';
-import { buildInstrumentIndex, MATCH_LIMIT, type InstrumentIndex } from '@client/features/admin-algos/lib/instrument-search';
+import {
+  buildInstrumentIndex,
+  MATCH_LIMIT,
+  type InstrumentIndex,
+} from '@client/features/admin-algos/lib/instrument-search';
 import { INSTRUMENTS, makeInstrument } from './fixtures';
 
 afterEach(cleanup);
 
-function Harness({ index, loadFailed = false, onChange = () => undefined, onBlur = () => undefined }: { index: InstrumentIndex | null; loadFailed?: boolean; onChange?: (text: string) => void; onBlur?: () => void }) {
+function Harness({
+  index,
+  loadFailed = false,
+  onChange = () => undefined,
+  onBlur = () => undefined,
+}: {
+  index: InstrumentIndex | null;
+  loadFailed?: boolean;
+  onChange?: (text: string) => void;
+  onBlur?: () => void;
+}) {
   const [value, setValue] = useState('');
   return (
     <form onSubmit={(e) => e.preventDefault()}>
@@ -52,13 +66,15 @@ describe('instrument picker', () => {
     expect(optionLabels()).toEqual(['TCS (EQ)']);
   });
 
-  it('filters by a case-insensitive substring and shows each option\'s bhavcopy fields as its tooltip', () => {
+  it("filters by a case-insensitive substring and shows each option's bhavcopy fields as its tooltip", () => {
     const onChange = vi.fn();
     render(<Harness index={buildInstrumentIndex(INSTRUMENTS)} onChange={onChange} />);
     type('rEl');
     expect(onChange.mock.calls).toEqual([['rEl']]);
     expect(optionLabels()).toEqual(['RELIANCE (EQ)', 'RELIANCE (BE)', 'RELINFRA (EQ)']);
-    expect(screen.getByRole('option', { name: 'RELINFRA (EQ)' }).getAttribute('title')).toContain('Name: RELINFRA Limited · ISIN: INE000000000 · Open: 100');
+    expect(screen.getByRole('option', { name: 'RELINFRA (EQ)' }).getAttribute('title')).toContain(
+      'Name: RELINFRA Limited · ISIN: INE000000000 · Open: 100',
+    );
     type('(be)');
     expect(optionLabels()).toEqual(['RELIANCE (BE)']);
   });
@@ -188,7 +204,9 @@ describe('instrument picker', () => {
   });
 
   it('draws at most the first matches of a big list and says how many more there are', () => {
-    const big = buildInstrumentIndex(Array.from({ length: 2400 }, (_, i) => makeInstrument(`SYM${String(i).padStart(4, '0')}`)));
+    const big = buildInstrumentIndex(
+      Array.from({ length: 2400 }, (_, i) => makeInstrument(`SYM${String(i).padStart(4, '0')}`)),
+    );
     render(<Harness index={big} />);
     type('sym');
     expect(screen.getAllByRole('option')).toHaveLength(MATCH_LIMIT);

@@ -40,7 +40,9 @@ describe('instrument search', () => {
   });
 
   it('describes the other bhavcopy fields, skipping unknown ones', () => {
-    const details = instrumentDetails(makeInstrument('TCS', 'EQ', { NAME: 'Tata Consultancy', ISIN: null, TOTTRDQTY: 1234567 }));
+    const details = instrumentDetails(
+      makeInstrument('TCS', 'EQ', { NAME: 'Tata Consultancy', ISIN: null, TOTTRDQTY: 1234567 }),
+    );
     expect(details).toBe(
       'Name: Tata Consultancy · Open: 100 · High: 110 · Low: 95 · Close: 105 · Last: 104.5 · Prev. close: 99 · Traded qty: 12,34,567 · Date: 2026-11-20',
     );

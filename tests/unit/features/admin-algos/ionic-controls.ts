@@ -31,10 +31,14 @@ export const selectError = (label: string, root?: ParentNode) => {
 };
 
 export function setChecked(label: string, checked: boolean, root?: ParentNode) {
-  fireEvent(ionElement('ion-checkbox', label, root), new CustomEvent('ionChange', { detail: { checked, value: 'on' }, bubbles: true }));
+  fireEvent(
+    ionElement('ion-checkbox', label, root),
+    new CustomEvent('ionChange', { detail: { checked, value: 'on' }, bubbles: true }),
+  );
 }
 
-export const ionButton = (text: string, root: HTMLElement = document.body) => within(root).getByText(text, { selector: 'ion-button' });
+export const ionButton = (text: string, root: HTMLElement = document.body) =>
+  within(root).getByText(text, { selector: 'ion-button' });
 
 /** The open modal (ion-modal) holding a form with this accessible name. */
 export const modalForm = (name: string) => screen.getByRole('form', { name });

@@ -21,7 +21,14 @@ const COLUMNS: ResponsiveColumn<Row>[] = [
 ];
 
 const list = (items: Row[], extra: Partial<Parameters<typeof ResponsiveList<Row>>[0]> = {}) => (
-  <ResponsiveList items={items} columns={COLUMNS} rowKey={(r) => r.id} empty="Nothing here" caption="Players" {...extra} />
+  <ResponsiveList
+    items={items}
+    columns={COLUMNS}
+    rowKey={(r) => r.id}
+    empty="Nothing here"
+    caption="Players"
+    {...extra}
+  />
 );
 
 describe('ResponsiveList', () => {
@@ -30,12 +37,18 @@ describe('ResponsiveList', () => {
     render(list(ROWS));
     const table = screen.getByRole('table', { name: 'Players' });
     expect(table.querySelector('caption')?.textContent).toBe('Players');
-    expect(Array.from(table.querySelectorAll('thead th')).map((th) => [th.textContent, th.getAttribute('scope')])).toEqual([
+    expect(
+      Array.from(table.querySelectorAll('thead th')).map((th) => [th.textContent, th.getAttribute('scope')]),
+    ).toEqual([
       ['ID', 'col'],
       ['Name', 'col'],
       ['Score', 'col'],
     ]);
-    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['1', '2']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['1', '2']);
     const region = screen.getByRole('region', { name: 'Players' });
     expect(region.className).toBe('responsive-table-scroll');
     expect(region.tabIndex).toBe(0);
@@ -43,17 +56,20 @@ describe('ResponsiveList', () => {
 
   it('is a list of cards with label: value pairs, primary fields first, below 768 px', () => {
     setViewportWidth(767);
-    render(list(ROWS, { cardTitle: (r) => `Player ${r.id}`, cardActions: (r) => <button type="button">Edit {r.name}</button> }));
+    render(
+      list(ROWS, {
+        cardTitle: (r) => `Player ${r.id}`,
+        cardActions: (r) => <button type="button">Edit {r.name}</button>,
+      }),
+    );
     expect(screen.queryByRole('table')).toBeNull();
     const cards = within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     const first = cards[0]!;
     expect(within(first).getByRole('heading').textContent).toBe('Player 1');
-    expect(Array.from(first.querySelectorAll('dt')).map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`)).toEqual([
-      'Score: 10',
-      'ID: 1',
-      'Name: Asha',
-    ]);
+    expect(
+      Array.from(first.querySelectorAll('dt')).map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`),
+    ).toEqual(['Score: 10', 'ID: 1', 'Name: Asha']);
     expect(within(first).getByRole('button', { name: 'Edit Asha' })).toBeTruthy();
   });
 

@@ -3,7 +3,16 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 import { makeSignal } from './fixtures';
-import { chooseOption, ionButton, ionInput, modalForm, queryModalForm, selectValue, setChecked, typeInto } from './ionic-controls';
+import {
+  chooseOption,
+  ionButton,
+  ionInput,
+  modalForm,
+  queryModalForm,
+  selectValue,
+  setChecked,
+  typeInto,
+} from './ionic-controls';
 
 const SIGNALS = '/api/algos/2/signals?status=all';
 const signal = makeSignal({
@@ -20,7 +29,11 @@ const signal = makeSignal({
 
 type Answer = { status?: number; body: unknown };
 
-function serve(path: string, method: 'POST' | 'PUT', answer: (call: ApiCall) => Answer = () => ({ body: { ok: true } })) {
+function serve(
+  path: string,
+  method: 'POST' | 'PUT',
+  answer: (call: ApiCall) => Answer = () => ({ body: { ok: true } }),
+) {
   let listed = [signal];
   return stubApi(ADMIN, {
     [`GET ${SIGNALS}`]: () => ({ body: listed }),
@@ -61,7 +74,14 @@ describe('Edit Levels', () => {
     submit('Edit Levels', 'Save');
     expect(await screen.findByText('Values edited successfully')).toBeTruthy();
     expect(api.callsTo('POST', PATH).map((c) => c.body)).toEqual([
-      { trade_gen_ts: '2026-11-20', entry_level: 101.25, stop_loss_level: 95, target_level: 120, trade_status: 'completed', process_signal: false },
+      {
+        trade_gen_ts: '2026-11-20',
+        entry_level: 101.25,
+        stop_loss_level: 95,
+        target_level: 120,
+        trade_status: 'completed',
+        process_signal: false,
+      },
     ]);
     await waitFor(() => expect(queryModalForm('Edit Levels')).toBeNull());
     // The list refreshed: the server's new status shows.
@@ -72,14 +92,12 @@ describe('Edit Levels', () => {
   it('offers all five statuses', async () => {
     serve(PATH, 'POST');
     await open('Edit Levels');
-    const select = Array.from(document.querySelectorAll('ion-select')).find((e) => (e as { label?: string }).label === 'Trade Status')!;
-    expect(Array.from(select.querySelectorAll('ion-select-option')).map((o) => (o as { value?: string }).value)).toEqual([
-      'pending',
-      'approved',
-      'running',
-      'cancelled',
-      'completed',
-    ]);
+    const select = Array.from(document.querySelectorAll('ion-select')).find(
+      (e) => (e as { label?: string }).label === 'Trade Status',
+    )!;
+    expect(
+      Array.from(select.querySelectorAll('ion-select-option')).map((o) => (o as { value?: string }).value),
+    ).toEqual(['pending', 'approved', 'running', 'cancelled', 'completed']);
   });
 
   it('says "Invalid values, please correct and try again" for a level that is not a number', async () => {
@@ -113,7 +131,11 @@ describe.each([
     failure: 'Failed to add manual entry',
     limitRequired: 'Valid Limit price is required for limit orders.',
     triggerRequired: 'Valid limit price and trigger price are required for trigger orders.',
-    wrongOrder: { limit: '99', trigger: '100', message: 'Limit price must be greater than trigger price for trigger orders.' },
+    wrongOrder: {
+      limit: '99',
+      trigger: '100',
+      message: 'Limit price must be greater than trigger price for trigger orders.',
+    },
     rightOrder: { limit: '101', trigger: '100' },
   },
   {
@@ -125,7 +147,11 @@ describe.each([
     failure: 'Failed to add manual exit',
     limitRequired: 'Valid Limit price is required for limit order.',
     triggerRequired: 'Valid limit price and trigger price are required for trigger order.',
-    wrongOrder: { limit: '101', trigger: '100', message: 'Limit price must be less than trigger price for trigger order.' },
+    wrongOrder: {
+      limit: '101',
+      trigger: '100',
+      message: 'Limit price must be less than trigger price for trigger order.',
+    },
     rightOrder: { limit: '99', trigger: '100' },
   },
 ] as const)('$action', (c) => {
@@ -176,7 +202,7 @@ describe.each([
     await expectFields(false, false);
   });
 
-  it('gives the spec\'s messages for missing and misordered prices', async () => {
+  it("gives the spec's messages for missing and misordered prices", async () => {
     const api = serve(PATH, 'PUT');
     await open_();
     chooseOption('Order Type', 'limit');
@@ -199,7 +225,7 @@ describe.each([
     expect(api.callsTo('PUT', PATH)).toHaveLength(0);
   });
 
-  it('sends the order with the signal\'s fields, toasts success and refreshes the list', async () => {
+  it("sends the order with the signal's fields, toasts success and refreshes the list", async () => {
     const api = serve(PATH, 'PUT');
     await open_();
     chooseOption('Order Type', 'trigger');
@@ -239,7 +265,12 @@ describe.each([
     chooseOption('Order Type', 'market');
     send();
     await screen.findByText(c.success);
-    expect(api.callsTo('PUT', PATH)[0]!.body).toMatchObject({ order_type: 'market', limit_price: null, trigger_price: null, portion: 1 });
+    expect(api.callsTo('PUT', PATH)[0]!.body).toMatchObject({
+      order_type: 'market',
+      limit_price: null,
+      trigger_price: null,
+      portion: 1,
+    });
   });
 
   it(`says "${c.failure}" and stays open when the order is refused`, async () => {

@@ -40,12 +40,15 @@ const bare = makeSignal({
 });
 
 const cell = (row: HTMLElement, header: string) => {
-  const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent);
+  const headers = within(screen.getByRole('table'))
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
   return row.querySelectorAll<HTMLElement>('th, td')[headers.indexOf(header)]!;
 };
 const rowOf = (id: number) => screen.getByRole('rowheader', { name: String(id) }).closest('tr')!;
 /** "Label value" pairs of a cell's value list. */
-const pairs = (el: HTMLElement) => Array.from(el.querySelectorAll('dl > div')).map((d) => `${d.children[0]!.textContent} ${d.children[1]!.textContent}`);
+const pairs = (el: HTMLElement) =>
+  Array.from(el.querySelectorAll('dl > div')).map((d) => `${d.children[0]!.textContent} ${d.children[1]!.textContent}`);
 
 describe('signals page, wide screen', () => {
   beforeEach(() => setViewportWidth(1280));
@@ -75,8 +78,18 @@ describe('signals page, wide screen', () => {
     expect(cell(row, 'Signal Process Indicator').textContent).toBe('Yes');
     expect(cell(row, 'Trade Portion').textContent).toBe('25%');
     expect(pairs(cell(row, 'Trade Level'))).toEqual(['Entry 100', 'Stoploss 105', 'Target 91.5', 'Risk-reward 1.70']);
-    expect(pairs(cell(row, 'Trade Data'))).toEqual(['LTP 98.25', 'Drift -1.75%', 'MFE 2.5', 'MAE 1.25', 'Time 20/11/2026 10:30:05']);
-    expect(within(cell(row, 'Actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Edit Levels', 'Manual Entry', 'Manual Exit']);
+    expect(pairs(cell(row, 'Trade Data'))).toEqual([
+      'LTP 98.25',
+      'Drift -1.75%',
+      'MFE 2.5',
+      'MAE 1.25',
+      'Time 20/11/2026 10:30:05',
+    ]);
+    expect(
+      within(cell(row, 'Actions'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Edit Levels', 'Manual Entry', 'Manual Exit']);
     expect(pairs(cell(row, 'Additional Data'))).toEqual(['Algo ID 2', 'Exchange NSE']);
 
     const other = rowOf(8);
@@ -106,7 +119,14 @@ describe('signals page, wide screen', () => {
     });
     const { router } = renderApp('/dashboard/admin/algos/2/signals');
     const filter = (await screen.findByLabelText('Status')) as HTMLSelectElement;
-    expect(Array.from(filter.options).map((o) => o.textContent)).toEqual(['All', 'pending', 'approved', 'running', 'cancelled', 'completed']);
+    expect(Array.from(filter.options).map((o) => o.textContent)).toEqual([
+      'All',
+      'pending',
+      'approved',
+      'running',
+      'cancelled',
+      'completed',
+    ]);
     await screen.findByRole('rowheader', { name: '7' });
     fireEvent.change(filter, { target: { value: 'pending' } });
     await waitFor(() => expect(router.state.location.search).toEqual({ status: 'pending' }));
@@ -152,18 +172,46 @@ describe('signals page, phone', () => {
     price: 100,
     price_source: 'entry_level',
     accounts: [
-      { trabot_account_id: 7, account_name: 'Ravi Kumar', quantity: 80, capital_at_risk: 400, allocation: 8000, allocation_percent: 8, key_status: 'valid', skip_reason: null, skip_detail: null },
-      { trabot_account_id: 9, account_name: 'Asha Rao', quantity: 0, capital_at_risk: 0, allocation: 0, allocation_percent: 0, key_status: 'invalid', skip_reason: 'invalid_key', skip_detail: 'the broker access key is invalid' },
+      {
+        trabot_account_id: 7,
+        account_name: 'Ravi Kumar',
+        quantity: 80,
+        capital_at_risk: 400,
+        allocation: 8000,
+        allocation_percent: 8,
+        key_status: 'valid',
+        skip_reason: null,
+        skip_detail: null,
+      },
+      {
+        trabot_account_id: 9,
+        account_name: 'Asha Rao',
+        quantity: 0,
+        capital_at_risk: 0,
+        allocation: 0,
+        allocation_percent: 0,
+        key_status: 'invalid',
+        skip_reason: 'invalid_key',
+        skip_detail: 'the broker access key is invalid',
+      },
     ],
     totals: { accounts: 2, trading: 1, skipped: 1, quantity: 80, capital_at_risk: 400, allocation: 8000 },
   };
 
   /** The list, the preview, and approve / reject, whose answer `decide` gives (the list then shows the new status). */
-  function serve(decide: (call: ApiCall, decision: string) => { status?: number; body: unknown } = (_call, decision) => ({ body: { message: decision === 'approve' ? 'Signal approved: RELIANCE long, 2 accounts' : 'Signal rejected' } })) {
-    let listed = [makeSignal({ signal_id: 21, algo_process_ind: false }), makeSignal({ signal_id: 22, trade_status: 'running' })];
+  function serve(
+    decide: (call: ApiCall, decision: string) => { status?: number; body: unknown } = (_call, decision) => ({
+      body: { message: decision === 'approve' ? 'Signal approved: RELIANCE long, 2 accounts' : 'Signal rejected' },
+    }),
+  ) {
+    let listed = [
+      makeSignal({ signal_id: 21, algo_process_ind: false }),
+      makeSignal({ signal_id: 22, trade_status: 'running' }),
+    ];
     const decision = (name: string, status: 'approved' | 'cancelled') => (call: ApiCall) => {
       const answer = decide(call, name);
-      if ((answer.status ?? 200) < 400) listed = listed.map((s) => (s.signal_id === 21 ? { ...s, trade_status: status } : s));
+      if ((answer.status ?? 200) < 400)
+        listed = listed.map((s) => (s.signal_id === 21 ? { ...s, trade_status: status } : s));
       return answer;
     };
     return stubApi(ADMIN, {
@@ -185,11 +233,11 @@ describe('signals page, phone', () => {
     expect(within(card(21)).getByRole('button', { name: 'Reject signal 21' })).toBeTruthy();
     expect(within(card(22)).queryByRole('button', { name: /Approve/ })).toBeNull();
     // Key fields first.
-    expect(Array.from(card(21).querySelectorAll('dl.responsive-card-fields > div > dt')).slice(0, 3).map((d) => d.textContent)).toEqual([
-      'Signal Date',
-      'Trade Status',
-      'Trade Level',
-    ]);
+    expect(
+      Array.from(card(21).querySelectorAll('dl.responsive-card-fields > div > dt'))
+        .slice(0, 3)
+        .map((d) => d.textContent),
+    ).toEqual(['Signal Date', 'Trade Status', 'Trade Level']);
   });
 
   it('approves in one tap plus a confirmation showing the levels and what the approval trades, sent with the signal as shown', async () => {
@@ -199,14 +247,24 @@ describe('signals page, phone', () => {
     fireEvent.click(within(card(21)).getByRole('button', { name: 'Approve signal 21' }));
     const title = await screen.findByText('Approve signal 21?');
     const dialog = title.closest('ion-modal') as HTMLElement;
-    expect(pairs(dialog)).toEqual(['Entry 100', 'Stop-loss 95', 'Target 110', 'Risk-reward 2.00', 'LTP 101.5 (+1.50% from entry)']);
+    expect(pairs(dialog)).toEqual([
+      'Entry 100',
+      'Stop-loss 95',
+      'Target 110',
+      'Risk-reward 2.00',
+      'LTP 101.5 (+1.50% from entry)',
+    ]);
     const preview = await within(dialog).findByRole('region', { name: 'What approving trades now' });
-    expect(preview.textContent).toContain('1 of 2 accounts trade 80 shares at 100 (entry level): allocation ₹8,000, capital at risk ₹400.');
+    expect(preview.textContent).toContain(
+      '1 of 2 accounts trade 80 shares at 100 (entry level): allocation ₹8,000, capital at risk ₹400.',
+    );
     expect(preview.textContent).toContain('Asha Rao (account 9): the broker access key is invalid');
     expect(api.callsTo('POST', '/api/signals/21/approve')).toHaveLength(0);
     fireEvent.click(ionButton('Approve', dialog));
     expect(await screen.findByText('Signal approved: RELIANCE long, 2 accounts')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/signals/21/approve').map((c) => c.body)).toEqual([{ expected_updated_at: '2026-11-20T04:45:00.000Z' }]);
+    expect(api.callsTo('POST', '/api/signals/21/approve').map((c) => c.body)).toEqual([
+      { expected_updated_at: '2026-11-20T04:45:00.000Z' },
+    ]);
     // The list refreshed: the card is no longer pending.
     await waitFor(() => expect(within(card(21)).queryByRole('button', { name: 'Approve signal 21' })).toBeNull());
     expect(within(card(21)).getByText('approved', { selector: '.status-badge' })).toBeTruthy();
@@ -244,7 +302,9 @@ describe('signals page, phone', () => {
     dialog = (await screen.findByText('Reject signal 21?')).closest('ion-modal') as HTMLElement;
     fireEvent.click(ionButton('Reject', dialog));
     expect(await screen.findByText('Signal rejected')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/signals/21/reject').map((c) => c.body)).toEqual([{ expected_updated_at: '2026-11-20T04:45:00.000Z' }]);
+    expect(api.callsTo('POST', '/api/signals/21/reject').map((c) => c.body)).toEqual([
+      { expected_updated_at: '2026-11-20T04:45:00.000Z' },
+    ]);
   });
 
   it("shows the server's refusal (changed since) and keeps the confirmation open", async () => {

@@ -4,8 +4,22 @@ import type { Halt } from '@shared/schemas/admin/halts';
 import { clickButton, modalForm, typeInto } from '../admin-test-kit';
 import { ADMIN, renderApp, stubApi, type ApiCall } from '../render-app';
 
-const GLOBAL: Halt = { id: 4, account_id: null, reason: 'exchange glitch', square_off: false, halted_by: 'root@example.com', halted_at: '2026-11-25T04:00:00.000Z' };
-const ACCOUNT: Halt = { id: 5, account_id: 12, reason: 'margin call', square_off: true, halted_by: 'root@example.com', halted_at: '2026-11-25T04:05:00.000Z' };
+const GLOBAL: Halt = {
+  id: 4,
+  account_id: null,
+  reason: 'exchange glitch',
+  square_off: false,
+  halted_by: 'root@example.com',
+  halted_at: '2026-11-25T04:00:00.000Z',
+};
+const ACCOUNT: Halt = {
+  id: 5,
+  account_id: 12,
+  reason: 'margin call',
+  square_off: true,
+  halted_by: 'root@example.com',
+  halted_at: '2026-11-25T04:05:00.000Z',
+};
 
 function serve(halts: Halt[], writes: Record<string, (call: ApiCall) => { status?: number; body: unknown }> = {}) {
   return stubApi(ADMIN, {
@@ -15,11 +29,17 @@ function serve(halts: Halt[], writes: Record<string, (call: ApiCall) => { status
   });
 }
 
-const panel = async () => (await screen.findByRole('heading', { name: 'Kill switch' })).closest('section') as HTMLElement;
+const panel = async () =>
+  (await screen.findByRole('heading', { name: 'Kill switch' })).closest('section') as HTMLElement;
 
 describe('Admin home kill switch', () => {
   it('halts all trading: the reason is required, then sent with square-off as chosen', async () => {
-    const api = serve([], { 'POST /api/admin/halt': (call) => ({ status: 201, body: { ...GLOBAL, reason: (call.body as { reason: string }).reason } }) });
+    const api = serve([], {
+      'POST /api/admin/halt': (call) => ({
+        status: 201,
+        body: { ...GLOBAL, reason: (call.body as { reason: string }).reason },
+      }),
+    });
     renderApp('/dashboard/admin');
     await waitFor(async () => expect((await panel()).textContent).toContain('Trading is on'));
     clickButton('Halt');
@@ -37,11 +57,21 @@ describe('Admin home kill switch', () => {
     const api = serve([GLOBAL, ACCOUNT], { 'DELETE /api/admin/halt': () => ({ body: { resumed: true } }) });
     renderApp('/dashboard/admin');
     const section = await panel();
-    await waitFor(() => expect(within(section).getByRole('status').textContent).toMatch(/^HALTED exchange glitch by root@example.com at \d{2}\/\d{2}\/2026 \d{2}:\d{2}:\d{2}$/));
-    expect(within(section).getByRole('list', { name: 'Halted accounts' }).textContent).toContain('Account 12: HALTED margin call');
+    await waitFor(() =>
+      expect(within(section).getByRole('status').textContent).toMatch(
+        /^HALTED exchange glitch by root@example.com at \d{2}\/\d{2}\/2026 \d{2}:\d{2}:\d{2}$/,
+      ),
+    );
+    expect(within(section).getByRole('list', { name: 'Halted accounts' }).textContent).toContain(
+      'Account 12: HALTED margin call',
+    );
     fireEvent.click(within(section).getAllByText('Resume', { selector: 'ion-button' })[0]!);
     expect(await screen.findByText('Resume all trading?')).toBeTruthy();
-    fireEvent.click(within(document.querySelector('.confirm-dialog-actions') as HTMLElement).getByText('Resume', { selector: 'ion-button' }));
+    fireEvent.click(
+      within(document.querySelector('.confirm-dialog-actions') as HTMLElement).getByText('Resume', {
+        selector: 'ion-button',
+      }),
+    );
     await waitFor(() => expect(api.callsTo('DELETE', '/api/admin/halt')).toHaveLength(1));
     expect(await screen.findByText('Trading resumed', { selector: '.toaster *' })).toBeTruthy();
   });

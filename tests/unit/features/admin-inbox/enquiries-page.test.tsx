@@ -17,16 +17,26 @@ describe('enquiries inbox', () => {
 
   it('lists enquiries newest first as cards, loads older ones with "Load more", and filters by type', async () => {
     const api = stubApi(ADMIN, {
-      'GET /api/admin/enquiries?limit=20': () => ({ body: { items: [enquiry(9, 'Research Enquiry', 'Asha'), enquiry(8, 'Membership Interest', 'Ravi')], next_before: 8 } }),
-      'GET /api/admin/enquiries?limit=20&before=8': () => ({ body: { items: [enquiry(3, 'Portfolio Enquiry', 'Meera')], next_before: null } }),
-      'GET /api/admin/enquiries?limit=20&type=Portfolio+Enquiry': () => ({ body: { items: [enquiry(3, 'Portfolio Enquiry', 'Meera')], next_before: null } }),
+      'GET /api/admin/enquiries?limit=20': () => ({
+        body: {
+          items: [enquiry(9, 'Research Enquiry', 'Asha'), enquiry(8, 'Membership Interest', 'Ravi')],
+          next_before: 8,
+        },
+      }),
+      'GET /api/admin/enquiries?limit=20&before=8': () => ({
+        body: { items: [enquiry(3, 'Portfolio Enquiry', 'Meera')], next_before: null },
+      }),
+      'GET /api/admin/enquiries?limit=20&type=Portfolio+Enquiry': () => ({
+        body: { items: [enquiry(3, 'Portfolio Enquiry', 'Meera')], next_before: null },
+      }),
     });
     renderApp('/dashboard/admin/enquiries');
     const list = await screen.findByRole('list', { name: 'Enquiries' });
-    expect(within(list).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual([
-      'Research Enquiry #9',
-      'Membership Interest #8',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((a) => within(a).getByRole('heading').textContent),
+    ).toEqual(['Research Enquiry #9', 'Membership Interest #8']);
     expect(within(list).getByText('Asha')).toBeTruthy();
     expect(list.querySelector('img')).toBeNull();
 
@@ -36,7 +46,9 @@ describe('enquiries inbox', () => {
 
     const filter = document.querySelector('ion-select.inbox-filter') as HTMLElement;
     fireEvent(filter, new CustomEvent('ionChange', { detail: { value: 'Portfolio Enquiry' }, bubbles: true }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Enquiries' })).getAllByRole('article')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Enquiries' })).getAllByRole('article')).toHaveLength(1),
+    );
     expect(api.callsTo('GET', '/api/admin/enquiries?limit=20&type=Portfolio+Enquiry')).toHaveLength(1);
   });
 

@@ -29,7 +29,9 @@ afterEach(() => {
 describe('safeHtml (the inbox renders stored enquiry HTML through an allow-list)', () => {
   it('never creates script, img, svg, iframe, style, anchors or any attribute', async () => {
     const form = renderHtml(HOSTILE);
-    expect(form.querySelectorAll('script, img, svg, iframe, style, a, math, template, noscript, div, span')).toHaveLength(0);
+    expect(
+      form.querySelectorAll('script, img, svg, iframe, style, a, math, template, noscript, div, span'),
+    ).toHaveLength(0);
     const attributes = [...form.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.name));
     expect(attributes).toEqual([]);
     // Give any handler that might have slipped through a chance to run.
@@ -51,7 +53,11 @@ describe('safeHtml (the inbox renders stored enquiry HTML through an allow-list)
   });
 
   it('renders a real form string as the visitor answered it', () => {
-    const form = renderHtml('<p><strong>Markets</strong><br>Equities<br>Forex</p><p><strong>Comments</strong><br>Not provided</p>');
-    expect(form.innerHTML).toBe('<p><strong>Markets</strong><br>Equities<br>Forex</p><p><strong>Comments</strong><br>Not provided</p>');
+    const form = renderHtml(
+      '<p><strong>Markets</strong><br>Equities<br>Forex</p><p><strong>Comments</strong><br>Not provided</p>',
+    );
+    expect(form.innerHTML).toBe(
+      '<p><strong>Markets</strong><br>Equities<br>Forex</p><p><strong>Comments</strong><br>Not provided</p>',
+    );
   });
 });

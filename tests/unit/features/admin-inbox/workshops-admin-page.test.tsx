@@ -56,7 +56,9 @@ describe('workshops management', () => {
     clickButton('Save');
     expect(await screen.findByText('Title is required')).toBeTruthy();
     typeInto('Title', 'Options 101');
-    fireEvent.input(document.querySelector('textarea[name="description"]') as HTMLTextAreaElement, { target: { value: 'Calls and puts.' } });
+    fireEvent.input(document.querySelector('textarea[name="description"]') as HTMLTextAreaElement, {
+      target: { value: 'Calls and puts.' },
+    });
     typeInto('Date', '2027-01-10');
     choose('level', 'Intermediate');
     clickButton('Save');

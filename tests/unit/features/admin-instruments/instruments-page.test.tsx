@@ -46,8 +46,18 @@ describe('instruments page', () => {
       [`GET ${PATH}`]: () =>
         lists++ === 0
           ? { body: [instrument('ABB', null), instrument('TCS', '2024-06-28'), instrument('INFY', '2024-07-01')] }
-          : { body: [instrument('ABB', '2024-07-08'), instrument('TCS', '2024-07-08'), instrument('INFY', '2024-07-01'), instrument('RELIANCE', '2024-07-08')] },
-      [`POST ${PATH}`]: () => new Promise((resolve) => (finish = () => resolve({ body: { imported: 3, format: 'udiff', date: '2024-07-08' } }))),
+          : {
+              body: [
+                instrument('ABB', '2024-07-08'),
+                instrument('TCS', '2024-07-08'),
+                instrument('INFY', '2024-07-01'),
+                instrument('RELIANCE', '2024-07-08'),
+              ],
+            },
+      [`POST ${PATH}`]: () =>
+        new Promise(
+          (resolve) => (finish = () => resolve({ body: { imported: 3, format: 'udiff', date: '2024-07-08' } })),
+        ),
     });
     renderApp('/dashboard/admin/instruments');
     expect(await screen.findByRole('heading', { name: 'Instruments' })).toBeTruthy();
@@ -64,7 +74,11 @@ describe('instruments page', () => {
     expect(new Headers(request.headers).has('content-type')).toBe(false);
 
     finish();
-    expect(await within(screen.getByRole('status', { name: 'Notifications' })).findByText('Imported 3 instruments (udiff, 2024-07-08)')).toBeTruthy();
+    expect(
+      await within(screen.getByRole('status', { name: 'Notifications' })).findByText(
+        'Imported 3 instruments (udiff, 2024-07-08)',
+      ),
+    ).toBeTruthy();
     expect(await screen.findByText('2024-07-08')).toBeTruthy();
     expect(screen.getByText('4')).toBeTruthy();
     expect(api.callsTo('GET', PATH)).toHaveLength(2);
@@ -75,12 +89,19 @@ describe('instruments page', () => {
   it('"none yet" before any bhavcopy; a refused file toasts the server\'s reason and keeps the list', async () => {
     const api = stubApi(ADMIN, {
       [`GET ${PATH}`]: () => ({ body: [instrument('ABB', null)] }),
-      [`POST ${PATH}`]: () => ({ status: 400, body: { error: 'Not an NSE bhavcopy: no SYMBOL column', fields: { file: 'x' } } }),
+      [`POST ${PATH}`]: () => ({
+        status: 400,
+        body: { error: 'Not an NSE bhavcopy: no SYMBOL column', fields: { file: 'x' } },
+      }),
     });
     renderApp('/dashboard/admin/instruments');
     expect(await screen.findByText('none yet')).toBeTruthy();
     chooseAndImport(csv());
-    expect(await within(screen.getByRole('status', { name: 'Notifications' })).findByText('Not an NSE bhavcopy: no SYMBOL column')).toBeTruthy();
+    expect(
+      await within(screen.getByRole('status', { name: 'Notifications' })).findByText(
+        'Not an NSE bhavcopy: no SYMBOL column',
+      ),
+    ).toBeTruthy();
     expect(api.callsTo('POST', PATH)).toHaveLength(1);
     expect(api.callsTo('GET', PATH)).toHaveLength(1);
   });

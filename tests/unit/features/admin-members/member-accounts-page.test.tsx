@@ -22,10 +22,25 @@ const live: MemberAccount = {
   broker_session_expires_at: null,
   trading_mode: 'paper',
 };
-const blank: MemberAccount = { ...live, trabot_account_id: 13, account_status: 'suspended', broker_name: 'none', broker_client_id: '', access_key_valid: false, access_key_updated_timestamp: null };
-const details: AccountSettings = makeAccount({ trabot_account_id: 12, access_key_updated_timestamp: '2026-11-01T10:00:00', broker_access_key: 'ab••••wxyz' });
+const blank: MemberAccount = {
+  ...live,
+  trabot_account_id: 13,
+  account_status: 'suspended',
+  broker_name: 'none',
+  broker_client_id: '',
+  access_key_valid: false,
+  access_key_updated_timestamp: null,
+};
+const details: AccountSettings = makeAccount({
+  trabot_account_id: 12,
+  access_key_updated_timestamp: '2026-11-01T10:00:00',
+  broker_access_key: 'ab••••wxyz',
+});
 
-function serve(detailsAnswer: () => { status?: number; body: unknown }, update?: (call: ApiCall) => { status?: number; body: unknown }) {
+function serve(
+  detailsAnswer: () => { status?: number; body: unknown },
+  update?: (call: ApiCall) => { status?: number; body: unknown },
+) {
   return stubApi(ADMIN, {
     [`GET ${LIST}`]: () => ({ body: [live, blank] }),
     'GET /api/12/account-details': detailsAnswer,
@@ -51,7 +66,11 @@ describe('member accounts page', () => {
     serve(() => ({ body: details }));
     renderApp(PAGE);
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
       'ID',
       'Status',
       'Broker Name',
@@ -72,8 +91,12 @@ describe('member accounts page', () => {
     expect(within(second).getByText('SUSPENDED').className).toContain('danger');
     expect(within(second).getByText('INVALID').className).toContain('danger');
     expect(within(second).getAllByText('N.A.')).toHaveLength(2);
-    expect(within(first).getByRole('link', { name: 'Subscribed algos of account 12' }).getAttribute('href')).toBe('/dashboard/admin/members/5/accounts/12/algos');
-    expect(within(first).getByRole('link', { name: 'Trades of account 12' }).getAttribute('href')).toBe('/dashboard/admin/members/5/accounts/12/trades');
+    expect(within(first).getByRole('link', { name: 'Subscribed algos of account 12' }).getAttribute('href')).toBe(
+      '/dashboard/admin/members/5/accounts/12/algos',
+    );
+    expect(within(first).getByRole('link', { name: 'Trades of account 12' }).getAttribute('href')).toBe(
+      '/dashboard/admin/members/5/accounts/12/trades',
+    );
   });
 
   it('shows "No account found" for a member without accounts', async () => {
@@ -101,7 +124,10 @@ describe('member accounts page', () => {
   });
 
   it('closes without a call when nothing changed', async () => {
-    const api = serve(() => ({ body: details }), () => ({ body: details }));
+    const api = serve(
+      () => ({ body: details }),
+      () => ({ body: details }),
+    );
     renderApp(PAGE);
     await openBrokerModal();
     await waitFor(() => expect(ionInput('Broker Client ID').value).toBe('ZR1234'));
@@ -111,7 +137,10 @@ describe('member accounts page', () => {
   });
 
   it('saves angelone for the account and refreshes the accounts list', async () => {
-    const api = serve(() => ({ body: details }), (call) => ({ body: { ...details, ...(call.body as object) } }));
+    const api = serve(
+      () => ({ body: details }),
+      (call) => ({ body: { ...details, ...(call.body as object) } }),
+    );
     renderApp(PAGE);
     await openBrokerModal();
     await waitFor(() => expect(ionInput('Broker Client ID').value).toBe('ZR1234'));
@@ -141,15 +170,22 @@ describe('trading mode of an account', () => {
         mode = (call.body as { mode: 'paper' | 'live' }).mode;
         return { body: { trabot_account_id: 12, trading_mode: mode, paper_trading: true } };
       },
-      'POST /api/admin/accounts/13/trading-mode': () => ({ status: 409, body: { error: 'none is not configured on this server: its accounts stay on paper' } }),
+      'POST /api/admin/accounts/13/trading-mode': () => ({
+        status: 409,
+        body: { error: 'none is not configured on this server: its accounts stay on paper' },
+      }),
     });
     renderApp(PAGE);
     const select = (await screen.findByLabelText('Trading mode of account 12')) as HTMLSelectElement;
     expect(select.value).toBe('paper');
     fireEvent.change(select, { target: { value: 'live' } });
-    expect(await screen.findByText('Account 12 set to live: it trades on paper until the server runs with LIVE_TRADING')).toBeTruthy();
+    expect(
+      await screen.findByText('Account 12 set to live: it trades on paper until the server runs with LIVE_TRADING'),
+    ).toBeTruthy();
     expect(api.callsTo('POST', '/api/admin/accounts/12/trading-mode').map((c) => c.body)).toEqual([{ mode: 'live' }]);
-    await waitFor(() => expect((screen.getByLabelText('Trading mode of account 12') as HTMLSelectElement).value).toBe('live'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Trading mode of account 12') as HTMLSelectElement).value).toBe('live'),
+    );
 
     fireEvent.change(screen.getByLabelText('Trading mode of account 13'), { target: { value: 'live' } });
     expect(await screen.findByText('none is not configured on this server: its accounts stay on paper')).toBeTruthy();

@@ -52,7 +52,11 @@ describe('member users page', () => {
     serve([ravi]);
     renderApp(PAGE);
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['User ID', 'Name', 'Email', 'Created At', 'Updated At', 'Edit']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['User ID', 'Name', 'Email', 'Created At', 'Updated At', 'Edit']);
     expect(within(table).getByText('ravi@example.com')).toBeTruthy();
   });
 
@@ -99,12 +103,19 @@ describe('member users page', () => {
     typeInto('Name', 'Ravi K.');
     clickButton('Save');
     expect(await screen.findByText('User saved successfully')).toBeTruthy();
-    expect(api.callsTo('PUT', '/api/members/5/users/31')[0]?.body).toEqual({ name: 'Ravi K.', email: 'ravi@example.com', password: '', account_id: 12 });
+    expect(api.callsTo('PUT', '/api/members/5/users/31')[0]?.body).toEqual({
+      name: 'Ravi K.',
+      email: 'ravi@example.com',
+      password: '',
+      account_id: 12,
+    });
     await waitFor(() => expect(modalForm()).toBeNull());
   });
 
   it('reports a duplicate email with the spec text and keeps the typed values', async () => {
-    serve([ravi], { create: () => ({ status: 409, body: { error: 'Failed to update member, please check if user already exists' } }) });
+    serve([ravi], {
+      create: () => ({ status: 409, body: { error: 'Failed to update member, please check if user already exists' } }),
+    });
     renderApp(PAGE);
     await openAdd();
     typeInto('Name', 'Second Ravi');

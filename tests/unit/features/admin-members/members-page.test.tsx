@@ -28,7 +28,11 @@ describe('members page', () => {
     serveMembers([asha]);
     renderApp('/dashboard/admin/members');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
       'Client ID',
       'Name',
       'Phone',
@@ -43,8 +47,12 @@ describe('members page', () => {
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(row.textContent).toContain('01/01/2026');
     expect(row.textContent).toContain('31/12/2026');
-    expect(within(row).getByRole('link', { name: 'Users of Asha Rao' }).getAttribute('href')).toBe('/dashboard/admin/members/5/users');
-    expect(within(row).getByRole('link', { name: 'Accounts of Asha Rao' }).getAttribute('href')).toBe('/dashboard/admin/members/5/accounts');
+    expect(within(row).getByRole('link', { name: 'Users of Asha Rao' }).getAttribute('href')).toBe(
+      '/dashboard/admin/members/5/users',
+    );
+    expect(within(row).getByRole('link', { name: 'Accounts of Asha Rao' }).getAttribute('href')).toBe(
+      '/dashboard/admin/members/5/accounts',
+    );
     expect(screen.getByText('Back', { selector: 'ion-button' })).toBeTruthy();
   });
 
@@ -126,7 +134,10 @@ describe('members page', () => {
     typeInto('Phone', '+919811111111');
     clickButton('Save');
     await screen.findByText('Member updated successfully');
-    expect(api.callsTo('POST', '/api/members/5')[0]?.body).toMatchObject({ phone_no: '+919811111111', expiry_date: '2026-12-31' });
+    expect(api.callsTo('POST', '/api/members/5')[0]?.body).toMatchObject({
+      phone_no: '+919811111111',
+      expiry_date: '2026-12-31',
+    });
   });
 
   it('keeps the modal open with the typed values when the save fails', async () => {

@@ -11,7 +11,10 @@ function serveLogs(answer: (query: { search: string; lines: string }) => { statu
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname !== '/api/logs') return stubbed(input, init);
     api.calls.push({ method: 'GET', path: url.pathname + url.search, body: undefined } satisfies ApiCall);
-    const { status = 200, body } = answer({ search: url.searchParams.get('search') ?? '', lines: url.searchParams.get('lines') ?? '' });
+    const { status = 200, body } = answer({
+      search: url.searchParams.get('search') ?? '',
+      lines: url.searchParams.get('lines') ?? '',
+    });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   return api;
@@ -35,7 +38,11 @@ describe('logs page', () => {
     const api = serveLogs(() => ({ body: { lines } }));
     renderApp('/dashboard/admin/logs');
     const table = await screen.findByRole('table', { name: 'Log lines' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time (IST)', 'Level', 'Message', 'Fields', 'Raw']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Time (IST)', 'Level', 'Message', 'Fields', 'Raw']);
     const rows = within(table).getAllByRole('row').slice(1);
     // 1795617160373 ms is 2026-11-25 14:32:40.373 UTC: 20:02:40.373 in India.
     expect(within(rows[0]!).getByRole('rowheader').textContent).toBe('25/11/2026 20:02:40.373');
@@ -53,7 +60,12 @@ describe('logs page', () => {
     renderApp('/dashboard/admin/logs');
     await screen.findByText('No logs to display');
     fireEvent.click(screen.getByLabelText('Show static file requests'));
-    await waitFor(() => expect(logCalls(api).map((c) => c.path)).toEqual(['/api/logs?search=&lines=50', '/api/logs?search=&lines=50&static=1']));
+    await waitFor(() =>
+      expect(logCalls(api).map((c) => c.path)).toEqual([
+        '/api/logs?search=&lines=50',
+        '/api/logs?search=&lines=50&static=1',
+      ]),
+    );
   });
 
   it('sends the search text literally and the chosen line count; Refresh Logs asks again', async () => {
@@ -84,7 +96,12 @@ describe('logs page', () => {
     serveLogs(() => ({ body: { lines: [] } }));
     renderApp('/dashboard/admin/logs');
     await screen.findByText('No logs to display');
-    expect([...linesSelect().querySelectorAll('ion-select-option')].map((o) => o.textContent)).toEqual(['50', '100', '200', '500']);
+    expect([...linesSelect().querySelectorAll('ion-select-option')].map((o) => o.textContent)).toEqual([
+      '50',
+      '100',
+      '200',
+      '500',
+    ]);
   });
 
   it('shows "No logs to display" when nothing matches, and "Error" when the call fails', async () => {

@@ -25,7 +25,11 @@ describe('warnings page', () => {
     });
     renderApp('/dashboard/admin/warnings');
     const table = await screen.findByRole('table', { name: 'Last 50 warnings' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Warning ID', 'Message', 'Data', 'Timestamp', 'Deleted', 'Delete']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Warning ID', 'Message', 'Data', 'Timestamp', 'Deleted', 'Delete']);
     expect(within(table).getByText('{"account":3}')).toBeTruthy();
     const checkbox = document.querySelector('ion-checkbox') as HTMLElement;
     fireEvent(checkbox, new CustomEvent('ionChange', { detail: { checked: true }, bubbles: true }));
@@ -81,7 +85,9 @@ describe('warnings page', () => {
   });
 
   it('shows "Error" when the warnings cannot be loaded', async () => {
-    stubApi(ADMIN, { 'GET /api/admin/warnings?showDeleted=false': () => ({ status: 403, body: { error: 'Forbidden' } }) });
+    stubApi(ADMIN, {
+      'GET /api/admin/warnings?showDeleted=false': () => ({ status: 403, body: { error: 'Forbidden' } }),
+    });
     renderApp('/dashboard/admin/warnings');
     expect(await screen.findByText('Error')).toBeTruthy();
   });

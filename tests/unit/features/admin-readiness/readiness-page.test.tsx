@@ -21,14 +21,22 @@ const row = (over: Partial<ReadinessRow>): ReadinessRow => ({
 
 const ROWS = [
   row({ trabot_account_id: 1 }),
-  row({ trabot_account_id: 2, verdict: 'paper', mode: 'paper', session_expires_at: null, session_checked_at: null, funds_available: null }),
+  row({
+    trabot_account_id: 2,
+    verdict: 'paper',
+    mode: 'paper',
+    session_expires_at: null,
+    session_checked_at: null,
+    funds_available: null,
+  }),
   row({ trabot_account_id: 3, verdict: 'insufficient funds', funds_available: 120000 }),
   row({ trabot_account_id: 4, verdict: 'reconnect needed', session_expires_at: '2026-11-25T00:30:00.000Z' }),
 ];
 
 describe('sortReadiness', () => {
   it('puts what needs attention first, or the largest shortfall, or the session ending first; ties by account', () => {
-    const ids = (sort: Parameters<typeof sortReadiness>[1]) => sortReadiness(ROWS, sort).map((r) => r.trabot_account_id);
+    const ids = (sort: Parameters<typeof sortReadiness>[1]) =>
+      sortReadiness(ROWS, sort).map((r) => r.trabot_account_id);
     expect(ids('verdict')).toEqual([4, 3, 1, 2]);
     expect(ids('account')).toEqual([1, 2, 3, 4]);
     expect(ids('shortfall')).toEqual([2, 3, 1, 4]);
@@ -42,7 +50,10 @@ describe('readiness page', () => {
     stubApi(ADMIN, { 'GET /api/admin/readiness': () => ({ body: ROWS }) });
     renderApp('/dashboard/admin/readiness');
     const table = await screen.findByRole('table');
-    const firstCells = () => within(table).getAllByRole('rowheader').map((c) => c.textContent);
+    const firstCells = () =>
+      within(table)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent);
     expect(firstCells()).toEqual(['4', '3', '1', '2']);
     const [reconnect] = within(table).getAllByRole('row').slice(1);
     expect(reconnect!.textContent).toContain('reconnect needed');

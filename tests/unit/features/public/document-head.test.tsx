@@ -55,7 +55,9 @@ describe('document head', () => {
     stubApi(ADMIN, {});
     renderApp('/dashboard/admin/members/abc/users');
     await screen.findByRole('heading', { level: 2, name: 'Our Services' });
-    await waitFor(() => expect(document.title).toBe('Trabot: algorithmic trading research, free workshops and membership'));
+    await waitFor(() =>
+      expect(document.title).toBe('Trabot: algorithmic trading research, free workshops and membership'),
+    );
     expect(canonical()).toEqual([`${SITE.origin}/`]);
   });
 

@@ -19,7 +19,9 @@ const stored = () => ({ status: 201, body: { status: 'success', id: 1 } });
 
 async function openFrom(path: string, button: string) {
   renderApp(path);
-  fireEvent.click(await (button.startsWith('Contact Us') ? screen.findByRole('button', { name: button }) : pageButton(button)));
+  fireEvent.click(
+    await (button.startsWith('Contact Us') ? screen.findByRole('button', { name: button }) : pageButton(button)),
+  );
   await waitFor(() => expect(modalForm()).toBeTruthy());
 }
 
@@ -41,10 +43,15 @@ describe('enquiry submission', { timeout: 30_000 }, () => {
     expect(await toastText('Query submitted successfully')).toBeTruthy();
     await waitFor(() => expect(isModalOpen()).toBe(false));
     const [call] = api.callsTo('POST', '/api/contact-us');
-    expect(call?.body).toEqual({ type: 'Research Enquiry', formString: buildFormString(researchEnquiryForm, research) });
+    expect(call?.body).toEqual({
+      type: 'Research Enquiry',
+      formString: buildFormString(researchEnquiryForm, research),
+    });
     const formString = (call!.body as { formString: string }).formString;
     expect(formString).toContain('<p><strong>First name</strong><br>Asha</p>');
-    expect(formString).toContain('<strong>Which markets do you trade?</strong><br>Equities<br>Bonds &amp; Fixed Income</p>');
+    expect(formString).toContain(
+      '<strong>Which markets do you trade?</strong><br>Equities<br>Bonds &amp; Fixed Income</p>',
+    );
     expect(formString).toContain(`<strong>How often do you trade?</strong><br>${NOT_PROVIDED}</p>`);
     expect(formString).toContain('Risk-reward of 1:2<br>or better');
     expect(formString).toContain(`(optional)</strong><br>${NOT_PROVIDED}</p>`);
@@ -74,7 +81,9 @@ describe('enquiry submission', { timeout: 30_000 }, () => {
 
   it('sends a Portfolio Enquiry; a failure toasts "Error submitting contact form" and keeps the answers', async () => {
     let fail = true;
-    const api = stubApi(null, { [CONTACT]: () => (fail ? { status: 500, body: { error: 'Internal error' } } : stored()) });
+    const api = stubApi(null, {
+      [CONTACT]: () => (fail ? { status: 500, body: { error: 'Internal error' } } : stored()),
+    });
     const answers = { ...validAnswers(portfolioEnquiryForm), firstName: 'Meera', companyName: '' };
     await openFrom('/', 'Contact Us about Portfolio Enhancement');
     await fillAndSubmit(portfolioEnquiryForm, answers);
@@ -88,7 +97,10 @@ describe('enquiry submission', { timeout: 30_000 }, () => {
     await waitFor(() => expect(isModalOpen()).toBe(false));
     const bodies = api.callsTo('POST', '/api/contact-us').map((c) => c.body);
     // 500 is retried once (spec: mutation retry 1), then the second submit succeeds.
-    expect(bodies.at(-1)).toEqual({ type: 'Portfolio Enquiry', formString: buildFormString(portfolioEnquiryForm, answers) });
+    expect(bodies.at(-1)).toEqual({
+      type: 'Portfolio Enquiry',
+      formString: buildFormString(portfolioEnquiryForm, answers),
+    });
   });
 
   it('refuses to send while offline with the "Offline" toast, and keeps the answers', async () => {

@@ -8,7 +8,8 @@ import { validAnswers } from '../../shared/forms/form-test-kit';
 import { renderApp, stubApi } from '../render-app';
 import { control, isModalOpen, modalForm, pressButton, stepHeading, textControl, toastText } from './public-form-kit';
 
-const storedDraft = () => JSON.parse(localStorage.getItem(PORTFOLIO_DRAFT_KEY) ?? 'null') as Record<string, unknown> | null;
+const storedDraft = () =>
+  JSON.parse(localStorage.getItem(PORTFOLIO_DRAFT_KEY) ?? 'null') as Record<string, unknown> | null;
 
 async function openPortfolioForm() {
   fireEvent.click(await screen.findByRole('button', { name: 'Contact Us about Portfolio Enhancement' }));
@@ -37,7 +38,14 @@ describe('formDraft storage', () => {
   it('keeps only the questions of the form, each in its own shape, from whatever is stored', () => {
     localStorage.setItem(
       PORTFOLIO_DRAFT_KEY,
-      JSON.stringify({ firstName: 'Meera', lastName: 42, assetClasses: ['Options', 7], markets: 'Indian', __proto__x: 'x', admin: true }),
+      JSON.stringify({
+        firstName: 'Meera',
+        lastName: 42,
+        assetClasses: ['Options', 7],
+        markets: 'Indian',
+        __proto__x: 'x',
+        admin: true,
+      }),
     );
     expect(draft.read()).toEqual({ firstName: 'Meera', assetClasses: ['Options'] });
     localStorage.setItem(PORTFOLIO_DRAFT_KEY, '{not json');
@@ -58,7 +66,10 @@ describe('the portfolio form draft', { timeout: 30_000 }, () => {
     renderApp('/');
     await openPortfolioForm();
     fireEvent.input(textControl('firstName'), { target: { value: 'Meera' } });
-    fireEvent(control('applicantType', 'ion-radio-group'), new CustomEvent('ionChange', { detail: { value: 'individual' }, bubbles: true }));
+    fireEvent(
+      control('applicantType', 'ion-radio-group'),
+      new CustomEvent('ionChange', { detail: { value: 'individual' }, bubbles: true }),
+    );
     await waitFor(() => expect(storedDraft()).toMatchObject({ firstName: 'Meera', applicantType: 'individual' }));
 
     closeModal();
@@ -99,7 +110,10 @@ describe('the portfolio form draft', { timeout: 30_000 }, () => {
     expect(await toastText('Query submitted successfully')).toBeTruthy();
     await waitFor(() => expect(isModalOpen()).toBe(false));
     expect(api.callsTo('POST', '/api/contact-us').map((c) => c.body)).toEqual([
-      { type: 'Portfolio Enquiry', formString: buildFormString(portfolioEnquiryForm, { ...answers, specificRequirements: 'Weekly reports' }) },
+      {
+        type: 'Portfolio Enquiry',
+        formString: buildFormString(portfolioEnquiryForm, { ...answers, specificRequirements: 'Weekly reports' }),
+      },
     ]);
     await new Promise((resolve) => setTimeout(resolve, 600)); // longer than the save delay
     expect(localStorage.getItem(PORTFOLIO_DRAFT_KEY)).toBeNull();

@@ -40,12 +40,17 @@ export function control<E extends Element = HTMLElement>(name: string, selector:
 
 /** A radio group or select answer, by field name and option value. */
 export function choose(name: string, value: string) {
-  fireEvent(control(name, 'ion-radio-group, ion-select'), new CustomEvent('ionChange', { detail: { value }, bubbles: true }));
+  fireEvent(
+    control(name, 'ion-radio-group, ion-select'),
+    new CustomEvent('ionChange', { detail: { value }, bubbles: true }),
+  );
 }
 
 /** Ticks (or unticks) the checkbox of `label` in the multi-choice question `name`. */
 export function tick(name: string, label: string, checked = true) {
-  const box = [...modalForm().querySelectorAll(`[data-field="${name}"] ion-checkbox`)].find((el) => el.textContent === label);
+  const box = [...modalForm().querySelectorAll(`[data-field="${name}"] ion-checkbox`)].find(
+    (el) => el.textContent === label,
+  );
   if (!box) throw new Error(`no checkbox ${label} in ${name}`);
   fireEvent(box, new CustomEvent('ionChange', { detail: { checked }, bubbles: true }));
 }
@@ -53,7 +58,8 @@ export function tick(name: string, label: string, checked = true) {
 export const pressButton = (text: string) => fireEvent.click(inModal().getByText(text, { selector: 'ion-button' }));
 
 /** Ionic buttons have no button role in jsdom (it sits in their shadow root): found by their text. */
-export const pageButton = async (text: string) => (await screen.findAllByText(text, { selector: 'ion-button, button' }))[0]!;
+export const pageButton = async (text: string) =>
+  (await screen.findAllByText(text, { selector: 'ion-button, button' }))[0]!;
 
 export const stepHeading = () => modalForm().querySelector('h2')?.textContent ?? '';
 
@@ -80,7 +86,11 @@ export function answer(field: FieldDefinition, value: string | readonly string[]
 }
 
 /** Fills every step of the open form from `answers`, pressing Next after each, then `submitLabel`. */
-export async function fillAndSubmit(definition: FormDefinition, answers: Record<string, string | readonly string[]>, submitLabel = 'Submit') {
+export async function fillAndSubmit(
+  definition: FormDefinition,
+  answers: Record<string, string | readonly string[]>,
+  submitLabel = 'Submit',
+) {
   for (const [i, step] of definition.steps.entries()) {
     await waitFor(() => expect(stepHeading(), `errors: ${fieldErrors().join(', ')}`).toContain(step.title));
     for (const field of step.fields) answer(field, answers[field.name] ?? '');

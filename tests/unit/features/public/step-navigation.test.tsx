@@ -1,7 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubApi } from '../render-app';
-import { choose, control, fieldErrors, modalForm, nativeInput, pressButton, stepHeading, typeInto } from './public-form-kit';
+import {
+  choose,
+  control,
+  fieldErrors,
+  modalForm,
+  nativeInput,
+  pressButton,
+  stepHeading,
+  typeInto,
+} from './public-form-kit';
 
 async function openResearchForm() {
   stubApi(null, {});

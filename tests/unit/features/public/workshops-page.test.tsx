@@ -9,7 +9,17 @@ import { PUBLIC_COPY_STORAGE_KEY } from '@client/features/workshops/api/public-o
 import type { Workshop } from '@shared/schemas/public-forms';
 import { expectConsoleError } from '@tests/support/console-errors';
 import { renderApp, setOnline, stubApi, type ApiCall } from '../render-app';
-import { choose, fieldErrors, isModalOpen, modalForm, pageButton, pressButton, textControl, toastText, typeInto } from './public-form-kit';
+import {
+  choose,
+  fieldErrors,
+  isModalOpen,
+  modalForm,
+  pageButton,
+  pressButton,
+  textControl,
+  toastText,
+  typeInto,
+} from './public-form-kit';
 
 const upcoming: Workshop = {
   workshop_id: 5,
@@ -129,7 +139,13 @@ describe('online workshops', { timeout: 30_000 }, () => {
     expect(await toastText('Request sent successfully')).toBeTruthy();
     await waitFor(() => expect(isModalOpen()).toBe(false));
     expect(api.callsTo('POST', '/api/workshop-enquiry').map((c) => c.body)).toEqual([
-      { name: 'Kiran Shah', email: 'kiran@example.com', source: 'youtube', comments: 'Iron condors please', workshop: label },
+      {
+        name: 'Kiran Shah',
+        email: 'kiran@example.com',
+        source: 'youtube',
+        comments: 'Iron condors please',
+        workshop: label,
+      },
     ]);
   });
 
@@ -166,7 +182,9 @@ describe('online workshops', { timeout: 30_000 }, () => {
     fillRegistration();
     pressButton('Register');
     expect(await toastText('Request sent successfully')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/workshop-enquiry').map((c) => (c.body as { workshop: string }).workshop)).toEqual(['N.A.']);
+    expect(api.callsTo('POST', '/api/workshop-enquiry').map((c) => (c.body as { workshop: string }).workshop)).toEqual([
+      'N.A.',
+    ]);
   });
 
   it('keeps a copy of the list on the device and shows it offline, with the "as of" notice', async () => {
@@ -191,7 +209,9 @@ describe('online workshops', { timeout: 30_000 }, () => {
     // The loader's OfflineError is shown by the route's error view; React logs every error an error boundary catches.
     expectConsoleError(/^OfflineError: Offline\n[\s\S]*error boundary you provided, CatchBoundary/);
     renderApp('/workshops');
-    expect(await screen.findByText(/You are offline and the workshop list has not been saved on this device yet/)).toBeTruthy();
+    expect(
+      await screen.findByText(/You are offline and the workshop list has not been saved on this device yet/),
+    ).toBeTruthy();
     expect(api.callsTo('GET', '/api/workshops')).toHaveLength(0);
   });
 });

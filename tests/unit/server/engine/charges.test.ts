@@ -62,7 +62,9 @@ describe('legCharges', () => {
   });
 
   it('charges nothing on a zero leg and refuses impossible ones', () => {
-    expect(Object.values(legCharges({ product: 'intraday', side: 'sell', quantity: 0, price: 100 }))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(legCharges({ product: 'intraday', side: 'sell', quantity: 0, price: 100 }))).toEqual([
+      0, 0, 0, 0, 0, 0, 0,
+    ]);
     expect(() => legCharges({ product: 'delivery', side: 'buy', quantity: 1.5, price: 100 })).toThrow(RangeError);
     expect(() => legCharges({ product: 'delivery', side: 'buy', quantity: -1, price: 100 })).toThrow(RangeError);
     expect(() => legCharges({ product: 'delivery', side: 'buy', quantity: 1, price: Number.NaN })).toThrow(RangeError);
@@ -86,10 +88,21 @@ describe('tradeLegCharges: a trade as its contract notes charge it', () => {
   const leg = (side: 'buy' | 'sell', quantity: number, price: number, day: string) => ({ side, quantity, price, day });
 
   it('a delivery sell on a later day pays DP once for the day: Rs 13 + 18 % GST (docs/engine.md)', () => {
-    const [buy, sell] = tradeLegCharges('delivery', [leg('buy', 400, 250, '2026-01-05'), leg('sell', 400, 262.5, '2026-01-06')]);
+    const [buy, sell] = tradeLegCharges('delivery', [
+      leg('buy', 400, 250, '2026-01-05'),
+      leg('sell', 400, 262.5, '2026-01-06'),
+    ]);
     expect(buy).toEqual(legCharges({ product: 'delivery', side: 'buy', quantity: 400, price: 250 }));
     // GST: 18 % of 3.12 + 0.11 + 13 = 2.9214.
-    expect(sell).toEqual({ brokerage_charges: 0, stt: 105, exchange_transaction_charges: 3.12, sebi_tax: 0.11, stamp_duty: 0, dp_charges: 13, service_tax: 2.92 });
+    expect(sell).toEqual({
+      brokerage_charges: 0,
+      stt: 105,
+      exchange_transaction_charges: 3.12,
+      sebi_tax: 0.11,
+      stamp_duty: 0,
+      dp_charges: 13,
+      service_tax: 2.92,
+    });
   });
 
   it('a second delivery sell of the scrip the same day pays no second DP; another day pays again', () => {
@@ -103,25 +116,59 @@ describe('tradeLegCharges: a trade as its contract notes charge it', () => {
   });
 
   it('a swing trade bought and sold the same day is charged as intraday on both legs', () => {
-    const [buy, sell] = tradeLegCharges('delivery', [leg('buy', 400, 250, '2026-01-05'), leg('sell', 400, 262.5, '2026-01-05')]);
+    const [buy, sell] = tradeLegCharges('delivery', [
+      leg('buy', 400, 250, '2026-01-05'),
+      leg('sell', 400, 262.5, '2026-01-05'),
+    ]);
     // Buy: brokerage min(30, 20) = 20, no STT, stamp 0.003 % = 3, GST 18 % of 20 + 2.97 + 0.10 = 4.1526.
-    expect(buy).toEqual({ brokerage_charges: 20, stt: 0, exchange_transaction_charges: 2.97, sebi_tax: 0.1, stamp_duty: 3, dp_charges: 0, service_tax: 4.15 });
+    expect(buy).toEqual({
+      brokerage_charges: 20,
+      stt: 0,
+      exchange_transaction_charges: 2.97,
+      sebi_tax: 0.1,
+      stamp_duty: 3,
+      dp_charges: 0,
+      service_tax: 4.15,
+    });
     // Sell: brokerage 20, STT 26.25 -> 26, no DP (nothing delivered), GST 18 % of 23.23 = 4.1814.
-    expect(sell).toEqual({ brokerage_charges: 20, stt: 26, exchange_transaction_charges: 3.12, sebi_tax: 0.11, stamp_duty: 0, dp_charges: 0, service_tax: 4.18 });
+    expect(sell).toEqual({
+      brokerage_charges: 20,
+      stt: 26,
+      exchange_transaction_charges: 3.12,
+      sebi_tax: 0.11,
+      stamp_duty: 0,
+      dp_charges: 0,
+      service_tax: 4.18,
+    });
   });
 
   it('splits a day: only the quantity bought and sold that day is intraday, the rest delivery', () => {
     // 100 bought yesterday, 50 today, 120 sold today: 50 are a same-day round trip, 70 delivered.
-    const [yesterday, today, sold] = tradeLegCharges('delivery', [leg('buy', 100, 100, '2026-01-05'), leg('buy', 50, 105, '2026-01-06'), leg('sell', 120, 110, '2026-01-06')]);
+    const [yesterday, today, sold] = tradeLegCharges('delivery', [
+      leg('buy', 100, 100, '2026-01-05'),
+      leg('buy', 50, 105, '2026-01-06'),
+      leg('sell', 120, 110, '2026-01-06'),
+    ]);
     expect(yesterday).toEqual(legCharges({ product: 'delivery', side: 'buy', quantity: 100, price: 100 }));
     expect(today).toEqual(legCharges({ product: 'intraday', side: 'buy', quantity: 50, price: 105 }));
     // Sell 5,500 intraday + 7,700 delivery: brokerage 1.65, STT 1.375 + 7.70 = 9.075 -> 9, exchange 0.39,
     // SEBI 0.01, DP 13 (shares left the demat account), GST 18 % of 15.05 = 2.709.
-    expect(sold).toEqual({ brokerage_charges: 1.65, stt: 9, exchange_transaction_charges: 0.39, sebi_tax: 0.01, stamp_duty: 0, dp_charges: 13, service_tax: 2.71 });
+    expect(sold).toEqual({
+      brokerage_charges: 1.65,
+      stt: 9,
+      exchange_transaction_charges: 0.39,
+      sebi_tax: 0.01,
+      stamp_duty: 0,
+      dp_charges: 13,
+      service_tax: 2.71,
+    });
   });
 
   it('an intraday trade is intraday throughout, with no DP', () => {
-    const charges = tradeLegCharges('intraday', [leg('sell', 125, 4000, '2026-01-05'), leg('buy', 125, 4041.5, '2026-01-05')]);
+    const charges = tradeLegCharges('intraday', [
+      leg('sell', 125, 4000, '2026-01-05'),
+      leg('buy', 125, 4041.5, '2026-01-05'),
+    ]);
     expect(charges).toEqual([
       legCharges({ product: 'intraday', side: 'sell', quantity: 125, price: 4000 }),
       legCharges({ product: 'intraday', side: 'buy', quantity: 125, price: 4041.5 }),
@@ -130,7 +177,7 @@ describe('tradeLegCharges: a trade as its contract notes charge it', () => {
 });
 
 describe('productOf', () => {
-  it('reads intraday (and the exit form\'s intra) as intraday, swing as delivery', () => {
+  it("reads intraday (and the exit form's intra) as intraday, swing as delivery", () => {
     expect(productOf('intraday')).toBe('intraday');
     expect(productOf('intra')).toBe('intraday');
     expect(productOf('swing')).toBe('delivery');

@@ -1,6 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { alwaysOpenCalendar, holidaysOutdated, intradayEntryAllowed, isTradingDay, nextSessionOpen, nseCalendar, sessionState } from '@server/engine/market-hours';
+import {
+  alwaysOpenCalendar,
+  holidaysOutdated,
+  intradayEntryAllowed,
+  isTradingDay,
+  nextSessionOpen,
+  nseCalendar,
+  sessionState,
+} from '@server/engine/market-hours';
 import { HOLIDAYS_KNOWN_THROUGH, NSE_HOLIDAYS } from '@server/engine/nse-holidays';
 
 /** An instant given in IST (UTC+05:30). */
@@ -17,8 +25,16 @@ describe("NSE's session (injected time, never the machine's)", () => {
   it('is closed on Saturdays, Sundays and the listed holidays of 2025 and 2026', () => {
     expect(sessionState(ist('2026-01-03', '11:00:00'), nseCalendar)).toEqual({ open: false, reason: 'weekend' });
     expect(sessionState(ist('2026-01-04', '11:00:00'), nseCalendar)).toEqual({ open: false, reason: 'weekend' });
-    expect(sessionState(ist('2025-10-21', '11:00:00'), nseCalendar)).toEqual({ open: false, reason: 'holiday', holiday: 'Diwali Laxmi Pujan (Muhurat trading only)' });
-    expect(sessionState(ist('2026-01-26', '11:00:00'), nseCalendar)).toEqual({ open: false, reason: 'holiday', holiday: 'Republic Day' });
+    expect(sessionState(ist('2025-10-21', '11:00:00'), nseCalendar)).toEqual({
+      open: false,
+      reason: 'holiday',
+      holiday: 'Diwali Laxmi Pujan (Muhurat trading only)',
+    });
+    expect(sessionState(ist('2026-01-26', '11:00:00'), nseCalendar)).toEqual({
+      open: false,
+      reason: 'holiday',
+      holiday: 'Republic Day',
+    });
     expect(isTradingDay('2026-01-27', nseCalendar)).toBe(true);
     expect(isTradingDay('2026-11-24', nseCalendar)).toBe(false);
   });

@@ -63,16 +63,25 @@ describe('PaperBroker', () => {
     prices.set('INFY', 100.02);
     expect(await broker.placeOrder(me, buy())).toMatchObject({ state: 'filled', averagePrice: 100.05 });
     expect(await broker.placeOrder(me, sell())).toMatchObject({ state: 'filled', averagePrice: 100 });
-    expect(await broker.placeOrder(me, buy({ orderType: 'limit', limitPrice: 100.05 }))).toMatchObject({ state: 'filled', averagePrice: 100.05 });
+    expect(await broker.placeOrder(me, buy({ orderType: 'limit', limitPrice: 100.05 }))).toMatchObject({
+      state: 'filled',
+      averagePrice: 100.05,
+    });
     prices.set('INFY', 100.04);
-    expect(await broker.placeOrder(me, sell({ orderType: 'limit', limitPrice: 100 }))).toMatchObject({ state: 'filled', averagePrice: 100 });
+    expect(await broker.placeOrder(me, sell({ orderType: 'limit', limitPrice: 100 }))).toMatchObject({
+      state: 'filled',
+      averagePrice: 100,
+    });
   });
 
   it("keeps the client order id, and lists the account's orders with it in its order book", async () => {
     const tagged = await broker.placeOrder(me, buy({ clientOrderId: 'TB12L34' }));
     expect(tagged.clientOrderId).toBe('TB12L34');
     await broker.placeOrder({ clientId: 'C2', accessKey: 'k' }, buy({ clientOrderId: 'TB99L1' }));
-    expect((await broker.orderBook(me)).map((o) => [o.orderId, o.clientOrderId])).toContainEqual([tagged.orderId, 'TB12L34']);
+    expect((await broker.orderBook(me)).map((o) => [o.orderId, o.clientOrderId])).toContainEqual([
+      tagged.orderId,
+      'TB12L34',
+    ]);
     expect((await broker.orderBook(me)).map((o) => o.clientOrderId)).not.toContain('TB99L1');
     await expect(broker.orderBook({ clientId: 'C1', accessKey: '' })).rejects.toThrow(PAPER_REJECTIONS.invalidKey);
   });
@@ -84,17 +93,48 @@ describe('PaperBroker', () => {
     ['an instrument without a price', me, buy({ symbol: 'NOPE' }), PAPER_REJECTIONS.noPrice],
     ['a limit order without a limit price', me, buy({ orderType: 'limit' }), PAPER_REJECTIONS.limitPrice],
     ['a limit price of 0', me, buy({ orderType: 'limit', limitPrice: 0 }), PAPER_REJECTIONS.limitPrice],
-    ['a trigger order without a trigger price', me, buy({ orderType: 'trigger', limitPrice: 105 }), PAPER_REJECTIONS.triggerPrice],
+    [
+      'a trigger order without a trigger price',
+      me,
+      buy({ orderType: 'trigger', limitPrice: 105 }),
+      PAPER_REJECTIONS.triggerPrice,
+    ],
     ['a limit above the band (+20 %)', me, buy({ orderType: 'limit', limitPrice: 120.05 }), PAPER_REJECTIONS.band],
     ['a limit off the 0.05 tick', me, buy({ orderType: 'limit', limitPrice: 99.02 }), PAPER_REJECTIONS.tick],
-    ['a trigger off the 0.05 tick', me, sell({ orderType: 'trigger', limitPrice: 95, triggerPrice: 95.01 }), PAPER_REJECTIONS.tick],
+    [
+      'a trigger off the 0.05 tick',
+      me,
+      sell({ orderType: 'trigger', limitPrice: 95, triggerPrice: 95.01 }),
+      PAPER_REJECTIONS.tick,
+    ],
     ['a limit below the band (-20 %)', me, sell({ orderType: 'limit', limitPrice: 79.95 }), PAPER_REJECTIONS.band],
-    ['a trigger outside the band', me, buy({ orderType: 'trigger', limitPrice: 119, triggerPrice: 121 }), PAPER_REJECTIONS.band],
-    ['a buy trigger at or below the last price', me, buy({ orderType: 'trigger', limitPrice: 101, triggerPrice: 100 }), PAPER_REJECTIONS.triggerCrossed],
-    ['a sell trigger at or above the last price', me, sell({ orderType: 'trigger', limitPrice: 99, triggerPrice: 100 }), PAPER_REJECTIONS.triggerCrossed],
+    [
+      'a trigger outside the band',
+      me,
+      buy({ orderType: 'trigger', limitPrice: 119, triggerPrice: 121 }),
+      PAPER_REJECTIONS.band,
+    ],
+    [
+      'a buy trigger at or below the last price',
+      me,
+      buy({ orderType: 'trigger', limitPrice: 101, triggerPrice: 100 }),
+      PAPER_REJECTIONS.triggerCrossed,
+    ],
+    [
+      'a sell trigger at or above the last price',
+      me,
+      sell({ orderType: 'trigger', limitPrice: 99, triggerPrice: 100 }),
+      PAPER_REJECTIONS.triggerCrossed,
+    ],
   ])('rejects %s', async (_, credentials, request, reason) => {
     const order = await broker.placeOrder(credentials, request);
-    expect(order).toMatchObject({ state: 'rejected', rejectReason: reason, filledQuantity: 0, averagePrice: null, exchangeOrderId: null });
+    expect(order).toMatchObject({
+      state: 'rejected',
+      rejectReason: reason,
+      filledQuantity: 0,
+      averagePrice: null,
+      exchangeOrderId: null,
+    });
   });
 
   it('accepts limits on the band edges', async () => {
@@ -103,16 +143,23 @@ describe('PaperBroker', () => {
   });
 
   it('fills a marketable limit at the last price, and a resting one at its limit when the price crosses', async () => {
-    expect(await broker.placeOrder(me, buy({ orderType: 'limit', limitPrice: 101 }))).toMatchObject({ state: 'filled', averagePrice: 100 });
+    expect(await broker.placeOrder(me, buy({ orderType: 'limit', limitPrice: 101 }))).toMatchObject({
+      state: 'filled',
+      averagePrice: 100,
+    });
     const resting = await broker.placeOrder(me, buy({ orderType: 'limit', limitPrice: 98 }));
     const restingSell = await broker.placeOrder(me, sell({ orderType: 'limit', limitPrice: 103 }));
     expect(resting.state).toBe('open');
     prices.set('INFY', 98.5);
     expect(broker.matchOpenOrders()).toEqual([]);
     prices.set('INFY', 97.2);
-    expect(broker.matchOpenOrders()).toEqual([expect.objectContaining({ orderId: resting.orderId, state: 'filled', averagePrice: 98 })]);
+    expect(broker.matchOpenOrders()).toEqual([
+      expect.objectContaining({ orderId: resting.orderId, state: 'filled', averagePrice: 98 }),
+    ]);
     prices.set('INFY', 103.4);
-    expect(broker.matchOpenOrders()).toEqual([expect.objectContaining({ orderId: restingSell.orderId, state: 'filled', averagePrice: 103 })]);
+    expect(broker.matchOpenOrders()).toEqual([
+      expect.objectContaining({ orderId: restingSell.orderId, state: 'filled', averagePrice: 103 }),
+    ]);
     expect(broker.matchOpenOrders()).toEqual([]);
   });
 
@@ -153,10 +200,17 @@ describe('PaperBroker', () => {
 
   it('modifies a live order (filling it when now marketable) and refuses invalid or late changes', async () => {
     const resting = await broker.placeOrder(me, buy({ orderType: 'limit', limitPrice: 98 }));
-    expect(await broker.modifyOrder(me, resting.orderId, { quantity: 5 })).toMatchObject({ state: 'open', request: { quantity: 5 } });
+    expect(await broker.modifyOrder(me, resting.orderId, { quantity: 5 })).toMatchObject({
+      state: 'open',
+      request: { quantity: 5 },
+    });
     await expect(broker.modifyOrder(me, resting.orderId, { limitPrice: 200 })).rejects.toThrow(PAPER_REJECTIONS.band);
     await expect(broker.modifyOrder(me, resting.orderId, { quantity: 0 })).rejects.toThrow(PAPER_REJECTIONS.quantity);
-    expect(await broker.modifyOrder(me, resting.orderId, { limitPrice: 100.5 })).toMatchObject({ state: 'filled', averagePrice: 100, filledQuantity: 5 });
+    expect(await broker.modifyOrder(me, resting.orderId, { limitPrice: 100.5 })).toMatchObject({
+      state: 'filled',
+      averagePrice: 100,
+      filledQuantity: 5,
+    });
     await expect(broker.modifyOrder(me, resting.orderId, { limitPrice: 99 })).rejects.toThrow('cannot be modified');
   });
 
@@ -164,7 +218,9 @@ describe('PaperBroker', () => {
     const order = await broker.placeOrder(me, buy());
     await expect(broker.orderStatus(other, order.orderId)).rejects.toThrow(`Unknown order ${order.orderId}`);
     await expect(broker.orderStatus(me, 'T99')).rejects.toThrow(BrokerError);
-    await expect(broker.orderStatus({ ...me, accessKey: '' }, order.orderId)).rejects.toThrow(PAPER_REJECTIONS.invalidKey);
+    await expect(broker.orderStatus({ ...me, accessKey: '' }, order.orderId)).rejects.toThrow(
+      PAPER_REJECTIONS.invalidKey,
+    );
   });
 
   it('reports funds: opening cash less what filled buys use, given back by sells', async () => {

@@ -28,7 +28,13 @@ describe('runEngine', () => {
     const { state, leaderLock } = lock(false);
     const { lines, log } = logged();
     const ticks: Date[] = [];
-    const running = runEngine({ engine: { tick: async (at) => void ticks.push(at) }, lock: leaderLock, log, intervalMs: 5, now: () => NOW });
+    const running = runEngine({
+      engine: { tick: async (at) => void ticks.push(at) },
+      lock: leaderLock,
+      log,
+      intervalMs: 5,
+      now: () => NOW,
+    });
     await new Promise((r) => setTimeout(r, 40));
     expect(ticks).toEqual([]);
     state.held = true;
@@ -61,7 +67,10 @@ describe('runEngine', () => {
     });
     await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(2));
     await running.stop();
-    expect(lines.find((l) => l.msg === 'engine: tick failed')).toMatchObject({ level: 50, err: { message: 'database gone' } });
+    expect(lines.find((l) => l.msg === 'engine: tick failed')).toMatchObject({
+      level: 50,
+      err: { message: 'database gone' },
+    });
   });
 
   it('never runs two ticks at once, and stop waits for the tick under way', async () => {

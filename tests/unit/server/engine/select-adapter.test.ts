@@ -19,7 +19,10 @@ describe('selectAdapter: paper unless the server, the account and the broker all
     const off = env({ LIVE_TRADING: false });
     for (const name of ADMIN_BROKERS) {
       for (const mode of ['paper', 'live']) {
-        expect(selectAdapter({ broker_name: name, trading_mode: mode }, off, paper)).toEqual({ adapter: paper, paper_trading: true });
+        expect(selectAdapter({ broker_name: name, trading_mode: mode }, off, paper)).toEqual({
+          adapter: paper,
+          paper_trading: true,
+        });
       }
     }
   });
@@ -35,28 +38,70 @@ describe('selectAdapter: paper unless the server, the account and the broker all
 
   it('a paper account, an unconfigured broker or a broker without an adapter stays on paper', () => {
     expect(isPaperTrading({ broker_name: 'zerodha', trading_mode: 'paper' }, env())).toBe(true);
-    expect(isPaperTrading({ broker_name: 'zerodha', trading_mode: 'live' }, env({ KITE_API_SECRET: undefined }))).toBe(true);
+    expect(isPaperTrading({ broker_name: 'zerodha', trading_mode: 'live' }, env({ KITE_API_SECRET: undefined }))).toBe(
+      true,
+    );
     for (const name of ['fyers', 'upstock', 'angelone', 'dhan', 'groww', '5paisa', 'toString']) {
-      expect(selectAdapter({ broker_name: name, trading_mode: 'live' }, env(), paper)).toEqual({ adapter: paper, paper_trading: true });
+      expect(selectAdapter({ broker_name: name, trading_mode: 'live' }, env(), paper)).toEqual({
+        adapter: paper,
+        paper_trading: true,
+      });
     }
   });
 
   it('Fyers, Upstox, Angel One and Dhan with their apps configured (id, secret and registered redirect URL) go to their adapters', () => {
     const apps = env({
-      FYERS_APP_ID: 'XB12345-100', FYERS_SECRET_KEY: 's', FYERS_REDIRECT_URL: 'https://trabot.in/api/brokers/fyers/callback',
-      UPSTOX_API_KEY: 'k', UPSTOX_API_SECRET: 's', UPSTOX_REDIRECT_URL: 'https://trabot.in/api/brokers/upstock/callback',
+      FYERS_APP_ID: 'XB12345-100',
+      FYERS_SECRET_KEY: 's',
+      FYERS_REDIRECT_URL: 'https://trabot.in/api/brokers/fyers/callback',
+      UPSTOX_API_KEY: 'k',
+      UPSTOX_API_SECRET: 's',
+      UPSTOX_REDIRECT_URL: 'https://trabot.in/api/brokers/upstock/callback',
     });
-    expect(selectAdapter({ broker_name: 'fyers', trading_mode: 'live' }, apps, paper).adapter).toBeInstanceOf(FyersAdapter);
-    expect(selectAdapter({ broker_name: 'upstock', trading_mode: 'live' }, apps, paper).adapter).toBeInstanceOf(UpstoxAdapter);
-    expect(selectAdapter({ broker_name: 'angelone', trading_mode: 'live' }, env({ ANGELONE_API_KEY: 'k' }), paper).adapter).toBeInstanceOf(AngelOneAdapter);
-    expect(selectAdapter({ broker_name: 'dhan', trading_mode: 'live' }, env({ DHAN_API_KEY: 'k', DHAN_API_SECRET: 's' }), paper).adapter).toBeInstanceOf(DhanAdapter);
-    expect(isPaperTrading({ broker_name: 'fyers', trading_mode: 'live' }, env({ FYERS_APP_ID: 'XB12345-100', FYERS_SECRET_KEY: 's' }))).toBe(true);
+    expect(selectAdapter({ broker_name: 'fyers', trading_mode: 'live' }, apps, paper).adapter).toBeInstanceOf(
+      FyersAdapter,
+    );
+    expect(selectAdapter({ broker_name: 'upstock', trading_mode: 'live' }, apps, paper).adapter).toBeInstanceOf(
+      UpstoxAdapter,
+    );
+    expect(
+      selectAdapter({ broker_name: 'angelone', trading_mode: 'live' }, env({ ANGELONE_API_KEY: 'k' }), paper).adapter,
+    ).toBeInstanceOf(AngelOneAdapter);
+    expect(
+      selectAdapter(
+        { broker_name: 'dhan', trading_mode: 'live' },
+        env({ DHAN_API_KEY: 'k', DHAN_API_SECRET: 's' }),
+        paper,
+      ).adapter,
+    ).toBeInstanceOf(DhanAdapter);
+    expect(
+      isPaperTrading(
+        { broker_name: 'fyers', trading_mode: 'live' },
+        env({ FYERS_APP_ID: 'XB12345-100', FYERS_SECRET_KEY: 's' }),
+      ),
+    ).toBe(true);
   });
 
   it('a server pointed at a local Upstox, Angel One or Dhan must name their instruments files and login page too (never the real ones by default)', () => {
-    expect(() => parseEnv({ NODE_ENV: 'test', ANGELONE_API_ROOT: 'http://127.0.0.1:9', ANGELONE_LOGIN_URL: 'http://127.0.0.1:9/l' })).toThrow(/ANGELONE_SCRIP_MASTER_URL are required/);
-    expect(() => parseEnv({ NODE_ENV: 'test', DHAN_API_ROOT: 'http://127.0.0.1:9' })).toThrow(/DHAN_AUTH_ROOT and DHAN_SCRIP_MASTER_URL are required/);
-    expect(() => parseEnv({ NODE_ENV: 'test', UPSTOX_API_ROOT: 'http://127.0.0.1:9' })).toThrow(/UPSTOX_INSTRUMENTS_URL is required with UPSTOX_API_ROOT/);
-    expect(() => parseEnv({ NODE_ENV: 'test', UPSTOX_API_ROOT: 'http://127.0.0.1:9', UPSTOX_INSTRUMENTS_URL: 'http://127.0.0.1:9/i.json.gz' })).not.toThrow();
+    expect(() =>
+      parseEnv({
+        NODE_ENV: 'test',
+        ANGELONE_API_ROOT: 'http://127.0.0.1:9',
+        ANGELONE_LOGIN_URL: 'http://127.0.0.1:9/l',
+      }),
+    ).toThrow(/ANGELONE_SCRIP_MASTER_URL are required/);
+    expect(() => parseEnv({ NODE_ENV: 'test', DHAN_API_ROOT: 'http://127.0.0.1:9' })).toThrow(
+      /DHAN_AUTH_ROOT and DHAN_SCRIP_MASTER_URL are required/,
+    );
+    expect(() => parseEnv({ NODE_ENV: 'test', UPSTOX_API_ROOT: 'http://127.0.0.1:9' })).toThrow(
+      /UPSTOX_INSTRUMENTS_URL is required with UPSTOX_API_ROOT/,
+    );
+    expect(() =>
+      parseEnv({
+        NODE_ENV: 'test',
+        UPSTOX_API_ROOT: 'http://127.0.0.1:9',
+        UPSTOX_INSTRUMENTS_URL: 'http://127.0.0.1:9/i.json.gz',
+      }),
+    ).not.toThrow();
   });
 });

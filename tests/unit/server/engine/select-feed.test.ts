@@ -7,7 +7,15 @@ import { parseEnv } from '@server/env';
 import { createLogger } from '@server/logger';
 
 const feedFor = (env: Record<string, string>) =>
-  priceFeed({ env: parseEnv({ NODE_ENV: 'test', ...env }), log: createLogger({ level: 'silent' }), db: undefined as never, secrets: undefined as never }, 1);
+  priceFeed(
+    {
+      env: parseEnv({ NODE_ENV: 'test', ...env }),
+      log: createLogger({ level: 'silent' }),
+      db: undefined as never,
+      secrets: undefined as never,
+    },
+    1,
+  );
 const kite = { KITE_API_KEY: 'key', KITE_API_SECRET: 'secret' };
 
 describe("priceFeed: Kite's ticker only where it is Kite's", () => {
@@ -22,10 +30,14 @@ describe("priceFeed: Kite's ticker only where it is Kite's", () => {
 
   it('an API root elsewhere (a local Kite) streams only from a ticker named with it, never the real one', () => {
     expect(feedFor({ ...kite, KITE_API_ROOT: 'http://127.0.0.1:9' })).toBeInstanceOf(SimulatedFeed);
-    expect(feedFor({ ...kite, KITE_API_ROOT: 'http://127.0.0.1:9', KITE_TICKER_ROOT: 'ws://127.0.0.1:9/' })).toBeInstanceOf(KiteFeed);
+    expect(
+      feedFor({ ...kite, KITE_API_ROOT: 'http://127.0.0.1:9', KITE_TICKER_ROOT: 'ws://127.0.0.1:9/' }),
+    ).toBeInstanceOf(KiteFeed);
   });
 
   it('refuses a ticker root that is not a websocket URL', () => {
-    expect(() => parseEnv({ NODE_ENV: 'test', KITE_TICKER_ROOT: 'https://ws.kite.trade/' })).toThrow(/KITE_TICKER_ROOT must be a ws\(s\) URL/);
+    expect(() => parseEnv({ NODE_ENV: 'test', KITE_TICKER_ROOT: 'https://ws.kite.trade/' })).toThrow(
+      /KITE_TICKER_ROOT must be a ws\(s\) URL/,
+    );
   });
 });

@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { entrySide, excursions, exitSide, levelReached, squareOffDue, tradeFigures } from '@server/engine/trade-math';
 
-const levels = { long: { target_level: 262.5, stop_loss_level: 245 }, short: { target_level: 3_900, stop_loss_level: 4_040 } };
+const levels = {
+  long: { target_level: 262.5, stop_loss_level: 245 },
+  short: { target_level: 3_900, stop_loss_level: 4_040 },
+};
 
 describe('sides', () => {
   it('buys to enter a long and sells to leave it; the reverse for a short', () => {
@@ -34,8 +37,14 @@ describe('excursions', () => {
   it('keeps the largest move each way from the entry, per direction', () => {
     const none = { max_fav_excursion: null, max_adv_excursion: null };
     expect(excursions('long', 250, 253.4, none)).toEqual({ max_fav_excursion: 3.4, max_adv_excursion: 0 });
-    expect(excursions('long', 250, 248.1, { max_fav_excursion: 3.4, max_adv_excursion: 0 })).toEqual({ max_fav_excursion: 3.4, max_adv_excursion: 1.9 });
-    expect(excursions('long', 250, 251, { max_fav_excursion: 3.4, max_adv_excursion: 1.9 })).toEqual({ max_fav_excursion: 3.4, max_adv_excursion: 1.9 });
+    expect(excursions('long', 250, 248.1, { max_fav_excursion: 3.4, max_adv_excursion: 0 })).toEqual({
+      max_fav_excursion: 3.4,
+      max_adv_excursion: 1.9,
+    });
+    expect(excursions('long', 250, 251, { max_fav_excursion: 3.4, max_adv_excursion: 1.9 })).toEqual({
+      max_fav_excursion: 3.4,
+      max_adv_excursion: 1.9,
+    });
     expect(excursions('short', 4_000, 3_950.5, none)).toEqual({ max_fav_excursion: 49.5, max_adv_excursion: 0 });
     expect(excursions('short', 4_000, 4_010, none)).toEqual({ max_fav_excursion: 0, max_adv_excursion: 10 });
   });
@@ -43,7 +52,15 @@ describe('excursions', () => {
 
 describe('tradeFigures', () => {
   it('marks an open long to the last price and keeps its risk to the stop-loss', () => {
-    expect(tradeFigures({ direction: 'long', entries: [{ quantity: 400, price: 250.2 }], exits: [], ltp: 252.45, stopLoss: 245 })).toEqual({
+    expect(
+      tradeFigures({
+        direction: 'long',
+        entries: [{ quantity: 400, price: 250.2 }],
+        exits: [],
+        ltp: 252.45,
+        stopLoss: 245,
+      }),
+    ).toEqual({
       trade_quantity: 400,
       remaining_quantity: 400,
       avg_entry_price: 250.2,
@@ -77,7 +94,13 @@ describe('tradeFigures', () => {
 
   it('closes to the realised result with nothing left at risk', () => {
     expect(
-      tradeFigures({ direction: 'long', entries: [{ quantity: 400, price: 250.2 }], exits: [{ quantity: 400, price: 262.6 }], ltp: 262.6, stopLoss: 245 }),
+      tradeFigures({
+        direction: 'long',
+        entries: [{ quantity: 400, price: 250.2 }],
+        exits: [{ quantity: 400, price: 262.6 }],
+        ltp: 262.6,
+        stopLoss: 245,
+      }),
     ).toMatchObject({ remaining_quantity: 0, avg_exit_price: 262.6, current_mtm: 4_960, trade_risk: 0 });
   });
 

@@ -78,7 +78,14 @@ describe('field rules', () => {
     for (const ok of ['+91 98765 43210', '+919876543210', '+1 (415) 555-0100', '+44 20 7946 0958']) {
       expect(errorsOf(schema, { ...valid, intl: ok }), ok).toEqual({});
     }
-    for (const bad of ['98765 43210', '0091 98765 43210', '+0 98765 43210', '+91 987', '+91 98765 4321x', '+1234567890123456']) {
+    for (const bad of [
+      '98765 43210',
+      '0091 98765 43210',
+      '+0 98765 43210',
+      '+91 987',
+      '+91 98765 4321x',
+      '+1234567890123456',
+    ]) {
       expect(errorsOf(schema, { ...valid, intl: bad }), bad).toEqual({ intl: FIELD_MESSAGES.phoneInternational });
     }
   });
@@ -110,8 +117,18 @@ describe('field rules', () => {
 
   it('gives blank defaults for every field', () => {
     expect(emptyAnswers(sample)).toEqual({
-      name: '', nickname: '', story: '', email: '', altEmail: '', intl: '', local: '',
-      colour: '', shade: '', size: '', agree: '', tags: [],
+      name: '',
+      nickname: '',
+      story: '',
+      email: '',
+      altEmail: '',
+      intl: '',
+      local: '',
+      colour: '',
+      shade: '',
+      size: '',
+      agree: '',
+      tags: [],
     });
   });
 
@@ -121,33 +138,36 @@ describe('field rules', () => {
   });
 });
 
-describe.each([researchEnquiryForm, portfolioEnquiryForm, membershipInterestForm, workshopRegistrationForm])('$id', (form) => {
-  const formSchema = buildFormSchema(form);
-  const fields = formFields(form);
+describe.each([researchEnquiryForm, portfolioEnquiryForm, membershipInterestForm, workshopRegistrationForm])(
+  '$id',
+  (form) => {
+    const formSchema = buildFormSchema(form);
+    const fields = formFields(form);
 
-  it('has unique field names, titles and non-empty steps', () => {
-    expect(new Set(fields.map((f) => f.name)).size).toBe(fields.length);
-    expect(fields.every((f) => f.title.trim().length > 0)).toBe(true);
-    expect(form.steps.every((s) => s.fields.length > 0)).toBe(true);
-  });
+    it('has unique field names, titles and non-empty steps', () => {
+      expect(new Set(fields.map((f) => f.name)).size).toBe(fields.length);
+      expect(fields.every((f) => f.title.trim().length > 0)).toBe(true);
+      expect(form.steps.every((s) => s.fields.length > 0)).toBe(true);
+    });
 
-  it('has unique option values and labels', () => {
-    for (const field of fields) {
-      if (!('options' in field)) continue;
-      expect(new Set(field.options.map((o) => o.value)).size, field.name).toBe(field.options.length);
-      expect(new Set(field.options.map((o) => o.label)).size, field.name).toBe(field.options.length);
-    }
-  });
+    it('has unique option values and labels', () => {
+      for (const field of fields) {
+        if (!('options' in field)) continue;
+        expect(new Set(field.options.map((o) => o.value)).size, field.name).toBe(field.options.length);
+        expect(new Set(field.options.map((o) => o.label)).size, field.name).toBe(field.options.length);
+      }
+    });
 
-  it('never requires a multi-choice question', () => {
-    expect(fields.filter((f) => f.kind === 'checkbox-multi' && f.required)).toEqual([]);
-  });
+    it('never requires a multi-choice question', () => {
+      expect(fields.filter((f) => f.kind === 'checkbox-multi' && f.required)).toEqual([]);
+    });
 
-  it('accepts a complete answer set', () => {
-    expect(errorsOf(formSchema, validAnswers(form))).toEqual({});
-  });
+    it('accepts a complete answer set', () => {
+      expect(errorsOf(formSchema, validAnswers(form))).toEqual({});
+    });
 
-  it('reports exactly the required fields when left blank', () => {
-    expect(Object.keys(errorsOf(formSchema, emptyAnswers(form))).sort()).toEqual(requiredNames(form).sort());
-  });
-});
+    it('reports exactly the required fields when left blank', () => {
+      expect(Object.keys(errorsOf(formSchema, emptyAnswers(form))).sort()).toEqual(requiredNames(form).sort());
+    });
+  },
+);

@@ -11,8 +11,25 @@ const form = {
   id: 'mini',
   title: 'Mini',
   steps: [
-    { id: 'a', title: 'A', fields: [shortText('name', 'Your name?'), radio('kind', 'Firm or individual?', [{ value: 'firm', label: 'A firm' }, { value: 'individual', label: 'Individual' }])] },
-    { id: 'b', title: 'B', fields: [multi('markets', 'Markets <traded>', labelled('Equities', 'Bonds & Fixed Income')), longText('notes', 'Notes', { required: false })] },
+    {
+      id: 'a',
+      title: 'A',
+      fields: [
+        shortText('name', 'Your name?'),
+        radio('kind', 'Firm or individual?', [
+          { value: 'firm', label: 'A firm' },
+          { value: 'individual', label: 'Individual' },
+        ]),
+      ],
+    },
+    {
+      id: 'b',
+      title: 'B',
+      fields: [
+        multi('markets', 'Markets <traded>', labelled('Equities', 'Bonds & Fixed Income')),
+        longText('notes', 'Notes', { required: false }),
+      ],
+    },
   ],
 } as const satisfies FormDefinition;
 
@@ -33,7 +50,10 @@ describe('buildFormString', () => {
   });
 
   it('joins multiple choices and the lines of a long answer with line breaks', () => {
-    const html = buildFormString(form, { markets: ['Equities', 'Bonds & Fixed Income'], notes: 'line one\nline two\r\nline three' });
+    const html = buildFormString(form, {
+      markets: ['Equities', 'Bonds & Fixed Income'],
+      notes: 'line one\nline two\r\nline three',
+    });
     expect(html).toContain('<strong>Markets &lt;traded&gt;</strong><br>Equities<br>Bonds &amp; Fixed Income</p>');
     expect(html).toContain('<strong>Notes</strong><br>line one<br>line two<br>line three</p>');
   });
@@ -59,7 +79,9 @@ describe('buildFormString', () => {
 
 describe('escapeHtml', () => {
   it('escapes the five HTML-special characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 });
 

@@ -32,7 +32,10 @@ export function errorsOf(schema: z.ZodType, answers: unknown): Record<string, st
 }
 
 export const fieldNames = (definition: FormDefinition) => formFields(definition).map((f) => f.name);
-export const requiredNames = (definition: FormDefinition) => formFields(definition).filter((f) => f.required).map((f) => f.name);
+export const requiredNames = (definition: FormDefinition) =>
+  formFields(definition)
+    .filter((f) => f.required)
+    .map((f) => f.name);
 export const optionLabels = (definition: FormDefinition, name: string) => {
   const field = formFields(definition).find((f) => f.name === name);
   return field && 'options' in field ? field.options.map((o) => o.label) : undefined;

@@ -11,8 +11,15 @@ describe('contactUsBodySchema', () => {
   });
 
   it('names the bad fields', () => {
-    expect(Object.keys(errorsOf(contactUsBodySchema, { type: 'Spam', formString: '' }))).toEqual(['type', 'formString']);
-    expect(Object.keys(errorsOf(contactUsBodySchema, { type: 'Research Enquiry', formString: 'x'.repeat(FORM_STRING_MAX + 1) }))).toEqual(['formString']);
+    expect(Object.keys(errorsOf(contactUsBodySchema, { type: 'Spam', formString: '' }))).toEqual([
+      'type',
+      'formString',
+    ]);
+    expect(
+      Object.keys(
+        errorsOf(contactUsBodySchema, { type: 'Research Enquiry', formString: 'x'.repeat(FORM_STRING_MAX + 1) }),
+      ),
+    ).toEqual(['formString']);
     expect(Object.keys(errorsOf(contactUsBodySchema, {}))).toEqual(['type', 'formString']);
   });
 });
@@ -27,7 +34,9 @@ describe('workshopEnquiryBodySchema', () => {
   });
 
   it('applies the form rules to name, email and source, and needs a workshop', () => {
-    expect(errorsOf(workshopEnquiryBodySchema, { ...body, name: ' ', email: 'nope', source: 'tv', workshop: '' })).toEqual({
+    expect(
+      errorsOf(workshopEnquiryBodySchema, { ...body, name: ' ', email: 'nope', source: 'tv', workshop: '' }),
+    ).toEqual({
       name: FIELD_MESSAGES.required,
       email: FIELD_MESSAGES.email,
       source: FIELD_MESSAGES.choose,

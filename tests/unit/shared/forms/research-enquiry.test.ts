@@ -3,7 +3,14 @@ import { FIELD_MESSAGES, formFields } from '@shared/forms/form-definition';
 import { researchEnquiryForm, researchEnquirySchema } from '@shared/forms/research-enquiry';
 import { errorsOf, fieldNames, optionLabels, requiredNames, validAnswers } from './form-test-kit';
 
-const SUPPORT = ['backtestingServices', 'modelValidation', 'trainingWorkshops', 'ongoingMaintenance', 'strategyDiversification', 'dedicatedResearch'];
+const SUPPORT = [
+  'backtestingServices',
+  'modelValidation',
+  'trainingWorkshops',
+  'ongoingMaintenance',
+  'strategyDiversification',
+  'dedicatedResearch',
+];
 
 describe('research enquiry form', () => {
   it('is sent as a Research Enquiry', () => {
@@ -15,7 +22,10 @@ describe('research enquiry form', () => {
       ['Contact', ['firstName', 'lastName', 'email']],
       ['General', ['traderType', 'markets', 'tradingFrequency', 'customisationLevel']],
       ['Funding', ['funding', 'fullOwnership', 'tradingPool', 'roiExpectations']],
-      ['Strategy', ['targetExchange', 'strategies', 'profitableTradeDefinition', 'preferredIndicators', 'fundamentalAnalysis']],
+      [
+        'Strategy',
+        ['targetExchange', 'strategies', 'profitableTradeDefinition', 'preferredIndicators', 'fundamentalAnalysis'],
+      ],
       ['Technical', ['realTimeMonitoring', 'multipleAccounts']],
       ['Risk', ['maxDrawdown', 'complianceRequirements']],
       ['Data', ['predictiveModelling', 'dataGranularity', 'additionalDataRequirements']],
@@ -24,14 +34,41 @@ describe('research enquiry form', () => {
   });
 
   it('offers the spec option lists verbatim', () => {
-    expect(optionLabels(researchEnquiryForm, 'markets')).toEqual(['Equities', 'Forex', 'Commodities', 'Cryptocurrencies', 'Bonds & Fixed Income']);
+    expect(optionLabels(researchEnquiryForm, 'markets')).toEqual([
+      'Equities',
+      'Forex',
+      'Commodities',
+      'Cryptocurrencies',
+      'Bonds & Fixed Income',
+    ]);
     expect(optionLabels(researchEnquiryForm, 'tradingFrequency')).toEqual(['Intraday', 'Swing Trading', 'Long-term']);
-    expect(optionLabels(researchEnquiryForm, 'strategies')).toEqual(['Trend Following', 'Mean Reversion', 'Arbitrage', 'Others']);
+    expect(optionLabels(researchEnquiryForm, 'strategies')).toEqual([
+      'Trend Following',
+      'Mean Reversion',
+      'Arbitrage',
+      'Others',
+    ]);
     const values = (name: string) => formFields(researchEnquiryForm).find((f) => f.name === name);
-    expect(values('traderType')).toMatchObject({ kind: 'radio', options: [{ value: 'firm' }, { value: 'individual' }] });
-    expect(values('customisationLevel')).toMatchObject({ options: [{ value: 'fully-custom' }, { value: 'modification' }, { value: 'pre-built' }] });
-    expect(values('dataGranularity')).toMatchObject({ options: [{ value: 'tick' }, { value: '1min' }, { value: '15min' }, { value: 'daily' }] });
-    for (const name of ['funding', 'fullOwnership', 'tradingPool', 'fundamentalAnalysis', 'realTimeMonitoring', 'multipleAccounts', 'predictiveModelling', ...SUPPORT]) {
+    expect(values('traderType')).toMatchObject({
+      kind: 'radio',
+      options: [{ value: 'firm' }, { value: 'individual' }],
+    });
+    expect(values('customisationLevel')).toMatchObject({
+      options: [{ value: 'fully-custom' }, { value: 'modification' }, { value: 'pre-built' }],
+    });
+    expect(values('dataGranularity')).toMatchObject({
+      options: [{ value: 'tick' }, { value: '1min' }, { value: '15min' }, { value: 'daily' }],
+    });
+    for (const name of [
+      'funding',
+      'fullOwnership',
+      'tradingPool',
+      'fundamentalAnalysis',
+      'realTimeMonitoring',
+      'multipleAccounts',
+      'predictiveModelling',
+      ...SUPPORT,
+    ]) {
       expect(optionLabels(researchEnquiryForm, name), name).toEqual(['Yes', 'No']);
     }
   });
@@ -44,7 +81,17 @@ describe('research enquiry form', () => {
   it('validates the email and the single choices', () => {
     const valid = validAnswers(researchEnquiryForm);
     expect(errorsOf(researchEnquirySchema, { ...valid, email: 'trader@' })).toEqual({ email: FIELD_MESSAGES.email });
-    expect(errorsOf(researchEnquirySchema, { ...valid, dataGranularity: '5min' })).toEqual({ dataGranularity: FIELD_MESSAGES.choose });
-    expect(errorsOf(researchEnquirySchema, { ...valid, markets: [], strategies: [], tradingFrequency: [], complianceRequirements: '' })).toEqual({});
+    expect(errorsOf(researchEnquirySchema, { ...valid, dataGranularity: '5min' })).toEqual({
+      dataGranularity: FIELD_MESSAGES.choose,
+    });
+    expect(
+      errorsOf(researchEnquirySchema, {
+        ...valid,
+        markets: [],
+        strategies: [],
+        tradingFrequency: [],
+        complianceRequirements: '',
+      }),
+    ).toEqual({});
   });
 });

@@ -24,12 +24,16 @@ describe('workshop registration form', () => {
 
   it('requires a phone with a country code', () => {
     expect(errorsOf(workshopRegistrationSchema, { ...valid, phone: '+91 98765 43210' })).toEqual({});
-    expect(errorsOf(workshopRegistrationSchema, { ...valid, phone: '98765 43210' })).toEqual({ phone: FIELD_MESSAGES.phoneInternational });
+    expect(errorsOf(workshopRegistrationSchema, { ...valid, phone: '98765 43210' })).toEqual({
+      phone: FIELD_MESSAGES.phoneInternational,
+    });
     expect(errorsOf(workshopRegistrationSchema, { ...valid, phone: '' })).toEqual({ phone: FIELD_MESSAGES.required });
   });
 
   it('validates email and source, and leaves comments optional', () => {
-    expect(errorsOf(workshopRegistrationSchema, { ...valid, email: 'someone@' })).toEqual({ email: FIELD_MESSAGES.email });
+    expect(errorsOf(workshopRegistrationSchema, { ...valid, email: 'someone@' })).toEqual({
+      email: FIELD_MESSAGES.email,
+    });
     expect(errorsOf(workshopRegistrationSchema, { ...valid, source: '' })).toEqual({ source: FIELD_MESSAGES.choose });
     expect(errorsOf(workshopRegistrationSchema, { ...valid, comments: '' })).toEqual({});
   });

@@ -15,7 +15,6 @@ export async function goToBrokerLogin(broker: string, accountId?: number): Promi
   window.location.assign(url);
 }
 
-
 interface LoginOutcome {
   broker_login?: string;
   broker?: string;

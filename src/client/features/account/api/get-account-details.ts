@@ -10,6 +10,10 @@ export const getAccountDetails = (): Promise<AccountSettings | null> =>
 
 /** Keyed under `member` so the persister keeps it for offline use. */
 export const accountDetailsQueryOptions = (userId: number) =>
-  queryOptions({ queryKey: memberKeys.accountDetails(userId), queryFn: getAccountDetails, staleTime: memberDataStaleTime });
+  queryOptions({
+    queryKey: memberKeys.accountDetails(userId),
+    queryFn: getAccountDetails,
+    staleTime: memberDataStaleTime,
+  });
 
 export const useAccountDetails = (userId: number) => useQuery(accountDetailsQueryOptions(userId));

@@ -56,7 +56,13 @@ function AccountDetails({ userId, account }: { userId: number; account: AccountS
       <section className="settings-card" aria-labelledby="broker-heading">
         <div className="settings-card-header">
           <h2 id="broker-heading">Broker Details</h2>
-          <IonButton size="small" fill="outline" disabled={!online} aria-describedby={online ? undefined : 'broker-offline-hint'} onClick={() => setEditing(true)}>
+          <IonButton
+            size="small"
+            fill="outline"
+            disabled={!online}
+            aria-describedby={online ? undefined : 'broker-offline-hint'}
+            onClick={() => setEditing(true)}
+          >
             Edit Broker Details
           </IonButton>
         </div>
@@ -156,7 +162,10 @@ export function AccountSettingsPage({ userId }: { userId: number }) {
       <h1 className="page-title">Account Settings</h1>
       <OfflineNotice updatedAt={dataUpdatedAt} />
       {body}
-      <NotificationsToggle kinds={MEMBER_PUSH_KINDS} label="Notify this device when my trades open and close, and when my broker needs today's login" />
+      <NotificationsToggle
+        kinds={MEMBER_PUSH_KINDS}
+        label="Notify this device when my trades open and close, and when my broker needs today's login"
+      />
     </Page>
   );
 }

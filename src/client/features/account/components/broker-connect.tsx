@@ -18,7 +18,13 @@ type Props = Pick<AccountSettings, 'broker_name' | 'broker_login' | 'broker_sess
   now?: Date;
 };
 
-export function BrokerConnect({ broker_name, broker_login, broker_session_expires_at, accountId, now = new Date() }: Props) {
+export function BrokerConnect({
+  broker_name,
+  broker_login,
+  broker_session_expires_at,
+  accountId,
+  now = new Date(),
+}: Props) {
   const online = useOnline();
   const [leaving, setLeaving] = useState(false);
   const label = brokerLabel(broker_name);
@@ -33,7 +39,9 @@ export function BrokerConnect({ broker_name, broker_login, broker_session_expire
       await goToBrokerLogin(broker_name, accountId);
     } catch (err) {
       setLeaving(false);
-      toast.error(err instanceof HttpError ? serverErrorText(err.body, `${label} login failed`) : `${label} login failed`);
+      toast.error(
+        err instanceof HttpError ? serverErrorText(err.body, `${label} login failed`) : `${label} login failed`,
+      );
     }
   };
   return (

@@ -3,7 +3,15 @@ import { memberBrokerDetailsSchema, type AccountSettings } from '@shared/schemas
 import { useUpdateBrokerDetails } from '../api/update-broker-details';
 import { BrokerForm } from './broker-form';
 
-export function BrokerDetailsForm({ userId, account, onDone }: { userId: number; account: AccountSettings; onDone: () => void }) {
+export function BrokerDetailsForm({
+  userId,
+  account,
+  onDone,
+}: {
+  userId: number;
+  account: AccountSettings;
+  onDone: () => void;
+}) {
   const mutation = useUpdateBrokerDetails(userId);
   return <BrokerForm schema={memberBrokerDetailsSchema} account={account} mutation={mutation} onDone={onDone} />;
 }

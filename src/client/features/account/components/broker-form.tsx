@@ -8,7 +8,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { adminBrokerDetailsSchema, AccountSettings, BrokerDetails, memberBrokerDetailsSchema } from '@shared/schemas/account';
+import type {
+  adminBrokerDetailsSchema,
+  AccountSettings,
+  BrokerDetails,
+  memberBrokerDetailsSchema,
+} from '@shared/schemas/account';
 import { FormActions } from '@client/components/form-fields/form-actions';
 import { InputField } from '@client/components/form-fields/input-field';
 import { optionsOf, SelectField } from '@client/components/form-fields/select-field';
@@ -18,7 +23,11 @@ type StoredBroker = Pick<AccountSettings, 'broker_name' | 'broker_client_id'>;
 
 /** A blank key keeps the stored one, so only a typed key is a change. */
 export function isUnchanged(values: BrokerDetails, account: StoredBroker): boolean {
-  return values.broker_name === account.broker_name && values.broker_client_id === account.broker_client_id && values.broker_access_key === '';
+  return (
+    values.broker_name === account.broker_name &&
+    values.broker_client_id === account.broker_client_id &&
+    values.broker_access_key === ''
+  );
 }
 
 export interface BrokerFormProps<S extends BrokerSchema> {
@@ -34,7 +43,9 @@ export function BrokerForm<S extends BrokerSchema>({ schema, account, mutation, 
     resolver: zodResolver(schema as typeof adminBrokerDetailsSchema) as never,
     defaultValues: {
       // A broker the list does not offer (angelone, set by an admin, in the member's form) must be chosen anew.
-      broker_name: brokers.includes(account.broker_name) ? (account.broker_name as BrokerDetails['broker_name']) : undefined,
+      broker_name: brokers.includes(account.broker_name)
+        ? (account.broker_name as BrokerDetails['broker_name'])
+        : undefined,
       broker_client_id: account.broker_client_id,
       broker_access_key: '',
     },
@@ -47,7 +58,13 @@ export function BrokerForm<S extends BrokerSchema>({ schema, account, mutation, 
 
   return (
     <form className="app-form broker-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <SelectField control={control} name="broker_name" label="Broker Name" placeholder="Choose a broker" options={optionsOf(brokers)} />
+      <SelectField
+        control={control}
+        name="broker_name"
+        label="Broker Name"
+        placeholder="Choose a broker"
+        options={optionsOf(brokers)}
+      />
       <InputField control={control} name="broker_client_id" label="Broker Client ID" />
       <InputField
         control={control}

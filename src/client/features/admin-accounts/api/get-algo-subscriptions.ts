@@ -7,6 +7,9 @@ export const getAlgoSubscriptions = (accountId: number): Promise<AlgoSubscriptio
   apiJson<AlgoSubscription[]>(`/api/admin/accounts/${accountId}/algo-subscriptions`);
 
 export const algoSubscriptionsQueryOptions = (accountId: number) =>
-  queryOptions({ queryKey: ['admin', 'accounts', accountId, 'subscriptions'] as const, queryFn: () => getAlgoSubscriptions(accountId) });
+  queryOptions({
+    queryKey: ['admin', 'accounts', accountId, 'subscriptions'] as const,
+    queryFn: () => getAlgoSubscriptions(accountId),
+  });
 
 export const useAlgoSubscriptions = (accountId: number) => useQuery(algoSubscriptionsQueryOptions(accountId));

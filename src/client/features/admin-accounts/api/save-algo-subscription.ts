@@ -7,13 +7,19 @@ import { saveFailureMessage } from '@client/lib/save-failure';
 import { algoSubscriptionsQueryOptions } from './get-algo-subscriptions';
 
 export const saveAlgoSubscription = (body: SaveSubscriptionBody): Promise<AlgoSubscription> =>
-  apiJson<AlgoSubscription>(`/api/admin/accounts/${body.trabot_account_id}/save-algo-subscription`, jsonBody('POST', body));
+  apiJson<AlgoSubscription>(
+    `/api/admin/accounts/${body.trabot_account_id}/save-algo-subscription`,
+    jsonBody('POST', body),
+  );
 
 export function useSaveAlgoSubscription(accountId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveAlgoSubscription,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: algoSubscriptionsQueryOptions(accountId).queryKey }),
-    meta: { success: MSG.subscriptionSaveSuccess, failure: (error) => saveFailureMessage(error, MSG.subscriptionSaveFailure) },
+    meta: {
+      success: MSG.subscriptionSaveSuccess,
+      failure: (error) => saveFailureMessage(error, MSG.subscriptionSaveFailure),
+    },
   });
 }

@@ -8,7 +8,12 @@ import { FormActions } from '@client/components/form-fields/form-actions';
 import { InputField } from '@client/components/form-fields/input-field';
 import { optionsOf, SelectField } from '@client/components/form-fields/select-field';
 import { useSaveAlgoSubscription } from '../api/save-algo-subscription';
-import { SUBSCRIPTION_NUMBERS, subscriptionFormSchema, subscriptionFormValues, type SubscriptionFormValues } from '../lib/subscription-form';
+import {
+  SUBSCRIPTION_NUMBERS,
+  subscriptionFormSchema,
+  subscriptionFormValues,
+  type SubscriptionFormValues,
+} from '../lib/subscription-form';
 
 export const algoLabel = (algo: Pick<Algo, 'algo_id' | 'algo_desc'>) => `${algo.algo_id} - ${algo.algo_desc}`;
 
@@ -42,9 +47,22 @@ export function SubscriptionForm({
         options={algos.map((algo) => ({ value: algo.algo_id, label: algoLabel(algo) }))}
       />
       {SUBSCRIPTION_NUMBERS.map(([name, label]) => (
-        <InputField key={name} control={control} name={name} label={label} type="number" inputmode="decimal" step="any" />
+        <InputField
+          key={name}
+          control={control}
+          name={name}
+          label={label}
+          type="number"
+          inputmode="decimal"
+          step="any"
+        />
       ))}
-      <SelectField control={control} name="subscription_status" label="Subscription Status" options={optionsOf(SUBSCRIPTION_STATUSES)} />
+      <SelectField
+        control={control}
+        name="subscription_status"
+        label="Subscription Status"
+        options={optionsOf(SUBSCRIPTION_STATUSES)}
+      />
       <FormActions pending={mutation.isPending} onCancel={onDone} />
     </form>
   );

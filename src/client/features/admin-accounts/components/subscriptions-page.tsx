@@ -19,7 +19,15 @@ import { useAlgoSubscriptions } from '../api/get-algo-subscriptions';
 import { SUBSCRIPTION_NUMBERS } from '../lib/subscription-form';
 import { algoLabel, SubscriptionForm } from './subscription-form';
 
-function SubscriptionModalBody({ accountId, subscription, onDone }: { accountId: number; subscription: AlgoSubscription | null; onDone: () => void }) {
+function SubscriptionModalBody({
+  accountId,
+  subscription,
+  onDone,
+}: {
+  accountId: number;
+  subscription: AlgoSubscription | null;
+  onDone: () => void;
+}) {
   const algos = useAlgos();
   if (!algos.data) return <LoadState query={algos} />;
   if (algos.data.length === 0) return <p className="admin-state">{MSG.noAlgos}</p>;
@@ -40,19 +48,32 @@ export function SubscriptionsPage({ memberId, accountId }: { memberId: number; a
     { key: 'row', header: 'Row ID', cell: (s) => s.row_id },
     { key: 'algo', header: 'Algo', cell: algoCell, primary: true, fullWidth: true },
     { key: 'account', header: 'Account ID', cell: (s) => s.trabot_account_id },
-    ...SUBSCRIPTION_NUMBERS.map(([name, label]) => ({ key: name, header: label, cell: (s: AlgoSubscription) => formatNumber(s[name]) })),
+    ...SUBSCRIPTION_NUMBERS.map(([name, label]) => ({
+      key: name,
+      header: label,
+      cell: (s: AlgoSubscription) => formatNumber(s[name]),
+    })),
     {
       key: 'status',
       header: 'Subscription Status',
       primary: true,
-      cell: (s) => <StatusBadge tone={s.subscription_status === 'active' ? 'success' : 'neutral'}>{s.subscription_status}</StatusBadge>,
+      cell: (s) => (
+        <StatusBadge tone={s.subscription_status === 'active' ? 'success' : 'neutral'}>
+          {s.subscription_status}
+        </StatusBadge>
+      ),
     },
     {
       key: 'edit',
       header: 'Edit',
       sticky: true,
       cell: (s) => (
-        <IonButton size="small" fill="outline" aria-label={`Edit subscription ${s.row_id}`} onClick={() => setEditing(s)}>
+        <IonButton
+          size="small"
+          fill="outline"
+          aria-label={`Edit subscription ${s.row_id}`}
+          onClick={() => setEditing(s)}
+        >
           Edit
         </IonButton>
       ),
@@ -83,7 +104,13 @@ export function SubscriptionsPage({ memberId, accountId }: { memberId: number; a
         title={editing === 'new' ? 'Add new Subscription' : `Edit Subscription ${editing?.row_id ?? ''}`}
         onClose={close}
       >
-        {editing !== null && <SubscriptionModalBody accountId={accountId} subscription={editing === 'new' ? null : editing} onDone={close} />}
+        {editing !== null && (
+          <SubscriptionModalBody
+            accountId={accountId}
+            subscription={editing === 'new' ? null : editing}
+            onDone={close}
+          />
+        )}
       </Modal>
     </Page>
   );

@@ -20,11 +20,9 @@ export const SUBSCRIPTION_NUMBERS = [
 
 type NumberField = (typeof SUBSCRIPTION_NUMBERS)[number][0];
 
-
-const numbers = Object.fromEntries(SUBSCRIPTION_NUMBERS.map(([name, label]) => [name, requiredNumber(label)])) as Record<
-  NumberField,
-  ReturnType<typeof requiredNumber>
->;
+const numbers = Object.fromEntries(
+  SUBSCRIPTION_NUMBERS.map(([name, label]) => [name, requiredNumber(label)]),
+) as Record<NumberField, ReturnType<typeof requiredNumber>>;
 
 /** The row being edited (or null for a new one) and its account complete the body. */
 export const subscriptionFormSchema = (accountId: number, rowId: number | null) =>
@@ -44,6 +42,9 @@ export function subscriptionFormValues(subscription: AlgoSubscription | null): D
   return {
     algo_id: subscription?.algo_id,
     subscription_status: subscription?.subscription_status ?? 'active',
-    ...(Object.fromEntries(SUBSCRIPTION_NUMBERS.map(([name]) => [name, textOf(subscription?.[name])])) as Record<NumberField, string>),
+    ...(Object.fromEntries(SUBSCRIPTION_NUMBERS.map(([name]) => [name, textOf(subscription?.[name])])) as Record<
+      NumberField,
+      string
+    >),
   };
 }

@@ -6,6 +6,7 @@ import { algoKeys, LIST_STALE_TIME_MS } from './algo-keys';
 
 export const getAlgos = (): Promise<Algo[]> => apiJson<Algo[]>('/api/algos');
 
-export const algosQueryOptions = () => queryOptions({ queryKey: algoKeys.list(), queryFn: getAlgos, staleTime: LIST_STALE_TIME_MS });
+export const algosQueryOptions = () =>
+  queryOptions({ queryKey: algoKeys.list(), queryFn: getAlgos, staleTime: LIST_STALE_TIME_MS });
 
 export const useAlgos = () => useQuery(algosQueryOptions());

@@ -33,10 +33,19 @@ export const useSignalPreview = (signalId: number | null) =>
     gcTime: 0,
   });
 
-export const decideSignal = (signal: Pick<Signal, 'signal_id' | 'updated_at'>, decision: SignalDecision): Promise<SignalDecisionAnswer> =>
-  apiJson<SignalDecisionAnswer>(`/api/signals/${signal.signal_id}/${decision}`, jsonBody('POST', { expected_updated_at: signal.updated_at }));
+export const decideSignal = (
+  signal: Pick<Signal, 'signal_id' | 'updated_at'>,
+  decision: SignalDecision,
+): Promise<SignalDecisionAnswer> =>
+  apiJson<SignalDecisionAnswer>(
+    `/api/signals/${signal.signal_id}/${decision}`,
+    jsonBody('POST', { expected_updated_at: signal.updated_at }),
+  );
 
-const DECISION_FAILURE: Record<SignalDecision, string> = { approve: 'Failed to approve signal', reject: 'Failed to reject signal' };
+const DECISION_FAILURE: Record<SignalDecision, string> = {
+  approve: 'Failed to approve signal',
+  reject: 'Failed to reject signal',
+};
 
 /** The toast for a failed decision: "Offline", the server's refusal (409), or the generic failure. */
 function decisionFailureText(error: unknown, failure: string): string {

@@ -35,7 +35,8 @@ export function useSwitchAlgo() {
       queryClient.setQueryData<Algo[]>(key, (algos) => setSwitch(algos, algoId, !algoSwitch)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
     meta: {
-      success: (_answer, { algoId, algoSwitch }: SwitchAlgoInput) => `Algo ${algoId} switched ${switchPosition(algoSwitch)}: ${switchEffect(algoSwitch)}`,
+      success: (_answer, { algoId, algoSwitch }: SwitchAlgoInput) =>
+        `Algo ${algoId} switched ${switchPosition(algoSwitch)}: ${switchEffect(algoSwitch)}`,
       failure: (error, { algoId }: SwitchAlgoInput) => saveFailureMessage(error, `Failed to switch algo ${algoId}`),
     },
   });

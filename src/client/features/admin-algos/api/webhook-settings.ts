@@ -11,7 +11,9 @@ import { algoKeys } from './algo-keys';
 
 /** A failure's toast: the server's own reason when it refused (4xx), else "Offline" or the fallback. */
 const failureText = (fallback: string) => (error: unknown) =>
-  error instanceof HttpError && error.status < 500 ? serverErrorText(error.body, fallback) : saveFailureMessage(error, fallback);
+  error instanceof HttpError && error.status < 500
+    ? serverErrorText(error.body, fallback)
+    : saveFailureMessage(error, fallback);
 
 export const useWebhookTokens = (algoId: number | null) =>
   useQuery({
@@ -20,7 +22,8 @@ export const useWebhookTokens = (algoId: number | null) =>
     enabled: algoId !== null,
   });
 
-export const useAllWebhookTokens = () => useQuery({ queryKey: algoKeys.allWebhookTokens(), queryFn: () => apiJson<WebhookToken[]>('/api/webhook-tokens') });
+export const useAllWebhookTokens = () =>
+  useQuery({ queryKey: algoKeys.allWebhookTokens(), queryFn: () => apiJson<WebhookToken[]>('/api/webhook-tokens') });
 
 export function useCreateWebhookToken(algoId: number) {
   const queryClient = useQueryClient();

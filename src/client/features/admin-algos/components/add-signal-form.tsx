@@ -14,7 +14,12 @@ import { ReadOnlyField } from '@client/components/form-fields/read-only-field';
 import { optionsOf, SelectField } from '@client/components/form-fields/select-field';
 import { useAddSignal } from '../api/add-signal';
 import { useInstruments } from '../api/get-instruments';
-import { addSignalDefaults, addSignalFormSchema, typedRiskReward, type AddSignalFormValues } from '../lib/add-signal-form';
+import {
+  addSignalDefaults,
+  addSignalFormSchema,
+  typedRiskReward,
+  type AddSignalFormValues,
+} from '../lib/add-signal-form';
 import { buildInstrumentIndex, findInstrument, type InstrumentIndex } from '../lib/instrument-search';
 import { InstrumentPicker } from './instrument-picker';
 import { LevelFields } from './level-fields';
@@ -53,7 +58,13 @@ export function AddSignalForm({ algoId, onDone }: { algoId: number; onDone: () =
       />
       <InstrumentType control={control} index={index} />
       <ReadOnlyField label="Exchange" value={EXCHANGE} disabled />
-      <SelectField control={control} name="trade_direction" label="Trade Direction" options={optionsOf(TRADE_DIRECTIONS)} placeholder="Choose long or short" />
+      <SelectField
+        control={control}
+        name="trade_direction"
+        label="Trade Direction"
+        options={optionsOf(TRADE_DIRECTIONS)}
+        placeholder="Choose long or short"
+      />
       <SelectField control={control} name="trade_type" label="Trade Type" options={optionsOf(TRADE_TYPES)} />
       <LevelFields control={control} />
       <RiskReward control={control} />

@@ -21,7 +21,14 @@ export function AlgoSwitch({ algo }: { algo: Algo }) {
   };
   return (
     <>
-      <button type="button" role="switch" aria-checked={on} aria-label={`Algo ${id} switch`} className="algo-switch" onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-label={`Algo ${id} switch`}
+        className="algo-switch"
+        onClick={() => setAsking(true)}
+      >
         <span className="algo-switch-track" aria-hidden="true" />
         {position(on)}
       </button>

@@ -9,14 +9,23 @@ import { approvalSettingsBodySchema } from '@shared/schemas/admin/signal-approva
 import { formatTimestamp } from '@shared/format';
 import { Modal } from '@client/components/modal';
 import { toast } from '@client/lib/toast';
-import { useCreateWebhookToken, useRevokeWebhookToken, useSaveApprovalSettings, useWebhookTokens } from '../api/webhook-settings';
+import {
+  useCreateWebhookToken,
+  useRevokeWebhookToken,
+  useSaveApprovalSettings,
+  useWebhookTokens,
+} from '../api/webhook-settings';
 
 /** The Clipboard API is there only in a secure context (https, localhost). */
 type ClipboardNavigator = { readonly clipboard?: Clipboard };
 
 export function AlgoWebhookModal({ algo, onClose }: { algo: Algo | null; onClose: () => void }) {
   return (
-    <Modal isOpen={algo !== null} title={algo ? `Webhook & approval (algo ${algo.algo_id})` : 'Webhook & approval'} onClose={onClose}>
+    <Modal
+      isOpen={algo !== null}
+      title={algo ? `Webhook & approval (algo ${algo.algo_id})` : 'Webhook & approval'}
+      onClose={onClose}
+    >
       {algo && (
         <>
           {/* Keyed by the stored settings: what is typed stays until they themselves change. */}
@@ -31,13 +40,18 @@ export function AlgoWebhookModal({ algo, onClose }: { algo: Algo | null; onClose
 function ApprovalSettings({ algo }: { algo: Algo }) {
   const save = useSaveApprovalSettings(algo.algo_id);
   const [mode, setMode] = useState(algo.approval_mode);
-  const [validity, setValidity] = useState(algo.signal_validity_minutes === null ? '' : String(algo.signal_validity_minutes));
+  const [validity, setValidity] = useState(
+    algo.signal_validity_minutes === null ? '' : String(algo.signal_validity_minutes),
+  );
   const [error, setError] = useState<string | null>(null);
   const modeId = useId();
   const validityId = useId();
 
   const submit = () => {
-    const parsed = approvalSettingsBodySchema.safeParse({ approval_mode: mode, signal_validity_minutes: validity.trim() === '' ? null : Number(validity) });
+    const parsed = approvalSettingsBodySchema.safeParse({
+      approval_mode: mode,
+      signal_validity_minutes: validity.trim() === '' ? null : Number(validity),
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]!.message);
       return;
@@ -62,7 +76,14 @@ function ApprovalSettings({ algo }: { algo: Algo }) {
         <option value="auto">auto: the algo's signals are approved at once</option>
       </select>
       <label htmlFor={validityId}>Pending signals expire after (minutes, blank: never)</label>
-      <input id={validityId} inputMode="numeric" value={validity} onChange={(e) => setValidity(e.target.value)} aria-invalid={error !== null} aria-describedby={error ? `${validityId}-error` : undefined} />
+      <input
+        id={validityId}
+        inputMode="numeric"
+        value={validity}
+        onChange={(e) => setValidity(e.target.value)}
+        aria-invalid={error !== null}
+        aria-describedby={error ? `${validityId}-error` : undefined}
+      />
       {error && (
         <p id={`${validityId}-error`} className="field-error" role="alert">
           {error}
@@ -86,7 +107,8 @@ function WebhookTokens({ algoId }: { algoId: number }) {
     <section className="algo-settings" aria-label="Webhook tokens">
       <h3>Webhook tokens</h3>
       <p>
-        The algo's code sends signals to <code>{hookUrl}</code> with one of these tokens (docs/operations.md: "Signals from the algos").
+        The algo's code sends signals to <code>{hookUrl}</code> with one of these tokens (docs/operations.md: "Signals
+        from the algos").
       </p>
       {shown && (
         <div className="new-token" role="status">
@@ -94,7 +116,15 @@ function WebhookTokens({ algoId }: { algoId: number }) {
             New token (shown once: copy it now)
             <input readOnly value={shown} onFocus={(e) => e.target.select()} />
           </label>
-          <button type="button" className="algo-button" onClick={() => void (navigator as ClipboardNavigator).clipboard?.writeText(shown).then(() => toast.success('Token copied'))}>
+          <button
+            type="button"
+            className="algo-button"
+            onClick={() =>
+              void (navigator as ClipboardNavigator).clipboard
+                ?.writeText(shown)
+                .then(() => toast.success('Token copied'))
+            }
+          >
             Copy
           </button>
         </div>
@@ -104,7 +134,8 @@ function WebhookTokens({ algoId }: { algoId: number }) {
         <ul className="token-list">
           {tokens.data.map((t) => (
             <li key={t.token_id}>
-              <code>{t.masked}</code> made {formatTimestamp(t.created_at)}, {t.last_used_at ? `last used ${formatTimestamp(t.last_used_at)}` : 'never used'}
+              <code>{t.masked}</code> made {formatTimestamp(t.created_at)},{' '}
+              {t.last_used_at ? `last used ${formatTimestamp(t.last_used_at)}` : 'never used'}
               <button
                 type="button"
                 className="algo-button algo-button--danger"

@@ -16,17 +16,30 @@ import { AlgoSwitch } from './algo-switch';
 import { AlgoWebhookModal } from './algo-webhook-modal';
 import './admin-algos.css';
 
-const approvalText = (a: Algo) => (a.signal_validity_minutes === null ? a.approval_mode : `${a.approval_mode}, pending expires after ${a.signal_validity_minutes} min`);
+const approvalText = (a: Algo) =>
+  a.signal_validity_minutes === null
+    ? a.approval_mode
+    : `${a.approval_mode}, pending expires after ${a.signal_validity_minutes} min`;
 
 const columnsWith = (openSettings: (algo: Algo) => void): ResponsiveColumn<Algo>[] => [
   { key: 'id', header: 'Algo ID', cell: (a) => a.algo_id },
-  { key: 'desc', header: 'Description', primary: true, fullWidth: true, cell: (a) => <ClampedText text={a.algo_desc} /> },
+  {
+    key: 'desc',
+    header: 'Description',
+    primary: true,
+    fullWidth: true,
+    cell: (a) => <ClampedText text={a.algo_desc} />,
+  },
   { key: 'switch', header: 'Switch', primary: true, cell: (a) => <AlgoSwitch algo={a} /> },
   {
     key: 'signals',
     header: 'Signals',
     cell: (a) => (
-      <Link to="/dashboard/admin/algos/$id/signals" params={{ id: a.algo_id }} aria-label={`Signals of algo ${a.algo_id}`}>
+      <Link
+        to="/dashboard/admin/algos/$id/signals"
+        params={{ id: a.algo_id }}
+        aria-label={`Signals of algo ${a.algo_id}`}
+      >
         Signals
       </Link>
     ),
@@ -36,7 +49,12 @@ const columnsWith = (openSettings: (algo: Algo) => void): ResponsiveColumn<Algo>
     key: 'webhook',
     header: 'Webhook',
     cell: (a) => (
-      <button type="button" className="admin-link-button" aria-label={`Webhook and approval of algo ${a.algo_id}`} onClick={() => openSettings(a)}>
+      <button
+        type="button"
+        className="admin-link-button"
+        aria-label={`Webhook and approval of algo ${a.algo_id}`}
+        onClick={() => openSettings(a)}
+      >
         Webhook &amp; approval
       </button>
     ),
@@ -67,7 +85,10 @@ export function AlgosPage() {
     <Page title="Algos">
       <BackButton />
       {body}
-      <AlgoWebhookModal algo={data?.find((a) => a.algo_id === settingsOf) ?? null} onClose={() => setSettingsOf(null)} />
+      <AlgoWebhookModal
+        algo={data?.find((a) => a.algo_id === settingsOf) ?? null}
+        onClose={() => setSettingsOf(null)}
+      />
     </Page>
   );
 }

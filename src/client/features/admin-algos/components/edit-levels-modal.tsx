@@ -15,7 +15,11 @@ import { LevelFields } from './level-fields';
 
 export function EditLevelsModal({ signal, onClose }: { signal: Signal | null; onClose: () => void }) {
   return (
-    <Modal isOpen={signal !== null} title={signal ? `Edit Levels: signal ${signal.signal_id}` : undefined} onClose={onClose}>
+    <Modal
+      isOpen={signal !== null}
+      title={signal ? `Edit Levels: signal ${signal.signal_id}` : undefined}
+      onClose={onClose}
+    >
       {signal && <EditLevelsForm key={signal.signal_id} signal={signal} onDone={onClose} />}
     </Modal>
   );

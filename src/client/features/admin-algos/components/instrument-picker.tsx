@@ -24,7 +24,16 @@ export interface InstrumentPickerProps {
 
 const optionLabel = (option: InstrumentOption | null) => option?.label ?? '';
 
-export function InstrumentPicker({ label, index, loadFailed, value, onChange, onBlur, error, inputRef }: InstrumentPickerProps) {
+export function InstrumentPicker({
+  label,
+  index,
+  loadFailed,
+  value,
+  onChange,
+  onBlur,
+  error,
+  inputRef,
+}: InstrumentPickerProps) {
   const id = useId();
   // The input shows every keystroke at once; the (cheap) filtering may trail it under load.
   const query = useDeferredValue(value);
@@ -77,7 +86,13 @@ export function InstrumentPicker({ label, index, loadFailed, value, onChange, on
     <div className={error ? 'instrument-picker instrument-picker--invalid' : 'instrument-picker'}>
       <label {...getLabelProps({ className: 'instrument-picker-label' })}>{label}</label>
       <input {...inputProps} aria-activedescendant={inputProps['aria-activedescendant'] || undefined} />
-      <ul {...getMenuProps({ 'aria-label': `${label} options`, className: 'instrument-picker-listbox', hidden: !expanded })}>
+      <ul
+        {...getMenuProps({
+          'aria-label': `${label} options`,
+          className: 'instrument-picker-listbox',
+          hidden: !expanded,
+        })}
+      >
         {expanded &&
           shown.map((option, position) => (
             <li

@@ -20,7 +20,14 @@ export function LevelFields<T extends LevelValues, U>({ control }: { control: Co
     <div className="admin-form-row">
       {LEVELS.map(([name, label]) => (
         // The names are keys of LevelValues, which T extends.
-        <InputField key={name} control={control} name={name as FieldPath<T>} label={label} type="number" step={String(PRICE_STEP)} />
+        <InputField
+          key={name}
+          control={control}
+          name={name as FieldPath<T>}
+          label={label}
+          type="number"
+          step={String(PRICE_STEP)}
+        />
       ))}
     </div>
   );

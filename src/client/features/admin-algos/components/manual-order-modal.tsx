@@ -28,9 +28,21 @@ const TITLES = { entry: 'Manual Entry', exit: 'Manual Exit' } as const;
 const PORTION_OPTIONS = MANUAL_ORDER_PORTIONS.map((p) => ({ value: p, label: `${p} (${Math.round(p * 100)}%)` }));
 const SHOWN_FIELDS = new Set(['order_type', 'limit_price', 'trigger_price', 'portion', 'trade_type']);
 
-export function ManualOrderModal({ side, signal, onClose }: { side: ManualOrderSide; signal: Signal | null; onClose: () => void }) {
+export function ManualOrderModal({
+  side,
+  signal,
+  onClose,
+}: {
+  side: ManualOrderSide;
+  signal: Signal | null;
+  onClose: () => void;
+}) {
   return (
-    <Modal isOpen={signal !== null} title={signal ? `${TITLES[side]}: signal ${signal.signal_id}` : undefined} onClose={onClose}>
+    <Modal
+      isOpen={signal !== null}
+      title={signal ? `${TITLES[side]}: signal ${signal.signal_id}` : undefined}
+      onClose={onClose}
+    >
       {signal && <ManualOrderForm key={signal.signal_id} side={side} signal={signal} onDone={onClose} />}
     </Modal>
   );
@@ -66,11 +78,27 @@ function ManualOrderForm({ side, signal, onDone }: { side: ManualOrderSide; sign
         <InputField control={control} name="limit_price" label="Limit Price" type="number" step={String(PRICE_STEP)} />
       )}
       {showsTriggerPrice(orderType) && (
-        <InputField control={control} name="trigger_price" label="Trigger Price" type="number" step={String(PRICE_STEP)} />
+        <InputField
+          control={control}
+          name="trigger_price"
+          label="Trigger Price"
+          type="number"
+          step={String(PRICE_STEP)}
+        />
       )}
       <SelectField control={control} name="portion" label="Portion" options={PORTION_OPTIONS} />
-      <SelectField control={control} name="trade_type" label="Trade Type" options={optionsOf(TRADE_TYPES_BY_SIDE[side])} />
-      <FormActions pending={mutation.isPending} onCancel={onDone} submitLabel={`Place ${TITLES[side]}`} pendingLabel="Sending..." />
+      <SelectField
+        control={control}
+        name="trade_type"
+        label="Trade Type"
+        options={optionsOf(TRADE_TYPES_BY_SIDE[side])}
+      />
+      <FormActions
+        pending={mutation.isPending}
+        onCancel={onDone}
+        submitLabel={`Place ${TITLES[side]}`}
+        pendingLabel="Sending..."
+      />
     </form>
   );
 }

@@ -17,7 +17,12 @@ export function PendingLink({ className, onNavigate }: { className: string; onNa
     void (count > 0 ? nav.setAppBadge(count) : nav.clearAppBadge?.())?.catch(() => undefined);
   }, [count]);
   return (
-    <Link to="/dashboard/admin/pending" className={className} onClick={onNavigate} aria-label={count ? `Pending signals: ${count}` : 'Pending signals'}>
+    <Link
+      to="/dashboard/admin/pending"
+      className={className}
+      onClick={onNavigate}
+      aria-label={count ? `Pending signals: ${count}` : 'Pending signals'}
+    >
       Pending{count ? <span className="pending-badge">{count}</span> : null}
     </Link>
   );

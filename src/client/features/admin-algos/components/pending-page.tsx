@@ -36,10 +36,12 @@ export function PendingPage({ focus }: { focus: number | null }) {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
 
   useEffect(() => {
-    if (focus !== null && pending.data) document.getElementById(`pending-${focus}`)?.scrollIntoView({ block: 'center' });
+    if (focus !== null && pending.data)
+      document.getElementById(`pending-${focus}`)?.scrollIntoView({ block: 'center' });
   }, [focus, pending.data]);
 
-  const levels = (s: PendingSignal) => `${formatNumber(s.entry_level)} / ${formatNumber(s.stop_loss_level)} / ${formatNumber(s.target_level)}`;
+  const levels = (s: PendingSignal) =>
+    `${formatNumber(s.entry_level)} / ${formatNumber(s.stop_loss_level)} / ${formatNumber(s.target_level)}`;
   const columns: ResponsiveColumn<PendingSignal>[] = [
     { key: 'signal', header: 'Signal', cell: (s) => <span id={`pending-${s.signal_id}`}>#{s.signal_id}</span> },
     { key: 'algo', header: 'Algo', cell: (s) => s.algo_desc },
@@ -53,12 +55,24 @@ export function PendingPage({ focus }: { focus: number | null }) {
 
   let body;
   if (pending.data && (wide || pending.data.length === 0)) {
-    body = <ResponsiveList items={pending.data} columns={columns} rowKey={(s) => s.signal_id} empty={EMPTY} caption="Pending signals" />;
+    body = (
+      <ResponsiveList
+        items={pending.data}
+        columns={columns}
+        rowKey={(s) => s.signal_id}
+        empty={EMPTY}
+        caption="Pending signals"
+      />
+    );
   } else if (pending.data) {
     body = (
       <ul className="pending-cards" aria-label="Pending signals">
         {pending.data.map((s) => (
-          <li key={s.signal_id} id={`pending-${s.signal_id}`} className={s.signal_id === focus ? 'pending-card pending-card--focused' : 'pending-card'}>
+          <li
+            key={s.signal_id}
+            id={`pending-${s.signal_id}`}
+            className={s.signal_id === focus ? 'pending-card pending-card--focused' : 'pending-card'}
+          >
             <span className="pending-card-symbol">
               {s.instrument_symbol} {s.trade_direction} · #{s.signal_id}
             </span>
@@ -92,10 +106,20 @@ export function PendingPage({ focus }: { focus: number | null }) {
 function DecisionButtons({ signal, onDecide }: { signal: PendingSignal; onDecide: (d: PendingDecision) => void }) {
   return (
     <span className="pending-actions">
-      <button type="button" className="algo-button algo-button--primary" aria-label={`Approve signal ${signal.signal_id}`} onClick={() => onDecide({ signal, decision: 'approve' })}>
+      <button
+        type="button"
+        className="algo-button algo-button--primary"
+        aria-label={`Approve signal ${signal.signal_id}`}
+        onClick={() => onDecide({ signal, decision: 'approve' })}
+      >
         Approve
       </button>
-      <button type="button" className="algo-button algo-button--danger" aria-label={`Reject signal ${signal.signal_id}`} onClick={() => onDecide({ signal, decision: 'reject' })}>
+      <button
+        type="button"
+        className="algo-button algo-button--danger"
+        aria-label={`Reject signal ${signal.signal_id}`}
+        onClick={() => onDecide({ signal, decision: 'reject' })}
+      >
         Reject
       </button>
     </span>

@@ -33,7 +33,17 @@ function Values({ items }: { items: readonly (readonly [string, ReactNode])[] })
   );
 }
 
-function ActionButton({ label, signal, action, onAction }: { label: string; signal: Signal; action: SignalAction; onAction: (a: SignalAction, s: Signal) => void }) {
+function ActionButton({
+  label,
+  signal,
+  action,
+  onAction,
+}: {
+  label: string;
+  signal: Signal;
+  action: SignalAction;
+  onAction: (a: SignalAction, s: Signal) => void;
+}) {
   return (
     <button
       type="button"
@@ -50,7 +60,10 @@ function ActionButton({ label, signal, action, onAction }: { label: string; sign
  * `decide`: Approve / Reject in a pending signal's Actions (the table; a phone card has them at its
  * foot instead).
  */
-export function useSignalColumns(onAction: (action: SignalAction, signal: Signal) => void, decide?: (signal: Signal, decision: SignalDecision) => void): ResponsiveColumn<Signal>[] {
+export function useSignalColumns(
+  onAction: (action: SignalAction, signal: Signal) => void,
+  decide?: (signal: Signal, decision: SignalDecision) => void,
+): ResponsiveColumn<Signal>[] {
   return useMemo(
     () => [
       { key: 'id', header: 'Signal ID', secondary: true, cell: (s) => s.signal_id },
@@ -70,8 +83,18 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
           />
         ),
       },
-      { key: 'status', header: 'Trade Status', primary: true, cell: (s) => <SignalStatusBadge status={s.trade_status} note={s.status_note} /> },
-      { key: 'process', header: 'Signal Process Indicator', secondary: true, cell: (s) => (s.algo_process_ind ? 'Yes' : 'No') },
+      {
+        key: 'status',
+        header: 'Trade Status',
+        primary: true,
+        cell: (s) => <SignalStatusBadge status={s.trade_status} note={s.status_note} />,
+      },
+      {
+        key: 'process',
+        header: 'Signal Process Indicator',
+        secondary: true,
+        cell: (s) => (s.algo_process_ind ? 'Yes' : 'No'),
+      },
       { key: 'portion', header: 'Trade Portion', secondary: true, cell: (s) => `${formatNumber(s.portion_in_trade)}%` },
       {
         key: 'level',
@@ -100,7 +123,12 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
               ['Drift', formatDrift(s.entry_level, s.ltp)],
               ['MFE', formatNumber(s.max_fav_excursion)],
               ['MAE', formatNumber(s.max_adv_excursion)],
-              ['Time', <span key="time" className="signal-time">{formatTimestamp(s.ltp_timestamp)}</span>],
+              [
+                'Time',
+                <span key="time" className="signal-time">
+                  {formatTimestamp(s.ltp_timestamp)}
+                </span>,
+              ],
             ]}
           />
         ),
@@ -113,10 +141,20 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
           <div className="signal-actions">
             {decide && s.trade_status === 'pending' && (
               <>
-                <button type="button" className="algo-button algo-button--primary" aria-label={`Approve signal ${s.signal_id}`} onClick={() => decide(s, 'approve')}>
+                <button
+                  type="button"
+                  className="algo-button algo-button--primary"
+                  aria-label={`Approve signal ${s.signal_id}`}
+                  onClick={() => decide(s, 'approve')}
+                >
                   Approve
                 </button>
-                <button type="button" className="algo-button algo-button--danger" aria-label={`Reject signal ${s.signal_id}`} onClick={() => decide(s, 'reject')}>
+                <button
+                  type="button"
+                  className="algo-button algo-button--danger"
+                  aria-label={`Reject signal ${s.signal_id}`}
+                  onClick={() => decide(s, 'reject')}
+                >
                   Reject
                 </button>
               </>
@@ -140,7 +178,13 @@ export function useSignalColumns(onAction: (action: SignalAction, signal: Signal
           />
         ),
       },
-      { key: 'raw', header: 'Raw', sticky: true, secondary: true, cell: (s) => <ActionButton label="View" action="raw" signal={s} onAction={onAction} /> },
+      {
+        key: 'raw',
+        header: 'Raw',
+        sticky: true,
+        secondary: true,
+        cell: (s) => <ActionButton label="View" action="raw" signal={s} onAction={onAction} />,
+      },
     ],
     [onAction, decide],
   );

@@ -49,7 +49,8 @@ export function SignalDecisionDialog({ pending, onClose }: { pending: PendingDec
       {signal && (
         <>
           <p className="decision-subject">
-            <strong>{signal.instrument_symbol}</strong> ({signal.instrument_type}), {signal.trade_type}, {signal.trade_direction}
+            <strong>{signal.instrument_symbol}</strong> ({signal.instrument_type}), {signal.trade_type},{' '}
+            {signal.trade_direction}
             {', '}
             {formatSignalDate(signal.trade_gen_ts)}
           </p>
@@ -88,7 +89,12 @@ const rupees = (value: number) => `₹${formatNumber(value)}`;
 
 function FanOutPreview({ preview, failed }: { preview: SignalPreview | undefined; failed: boolean }) {
   if (failed) return <p className="decision-preview">The preview could not be loaded.</p>;
-  if (!preview) return <p className="decision-preview" aria-busy="true">Sizing the accounts…</p>;
+  if (!preview)
+    return (
+      <p className="decision-preview" aria-busy="true">
+        Sizing the accounts…
+      </p>
+    );
   const { totals } = preview;
   const skipped = preview.accounts.filter((a) => a.skip_reason !== null);
   return (
@@ -97,14 +103,13 @@ function FanOutPreview({ preview, failed }: { preview: SignalPreview | undefined
         <strong>
           {totals.trading} of {totals.accounts} {totals.accounts === 1 ? 'account' : 'accounts'} trade
         </strong>{' '}
-        {formatNumber(totals.quantity)} shares at {formatNumber(preview.price)} ({preview.price_source === 'last_price' ? 'last price' : 'entry level'}):
-        allocation {rupees(totals.allocation)}, capital at risk {rupees(totals.capital_at_risk)}.
+        {formatNumber(totals.quantity)} shares at {formatNumber(preview.price)} (
+        {preview.price_source === 'last_price' ? 'last price' : 'entry level'}): allocation {rupees(totals.allocation)},
+        capital at risk {rupees(totals.capital_at_risk)}.
       </p>
       {skipped.length > 0 && (
         <details>
-          <summary>
-            {skipped.length} skipped
-          </summary>
+          <summary>{skipped.length} skipped</summary>
           <ul>
             {skipped.map((a) => (
               <li key={a.trabot_account_id}>

@@ -2,7 +2,13 @@
 import { useId } from 'react';
 import { SIGNAL_FILTERS, type SignalFilter } from '../lib/signal-filter';
 
-export function SignalStatusFilter({ value, onChange }: { value: SignalFilter; onChange: (status: SignalFilter) => void }) {
+export function SignalStatusFilter({
+  value,
+  onChange,
+}: {
+  value: SignalFilter;
+  onChange: (status: SignalFilter) => void;
+}) {
   const id = useId();
   return (
     <div className="algo-filter">

@@ -20,7 +20,10 @@ export interface ManualOrderFormValues {
   trade_type: string;
 }
 
-export const TRADE_TYPES_BY_SIDE: Record<ManualOrderSide, readonly string[]> = { entry: TRADE_TYPES, exit: EXIT_TRADE_TYPES };
+export const TRADE_TYPES_BY_SIDE: Record<ManualOrderSide, readonly string[]> = {
+  entry: TRADE_TYPES,
+  exit: EXIT_TRADE_TYPES,
+};
 
 export const manualOrderDefaults = (side: ManualOrderSide): ManualOrderFormValues => ({
   order_type: 'market',

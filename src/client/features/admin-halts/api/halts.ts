@@ -12,7 +12,8 @@ export const haltsQueryOptions = queryOptions({
 export const useHalts = () => useQuery(haltsQueryOptions);
 
 /** The path of a halt: all trading (null) or one account's. */
-const haltPath = (accountId: number | null) => (accountId === null ? '/api/admin/halt' : `/api/admin/accounts/${accountId}/halt`);
+const haltPath = (accountId: number | null) =>
+  accountId === null ? '/api/admin/halt' : `/api/admin/accounts/${accountId}/halt`;
 
 /** What a halt stops, at the start of a sentence. */
 export const haltSubject = (accountId: number | null) => (accountId === null ? 'Trading' : `Account ${accountId}`);
@@ -44,7 +45,8 @@ export function useHaltMutations() {
     onSettled,
     meta: {
       success: (_answer, accountId: number | null) => `${haltSubject(accountId)} resumed`,
-      failure: (error, accountId: number | null) => saveFailureMessage(error, `Failed to resume ${haltScope(accountId)}`),
+      failure: (error, accountId: number | null) =>
+        saveFailureMessage(error, `Failed to resume ${haltScope(accountId)}`),
     },
   });
   return { halt, resume };

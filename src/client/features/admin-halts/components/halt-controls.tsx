@@ -12,7 +12,15 @@ import { StatusBadge } from '@client/components/status-badge';
 import { haltScope, useHaltMutations } from '../api/halts';
 import { HaltForm } from './halt-form';
 
-export function HaltControls({ accountId, halt, compact = false }: { accountId: number | null; halt: Halt | undefined; compact?: boolean }) {
+export function HaltControls({
+  accountId,
+  halt,
+  compact = false,
+}: {
+  accountId: number | null;
+  halt: Halt | undefined;
+  compact?: boolean;
+}) {
   const [asking, setAsking] = useState<'halt' | 'resume' | null>(null);
   const { resume } = useHaltMutations();
   const scope = haltScope(accountId);

@@ -5,6 +5,7 @@ import { apiJson } from '@client/lib/api';
 
 export const getAdminWorkshops = (): Promise<AdminWorkshop[]> => apiJson<AdminWorkshop[]>('/api/admin/workshops');
 
-export const adminWorkshopsQueryOptions = () => queryOptions({ queryKey: ['admin', 'workshops'] as const, queryFn: getAdminWorkshops });
+export const adminWorkshopsQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'workshops'] as const, queryFn: getAdminWorkshops });
 
 export const useAdminWorkshops = () => useQuery(adminWorkshopsQueryOptions());

@@ -14,7 +14,9 @@ export interface SaveWorkshopInput {
 }
 
 export const saveWorkshop = ({ id, body }: SaveWorkshopInput): Promise<Workshop> =>
-  id === null ? apiJson<Workshop>('/api/admin/workshops', jsonBody('PUT', body)) : apiJson<Workshop>(`/api/admin/workshops/${id}`, jsonBody('POST', body));
+  id === null
+    ? apiJson<Workshop>('/api/admin/workshops', jsonBody('PUT', body))
+    : apiJson<Workshop>(`/api/admin/workshops/${id}`, jsonBody('POST', body));
 
 /** Not in the spec's catalogue (workshop management goes beyond it). */
 const WORKSHOP_SAVE_SUCCESS = 'Workshop saved successfully';

@@ -55,7 +55,12 @@ export function EnquiriesPage() {
           </ul>
         ))}
       {enquiries.hasNextPage && (
-        <IonButton fill="outline" className="inbox-more" disabled={enquiries.isFetchingNextPage} onClick={() => void enquiries.fetchNextPage()}>
+        <IonButton
+          fill="outline"
+          className="inbox-more"
+          disabled={enquiries.isFetchingNextPage}
+          onClick={() => void enquiries.fetchNextPage()}
+        >
           {enquiries.isFetchingNextPage ? 'Loading...' : 'Load more'}
         </IonButton>
       )}

@@ -5,7 +5,12 @@ import type { Enquiry } from '@shared/schemas/admin/inbox';
 import { StatusBadge, type BadgeTone } from '@client/components/status-badge';
 import { safeHtml } from '../lib/safe-html';
 
-const MAIL_TONES: Record<Enquiry['mail_status'], BadgeTone> = { sent: 'success', pending: 'warning', off: 'neutral', failed: 'danger' };
+const MAIL_TONES: Record<Enquiry['mail_status'], BadgeTone> = {
+  sent: 'success',
+  pending: 'warning',
+  off: 'neutral',
+  failed: 'danger',
+};
 
 export const EnquiryCard = memo(function EnquiryCard({ enquiry }: { enquiry: Enquiry }) {
   const form = useMemo(() => safeHtml(enquiry.form_html), [enquiry.form_html]);

@@ -13,7 +13,11 @@ import { useSaveWorkshop } from '../api/save-workshop';
 
 export function WorkshopForm({ workshop, onDone }: { workshop: AdminWorkshop | null; onDone: () => void }) {
   const mutation = useSaveWorkshop();
-  const { control, handleSubmit } = useForm<z.input<typeof workshopBodySchema>, unknown, z.output<typeof workshopBodySchema>>({
+  const { control, handleSubmit } = useForm<
+    z.input<typeof workshopBodySchema>,
+    unknown,
+    z.output<typeof workshopBodySchema>
+  >({
     resolver: zodResolver(workshopBodySchema),
     defaultValues: {
       title: workshop?.title ?? '',
@@ -24,7 +28,9 @@ export function WorkshopForm({ workshop, onDone }: { workshop: AdminWorkshop | n
     },
   });
 
-  const onSubmit = handleSubmit((body) => mutation.mutate({ id: workshop?.workshop_id ?? null, body }, { onSuccess: onDone }));
+  const onSubmit = handleSubmit((body) =>
+    mutation.mutate({ id: workshop?.workshop_id ?? null, body }, { onSuccess: onDone }),
+  );
 
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -32,7 +38,13 @@ export function WorkshopForm({ workshop, onDone }: { workshop: AdminWorkshop | n
       <TextAreaField control={control} name="description" label="Description" />
       <InputField control={control} name="workshop_date" label="Date" type="date" />
       <InputField control={control} name="time_label" label="Time" helperText="Like 10:00AM IST" />
-      <SelectField control={control} name="level" label="Level" placeholder="Choose a level" options={optionsOf(WORKSHOP_LEVELS)} />
+      <SelectField
+        control={control}
+        name="level"
+        label="Level"
+        placeholder="Choose a level"
+        options={optionsOf(WORKSHOP_LEVELS)}
+      />
       <FormActions pending={mutation.isPending} onCancel={onDone} />
     </form>
   );

@@ -16,7 +16,8 @@ import { useAdminWorkshops } from '../api/get-admin-workshops';
 import { WorkshopForm } from './workshop-form';
 import { WorkshopRegistrations } from './workshop-registrations';
 
-type Open = { kind: 'edit'; workshop: AdminWorkshop | null } | { kind: 'registrations'; workshop: AdminWorkshop } | null;
+type Open =
+  { kind: 'edit'; workshop: AdminWorkshop | null } | { kind: 'registrations'; workshop: AdminWorkshop } | null;
 
 function modalTitle(open: Open): string | undefined {
   if (!open) return undefined;
@@ -41,10 +42,20 @@ export function WorkshopsAdminPage() {
       header: 'Actions',
       cell: (w) => (
         <div className="admin-row-actions">
-          <IonButton size="small" fill="outline" aria-label={`Edit workshop ${w.title}`} onClick={() => setOpen({ kind: 'edit', workshop: w })}>
+          <IonButton
+            size="small"
+            fill="outline"
+            aria-label={`Edit workshop ${w.title}`}
+            onClick={() => setOpen({ kind: 'edit', workshop: w })}
+          >
             Edit
           </IonButton>
-          <IonButton size="small" fill="outline" aria-label={`Registrations of ${w.title}`} onClick={() => setOpen({ kind: 'registrations', workshop: w })}>
+          <IonButton
+            size="small"
+            fill="outline"
+            aria-label={`Registrations of ${w.title}`}
+            onClick={() => setOpen({ kind: 'registrations', workshop: w })}
+          >
             Registrations
           </IonButton>
         </div>

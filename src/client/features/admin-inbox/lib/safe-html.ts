@@ -7,7 +7,23 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 
 const ALLOWED = new Set(['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'b', 'i']);
-const DROPPED = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'textarea', 'select', 'title', 'xmp', 'noembed', 'noframes']);
+const DROPPED = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'textarea',
+  'select',
+  'title',
+  'xmp',
+  'noembed',
+  'noframes',
+]);
 /** Deeper nesting than any form produces is flattened to text. */
 const MAX_DEPTH = 32;
 

@@ -7,6 +7,9 @@ export const getAdminAccountDetails = (accountId: number): Promise<AccountSettin
   apiJson<AccountSettings>(`/api/${accountId}/account-details`);
 
 export const adminAccountDetailsQueryOptions = (accountId: number) =>
-  queryOptions({ queryKey: ['admin', 'accounts', accountId, 'details'] as const, queryFn: () => getAdminAccountDetails(accountId) });
+  queryOptions({
+    queryKey: ['admin', 'accounts', accountId, 'details'] as const,
+    queryFn: () => getAdminAccountDetails(accountId),
+  });
 
 export const useAdminAccountDetails = (accountId: number) => useQuery(adminAccountDetailsQueryOptions(accountId));

@@ -7,6 +7,9 @@ export const getMemberAccounts = (memberId: number): Promise<MemberAccount[]> =>
   apiJson<MemberAccount[]>(`/api/admin/members/${memberId}/accounts`);
 
 export const memberAccountsQueryOptions = (memberId: number) =>
-  queryOptions({ queryKey: ['admin', 'members', memberId, 'accounts'] as const, queryFn: () => getMemberAccounts(memberId) });
+  queryOptions({
+    queryKey: ['admin', 'members', memberId, 'accounts'] as const,
+    queryFn: () => getMemberAccounts(memberId),
+  });
 
 export const useMemberAccounts = (memberId: number) => useQuery(memberAccountsQueryOptions(memberId));

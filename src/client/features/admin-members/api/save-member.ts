@@ -13,7 +13,9 @@ export interface SaveMemberInput {
 }
 
 export const saveMember = ({ id, body }: SaveMemberInput): Promise<Member> =>
-  id === null ? apiJson<Member>('/api/members', jsonBody('PUT', body)) : apiJson<Member>(`/api/members/${id}`, jsonBody('POST', body));
+  id === null
+    ? apiJson<Member>('/api/members', jsonBody('PUT', body))
+    : apiJson<Member>(`/api/members/${id}`, jsonBody('POST', body));
 
 export function useSaveMember() {
   const queryClient = useQueryClient();

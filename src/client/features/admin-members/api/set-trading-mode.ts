@@ -34,7 +34,8 @@ export function useSetTradingMode(memberId: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: memberAccountsQueryOptions(memberId).queryKey }),
     meta: {
       success: modeChanged,
-      failure: (error) => (error instanceof HttpError ? serverErrorText(error.body, FAILURE) : saveFailureMessage(error, FAILURE)),
+      failure: (error) =>
+        error instanceof HttpError ? serverErrorText(error.body, FAILURE) : saveFailureMessage(error, FAILURE),
     },
   });
 }

@@ -11,7 +11,15 @@ import { LoadState } from '@client/components/load-state';
 import { useAdminAccountDetails } from '../api/get-admin-account-details';
 import { useUpdateAccountBrokerDetails } from '../api/update-account-broker-details';
 
-function AccountBrokerForm({ memberId, accountId, onDone }: { memberId: number; accountId: number; onDone: () => void }) {
+function AccountBrokerForm({
+  memberId,
+  accountId,
+  onDone,
+}: {
+  memberId: number;
+  accountId: number;
+  onDone: () => void;
+}) {
   const details = useAdminAccountDetails(accountId);
   const mutation = useUpdateAccountBrokerDetails(memberId, accountId);
   // The form starts from the account as stored now: a copy cached by an earlier opening is refreshed first.
@@ -21,9 +29,21 @@ function AccountBrokerForm({ memberId, accountId, onDone }: { memberId: number; 
   return <BrokerForm schema={adminBrokerDetailsSchema} account={details.data} mutation={mutation} onDone={onDone} />;
 }
 
-export function AccountBrokerModal({ memberId, account, onClose }: { memberId: number; account: MemberAccount | null; onClose: () => void }) {
+export function AccountBrokerModal({
+  memberId,
+  account,
+  onClose,
+}: {
+  memberId: number;
+  account: MemberAccount | null;
+  onClose: () => void;
+}) {
   return (
-    <Modal isOpen={account !== null} title={account ? `Broker details of account ${account.trabot_account_id}` : undefined} onClose={onClose}>
+    <Modal
+      isOpen={account !== null}
+      title={account ? `Broker details of account ${account.trabot_account_id}` : undefined}
+      onClose={onClose}
+    >
       {account && <AccountBrokerForm memberId={memberId} accountId={account.trabot_account_id} onDone={onClose} />}
     </Modal>
   );

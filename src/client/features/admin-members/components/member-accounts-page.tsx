@@ -36,7 +36,12 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
 
   const columns: ResponsiveColumn<MemberAccount>[] = [
     { key: 'id', header: 'ID', cell: (a) => a.trabot_account_id },
-    { key: 'status', header: 'Status', cell: (a) => <Positive view={accountStatusView(a.account_status)} />, primary: true },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (a) => <Positive view={accountStatusView(a.account_status)} />,
+      primary: true,
+    },
     {
       key: 'broker',
       header: 'Broker Name',
@@ -62,7 +67,9 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
             aria-label={`Trading mode of account ${a.trabot_account_id}`}
             value={a.trading_mode}
             disabled={setMode.isPending}
-            onChange={(e) => setMode.mutate({ accountId: a.trabot_account_id, mode: e.target.value as MemberAccount['trading_mode'] })}
+            onChange={(e) =>
+              setMode.mutate({ accountId: a.trabot_account_id, mode: e.target.value as MemberAccount['trading_mode'] })
+            }
           >
             <option value="paper">paper</option>
             <option value="live">live</option>
@@ -72,15 +79,38 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
       ),
     },
     { key: 'client', header: 'Broker Client ID', cell: (a) => a.broker_client_id || NA },
-    { key: 'valid', header: 'Broker Key Valid', cell: (a) => <Positive view={accessKeyStatusView(a.access_key_valid)} /> },
+    {
+      key: 'valid',
+      header: 'Broker Key Valid',
+      cell: (a) => <Positive view={accessKeyStatusView(a.access_key_valid)} />,
+    },
     { key: 'updated', header: 'Broker Key Update time', cell: (a) => formatTimestamp(a.access_key_updated_timestamp) },
-    { key: 'halt', header: 'Halt', cell: (a) => <HaltControls accountId={a.trabot_account_id} halt={halts.data?.find((h) => h.account_id === a.trabot_account_id)} compact /> },
-    { key: 'login', header: 'Daily Login', cell: (a) => (a.broker_login === 'none' ? NA : <BrokerConnect {...a} accountId={a.trabot_account_id} />) },
+    {
+      key: 'halt',
+      header: 'Halt',
+      cell: (a) => (
+        <HaltControls
+          accountId={a.trabot_account_id}
+          halt={halts.data?.find((h) => h.account_id === a.trabot_account_id)}
+          compact
+        />
+      ),
+    },
+    {
+      key: 'login',
+      header: 'Daily Login',
+      cell: (a) => (a.broker_login === 'none' ? NA : <BrokerConnect {...a} accountId={a.trabot_account_id} />),
+    },
     {
       key: 'edit',
       header: 'Edit',
       cell: (a) => (
-        <IonButton size="small" fill="outline" aria-label={`Edit broker details of account ${a.trabot_account_id}`} onClick={() => setEditing(a)}>
+        <IonButton
+          size="small"
+          fill="outline"
+          aria-label={`Edit broker details of account ${a.trabot_account_id}`}
+          onClick={() => setEditing(a)}
+        >
           Edit
         </IonButton>
       ),
@@ -89,7 +119,11 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
       key: 'algos',
       header: 'Subscribed Algos',
       cell: (a) => (
-        <Link to="/dashboard/admin/members/$id/accounts/$accountId/algos" params={params(a)} aria-label={`Subscribed algos of account ${a.trabot_account_id}`}>
+        <Link
+          to="/dashboard/admin/members/$id/accounts/$accountId/algos"
+          params={params(a)}
+          aria-label={`Subscribed algos of account ${a.trabot_account_id}`}
+        >
           Subscribed Algos
         </Link>
       ),
@@ -99,7 +133,11 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
       header: 'Trades',
       sticky: true,
       cell: (a) => (
-        <Link to="/dashboard/admin/members/$id/accounts/$accountId/trades" params={params(a)} aria-label={`Trades of account ${a.trabot_account_id}`}>
+        <Link
+          to="/dashboard/admin/members/$id/accounts/$accountId/trades"
+          params={params(a)}
+          aria-label={`Trades of account ${a.trabot_account_id}`}
+        >
           Trades
         </Link>
       ),

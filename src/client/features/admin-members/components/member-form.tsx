@@ -26,7 +26,9 @@ export function MemberForm({ member, onDone }: { member: Member | null; onDone: 
     defaultValues: formValues(member),
   });
 
-  const onSubmit = handleSubmit((body) => mutation.mutate({ id: member?.trabot_client_id ?? null, body }, { onSuccess: onDone }));
+  const onSubmit = handleSubmit((body) =>
+    mutation.mutate({ id: member?.trabot_client_id ?? null, body }, { onSuccess: onDone }),
+  );
 
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>

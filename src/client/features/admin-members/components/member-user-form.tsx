@@ -6,7 +6,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { memberUserBodySchema, type MemberAccount, type MemberUser, type MemberUserBody } from '@shared/schemas/admin/members';
+import {
+  memberUserBodySchema,
+  type MemberAccount,
+  type MemberUser,
+  type MemberUserBody,
+} from '@shared/schemas/admin/members';
 import { FormActions } from '@client/components/form-fields/form-actions';
 import { InputField } from '@client/components/form-fields/input-field';
 import { SelectField } from '@client/components/form-fields/select-field';
@@ -15,7 +20,10 @@ import { useSaveMemberUser } from '../api/save-member-user';
 const NEW_USER_PASSWORD = 'Password is required for a new user';
 
 /** A new user must get a password; for an existing one a blank password keeps the old one. */
-const newUserSchema = memberUserBodySchema.refine((user) => Boolean(user.password), { message: NEW_USER_PASSWORD, path: ['password'] });
+const newUserSchema = memberUserBodySchema.refine((user) => Boolean(user.password), {
+  message: NEW_USER_PASSWORD,
+  path: ['password'],
+});
 
 export const accountLabel = (account: MemberAccount) =>
   account.broker_name && account.broker_name !== 'none'

@@ -55,9 +55,18 @@ export function MemberUsersPage({ memberId }: { memberId: number }) {
           cardTitle={(u) => u.name}
         />
       )}
-      <Modal isOpen={editing !== null} title={editing === 'new' ? 'Add User' : `Edit User ${editing?.id ?? ''}`} onClose={close}>
+      <Modal
+        isOpen={editing !== null}
+        title={editing === 'new' ? 'Add User' : `Edit User ${editing?.id ?? ''}`}
+        onClose={close}
+      >
         {editing !== null && (
-          <MemberUserForm memberId={memberId} user={editing === 'new' ? null : editing} accounts={accounts.data ?? []} onDone={close} />
+          <MemberUserForm
+            memberId={memberId}
+            user={editing === 'new' ? null : editing}
+            accounts={accounts.data ?? []}
+            onDone={close}
+          />
         )}
       </Modal>
     </Page>

@@ -39,7 +39,11 @@ export function MembersPage() {
       key: 'users',
       header: 'Users',
       cell: (m) => (
-        <Link to="/dashboard/admin/members/$id/users" params={{ id: m.trabot_client_id }} aria-label={`Users of ${m.name}`}>
+        <Link
+          to="/dashboard/admin/members/$id/users"
+          params={{ id: m.trabot_client_id }}
+          aria-label={`Users of ${m.name}`}
+        >
           Users
         </Link>
       ),
@@ -48,7 +52,11 @@ export function MembersPage() {
       key: 'accounts',
       header: 'Accounts',
       cell: (m) => (
-        <Link to="/dashboard/admin/members/$id/accounts" params={{ id: m.trabot_client_id }} aria-label={`Accounts of ${m.name}`}>
+        <Link
+          to="/dashboard/admin/members/$id/accounts"
+          params={{ id: m.trabot_client_id }}
+          aria-label={`Accounts of ${m.name}`}
+        >
           Accounts
         </Link>
       ),
@@ -74,7 +82,11 @@ export function MembersPage() {
           cardTitle={(m) => `${m.name} (${m.trabot_client_id})`}
         />
       )}
-      <Modal isOpen={editing !== null} title={editing === 'new' ? 'Add Member' : `Edit Member ${editing?.trabot_client_id ?? ''}`} onClose={close}>
+      <Modal
+        isOpen={editing !== null}
+        title={editing === 'new' ? 'Add Member' : `Edit Member ${editing?.trabot_client_id ?? ''}`}
+        onClose={close}
+      >
         {editing !== null && <MemberForm member={editing === 'new' ? null : editing} onDone={close} />}
       </Modal>
     </Page>

@@ -14,6 +14,9 @@ export function useDeleteWarning() {
   return useMutation({
     mutationFn: deleteWarning,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: warningsKey }),
-    meta: { success: MSG.warningDeleteSuccess, failure: (error) => saveFailureMessage(error, MSG.warningDeleteFailure) },
+    meta: {
+      success: MSG.warningDeleteSuccess,
+      failure: (error) => saveFailureMessage(error, MSG.warningDeleteFailure),
+    },
   });
 }

@@ -13,6 +13,9 @@ export interface LogsQuery {
 export type LogsResponse = z.infer<typeof logsResponseSchema>;
 
 export const getLogs = ({ search, lines, showStatic }: LogsQuery): Promise<LogsResponse> =>
-  apiJson<LogsResponse>(`/api/logs?${new URLSearchParams({ search, lines: String(lines), ...(showStatic && { static: '1' }) })}`);
+  apiJson<LogsResponse>(
+    `/api/logs?${new URLSearchParams({ search, lines: String(lines), ...(showStatic && { static: '1' }) })}`,
+  );
 
-export const logsQueryOptions = (query: LogsQuery) => queryOptions({ queryKey: ['admin', 'logs', query] as const, queryFn: () => getLogs(query) });
+export const logsQueryOptions = (query: LogsQuery) =>
+  queryOptions({ queryKey: ['admin', 'logs', query] as const, queryFn: () => getLogs(query) });

@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Warning } from '@shared/schemas/admin/operations';
 import { apiJson } from '@client/lib/api';
 
-export const getWarnings = (showDeleted: boolean): Promise<Warning[]> => apiJson<Warning[]>(`/api/admin/warnings?showDeleted=${showDeleted}`);
+export const getWarnings = (showDeleted: boolean): Promise<Warning[]> =>
+  apiJson<Warning[]>(`/api/admin/warnings?showDeleted=${showDeleted}`);
 
 /** Both lists (with and without deleted warnings) sit under this key. */
 export const warningsKey = ['admin', 'warnings'] as const;

@@ -25,7 +25,12 @@ const LEVEL_TONES: Partial<Record<LogLevel, BadgeTone>> = { warn: 'warning', err
 
 const COLUMNS: ResponsiveColumn<LogLine>[] = [
   { key: 'time', header: 'Time (IST)', primary: true, cell: (l) => l.time ?? '' },
-  { key: 'level', header: 'Level', primary: true, cell: (l) => l.level && <StatusBadge tone={LEVEL_TONES[l.level] ?? 'neutral'}>{l.level}</StatusBadge> },
+  {
+    key: 'level',
+    header: 'Level',
+    primary: true,
+    cell: (l) => l.level && <StatusBadge tone={LEVEL_TONES[l.level] ?? 'neutral'}>{l.level}</StatusBadge>,
+  },
   { key: 'message', header: 'Message', primary: true, cell: (l) => l.message },
   {
     key: 'fields',
@@ -61,7 +66,8 @@ export function LogsPage() {
   const lines = useMemo(() => logs.data?.lines.map(readLogLine), [logs.data]);
 
   const apply = (next: LogsQuery) => {
-    if (next.search === query.search && next.lines === query.lines && next.showStatic === query.showStatic) void logs.refetch();
+    if (next.search === query.search && next.lines === query.lines && next.showStatic === query.showStatic)
+      void logs.refetch();
     else setQuery(next);
   };
   const onSubmit = (event: FormEvent) => {
@@ -102,7 +108,11 @@ export function LogsPage() {
           ))}
         </IonSelect>
         <label className="logs-static">
-          <input type="checkbox" checked={query.showStatic} onChange={(e) => apply({ ...query, search, showStatic: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={query.showStatic}
+            onChange={(e) => apply({ ...query, search, showStatic: e.target.checked })}
+          />
           Show static file requests
         </label>
         <IonButton type="submit" disabled={logs.isFetching}>
@@ -112,7 +122,13 @@ export function LogsPage() {
       <LoadState query={logs} failure={MSG.logsWarningsFailure} />
       {lines && (
         <div className="log-lines" aria-busy={logs.isFetching || undefined}>
-          <ResponsiveList items={lines} columns={COLUMNS} rowKey={(l) => l.index} empty="No logs to display" caption="Log lines" />
+          <ResponsiveList
+            items={lines}
+            columns={COLUMNS}
+            rowKey={(l) => l.index}
+            empty="No logs to display"
+            caption="Log lines"
+          />
         </div>
       )}
     </Page>

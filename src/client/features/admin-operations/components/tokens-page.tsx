@@ -31,7 +31,13 @@ const webhookColumns: ResponsiveColumn<WebhookToken>[] = [
 function WebhookTokenList() {
   const tokens = useAllWebhookTokens();
   return tokens.data ? (
-    <ResponsiveList items={tokens.data} columns={webhookColumns} rowKey={(t) => t.token_id} empty="No webhook tokens" caption="Webhook tokens" />
+    <ResponsiveList
+      items={tokens.data}
+      columns={webhookColumns}
+      rowKey={(t) => t.token_id}
+      empty="No webhook tokens"
+      caption="Webhook tokens"
+    />
   ) : (
     <LoadState query={tokens} />
   );
@@ -44,12 +50,25 @@ export function TokensPage() {
     <Page title="Tokens">
       <div className="admin-toolbar">
         <BackButton />
-        <button type="button" className="admin-link-button" disabled={tokens.isFetching} onClick={() => void tokens.refetch()}>
+        <button
+          type="button"
+          className="admin-link-button"
+          disabled={tokens.isFetching}
+          onClick={() => void tokens.refetch()}
+        >
           Refresh Tokens
         </button>
       </div>
       <LoadState query={tokens} />
-      {entries && <ResponsiveList items={entries} columns={columns} rowKey={([name]) => name} empty="No tokens found" caption="Tokens" />}
+      {entries && (
+        <ResponsiveList
+          items={entries}
+          columns={columns}
+          rowKey={([name]) => name}
+          empty="No tokens found"
+          caption="Tokens"
+        />
+      )}
       <WebhookTokenList />
     </Page>
   );

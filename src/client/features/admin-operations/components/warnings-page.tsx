@@ -59,7 +59,13 @@ export function WarningsPage() {
       header: 'Delete',
       cell: (w) =>
         w.delete_ind ? null : (
-          <IonButton size="small" fill="outline" color="danger" aria-label={`Delete warning ${w.warning_id}`} onClick={() => setConfirming(w)}>
+          <IonButton
+            size="small"
+            fill="outline"
+            color="danger"
+            aria-label={`Delete warning ${w.warning_id}`}
+            onClick={() => setConfirming(w)}
+          >
             Delete
           </IonButton>
         ),
@@ -70,10 +76,20 @@ export function WarningsPage() {
     <Page title="Warnings">
       <div className="admin-toolbar">
         <BackButton />
-        <IonCheckbox checked={showDeleted} onIonChange={(e) => setShowDeleted(e.detail.checked)} labelPlacement="end" justify="start">
+        <IonCheckbox
+          checked={showDeleted}
+          onIonChange={(e) => setShowDeleted(e.detail.checked)}
+          labelPlacement="end"
+          justify="start"
+        >
           Show Deleted
         </IonCheckbox>
-        <button type="button" className="admin-link-button" disabled={warnings.isFetching} onClick={() => void warnings.refetch()}>
+        <button
+          type="button"
+          className="admin-link-button"
+          disabled={warnings.isFetching}
+          onClick={() => void warnings.refetch()}
+        >
           Refresh
         </button>
       </div>

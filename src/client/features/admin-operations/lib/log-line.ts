@@ -34,7 +34,8 @@ export function readLogLine(raw: string, index: number): LogLine {
   } catch {
     parsed = null;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { index, raw, time: null, level: null, message: raw, fields: [] };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { index, raw, time: null, level: null, message: raw, fields: [] };
   const { level, time, msg, ...rest } = parsed as Record<string, unknown>;
   return {
     index,

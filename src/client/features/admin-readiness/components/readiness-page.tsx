@@ -27,7 +27,12 @@ const TONES: Record<ReadinessVerdict, BadgeTone> = {
 
 const columns: ResponsiveColumn<ReadinessRow>[] = [
   { key: 'account', header: 'Account', cell: (r) => r.trabot_account_id },
-  { key: 'verdict', header: 'Verdict', primary: true, cell: (r) => <StatusBadge tone={TONES[r.verdict]}>{r.verdict}</StatusBadge> },
+  {
+    key: 'verdict',
+    header: 'Verdict',
+    primary: true,
+    cell: (r) => <StatusBadge tone={TONES[r.verdict]}>{r.verdict}</StatusBadge>,
+  },
   {
     key: 'member',
     header: 'Member',
@@ -39,9 +44,21 @@ const columns: ResponsiveColumn<ReadinessRow>[] = [
     ),
   },
   { key: 'broker', header: 'Broker', cell: (r) => r.broker_name },
-  { key: 'mode', header: 'Mode', cell: (r) => (r.mode === 'live' ? <StatusBadge tone="danger">LIVE</StatusBadge> : 'PAPER') },
-  { key: 'session', header: 'Session valid until', cell: (r) => (r.session_expires_at ? formatTimestamp(r.session_expires_at) : NA) },
-  { key: 'checked', header: 'Last validation', cell: (r) => (r.session_checked_at ? formatTimestamp(r.session_checked_at) : NA) },
+  {
+    key: 'mode',
+    header: 'Mode',
+    cell: (r) => (r.mode === 'live' ? <StatusBadge tone="danger">LIVE</StatusBadge> : 'PAPER'),
+  },
+  {
+    key: 'session',
+    header: 'Session valid until',
+    cell: (r) => (r.session_expires_at ? formatTimestamp(r.session_expires_at) : NA),
+  },
+  {
+    key: 'checked',
+    header: 'Last validation',
+    cell: (r) => (r.session_checked_at ? formatTimestamp(r.session_checked_at) : NA),
+  },
   { key: 'funds', header: 'Funds available', cell: (r) => <Rupee value={r.funds_available} /> },
   { key: 'capital', header: 'Capital subscribed', cell: (r) => <Rupee value={r.capital_required} /> },
 ];

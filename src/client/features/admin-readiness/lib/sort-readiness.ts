@@ -9,7 +9,13 @@ export const READINESS_SORTS = {
 } as const;
 export type ReadinessSort = keyof typeof READINESS_SORTS;
 
-const URGENCY: Record<ReadinessVerdict, number> = { 'reconnect needed': 0, 'insufficient funds': 1, halted: 2, ready: 3, paper: 4 };
+const URGENCY: Record<ReadinessVerdict, number> = {
+  'reconnect needed': 0,
+  'insufficient funds': 1,
+  halted: 2,
+  ready: 3,
+  paper: 4,
+};
 
 const shortfall = (r: ReadinessRow) => r.capital_required - (r.funds_available ?? 0);
 const sessionEnd = (r: ReadinessRow) => (r.session_expires_at ? Date.parse(r.session_expires_at) : -Infinity);

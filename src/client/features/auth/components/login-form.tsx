@@ -33,7 +33,10 @@ export function LoginForm({ returnTo }: { returnTo?: string }) {
   const onSubmit = handleSubmit(async (body) => {
     try {
       // The outcome's toast is useLoginMutation's: shown when the call settles, so before navigating.
-      const loggedIn = await mutation.mutateAsync(body).then(() => true, () => false);
+      const loggedIn = await mutation.mutateAsync(body).then(
+        () => true,
+        () => false,
+      );
       if (!loggedIn) return;
       if (returnTo) await navigate({ href: returnTo });
       else await navigate({ to: HOME_AFTER_LOGIN });
@@ -45,8 +48,23 @@ export function LoginForm({ returnTo }: { returnTo?: string }) {
 
   return (
     <form className="login-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Member login">
-      <PlainInputField control={control} name="email" label="Email" type="email" inputMode="email" autoComplete="email" required />
-      <PlainInputField control={control} name="password" label="Password" type="password" autoComplete="current-password" required />
+      <PlainInputField
+        control={control}
+        name="email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+      />
+      <PlainInputField
+        control={control}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
       <CaptchaWidget email={email} handleRef={captchaRef} onToken={(token) => setValue('captcha', token)} />
       <button type="submit" className="app-button app-button-block" disabled={mutation.isPending}>
         {mutation.isPending ? 'Signing In...' : 'Sign In'}

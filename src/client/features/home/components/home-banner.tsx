@@ -8,8 +8,8 @@ export function HomeBanner() {
         <p className="home-eyebrow">Technical-analysis research for Indian markets</p>
         <h1 id="home-title">Algorithmic trading systems, researched and tested before they trade</h1>
         <p>
-          {SITE.name} designs, backtests and runs rule-based trading systems for NSE stocks and derivatives. We build them
-          for firms, add them to portfolios, and teach traders how they work, starting with free workshops.
+          {SITE.name} designs, backtests and runs rule-based trading systems for NSE stocks and derivatives. We build
+          them for firms, add them to portfolios, and teach traders how they work, starting with free workshops.
         </p>
         <div className="home-banner-actions">
           <Link to="." hash="services" className="button-link button-link-solid">

@@ -11,7 +11,12 @@ interface HomeSectionProps {
 
 export function HomeSection({ id, title, children, className }: HomeSectionProps) {
   return (
-    <section id={id} className={className ? `home-section ${className}` : 'home-section'} aria-labelledby={`${id}-title`} tabIndex={-1}>
+    <section
+      id={id}
+      className={className ? `home-section ${className}` : 'home-section'}
+      aria-labelledby={`${id}-title`}
+      tabIndex={-1}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
     </section>

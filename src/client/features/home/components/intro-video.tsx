@@ -53,7 +53,10 @@ export function IntroVideo() {
   const [playing, setPlaying] = useState(false);
   const blocked = usePlayerBlocked(playing);
 
-  if (!online) return <Placeholder message="The introduction video needs an internet connection. It will be here when you are back online." />;
+  if (!online)
+    return (
+      <Placeholder message="The introduction video needs an internet connection. It will be here when you are back online." />
+    );
   if (blocked) return <Placeholder message="The video player could not be loaded on this page." />;
   if (playing) {
     return (
@@ -71,7 +74,14 @@ export function IntroVideo() {
   return (
     <div className="video-intro">
       <button type="button" className="video-poster" onClick={() => setPlaying(true)}>
-        <img src="/images/intro-video-poster.svg" alt={title} width="1280" height="720" loading="lazy" decoding="async" />
+        <img
+          src="/images/intro-video-poster.svg"
+          alt={title}
+          width="1280"
+          height="720"
+          loading="lazy"
+          decoding="async"
+        />
         <span className="video-play">
           <Icon icon={play} />
           Play video

@@ -24,7 +24,8 @@ export function MissionSection() {
     <HomeSection id="mission" title="Our Mission and Values">
       <p className="section-intro">
         Our mission is to make systematic trading in Indian markets understood, tested and practised with discipline:
-        for the firms we build systems for, the investors whose portfolios they serve, and the traders who learn with us.
+        for the firms we build systems for, the investors whose portfolios they serve, and the traders who learn with
+        us.
       </p>
       <ul className="values-grid">
         {VALUES.map((value) => (

@@ -59,8 +59,8 @@ export function ServicesSection() {
           onIntent={ResearchEnquiryModal.preload}
           action={contactButton('research', ResearchEnquiryModal.preload, 'Research and Development')}
         >
-          Consultancy and development of algorithmic trading systems. We turn your trading idea into exact rules, backtest
-          it with brokerage, taxes and slippage included, and build the system that trades it.
+          Consultancy and development of algorithmic trading systems. We turn your trading idea into exact rules,
+          backtest it with brokerage, taxes and slippage included, and build the system that trades it.
         </ServiceCard>
         <ServiceCard
           icon={trendingUpOutline}

@@ -17,7 +17,12 @@ export function SiteFooter() {
           <p>{SITE.blurb}</p>
           <ul className="footer-social">
             <li>
-              <a href={SITE.social.microblog.url} target="_blank" rel="noopener noreferrer" aria-label={SITE.social.microblog.label}>
+              <a
+                href={SITE.social.microblog.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={SITE.social.microblog.label}
+              >
                 <Icon icon={logoX} />
               </a>
             </li>
@@ -59,8 +64,8 @@ export function SiteFooter() {
       </div>
       <p className="footer-disclaimer">
         <strong>Disclaimer:</strong> everything on this site is for educational purposes only and is not investment
-        advice. Trading involves risk: every trader must do their own research before making any trading decision.
-        All content is protected by copyright.
+        advice. Trading involves risk: every trader must do their own research before making any trading decision. All
+        content is protected by copyright.
       </p>
       <p className="footer-copyright">
         © {SITE.copyrightYear} {SITE.name}. All rights reserved.

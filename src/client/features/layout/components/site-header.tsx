@@ -21,7 +21,15 @@ type Variant = 'bar' | 'menu';
 
 const exactWithHash = { exact: true, includeHash: true } as const;
 
-function PublicLinks({ variant, loggedIn, onNavigate }: { variant: Variant; loggedIn: boolean; onNavigate: () => void }) {
+function PublicLinks({
+  variant,
+  loggedIn,
+  onNavigate,
+}: {
+  variant: Variant;
+  loggedIn: boolean;
+  onNavigate: () => void;
+}) {
   return (
     <>
       {HEADER_SECTION_LINKS.map((link) => (

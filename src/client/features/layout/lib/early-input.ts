@@ -18,12 +18,16 @@ function nameOf(element: Element): string {
 function twinOf(element: Element, from: HTMLElement, to: HTMLElement): HTMLElement | undefined {
   const selector = element.matches(FIELDS) ? FIELDS : BUTTONS;
   const name = nameOf(element);
-  const named = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLElement>(selector)).filter((e) => nameOf(e) === name);
+  const named = (root: HTMLElement) =>
+    Array.from(root.querySelectorAll<HTMLElement>(selector)).filter((e) => nameOf(e) === name);
   return named(to)[named(from).indexOf(element as HTMLElement)];
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-const typedIn = (field: Field) => (field instanceof HTMLSelectElement ? Array.from(field.options).some((o) => o.selected !== o.defaultSelected) : field.value !== field.defaultValue);
+const typedIn = (field: Field) =>
+  field instanceof HTMLSelectElement
+    ? Array.from(field.options).some((o) => o.selected !== o.defaultSelected)
+    : field.value !== field.defaultValue;
 const isBox = (field: Field): field is HTMLInputElement => field.type === 'checkbox' || field.type === 'radio';
 
 /** Sets a value the way typing does, so React (and react-hook-form) see it. */
@@ -38,7 +42,10 @@ export function carryEarlyInput(prerendered: HTMLElement, live: HTMLElement): { 
   const toTick: HTMLInputElement[] = [];
   for (const field of prerendered.querySelectorAll<Field>(FIELDS)) {
     if (isBox(field)) {
-      const twin = field.checked !== field.defaultChecked ? (twinOf(field, prerendered, live) as HTMLInputElement | undefined) : undefined;
+      const twin =
+        field.checked !== field.defaultChecked
+          ? (twinOf(field, prerendered, live) as HTMLInputElement | undefined)
+          : undefined;
       if (twin && twin.checked !== field.checked) toTick.push(twin);
       continue;
     }
@@ -46,7 +53,9 @@ export function carryEarlyInput(prerendered: HTMLElement, live: HTMLElement): { 
     const twin = twinOf(field, prerendered, live) as Field | undefined;
     if (twin && twin.value === '') type(twin, field.value);
   }
-  const focused = prerendered.contains(document.activeElement) ? twinOf(document.activeElement!, prerendered, live) : undefined;
+  const focused = prerendered.contains(document.activeElement)
+    ? twinOf(document.activeElement!, prerendered, live)
+    : undefined;
   const tapped = window.trabotEarlyTaps?.at(-1);
   const tapAgain = tapped && prerendered.contains(tapped) ? twinOf(tapped, prerendered, live) : undefined;
   window.trabotEarlyTaps = undefined;

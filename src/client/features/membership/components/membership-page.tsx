@@ -77,8 +77,8 @@ export function MembershipPage() {
       <section aria-labelledby="membership-fee" className="membership-section">
         <h2 id="membership-fee">Fee and policies</h2>
         <p className="membership-fee">
-          <strong>{TERMS.feeUsd}</strong> or <strong>{TERMS.feeInr}</strong> per month, including taxes. The fee is subject
-          to change.
+          <strong>{TERMS.feeUsd}</strong> or <strong>{TERMS.feeInr}</strong> per month, including taxes. The fee is
+          subject to change.
         </p>
         <ul className="membership-policies">
           <li>
@@ -91,7 +91,8 @@ export function MembershipPage() {
           <li>Fees are non-refundable.</li>
           <li>Opting out before the {TERMS.dueBy} of a month requires no payment for that month.</li>
           <li>
-            Slots are limited: an application may be accepted or rejected, and a membership may be cancelled, at any time.
+            Slots are limited: an application may be accepted or rejected, and a membership may be cancelled, at any
+            time.
           </li>
         </ul>
       </section>
@@ -100,8 +101,9 @@ export function MembershipPage() {
         <h2 id="membership-testing">Algorithm testing</h2>
         <p>
           Testing is voluntary and depends on availability. To keep each test meaningful and its risk contained, at most{' '}
-          {TERMS.maxMembersPerAlgo} members test any one algorithm, each with capital of at least {TERMS.minCapital} and at
-          most {TERMS.maxCapital}. Testing trades real money in live markets: only use capital you can afford to lose.
+          {TERMS.maxMembersPerAlgo} members test any one algorithm, each with capital of at least {TERMS.minCapital} and
+          at most {TERMS.maxCapital}. Testing trades real money in live markets: only use capital you can afford to
+          lose.
         </p>
       </section>
 

@@ -65,7 +65,15 @@ function Diagram({ layout, labelId }: { layout: Layout; labelId: string }) {
     >
       <title id={titleId}>{WORKFLOW_ALT}</title>
       <defs>
-        <marker id={`${titleId}-arrow`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <marker
+          id={`${titleId}-arrow`}
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto-start-reverse"
+        >
           <path d="M0 0 L10 5 L0 10 z" className="workflow-arrowhead" />
         </marker>
       </defs>
@@ -74,7 +82,14 @@ function Diagram({ layout, labelId }: { layout: Layout; labelId: string }) {
         const next = i < STEPS.length - 1 ? origin(i + 1) : null;
         return (
           <g key={s.title}>
-            <rect x={x} y={y} width={layout.boxWidth} height={boxHeight} rx="12" className={i === STEPS.length - 1 ? 'workflow-box workflow-box-final' : 'workflow-box'} />
+            <rect
+              x={x}
+              y={y}
+              width={layout.boxWidth}
+              height={boxHeight}
+              rx="12"
+              className={i === STEPS.length - 1 ? 'workflow-box workflow-box-final' : 'workflow-box'}
+            />
             <circle cx={x + 26} cy={y + 26} r="14" className="workflow-number" />
             <text x={x + 26} y={y + 31} textAnchor="middle" className="workflow-number-text">
               {i + 1}

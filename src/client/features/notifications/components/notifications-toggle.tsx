@@ -36,7 +36,13 @@ export function NotificationsToggle({ kinds, label }: { kinds: readonly PushKind
       setCurrent(state.kinds);
       toast.success(on ? 'Notifications off for this device' : 'Notifications on for this device');
     } catch (error) {
-      toast.error(error instanceof OfflineError ? MSG.offline : error instanceof PushRefused ? error.message : 'Failed to change notifications');
+      toast.error(
+        error instanceof OfflineError
+          ? MSG.offline
+          : error instanceof PushRefused
+            ? error.message
+            : 'Failed to change notifications',
+      );
     } finally {
       setBusy(false);
     }
@@ -44,7 +50,13 @@ export function NotificationsToggle({ kinds, label }: { kinds: readonly PushKind
 
   return (
     <label className="notifications-toggle">
-      <input type="checkbox" role="switch" checked={on} disabled={busy || current === null} onChange={() => void toggle()} />
+      <input
+        type="checkbox"
+        role="switch"
+        checked={on}
+        disabled={busy || current === null}
+        onChange={() => void toggle()}
+      />
       {label}
     </label>
   );

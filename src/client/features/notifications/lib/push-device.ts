@@ -25,13 +25,19 @@ export class PushRefused extends Error {}
 /** Adds `kinds` to this device's notifications; throws PushRefused with a reason a person can act on. */
 export async function turnOn(kinds: readonly PushKind[], current: readonly PushKind[]): Promise<PushDeviceState> {
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new PushRefused('Notifications are blocked for this site: allow them in the browser settings');
+  if (permission !== 'granted')
+    throw new PushRefused('Notifications are blocked for this site: allow them in the browser settings');
   const reg = await registration();
   if (!reg) throw new PushRefused('The app is still installing: try again in a moment');
   const { publicKey } = await apiJson<{ publicKey: string }>('/api/push/public-key');
-  const subscription = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
+  const subscription =
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
   const wanted = [...new Set([...current, ...kinds])];
-  return apiJson<PushDeviceState>('/api/push/subscriptions', jsonBody('POST', { subscription: subscription.toJSON(), kinds: wanted }));
+  return apiJson<PushDeviceState>(
+    '/api/push/subscriptions',
+    jsonBody('POST', { subscription: subscription.toJSON(), kinds: wanted }),
+  );
 }
 
 /** Removes `kinds`; with none left the device is unsubscribed. */
@@ -39,7 +45,11 @@ export async function turnOff(kinds: readonly PushKind[], current: readonly Push
   const subscription = await (await registration())?.pushManager.getSubscription();
   if (!subscription) return { subscribed: false, kinds: [] };
   const left = current.filter((k) => !kinds.includes(k));
-  if (left.length) return apiJson<PushDeviceState>('/api/push/subscriptions', jsonBody('POST', { subscription: subscription.toJSON(), kinds: left }));
+  if (left.length)
+    return apiJson<PushDeviceState>(
+      '/api/push/subscriptions',
+      jsonBody('POST', { subscription: subscription.toJSON(), kinds: left }),
+    );
   await apiJson('/api/push/subscriptions', jsonBody('DELETE', { endpoint: subscription.endpoint }));
   await subscription.unsubscribe();
   return { subscribed: false, kinds: [] };

@@ -11,7 +11,10 @@ import type { SubmissionResponse, Workshop, WorkshopEnquiryBody } from '@shared/
 import { apiJson, jsonBody } from '@client/lib/api';
 import { saveFailureMessage } from '@client/lib/save-failure';
 
-export function workshopEnquiryBody(answers: WorkshopRegistrationAnswers, workshop: Workshop | null): WorkshopEnquiryBody {
+export function workshopEnquiryBody(
+  answers: WorkshopRegistrationAnswers,
+  workshop: Workshop | null,
+): WorkshopEnquiryBody {
   return {
     name: answers.name,
     email: answers.email,

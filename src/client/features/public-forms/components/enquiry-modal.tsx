@@ -21,7 +21,11 @@ interface EnquiryModalProps extends FormModalProps {
 export function EnquiryModal({ definition, schema, draft, isOpen, onClose }: EnquiryModalProps) {
   const { mutateAsync } = useSubmitEnquiry();
   // Whether the answers reached the firm; the toasts are useSubmitEnquiry's.
-  const submit = (answers: AnyAnswers) => mutateAsync(buildEnquiryBody(definition, answers)).then(() => true, () => false);
+  const submit = (answers: AnyAnswers) =>
+    mutateAsync(buildEnquiryBody(definition, answers)).then(
+      () => true,
+      () => false,
+    );
   return (
     <Modal isOpen={isOpen} title={definition.title} onClose={onClose}>
       <StepForm definition={definition} schema={schema} draft={draft} submit={submit} onSubmitted={onClose} />

@@ -31,7 +31,15 @@ function FieldControl({ field, control }: { field: FieldDefinition; control: Con
     case 'checkbox-multi':
       return <CheckboxListField {...common} options={field.options} />;
     case 'textarea':
-      return <TextAreaField {...common} rows={3} required={field.required} placeholder={field.placeholder} maxlength={field.maxLength} />;
+      return (
+        <TextAreaField
+          {...common}
+          rows={3}
+          required={field.required}
+          placeholder={field.placeholder}
+          maxlength={field.maxLength}
+        />
+      );
     case 'text':
     case 'email':
     case 'tel':

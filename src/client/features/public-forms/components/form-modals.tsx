@@ -30,8 +30,12 @@ function deferredModal<P extends FormModalProps>(load: () => Promise<ComponentTy
   return Object.assign(DeferredModal, { preload: () => void load() });
 }
 
-export const ResearchEnquiryModal = deferredModal(() => import('./research-enquiry-modal').then((m) => m.ResearchEnquiryModal));
-export const PortfolioEnquiryModal = deferredModal(() => import('./portfolio-enquiry-modal').then((m) => m.PortfolioEnquiryModal));
+export const ResearchEnquiryModal = deferredModal(() =>
+  import('./research-enquiry-modal').then((m) => m.ResearchEnquiryModal),
+);
+export const PortfolioEnquiryModal = deferredModal(() =>
+  import('./portfolio-enquiry-modal').then((m) => m.PortfolioEnquiryModal),
+);
 export const MembershipInterestModal = deferredModal(() =>
   import('./membership-interest-modal').then((m) => m.MembershipInterestModal),
 );

@@ -30,7 +30,15 @@ export interface StepFormProps {
   intro?: ReactNode;
 }
 
-export function StepForm({ definition, schema, submit, onSubmitted, draft, submitLabel = 'Submit', intro }: StepFormProps) {
+export function StepForm({
+  definition,
+  schema,
+  submit,
+  onSubmitted,
+  draft,
+  submitLabel = 'Submit',
+  intro,
+}: StepFormProps) {
   const [initialAnswers] = useState<AnyAnswers>(() => ({ ...emptyAnswers(definition), ...draft?.read() }));
   const form = useForm<AnyAnswers>({
     resolver: zodResolver(schema as z.ZodType<AnyAnswers, AnyAnswers>),

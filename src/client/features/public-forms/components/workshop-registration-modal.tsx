@@ -3,7 +3,11 @@
  * comments; POST /api/workshop-enquiry gets everything but the phone, plus the workshop's "title
  * plus date" (N.A. when opened without a workshop).
  */
-import { workshopRegistrationForm, workshopRegistrationSchema, type WorkshopRegistrationAnswers } from '@shared/forms/workshop-registration';
+import {
+  workshopRegistrationForm,
+  workshopRegistrationSchema,
+  type WorkshopRegistrationAnswers,
+} from '@shared/forms/workshop-registration';
 import { workshopLabel } from '@shared/forms/workshop-schedule';
 import type { Workshop } from '@shared/schemas/public-forms';
 import { Modal } from '@client/components/modal';
@@ -20,7 +24,10 @@ export function WorkshopRegistrationModal({ workshop, isOpen, onClose }: Worksho
   const { mutateAsync } = useRegisterForWorkshop();
   // Whether the answers reached the firm; the toasts are useRegisterForWorkshop's.
   const submit = (answers: AnyAnswers) =>
-    mutateAsync(workshopEnquiryBody(answers as WorkshopRegistrationAnswers, workshop)).then(() => true, () => false);
+    mutateAsync(workshopEnquiryBody(answers as WorkshopRegistrationAnswers, workshop)).then(
+      () => true,
+      () => false,
+    );
   const intro = (
     <p className="step-form-intro">
       {workshop ? (

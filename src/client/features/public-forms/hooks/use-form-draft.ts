@@ -9,7 +9,10 @@ import type { FormDraft } from '../lib/form-draft';
 
 export const DRAFT_SAVE_DELAY_MS = 400;
 
-export function useFormDraft(draft: FormDraft | undefined, form: Pick<UseFormReturn<AnyAnswers>, 'watch' | 'getValues'>): () => void {
+export function useFormDraft(
+  draft: FormDraft | undefined,
+  form: Pick<UseFormReturn<AnyAnswers>, 'watch' | 'getValues'>,
+): () => void {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { watch, getValues } = form;
 

@@ -7,7 +7,11 @@ export function InstallButton() {
   const canInstall = useCanInstall();
   if (!canInstall) return null;
   return (
-    <button type="button" className="app-button app-button-outline app-button-small install-button" onClick={() => void promptInstall()}>
+    <button
+      type="button"
+      className="app-button app-button-outline app-button-small install-button"
+      onClick={() => void promptInstall()}
+    >
       <Icon icon={downloadOutline} />
       Install app
     </button>

@@ -28,7 +28,11 @@ export function UpdatePrompt() {
         <button type="button" className="app-button app-button-small" onClick={() => void updateServiceWorker(true)}>
           Reload
         </button>
-        <button type="button" className="app-button app-button-small app-button-clear" onClick={() => setNeedRefresh(false)}>
+        <button
+          type="button"
+          className="app-button app-button-small app-button-clear"
+          onClick={() => setNeedRefresh(false)}
+        >
           Later
         </button>
       </div>

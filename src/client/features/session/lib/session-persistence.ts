@@ -6,7 +6,13 @@
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { CheckSessionResponse } from '@shared/schemas/session';
-import { cacheStorageKey, getPersistScope, persistNow, setPersistScope, wipeMemberData } from '@client/lib/query-persistence';
+import {
+  cacheStorageKey,
+  getPersistScope,
+  persistNow,
+  setPersistScope,
+  wipeMemberData,
+} from '@client/lib/query-persistence';
 import { backendKeyQueryOptions } from '../api/backend-key';
 import { sessionQueryKey } from '../api/check-session';
 import { toAuthUser } from './current-user';

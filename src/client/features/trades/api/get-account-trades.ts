@@ -11,18 +11,29 @@ import { memberDataStaleTime } from '@client/lib/member-data-freshness';
 import { memberKeys } from '@client/features/session';
 
 export const getAccountTrades = (adminAccountId?: number): Promise<Trade[]> =>
-  apiJson<Trade[]>(adminAccountId === undefined ? OWN_TRADES_PATH : `${OWN_TRADES_PATH}&adminAccountId=${adminAccountId}`);
+  apiJson<Trade[]>(
+    adminAccountId === undefined ? OWN_TRADES_PATH : `${OWN_TRADES_PATH}&adminAccountId=${adminAccountId}`,
+  );
 
 /** Both factories share one type, so a trades page takes either. */
 const tradesQueryOptions = queryOptions<Trade[], Error, Trade[], QueryKey>;
 
 /** Keyed under `member` so the persister keeps it for offline use; the engine moves it, so it refreshes while open. */
 export const accountTradesQueryOptions = (userId: number) =>
-  tradesQueryOptions({ queryKey: memberKeys.trades(userId), queryFn: () => getAccountTrades(), staleTime: memberDataStaleTime, ...liveRefresh });
+  tradesQueryOptions({
+    queryKey: memberKeys.trades(userId),
+    queryFn: () => getAccountTrades(),
+    staleTime: memberDataStaleTime,
+    ...liveRefresh,
+  });
 
 /** Another account's trades, for the superadmin: under `admin`, so never persisted. */
 export const adminAccountTradesQueryOptions = (accountId: number) =>
-  tradesQueryOptions({ queryKey: ['admin', 'accounts', accountId, 'trades'], queryFn: () => getAccountTrades(accountId), ...liveRefresh });
+  tradesQueryOptions({
+    queryKey: ['admin', 'accounts', accountId, 'trades'],
+    queryFn: () => getAccountTrades(accountId),
+    ...liveRefresh,
+  });
 
 /** Which trades a trades page shows. */
 export type AccountTradesQueryOptions = ReturnType<typeof accountTradesQueryOptions>;

@@ -18,14 +18,19 @@ export function tradeIdOf(param: string): number | null {
   return /^[1-9]\d{0,9}$/.test(param) && Number(param) <= TRADE_ID_MAX ? Number(param) : null;
 }
 
-export const getTradeDetail = (tradeId: number): Promise<TradeDetail> => apiJson<TradeDetail>(`/api/account-trades/${tradeId}`);
+export const getTradeDetail = (tradeId: number): Promise<TradeDetail> =>
+  apiJson<TradeDetail>(`/api/account-trades/${tradeId}`);
 
 const tradeDetailOptions = queryOptions<TradeDetail, Error, TradeDetail, QueryKey>;
 
 /** A trade the engine is still working on changes while its page is open: refreshed like the list. */
 export const tradeDetailQueryOptions = (user: { id: number; role: string }, tradeId: number) =>
   user.role === 'superadmin'
-    ? tradeDetailOptions({ queryKey: ['admin', 'trades', tradeId], queryFn: () => getTradeDetail(tradeId), ...liveRefresh })
+    ? tradeDetailOptions({
+        queryKey: ['admin', 'trades', tradeId],
+        queryFn: () => getTradeDetail(tradeId),
+        ...liveRefresh,
+      })
     : tradeDetailOptions({
         queryKey: memberKeys.trade(user.id, tradeId),
         queryFn: () => getTradeDetail(tradeId),

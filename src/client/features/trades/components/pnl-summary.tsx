@@ -14,7 +14,15 @@ import type { AccountPnl } from '@shared/schemas/pnl';
 import { Rupee } from '@client/components/rupee';
 import type { AccountPnlQueryOptions } from '../api/get-account-pnl';
 import { equityPoints } from '../lib/equity-points';
-import { customRangeErrors, monthRange, periodRange, PNL_PERIODS, type CustomRangeErrors, type DayRange, type PnlPeriod } from '../lib/pnl-periods';
+import {
+  customRangeErrors,
+  monthRange,
+  periodRange,
+  PNL_PERIODS,
+  type CustomRangeErrors,
+  type DayRange,
+  type PnlPeriod,
+} from '../lib/pnl-periods';
 import './pnl-summary.css';
 
 const EquityCurve = lazy(() => import('./equity-curve'));
@@ -22,7 +30,8 @@ const EquityCurve = lazy(() => import('./equity-curve'));
 /** Shown in place of a figure not (yet) known. */
 const PENDING = '…';
 
-const dayRangeText = ({ from, to }: DayRange) => (from === to ? formatDate(from) : `${formatDate(from)} to ${formatDate(to)}`);
+const dayRangeText = ({ from, to }: DayRange) =>
+  from === to ? formatDate(from) : `${formatDate(from)} to ${formatDate(to)}`;
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -56,7 +65,9 @@ function PnlSummaryBody({ pnl, today = indiaToday() }: PnlSummaryProps) {
   const periodQuery = useQuery({ ...pnl(range ?? month), enabled: range !== null });
   const selected = range ? periodQuery.data : undefined;
   const todayNet = monthQuery.data ? (monthQuery.data.by_day.find((d) => d.date === today)?.net ?? 0) : undefined;
-  const updatedAt = Math.min(...[monthQuery.dataUpdatedAt, range ? periodQuery.dataUpdatedAt : 0].filter((at) => at > 0));
+  const updatedAt = Math.min(
+    ...[monthQuery.dataUpdatedAt, range ? periodQuery.dataUpdatedAt : 0].filter((at) => at > 0),
+  );
 
   let state = null;
   if ((monthQuery.isError && !monthQuery.data) || (range && periodQuery.isError && !periodQuery.data)) {
@@ -82,7 +93,13 @@ function PnlSummaryBody({ pnl, today = indiaToday() }: PnlSummaryProps) {
         <legend>Period</legend>
         {PNL_PERIODS.map(({ id, label }) => (
           <label key={id} className="pnl-chip">
-            <input type="radio" name={`${headingId}-period`} value={id} checked={period === id} onChange={() => setPeriod(id)} />
+            <input
+              type="radio"
+              name={`${headingId}-period`}
+              value={id}
+              checked={period === id}
+              onChange={() => setPeriod(id)}
+            />
             <span>{label}</span>
           </label>
         ))}
@@ -102,15 +119,31 @@ function PnlSummaryBody({ pnl, today = indiaToday() }: PnlSummaryProps) {
       {/* The breakdown and the curve open on demand: the buttons are there from the start, so the
           page does not move when the figures arrive, and a phone sees the trades sooner. */}
       <div className="pnl-toggles">
-        <button type="button" className="small-button" aria-expanded={algosShown} aria-controls={`${headingId}-algos`} disabled={!selected} onClick={() => setAlgosShown(!algosShown)}>
+        <button
+          type="button"
+          className="small-button"
+          aria-expanded={algosShown}
+          aria-controls={`${headingId}-algos`}
+          disabled={!selected}
+          onClick={() => setAlgosShown(!algosShown)}
+        >
           {algosShown ? 'Hide by algo' : 'Show by algo'}
         </button>
-        <button type="button" className="small-button" aria-expanded={curveShown} aria-controls={`${headingId}-curve`} disabled={!selected} onClick={() => setCurveShown(!curveShown)}>
+        <button
+          type="button"
+          className="small-button"
+          aria-expanded={curveShown}
+          aria-controls={`${headingId}-curve`}
+          disabled={!selected}
+          onClick={() => setCurveShown(!curveShown)}
+        >
           {curveShown ? 'Hide equity curve' : 'Show equity curve'}
         </button>
       </div>
       <div id={`${headingId}-algos`}>{algosShown && selected && <AlgoBreakdown byAlgo={selected.by_algo} />}</div>
-      <div id={`${headingId}-curve`}>{curveShown && selected && range && <EquityCurvePanel summary={selected} range={range} />}</div>
+      <div id={`${headingId}-curve`}>
+        {curveShown && selected && range && <EquityCurvePanel summary={selected} range={range} />}
+      </div>
     </section>
   );
 }

@@ -9,7 +9,11 @@ import { TradeLegs } from './trade-legs';
 import { TradeLink } from './trade-link';
 import { TRADE_CARDS_PAGE_SIZE, type TradeListProps } from './trade-list-props';
 
-const TradeCard = memo(function TradeCard({ trade, onEdit, editDisabled }: { trade: Trade } & Omit<TradeListProps, 'trades'>) {
+const TradeCard = memo(function TradeCard({
+  trade,
+  onEdit,
+  editDisabled,
+}: { trade: Trade } & Omit<TradeListProps, 'trades'>) {
   const [expanded, setExpanded] = useState(false);
   const id = trade.trabot_trade_id;
   return (

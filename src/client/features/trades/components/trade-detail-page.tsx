@@ -11,7 +11,12 @@ import { OfflineNotice } from '@client/components/offline-notice';
 import { Page } from '@client/components/page';
 import { Rupee } from '@client/components/rupee';
 import { HttpError } from '@client/lib/api';
-import { tradeDetailQueryOptions, tradeIdOf, useTradeDetail, type TradeDetailQueryOptions } from '../api/get-trade-detail';
+import {
+  tradeDetailQueryOptions,
+  tradeIdOf,
+  useTradeDetail,
+  type TradeDetailQueryOptions,
+} from '../api/get-trade-detail';
 import { CARD_KEY_FIELDS, TradeFieldList, type TradeFieldId } from './trade-fields';
 import { TradeTimeline } from './trade-timeline';
 import './trades.css';
@@ -21,7 +26,16 @@ import { TradeHeader } from './trade-header';
 // Ionic (the Back button) loads only for the superadmin, as on the trades pages.
 const BackButton = lazy(() => import('@client/components/back-button').then((m) => ({ default: m.BackButton })));
 
-const MORE_FIELDS: readonly TradeFieldId[] = ['date', 'type', 'remaining', 'avgExit', 'risk', 'algoId', 'signalId', 'lastUpdated'];
+const MORE_FIELDS: readonly TradeFieldId[] = [
+  'date',
+  'type',
+  'remaining',
+  'avgExit',
+  'risk',
+  'algoId',
+  'signalId',
+  'lastUpdated',
+];
 
 export const TRADE_DETAIL_TEXT = {
   loading: 'Loading trade...',
@@ -117,7 +131,8 @@ function TradeDetailBody({ detail }: { detail: TradeDetailQueryOptions }) {
         {TRADE_DETAIL_TEXT.loading}
       </p>
     );
-  else if (isError && error instanceof HttpError && error.status === 404) body = <p className="list-state">{TRADE_DETAIL_TEXT.notFound}</p>;
+  else if (isError && error instanceof HttpError && error.status === 404)
+    body = <p className="list-state">{TRADE_DETAIL_TEXT.notFound}</p>;
   else if (isError)
     body = (
       <p className="list-state list-state--error" role="alert">
@@ -152,7 +167,11 @@ export function TradeDetailPage({ tradeId, user, backFallback }: TradeDetailPage
           <BackButton fallback={backFallback} />
         </Suspense>
       )}
-      {id === null ? <p className="list-state">{TRADE_DETAIL_TEXT.notFound}</p> : <TradeDetailBody key={id} detail={tradeDetailQueryOptions(user, id)} />}
+      {id === null ? (
+        <p className="list-state">{TRADE_DETAIL_TEXT.notFound}</p>
+      ) : (
+        <TradeDetailBody key={id} detail={tradeDetailQueryOptions(user, id)} />
+      )}
     </Page>
   );
 }

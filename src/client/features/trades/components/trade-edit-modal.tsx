@@ -12,10 +12,25 @@ import { InputField } from '@client/components/form-fields/input-field';
 import { optionsOf, SelectField } from '@client/components/form-fields/select-field';
 import { Modal } from '@client/components/modal';
 import { useUpdateTrade } from '../api/update-trade';
-import { tradeEditFormSchema, tradeEditFormValues, tradeEditStatuses, type TradeEditFormValues } from '../lib/trade-edit-form';
+import {
+  tradeEditFormSchema,
+  tradeEditFormValues,
+  tradeEditStatuses,
+  type TradeEditFormValues,
+} from '../lib/trade-edit-form';
 import { TradeFieldList, type TradeFieldId } from './trade-fields';
 
-const READ_ONLY_FIELDS: readonly TradeFieldId[] = ['id', 'instrument', 'type', 'direction', 'avgEntry', 'avgExit', 'algoId', 'signalId', 'lastUpdated'];
+const READ_ONLY_FIELDS: readonly TradeFieldId[] = [
+  'id',
+  'instrument',
+  'type',
+  'direction',
+  'avgEntry',
+  'avgExit',
+  'algoId',
+  'signalId',
+  'lastUpdated',
+];
 
 function TradeEditForm({ trade, tradesKey, onDone }: { trade: Trade; tradesKey: QueryKey; onDone: () => void }) {
   const mutation = useUpdateTrade(trade.trabot_trade_id, tradesKey);
@@ -33,9 +48,22 @@ function TradeEditForm({ trade, tradesKey, onDone }: { trade: Trade; tradesKey: 
         <TradeFieldList trade={trade} fields={READ_ONLY_FIELDS} className="trade-fields trade-edit-facts" />
       </section>
       <InputField control={control} name="trade_date" label="Trade Date" type="date" />
-      <SelectField control={control} name="trade_status" label="Trade Status" placeholder="Choose a status" options={optionsOf(tradeEditStatuses(trade.trade_status))} />
+      <SelectField
+        control={control}
+        name="trade_status"
+        label="Trade Status"
+        placeholder="Choose a status"
+        options={optionsOf(tradeEditStatuses(trade.trade_status))}
+      />
       <InputField control={control} name="trade_quantity" label="Quantity" type="number" inputmode="numeric" step="1" />
-      <InputField control={control} name="remaining_quantity" label="Remaining Quantity" type="number" inputmode="numeric" step="1" />
+      <InputField
+        control={control}
+        name="remaining_quantity"
+        label="Remaining Quantity"
+        type="number"
+        inputmode="numeric"
+        step="1"
+      />
       <InputField control={control} name="current_mtm" label="Current MTM" {...number} />
       <InputField control={control} name="trade_risk" label="Trade Risk" {...number} />
       <InputField control={control} name="ltp" label="LTP" {...number} />
@@ -46,7 +74,15 @@ function TradeEditForm({ trade, tradesKey, onDone }: { trade: Trade; tradesKey: 
   );
 }
 
-export function TradeEditModal({ trade, tradesKey, onClose }: { trade: Trade | null; tradesKey: QueryKey; onClose: () => void }) {
+export function TradeEditModal({
+  trade,
+  tradesKey,
+  onClose,
+}: {
+  trade: Trade | null;
+  tradesKey: QueryKey;
+  onClose: () => void;
+}) {
   return (
     <Modal isOpen={trade !== null} title={trade ? `Edit Trade ${trade.trabot_trade_id}` : undefined} onClose={onClose}>
       {trade && <TradeEditForm trade={trade} tradesKey={tradesKey} onDone={onClose} />}

@@ -3,7 +3,15 @@
  * shared by the wide-screen table and the phone cards so both show the same values.
  */
 import type { ReactNode } from 'react';
-import { formatAvgEntry, formatDate, formatNumber, formatRemainingQuantity, formatTimestamp, lastPriceView, NA } from '@shared/format';
+import {
+  formatAvgEntry,
+  formatDate,
+  formatNumber,
+  formatRemainingQuantity,
+  formatTimestamp,
+  lastPriceView,
+  NA,
+} from '@shared/format';
 import type { Trade } from '@shared/schemas/trades';
 import { Rupee } from '@client/components/rupee';
 import { TradeModeBadge } from './trade-mode-badge';
@@ -35,7 +43,8 @@ const FIELDS = {
     label: 'Instrument',
     render: (t) => (
       <span className="instrument">
-        <strong>{t.trade_instrument}</strong> <span className="exchange">{t.trade_exchange}</span> <TradeModeBadge broker={t.broker} />
+        <strong>{t.trade_instrument}</strong> <span className="exchange">{t.trade_exchange}</span>{' '}
+        <TradeModeBadge broker={t.broker} />
       </span>
     ),
   },
@@ -98,7 +107,15 @@ export const CARD_DETAIL_FIELDS: readonly TradeFieldId[] = [
 ];
 
 /** A definition list of some fields of a trade. */
-export function TradeFieldList({ trade, fields, className }: { trade: Trade; fields: readonly TradeFieldId[]; className?: string }) {
+export function TradeFieldList({
+  trade,
+  fields,
+  className,
+}: {
+  trade: Trade;
+  fields: readonly TradeFieldId[];
+  className?: string;
+}) {
   return (
     <dl className={className ?? 'trade-fields'}>
       {fields.map((id) => (

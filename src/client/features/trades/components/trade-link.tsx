@@ -9,9 +9,18 @@ import type { MouseEvent, ReactNode } from 'react';
 import './trade-link.css';
 
 /** A click the browser should handle itself: another tab or window, a download. */
-const opensElsewhere = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+const opensElsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
-export function TradeLink({ tradeId, className, children }: { tradeId: number; className?: string; children: ReactNode }) {
+export function TradeLink({
+  tradeId,
+  className,
+  children,
+}: {
+  tradeId: number;
+  className?: string;
+  children: ReactNode;
+}) {
   const router = useRouter();
   const params = { tradeId: String(tradeId) };
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -20,7 +29,12 @@ export function TradeLink({ tradeId, className, children }: { tradeId: number; c
     void router.navigate({ to: '/dashboard/trades/$tradeId', params });
   };
   return (
-    <a href={`/dashboard/trades/${tradeId}`} className={className} aria-label={`View trade ${tradeId}`} onClick={follow}>
+    <a
+      href={`/dashboard/trades/${tradeId}`}
+      className={className}
+      aria-label={`View trade ${tradeId}`}
+      onClick={follow}
+    >
       {children}
     </a>
   );

@@ -2,7 +2,11 @@
 import { formatNumber, formatRupees, formatTimestamp } from '@shared/format';
 import type { LevelField, TimelineItem } from '@shared/schemas/trade-detail';
 
-const LEVEL_LABELS: Record<LevelField, string> = { entry_level: 'Entry', stop_loss_level: 'Stop-loss', target_level: 'Target' };
+const LEVEL_LABELS: Record<LevelField, string> = {
+  entry_level: 'Entry',
+  stop_loss_level: 'Stop-loss',
+  target_level: 'Target',
+};
 
 /** The step's details that it has, as label and text. */
 function detailsOf(step: TimelineItem): [string, string][] {
@@ -14,7 +18,10 @@ function detailsOf(step: TimelineItem): [string, string][] {
     ['Quantity', step.quantity === null ? null : formatNumber(step.quantity)],
     ['Price', step.price === null ? null : formatRupees(step.price)],
     ['Charges', step.charges === null ? null : formatRupees(step.charges)],
-    ...step.changes.map((c): [string, string] => [LEVEL_LABELS[c.field], `${formatRupees(c.from)} → ${formatRupees(c.to)}`]),
+    ...step.changes.map((c): [string, string] => [
+      LEVEL_LABELS[c.field],
+      `${formatRupees(c.from)} → ${formatRupees(c.to)}`,
+    ]),
   ];
   return details.filter((d): d is [string, string] => d[1] !== null);
 }

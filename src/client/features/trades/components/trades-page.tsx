@@ -47,7 +47,18 @@ export interface TradesPageProps {
   taxStatementUrl: string;
 }
 
-export function TradesPage({ trades: tradesQuery, pnl, title, breadcrumb, backFallback, status, onStatusChange, canEdit, notice, taxStatementUrl }: TradesPageProps) {
+export function TradesPage({
+  trades: tradesQuery,
+  pnl,
+  title,
+  breadcrumb,
+  backFallback,
+  status,
+  onStatusChange,
+  canEdit,
+  notice,
+  taxStatementUrl,
+}: TradesPageProps) {
   const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountTrades(tradesQuery);
   // A switch shows at once; the URL follows once the new list is painted, through the router,
   // whose navigation (guards, loader) would otherwise delay the switch. A URL changed from outside

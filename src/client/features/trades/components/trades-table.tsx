@@ -8,7 +8,11 @@ import { TradeLegs } from './trade-legs';
 import { TradeLink } from './trade-link';
 import { TRADES_PAGE_SIZE, type TradeListProps } from './trade-list-props';
 
-const TradeRow = memo(function TradeRow({ trade, onEdit, editDisabled }: { trade: Trade } & Omit<TradeListProps, 'trades'>) {
+const TradeRow = memo(function TradeRow({
+  trade,
+  onEdit,
+  editDisabled,
+}: { trade: Trade } & Omit<TradeListProps, 'trades'>) {
   const [expanded, setExpanded] = useState(false);
   const columns = TABLE_FIELDS.length + (onEdit ? 2 : 1);
   const detailsId = `trade-${trade.trabot_trade_id}-legs`;

@@ -47,7 +47,8 @@ export function periodRange(period: Exclude<PnlPeriod, 'custom'>, today: string)
   }
 }
 
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isDay = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 export type CustomRangeErrors = Partial<Record<keyof DayRange, string>>;
 

@@ -13,10 +13,14 @@ import { dateText, optionalNumber, optionalText, requiredNumber, textOf } from '
 
 type TradeEditStatus = (typeof TRADE_EDIT_STATUSES)[number];
 
-const wholeNumber = (label: string) => z.number().int(`${label} must be a whole number`).nonnegative(`${label} must not be negative`);
+const wholeNumber = (label: string) =>
+  z.number().int(`${label} must be a whole number`).nonnegative(`${label} must not be negative`);
 
 /** The statuses the form offers for a trade: the spec's four, and the trade's own first when it is another. */
-export const tradeEditStatuses = (stored: TradeStatus): TradeStatus[] => [...((TRADE_EDIT_STATUSES as readonly TradeStatus[]).includes(stored) ? [] : [stored]), ...TRADE_EDIT_STATUSES];
+export const tradeEditStatuses = (stored: TradeStatus): TradeStatus[] => [
+  ...((TRADE_EDIT_STATUSES as readonly TradeStatus[]).includes(stored) ? [] : [stored]),
+  ...TRADE_EDIT_STATUSES,
+];
 
 export const tradeEditFormSchema = (stored: TradeStatus) =>
   z
@@ -34,7 +38,9 @@ export const tradeEditFormSchema = (stored: TradeStatus) =>
     })
     // The stored status, unchanged, is not sent: the server keeps it. Another one is one of the
     // spec's four (the only others offered), which the body schema checks.
-    .transform(({ trade_status, ...rest }) => (trade_status === stored ? rest : { ...rest, trade_status: trade_status as TradeEditStatus }))
+    .transform(({ trade_status, ...rest }) =>
+      trade_status === stored ? rest : { ...rest, trade_status: trade_status as TradeEditStatus },
+    )
     .pipe(adminTradeEditBodySchema);
 
 export type TradeEditFormValues = z.input<ReturnType<typeof tradeEditFormSchema>>;

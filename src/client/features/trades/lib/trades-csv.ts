@@ -5,7 +5,14 @@
  * (the remaining quantity of a trade never entered, a finished trade's LTP...) is an empty cell.
  */
 import { csvDocument, type CsvValue } from '@shared/csv';
-import { formatAvgEntry, formatDate, formatRemainingQuantity, formatTimestamp, lastPriceView, NA } from '@shared/format';
+import {
+  formatAvgEntry,
+  formatDate,
+  formatRemainingQuantity,
+  formatTimestamp,
+  lastPriceView,
+  NA,
+} from '@shared/format';
 import type { Trade } from '@shared/schemas/trades';
 import { TABLE_FIELDS, TRADE_FIELDS, type TradeFieldId } from '../components/trade-fields';
 
@@ -36,7 +43,10 @@ const CELLS: Record<TradeFieldId, (trade: Trade) => CsvValue> = {
 };
 
 export function tradesCsv(trades: readonly Trade[]): string {
-  return csvDocument([TABLE_FIELDS.map((id) => TRADE_FIELDS[id].label), ...trades.map((trade) => TABLE_FIELDS.map((id) => CELLS[id](trade)))]);
+  return csvDocument([
+    TABLE_FIELDS.map((id) => TRADE_FIELDS[id].label),
+    ...trades.map((trade) => TABLE_FIELDS.map((id) => CELLS[id](trade))),
+  ]);
 }
 
 /** trades-completed-2026-11-25.csv */

@@ -25,7 +25,12 @@ export function WorkshopsPage() {
   return (
     <WorkshopsFrame>
       <OfflineNotice updatedAt={dataUpdatedAt} />
-      <WorkshopList workshops={workshops} now={now} onRegister={register} onIntent={WorkshopRegistrationModal.preload} />
+      <WorkshopList
+        workshops={workshops}
+        now={now}
+        onRegister={register}
+        onIntent={WorkshopRegistrationModal.preload}
+      />
       <WorkshopRegistrationModal isOpen={modalOpen} workshop={workshop} onClose={() => setModalOpen(false)} />
     </WorkshopsFrame>
   );

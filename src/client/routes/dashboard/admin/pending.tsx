@@ -7,7 +7,10 @@ import { titleHead } from '@client/lib/page-head';
 export const Route = createFileRoute('/dashboard/admin/pending')({
   // ?signal=ID (a notification's link): the signal to scroll to. The router reads `12` as a number.
   validateSearch: (search: Record<string, unknown>): { signal?: number } => ({
-    signal: idFromPath(typeof search.signal === 'number' || typeof search.signal === 'string' ? String(search.signal) : undefined) ?? undefined,
+    signal:
+      idFromPath(
+        typeof search.signal === 'number' || typeof search.signal === 'string' ? String(search.signal) : undefined,
+      ) ?? undefined,
   }),
   loader: ({ context }) => {
     context.queryClient.ensureQueryData(pendingSignalsQueryOptions()).catch(() => undefined);

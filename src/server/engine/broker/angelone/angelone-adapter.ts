@@ -15,16 +15,36 @@
  */
 import os from 'node:os';
 import { nextIstTime } from '@shared/ist';
-import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
+import type {
+  BrokerAdapter,
+  BrokerCredentials,
+  BrokerSession,
+  DailyLogin,
+  Funds,
+  Order,
+  OrderChanges,
+  OrderRequest,
+  Position,
+} from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchJsonFile } from '../daily-file';
 import { brokerCall, jsonCall, type BrokerFailure, type JsonAnswer } from '../json-http';
 import { UserBuckets, type Limit } from '../user-buckets';
-import { ANGEL_ORDER_TYPES, ANGEL_PRODUCTS, angelOrderBody, angelVariety, fromAngelOrder, splitAngelOrderId, type AngelInstrument, type AngelOrder } from './angelone-orders';
+import {
+  ANGEL_ORDER_TYPES,
+  ANGEL_PRODUCTS,
+  angelOrderBody,
+  angelVariety,
+  fromAngelOrder,
+  splitAngelOrderId,
+  type AngelInstrument,
+  type AngelOrder,
+} from './angelone-orders';
 
 export const ANGELONE_DEFAULT_ROOT = 'https://apiconnect.angelone.in';
 export const ANGELONE_DEFAULT_LOGIN_URL = 'https://smartapi.angelone.in/publisher-login';
-export const ANGELONE_DEFAULT_SCRIP_MASTER_URL = 'https://margincalculator.angelbroking.com/OpenAPI_File/files/OpenAPIScripMaster.json';
+export const ANGELONE_DEFAULT_SCRIP_MASTER_URL =
+  'https://margincalculator.angelbroking.com/OpenAPI_File/files/OpenAPIScripMaster.json';
 
 const ORDER_API = '/rest/secure/angelbroking/order/v1';
 /** Angel's published limits per API, per second (https://smartapi.angelbroking.com/docs/RateLimit). */
@@ -58,8 +78,10 @@ export function angelFailure(answer: JsonAnswer): BrokerFailure | null {
   const { status, body } = answer;
   if (status === 200 && body.status === true) return null;
   const message = typeof body.message === 'string' && body.message ? body.message : `HTTP ${status}`;
-  if (TOKEN_CODES.has(String(body.errorcode)) || status === 401) return { kind: 'token', message: `Angel One session expired or invalid: ${message}` };
-  if (status === 429 || status >= 500 || /exceeding access rate/i.test(message)) return { kind: 'unreachable', message: `Angel One could not be reached: ${message}` };
+  if (TOKEN_CODES.has(String(body.errorcode)) || status === 401)
+    return { kind: 'token', message: `Angel One session expired or invalid: ${message}` };
+  if (status === 429 || status >= 500 || /exceeding access rate/i.test(message))
+    return { kind: 'unreachable', message: `Angel One could not be reached: ${message}` };
   return { kind: 'refused', message };
 }
 
@@ -93,7 +115,9 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
         // A row of the scrip master may come without a symbol.
         type Row = { token: string; symbol?: string | null; name: string; exch_seg: string };
         const rows = (await fetchJsonFile(config.scripMasterUrl ?? ANGELONE_DEFAULT_SCRIP_MASTER_URL)) as Row[];
-        const equities = rows.filter((r): r is Row & { symbol: string } => r.exch_seg === 'NSE' && r.symbol?.endsWith('-EQ') === true);
+        const equities = rows.filter(
+          (r): r is Row & { symbol: string } => r.exch_seg === 'NSE' && r.symbol?.endsWith('-EQ') === true,
+        );
         return new Map(equities.map((r) => [r.symbol.slice(0, -3), { token: r.token, tradingSymbol: r.symbol }]));
       },
       this.now,
@@ -112,14 +136,38 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
     };
   }
 
-  private async request(accessToken: string, api: string, method: string, path: string, body?: unknown): Promise<JsonAnswer> {
+  private async request(
+    accessToken: string,
+    api: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<JsonAnswer> {
     await this.buckets.take(accessToken, api);
-    return jsonCall(`${this.config.root ?? ANGELONE_DEFAULT_ROOT}${path}`, { method, headers: this.headers(accessToken), body, timeoutMs: this.config.timeoutMs ?? 7_000 });
+    return jsonCall(`${this.config.root ?? ANGELONE_DEFAULT_ROOT}${path}`, {
+      method,
+      headers: this.headers(accessToken),
+      body,
+      timeoutMs: this.config.timeoutMs ?? 7_000,
+    });
   }
 
   /** A call that must succeed: its `data`, else a BrokerError (refused, token) or an Error (unreachable); reads retried once. */
-  private async call(accessToken: string, api: string, method: string, path: string, options: { body?: unknown; retry?: boolean } = {}): Promise<unknown> {
-    return (await brokerCall('Angel One', () => this.request(accessToken, api, method, path, options.body), angelFailure, options.retry ?? false)).data;
+  private async call(
+    accessToken: string,
+    api: string,
+    method: string,
+    path: string,
+    options: { body?: unknown; retry?: boolean } = {},
+  ): Promise<unknown> {
+    return (
+      await brokerCall(
+        'Angel One',
+        () => this.request(accessToken, api, method, path, options.body),
+        angelFailure,
+        options.retry ?? false,
+      )
+    ).data;
   }
 
   /** Angel's publisher login page for the app; `state` comes back with the session. */
@@ -138,11 +186,16 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
 
   async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
     if (!credentials.accessKey) return false;
-    return acceptedBy(() => this.call(credentials.accessKey, 'getProfile', 'GET', '/rest/secure/angelbroking/user/v1/getProfile', { retry: true }));
+    return acceptedBy(() =>
+      this.call(credentials.accessKey, 'getProfile', 'GET', '/rest/secure/angelbroking/user/v1/getProfile', {
+        retry: true,
+      }),
+    );
   }
 
   async openSession(credentials: BrokerCredentials): Promise<BrokerSession> {
-    if (!(await this.validateAccessKey(credentials))) throw new BrokerError('Angel One session expired or invalid: connect Angel One again (daily login)');
+    if (!(await this.validateAccessKey(credentials)))
+      throw new BrokerError('Angel One session expired or invalid: connect Angel One again (daily login)');
     return { token: credentials.accessKey, expiresAt: angelSessionExpiry(this.now()) };
   }
 
@@ -151,9 +204,12 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
     if (!instrument) return rejectedOrder(request, `Angel One lists no NSE equity ${request.symbol}`, this.now());
     let placed: { orderid: string; uniqueorderid: string };
     try {
-      placed = (await this.call(credentials.accessKey, 'placeOrder', 'POST', `${ORDER_API}/placeOrder`, { body: angelOrderBody(request, instrument) })) as typeof placed;
+      placed = (await this.call(credentials.accessKey, 'placeOrder', 'POST', `${ORDER_API}/placeOrder`, {
+        body: angelOrderBody(request, instrument),
+      })) as typeof placed;
     } catch (err) {
-      if (err instanceof BrokerError && !err.message.startsWith('Angel One session')) return rejectedOrder(request, err.message, this.now());
+      if (err instanceof BrokerError && !err.message.startsWith('Angel One session'))
+        return rejectedOrder(request, err.message, this.now());
       throw err;
     }
     return this.orderStatus(credentials, `${placed.orderid}/${placed.uniqueorderid}`);
@@ -192,27 +248,46 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
   async orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order> {
     const { uniqueorderid } = splitAngelOrderId(orderId);
     if (!uniqueorderid) throw new BrokerError(`Angel One knows no order ${orderId}`);
-    const order = (await this.call(credentials.accessKey, 'details', 'GET', `${ORDER_API}/details/${encodeURIComponent(uniqueorderid)}`, { retry: true })) as AngelOrder | null;
+    const order = (await this.call(
+      credentials.accessKey,
+      'details',
+      'GET',
+      `${ORDER_API}/details/${encodeURIComponent(uniqueorderid)}`,
+      { retry: true },
+    )) as AngelOrder | null;
     if (!order) throw new BrokerError(`Angel One knows no order ${orderId}`);
     return fromAngelOrder(order, this.now());
   }
 
   async orderBook(credentials: BrokerCredentials): Promise<Order[]> {
-    const orders = (await this.call(credentials.accessKey, 'getOrderBook', 'GET', `${ORDER_API}/getOrderBook`, { retry: true })) as AngelOrder[] | null;
+    const orders = (await this.call(credentials.accessKey, 'getOrderBook', 'GET', `${ORDER_API}/getOrderBook`, {
+      retry: true,
+    })) as AngelOrder[] | null;
     return (orders ?? []).map((o) => fromAngelOrder(o, this.now()));
   }
 
   /** Angel's RMS limits: `net` is what is available, `utiliseddebits` what is used. */
   async funds(credentials: BrokerCredentials): Promise<Funds> {
-    const rms = (await this.call(credentials.accessKey, 'getRMS', 'GET', '/rest/secure/angelbroking/user/v1/getRMS', { retry: true })) as { net: string; utiliseddebits: string };
+    const rms = (await this.call(credentials.accessKey, 'getRMS', 'GET', '/rest/secure/angelbroking/user/v1/getRMS', {
+      retry: true,
+    })) as { net: string; utiliseddebits: string };
     const available = Number(rms.net);
     const used = Number(rms.utiliseddebits);
     return { opening: available + used, used, available };
   }
 
   async positions(credentials: BrokerCredentials): Promise<Position[]> {
-    type Row = { exchange: string; tradingsymbol: string; producttype: string; netqty: string; avgnetprice: string; ltp?: string };
-    const rows = (await this.call(credentials.accessKey, 'getPosition', 'GET', `${ORDER_API}/getPosition`, { retry: true })) as Row[] | null;
+    type Row = {
+      exchange: string;
+      tradingsymbol: string;
+      producttype: string;
+      netqty: string;
+      avgnetprice: string;
+      ltp?: string;
+    };
+    const rows = (await this.call(credentials.accessKey, 'getPosition', 'GET', `${ORDER_API}/getPosition`, {
+      retry: true,
+    })) as Row[] | null;
     return (rows ?? [])
       .filter((p) => p.producttype === 'DELIVERY' || p.producttype === 'INTRADAY')
       .map((p) => ({
@@ -229,10 +304,16 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
     const instruments = await this.instruments.get();
     const known = symbols.filter((s) => instruments.has(s));
     if (!known.length) return new Map();
-    const data = (await this.call(credentials.accessKey, 'quote', 'POST', '/rest/secure/angelbroking/market/v1/quote/', {
-      body: { mode: 'LTP', exchangeTokens: { NSE: known.map((s) => instruments.get(s)!.token) } },
-      retry: true,
-    })) as { fetched?: { tradingSymbol: string; ltp: number }[] };
+    const data = (await this.call(
+      credentials.accessKey,
+      'quote',
+      'POST',
+      '/rest/secure/angelbroking/market/v1/quote/',
+      {
+        body: { mode: 'LTP', exchangeTokens: { NSE: known.map((s) => instruments.get(s)!.token) } },
+        retry: true,
+      },
+    )) as { fetched?: { tradingSymbol: string; ltp: number }[] };
     return new Map((data.fetched ?? []).map((q) => [q.tradingSymbol.replace(/-EQ$/, ''), Number(q.ltp)]));
   }
 }

@@ -14,7 +14,12 @@ export const ANGEL_PRODUCTS = { delivery: 'DELIVERY', intraday: 'INTRADAY' } as 
 export const ANGEL_ORDER_TYPES = { market: 'MARKET', limit: 'LIMIT', trigger: 'STOPLOSS_LIMIT' } as const;
 export const angelVariety = (orderType: OrderRequest['orderType']) => (orderType === 'trigger' ? 'STOPLOSS' : 'NORMAL');
 
-const STATES: Record<string, OrderState> = { complete: 'filled', rejected: 'rejected', cancelled: 'cancelled', 'trigger pending': 'trigger_pending' };
+const STATES: Record<string, OrderState> = {
+  complete: 'filled',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+  'trigger pending': 'trigger_pending',
+};
 
 export interface AngelInstrument {
   token: string;
@@ -67,10 +72,9 @@ export interface AngelOrder {
   updatetime?: string;
 }
 
-
-
 export function fromAngelOrder(o: AngelOrder, now: Date): Order {
-  const orderType: OrderRequest['orderType'] = o.ordertype === 'MARKET' ? 'market' : o.ordertype === 'LIMIT' ? 'limit' : 'trigger';
+  const orderType: OrderRequest['orderType'] =
+    o.ordertype === 'MARKET' ? 'market' : o.ordertype === 'LIMIT' ? 'limit' : 'trigger';
   const state = STATES[o.status] ?? 'open';
   const filled = Number(o.filledshares) || 0;
   const tag = o.ordertag || null;

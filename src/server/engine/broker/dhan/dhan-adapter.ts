@@ -15,7 +15,18 @@
  * (reconnect); DH-904 / 429, DH-908 / DH-909 / 5xx, network, timeout -> unreachable (thrown: the
  * engine retries later through the order book); any other -> refused with Dhan's words.
  */
-import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, LoginAccount, Order, OrderChanges, OrderRequest, Position } from '../adapter';
+import type {
+  BrokerAdapter,
+  BrokerCredentials,
+  BrokerSession,
+  DailyLogin,
+  Funds,
+  LoginAccount,
+  Order,
+  OrderChanges,
+  OrderRequest,
+  Position,
+} from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchTextFile } from '../daily-file';
 import { istWallClock } from '@shared/ist';
@@ -51,8 +62,10 @@ export function dhanFailure(answer: JsonAnswer): BrokerFailure | null {
   if (status >= 200 && status < 300 && !body.errorCode) return null;
   const code = String(body.errorCode ?? '');
   const message = typeof body.errorMessage === 'string' && body.errorMessage ? body.errorMessage : `HTTP ${status}`;
-  if (code === 'DH-901' || status === 401) return { kind: 'token', message: `Dhan session expired or invalid: ${message}` };
-  if (UNREACHABLE_CODES.has(code) || status === 429 || status >= 500) return { kind: 'unreachable', message: `Dhan could not be reached: ${message}` };
+  if (code === 'DH-901' || status === 401)
+    return { kind: 'token', message: `Dhan session expired or invalid: ${message}` };
+  if (UNREACHABLE_CODES.has(code) || status === 429 || status >= 500)
+    return { kind: 'unreachable', message: `Dhan could not be reached: ${message}` };
   return { kind: 'refused', message };
 }
 
@@ -70,7 +83,12 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
       "Dhan's scrip master",
       async () => {
         const { records } = parseCsv(await fetchTextFile(config.scripMasterUrl ?? DHAN_DEFAULT_SCRIP_MASTER_URL));
-        const equities = records.filter((r) => r.get('SEM_EXM_EXCH_ID') === 'NSE' && r.get('SEM_INSTRUMENT_NAME') === 'EQUITY' && r.get('SEM_SERIES') === 'EQ');
+        const equities = records.filter(
+          (r) =>
+            r.get('SEM_EXM_EXCH_ID') === 'NSE' &&
+            r.get('SEM_INSTRUMENT_NAME') === 'EQUITY' &&
+            r.get('SEM_SERIES') === 'EQ',
+        );
         return new Map(equities.map((r) => [r.get('SEM_TRADING_SYMBOL'), r.get('SEM_SMST_SECURITY_ID')]));
       },
       this.now,
@@ -89,18 +107,31 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
     path: string,
     options: { body?: unknown; retry?: boolean } = {},
   ): Promise<unknown> {
-    const root = api === 'auth' ? (this.config.authRoot ?? DHAN_DEFAULT_AUTH_ROOT) : (this.config.root ?? DHAN_DEFAULT_ROOT);
-    const headers = credentials ? { 'access-token': credentials.accessKey, 'client-id': credentials.clientId } : this.appHeaders;
+    const root =
+      api === 'auth' ? (this.config.authRoot ?? DHAN_DEFAULT_AUTH_ROOT) : (this.config.root ?? DHAN_DEFAULT_ROOT);
+    const headers = credentials
+      ? { 'access-token': credentials.accessKey, 'client-id': credentials.clientId }
+      : this.appHeaders;
     const send = async () => {
       if (credentials) await this.buckets.take(credentials.accessKey, api);
-      return jsonCall(`${root}${path}`, { method, headers, body: options.body, timeoutMs: this.config.timeoutMs ?? 7_000 });
+      return jsonCall(`${root}${path}`, {
+        method,
+        headers,
+        body: options.body,
+        timeoutMs: this.config.timeoutMs ?? 7_000,
+      });
     };
     return brokerCall('Dhan', send, dhanFailure, options.retry ?? false);
   }
 
   /** Asks Dhan for a consent for the member's client id; answers Dhan's login page for it. */
   async loginUrl(_state: string, account: LoginAccount): Promise<string> {
-    const consent = (await this.call(null, 'auth', 'POST', `/app/generate-consent?client_id=${encodeURIComponent(account.brokerClientId)}`)) as { consentAppId?: string };
+    const consent = (await this.call(
+      null,
+      'auth',
+      'POST',
+      `/app/generate-consent?client_id=${encodeURIComponent(account.brokerClientId)}`,
+    )) as { consentAppId?: string };
     if (!consent.consentAppId) throw new BrokerError('Dhan did not open a consent for the login');
     const url = new URL('/login/consentApp-login', this.config.authRoot ?? DHAN_DEFAULT_AUTH_ROOT);
     url.searchParams.set('consentAppId', consent.consentAppId);
@@ -110,12 +141,22 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
   /** Dhan's redirect carries a `tokenId`, exchanged for the session; it must be the account's own client's. */
   async completeLogin(query: Record<string, string>, account: LoginAccount): Promise<BrokerSession> {
     if (!query.tokenId) throw new BrokerError('Dhan did not complete the login');
-    const consumed = (await this.call(null, 'auth', 'GET', `/app/consumeApp-consent?tokenId=${encodeURIComponent(query.tokenId)}`)) as { dhanClientId?: string; accessToken?: string; expiryTime?: string };
+    const consumed = (await this.call(
+      null,
+      'auth',
+      'GET',
+      `/app/consumeApp-consent?tokenId=${encodeURIComponent(query.tokenId)}`,
+    )) as { dhanClientId?: string; accessToken?: string; expiryTime?: string };
     if (!consumed.accessToken) throw new BrokerError('Dhan answered the login without an access token');
     if (consumed.dhanClientId !== account.brokerClientId) {
-      throw new BrokerError(`This Dhan login is for client ${consumed.dhanClientId ?? 'unknown'}, not the account's ${account.brokerClientId}`);
+      throw new BrokerError(
+        `This Dhan login is for client ${consumed.dhanClientId ?? 'unknown'}, not the account's ${account.brokerClientId}`,
+      );
     }
-    return { token: consumed.accessToken, expiresAt: istWallClock(consumed.expiryTime, new Date(this.now().getTime() + 86_400_000)) };
+    return {
+      token: consumed.accessToken,
+      expiresAt: istWallClock(consumed.expiryTime, new Date(this.now().getTime() + 86_400_000)),
+    };
   }
 
   async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
@@ -129,11 +170,14 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
     try {
       profile = (await this.call(credentials, 'other', 'GET', '/v2/profile', { retry: true })) as typeof profile;
     } catch (err) {
-      if (err instanceof BrokerError) throw new BrokerError('Dhan session expired or invalid: connect Dhan again (daily login)');
+      if (err instanceof BrokerError)
+        throw new BrokerError('Dhan session expired or invalid: connect Dhan again (daily login)');
       throw err;
     }
     const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(profile.tokenValidity ?? '');
-    const expiresAt = m ? istWallClock(`${m[3]}-${m[2]}-${m[1]} ${m[4]}:${m[5]}:00`, this.now()) : new Date(this.now().getTime() + 86_400_000);
+    const expiresAt = m
+      ? istWallClock(`${m[3]}-${m[2]}-${m[1]} ${m[4]}:${m[5]}:00`, this.now())
+      : new Date(this.now().getTime() + 86_400_000);
     return { token: credentials.accessKey, expiresAt };
   }
 
@@ -142,9 +186,12 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
     if (!securityId) return rejectedOrder(request, `Dhan lists no NSE equity ${request.symbol}`, this.now());
     let placed: { orderId: string };
     try {
-      placed = (await this.call(credentials, 'order', 'POST', '/v2/orders', { body: dhanOrderBody(request, credentials.clientId, securityId) })) as typeof placed;
+      placed = (await this.call(credentials, 'order', 'POST', '/v2/orders', {
+        body: dhanOrderBody(request, credentials.clientId, securityId),
+      })) as typeof placed;
     } catch (err) {
-      if (err instanceof BrokerError && !err.message.startsWith('Dhan session')) return rejectedOrder(request, err.message, this.now());
+      if (err instanceof BrokerError && !err.message.startsWith('Dhan session'))
+        return rejectedOrder(request, err.message, this.now());
       throw err;
     }
     return this.orderStatus(credentials, placed.orderId);
@@ -173,7 +220,9 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
   }
 
   async orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order> {
-    const order = (await this.call(credentials, 'other', 'GET', `/v2/orders/${encodeURIComponent(orderId)}`, { retry: true })) as DhanOrder;
+    const order = (await this.call(credentials, 'other', 'GET', `/v2/orders/${encodeURIComponent(orderId)}`, {
+      retry: true,
+    })) as DhanOrder;
     return fromDhanOrder(order, this.now());
   }
 
@@ -184,12 +233,24 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
 
   /** Dhan's fund limits: the start-of-day limit, what is used and what is available (spelt "availabelBalance" by Dhan). */
   async funds(credentials: BrokerCredentials): Promise<Funds> {
-    const f = (await this.call(credentials, 'other', 'GET', '/v2/fundlimit', { retry: true })) as { sodLimit: number; utilizedAmount: number; availabelBalance?: number; availableBalance?: number };
+    const f = (await this.call(credentials, 'other', 'GET', '/v2/fundlimit', { retry: true })) as {
+      sodLimit: number;
+      utilizedAmount: number;
+      availabelBalance?: number;
+      availableBalance?: number;
+    };
     return { opening: f.sodLimit, used: f.utilizedAmount, available: f.availabelBalance ?? f.availableBalance ?? 0 };
   }
 
   async positions(credentials: BrokerCredentials): Promise<Position[]> {
-    type Row = { tradingSymbol: string; exchangeSegment: string; productType: string; netQty: number; buyAvg: number; sellAvg: number };
+    type Row = {
+      tradingSymbol: string;
+      exchangeSegment: string;
+      productType: string;
+      netQty: number;
+      buyAvg: number;
+      sellAvg: number;
+    };
     const rows = (await this.call(credentials, 'other', 'GET', '/v2/positions', { retry: true })) as Row[];
     return rows
       .filter((p) => p.productType === 'CNC' || p.productType === 'INTRADAY')
@@ -207,10 +268,15 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
     const securities = await this.securities.get();
     const known = symbols.filter((s) => securities.has(s));
     if (!known.length) return new Map();
-    const answer = (await this.call(credentials, 'quote', 'POST', '/v2/marketfeed/ltp', { body: { NSE_EQ: known.map((s) => Number(securities.get(s))) }, retry: true })) as {
+    const answer = (await this.call(credentials, 'quote', 'POST', '/v2/marketfeed/ltp', {
+      body: { NSE_EQ: known.map((s) => Number(securities.get(s))) },
+      retry: true,
+    })) as {
       data?: { NSE_EQ?: Record<string, { last_price: number }> };
     };
     const prices = answer.data?.NSE_EQ ?? {};
-    return new Map(known.flatMap((s) => (prices[securities.get(s)!] ? [[s, prices[securities.get(s)!]!.last_price] as const] : [])));
+    return new Map(
+      known.flatMap((s) => (prices[securities.get(s)!] ? [[s, prices[securities.get(s)!]!.last_price] as const] : [])),
+    );
   }
 }

@@ -12,7 +12,12 @@ import { istWallClock } from '@shared/ist';
 export const DHAN_PRODUCTS = { delivery: 'CNC', intraday: 'INTRADAY' } as const;
 export const DHAN_ORDER_TYPES = { market: 'MARKET', limit: 'LIMIT', trigger: 'STOP_LOSS' } as const;
 
-const STATES: Record<string, OrderState> = { TRADED: 'filled', REJECTED: 'rejected', CANCELLED: 'cancelled', EXPIRED: 'cancelled' };
+const STATES: Record<string, OrderState> = {
+  TRADED: 'filled',
+  REJECTED: 'rejected',
+  CANCELLED: 'cancelled',
+  EXPIRED: 'cancelled',
+};
 
 export function dhanOrderBody(request: OrderRequest, dhanClientId: string, securityId: string) {
   return {
@@ -55,9 +60,11 @@ export interface DhanOrder {
 }
 
 export function fromDhanOrder(o: DhanOrder, now: Date): Order {
-  const orderType: OrderRequest['orderType'] = o.orderType === 'MARKET' ? 'market' : o.orderType === 'LIMIT' ? 'limit' : 'trigger';
+  const orderType: OrderRequest['orderType'] =
+    o.orderType === 'MARKET' ? 'market' : o.orderType === 'LIMIT' ? 'limit' : 'trigger';
   const filled = o.filledQty ?? o.filled_qty ?? 0;
-  const state = STATES[o.orderStatus] ?? (orderType === 'trigger' && o.orderStatus === 'PENDING' ? 'trigger_pending' : 'open');
+  const state =
+    STATES[o.orderStatus] ?? (orderType === 'trigger' && o.orderStatus === 'PENDING' ? 'trigger_pending' : 'open');
   const tag = o.correlationId || null;
   return {
     orderId: String(o.orderId),

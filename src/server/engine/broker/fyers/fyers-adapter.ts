@@ -14,12 +14,29 @@
  * unreachable (thrown: the engine retries later through the order book).
  */
 import { createHash } from 'node:crypto';
-import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
+import type {
+  BrokerAdapter,
+  BrokerCredentials,
+  BrokerSession,
+  DailyLogin,
+  Funds,
+  Order,
+  OrderChanges,
+  OrderRequest,
+  Position,
+} from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { brokerCall, jsonCall, Unreachable, type BrokerFailure, type JsonAnswer } from '../json-http';
 import { UserBuckets } from '../user-buckets';
 import { nextSixAmIst } from '../session-expiry';
-import { bareSymbol, FYERS_ORDER_TYPES, fromFyersOrder, fyersOrderBody, fyersSymbol, type FyersOrder } from './fyers-orders';
+import {
+  bareSymbol,
+  FYERS_ORDER_TYPES,
+  fromFyersOrder,
+  fyersOrderBody,
+  fyersSymbol,
+  type FyersOrder,
+} from './fyers-orders';
 
 export const FYERS_DEFAULT_ROOT = 'https://api-t1.fyers.in';
 /** Fyers: 10 requests a second and 200 a minute, per user (https://myapi.fyers.in/docsv3/#section/Rate-Limit). */
@@ -45,8 +62,10 @@ export function fyersFailure(answer: JsonAnswer): BrokerFailure | null {
   const { status, body } = answer;
   if (status === 200 && body.s === 'ok') return null;
   const message = typeof body.message === 'string' && body.message ? body.message : `HTTP ${status}`;
-  if (status === 401 || TOKEN_CODES.has(Number(body.code))) return { kind: 'token', message: `Fyers session expired or invalid: ${message}` };
-  if (status === 429 || Number(body.code) === 429 || status >= 500) return { kind: 'unreachable', message: `Fyers could not be reached: ${message}` };
+  if (status === 401 || TOKEN_CODES.has(Number(body.code)))
+    return { kind: 'token', message: `Fyers session expired or invalid: ${message}` };
+  if (status === 429 || Number(body.code) === 429 || status >= 500)
+    return { kind: 'unreachable', message: `Fyers could not be reached: ${message}` };
   return { kind: 'refused', message };
 }
 
@@ -75,14 +94,29 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
   }
 
   /** A call that must succeed: its body, else a BrokerError (refused, token) or an Error (unreachable); reads retried once. */
-  private call(accessToken: string | null, method: string, path: string, options: { body?: unknown; retry?: boolean } = {}): Promise<Record<string, unknown>> {
-    return brokerCall('Fyers', () => this.request(accessToken, method, path, options.body), fyersFailure, options.retry ?? false);
+  private call(
+    accessToken: string | null,
+    method: string,
+    path: string,
+    options: { body?: unknown; retry?: boolean } = {},
+  ): Promise<Record<string, unknown>> {
+    return brokerCall(
+      'Fyers',
+      () => this.request(accessToken, method, path, options.body),
+      fyersFailure,
+      options.retry ?? false,
+    );
   }
 
   /** Fyers's login page for the app, `state` carried back to the redirect URL untouched. */
   loginUrl(state: string): string {
     const url = new URL('/api/v3/generate-authcode', this.root);
-    url.search = new URLSearchParams({ client_id: this.config.appId, redirect_uri: this.config.redirectUrl, response_type: 'code', state }).toString();
+    url.search = new URLSearchParams({
+      client_id: this.config.appId,
+      redirect_uri: this.config.redirectUrl,
+      response_type: 'code',
+      state,
+    }).toString();
     return url.toString();
   }
 
@@ -90,8 +124,11 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
   async completeLogin(query: Record<string, string>): Promise<BrokerSession> {
     if (query.s !== 'ok' || !query.auth_code) throw new BrokerError('Fyers did not complete the login');
     const appIdHash = createHash('sha256').update(`${this.config.appId}:${this.config.secret}`).digest('hex');
-    const body = await this.call(null, 'POST', '/api/v3/validate-authcode', { body: { grant_type: 'authorization_code', appIdHash, code: query.auth_code } });
-    if (typeof body.access_token !== 'string') throw new BrokerError('Fyers answered the login without an access token');
+    const body = await this.call(null, 'POST', '/api/v3/validate-authcode', {
+      body: { grant_type: 'authorization_code', appIdHash, code: query.auth_code },
+    });
+    if (typeof body.access_token !== 'string')
+      throw new BrokerError('Fyers answered the login without an access token');
     return { token: body.access_token, expiresAt: nextSixAmIst(this.now()) };
   }
 
@@ -101,7 +138,8 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
   }
 
   async openSession(credentials: BrokerCredentials): Promise<BrokerSession> {
-    if (!(await this.validateAccessKey(credentials))) throw new BrokerError('Fyers session expired or invalid: connect Fyers again (daily login)');
+    if (!(await this.validateAccessKey(credentials)))
+      throw new BrokerError('Fyers session expired or invalid: connect Fyers again (daily login)');
     return { token: credentials.accessKey, expiresAt: nextSixAmIst(this.now()) };
   }
 
@@ -142,7 +180,9 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
   }
 
   async orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order> {
-    const body = await this.call(credentials.accessKey, 'GET', `/api/v3/orders?id=${encodeURIComponent(orderId)}`, { retry: true });
+    const body = await this.call(credentials.accessKey, 'GET', `/api/v3/orders?id=${encodeURIComponent(orderId)}`, {
+      retry: true,
+    });
     const order = (body.orderBook as FyersOrder[] | undefined)?.find((o) => String(o.id) === orderId);
     if (!order) throw new BrokerError(`Fyers knows no order ${orderId}`);
     return fromFyersOrder(order, this.now());
@@ -163,7 +203,9 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
 
   async positions(credentials: BrokerCredentials): Promise<Position[]> {
     const body = await this.call(credentials.accessKey, 'GET', '/api/v3/positions', { retry: true });
-    const rows = (body.netPositions as { symbol: string; productType: string; netQty: number; netAvg: number; ltp?: number }[] | undefined) ?? [];
+    const rows =
+      (body.netPositions as
+        { symbol: string; productType: string; netQty: number; netAvg: number; ltp?: number }[] | undefined) ?? [];
     return rows
       .filter((p) => p.productType === 'CNC' || p.productType === 'INTRADAY')
       .map((p) => ({
@@ -179,8 +221,12 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
   async lastPrices(credentials: BrokerCredentials, symbols: readonly string[]): Promise<Map<string, number>> {
     if (!symbols.length) return new Map();
     const list = symbols.map((symbol) => fyersSymbol({ exchange: 'NSE', symbol })).join(',');
-    const body = await this.call(credentials.accessKey, 'GET', `/data/quotes?symbols=${encodeURIComponent(list)}`, { retry: true });
+    const body = await this.call(credentials.accessKey, 'GET', `/data/quotes?symbols=${encodeURIComponent(list)}`, {
+      retry: true,
+    });
     const quotes = (body.d as { n: string; s: string; v: { lp?: number } }[] | undefined) ?? [];
-    return new Map(quotes.filter((q) => q.s === 'ok' && typeof q.v.lp === 'number').map((q) => [bareSymbol(q.n), q.v.lp!]));
+    return new Map(
+      quotes.filter((q) => q.s === 'ok' && typeof q.v.lp === 'number').map((q) => [bareSymbol(q.n), q.v.lp!]),
+    );
   }
 }

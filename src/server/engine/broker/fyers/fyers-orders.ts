@@ -13,7 +13,8 @@ export const FYERS_ORDER_TYPES = { limit: 1, market: 2, trigger: 4 } as const;
 
 const STATES: Record<number, OrderState> = { 1: 'cancelled', 2: 'filled', 5: 'rejected', 7: 'cancelled' };
 
-export const fyersSymbol = (request: Pick<OrderRequest, 'exchange' | 'symbol'>) => `${request.exchange}:${request.symbol}-EQ`;
+export const fyersSymbol = (request: Pick<OrderRequest, 'exchange' | 'symbol'>) =>
+  `${request.exchange}:${request.symbol}-EQ`;
 /** NSE:INFY-EQ -> INFY (other series keep their suffix: they are not the engine's). */
 export const bareSymbol = (symbol: string) => symbol.replace(/^[A-Z]+:/, '').replace(/-EQ$/, '');
 
@@ -51,8 +52,6 @@ export interface FyersOrder {
   orderDateTime?: string;
 }
 
-
-
 /**
  * Fyers returns a tag as "<n>:<tag>" in the order book (the documentation's examples show
  * "1:Untagged" and "2:tag"); the prefix is not the engine's.
@@ -65,7 +64,8 @@ const tagOf = (orderTag: string | undefined) => {
 export function fromFyersOrder(o: FyersOrder, now: Date): Order {
   const orderType: OrderRequest['orderType'] = o.type === 2 ? 'market' : o.type === 1 ? 'limit' : 'trigger';
   const tag = tagOf(o.orderTag);
-  const state = STATES[o.status] ?? (orderType === 'trigger' && o.filledQty === 0 && o.status === 6 ? 'trigger_pending' : 'open');
+  const state =
+    STATES[o.status] ?? (orderType === 'trigger' && o.filledQty === 0 && o.status === 6 ? 'trigger_pending' : 'open');
   return {
     orderId: String(o.id),
     clientOrderId: tag,

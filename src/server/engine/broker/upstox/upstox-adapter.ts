@@ -14,7 +14,17 @@
  */
 import { ApiClient, LoginApi, MarketQuoteApi, OrderApi, PortfolioApi, UserApi, type Callback } from 'upstox-js-sdk';
 import { nextIstTime } from '@shared/ist';
-import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
+import type {
+  BrokerAdapter,
+  BrokerCredentials,
+  BrokerSession,
+  DailyLogin,
+  Funds,
+  Order,
+  OrderChanges,
+  OrderRequest,
+  Position,
+} from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchJsonFile } from '../daily-file';
 import { UserBuckets } from '../user-buckets';
@@ -51,7 +61,8 @@ export function upstoxFailure(err: SdkError): Failure {
   const first = body.errors?.[0];
   const message = first?.message ?? err?.message ?? 'unknown error';
   const status = err?.status;
-  if (status === 401 || first?.errorCode === 'UDAPI100050') return { kind: 'token', message: `Upstox session expired or invalid: ${message}` };
+  if (status === 401 || first?.errorCode === 'UDAPI100050')
+    return { kind: 'token', message: `Upstox session expired or invalid: ${message}` };
   if (!status || status === 429 || status >= 500) {
     const why = err?.timeout ? 'no answer in time' : message;
     return { kind: 'unreachable', message: `Upstox could not be reached: ${why}` };
@@ -80,10 +91,18 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
   constructor(private readonly config: UpstoxConfig) {
     this.now = config.now ?? (() => new Date());
     this.buckets = new UserBuckets(() => UPSTOX_LIMITS, this.now);
-    this.keys = new DailyFile("Upstox's instruments", async () => {
-      const rows = (await fetchJsonFile(config.instrumentsUrl ?? UPSTOX_DEFAULT_INSTRUMENTS_URL)) as InstrumentRow[];
-      return new Map(rows.filter((r) => r.segment === 'NSE_EQ' && r.instrument_type === 'EQ' && r.trading_symbol && r.instrument_key).map((r) => [r.trading_symbol!, r.instrument_key!]));
-    }, this.now);
+    this.keys = new DailyFile(
+      "Upstox's instruments",
+      async () => {
+        const rows = (await fetchJsonFile(config.instrumentsUrl ?? UPSTOX_DEFAULT_INSTRUMENTS_URL)) as InstrumentRow[];
+        return new Map(
+          rows
+            .filter((r) => r.segment === 'NSE_EQ' && r.instrument_type === 'EQ' && r.trading_symbol && r.instrument_key)
+            .map((r) => [r.trading_symbol!, r.instrument_key!]),
+        );
+      },
+      this.now,
+    );
   }
 
   private client(accessToken?: string): ApiClient {
@@ -98,7 +117,11 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
   }
 
   /** One SDK call in the user's turn; reads may be retried once when Upstox could not be reached. */
-  private async call<T>(accessToken: string | null, work: (client: ApiClient, done: Callback<T>) => void, retry: boolean): Promise<T> {
+  private async call<T>(
+    accessToken: string | null,
+    work: (client: ApiClient, done: Callback<T>) => void,
+    retry: boolean,
+  ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       if (accessToken) await this.buckets.take(accessToken);
       const client = this.client(accessToken ?? undefined);
@@ -124,26 +147,44 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
   /** Upstox's authorization dialog for the app, `state` carried back to the redirect URL. */
   loginUrl(state: string): string {
     const url = new URL('/v2/login/authorization/dialog', this.config.root ?? UPSTOX_DEFAULT_ROOT);
-    url.search = new URLSearchParams({ response_type: 'code', client_id: this.config.apiKey, redirect_uri: this.config.redirectUrl, state }).toString();
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: this.config.apiKey,
+      redirect_uri: this.config.redirectUrl,
+      state,
+    }).toString();
     return url.toString();
   }
 
   /** The redirect carries the `code`, exchanged with the app's key, secret and redirect URL. */
   async completeLogin(query: Record<string, string>): Promise<BrokerSession> {
     if (!query.code) throw new BrokerError('Upstox did not complete the login');
-    const opts = { code: query.code, clientId: this.config.apiKey, clientSecret: this.config.apiSecret, redirectUri: this.config.redirectUrl, grantType: 'authorization_code' };
-    const token = await this.call<{ accessToken: string }>(null, (client, done) => new LoginApi(client).token(API_VERSION, opts, done), false);
+    const opts = {
+      code: query.code,
+      clientId: this.config.apiKey,
+      clientSecret: this.config.apiSecret,
+      redirectUri: this.config.redirectUrl,
+      grantType: 'authorization_code',
+    };
+    const token = await this.call<{ accessToken: string }>(
+      null,
+      (client, done) => new LoginApi(client).token(API_VERSION, opts, done),
+      false,
+    );
     if (!token.accessToken) throw new BrokerError('Upstox answered the login without an access token');
     return { token: token.accessToken, expiresAt: upstoxSessionExpiry(this.now()) };
   }
 
   async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
     if (!credentials.accessKey) return false;
-    return acceptedBy(() => this.call(credentials.accessKey, (client, done) => new UserApi(client).getProfile(API_VERSION, done), true));
+    return acceptedBy(() =>
+      this.call(credentials.accessKey, (client, done) => new UserApi(client).getProfile(API_VERSION, done), true),
+    );
   }
 
   async openSession(credentials: BrokerCredentials): Promise<BrokerSession> {
-    if (!(await this.validateAccessKey(credentials))) throw new BrokerError('Upstox session expired or invalid: connect Upstox again (daily login)');
+    if (!(await this.validateAccessKey(credentials)))
+      throw new BrokerError('Upstox session expired or invalid: connect Upstox again (daily login)');
     return { token: credentials.accessKey, expiresAt: upstoxSessionExpiry(this.now()) };
   }
 
@@ -153,7 +194,11 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
     if (!key) return rejected(`Upstox lists no NSE equity ${request.symbol}`);
     let orderId: string;
     try {
-      const placed = await this.call<{ data: { orderId: string } }>(credentials.accessKey, (client, done) => new OrderApi(client).placeOrder(upstoxOrderBody(request, key), API_VERSION, done), false);
+      const placed = await this.call<{ data: { orderId: string } }>(
+        credentials.accessKey,
+        (client, done) => new OrderApi(client).placeOrder(upstoxOrderBody(request, key), API_VERSION, done),
+        false,
+      );
       orderId = placed.data.orderId;
     } catch (err) {
       // Refused before it became an order: a rejected order with Upstox's words; a dead session or no answer is thrown.
@@ -174,22 +219,38 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
       triggerPrice: changes.triggerPrice ?? current.request.triggerPrice ?? 0,
       disclosedQuantity: 0,
     };
-    await this.call(credentials.accessKey, (client, done) => new OrderApi(client).modifyOrder(body, API_VERSION, done), false);
+    await this.call(
+      credentials.accessKey,
+      (client, done) => new OrderApi(client).modifyOrder(body, API_VERSION, done),
+      false,
+    );
     return this.orderStatus(credentials, orderId);
   }
 
   async cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order> {
-    await this.call(credentials.accessKey, (client, done) => new OrderApi(client).cancelOrder(orderId, API_VERSION, done), false);
+    await this.call(
+      credentials.accessKey,
+      (client, done) => new OrderApi(client).cancelOrder(orderId, API_VERSION, done),
+      false,
+    );
     return this.orderStatus(credentials, orderId);
   }
 
   async orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order> {
-    const answer = await this.call<{ data: Parameters<typeof fromUpstoxOrder>[0] }>(credentials.accessKey, (client, done) => new OrderApi(client).getOrderStatus({ orderId }, done), true);
+    const answer = await this.call<{ data: Parameters<typeof fromUpstoxOrder>[0] }>(
+      credentials.accessKey,
+      (client, done) => new OrderApi(client).getOrderStatus({ orderId }, done),
+      true,
+    );
     return fromUpstoxOrder(answer.data, this.now());
   }
 
   async orderBook(credentials: BrokerCredentials): Promise<Order[]> {
-    const answer = await this.call<{ data?: Parameters<typeof fromUpstoxOrder>[0][] }>(credentials.accessKey, (client, done) => new OrderApi(client).getOrderBook(API_VERSION, done), true);
+    const answer = await this.call<{ data?: Parameters<typeof fromUpstoxOrder>[0][] }>(
+      credentials.accessKey,
+      (client, done) => new OrderApi(client).getOrderBook(API_VERSION, done),
+      true,
+    );
     return (answer.data ?? []).map((o) => fromUpstoxOrder(o, this.now()));
   }
 
@@ -201,12 +262,29 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
       true,
     );
     const equity = answer.data.equity ?? { usedMargin: 0, availableMargin: 0 };
-    return { opening: equity.availableMargin + equity.usedMargin, used: equity.usedMargin, available: equity.availableMargin };
+    return {
+      opening: equity.availableMargin + equity.usedMargin,
+      used: equity.usedMargin,
+      available: equity.availableMargin,
+    };
   }
 
   async positions(credentials: BrokerCredentials): Promise<Position[]> {
-    type Row = { exchange: string; tradingSymbol?: string; tradingsymbol?: string; product: string; quantity: number; averagePrice?: number; buyPrice?: number; lastPrice?: number };
-    const answer = await this.call<{ data?: Row[] }>(credentials.accessKey, (client, done) => new PortfolioApi(client).getPositions(API_VERSION, done), true);
+    type Row = {
+      exchange: string;
+      tradingSymbol?: string;
+      tradingsymbol?: string;
+      product: string;
+      quantity: number;
+      averagePrice?: number;
+      buyPrice?: number;
+      lastPrice?: number;
+    };
+    const answer = await this.call<{ data?: Row[] }>(
+      credentials.accessKey,
+      (client, done) => new PortfolioApi(client).getPositions(API_VERSION, done),
+      true,
+    );
     return (answer.data ?? [])
       .filter((p) => p.product === 'D' || p.product === 'I')
       .map((p) => ({
@@ -229,6 +307,8 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
       (client, done) => new MarketQuoteApi(client).ltp(known.map((s) => keys.get(s)).join(','), API_VERSION, done),
       true,
     );
-    return new Map(Object.entries(answer.data ?? {}).map(([key, quote]) => [key.replace(/^NSE_EQ:/, ''), quote.lastPrice]));
+    return new Map(
+      Object.entries(answer.data ?? {}).map(([key, quote]) => [key.replace(/^NSE_EQ:/, ''), quote.lastPrice]),
+    );
   }
 }

@@ -1,6 +1,9 @@
 /** The part of `upstox-js-sdk` (no types published) the Upstox adapter calls; callbacks as the SDK gives them. */
 declare module 'upstox-js-sdk' {
-  export type Callback<T> = (error: (Error & { status?: number; timeout?: number; code?: string; response?: { body?: unknown } }) | null, data: T) => void;
+  export type Callback<T> = (
+    error: (Error & { status?: number; timeout?: number; code?: string; response?: { body?: unknown } }) | null,
+    data: T,
+  ) => void;
 
   export interface UpstoxOrder {
     orderId: string;
@@ -33,12 +36,20 @@ declare module 'upstox-js-sdk' {
   }
   export class LoginApi {
     constructor(client: ApiClient);
-    token(apiVersion: string, opts: { code: string; clientId: string; clientSecret: string; redirectUri: string; grantType: string }, cb: Callback<{ accessToken: string; userId: string }>): void;
+    token(
+      apiVersion: string,
+      opts: { code: string; clientId: string; clientSecret: string; redirectUri: string; grantType: string },
+      cb: Callback<{ accessToken: string; userId: string }>,
+    ): void;
   }
   export class UserApi {
     constructor(client: ApiClient);
     getProfile(apiVersion: string, cb: Callback<{ data: { userId: string } }>): void;
-    getUserFundMargin(apiVersion: string, opts: { segment?: string }, cb: Callback<{ data: { equity?: { usedMargin: number; availableMargin: number } } }>): void;
+    getUserFundMargin(
+      apiVersion: string,
+      opts: { segment?: string },
+      cb: Callback<{ data: { equity?: { usedMargin: number; availableMargin: number } } }>,
+    ): void;
   }
   export class OrderApi {
     constructor(client: ApiClient);
@@ -52,11 +63,26 @@ declare module 'upstox-js-sdk' {
     constructor(client: ApiClient);
     getPositions(
       apiVersion: string,
-      cb: Callback<{ data: { exchange: string; tradingSymbol?: string; tradingsymbol?: string; product: string; quantity: number; averagePrice?: number; buyPrice?: number; lastPrice?: number }[] }>,
+      cb: Callback<{
+        data: {
+          exchange: string;
+          tradingSymbol?: string;
+          tradingsymbol?: string;
+          product: string;
+          quantity: number;
+          averagePrice?: number;
+          buyPrice?: number;
+          lastPrice?: number;
+        }[];
+      }>,
     ): void;
   }
   export class MarketQuoteApi {
     constructor(client: ApiClient);
-    ltp(symbol: string, apiVersion: string, cb: Callback<{ data: Record<string, { lastPrice: number; instrumentToken: string }> }>): void;
+    ltp(
+      symbol: string,
+      apiVersion: string,
+      cb: Callback<{ data: Record<string, { lastPrice: number; instrumentToken: string }> }>,
+    ): void;
   }
 }

@@ -13,7 +13,12 @@ import { istWallClock } from '@shared/ist';
 export const UPSTOX_PRODUCTS = { delivery: 'D', intraday: 'I' } as const;
 export const UPSTOX_ORDER_TYPES = { market: 'MARKET', limit: 'LIMIT', trigger: 'SL' } as const;
 
-const STATES: Record<string, OrderState> = { complete: 'filled', rejected: 'rejected', cancelled: 'cancelled', 'trigger pending': 'trigger_pending' };
+const STATES: Record<string, OrderState> = {
+  complete: 'filled',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+  'trigger pending': 'trigger_pending',
+};
 
 /** The SDK's place-order body (it maps these camelCase names to Upstox's snake_case). */
 export function upstoxOrderBody(request: OrderRequest, instrumentKey: string) {
@@ -32,9 +37,9 @@ export function upstoxOrderBody(request: OrderRequest, instrumentKey: string) {
   };
 }
 
-
 export function fromUpstoxOrder(o: UpstoxOrder, now: Date): Order {
-  const orderType: OrderRequest['orderType'] = o.orderType === 'MARKET' ? 'market' : o.orderType === 'LIMIT' ? 'limit' : 'trigger';
+  const orderType: OrderRequest['orderType'] =
+    o.orderType === 'MARKET' ? 'market' : o.orderType === 'LIMIT' ? 'limit' : 'trigger';
   const state = STATES[o.status] ?? 'open';
   const filled = o.filledQuantity ?? 0;
   const tag = o.tag || null;

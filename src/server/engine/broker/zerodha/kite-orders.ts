@@ -44,15 +44,24 @@ export function istInstant(local: Date | string | null | undefined, fallback: Da
   if (!local) return fallback;
   const d = typeof local === 'string' ? new Date(local.replace(' ', 'T')) : local;
   if (Number.isNaN(d.getTime())) return fallback;
-  return fromIstParts({ year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), second: d.getSeconds() });
+  return fromIstParts({
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    hour: d.getHours(),
+    minute: d.getMinutes(),
+    second: d.getSeconds(),
+  });
 }
 
 /** Kite's order as its answers may have it: its typings give no tag, and a filled quantity always. */
 type KiteOrderAnswer = Omit<KiteOrder, 'filled_quantity'> & { filled_quantity?: number; tag?: string | null };
 
 const sideOf = (kite: KiteOrderAnswer) => (kite.transaction_type === 'BUY' ? 'buy' : 'sell') as OrderRequest['side'];
-const productOf = (kite: KiteOrderAnswer) => (kite.product === 'MIS' ? 'intraday' : 'delivery') as OrderRequest['product'];
-const orderTypeOf = (kite: KiteOrderAnswer): OrderRequest['orderType'] => (kite.order_type === 'MARKET' ? 'market' : kite.order_type === 'LIMIT' ? 'limit' : 'trigger');
+const productOf = (kite: KiteOrderAnswer) =>
+  (kite.product === 'MIS' ? 'intraday' : 'delivery') as OrderRequest['product'];
+const orderTypeOf = (kite: KiteOrderAnswer): OrderRequest['orderType'] =>
+  kite.order_type === 'MARKET' ? 'market' : kite.order_type === 'LIMIT' ? 'limit' : 'trigger';
 
 /** An engine Order from Kite's order (the last entry of its history, or a row of the order book). */
 export function fromKiteOrder(kite: KiteOrderAnswer, now: Date): Order {

@@ -13,7 +13,17 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { KiteConnect, type Connect } from 'kiteconnect';
-import type { BrokerAdapter, BrokerCredentials, BrokerSession, DailyLogin, Funds, Order, OrderChanges, OrderRequest, Position } from '../adapter';
+import type {
+  BrokerAdapter,
+  BrokerCredentials,
+  BrokerSession,
+  DailyLogin,
+  Funds,
+  Order,
+  OrderChanges,
+  OrderRequest,
+  Position,
+} from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { RateLimiter } from '../rate-limiter';
 import { nextSixAmIst } from '../session-expiry';
@@ -49,7 +59,8 @@ const ORDER_REFUSALS = new Set(['InputException', 'OrderException', 'MarginExcep
 export function kiteFailure(err: unknown): { kind: 'token' | 'refused' | 'unreachable'; message: string } {
   const e = (err ?? {}) as KiteError;
   const message = e.message ?? String(err);
-  if (e.error_type === 'TokenException') return { kind: 'token', message: `Zerodha session expired or invalid: ${message}` };
+  if (e.error_type === 'TokenException')
+    return { kind: 'token', message: `Zerodha session expired or invalid: ${message}` };
   if (e.error_type && ORDER_REFUSALS.has(e.error_type)) return { kind: 'refused', message };
   return { kind: 'unreachable', message: `Zerodha could not be reached: ${message}` };
 }
@@ -59,15 +70,27 @@ export const kiteSessionExpiry = nextSixAmIst;
 
 /** The checksum of Kite's token exchange: SHA-256 of api_key + request_token + api_secret, hex. */
 export const kiteChecksum = (apiKey: string, requestToken: string, apiSecret: string) =>
-  createHash('sha256').update(apiKey + requestToken + apiSecret).digest('hex');
+  createHash('sha256')
+    .update(apiKey + requestToken + apiSecret)
+    .digest('hex');
 
 /**
  * A Kite postback is genuine when its checksum is the SHA-256 of order_id + order_timestamp +
  * api_secret (https://kite.trade/docs/connect/v3/postbacks/).
  */
-export function kitePostbackGenuine(body: { order_id?: unknown; order_timestamp?: unknown; checksum?: unknown }, apiSecret: string): boolean {
-  if (typeof body.order_id !== 'string' || typeof body.order_timestamp !== 'string' || typeof body.checksum !== 'string') return false;
-  const expected = createHash('sha256').update(body.order_id + body.order_timestamp + apiSecret).digest();
+export function kitePostbackGenuine(
+  body: { order_id?: unknown; order_timestamp?: unknown; checksum?: unknown },
+  apiSecret: string,
+): boolean {
+  if (
+    typeof body.order_id !== 'string' ||
+    typeof body.order_timestamp !== 'string' ||
+    typeof body.checksum !== 'string'
+  )
+    return false;
+  const expected = createHash('sha256')
+    .update(body.order_id + body.order_timestamp + apiSecret)
+    .digest();
   const given = Buffer.from(body.checksum, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
@@ -137,7 +160,8 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
   }
 
   async openSession(credentials: BrokerCredentials): Promise<BrokerSession> {
-    if (!(await this.validateAccessKey(credentials))) throw new BrokerError('Zerodha session expired or invalid: connect Zerodha again (daily login)');
+    if (!(await this.validateAccessKey(credentials)))
+      throw new BrokerError('Zerodha session expired or invalid: connect Zerodha again (daily login)');
     return { token: credentials.accessKey, expiresAt: kiteSessionExpiry(this.now()) };
   }
 
@@ -191,23 +215,29 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
   /** Kite's net positions of the day (https://kite.trade/docs/connect/v3/portfolio/#positions), NSE's CNC and MIS. */
   async positions(credentials: BrokerCredentials): Promise<Position[]> {
     const { net } = await this.call(() => this.client(credentials.accessKey).getPositions(), true);
-    return net
-      .filter((p) => p.product === 'CNC' || p.product === 'MIS')
-      // A position may come without its last price (Kite's typings have it always).
-      .map((p: Omit<(typeof net)[number], 'last_price'> & { last_price?: number }) => ({
-        exchange: p.exchange,
-        symbol: p.tradingsymbol,
-        product: p.product === 'MIS' ? ('intraday' as const) : ('delivery' as const),
-        quantity: p.quantity,
-        averagePrice: p.average_price,
-        lastPrice: p.last_price ?? null,
-      }));
+    return (
+      net
+        .filter((p) => p.product === 'CNC' || p.product === 'MIS')
+        // A position may come without its last price (Kite's typings have it always).
+        .map((p: Omit<(typeof net)[number], 'last_price'> & { last_price?: number }) => ({
+          exchange: p.exchange,
+          symbol: p.tradingsymbol,
+          product: p.product === 'MIS' ? ('intraday' as const) : ('delivery' as const),
+          quantity: p.quantity,
+          averagePrice: p.average_price,
+          lastPrice: p.last_price ?? null,
+        }))
+    );
   }
 
   /** Kite's LTP quote (`GET /quote/ltp?i=NSE:INFY`), keyed back to the bare symbols. */
   async lastPrices(credentials: BrokerCredentials, symbols: readonly string[]): Promise<Map<string, number>> {
     if (!symbols.length) return new Map();
-    const quotes = await this.call(() => this.client(credentials.accessKey).getLTP(symbols.map((s) => `NSE:${s}`)), true, true);
+    const quotes = await this.call(
+      () => this.client(credentials.accessKey).getLTP(symbols.map((s) => `NSE:${s}`)),
+      true,
+      true,
+    );
     return new Map(Object.entries(quotes).map(([key, quote]) => [key.replace(/^NSE:/, ''), quote.last_price]));
   }
 
@@ -217,12 +247,18 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
    */
   async instrumentTokens(accessToken: string): Promise<Map<string, number>> {
     const instruments = await this.call(() => this.client(accessToken).getInstruments('NSE'), true);
-    return new Map(instruments.filter((i) => i.instrument_type === 'EQ').map((i) => [i.tradingsymbol, Number(i.instrument_token)]));
+    return new Map(
+      instruments.filter((i) => i.instrument_type === 'EQ').map((i) => [i.tradingsymbol, Number(i.instrument_token)]),
+    );
   }
 
   async funds(credentials: BrokerCredentials): Promise<Funds> {
     const margins = await this.call(() => this.client(credentials.accessKey).getMargins('equity'), true);
-    const equity = margins as unknown as { net: number; available: { opening_balance: number }; utilised: { debits: number } };
+    const equity = margins as unknown as {
+      net: number;
+      available: { opening_balance: number };
+      utilised: { debits: number };
+    };
     return { opening: equity.available.opening_balance, used: equity.utilised.debits, available: equity.net };
   }
 }

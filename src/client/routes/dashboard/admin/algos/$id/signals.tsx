@@ -11,7 +11,8 @@ export const Route = createFileRoute('/dashboard/admin/algos/$id/signals')({
   validateSearch: signalsSearch,
   loaderDeps: ({ search }): { status: SignalFilter } => ({ status: search.status ?? 'all' }),
   loader: ({ context, params, deps }) => {
-    if (params.id !== null) context.queryClient.ensureQueryData(signalsQueryOptions(params.id, deps.status)).catch(() => undefined);
+    if (params.id !== null)
+      context.queryClient.ensureQueryData(signalsQueryOptions(params.id, deps.status)).catch(() => undefined);
   },
   head: ({ params }) => titleHead(params.id === null ? 'Algo Signals' : `Signals of algo ${params.id}`),
   component: SignalsRoute,
