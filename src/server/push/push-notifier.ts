@@ -6,14 +6,14 @@
  */
 import type { Agent } from 'node:https';
 import { and, arrayContains, eq, inArray } from 'drizzle-orm';
-import webpush from 'web-push';
 import { brokerLabel } from '@shared/format';
 import type { Signal } from '@shared/schemas/admin/algos';
 import type { PushMessage } from '@shared/schemas/push';
 import type { AppDeps, Notifier, TradeEvent } from '../context';
 import { pushSubscriptions, users } from '../db/schema';
 import { mapBounded } from '../engine/bounded';
-import { allowedOrigins, endpointProblem } from './endpoint-guard';
+import { allowedOrigins, checkEndpoint, endpointProblem } from './endpoint-guard';
+import { PushRefused, sendPush } from './send-push';
 import type { VapidKeys } from './vapid';
 
 /** Pushes sent at once. */
@@ -170,22 +170,23 @@ export class PushNotifier implements Notifier {
     const gone: number[] = [];
     const sent: number[] = [];
     await mapBounded(recipients, CONCURRENCY, async (r) => {
-      const problem = this.endpointProblem(r.endpoint);
-      if (problem) {
-        this.deps.log.warn({ subscriptionId: r.id, problem }, 'push: subscription endpoint refused');
+      // Checked again at each send (a row stored before a rule tightened): only the parsed URL is used.
+      const check = checkEndpoint(r.endpoint, this.extraOrigins);
+      if (!check.ok) {
+        this.deps.log.warn({ subscriptionId: r.id, problem: check.problem }, 'push: subscription endpoint refused');
         return;
       }
       try {
-        await webpush.sendNotification({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }, payload, {
-          vapidDetails: this.options.vapid,
-          TTL: ttl,
+        await sendPush({ url: check.url, keys: { p256dh: r.p256dh, auth: r.auth } }, payload, {
+          vapid: this.options.vapid,
+          ttl,
           urgency: 'high',
-          timeout: 10_000,
+          timeoutMs: 10_000,
           ...(this.options.agent ? { agent: this.options.agent } : {}),
         });
         sent.push(r.id);
       } catch (err) {
-        const status = (err as { statusCode?: number }).statusCode;
+        const status = err instanceof PushRefused ? err.statusCode : undefined;
         if (status === 404 || status === 410) gone.push(r.id);
         else
           this.deps.log.warn(
