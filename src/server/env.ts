@@ -169,6 +169,10 @@ const envSchema = z.object({
    * public push services: a private push server, or the tests' local one.
    */
   PUSH_ALLOWED_ORIGINS: blankAsUnset,
+  /** Devices one user may have notifications on; a new one beyond drops the one unused the longest. */
+  PUSH_DEVICES_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Broker postbacks (Kite's order updates) taken per address per minute; more answer 429. */
+  POSTBACK_LIMIT_PER_IP: z.coerce.number().int().positive().default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -68,7 +68,7 @@ describe('subscriptions', () => {
     const phone = push.browser('phone');
     const saved = await subscribe(admin, phone.subscription, ['signals', 'signals']);
     expect(saved.status).toBe(201);
-    expect(await saved.json()).toEqual({ subscribed: true, kinds: ['signals'] });
+    expect(await saved.json()).toEqual({ subscribed: true, kinds: ['signals'], devices_max: 10, dropped: [] });
     const state = await admin.request(
       `/api/push/subscriptions?endpoint=${encodeURIComponent(phone.subscription.endpoint)}`,
     );

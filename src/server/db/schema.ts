@@ -256,6 +256,8 @@ export const pushSubscriptions = pgTable(
     kinds: text('kinds').array().notNull(),
     created_at: ts('created_at').notNull().defaultNow(),
     last_sent_at: ts('last_sent_at'),
+    /** When the app on this device last subscribed or asked for its state: the device's last use. */
+    last_seen_at: ts('last_seen_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),

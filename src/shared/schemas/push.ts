@@ -36,6 +36,16 @@ export const pushEndpointSchema = z.object({ endpoint: z.string().min(1, 'endpoi
 export const pushDeviceStateSchema = z.object({ subscribed: z.boolean(), kinds: z.array(z.enum(PUSH_KINDS)) });
 export type PushDeviceState = z.infer<typeof pushDeviceStateSchema>;
 
+/**
+ * POST /api/push/subscriptions: the device's state, the most devices a user may have, and the
+ * devices this subscription dropped to stay within it (the ones unused the longest).
+ */
+export const pushSubscribeResultSchema = pushDeviceStateSchema.extend({
+  devices_max: z.number().int(),
+  dropped: z.array(z.object({ last_seen_at: z.string() })),
+});
+export type PushSubscribeResult = z.infer<typeof pushSubscribeResultSchema>;
+
 /** The JSON payload of every push; the service worker shows title and body, and acts on `signal`. */
 export interface PushMessage {
   kind: PushKind;

@@ -7,7 +7,7 @@ import type { PushKind } from '@shared/schemas/push';
 import { OfflineError } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { MSG } from '@shared/messages';
-import { deviceState, pushSupported, PushRefused, turnOff, turnOn } from '../lib/push-device';
+import { deviceState, droppedDevicesNotice, pushSupported, PushRefused, turnOff, turnOn } from '../lib/push-device';
 import './notifications.css';
 
 export function NotificationsToggle({ kinds, label }: { kinds: readonly PushKind[]; label: string }) {
@@ -35,6 +35,8 @@ export function NotificationsToggle({ kinds, label }: { kinds: readonly PushKind
       const state = on ? await turnOff(kinds, current) : await turnOn(kinds, current ?? []);
       setCurrent(state.kinds);
       toast.success(on ? 'Notifications off for this device' : 'Notifications on for this device');
+      const dropped = droppedDevicesNotice(state);
+      if (dropped) toast.blank(dropped);
     } catch (error) {
       toast.error(
         error instanceof OfflineError

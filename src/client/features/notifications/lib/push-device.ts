@@ -2,8 +2,9 @@
  * This device's Web Push subscription: asks the browser's permission (only when the user taps),
  * subscribes with the server's VAPID key, and tells the server which events the device wants.
  */
-import type { PushDeviceState, PushKind } from '@shared/schemas/push';
-import { apiJson, jsonBody } from '@client/lib/api';
+import { formatDate } from '@shared/format';
+import type { PushDeviceState, PushKind, PushSubscribeResult } from '@shared/schemas/push';
+import { apiJson, HttpError, jsonBody } from '@client/lib/api';
 
 export const pushSupported = (): boolean =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -22,22 +23,40 @@ export async function deviceState(): Promise<PushDeviceState> {
 
 export class PushRefused extends Error {}
 
+/** The notice of devices a subscription dropped to stay within the per-user limit, or null. */
+export function droppedDevicesNotice(result: PushDeviceState | PushSubscribeResult): string | null {
+  if (!('dropped' in result) || !result.dropped.length) return null;
+  const lastUsed = result.dropped.map((d) => formatDate(d.last_seen_at)).join(', ');
+  return result.dropped.length === 1
+    ? `Notifications are now off on your device unused the longest (last used ${lastUsed}): at most ${result.devices_max} devices get them`
+    : `Notifications are now off on ${result.dropped.length} devices unused the longest (last used ${lastUsed}): at most ${result.devices_max} devices get them`;
+}
+
 /** Adds `kinds` to this device's notifications; throws PushRefused with a reason a person can act on. */
-export async function turnOn(kinds: readonly PushKind[], current: readonly PushKind[]): Promise<PushDeviceState> {
+export async function turnOn(kinds: readonly PushKind[], current: readonly PushKind[]): Promise<PushSubscribeResult> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted')
     throw new PushRefused('Notifications are blocked for this site: allow them in the browser settings');
   const reg = await registration();
   if (!reg) throw new PushRefused('The app is still installing: try again in a moment');
   const { publicKey } = await apiJson<{ publicKey: string }>('/api/push/public-key');
-  const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
+  const subscribe = () => reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
   const wanted = [...new Set([...current, ...kinds])];
-  return apiJson<PushDeviceState>(
-    '/api/push/subscriptions',
-    jsonBody('POST', { subscription: subscription.toJSON(), kinds: wanted }),
-  );
+  const save = (subscription: PushSubscription) =>
+    apiJson<PushSubscribeResult>(
+      '/api/push/subscriptions',
+      jsonBody('POST', { subscription: subscription.toJSON(), kinds: wanted }),
+    );
+  const existing = await reg.pushManager.getSubscription();
+  if (!existing) return save(await subscribe());
+  try {
+    return await save(existing);
+  } catch (error) {
+    // The endpoint is another login's (someone else used this browser): a new endpoint is this user's.
+    if (!(error instanceof HttpError && error.status === 409)) throw error;
+    await existing.unsubscribe();
+    return save(await subscribe());
+  }
 }
 
 /** Removes `kinds`; with none left the device is unsubscribed. */
@@ -46,7 +65,7 @@ export async function turnOff(kinds: readonly PushKind[], current: readonly Push
   if (!subscription) return { subscribed: false, kinds: [] };
   const left = current.filter((k) => !kinds.includes(k));
   if (left.length)
-    return apiJson<PushDeviceState>(
+    return apiJson<PushSubscribeResult>(
       '/api/push/subscriptions',
       jsonBody('POST', { subscription: subscription.toJSON(), kinds: left }),
     );
