@@ -28,3 +28,24 @@ export const isoDateOrDateTimeInRange = (label: string, format: string) =>
   z
     .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${label} must be ${format}` })
     .refine(inRange, rangeMessage(label));
+
+/** yyyy-mm, a real month, years 2000-2100. */
+export const isoMonthInRange = (label: string, format = 'a month (yyyy-mm)') =>
+  z
+    .string({ error: `${label} must be ${format}` })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${label} must be ${format}`)
+    .refine(inRange, rangeMessage(label));
+
+/**
+ * An Indian financial year as "2026-27" (April 2026 to March 2027): both its years within
+ * 2000-2100, so it starts in 2000 to 2099.
+ */
+export const financialYearInRange = (label: string) =>
+  z
+    .string({ error: `${label} must be a financial year as YYYY-YY, e.g. 2026-27` })
+    .regex(/^\d{4}-\d{2}$/, `${label} must be a financial year as YYYY-YY, e.g. 2026-27`)
+    .refine(
+      (fy) => (Number(fy.slice(0, 4)) + 1) % 100 === Number(fy.slice(5)),
+      `${label} must be two years in a row, e.g. 2026-27`,
+    )
+    .refine((fy) => Number(fy.slice(0, 4)) >= YEAR_MIN && Number(fy.slice(0, 4)) < YEAR_MAX, rangeMessage(label));

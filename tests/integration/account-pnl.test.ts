@@ -312,6 +312,12 @@ describe('who may ask', () => {
       ['from=2026-02-30', 'from'],
       ['from=2026-05-01&to=2026-04-01', 'from'],
       ['from=2020-01-01&to=2026-01-01', 'to'],
+      // Years the database cannot hold or nobody means (the shared 2000-2100 rule).
+      ['from=0000-01-01&to=0000-01-31', 'from'],
+      ['from=0000-02-01', 'from'],
+      ['to=0000-12-31', 'to'],
+      ['from=1999-12-31', 'from'],
+      ['to=2101-01-01', 'to'],
     ] as const) {
       const res = await alice.request(`/api/account-pnl?${query}`);
       expect(res.status, query).toBe(400);

@@ -222,7 +222,7 @@ describe('the tax P&L statement', () => {
   it("a superadmin downloads any account's with adminAccountId; a member gets 403 for it; a bad year is a 400 naming fy", async () => {
     expect((await statement(admin, `fy=2026-27&adminAccountId=${aliceAccount}`)).lines[1]).toContain('INTRALONG');
     expect((await bob.request(`/api/account-tax-statement?adminAccountId=${aliceAccount}`)).status).toBe(403);
-    for (const fy of ['2026', '2026-28', '26-27']) {
+    for (const fy of ['2026', '2026-28', '26-27', '0000-01', '1999-00', '2100-01']) {
       const res = await alice.request(`/api/account-tax-statement?fy=${fy}`);
       expect(res.status, fy).toBe(400);
       expect(((await res.json()) as { fields?: Record<string, string> }).fields, fy).toHaveProperty('fy');

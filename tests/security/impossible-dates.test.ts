@@ -2,7 +2,8 @@
  * Regression (the outside sweep's 28 server errors): a date or timestamp the
  * database cannot hold (year 0000) or nobody means (9999, 1999) is a 400 naming the field on every
  * route that takes one, never a 500; the range's own ends pass. Every date field of every JSON body
- * in the route table is probed, so a new route with a date is covered as soon as it is listed.
+ * in the route table (by name, or by its valid value's shape) is probed, so a new route with a date
+ * is covered as soon as it is listed. query-dates.test.ts does the same for query parameters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stats } from './support/inspect';
@@ -30,6 +31,8 @@ const DATE_FIELDS = [
   'expected_updated_at',
 ];
 const TIMESTAMP_FIELDS = ['expected_updated_at'];
+/** A field whose valid value is a date or a timestamp is probed whatever its name (a new route's too). */
+const looksLikeDate = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T|$)/.test(value);
 const IMPOSSIBLE = ['0000-01-01', '9999-12-31', '1999-12-31', '2101-01-01'];
 const IMPOSSIBLE_TIMESTAMPS = ['0000-01-01T00:00:00.000Z', '9999-12-31T23:59:59.000Z', '1999-12-31T23:59:59+05:30'];
 
@@ -46,10 +49,11 @@ describe('dates out of range', () => {
       const body = JSON.parse(valid.body) as Record<string, unknown>;
       // The webhook's date is optional: probe it too.
       if (r.key === 'POST /api/hooks/signals') body.trade_gen_ts = '2026-11-20';
-      for (const field of Object.keys(body).filter((f) => DATE_FIELDS.includes(f))) {
-        const values = TIMESTAMP_FIELDS.includes(field)
-          ? IMPOSSIBLE_TIMESTAMPS
-          : [...IMPOSSIBLE, ...(field === 'trade_gen_ts' ? IMPOSSIBLE_TIMESTAMPS : [])];
+      for (const field of Object.keys(body).filter((f) => DATE_FIELDS.includes(f) || looksLikeDate(body[f]))) {
+        const values =
+          TIMESTAMP_FIELDS.includes(field) || /T/.test(String(body[field]))
+            ? IMPOSSIBLE_TIMESTAMPS
+            : [...IMPOSSIBLE, ...(field === 'trade_gen_ts' ? IMPOSSIBLE_TIMESTAMPS : [])];
         for (const value of values) {
           const res = await send(
             w.clients.superadmin,

@@ -1,18 +1,15 @@
 /** The member's P&L summary: GET /api/account-pnl. */
 import { z } from 'zod';
 import { PNL_MAX_DAYS } from '../constants';
+import { financialYearInRange, isoDateInRange } from '../date-range';
 import { queryIdSchema } from './ids';
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine(
-    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    'must be a real date',
-  );
-
 export const accountPnlQuerySchema = z
-  .object({ from: isoDay.optional(), to: isoDay.optional(), adminAccountId: queryIdSchema.optional() })
+  .object({
+    from: isoDateInRange('from', 'a date as YYYY-MM-DD').optional(),
+    to: isoDateInRange('to', 'a date as YYYY-MM-DD').optional(),
+    adminAccountId: queryIdSchema.optional(),
+  })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'must not be after to', path: ['from'] })
   .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < PNL_MAX_DAYS, {
     message: `the range may span at most ${PNL_MAX_DAYS} days`,
@@ -46,13 +43,6 @@ export type AccountPnl = z.infer<typeof accountPnlSchema>;
 
 /** GET /api/account-tax-statement: an Indian financial year as "2026-27" (default: the current one). */
 export const taxStatementQuerySchema = z.object({
-  fy: z
-    .string()
-    .regex(/^\d{4}-\d{2}$/, 'must be a financial year as YYYY-YY, e.g. 2026-27')
-    .refine(
-      (fy) => (Number(fy.slice(0, 4)) + 1) % 100 === Number(fy.slice(5)),
-      'must be two years in a row, e.g. 2026-27',
-    )
-    .optional(),
+  fy: financialYearInRange('fy').optional(),
   adminAccountId: queryIdSchema.optional(),
 });
