@@ -91,3 +91,33 @@ test('a member connects their own Zerodha account from Account Settings', async 
   // The session itself never reaches the page: the key shows as dots only.
   await expect(page.getByText('••••••••', { exact: true })).toBeVisible();
 });
+
+test("the return page shows only the product's own texts, never a sentence from its address", async ({
+  page,
+  login,
+}) => {
+  await login();
+  const phishing = 'Zerodha suspended your account. Call support at +91 90000 00000';
+  const back = (search: Record<string, string>) =>
+    page.goto(`/dashboard/account-settings?${new URLSearchParams(search).toString()}`);
+
+  // A link someone wrote: its message is never shown, the generic text is.
+  await back({ broker_login: 'failed', broker: 'zerodha', message: phishing });
+  await expect(page.getByText('Zerodha login failed', { exact: true })).toBeVisible();
+  await expect(page.getByText(phishing)).toHaveCount(0);
+  // The outcome is dropped from the address (a reload tells nothing).
+  await expect(page).toHaveURL(/\/dashboard\/account-settings$/);
+
+  // The server's codes, each with its own text.
+  await back({ broker_login: 'failed', broker: 'zerodha', reason: 'used' });
+  await expect(page.getByText('This Zerodha login was already used: connect again')).toBeVisible();
+  await back({ broker_login: 'failed', broker: 'upstock', reason: 'refused' });
+  await expect(page.getByText('Upstox did not complete the login: connect again')).toBeVisible();
+
+  // A code or a broker it does not know: the generic text, with no word of the address.
+  await back({ broker_login: 'failed', broker: phishing, reason: phishing });
+  await expect(page.getByText('Broker login failed', { exact: true })).toBeVisible();
+  await back({ broker_login: 'connected', broker: phishing });
+  await expect(page.getByText('Broker connected', { exact: true })).toBeVisible();
+  await expect(page.getByText(phishing)).toHaveCount(0);
+});

@@ -3,7 +3,8 @@
  * broker's login page (for the user's own account, or `account_id` for a superadmin); the broker
  * sends the browser back to GET /api/brokers/{broker}/callback, which stores the session and
  * returns to the app page the login started from, with `broker_login=connected&broker=...` or
- * `broker_login=failed&broker=...&message=...` for its toast. POST /api/brokers/zerodha/postback
+ * `broker_login=failed&broker=...&reason=<code>` for its toast (the page maps the code to its own
+ * text, shared/broker-login-outcome.ts; the broker's own words go to the log only). POST /api/brokers/zerodha/postback
  * takes Kite's order postbacks. The request log records paths only, so the
  * broker's one-time proof in the callback's query never reaches a log line.
  */
@@ -14,6 +15,8 @@ import { requireUser, sessionUser } from '../auth/guards';
 import type { AppEnv } from '../context';
 import { ApiError, STATUS } from '../http';
 import { kitePostbackGenuine } from '../engine/broker/zerodha/zerodha-adapter';
+import * as rateLimit from '../security/rate-limit';
+import { clientIp } from '../security/request-info';
 import { BrokerLoginError, finishBrokerLogin, startBrokerLogin } from '../services/broker-logins';
 import { jsonBody, queryParams } from '../validation';
 
@@ -44,6 +47,25 @@ const kiteConfigured: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** The postback's rate window: POSTBACK_LIMIT_PER_IP requests per address in it. */
+export const POSTBACK_WINDOW_MS = 60 * 1000;
+
+/**
+ * Counts a postback against its address before its body is read; 429 with Retry-After over the
+ * limit. A dropped postback costs nothing: it only wakes the engine, which asks Kite itself.
+ */
+const postbackRateLimited: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { db, env, log } = c.get('deps');
+  const ip = clientIp(c);
+  const window = await rateLimit.hit(db, `postback:ip:${ip}`, POSTBACK_WINDOW_MS);
+  if (window.count <= env.POSTBACK_LIMIT_PER_IP) return next();
+  if (window.count === env.POSTBACK_LIMIT_PER_IP + 1)
+    log.warn({ ip }, 'zerodha postback refused: too many from this address');
+  return c.json({ error: 'Too many postbacks from this address' }, STATUS.TOO_MANY_REQUESTS, {
+    'Retry-After': String(window.retryAfterSeconds),
+  });
+};
+
 export function brokerRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
@@ -67,21 +89,27 @@ export function brokerRoutes(): Hono<AppEnv> {
     const search = new URLSearchParams(
       finished.connected
         ? { broker_login: 'connected', broker }
-        : { broker_login: 'failed', broker, message: finished.failure },
+        : { broker_login: 'failed', broker, reason: finished.failure },
     );
     return c.redirect(`${finished.returnTo}?${search}`, 303);
   });
 
   // Kite's order postbacks (the URL set on the Kite app): a genuine one wakes the engine, which then
   // asks Kite for the order's state itself; the postback's own figures are never booked.
-  routes.post(ZERODHA_POSTBACK_PATH.slice('/api'.length), kiteConfigured, jsonBody(kitePostbackSchema), async (c) => {
-    const deps = c.get('deps');
-    const body = c.req.valid('json');
-    if (!kitePostbackGenuine(body, kiteSecret(c))) throw new ApiError(STATUS.UNAUTHORIZED, 'Invalid checksum');
-    deps.log.info({ orderId: body.order_id, status: body.status, tag: body.tag }, 'zerodha postback');
-    deps.engine?.wake();
-    return c.json({ received: true });
-  });
+  routes.post(
+    ZERODHA_POSTBACK_PATH.slice('/api'.length),
+    kiteConfigured,
+    postbackRateLimited,
+    jsonBody(kitePostbackSchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const body = c.req.valid('json');
+      if (!kitePostbackGenuine(body, kiteSecret(c))) throw new ApiError(STATUS.UNAUTHORIZED, 'Invalid checksum');
+      deps.log.info({ orderId: body.order_id, status: body.status, tag: body.tag }, 'zerodha postback');
+      deps.engine?.wake();
+      return c.json({ received: true });
+    },
+  );
 
   return routes;
 }

@@ -20,6 +20,7 @@ export const PUBLIC_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/workshop-enquiry': 16 * KB,
   '/api/contact-us': FORM_STRING_MAX + 16 * KB,
   '/api/hooks/signals': 16 * KB, // one signal: a dozen short fields
+  '/api/brokers/zerodha/postback': 8 * KB, // one Kite order as JSON: about 1.5 KB
 };
 
 function limitOf(maxSize: number): MiddlewareHandler<AppEnv> {

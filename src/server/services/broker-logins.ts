@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import type { BrokerLoginFailure } from '@shared/broker-login-outcome';
 import type { BrokerName } from '@shared/constants';
 import { brokerLabel } from '@shared/format';
 import type { SessionUser } from '@shared/schemas/session';
@@ -128,7 +129,8 @@ export async function startBrokerLogin(
 
 /** Where the callback sends the browser back to, and what it tells the user there. */
 export type FinishedLogin = { returnTo: string } & (
-  { connected: true; accountId: number; expiresAt: Date } | { connected: false; failure: string }
+  | { connected: true; accountId: number; expiresAt: Date }
+  | { connected: false; failure: BrokerLoginFailure; detail?: string }
 );
 
 /**
@@ -143,7 +145,12 @@ export async function finishBrokerLogin(
   query: Record<string, string>,
   now = new Date(),
 ): Promise<FinishedLogin> {
-  const refused = (returnTo: string, failure: string): FinishedLogin => ({ returnTo, connected: false, failure });
+  const refused = (returnTo: string, failure: BrokerLoginFailure, detail?: string): FinishedLogin => ({
+    returnTo,
+    connected: false,
+    failure,
+    ...(detail === undefined ? {} : { detail }),
+  });
   const fallback = user.role === 'superadmin' ? '/dashboard/admin' : '/dashboard/account-settings';
   const login = dailyLoginOf(broker, deps.env);
   const [started] = query.state
@@ -160,18 +167,17 @@ export async function finishBrokerLogin(
           .limit(1)
       : [];
   if (!started || started.user_id !== user.id || started.broker !== broker) {
-    return refused(fallback, `This ${brokerLabel(broker)} login was not started here: connect again`);
+    return refused(fallback, 'not_started');
   }
   const [claimed] = await deps.db
     .update(brokerLogins)
     .set({ used_at: now })
     .where(and(eq(brokerLogins.id, started.id), isNull(brokerLogins.used_at)))
     .returning({ id: brokerLogins.id });
-  if (!claimed) return refused(started.return_to, `This ${brokerLabel(broker)} login was already used: connect again`);
-  if (started.expires_at <= now)
-    return refused(started.return_to, `This ${brokerLabel(broker)} login took too long: connect again`);
+  if (!claimed) return refused(started.return_to, 'used');
+  if (started.expires_at <= now) return refused(started.return_to, 'expired');
 
-  if (!login) return refused(started.return_to, `${brokerLabel(broker)} is not configured on this server`);
+  if (!login) return refused(started.return_to, 'not_configured');
   const log = { userId: user.id, accountId: started.account_id, broker };
   const [account] = await deps.db
     .select({ brokerClientId: accounts.broker_client_id })
@@ -183,7 +189,7 @@ export async function finishBrokerLogin(
     funds = await login.funds({ clientId: account?.brokerClientId ?? '', accessKey: session.token });
   } catch (err) {
     deps.log.warn({ ...log, reason: err instanceof Error ? err.message : String(err) }, 'broker login refused');
-    return refused(started.return_to, err instanceof Error ? err.message : `${brokerLabel(broker)} refused the login`);
+    return refused(started.return_to, 'refused', err instanceof Error ? err.message : String(err));
   }
 
   const [stored] = await deps.db
@@ -198,7 +204,7 @@ export async function finishBrokerLogin(
     })
     .where(and(eq(accounts.trabot_account_id, started.account_id), eq(accounts.broker_name, broker)))
     .returning({ id: accounts.trabot_account_id });
-  if (!stored) return refused(started.return_to, `Account ${started.account_id} no longer trades with ${broker}`);
+  if (!stored) return refused(started.return_to, 'account_changed');
   // The engine's session of the day, so it does not open another (and Tokens shows it, masked).
   await setToken(deps, {
     name: `${broker}.session_token`,

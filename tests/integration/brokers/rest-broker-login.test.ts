@@ -2,7 +2,7 @@
  * The daily login of the brokers reached through their REST APIs, Fyers, Upstox, Angel One and Dhan, end
  * to end against their local servers: the login link with the app's redirect URL and the one-time
  * state, the broker's page and redirect, the code exchanged and checked with a funds call, the
- * session stored encrypted (and in Tokens), and a refusal told in the broker's words.
+ * session stored encrypted (and in Tokens), and a refusal logged in the broker's words.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +72,9 @@ describe.each(REST_BROKER_WORLDS)('the daily $label login', (world) => {
     const path = await throughBroker(client);
     fake.failNext(world.refusal.answer);
     const res = await client.request(path);
-    expect(outcome(res)).toEqual({ broker_login: 'failed', broker: world.broker, message: world.refusal.message });
+    expect(outcome(res)).toEqual({ broker_login: 'failed', broker: world.broker, reason: 'refused' });
+    // The broker's own words reach the log, never the address the browser is sent to.
+    expect(t.logLines.join('\n')).toContain(world.refusal.message);
     const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
     expect(row).toMatchObject({ broker_session_expires_at: null, broker_access_key_enc: null });
   });
@@ -85,7 +87,7 @@ describe.each(REST_BROKER_WORLDS)('the daily $label login', (world) => {
     expect(outcome(refused)).toMatchObject({
       broker_login: 'failed',
       broker: world.broker,
-      message: `This ${world.label} login was not started here: connect again`,
+      reason: 'not_started',
     });
     expect(outcome(await owner.client.request(path))).toEqual({ broker_login: 'connected', broker: world.broker });
   });

@@ -61,9 +61,10 @@ export interface World {
   close(): Promise<void>;
 }
 
-/** Public form and login limits high enough that only the rate-limit tests ever reach them. */
+/** Public form, login and postback limits high enough that only the rate-limit tests ever reach them. */
 export const UNLIMITED = {
   PUBLIC_FORM_LIMIT_PER_IP: '100000',
+  POSTBACK_LIMIT_PER_IP: '100000',
   LOGIN_LIMIT_PER_IP: '100000',
   LOGIN_LIMIT_PER_EMAIL: '100000',
 };

@@ -5,7 +5,7 @@
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { brokerLabel } from '@shared/format';
+import { brokerLoginConnectedText, brokerLoginFailureText } from '@shared/broker-login-outcome';
 import { apiJson } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 
@@ -16,20 +16,28 @@ export async function goToBrokerLogin(broker: string, accountId?: number): Promi
 }
 
 interface LoginOutcome {
-  broker_login?: string;
-  broker?: string;
-  message?: string;
+  broker_login?: unknown;
+  broker?: unknown;
+  reason?: unknown;
 }
 
-/** Toasts the outcome of a login the page came back from, then drops it from the address (a reload tells nothing). */
+const asText = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * Toasts the outcome of a login the page came back from, then drops it from the address (a reload
+ * tells nothing). Only the product's own texts are shown: the failure's code picks one, and any
+ * other parameter of the address (a `message=` someone wrote into a link) is ignored.
+ */
 export function useBrokerLoginOutcome(): void {
-  const { broker_login: outcome, broker = 'broker', message } = useSearch({ strict: false }) as LoginOutcome;
+  const search = useSearch({ strict: false }) as LoginOutcome;
+  const outcome = asText(search.broker_login);
+  const broker = asText(search.broker);
+  const reason = asText(search.reason);
   const navigate = useNavigate();
   useEffect(() => {
     if (outcome !== 'connected' && outcome !== 'failed') return;
-    const label = brokerLabel(broker);
-    if (outcome === 'connected') toast.success(`${label} connected`);
-    else toast.error(message || `${label} login failed`);
+    if (outcome === 'connected') toast.success(brokerLoginConnectedText(broker));
+    else toast.error(brokerLoginFailureText(broker, reason));
     void navigate({ to: '.', search: {}, replace: true });
-  }, [outcome, broker, message, navigate]);
+  }, [outcome, broker, reason, navigate]);
 }
