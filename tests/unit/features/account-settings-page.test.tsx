@@ -235,16 +235,18 @@ describe('account settings page', () => {
       expect(valueOf('Daily Login').textContent).toBe('Paper only (no adapter yet)');
     });
 
-    it('toasts the outcome of the login the page came back from, then drops it from the address', async () => {
+    it('toasts the outcome of the login the page came back from, by its code, then drops it from the address', async () => {
       serveAccount(zerodha);
       const { router } = renderApp(
-        '/dashboard/account-settings?broker_login=failed&broker=zerodha&message=This%20Zerodha%20login%20took%20too%20long%3A%20connect%20again',
+        '/dashboard/account-settings?broker_login=failed&broker=zerodha&reason=expired&message=Call%20us%20at%20%2B91%2090000',
       );
       expect(
         await screen.findByText('This Zerodha login took too long: connect again', { selector: '.toaster *' }),
       ).toBeTruthy();
       await waitFor(() => expect(router.state.location.searchStr).toBe(''));
       expect(router.state.location.pathname).toBe('/dashboard/account-settings');
+      // A sentence written into the address is never shown.
+      expect(screen.queryByText(/Call us/)).toBeNull();
     });
 
     it('toasts "Zerodha connected" after a successful login', async () => {
