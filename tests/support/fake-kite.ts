@@ -24,6 +24,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { offTickPrice, offTickText } from './fake-tick-rule';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 export interface KiteOrderRecord {
@@ -226,6 +227,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     if (problems.length) return fail(400, 'InputException', problems[0]!);
     const price = ltp.get(form.tradingsymbol!);
     if (price === undefined) return fail(400, 'InputException', 'Invalid `tradingsymbol`.');
+    const offTick = offTickPrice([form.price, form.trigger_price], price);
+    if (offTick) return fail(400, 'InputException', offTickText(offTick));
 
     const o: KiteOrderRecord = {
       order_id: `2601050000${String(++orderSeq).padStart(5, '0')}`,

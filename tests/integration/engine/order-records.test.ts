@@ -134,9 +134,9 @@ describe('order records: append-only', () => {
         () => null,
         (e: unknown) => e,
       );
-      expect(
-        String((err as Error | null)?.message ?? err) + String((err as { cause?: Error })?.cause?.message),
-      ).toMatch(/order_events is append-only/);
+      expect(err).toBeInstanceOf(Error);
+      const { message, cause } = err as Error & { cause?: { message?: string } };
+      expect(`${message} ${cause?.message ?? ''}`).toMatch(/order_events is append-only/);
     };
     await refused(t.deps.db.update(orderEvents).set({ message: 'edited' }).where(eq(orderEvents.id, first!.id)));
     await refused(t.deps.db.delete(orderEvents).where(eq(orderEvents.id, first!.id)));
