@@ -25,6 +25,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { offTickPrice, offTickText } from './fake-tick-rule';
+import { nseTickSize } from '@shared/ticks';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 export interface KiteOrderRecord {
@@ -325,7 +326,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
         'instrument_token,exchange_token,tradingsymbol,name,last_price,expiry,strike,tick_size,lot_size,instrument_type,segment,exchange';
       const rows = [...ltp.keys()].map((symbol) => {
         const token = instrumentToken(symbol);
-        return `${token},${token >> 8},${symbol},"${symbol} LTD",0,,0,0.05,1,EQ,NSE,NSE`;
+        // The tick of NSE's band of the last price, as Kite's dump carries the exchange's.
+        return `${token},${token >> 8},${symbol},"${symbol} LTD",0,,0,${nseTickSize(ltp.get(symbol)!)},1,EQ,NSE,NSE`;
       });
       return { status: 200, body: [header, ...rows].join('\n'), type: 'text/csv' };
     }

@@ -20,8 +20,8 @@ export interface KiteFeedOptions {
   ticker: Pick<KiteTickerConnection, 'useSession' | 'setInstruments' | 'close' | 'state' | 'lastProblem'>;
   /** The access token of the freshest valid Zerodha session at `now`, or null. */
   session(now: Date): Promise<string | null>;
-  /** NSE equities' instrument tokens by trading symbol, read with a session. */
-  instrumentTokens(session: string): Promise<Map<string, number>>;
+  /** NSE equities' instrument tokens by trading symbol, read with a session (at `now`). */
+  instrumentTokens(session: string, now: Date): Promise<Map<string, number>>;
   log: Logger;
   /** The receiving time of a tick whose packet has no exchange time. */
   now?: () => Date;
@@ -68,7 +68,7 @@ export class KiteFeed implements PriceFeed {
     const session = await this.options.session(now);
     if (session && (session !== this.session || this.tokensDay !== istDay(now))) {
       try {
-        this.tokens = await this.options.instrumentTokens(session);
+        this.tokens = await this.options.instrumentTokens(session, now);
         this.symbols = new Map([...this.tokens].map(([symbol, token]) => [token, symbol]));
         this.tokensDay = istDay(now);
       } catch (err) {
