@@ -24,6 +24,7 @@ import { Route as DashboardAdminIndexRouteImport } from './routes/dashboard/admi
 import { Route as DashboardAdminEnquiriesRouteImport } from './routes/dashboard/admin/enquiries'
 import { Route as DashboardAdminInstrumentsRouteImport } from './routes/dashboard/admin/instruments'
 import { Route as DashboardAdminLogsRouteImport } from './routes/dashboard/admin/logs'
+import { Route as DashboardAdminOrderRecordsRouteImport } from './routes/dashboard/admin/order-records'
 import { Route as DashboardAdminPendingRouteImport } from './routes/dashboard/admin/pending'
 import { Route as DashboardAdminReadinessRouteImport } from './routes/dashboard/admin/readiness'
 import { Route as DashboardAdminTokensRouteImport } from './routes/dashboard/admin/tokens'
@@ -115,6 +116,12 @@ const DashboardAdminLogsRoute = DashboardAdminLogsRouteImport.update({
   path: '/logs',
   getParentRoute: () => DashboardAdminRoute,
 } as any)
+const DashboardAdminOrderRecordsRoute =
+  DashboardAdminOrderRecordsRouteImport.update({
+    id: '/order-records',
+    path: '/order-records',
+    getParentRoute: () => DashboardAdminRoute,
+  } as any)
 const DashboardAdminPendingRoute = DashboardAdminPendingRouteImport.update({
   id: '/pending',
   path: '/pending',
@@ -203,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
   '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
+  '/dashboard/admin/order-records': typeof DashboardAdminOrderRecordsRoute
   '/dashboard/admin/pending': typeof DashboardAdminPendingRoute
   '/dashboard/admin/readiness': typeof DashboardAdminReadinessRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
@@ -231,6 +239,7 @@ export interface FileRoutesByTo {
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
   '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
+  '/dashboard/admin/order-records': typeof DashboardAdminOrderRecordsRoute
   '/dashboard/admin/pending': typeof DashboardAdminPendingRoute
   '/dashboard/admin/readiness': typeof DashboardAdminReadinessRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
@@ -262,6 +271,7 @@ export interface FileRoutesById {
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
   '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
+  '/dashboard/admin/order-records': typeof DashboardAdminOrderRecordsRoute
   '/dashboard/admin/pending': typeof DashboardAdminPendingRoute
   '/dashboard/admin/readiness': typeof DashboardAdminReadinessRoute
   '/dashboard/admin/tokens': typeof DashboardAdminTokensRoute
@@ -294,6 +304,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/enquiries'
     | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
+    | '/dashboard/admin/order-records'
     | '/dashboard/admin/pending'
     | '/dashboard/admin/readiness'
     | '/dashboard/admin/tokens'
@@ -322,6 +333,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/enquiries'
     | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
+    | '/dashboard/admin/order-records'
     | '/dashboard/admin/pending'
     | '/dashboard/admin/readiness'
     | '/dashboard/admin/tokens'
@@ -352,6 +364,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/enquiries'
     | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
+    | '/dashboard/admin/order-records'
     | '/dashboard/admin/pending'
     | '/dashboard/admin/readiness'
     | '/dashboard/admin/tokens'
@@ -485,6 +498,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardAdminLogsRouteImport
       parentRoute: typeof DashboardAdminRoute
     }
+    '/dashboard/admin/order-records': {
+      id: '/dashboard/admin/order-records'
+      path: '/order-records'
+      fullPath: '/dashboard/admin/order-records'
+      preLoaderRoute: typeof DashboardAdminOrderRecordsRouteImport
+      parentRoute: typeof DashboardAdminRoute
+    }
     '/dashboard/admin/pending': {
       id: '/dashboard/admin/pending'
       path: '/pending'
@@ -583,6 +603,7 @@ interface DashboardAdminRouteChildren {
   DashboardAdminEnquiriesRoute: typeof DashboardAdminEnquiriesRoute
   DashboardAdminInstrumentsRoute: typeof DashboardAdminInstrumentsRoute
   DashboardAdminLogsRoute: typeof DashboardAdminLogsRoute
+  DashboardAdminOrderRecordsRoute: typeof DashboardAdminOrderRecordsRoute
   DashboardAdminPendingRoute: typeof DashboardAdminPendingRoute
   DashboardAdminReadinessRoute: typeof DashboardAdminReadinessRoute
   DashboardAdminTokensRoute: typeof DashboardAdminTokensRoute
@@ -602,6 +623,7 @@ const DashboardAdminRouteChildren: DashboardAdminRouteChildren = {
   DashboardAdminEnquiriesRoute: DashboardAdminEnquiriesRoute,
   DashboardAdminInstrumentsRoute: DashboardAdminInstrumentsRoute,
   DashboardAdminLogsRoute: DashboardAdminLogsRoute,
+  DashboardAdminOrderRecordsRoute: DashboardAdminOrderRecordsRoute,
   DashboardAdminPendingRoute: DashboardAdminPendingRoute,
   DashboardAdminReadinessRoute: DashboardAdminReadinessRoute,
   DashboardAdminTokensRoute: DashboardAdminTokensRoute,

@@ -24,6 +24,7 @@ import {
   type FakeBrokerHttp,
   type ParsedRequest,
 } from './fake-broker-http';
+import { offTickPrice, offTickText } from './fake-tick-rule';
 import {
   exchangeControls,
   FakeExchange,
@@ -130,6 +131,8 @@ export async function startFakeAngelOne(): Promise<FakeAngelOne> {
     if ((type === 'sl' || type === 'sl-m') && !(Number(body.triggerprice) > 0))
       return refuse('AB1017', 'Invalid Trigger Price');
     if (body.ordertag !== undefined && String(body.ordertag).length > 20) return refuse('AB1019', 'Invalid Order Tag');
+    const offTick = offTickPrice([body.price, body.triggerprice], exchange.ltp.get(symbol));
+    if (offTick) return refuse('AB1011', offTickText(offTick));
     const o = exchange.place({
       user,
       symbol,

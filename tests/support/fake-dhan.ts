@@ -23,6 +23,7 @@ import {
   type FakeBrokerHttp,
   type ParsedRequest,
 } from './fake-broker-http';
+import { offTickPrice, offTickText } from './fake-tick-rule';
 import {
   exchangeControls,
   FakeExchange,
@@ -122,6 +123,8 @@ export async function startFakeDhan(): Promise<FakeDhan> {
       return fail(400, 'DH-905', 'Invalid triggerPrice');
     if (body.correlationId !== undefined && !/^[A-Za-z0-9 _-]{1,25}$/.test(String(body.correlationId)))
       return fail(400, 'DH-905', 'Invalid correlationId');
+    const offTick = offTickPrice([body.price, body.triggerPrice], exchange.ltp.get(symbol));
+    if (offTick) return fail(400, 'DH-905', offTickText(offTick));
     const o = exchange.place({
       user,
       symbol,

@@ -24,6 +24,7 @@ import {
   type FakeBrokerHttp,
   type ParsedRequest,
 } from './fake-broker-http';
+import { offTickPrice, offTickText } from './fake-tick-rule';
 import {
   exchangeControls,
   FakeExchange,
@@ -112,6 +113,8 @@ export async function startFakeFyers(): Promise<FakeFyers> {
     if (body.orderTag !== undefined && !/^[A-Za-z0-9]{1,30}$/.test(String(body.orderTag)))
       return fail(400, -50, 'Invalid order tag');
     if (!exchange.ltp.has(symbol)) return fail(400, -50, 'Invalid symbol');
+    const offTick = offTickPrice([body.limitPrice, body.stopPrice], exchange.ltp.get(symbol));
+    if (offTick) return fail(400, -50, offTickText(offTick));
     const o = exchange.place({
       user,
       symbol,

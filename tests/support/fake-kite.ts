@@ -24,6 +24,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { offTickPrice, offTickText } from './fake-tick-rule';
+import { nseTickSize } from '@shared/ticks';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 export interface KiteOrderRecord {
@@ -226,6 +228,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     if (problems.length) return fail(400, 'InputException', problems[0]!);
     const price = ltp.get(form.tradingsymbol!);
     if (price === undefined) return fail(400, 'InputException', 'Invalid `tradingsymbol`.');
+    const offTick = offTickPrice([form.price, form.trigger_price], price);
+    if (offTick) return fail(400, 'InputException', offTickText(offTick));
 
     const o: KiteOrderRecord = {
       order_id: `2601050000${String(++orderSeq).padStart(5, '0')}`,
@@ -322,7 +326,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
         'instrument_token,exchange_token,tradingsymbol,name,last_price,expiry,strike,tick_size,lot_size,instrument_type,segment,exchange';
       const rows = [...ltp.keys()].map((symbol) => {
         const token = instrumentToken(symbol);
-        return `${token},${token >> 8},${symbol},"${symbol} LTD",0,,0,0.05,1,EQ,NSE,NSE`;
+        // The tick of NSE's band of the last price, as Kite's dump carries the exchange's.
+        return `${token},${token >> 8},${symbol},"${symbol} LTD",0,,0,${nseTickSize(ltp.get(symbol)!)},1,EQ,NSE,NSE`;
       });
       return { status: 200, body: [header, ...rows].join('\n'), type: 'text/csv' };
     }

@@ -23,6 +23,7 @@ import {
   type FakeBrokerHttp,
   type ParsedRequest,
 } from './fake-broker-http';
+import { offTickPrice, offTickText } from './fake-tick-rule';
 import {
   exchangeControls,
   FakeExchange,
@@ -131,6 +132,8 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
       return fail(400, 'UDAPI1009', 'Trigger price is required');
     if (body.tag !== undefined && String(body.tag).length > 40)
       return fail(400, 'UDAPI1010', 'Tag must be at most 40 characters');
+    const offTick = offTickPrice([body.price, body.trigger_price], exchange.ltp.get(symbol));
+    if (offTick) return fail(400, 'UDAPI1008', offTickText(offTick));
     const o = exchange.place({
       user,
       symbol,

@@ -606,9 +606,19 @@ export const instruments = pgTable(
     tottrdqty: bigint('tottrdqty', { mode: 'number' }),
     /** Trade date of the bhavcopy these prices come from. */
     bhav_date: date('bhav_date', { mode: 'string' }),
+    /** The tick in force, from a broker's instrument master (Kite's `tick_size`); null: NSE's band table decides (shared/ticks.ts). */
+    tick_size: numeric('tick_size', { precision: 10, scale: 2, mode: 'number' }),
+    /** Shares per order lot, from the same master (1 for NSE's equities); null when no master gave it. */
+    lot_size: integer('lot_size'),
+    /** When a broker's instrument master last set tick_size and lot_size. */
+    master_updated_at: ts('master_updated_at'),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'instruments_pk', columns: [t.symbol, t.series] })],
+  (t) => [
+    primaryKey({ name: 'instruments_pk', columns: [t.symbol, t.series] }),
+    check('instruments_tick_size_check', sql`${t.tick_size} is null or ${t.tick_size} > 0`),
+    check('instruments_lot_size_check', sql`${t.lot_size} is null or ${t.lot_size} > 0`),
+  ],
 );
 
 export const MANUAL_ORDER_SIDES = ['entry', 'exit'] as const;
@@ -742,6 +752,61 @@ export const orderLegs = pgTable(
     check('order_legs_side_check', inList(t.side, ORDER_LEG_SIDES)),
     check('order_legs_source_check', inList(t.source, ORDER_LEG_SOURCES)),
     check('order_legs_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const ORDER_EVENT_KINDS = ['request', 'answer', 'status'] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+/** What the request asked the broker: place, modify or cancel an order, or its status (a poll, the order book). */
+export const ORDER_EVENT_ACTIONS = ['place', 'modify', 'cancel', 'status'] as const;
+export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
+
+/**
+ * The order records SEBI asks brokers' algo clients to keep 5 years (docs/engine.md, "Order
+ * records"): every request the engine sends a broker (paper or live), every answer, and every change
+ * of an order's state, appended in the transaction that changes the leg. Append-only: a trigger
+ * refuses UPDATE and DELETE (the migration's hand-written part), nothing prunes it, and it holds
+ * plain ids (no foreign keys) so deleting a trade never reaches it.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: ts('at').notNull(),
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
+    action: text('action', { enum: ORDER_EVENT_ACTIONS }).notNull(),
+    /** paper or the live broker's name (zerodha, fyers...). */
+    broker: text('broker').notNull(),
+    leg_id: integer('leg_id').notNull(),
+    trabot_trade_id: integer('trabot_trade_id').notNull(),
+    trabot_account_id: integer('trabot_account_id').notNull(),
+    signal_id: integer('signal_id'),
+    manual_order_id: integer('manual_order_id'),
+    client_order_id: text('client_order_id').notNull(),
+    broker_order_id: text('broker_order_id'),
+    exchange: text('exchange').notNull(),
+    symbol: text('symbol').notNull(),
+    /** buy or sell. */
+    side: text('side').notNull(),
+    product: text('product'),
+    order_type: text('order_type').notNull(),
+    quantity: integer('quantity').notNull(),
+    limit_price: money('limit_price'),
+    trigger_price: money('trigger_price'),
+    /** The leg's state after the event (answer, status), or at the request. */
+    state: text('state'),
+    /** A status change's state before. */
+    previous_state: text('previous_state'),
+    filled_quantity: integer('filled_quantity'),
+    average_price: money('average_price'),
+    /** The broker's reason (a refusal, a cancellation) or why it could not be reached. */
+    message: text('message'),
+  },
+  (t) => [
+    index('order_events_at_idx').on(t.at, t.id),
+    index('order_events_leg_idx').on(t.leg_id, t.id),
+    check('order_events_kind_check', inList(t.kind, ORDER_EVENT_KINDS)),
+    check('order_events_action_check', inList(t.action, ORDER_EVENT_ACTIONS)),
   ],
 );
 

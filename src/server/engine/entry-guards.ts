@@ -8,7 +8,7 @@ import { driftPercent } from '@shared/drift';
 import { roundToTick } from '@shared/ticks';
 import { productOf } from './charges';
 import type { EngineSettings, SignalRow } from './engine-deps';
-import type { Quote } from './feed/price-feed';
+import { quoteTick, type Quote } from './feed/price-feed';
 import { intradayEntryAllowed, sessionState, type MarketCalendar } from './market-hours';
 import { round2 } from './money';
 import { entrySide } from './trade-math';
@@ -57,7 +57,7 @@ export function marketEntryPrice(
 ): EntryPrice {
   if (!quote || now.getTime() - quote.timestamp.getTime() > settings.maxQuoteAgeMs)
     return { kind: 'wait', note: WAITING_FOR_PRICE };
-  const price = roundToTick(quote.ltp, entrySide(signal.trade_direction) === 'buy' ? 'up' : 'down');
+  const price = roundToTick(quote.ltp, entrySide(signal.trade_direction) === 'buy' ? 'up' : 'down', quoteTick(quote));
   const drift = Math.abs(driftPercent(signal.entry_level, price) ?? Infinity);
   if (drift > settings.maxEntryDriftPercent + 1e-9) {
     return {

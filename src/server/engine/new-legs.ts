@@ -8,7 +8,8 @@ import { orderLegs, trades } from '../db/schema';
 import { istDay } from '@shared/ist';
 import type { AccountRow, LegRow, SignalRow } from './engine-deps';
 import { tradeBroker, type BrokerEnv } from './broker/select-adapter';
-import type { LegContext } from './order-legs';
+import { requestOf, type LegContext } from './order-legs';
+import { insertOrderEvents, requestEvents } from './order-events';
 
 export type NewLeg = Pick<
   typeof orderLegs.$inferInsert,
@@ -34,7 +35,10 @@ export function pendingTrade(signal: SignalRow, accountId: number, quantity: num
   };
 }
 
-/** Legs on existing trades, written `sending` in one statement; answered with their context, ready to send. */
+/**
+ * Legs on existing trades, written `sending` in one statement with the record of their placement's
+ * request (order_events); answered with their context, ready to send.
+ */
 export async function insertLegs(tx: Db, items: readonly LegToInsert[], now: Date): Promise<LegContext[]> {
   if (!items.length) return [];
   const values = items.map(({ trade, leg }) => ({
@@ -49,7 +53,9 @@ export async function insertLegs(tx: Db, items: readonly LegToInsert[], now: Dat
   for (const run of insertRuns(orderLegs, values))
     rows.push(...(await tx.insert(orderLegs).values(run).onConflictDoNothing().returning()));
   const byTrade = new Map(items.map((item) => [item.trade.trabot_trade_id, item]));
-  return rows.map((leg) => ({ ...byTrade.get(leg.trabot_trade_id)!, leg }));
+  const legs = rows.map((leg) => ({ ...byTrade.get(leg.trabot_trade_id)!, leg }));
+  await insertOrderEvents(tx, requestEvents(legs, 'place', requestOf, now));
+  return legs;
 }
 
 /**

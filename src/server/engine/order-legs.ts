@@ -19,6 +19,8 @@ import {
   type OrderLegState,
 } from '../db/schema';
 import { raiseWarnings } from '../services/warnings';
+import type { OrderEventAction } from '../db/schema';
+import { answerEvents, insertOrderEvents } from './order-events';
 import { BrokerError, type Order, type OrderRequest } from './broker/adapter';
 import { brokerOf } from './broker/broker-access';
 import { mapBounded } from './bounded';
@@ -40,6 +42,10 @@ export type BrokerAnswer =
 
 export interface AnsweredLeg extends LegContext {
   answer: BrokerAnswer;
+  /** What was asked of the broker (order_events): place, cancel, or the order's status (default). */
+  action?: OrderEventAction;
+  /** A placement sent again after the leg was found missing at its broker: its request is recorded with the answer. */
+  resent?: boolean;
   /** Why the engine itself cancelled the order (replaces the broker's reason), and whether that needs no warning. */
   cancelledBecause?: { reason: string; quiet: boolean };
 }
@@ -69,7 +75,7 @@ export async function legsWhere(db: Db, condition: SQL): Promise<LegContext[]> {
     .orderBy(asc(orderLegs.id));
 }
 
-function requestOf({ leg, trade, signal }: LegContext): OrderRequest {
+export function requestOf({ leg, trade, signal }: LegContext): OrderRequest {
   return {
     exchange: signal.exchange,
     symbol: signal.instrument_symbol,
@@ -94,10 +100,12 @@ async function ask(call: () => Promise<Order>): Promise<BrokerAnswer> {
 function askEach(
   ctx: EngineContext,
   legs: readonly LegContext[],
+  action: OrderEventAction,
   call: (leg: LegContext) => (broker: ReturnType<typeof brokerOf>) => Promise<Order>,
-) {
+): Promise<AnsweredLeg[]> {
   return mapBounded(legs, ctx.settings.brokerConcurrency, async (leg) => ({
     ...leg,
+    action,
     answer: await ask(() => call(leg)(brokerOf(ctx, leg.account, leg.trade.broker))),
   }));
 }
@@ -107,6 +115,7 @@ export const sendLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
   askEach(
     ctx,
     legs,
+    'place',
     (leg) =>
       ({ adapter, credentials }) =>
         adapter.placeOrder(credentials, requestOf(leg)),
@@ -117,6 +126,7 @@ export const pollLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
   askEach(
     ctx,
     legs,
+    'status',
     ({ leg }) =>
       ({ adapter, credentials }) =>
         adapter.orderStatus(credentials, leg.broker_order_id as string),
@@ -127,6 +137,7 @@ export const cancelLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
   askEach(
     ctx,
     legs,
+    'cancel',
     ({ leg }) =>
       ({ adapter, credentials }) =>
         adapter.cancelOrder(credentials, leg.broker_order_id as string),
@@ -152,11 +163,11 @@ export async function resumeLegs(ctx: EngineContext, legs: readonly LegContext[]
     } catch (error) {
       const answer: BrokerAnswer =
         error instanceof BrokerError ? { kind: 'refused', reason: error.message } : { kind: 'unreachable', error };
-      return accountLegs.map((leg) => ({ ...leg, answer }));
+      return accountLegs.map((leg): AnsweredLeg => ({ ...leg, action: 'status', answer }));
     }
     const found = new Map(book.filter((o) => o.clientOrderId).map((o) => [o.clientOrderId as string, o]));
     const lost = accountLegs.filter((l) => !found.has(l.leg.client_order_id));
-    const sent = await sendLegs(ctx, lost);
+    const sent = (await sendLegs(ctx, lost)).map((a) => ({ ...a, resent: true }));
     for (const l of accountLegs) {
       if (found.has(l.leg.client_order_id))
         ctx.deps.log.info(
@@ -167,7 +178,11 @@ export async function resumeLegs(ctx: EngineContext, legs: readonly LegContext[]
     return [
       ...accountLegs
         .filter((l) => found.has(l.leg.client_order_id))
-        .map((l) => ({ ...l, answer: { kind: 'order', order: found.get(l.leg.client_order_id)! } as const })),
+        .map((l): AnsweredLeg => ({
+          ...l,
+          action: 'status',
+          answer: { kind: 'order', order: found.get(l.leg.client_order_id)! },
+        })),
       ...sent,
     ];
   });
@@ -331,10 +346,12 @@ export async function applyAnswers(
   const manualIds = [
     ...new Set([...manualSkips.keys(), ...answered.map((a) => a.leg.manual_order_id).filter((id) => id !== null)]),
   ];
-  if (!out.legs.length && !out.warnings.length && !manualIds.length) return;
+  const records = answerEvents(answered, new Map(out.legs.map((l) => [l.id!, l])), requestOf, now);
+  if (!out.legs.length && !out.warnings.length && !manualIds.length && !records.length) return;
   for (const w of out.warnings) ctx.deps.log.warn(w.data, `engine: ${w.message}`);
   const events = await ctx.deps.db.transaction(async (tx) => {
     await updateRows(tx, orderLegs, 'id', out.legs);
+    await insertOrderEvents(tx, records);
     await updateRows(tx, trades, 'trabot_trade_id', out.tradeNumbers);
     const booked = await bookFills(tx, out.fills, now);
     if (out.cancelledTrades.length) {

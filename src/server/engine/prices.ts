@@ -20,7 +20,12 @@ const LIVE_SIGNAL_STATUSES: SignalStatus[] = ['approved', 'running'];
 export async function trackInstruments(ctx: EngineContext): Promise<void> {
   const { db } = ctx.deps;
   const rows = await db
-    .selectDistinct({ symbol: signals.instrument_symbol, entry: signals.entry_level, close: instruments.close })
+    .selectDistinct({
+      symbol: signals.instrument_symbol,
+      entry: signals.entry_level,
+      close: instruments.close,
+      tick: instruments.tick_size,
+    })
     .from(signals)
     .leftJoin(
       instruments,
@@ -40,7 +45,7 @@ export async function trackInstruments(ctx: EngineContext): Promise<void> {
     )
     .orderBy(asc(signals.instrument_symbol));
   for (const row of rows) {
-    if (row.entry > 0 || (row.close ?? 0) > 0) ctx.feed.track(row.symbol, row.close, row.entry);
+    if (row.entry > 0 || (row.close ?? 0) > 0) ctx.feed.track(row.symbol, row.close, row.entry, row.tick);
   }
 }
 

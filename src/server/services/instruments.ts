@@ -3,7 +3,7 @@
  * check, bhavcopy imports and the first load from NSE's equity list.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Instrument } from '@shared/schemas/admin/algos';
 import type { Db } from '../db/client';
 import { instruments } from '../db/schema';
@@ -115,4 +115,77 @@ export async function ensureInstrumentList(db: Db): Promise<number> {
     }
     return added;
   });
+}
+
+/** What the tick of an instrument is decided by: its master's tick and lot size, else its last close. */
+export interface InstrumentTickInfo {
+  tick_size: number | null;
+  lot_size: number | null;
+  close: number | null;
+}
+
+/** The tick and lot size of each of the symbols (NSE equities: series EQ first), by symbol. */
+export async function instrumentTicks(db: Db, symbols: readonly string[]): Promise<Map<string, InstrumentTickInfo>> {
+  if (!symbols.length) return new Map();
+  const rows = await db
+    .select({
+      symbol: instruments.symbol,
+      series: instruments.series,
+      tick_size: instruments.tick_size,
+      lot_size: instruments.lot_size,
+      close: instruments.close,
+    })
+    .from(instruments)
+    .where(inArray(instruments.symbol, [...new Set(symbols)]))
+    .orderBy(asc(instruments.symbol), sql`${instruments.series} <> 'EQ'`, asc(instruments.series));
+  const bySymbol = new Map<string, InstrumentTickInfo>();
+  for (const { symbol, series: _series, ...info } of rows) if (!bySymbol.has(symbol)) bySymbol.set(symbol, info);
+  return bySymbol;
+}
+
+/** One instrument's (symbol and series) tick and lot size; null when it is not listed. */
+export async function instrumentTickInfo(db: Db, symbol: string, series: string): Promise<InstrumentTickInfo | null> {
+  const [row] = await db
+    .select({ tick_size: instruments.tick_size, lot_size: instruments.lot_size, close: instruments.close })
+    .from(instruments)
+    .where(and(eq(instruments.symbol, symbol), eq(instruments.series, series)));
+  return row ?? null;
+}
+
+/** A row of a broker's instrument master: an NSE equity's tick and lot size. */
+export interface MasterRow {
+  symbol: string;
+  series: string;
+  tick_size: number;
+  lot_size: number;
+}
+
+/**
+ * Sets tick_size and lot_size of the listed instruments from a broker's instrument master (Kite's
+ * daily dump): only rows whose values differ are written, so a master read every day writes only
+ * what NSE's monthly review changed. Instruments the list does not have are not added (the picker's
+ * list is NSE's). Answers how many rows changed.
+ */
+export async function recordInstrumentMaster(db: Db, rows: readonly MasterRow[], now: Date): Promise<number> {
+  const valid = rows.filter(
+    (r) => Number.isFinite(r.tick_size) && r.tick_size > 0 && Number.isInteger(r.lot_size) && r.lot_size > 0,
+  );
+  let changed = 0;
+  for (let i = 0; i < valid.length; i += BATCH) {
+    const batch = valid.slice(i, i + BATCH);
+    const values = sql.join(
+      batch.map((r) => sql`(${r.symbol}, ${r.series}, ${r.tick_size}::numeric, ${r.lot_size}::integer)`),
+      sql`, `,
+    );
+    const result = await db.execute(sql`
+      update ${instruments} set tick_size = m.tick_size, lot_size = m.lot_size, master_updated_at = ${now}
+      from (values ${values}) as m(symbol, series, tick_size, lot_size)
+      where ${instruments.symbol} = m.symbol and ${instruments.series} = m.series
+        and (${instruments.tick_size} is distinct from m.tick_size or ${instruments.lot_size} is distinct from m.lot_size)`);
+    changed +=
+      (result as { affectedRows?: number; rowCount?: number }).affectedRows ??
+      (result as { rowCount?: number }).rowCount ??
+      0;
+  }
+  return changed;
 }

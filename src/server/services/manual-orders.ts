@@ -9,6 +9,8 @@ import { manualOrders, signals, type MANUAL_ORDER_SIDES } from '../db/schema';
 import { checkLimits } from './column-limits';
 import { recordSignalEvents, type Actor } from './signal-events';
 import { LEVEL_LIMIT } from './signals';
+import { instrumentTickInfo } from './instruments';
+import { requireOnTick } from './ticks';
 import { DomainError } from '../domain-error';
 
 type Side = (typeof MANUAL_ORDER_SIDES)[number];
@@ -44,6 +46,19 @@ export async function queueManualOrder(
       throw new DomainError('invalid', message, { [field]: message });
     }
   }
+  // The prices the order type uses, on the instrument's tick (400 naming the field and the tick).
+  requireOnTick(
+    signal.instrument_symbol,
+    await instrumentTickInfo(db, signal.instrument_symbol, signal.instrument_type),
+    [
+      ...(body.order_type === 'market'
+        ? []
+        : [{ field: 'limit_price', label: 'Limit price', price: body.limit_price }]),
+      ...(body.order_type === 'trigger'
+        ? [{ field: 'trigger_price', label: 'Trigger price', price: body.trigger_price }]
+        : []),
+    ],
+  );
   const { user } = input;
   const row = await db.transaction(async (tx) => {
     const [order] = await tx

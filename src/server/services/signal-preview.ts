@@ -2,16 +2,17 @@
  * GET /api/signals/{id}/preview: what approving a signal would trade now, per subscribed account,
  * with the engine's own sizing (engine/sizing.ts) as a dry run: no broker is called, no order
  * placed. The price is the one a market entry would get: the last price the engine recorded on the
- * signal, on NSE's tick against the trader; before any price, the entry level.
+ * signal, on the instrument's tick against the trader; before any price, the entry level.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { roundToTick } from '@shared/ticks';
+import { instrumentTick, roundToTick } from '@shared/ticks';
 import type { PreviewAccount, SignalPreview } from '@shared/schemas/admin/signal-approvals';
 import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, members, signals } from '../db/schema';
 import { round2 } from '../engine/money';
 import { sizePosition } from '../engine/sizing';
 import { entrySide } from '../engine/trade-math';
+import { instrumentTickInfo } from './instruments';
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -24,10 +25,14 @@ function keyStatus(account: AccountRow): PreviewAccount['key_status'] {
 export async function previewSignal(db: Db, signalId: number): Promise<SignalPreview | null> {
   const [signal] = await db.select().from(signals).where(eq(signals.signal_id, signalId));
   if (!signal) return null;
-  const price =
+  const tick =
     signal.ltp === null
+      ? null
+      : instrumentTick(await instrumentTickInfo(db, signal.instrument_symbol, signal.instrument_type), signal.ltp);
+  const price =
+    signal.ltp === null || tick === null
       ? signal.entry_level
-      : roundToTick(signal.ltp, entrySide(signal.trade_direction) === 'buy' ? 'up' : 'down');
+      : roundToTick(signal.ltp, entrySide(signal.trade_direction) === 'buy' ? 'up' : 'down', tick);
   const subscribers = await db
     .select({ subscription: algoSubscriptions, account: accounts, account_name: members.name })
     .from(algoSubscriptions)

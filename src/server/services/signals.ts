@@ -11,7 +11,8 @@ import type { AddSignalBody, EditLevelsBody, Signal } from '@shared/schemas/admi
 import type { Db } from '../db/client';
 import { algos, signals, type SignalEventKind } from '../db/schema';
 import { checkLimits } from './column-limits';
-import { instrumentExists } from './instruments';
+import { instrumentTickInfo } from './instruments';
+import { LEVEL_FIELDS, requireOnTick } from './ticks';
 import { levelChanges, recordSignalEvents, type Actor } from './signal-events';
 import { DomainError } from '../domain-error';
 
@@ -55,6 +56,9 @@ function checkedRiskReward(
   return ratio;
 }
 
+/** Statuses whose levels become orders: Edit Levels keeps them on the instrument's tick. */
+const TICKED_STATUSES: readonly SignalStatus[] = ['pending', 'approved', 'running'];
+
 /** Newest first; `all` means every status. */
 export async function listSignals(db: Db, algoId: number, status: SignalStatus | 'all'): Promise<Signal[]> {
   const rows = await db
@@ -85,7 +89,7 @@ export type SignalOrigin = { user: NonNullable<Actor> } | { webhook: WebhookOrig
  * A new signal of an existing algo: pending (a webhook signal of an `auto` algo: approved and
  * processed), expiring after the algo's validity, with its `received` event (and `approved` when
  * the algo approves itself). 400 naming instrument_symbol when the symbol and series are not
- * listed. A webhook signal whose client_signal_id the algo already sent is not added again: the
+ * listed, and naming each level off the instrument's tick (services/ticks.ts). A webhook signal whose client_signal_id the algo already sent is not added again: the
  * answer is the stored one, `created: false`.
  */
 export async function addSignal(
@@ -97,9 +101,11 @@ export async function addSignal(
   const risk_reward = checkedRiskReward(body);
   const symbol = body.instrument_symbol.toUpperCase();
   const series = body.instrument_type.toUpperCase();
-  if (!(await instrumentExists(db, symbol, series))) {
+  const instrument = await instrumentTickInfo(db, symbol, series);
+  if (!instrument) {
     throw new DomainError('invalid', MSG.addSignalBadSymbol, { instrument_symbol: MSG.addSignalBadSymbol });
   }
+  requireOnTick(symbol, instrument, LEVEL_FIELDS(body));
   const algoId = algo.algo_id;
   const validity = algo.signal_validity_minutes;
   const webhook = 'webhook' in origin ? origin.webhook : null;
@@ -174,6 +180,11 @@ export async function editSignalLevels(
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(signals).where(eq(signals.signal_id, signalId)).for('update');
     if (!before) return null;
+    // Levels the engine may still trade must be on the tick; cancelling or completing is always possible.
+    if (TICKED_STATUSES.includes(body.trade_status)) {
+      const instrument = await instrumentTickInfo(tx, before.instrument_symbol, before.instrument_type);
+      requireOnTick(before.instrument_symbol, instrument, LEVEL_FIELDS(body));
+    }
     const [row] = await tx
       .update(signals)
       .set({

@@ -526,19 +526,26 @@ describe('manual entry and exit', () => {
       [entry, { portion: 0.4 }, 'portion', 'portion must be 1, 0.5, 0.25 or 0.33'],
       [exit, { order_type: 'stop' }, 'order_type', 'order_type must be market, limit or trigger'],
       [entry, { order_type: 'limit', limit_price: 1e12 }, 'limit_price', 'limit_price must be at most 1,00,00,000'],
-      [entry, { order_type: 'limit', limit_price: 2948.52 }, 'limit_price', 'Limit price must be a multiple of 0.05'],
+      // RELIANCE (no master loaded, no close) at 2,9xx: NSE's band 1,000-5,000, a tick of 0.10.
+      [
+        entry,
+        { order_type: 'limit', limit_price: 2948.55 },
+        'limit_price',
+        'Limit price 2948.55 is not on the tick of 0.10 for RELIANCE',
+      ],
       [
         entry,
         { order_type: 'trigger', limit_price: 2955.01, trigger_price: 2952 },
         'limit_price',
-        'Limit price must be a multiple of 0.05',
+        'Limit price 2955.01 is not on the tick of 0.10 for RELIANCE',
       ],
       [
         exit,
-        { order_type: 'trigger', limit_price: 2880, trigger_price: 2885.03 },
+        { order_type: 'trigger', limit_price: 2880, trigger_price: 2885.05 },
         'trigger_price',
-        'Trigger price must be a multiple of 0.05',
+        'Trigger price 2885.05 is not on the tick of 0.10 for RELIANCE',
       ],
+      [entry, { order_type: 'limit', limit_price: 2948.525 }, 'limit_price', 'Limit price allows at most 2 decimals'],
     ];
     for (const [send, overrides, field, message] of cases) {
       const error = await expectError(await send(orderBody(overrides)), 400);

@@ -62,6 +62,7 @@ describe('admin authorization', () => {
       'GET /api/admin/halts',
       'GET /api/admin/members/1/accounts',
       'GET /api/admin/nse/bhav-copy',
+      'GET /api/admin/order-records',
       'GET /api/admin/readiness',
       'GET /api/admin/tokens',
       'GET /api/admin/warnings',

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ZerodhaAdapter } from '@server/engine/broker/zerodha/zerodha-adapter';
 import { KiteFeed, SESSION_CHECK_MS } from '@server/engine/feed/kite-feed';
 import { KiteTickerConnection, type TickerTick } from '@server/engine/feed/kite-ticker';
+import { kiteMasterRow } from '@server/engine/feed/select-feed';
 import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
 import { createLogger } from '@server/logger';
 import { startFakeKite, type FakeKite } from '../../support/fake-kite';
@@ -52,6 +53,19 @@ describe("Kite's instruments dump", () => {
     expect(tokens.get('INFY')).toBe(kite.instrumentToken('INFY'));
     expect([...tokens.keys()]).toEqual(expect.arrayContaining(['INFY', 'TCS', 'SBIN']));
     expect(kite.requests.at(-1)).toMatchObject({ method: 'GET', path: '/instruments/NSE' });
+  });
+
+  it('carries each equity’s tick and lot size, kept as the instrument’s (a series after a dash)', async () => {
+    const master = await adapter.instrumentMaster(kite.newAccessToken());
+    const infy = master.find((i) => i.tradingsymbol === 'INFY')!;
+    expect(infy).toMatchObject({ token: kite.instrumentToken('INFY'), tickSize: 0.1, lotSize: 1 });
+    expect(kiteMasterRow(infy)).toEqual({ symbol: 'INFY', series: 'EQ', tick_size: 0.1, lot_size: 1 });
+    expect(kiteMasterRow({ tradingsymbol: 'XYZ-BE', tickSize: 0.01, lotSize: 1 })).toEqual({
+      symbol: 'XYZ',
+      series: 'BE',
+      tick_size: 0.01,
+      lot_size: 1,
+    });
   });
 });
 

@@ -3,16 +3,17 @@
  * current price; limit orders fill at once at the current price when it is already at the limit or
  * better, else rest and fill at their limit when the price crosses it; trigger (stop-loss limit)
  * orders wait until the price reaches the trigger (at or above it for a buy, at or below for a
- * sell) and then act as limit orders. Fills are on NSE's tick (0.05), rounded against the trader
+ * sell) and then act as limit orders. Fills are on the instrument's tick (the quote's: its
+ * master's, else NSE's price band), rounded against the trader
  * (a buy up, a sell down). It rejects what a real broker rejects: an invalid key, a quantity that
  * is not a whole number above 0, a missing or non-positive price, a price off the tick or outside
  * the day's band, a trigger already crossed, and symbols it has no price for. Funds are reported,
  * not enforced: paper accounts have no margin to run out of.
  */
 import { randomBytes } from 'node:crypto';
-import { isOnTick, NSE_TICK, roundToTick } from '@shared/ticks';
+import { formatTick, isOnTick, roundToTick } from '@shared/ticks';
 import { round2 } from '../money';
-import { dayBand, type Quote, type QuoteSource } from '../feed/price-feed';
+import { dayBand, quoteTick, type Quote, type QuoteSource } from '../feed/price-feed';
 import {
   BrokerError,
   type BrokerAdapter,
@@ -45,7 +46,7 @@ export const PAPER_REJECTIONS = {
   limitPrice: 'Limit price is required and must be above 0',
   triggerPrice: 'Trigger price is required and must be above 0',
   band: "Price is outside the day's price band",
-  tick: `Price must be a multiple of the tick size ${NSE_TICK}`,
+  tick: (tick: number) => `Price must be a multiple of the tick size ${formatTick(tick)}`,
   triggerCrossed: 'Trigger price is already crossed by the last price',
 } as const;
 
@@ -221,7 +222,8 @@ export class PaperBroker implements BrokerAdapter {
       if (!isPrice(request.triggerPrice)) return PAPER_REJECTIONS.triggerPrice;
       prices.push(request.triggerPrice);
     }
-    if (prices.some((p) => !isOnTick(p))) return PAPER_REJECTIONS.tick;
+    const tick = quoteTick(quote);
+    if (prices.some((p) => !isOnTick(p, tick))) return PAPER_REJECTIONS.tick(tick);
     const { lower, upper } = dayBand(quote.previousClose);
     if (prices.some((p) => p < lower || p > upper)) return PAPER_REJECTIONS.band;
     if (request.orderType === 'trigger' && this.triggered(request, quote)) return PAPER_REJECTIONS.triggerCrossed;
@@ -243,7 +245,7 @@ export class PaperBroker implements BrokerAdapter {
     if (!quote) return false;
     const { request } = order;
     // The last price on the tick, rounded against the trader: a buy up, a sell down.
-    const market = roundToTick(quote.ltp, request.side === 'buy' ? 'up' : 'down');
+    const market = roundToTick(quote.ltp, request.side === 'buy' ? 'up' : 'down', quoteTick(quote));
     if (request.orderType === 'market') return this.fill(order, market);
     let activated = false;
     if (order.state === 'trigger_pending') {

@@ -20,8 +20,8 @@ export interface KiteFeedOptions {
   ticker: Pick<KiteTickerConnection, 'useSession' | 'setInstruments' | 'close' | 'state' | 'lastProblem'>;
   /** The access token of the freshest valid Zerodha session at `now`, or null. */
   session(now: Date): Promise<string | null>;
-  /** NSE equities' instrument tokens by trading symbol, read with a session. */
-  instrumentTokens(session: string): Promise<Map<string, number>>;
+  /** NSE equities' instrument tokens by trading symbol, read with a session (at `now`). */
+  instrumentTokens(session: string, now: Date): Promise<Map<string, number>>;
   log: Logger;
   /** The receiving time of a tick whose packet has no exchange time. */
   now?: () => Date;
@@ -35,6 +35,8 @@ export class KiteFeed implements PriceFeed {
   private tokensDay: string | null = null;
   private readonly tracked = new Set<string>();
   private readonly quotes = new Map<string, Quote>();
+  /** The instrument masters' ticks of the tracked symbols, stamped on their quotes. */
+  private readonly ticks = new Map<string, number>();
   private readonly changed = new Map<string, Quote>();
   private lastTickAt: Date | null = null;
 
@@ -51,6 +53,7 @@ export class KiteFeed implements PriceFeed {
         ltp: tick.ltp,
         previousClose: tick.previousClose ?? this.quotes.get(symbol)?.previousClose ?? tick.ltp,
         timestamp: at,
+        ...(this.ticks.has(symbol) ? { tick: this.ticks.get(symbol)! } : {}),
       };
       this.quotes.set(symbol, quote);
       this.changed.set(symbol, quote);
@@ -65,7 +68,7 @@ export class KiteFeed implements PriceFeed {
     const session = await this.options.session(now);
     if (session && (session !== this.session || this.tokensDay !== istDay(now))) {
       try {
-        this.tokens = await this.options.instrumentTokens(session);
+        this.tokens = await this.options.instrumentTokens(session, now);
         this.symbols = new Map([...this.tokens].map(([symbol, token]) => [token, symbol]));
         this.tokensDay = istDay(now);
       } catch (err) {
@@ -94,8 +97,9 @@ export class KiteFeed implements PriceFeed {
     if (this.live) this.options.ticker.setInstruments([...this.tracked].flatMap((s) => this.tokens.get(s) ?? []));
   }
 
-  track(symbol: string, lastClose: number | null, fallbackPrice: number): void {
-    this.options.simulated.track(symbol, lastClose, fallbackPrice);
+  track(symbol: string, lastClose: number | null, fallbackPrice: number, tickSize?: number | null): void {
+    this.options.simulated.track(symbol, lastClose, fallbackPrice, tickSize);
+    if (tickSize && tickSize > 0) this.ticks.set(symbol, tickSize);
     if (this.tracked.has(symbol)) return;
     this.tracked.add(symbol);
     this.subscribe();
@@ -104,6 +108,7 @@ export class KiteFeed implements PriceFeed {
   untrack(symbol: string): void {
     this.options.simulated.untrack(symbol);
     this.tracked.delete(symbol);
+    this.ticks.delete(symbol);
     this.subscribe();
   }
 

@@ -8,6 +8,21 @@ import { KiteFeed } from './kite-feed';
 import { KITE_DEFAULT_TICKER_ROOT, KiteTickerConnection } from './kite-ticker';
 import type { PriceFeed } from './price-feed';
 import { SimulatedFeed } from './simulated-feed';
+import { recordInstrumentMaster, type MasterRow } from '../../services/instruments';
+
+/**
+ * A Kite EQ row as an instrument: Kite names a security of another series with the series after a
+ * dash (e.g. "XYZ-BE"); a bare symbol is series EQ.
+ */
+export function kiteMasterRow(i: { tradingsymbol: string; tickSize: number; lotSize: number }): MasterRow {
+  const match = /^(.+)-([A-Z][A-Z0-9])$/.exec(i.tradingsymbol);
+  return {
+    symbol: match ? match[1]! : i.tradingsymbol,
+    series: match ? match[2]! : 'EQ',
+    tick_size: i.tickSize,
+    lot_size: i.lotSize,
+  };
+}
 
 type Deps = Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'>;
 
@@ -68,7 +83,14 @@ export function priceFeed(deps: Deps, seed = Date.now()): PriceFeed {
     simulated,
     ticker,
     session: (now) => freshestZerodhaSession(deps, now),
-    instrumentTokens: (session) => zerodha.instrumentTokens(session),
+    // Kite's instrument master, read once a day: its tokens stream; its tick and lot sizes are kept.
+    instrumentTokens: async (session, now) => {
+      const master = await zerodha.instrumentMaster(session);
+      await recordInstrumentMaster(deps.db, master.map(kiteMasterRow), now).catch((err: unknown) =>
+        deps.log.warn({ err }, "price feed: Kite's tick and lot sizes could not be saved"),
+      );
+      return new Map(master.map((i) => [i.tradingsymbol, i.token]));
+    },
     log: deps.log,
   });
   return feed;

@@ -1,11 +1,11 @@
 /**
  * The default price feed: a seeded random walk per symbol from its last close. Each symbol draws
  * from its own generator seeded by (seed, symbol), so the same seed replays the same prices
- * whatever else is tracked, and tests can assert them. Prices stay on NSE's tick (0.05) and inside
- * the day's band.
+ * whatever else is tracked, and tests can assert them. Prices stay on the instrument's tick (its
+ * master's, else NSE's band of the last close: quoteTick) and inside the day's band.
  */
-import { NSE_TICK, roundToTick } from '@shared/ticks';
-import { dayBand, type PriceFeed, type Quote } from './price-feed';
+import { roundToTick } from '@shared/ticks';
+import { dayBand, quoteTick, type PriceFeed, type Quote } from './price-feed';
 
 export interface SimulatedFeedOptions {
   seed: number;
@@ -51,12 +51,18 @@ export class SimulatedFeed implements PriceFeed {
     this.volatility = options.volatility ?? 0.002;
   }
 
-  track(symbol: string, lastClose: number | null, fallbackPrice: number): void {
-    if (this.walks.has(symbol)) return;
+  track(symbol: string, lastClose: number | null, fallbackPrice: number, tickSize?: number | null): void {
+    const tick = tickSize && tickSize > 0 ? { tick: tickSize } : {};
+    const walk = this.walks.get(symbol);
+    if (walk) {
+      if (tickSize && tickSize > 0 && walk.quote.tick !== tickSize) walk.quote = { ...walk.quote, ...tick };
+      return;
+    }
     const start = lastClose !== null && lastClose > 0 ? lastClose : fallbackPrice;
     if (!(start > 0)) throw new RangeError(`No starting price for ${symbol}`);
+    const first: Quote = { symbol, ltp: start, previousClose: start, timestamp: new Date(0), ...tick };
     this.walks.set(symbol, {
-      quote: { symbol, ltp: roundToTick(start, 'nearest'), previousClose: start, timestamp: new Date(0) },
+      quote: { ...first, ltp: roundToTick(start, 'nearest', quoteTick(first)) },
       random: mulberry32(hash(`${this.options.seed}:${symbol}`)),
     });
   }
@@ -81,8 +87,9 @@ export class SimulatedFeed implements PriceFeed {
     for (const walk of this.walks.values()) {
       const { ltp, previousClose } = walk.quote;
       const { lower, upper } = dayBand(previousClose);
-      const moved = roundToTick(ltp * (1 + this.volatility * normal(walk.random)), 'nearest');
-      const next = Math.min(roundToTick(upper, 'down'), Math.max(roundToTick(lower, 'up'), moved, NSE_TICK));
+      const tick = quoteTick(walk.quote);
+      const moved = roundToTick(ltp * (1 + this.volatility * normal(walk.random)), 'nearest', tick);
+      const next = Math.min(roundToTick(upper, 'down', tick), Math.max(roundToTick(lower, 'up', tick), moved, tick));
       walk.quote = { ...walk.quote, ltp: next, timestamp: now };
       changed.push(walk.quote);
     }

@@ -1,14 +1,18 @@
 /**
  * Operations screens: GET /api/logs (the server's own log, tail and literal search),
- * GET /api/admin/warnings, DELETE /api/admin/warnings/{id}, GET /api/admin/tokens. Superadmin only.
+ * GET /api/admin/warnings, DELETE /api/admin/warnings/{id}, GET /api/admin/tokens, and the order
+ * records' CSV (GET /api/admin/order-records?from=&to=). Superadmin only.
  */
 import { Hono } from 'hono';
 import { logsQuerySchema, warningsQuerySchema } from '@shared/schemas/admin/operations';
+import { orderRecordsFileName, orderRecordsQuerySchema } from '@shared/schemas/admin/order-records';
+import { stream } from 'hono/streaming';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { ApiError, STATUS } from '../../http';
 import { logFilePath } from '../../logger';
 import { isStaticRequestLine, tailMatching } from '../../services/logs';
+import { orderRecordsCsv } from '../../services/order-records';
 import { tokenDisplay } from '../../services/tokens';
 import { deleteWarning, listWarnings } from '../../services/warnings';
 import { pathIds, queryParams } from '../../validation';
@@ -38,6 +42,19 @@ export function adminOperationRoutes(): Hono<AppEnv> {
   });
 
   routes.get('/admin/tokens', requireSuperadmin, async (c) => c.json(await tokenDisplay(c.get('deps'))));
+
+  /** Every order event of the days from..to (India) as a CSV download, streamed page by page. */
+  routes.get('/admin/order-records', requireSuperadmin, queryParams(orderRecordsQuerySchema), async (c) => {
+    const range = c.req.valid('query');
+    const { db, log } = c.get('deps');
+    log.info({ userId: sessionUser(c).id, ...range }, 'order records exported');
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${orderRecordsFileName(range)}"`);
+    c.header('Cache-Control', 'no-store');
+    return stream(c, async (out) => {
+      for await (const chunk of orderRecordsCsv(db, range)) await out.write(chunk);
+    });
+  });
 
   return routes;
 }

@@ -12,7 +12,6 @@ import {
 } from '../../constants';
 import { MSG } from '../../messages';
 import { levelSideErrors } from '../../levels';
-import { isOnTick, NSE_TICK } from '../../ticks';
 import { isoDateOrDateTimeInRange } from '../../date-range';
 
 export const APPROVAL_MODES = ['manual', 'auto'] as const;
@@ -187,20 +186,13 @@ const withManualRules = <const T extends readonly [string, ...string[]]>(side: '
         ctx.addIssue({ code: 'custom', message, path: [o.order_type === 'limit' ? 'limit_price' : 'trigger_price'] });
         return;
       }
-      // Prices the exchange would refuse: NSE quotes equities in steps of 0.05.
-      if (o.order_type !== 'market' && !isOnTick(o.limit_price as number)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Limit price must be a multiple of ${NSE_TICK}`,
-          path: ['limit_price'],
-        });
+      // Whole paise (NSE's finest tick); the instrument's own tick is checked by the server, which knows it.
+      const wholePaise = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+      if (o.order_type !== 'market' && !wholePaise(o.limit_price as number)) {
+        ctx.addIssue({ code: 'custom', message: 'Limit price allows at most 2 decimals', path: ['limit_price'] });
       }
-      if (o.order_type === 'trigger' && !isOnTick(o.trigger_price as number)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Trigger price must be a multiple of ${NSE_TICK}`,
-          path: ['trigger_price'],
-        });
+      if (o.order_type === 'trigger' && !wholePaise(o.trigger_price as number)) {
+        ctx.addIssue({ code: 'custom', message: 'Trigger price allows at most 2 decimals', path: ['trigger_price'] });
       }
     });
 

@@ -4,11 +4,11 @@ import { BrokerError, type OrderRequest } from '@server/engine/broker/adapter';
 import { PAPER_REJECTIONS, PaperBroker } from '@server/engine/broker/paper-broker';
 import type { Quote, QuoteSource } from '@server/engine/feed/price-feed';
 
-/** Prices the test sets by hand, standing where the feed stands. */
+/** Prices the test sets by hand, standing where the feed stands: on a master's tick of 0.05 unless told (null: none, the band decides). */
 class Prices implements QuoteSource {
   private readonly quotes = new Map<string, Quote>();
-  set(symbol: string, ltp: number, previousClose = 100) {
-    this.quotes.set(symbol, { symbol, ltp, previousClose, timestamp: new Date(0) });
+  set(symbol: string, ltp: number, previousClose = 100, tick: number | null = 0.05) {
+    this.quotes.set(symbol, { symbol, ltp, previousClose, timestamp: new Date(0), ...(tick ? { tick } : {}) });
   }
   quote(symbol: string) {
     return this.quotes.get(symbol);
@@ -74,6 +74,21 @@ describe('PaperBroker', () => {
     });
   });
 
+  it("without a master's tick, fills and refuses on NSE's band of the last close", async () => {
+    prices.set('INFY', 1500.04, 1500, null); // 1,000-5,000: 0.10
+    expect(await broker.placeOrder(me, buy())).toMatchObject({ state: 'filled', averagePrice: 1500.1 });
+    expect(await broker.placeOrder(me, sell())).toMatchObject({ state: 'filled', averagePrice: 1500 });
+    expect(await broker.placeOrder(me, buy({ orderType: 'limit', limitPrice: 1500.05 }))).toMatchObject({
+      state: 'rejected',
+      rejectReason: 'Price must be a multiple of the tick size 0.10',
+    });
+    prices.set('INFY', 99.02, 100, null); // below 250: 0.01
+    expect(await broker.placeOrder(me, buy({ orderType: 'limit', limitPrice: 99.03 }))).toMatchObject({
+      state: 'filled',
+      averagePrice: 99.02,
+    });
+  });
+
   it("keeps the client order id, and lists the account's orders with it in its order book", async () => {
     const tagged = await broker.placeOrder(me, buy({ clientOrderId: 'TB12L34' }));
     expect(tagged.clientOrderId).toBe('TB12L34');
@@ -100,12 +115,12 @@ describe('PaperBroker', () => {
       PAPER_REJECTIONS.triggerPrice,
     ],
     ['a limit above the band (+20 %)', me, buy({ orderType: 'limit', limitPrice: 120.05 }), PAPER_REJECTIONS.band],
-    ['a limit off the 0.05 tick', me, buy({ orderType: 'limit', limitPrice: 99.02 }), PAPER_REJECTIONS.tick],
+    ['a limit off the 0.05 tick', me, buy({ orderType: 'limit', limitPrice: 99.02 }), PAPER_REJECTIONS.tick(0.05)],
     [
       'a trigger off the 0.05 tick',
       me,
       sell({ orderType: 'trigger', limitPrice: 95, triggerPrice: 95.01 }),
-      PAPER_REJECTIONS.tick,
+      PAPER_REJECTIONS.tick(0.05),
     ],
     ['a limit below the band (-20 %)', me, sell({ orderType: 'limit', limitPrice: 79.95 }), PAPER_REJECTIONS.band],
     [

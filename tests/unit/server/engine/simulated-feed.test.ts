@@ -10,10 +10,10 @@ const walk = (feed: SimulatedFeed, ticks: number) =>
 describe('SimulatedFeed', () => {
   it('starts each symbol at its last close, or at the fallback price when the close is unknown', () => {
     const feed = new SimulatedFeed({ seed: 1 });
-    feed.track('INFY', 1523.45, 1500);
+    feed.track('INFY', 1523.4, 1500);
     feed.track('TCS', null, 3990.5);
     feed.track('NEW', 0, 12.3);
-    expect(feed.quote('INFY')).toMatchObject({ ltp: 1523.45, previousClose: 1523.45 });
+    expect(feed.quote('INFY')).toMatchObject({ ltp: 1523.4, previousClose: 1523.4 });
     expect(feed.quote('TCS')).toMatchObject({ ltp: 3990.5, previousClose: 3990.5 });
     expect(feed.quote('NEW')).toMatchObject({ ltp: 12.3 });
     expect(() => feed.track('NONE', null, 0)).toThrow(RangeError);
@@ -41,7 +41,18 @@ describe('SimulatedFeed', () => {
     expect(infy(walk(crowded, 30))).toEqual(infy(walk(alone, 30)));
   });
 
-  it("moves the price on NSE's 0.05 tick, inside the day band, stamped with the tick time", () => {
+  it("starts on the instrument's tick: the band of its close (0.10 from 1,000), or its master's when given", () => {
+    const feed = new SimulatedFeed({ seed: 1 });
+    feed.track('INFY', 1523.47, 0);
+    feed.track('TCS', 3990.52, 0, 0.05);
+    expect(feed.quote('INFY')!.ltp).toBe(1523.5);
+    expect(feed.quote('TCS')).toMatchObject({ ltp: 3990.5, tick: 0.05 });
+    for (const [, ltp] of walk(feed, 50).flat()) expect(isOnTick(ltp as number, 0.05)).toBe(true);
+    feed.track('INFY', 1523.47, 0, 0.1);
+    expect(feed.quote('INFY')!.tick).toBe(0.1);
+  });
+
+  it("moves the price on NSE's tick, inside the day band, stamped with the tick time", () => {
     const feed = new SimulatedFeed({ seed: 3, volatility: 0.05 });
     feed.track('INFY', 100, 0);
     const seen = new Set<number>();
@@ -50,7 +61,7 @@ describe('SimulatedFeed', () => {
       expect(quote.timestamp).toEqual(at(i % 60));
       expect(quote.ltp).toBeGreaterThanOrEqual(80);
       expect(quote.ltp).toBeLessThanOrEqual(120);
-      expect(isOnTick(quote.ltp), String(quote.ltp)).toBe(true);
+      expect(isOnTick(quote.ltp, 0.01), String(quote.ltp)).toBe(true); // below 250: NSE's 0.01
       seen.add(quote.ltp);
     }
     // A 5 % walk over 2,000 ticks reaches both band edges and many prices between.

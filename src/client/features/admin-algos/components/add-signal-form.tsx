@@ -23,6 +23,7 @@ import {
 import { buildInstrumentIndex, findInstrument, type InstrumentIndex } from '../lib/instrument-search';
 import { InstrumentPicker } from './instrument-picker';
 import { LevelFields } from './level-fields';
+import { showServerFieldErrors } from '@client/lib/server-field-errors';
 
 const PORTION_OPTIONS = SIGNAL_PORTIONS.map((p) => ({ value: p, label: `${p}%` }));
 
@@ -30,13 +31,20 @@ export function AddSignalForm({ algoId, onDone }: { algoId: number; onDone: () =
   const instruments = useInstruments();
   const index = useMemo(() => (instruments.data ? buildInstrumentIndex(instruments.data) : null), [instruments.data]);
   const resolver = useMemo(() => zodResolver(addSignalFormSchema(index)), [index]);
-  const { control, handleSubmit } = useForm<AddSignalFormValues, unknown, AddSignalBody>({
+  const { control, handleSubmit, setError } = useForm<AddSignalFormValues, unknown, AddSignalBody>({
     resolver,
     defaultValues: addSignalDefaults(),
   });
   const mutation = useAddSignal(algoId);
 
-  const onSubmit = handleSubmit((body) => mutation.mutate(body, { onSuccess: onDone }));
+  const onSubmit = handleSubmit((body) =>
+    mutation.mutate(body, {
+      onSuccess: onDone,
+      // A level off the instrument's tick (only the server knows the tick) shows under its field.
+      onError: (error) =>
+        showServerFieldErrors(error, ['entry_level', 'stop_loss_level', 'target_level'] as const, setError),
+    }),
+  );
 
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add Signal">

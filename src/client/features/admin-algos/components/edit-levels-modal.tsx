@@ -12,6 +12,9 @@ import { Modal } from '@client/components/modal';
 import { useEditLevels } from '../api/edit-levels';
 import { editLevelsDefaults, editLevelsFormSchema, type EditLevelsFormValues } from '../lib/edit-levels-form';
 import { LevelFields } from './level-fields';
+import { showServerFieldErrors } from '@client/lib/server-field-errors';
+
+const LEVEL_NAMES = ['entry_level', 'stop_loss_level', 'target_level'] as const;
 
 export function EditLevelsModal({ signal, onClose }: { signal: Signal | null; onClose: () => void }) {
   return (
@@ -27,13 +30,19 @@ export function EditLevelsModal({ signal, onClose }: { signal: Signal | null; on
 
 function EditLevelsForm({ signal, onDone }: { signal: Signal; onDone: () => void }) {
   const resolver = useMemo(() => zodResolver(editLevelsFormSchema(signal)), [signal]);
-  const { control, handleSubmit } = useForm<EditLevelsFormValues, unknown, EditLevelsBody>({
+  const { control, handleSubmit, setError } = useForm<EditLevelsFormValues, unknown, EditLevelsBody>({
     resolver,
     defaultValues: editLevelsDefaults(signal),
   });
   const mutation = useEditLevels(signal.algo_id);
 
-  const onSubmit = handleSubmit((body) => mutation.mutate({ signalId: signal.signal_id, body }, { onSuccess: onDone }));
+  const onSubmit = handleSubmit((body) =>
+    mutation.mutate(
+      { signalId: signal.signal_id, body },
+      // A level off the instrument's tick (only the server knows the tick) shows under its field.
+      { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, LEVEL_NAMES, setError) },
+    ),
+  );
 
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Edit Levels">

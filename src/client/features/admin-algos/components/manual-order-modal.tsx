@@ -14,6 +14,7 @@ import { optionsOf, SelectField } from '@client/components/form-fields/select-fi
 import { Modal } from '@client/components/modal';
 import { toast } from '@client/lib/toast';
 import { usePlaceManualOrder, type ManualOrderBody, type ManualOrderSide } from '../api/place-manual-order';
+import { showServerFieldErrors } from '@client/lib/server-field-errors';
 import {
   manualOrderDefaults,
   manualOrderFormSchema,
@@ -50,7 +51,7 @@ export function ManualOrderModal({
 
 function ManualOrderForm({ side, signal, onDone }: { side: ManualOrderSide; signal: Signal; onDone: () => void }) {
   const resolver = useMemo(() => zodResolver(manualOrderFormSchema(side, signal)), [side, signal]);
-  const { control, handleSubmit } = useForm<ManualOrderFormValues, unknown, ManualOrderBody>({
+  const { control, handleSubmit, setError } = useForm<ManualOrderFormValues, unknown, ManualOrderBody>({
     resolver,
     defaultValues: manualOrderDefaults(side),
     // A hidden price field is dropped with its value: showing it again starts blank.
@@ -65,7 +66,15 @@ function ManualOrderForm({ side, signal, onDone }: { side: ManualOrderSide; sign
     if (hidden?.[1]?.message) toast.error(`${hidden[0]}: ${String(hidden[1].message)}`);
   };
 
-  const onSubmit = handleSubmit((body) => mutation.mutate(body, { onSuccess: onDone }), onInvalid);
+  const onSubmit = handleSubmit(
+    (body) =>
+      mutation.mutate(body, {
+        onSuccess: onDone,
+        // A price off the instrument's tick (only the server knows the tick) shows under its field.
+        onError: (error) => showServerFieldErrors(error, ['limit_price', 'trigger_price'] as const, setError),
+      }),
+    onInvalid,
+  );
 
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={TITLES[side]}>

@@ -14,6 +14,7 @@ const AREAS = [
   { label: 'Logs', to: '/dashboard/admin/logs' },
   { label: 'Warnings', to: '/dashboard/admin/warnings' },
   { label: 'Tokens', to: '/dashboard/admin/tokens' },
+  { label: 'Order Records', to: '/dashboard/admin/order-records' },
   { label: 'Enquiries', to: '/dashboard/admin/enquiries' },
   { label: 'Workshops', to: '/dashboard/admin/workshops' },
 ] as const;

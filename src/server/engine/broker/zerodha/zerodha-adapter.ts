@@ -246,10 +246,23 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
    * Kite rebuilds once a day): what its ticker subscribes by.
    */
   async instrumentTokens(accessToken: string): Promise<Map<string, number>> {
+    const master = await this.instrumentMaster(accessToken);
+    return new Map(master.map((i) => [i.tradingsymbol, i.token]));
+  }
+
+  /** NSE's equities in Kite's instruments dump: token, tick size and lot size by trading symbol. */
+  async instrumentMaster(
+    accessToken: string,
+  ): Promise<{ tradingsymbol: string; token: number; tickSize: number; lotSize: number }[]> {
     const instruments = await this.call(() => this.client(accessToken).getInstruments('NSE'), true);
-    return new Map(
-      instruments.filter((i) => i.instrument_type === 'EQ').map((i) => [i.tradingsymbol, Number(i.instrument_token)]),
-    );
+    return instruments
+      .filter((i) => i.instrument_type === 'EQ')
+      .map((i) => ({
+        tradingsymbol: i.tradingsymbol,
+        token: Number(i.instrument_token),
+        tickSize: Number(i.tick_size),
+        lotSize: Number(i.lot_size),
+      }));
   }
 
   async funds(credentials: BrokerCredentials): Promise<Funds> {
