@@ -126,7 +126,7 @@ export function routeAgent(route: OrderRoute, target: URL): http.Agent | undefin
 
 /** Words brokers use when an order comes from an address not registered with them. */
 const UNREGISTERED_IP =
-  /(unregistered ip|ip (address )?(is )?not (registered|whitelisted)|not whitelisted|register your ip|whitelist your (static )?ip|AG7002|DH-911|UDAPI1154)/i;
+  /(unregistered ip|ip (address )?(is )?not (registered|whitelisted)|not whitelisted|register your ip|whitelist your (static )?ip|AG7002)/i;
 
 /** True when a broker's refusal says the order came from an address not registered with it. */
 export const refusedForIp = (reason: string | null | undefined): boolean => UNREGISTERED_IP.test(reason ?? '');
