@@ -28,8 +28,16 @@ const T0 = Date.parse('2026-01-05T04:00:00Z');
 beforeAll(async () => {
   kite = await startFakeKite();
   kite.setLtp('INFY', 250);
+  // The server's registered static IP on loopback: only orders from it are taken.
+  kite.registerAddresses(['127.0.0.2']);
   t = await createTestApp({
-    env: { LIVE_TRADING: '1', KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root },
+    env: {
+      LIVE_TRADING: '1',
+      KITE_API_KEY: kite.apiKey,
+      KITE_API_SECRET: kite.apiSecret,
+      KITE_API_ROOT: kite.root,
+      BROKER_SOURCE_ADDRESS: '127.0.0.2',
+    },
   });
 });
 afterAll(async () => {
@@ -48,7 +56,11 @@ async function liveSignal(mode: 'live' | 'paper') {
     trading_mode: mode,
     broker_access_key: token,
   });
-  const algo = await createAlgo(t.deps, { algo_desc: 'Live momentum', algo_switch: true });
+  const algo = await createAlgo(t.deps, {
+    algo_desc: 'Live momentum',
+    algo_switch: true,
+    exchange_algo_id: 'NSEALGO7',
+  });
   await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
   const signal = await createSignal(t.deps, algo.algo_id, {
     instrument_symbol: 'INFY',
@@ -183,14 +195,18 @@ describe('a live Zerodha account', () => {
 
     it('books a fill the engine missed while it was down, and reports an order placed outside Trabot', async () => {
       const { account, token } = await liveSignal('live');
-      const signal = await createSignal(t.deps, (await createAlgo(t.deps, { algo_switch: true })).algo_id, {
-        instrument_symbol: 'INFY',
-        entry_level: 250,
-        stop_loss_level: 240,
-        target_level: 280,
-        trade_status: 'approved',
-        algo_process_ind: false,
-      });
+      const signal = await createSignal(
+        t.deps,
+        (await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' })).algo_id,
+        {
+          instrument_symbol: 'INFY',
+          entry_level: 250,
+          stop_loss_level: 240,
+          target_level: 280,
+          trade_status: 'approved',
+          algo_process_ind: false,
+        },
+      );
       await createSubscription(t.deps, signal.algo_id, account.trabot_account_id);
       const [order] = await t.deps.db
         .insert(manualOrders)
