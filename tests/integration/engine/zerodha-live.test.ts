@@ -4,6 +4,7 @@
  * as a CNC market buy tagged with the leg's client order id, and the fill is booked. Without any of
  * the three, the same signal never reaches Kite.
  */
+import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, manualOrders, orderLegs, trades, warnings } from '@server/db/schema';
@@ -80,19 +81,35 @@ function liveEngine(options: { calendar?: MarketCalendar } = {}) {
   return { feed, engine: new Engine(t.deps, { feed, paper, ...options }) };
 }
 
-/** An order the member places on Kite themselves (not through Trabot). */
+/**
+ * An order the member places on Kite themselves (not through Trabot): their own API order, from
+ * the registered address and with market protection, as Kite requires of every API order.
+ */
 async function orderOutsideTrabot(token: string, form: Record<string, string>) {
-  const res = await fetch(`${kite.root}/orders/regular`, {
-    method: 'POST',
-    headers: {
-      'X-Kite-Version': '3',
-      Authorization: `token ${kite.apiKey}:${token}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams(form).toString(),
+  const body = new URLSearchParams({ ...form, ...(form.order_type === 'MARKET' ? { market_protection: '-1' } : {}) });
+  const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request(
+      `${kite.root}/orders/regular`,
+      {
+        method: 'POST',
+        localAddress: '127.0.0.2',
+        headers: {
+          'X-Kite-Version': '3',
+          Authorization: `token ${kite.apiKey}:${token}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body.toString());
   });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { order_id: string } }).data.order_id;
+  expect(answer.status).toBe(200);
+  return (JSON.parse(answer.text) as { data: { order_id: string } }).data.order_id;
 }
 const engine = () => liveEngine().engine;
 
