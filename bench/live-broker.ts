@@ -156,7 +156,10 @@ export async function benchLiveBroker(bench: LiveBench): Promise<LiveBrokerFigur
     });
     const secrets = createSecretBox(Buffer.alloc(32, 9));
     const log = pino({ level: 'info', base: undefined }, pino.destination({ dest: os.devNull, sync: true }));
-    const [algo] = await db.insert(algos).values({ algo_desc: 'Live bench', algo_switch: true }).returning();
+    const [algo] = await db
+      .insert(algos)
+      .values({ algo_desc: 'Live bench', algo_switch: true, exchange_algo_id: 'BENCHALGO1' })
+      .returning();
     await createManySubscribers(db, algo!.algo_id, LIVE_ACCOUNTS, secrets.encrypt('replaced below'), 'Livebench');
     // As after each member's daily login: a session of the day of their own, in the account and in Tokens.
     const expiresAt = bench.sessionEnd(new Date(DAY_START));

@@ -15,6 +15,8 @@ import type { PushFigures } from './push';
 export interface BenchResults {
   push?: PushFigures[];
   liveBroker?: LiveBrokerFigures[];
+  /** Computed from the limiters (bench/order-limits.ts): one signal for 1,000 Zerodha accounts. */
+  orderLimits?: import('./order-limits').OrderLimitsFigure;
   pnl?: PnlFigures[];
   at: string;
   machine: { cpus: number; cpuModel: string; loadAverage1m: number; memoryGb: number; node: string };

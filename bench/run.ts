@@ -15,6 +15,7 @@ import { measureApiLoad } from './api-load';
 import { measureBundle } from './bundle';
 import { measureLighthouse } from './lighthouse';
 import { benchLiveBrokers, liveBrokerTable } from './live-broker';
+import { kiteFanOutFigure, orderLimitsLine } from './order-limits';
 import { benchPnl, pnlTable } from './pnl';
 import { benchEngine, ENGINE_SIZES } from './engine';
 import { benchPush, pushTable } from './push';
@@ -82,6 +83,10 @@ async function main() {
     `Machine: ${results.machine.cpus} x ${results.machine.cpuModel}, load ${results.machine.loadAverage1m}, Node ${results.machine.node}\n`,
   );
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  // Computed, not measured (bench/order-limits.ts): printed on every run; --order-limits alone.
+  results.orderLimits = kiteFanOutFigure();
+  console.log(`${orderLimitsLine(results.orderLimits)}\n`);
+  if (process.argv.includes('--order-limits')) return;
   // --engine: the engine section alone (no client build, no browser).
   if (process.argv.includes('--push')) {
     results.push = await measurePush(postgresUrl);

@@ -83,6 +83,27 @@ const envSchema = z.object({
    * the broker configured. Off (the default): every account trades on paper.
    */
   LIVE_TRADING: flag(false),
+  /**
+   * The local address (of this machine) every live order request (place, modify, cancel) leaves
+   * from: the static IP registered with the brokers (SEBI's retail algo rules, from 1 April 2026).
+   * An account may override it (its own address or an HTTP(S) proxy). Unset: the system's choice.
+   */
+  BROKER_SOURCE_ADDRESS: blankAsUnset.pipe(
+    z.union([z.ipv4(), z.ipv6()], { error: 'BROKER_SOURCE_ADDRESS must be an IP address of this machine' }).optional(),
+  ),
+  /**
+   * Zerodha's market protection on every market order, in percent of the last price (Kite refuses
+   * market orders without it since 1 April 2026, and 0); -1 (default): Kite's automatic band.
+   */
+  MARKET_PROTECTION: z.coerce
+    .number()
+    .refine((v) => v === -1 || (v > 0 && v <= 100), 'MARKET_PROTECTION must be -1 or a percentage above 0 up to 100')
+    .default(-1),
+  /**
+   * 1: an algo without an exchange Algo ID may still open live trades (the client-side route, below
+   * the exchange's 10 orders a second threshold). Off (default): such an entry is refused with a warning.
+   */
+  ALLOW_UNREGISTERED_ALGOS: flag(false),
   /** Zerodha (Kite Connect) app of the firm: key and secret from the Kite developer console. */
   KITE_API_KEY: blankAsUnset,
   KITE_API_SECRET: blankAsUnset,

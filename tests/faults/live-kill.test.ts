@@ -41,6 +41,8 @@ describe('kill -9 in live mode', () => {
       LOG_LEVEL: 'info',
       ENGINE_BATCH_SIZE: '20',
       LIVE_TRADING: '1',
+      // Its algo is seeded without an exchange Algo ID: the test is about a kill, not registration.
+      ALLOW_UNREGISTERED_ALGOS: '1',
       KITE_API_KEY: kite.apiKey,
       KITE_API_SECRET: kite.apiSecret,
       KITE_API_ROOT: kite.root,

@@ -268,6 +268,11 @@ export async function startFakeAngelOne(): Promise<FakeAngelOne> {
     route,
     page,
     rateLimited: refuse('', 'Access denied because of exceeding access rate', 403),
+    isOrderRequest: (req) =>
+      req.method === 'POST' &&
+      /^\/rest\/secure\/angelbroking\/order\/v1\/(placeOrder|modifyOrder|cancelOrder)$/.test(req.path),
+    // Angel's words, as members have seen them (smartapi forum, "Getting IP restricted even after IP whitelisting").
+    unregisteredIp: () => refuse('AG7002', 'Access denied: Unregistered IP address. Register your IP before retrying.'),
     failure: {
       status: false,
       message: 'Something Went Wrong, Please Try After Sometime',

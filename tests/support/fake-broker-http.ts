@@ -4,6 +4,12 @@
  * broker's own 429, injected failures and delays, the registered redirect URL (PUT
  * /_fake/redirect-url, for browser tests in other processes), and the broker's login page with a
  * button that comes back to the app. Each fake keeps its own routes and wire format.
+ *
+ * As strict as the brokers since 1 April 2026 (SEBI's retail algo framework): an order request
+ * (the fake says which requests are) from a source address not registered with the broker is
+ * refused with the broker's answer (`unregisteredIp`), and more than the documented order rate for
+ * one user in a second (`ordersPerSecond`, 10 unless the fake says otherwise) is answered with the
+ * broker's 429. Registered addresses default to 127.0.0.1; `registerAddresses` changes them.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,12 +24,18 @@ export interface ParsedRequest {
   headers: http.IncomingHttpHeaders;
   body: Record<string, unknown>;
   query: Record<string, string>;
+  /** The socket's source address (the IP the broker sees). */
+  remoteAddress: string;
 }
 
 export interface FakeBrokerHttp {
   root: string;
-  /** Every API request as received, `at` in performance.now() milliseconds. */
+  /** Every API request as received, `at` in performance.now() milliseconds, with its source address. */
   requests: (Omit<ParsedRequest, 'url'> & { at: number })[];
+  /** The source addresses registered with the broker: order requests from others are refused. */
+  registerAddresses(addresses: readonly string[]): void;
+  /** Order requests refused for their source address or over the order rate, so far. */
+  refusals: { reason: 'ip' | 'rate'; remoteAddress: string; path: string }[];
   /** The next request gets this answer instead (status and body), or waits `delayMs` first. */
   failNext(answer: { status: number; body?: unknown; delayMs?: number }): void;
   /** At most this many requests a second per access token, else the broker's 429. */
@@ -43,6 +55,12 @@ export interface FakeBrokerOptions {
   failure: unknown;
   /** Whose request it is, for the rate limit (default: its Authorization header). */
   who?(headers: http.IncomingHttpHeaders): string;
+  /** Whether the request places, modifies or cancels an order (checked against the registered addresses and the order rate). */
+  isOrderRequest(req: ParsedRequest): boolean;
+  /** The broker's refusal of an order request from an unregistered address. */
+  unregisteredIp(remoteAddress: string): Answer;
+  /** The broker's documented order requests a second per user (default 10). */
+  ordersPerSecond?: number;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -89,6 +107,9 @@ export async function serveFakeBroker(options: FakeBrokerOptions): Promise<FakeB
   const recent = new Map<string, number[]>();
   let ratePerSecond = Infinity;
   let rateLimited = 0;
+  let registered = new Set(['127.0.0.1']);
+  const refusals: FakeBrokerHttp['refusals'] = [];
+  const orderTimes = new Map<string, number[]>();
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -121,6 +142,7 @@ export async function serveFakeBroker(options: FakeBrokerOptions): Promise<FakeB
         headers: req.headers,
         body,
         query: Object.fromEntries(url.searchParams),
+        remoteAddress: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
       };
       if (req.method === 'PUT' && url.pathname === '/_fake/redirect-url') {
         redirectUrl = new URL(raw).toString();
@@ -138,6 +160,20 @@ export async function serveFakeBroker(options: FakeBrokerOptions): Promise<FakeB
         rateLimited++;
         return answer(options.rateLimited);
       }
+      if (options.isOrderRequest(parsed)) {
+        if (!registered.has(parsed.remoteAddress)) {
+          refusals.push({ reason: 'ip', remoteAddress: parsed.remoteAddress, path: parsed.path });
+          return answer(options.unregisteredIp(parsed.remoteAddress));
+        }
+        const orders = (orderTimes.get(who) ?? []).filter((t) => now - t < 1000);
+        orders.push(now);
+        orderTimes.set(who, orders);
+        if (orders.length > (options.ordersPerSecond ?? 10)) {
+          rateLimited++;
+          refusals.push({ reason: 'rate', remoteAddress: parsed.remoteAddress, path: parsed.path });
+          return answer(options.rateLimited);
+        }
+      }
       const injected = failures.shift();
       if (injected?.delayMs) return void setTimeout(() => answer(options.route(parsed)), injected.delayMs);
       if (injected) return answer({ status: injected.status, body: injected.body ?? options.failure });
@@ -151,6 +187,8 @@ export async function serveFakeBroker(options: FakeBrokerOptions): Promise<FakeB
     requests,
     failNext: (answer) => void failures.push(answer),
     limitRate: (perSecond) => void (ratePerSecond = perSecond),
+    registerAddresses: (addresses) => void (registered = new Set(addresses)),
+    refusals,
     get rateLimited() {
       return rateLimited;
     },

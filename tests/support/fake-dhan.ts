@@ -288,6 +288,16 @@ export async function startFakeDhan(): Promise<FakeDhan> {
       'Rate_Limit',
     ),
     failure: fail(500, 'DH-908', 'Internal server error', 'Internal_Server_Error').body,
+    isOrderRequest: (req) =>
+      (req.method === 'POST' && req.path === '/v2/orders') ||
+      ((req.method === 'PUT' || req.method === 'DELETE') && /^\/v2\/orders\/[^/]+$/.test(req.path)),
+    unregisteredIp: (ip) =>
+      fail(
+        400,
+        'DH-906',
+        `Order request from an unregistered IP address ${ip}: set your static IP on Dhan.`,
+        'Order_Error',
+      ),
   });
 
   return withBrokerHttp<Omit<FakeDhan, keyof FakeBrokerHttp>>(server, {

@@ -246,6 +246,15 @@ export async function startFakeFyers(): Promise<FakeFyers> {
     route,
     page,
     rateLimited: fail(429, 429, 'request limit reached'),
+    isOrderRequest: (req) =>
+      (req.method === 'POST' && req.path === '/api/v3/orders/sync') ||
+      ((req.method === 'PATCH' || req.method === 'DELETE') && req.path === '/api/v3/orders/sync'),
+    unregisteredIp: (ip) =>
+      fail(
+        403,
+        -99,
+        `Order request from an unregistered IP address ${ip}. Register your static IP in the API dashboard.`,
+      ),
     failure: { s: 'error', code: -500, message: 'Internal server error' },
   });
 

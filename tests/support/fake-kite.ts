@@ -8,6 +8,13 @@
  * codes (403 token, 400 input, 429 rate, 5xx network). Controls let a test move prices, fail or
  * delay the next call and cap the rate.
  *
+ * As strict as Kite since 1 April 2026 (https://kite.trade/forum/discussion/15912, SEBI's retail
+ * algo framework): an order request (place, modify, cancel) from a source address not registered
+ * on the developer profile is refused (403 PermissionException; reads come from anywhere); a market
+ * or SL-M order without `market_protection`, or with 0, is refused with Kite's own words; more than
+ * 10 order requests a second for one Zerodha user are answered 429; a tag over 20 characters is
+ * refused. The registered addresses default to 127.0.0.1 (`registerAddresses` changes them).
+ *
  * Its market data: `GET /instruments/NSE` answers Kite's instruments dump (CSV) for every symbol
  * with a price, and the same port speaks Kite's ticker websocket
  * (https://kite.trade/docs/connect/v3/websocket/): the handshake refused (403) without a live access
@@ -102,11 +109,23 @@ export interface FakeKite {
     headers: http.IncomingHttpHeaders;
     form: Record<string, string>;
     at: number;
+    /** The socket's source address (the order's IP as Kite sees it). */
+    remoteAddress: string;
   }[];
-  /** Requests answered 429 because they came over the rate set by limitRate. */
+  /** Requests answered 429 because they came over the rate set by limitRate or Kite's 10 orders a second. */
   rateLimited: number;
+  /** The source addresses registered on the developer profile (IP whitelist): order requests from others are refused. */
+  registerAddresses(addresses: readonly string[]): void;
+  /** Order requests refused for their source address, market protection, or over the order rate, so far. */
+  refusals: { reason: 'ip' | 'market_protection' | 'rate'; remoteAddress: string; path: string }[];
   close(): Promise<void>;
 }
+
+/** Kite's refusal of an API market order without market protection (since 1 April 2026). */
+export const KITE_NO_MARKET_PROTECTION =
+  'Market orders without market protection are not allowed via API. Please set market protection or use a Limit order.';
+/** Kite's documented order rate per user (429 beyond). */
+export const KITE_ORDERS_PER_SECOND = 10;
 
 const IST = (d = new Date()) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data } });
@@ -171,6 +190,10 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   let orderAnswerHoldMs = 0;
   let rateLimited = 0;
   const recent: number[] = [];
+  let registered = new Set(['127.0.0.1']);
+  const refusals: FakeKite['refusals'] = [];
+  /** Order requests per Kite user in the last second. */
+  const orderTimes = new Map<string, number[]>();
   let orderSeq = 0;
   const instrumentTokens = new Map<string, number>();
   /** NSE cash segment is 1 in the low byte of Kite's instrument tokens. */
@@ -226,6 +249,20 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     if (form.tag !== undefined && !/^[A-Za-z0-9]{1,20}$/.test(form.tag))
       problems.push('Invalid `tag`. Tag can be alphanumeric and max 20 characters.');
     if (problems.length) return fail(400, 'InputException', problems[0]!);
+    if (form.order_type === 'MARKET' || form.order_type === 'SL-M') {
+      const protection = form.market_protection;
+      if (protection === undefined || protection === '' || Number(protection) === 0) {
+        refusals.push({ reason: 'market_protection', remoteAddress: '', path: '/orders/regular' });
+        return fail(400, 'InputException', KITE_NO_MARKET_PROTECTION);
+      }
+      const band = Number(protection);
+      if (!Number.isFinite(band) || (band !== -1 && (band < 0 || band > 100)))
+        return fail(
+          400,
+          'InputException',
+          `Invalid request (failed to decode market_protection, got: ${protection} (expected decimal))`,
+        );
+    }
     const price = ltp.get(form.tradingsymbol!);
     if (price === undefined) return fail(400, 'InputException', 'Invalid `tradingsymbol`.');
     const offTick = offTickPrice([form.price, form.trigger_price], price);
@@ -280,6 +317,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     path: string,
     form: Record<string, string>,
     headers: http.IncomingHttpHeaders,
+    remoteAddress: string,
   ): { status: number; body: unknown; type?: string } {
     if (headers['x-kite-version'] !== '3')
       return fail(400, 'InputException', 'Invalid or missing X-Kite-Version header.');
@@ -304,6 +342,28 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     const auth = /^token ([^:]+):(.+)$/.exec(headers.authorization ?? '');
     const user = auth && auth[1] === apiKey ? accessTokens.get(auth[2]!) : undefined;
     if (!user) return fail(403, 'TokenException', 'Incorrect `api_key` or `access_token`.');
+    const orderRequest =
+      (method === 'POST' && path === '/orders/regular') ||
+      ((method === 'PUT' || method === 'DELETE') && /^\/orders\/regular\/\d+$/.test(path));
+    if (orderRequest) {
+      if (!registered.has(remoteAddress)) {
+        refusals.push({ reason: 'ip', remoteAddress, path });
+        return fail(
+          403,
+          'PermissionException',
+          `Order request from an unregistered IP address ${remoteAddress}. Whitelist your static IP on the Kite Connect developer profile.`,
+        );
+      }
+      const now = performance.now();
+      const mine = (orderTimes.get(user) ?? []).filter((t) => now - t < 1_000);
+      mine.push(now);
+      orderTimes.set(user, mine);
+      if (mine.length > KITE_ORDERS_PER_SECOND) {
+        rateLimited++;
+        refusals.push({ reason: 'rate', remoteAddress, path });
+        return fail(429, 'NetworkException', 'Too many requests');
+      }
+    }
     if (method === 'GET' && path === '/user/profile')
       return ok({ user_id: user, user_name: 'Asha Rao', email: 'asha@example.com', broker: 'ZERODHA' });
     if (method === 'GET' && path === '/user/margins/equity') {
@@ -439,12 +499,14 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       );
       // Quotes name their instruments as repeated `i` parameters.
       if (url.searchParams.has('i')) form.i = url.searchParams.getAll('i').join(',');
+      const remoteAddress = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
       requests.push({
         method: req.method ?? '',
         path: url.pathname,
         headers: req.headers,
         form,
         at: performance.now(),
+        remoteAddress,
       });
       const answer = (r: { status: number; body: unknown; type?: string }) =>
         res
@@ -465,7 +527,10 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       }
       const injected = failures.shift();
       if (injected?.delayMs) {
-        setTimeout(() => answer(route(req.method ?? '', url.pathname, form, req.headers)), injected.delayMs);
+        setTimeout(
+          () => answer(route(req.method ?? '', url.pathname, form, req.headers, remoteAddress)),
+          injected.delayMs,
+        );
         return;
       }
       if (injected)
@@ -473,7 +538,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
           status: injected.status,
           body: injected.body ?? { status: 'error', message: 'Internal error', error_type: 'NetworkException' },
         });
-      const routed = route(req.method ?? '', url.pathname, form, req.headers);
+      const routed = route(req.method ?? '', url.pathname, form, req.headers, remoteAddress);
       if (orderAnswerHoldMs > 0 && req.method === 'POST' && url.pathname === '/orders/regular')
         setTimeout(() => answer(routed), orderAnswerHoldMs);
       else answer(routed);
@@ -581,6 +646,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     get rateLimited() {
       return rateLimited;
     },
+    registerAddresses: (addresses) => void (registered = new Set(addresses)),
+    refusals,
     close: () =>
       new Promise((resolve) => {
         for (const ws of tickers.keys()) ws.terminate();

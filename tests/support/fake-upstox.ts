@@ -294,6 +294,16 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
     route,
     page,
     rateLimited: fail(429, 'UDAPI10005', 'Too Many Request Sent'),
+    isOrderRequest: (req) =>
+      (req.method === 'POST' && req.path === '/v2/order/place') ||
+      (req.method === 'PUT' && req.path === '/v2/order/modify') ||
+      (req.method === 'DELETE' && req.path === '/v2/order/cancel'),
+    unregisteredIp: (ip) =>
+      fail(
+        403,
+        'UDAPI1154',
+        `Order request from an unregistered IP address ${ip}. Register your static IP for the app.`,
+      ),
     failure: fail(500, 'UDAPI100500', 'Something went wrong').body,
   });
 

@@ -77,6 +77,15 @@ export const accounts = pgTable(
     /** When the session last answered a funds call, and the funds it reported then. */
     broker_session_checked_at: ts('broker_session_checked_at'),
     broker_funds_available: money('broker_funds_available'),
+    /**
+     * Where this account's live order requests leave from when not BROKER_SOURCE_ADDRESS: the
+     * member's own registered static IP (a local address of this server) or an http(s):// proxy
+     * URL standing at it. Set by a superadmin; null: the server's address.
+     */
+    order_source: text('order_source'),
+    /** The broker's words when it last refused an order for its source address ("IP not registered"); null once an order goes through. */
+    order_ip_refusal: text('order_ip_refusal'),
+    order_ip_refused_at: ts('order_ip_refused_at'),
     equity_amount_balance: money('equity_amount_balance').notNull().default(0),
     commodity_amount_balance: money('commodity_amount_balance').notNull().default(0),
     currency_amount_balance: money('currency_amount_balance').notNull().default(0),
@@ -158,6 +167,8 @@ export const algos = pgTable(
       .default('manual'),
     /** Minutes a pending signal waits for a decision before it expires; null: it never does. */
     signal_validity_minutes: integer('signal_validity_minutes'),
+    /** The Algo ID the exchange issued for this algo (SEBI's retail algo framework), sent with its live orders; null: unregistered. */
+    exchange_algo_id: text('exchange_algo_id'),
   },
   (t) => [
     check(

@@ -18,6 +18,7 @@ import { haltNote, haltOf, haltSkip } from './halts';
 import { checkKeys } from './key-checks';
 import { expiredMembershipSkip, membershipExpired } from './membership';
 import { insertTradesWithLegs } from './new-legs';
+import { isPaperTrading } from './broker/select-adapter';
 import { applyAnswers, sendLegs } from './order-legs';
 import { sizePosition, type SizingSubscription } from './sizing';
 
@@ -79,6 +80,7 @@ async function openBatch(
   batch: Subscriber[],
   entry: { price: number } | { skipAll: Skip },
   now: Date,
+  exchangeAlgoId: string | null,
 ): Promise<void> {
   const { db, log } = ctx.deps;
   if ('skipAll' in entry) {
@@ -102,7 +104,18 @@ async function openBatch(
     now,
   );
   const orders: Parameters<typeof insertTradesWithLegs>[3][number][] = [];
+  // SEBI's retail algo framework: a live algo order carries the exchange's Algo ID (paper never needs one).
+  const unregistered = !exchangeAlgoId && !ctx.deps.env.ALLOW_UNREGISTERED_ALGOS;
   for (const { subscription, account } of current) {
+    if (unregistered && !isPaperTrading(account, ctx.deps.env)) {
+      skips.push(
+        skipWarning(signal, account.trabot_account_id, {
+          reason: 'unregistered_algo',
+          detail: `algo ${signal.algo_id} has no exchange Algo ID (set it on the algo's screen, or ALLOW_UNREGISTERED_ALGOS=1)`,
+        }),
+      );
+      continue;
+    }
     const key = keys.get(account.trabot_account_id);
     if (key === null) {
       skips.push(
@@ -145,7 +158,7 @@ async function openBatch(
 }
 
 /** The signal's accounts, batch by batch, until none is left, the signal is cancelled or the engine stops. */
-async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date): Promise<void> {
+async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date, exchangeAlgoId: string | null): Promise<void> {
   // Under a halt of all trading the signal waits: its entry is judged again (drift, session) once resumed.
   if (ctx.halts.all) return setNote(ctx, signal, haltNote(ctx.halts.all));
   const session = sessionReadiness(signal.trade_type, now, ctx.calendar);
@@ -167,7 +180,7 @@ async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date): Promise
     const batch = await untradedSubscribers(ctx.deps.db, signal, after, ctx.settings.batchSize);
     if (!batch.length) break;
     after = batch.at(-1)!.account.trabot_account_id;
-    await openBatch(ctx, signal, batch, entry, now);
+    await openBatch(ctx, signal, batch, entry, now, exchangeAlgoId);
   }
   // An intraday signal refused for the session is cancelled: it is not traded on a later day either.
   const refused = session.kind === 'refuse';
@@ -201,13 +214,13 @@ async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date): Promise
 /** Every approved signal with process_signal set whose algo is On, oldest first. */
 export async function fanOutApproved(ctx: EngineContext, now: Date): Promise<void> {
   const approved = await ctx.deps.db
-    .select({ signal: signals })
+    .select({ signal: signals, exchangeAlgoId: algos.exchange_algo_id })
     .from(signals)
     .innerJoin(algos, eq(algos.algo_id, signals.algo_id))
     .where(and(eq(signals.trade_status, 'approved'), eq(signals.algo_process_ind, true), eq(algos.algo_switch, true)))
     .orderBy(asc(signals.signal_id));
-  for (const { signal } of approved) {
+  for (const { signal, exchangeAlgoId } of approved) {
     if (ctx.stopping()) return;
-    await fanOut(ctx, signal, now);
+    await fanOut(ctx, signal, now, exchangeAlgoId);
   }
 }

@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { updateRows } from '../db/bulk';
 import {
   accounts,
+  algos,
   manualOrders,
   orderLegs,
   signals,
@@ -21,6 +22,7 @@ import {
 import { raiseWarnings } from '../services/warnings';
 import type { OrderEventAction } from '../db/schema';
 import { answerEvents, insertOrderEvents } from './order-events';
+import { IP_NOT_REGISTERED, refusedForIp } from './broker/order-route';
 import { BrokerError, type Order, type OrderRequest } from './broker/adapter';
 import { brokerOf } from './broker/broker-access';
 import { mapBounded } from './bounded';
@@ -33,7 +35,7 @@ import { entrySide, exitSide } from './trade-math';
 export interface LegContext {
   leg: LegRow;
   trade: TradeRow;
-  signal: Pick<SignalRow, 'signal_id' | 'exchange' | 'instrument_symbol' | 'stop_loss_level'>;
+  signal: Pick<SignalRow, 'signal_id' | 'algo_id' | 'exchange' | 'instrument_symbol' | 'stop_loss_level'>;
   account: AccountRow;
 }
 
@@ -61,6 +63,7 @@ export async function legsWhere(db: Db, condition: SQL): Promise<LegContext[]> {
       trade: trades,
       signal: {
         signal_id: signals.signal_id,
+        algo_id: signals.algo_id,
         exchange: signals.exchange,
         instrument_symbol: signals.instrument_symbol,
         stop_loss_level: signals.stop_loss_level,
@@ -75,7 +78,7 @@ export async function legsWhere(db: Db, condition: SQL): Promise<LegContext[]> {
     .orderBy(asc(orderLegs.id));
 }
 
-export function requestOf({ leg, trade, signal }: LegContext): OrderRequest {
+export function requestOf({ leg, trade, signal }: LegContext, exchangeAlgoId: string | null = null): OrderRequest {
   return {
     exchange: signal.exchange,
     symbol: signal.instrument_symbol,
@@ -86,6 +89,7 @@ export function requestOf({ leg, trade, signal }: LegContext): OrderRequest {
     limitPrice: leg.limit_price,
     triggerPrice: leg.trigger_price,
     clientOrderId: leg.client_order_id,
+    ...(exchangeAlgoId ? { exchangeAlgoId } : {}),
   };
 }
 
@@ -110,16 +114,32 @@ function askEach(
   }));
 }
 
-/** Places the legs' orders, each with its client order id. */
-export const sendLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
-  askEach(
+/** The exchange Algo IDs of the live legs' algos (paper orders carry none). */
+async function exchangeAlgoIds(ctx: EngineContext, legs: readonly LegContext[]): Promise<Map<number, string>> {
+  const ids = [...new Set(legs.filter((l) => l.trade.broker !== 'paper').map((l) => l.signal.algo_id))];
+  if (!ids.length) return new Map();
+  const rows = await ctx.deps.db
+    .select({ algo_id: algos.algo_id, exchange_algo_id: algos.exchange_algo_id })
+    .from(algos)
+    .where(inArray(algos.algo_id, ids));
+  return new Map(rows.filter((r) => r.exchange_algo_id).map((r) => [r.algo_id, r.exchange_algo_id!]));
+}
+
+/** Places the legs' orders, each with its client order id, and a live algo order with its exchange Algo ID. */
+export async function sendLegs(ctx: EngineContext, legs: readonly LegContext[]): Promise<AnsweredLeg[]> {
+  const algoIds = await exchangeAlgoIds(ctx, legs);
+  return askEach(
     ctx,
     legs,
     'place',
     (leg) =>
       ({ adapter, credentials }) =>
-        adapter.placeOrder(credentials, requestOf(leg)),
+        adapter.placeOrder(
+          credentials,
+          requestOf(leg, leg.trade.broker === 'paper' ? null : (algoIds.get(leg.signal.algo_id) ?? null)),
+        ),
   );
+}
 
 /** The current state of resting legs' orders. */
 export const pollLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
@@ -205,6 +225,10 @@ interface Outcome {
   tradeNumbers: Pick<TradeRow, 'trabot_trade_id' | 'broker_trade_number'>[];
   cancelledTrades: number[];
   warnings: { message: string; data: Record<string, unknown> }[];
+  /** Accounts whose order the broker refused for its source address ("IP not registered"). */
+  ipRefusals: { trabot_account_id: number; reason: string }[];
+  /** Live accounts whose order the broker took: their "IP not registered" verdict is over. */
+  ipAccepted: number[];
 }
 
 function legData({ leg, trade }: LegContext) {
@@ -225,10 +249,25 @@ function ended(
   reason: string,
   orderId: string | null,
 ) {
-  const { leg, trade } = answered;
+  const { leg, trade, account } = answered;
   const entryOfNewTrade = leg.side === 'entry' && trade.trade_status === 'pending';
   if (entryOfNewTrade) out.cancelledTrades.push(trade.trabot_trade_id);
   const order = orderId === null ? reason : `order ${orderId} ${state}: ${reason}`;
+  // The 2026 order rules (order-route.ts, kite-orders.ts): said as such, naming broker, account and order.
+  const rule = refusedForIp(reason)
+    ? IP_NOT_REGISTERED
+    : /market protection/i.test(reason)
+      ? 'Market protection refused'
+      : null;
+  if (rule && state === 'rejected') {
+    if (rule === IP_NOT_REGISTERED)
+      out.ipRefusals.push({ trabot_account_id: account.trabot_account_id, reason: `${trade.broker}: ${reason}` });
+    out.warnings.push({
+      message: `${rule}: ${trade.broker} refused the ${legName(leg)} order of trade ${trade.trabot_trade_id} for account ${account.trabot_account_id}${orderId === null ? '' : ` (order ${orderId})`}: ${reason}`,
+      data: { ...legData(answered), broker: trade.broker },
+    });
+    return;
+  }
   if (answered.cancelledBecause?.quiet) {
     ctx.deps.log.info(
       legData(answered),
@@ -253,7 +292,15 @@ function ended(
 }
 
 function outcomeOf(ctx: EngineContext, answered: readonly AnsweredLeg[], now: Date): Outcome {
-  const out: Outcome = { legs: [], fills: [], tradeNumbers: [], cancelledTrades: [], warnings: [] };
+  const out: Outcome = {
+    legs: [],
+    fills: [],
+    tradeNumbers: [],
+    cancelledTrades: [],
+    warnings: [],
+    ipRefusals: [],
+    ipAccepted: [],
+  };
   for (const a of answered) {
     const { leg, trade, signal, answer } = a;
     if (answer.kind === 'unreachable') {
@@ -284,6 +331,8 @@ function outcomeOf(ctx: EngineContext, answered: readonly AnsweredLeg[], now: Da
       continue;
     }
     const { order } = answer;
+    if (trade.broker !== 'paper' && order.state !== 'rejected' && a.account.order_ip_refusal !== null)
+      out.ipAccepted.push(a.account.trabot_account_id);
     let state = LEG_STATE[order.state];
     let reason = state === 'cancelled' && a.cancelledBecause ? a.cancelledBecause.reason : order.rejectReason;
     if (state === 'filled' && leg.side === 'exit' && order.filledQuantity > (trade.remaining_quantity ?? 0)) {
@@ -347,7 +396,8 @@ export async function applyAnswers(
     ...new Set([...manualSkips.keys(), ...answered.map((a) => a.leg.manual_order_id).filter((id) => id !== null)]),
   ];
   const records = answerEvents(answered, new Map(out.legs.map((l) => [l.id!, l])), requestOf, now);
-  if (!out.legs.length && !out.warnings.length && !manualIds.length && !records.length) return;
+  if (!out.legs.length && !out.warnings.length && !manualIds.length && !records.length && !out.ipAccepted.length)
+    return;
   for (const w of out.warnings) ctx.deps.log.warn(w.data, `engine: ${w.message}`);
   const events = await ctx.deps.db.transaction(async (tx) => {
     await updateRows(tx, orderLegs, 'id', out.legs);
@@ -361,6 +411,23 @@ export async function applyAnswers(
         .where(and(inArray(trades.trabot_trade_id, out.cancelledTrades), eq(trades.trade_status, 'pending')));
     }
     await raiseWarnings(tx, out.warnings);
+    await updateRows(
+      tx,
+      accounts,
+      'trabot_account_id',
+      out.ipRefusals.map((r) => ({
+        trabot_account_id: r.trabot_account_id,
+        order_ip_refusal: r.reason,
+        order_ip_refused_at: now,
+      })),
+    );
+    const refused = new Set(out.ipRefusals.map((r) => r.trabot_account_id));
+    const accepted = [...new Set(out.ipAccepted)].filter((id) => !refused.has(id));
+    if (accepted.length)
+      await tx
+        .update(accounts)
+        .set({ order_ip_refusal: null, order_ip_refused_at: null })
+        .where(inArray(accounts.trabot_account_id, accepted));
     await settleManualOrders(tx, manualIds, manualSkips);
     return booked;
   });

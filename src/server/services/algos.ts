@@ -28,6 +28,16 @@ export async function setApprovalSettings(
   return row ?? null;
 }
 
+/** Sets (or clears, null) the algo's exchange-issued Algo ID; null when the algo does not exist. */
+export async function setExchangeAlgoId(db: Db, algoId: number, exchangeAlgoId: string | null): Promise<Algo | null> {
+  const [row] = await db
+    .update(algos)
+    .set({ exchange_algo_id: exchangeAlgoId })
+    .where(eq(algos.algo_id, algoId))
+    .returning();
+  return row ?? null;
+}
+
 /** Null when the algo does not exist. */
 export async function switchAlgo(db: Db, algoId: number, on: boolean): Promise<Algo | null> {
   const [row] = await db.update(algos).set({ algo_switch: on }).where(eq(algos.algo_id, algoId)).returning();

@@ -26,6 +26,7 @@ export async function listMemberAccounts(
     access_key_updated_timestamp: row.access_key_updated_timestamp?.toISOString() ?? null,
     paper_trading: isPaperTrading(row, deps.env),
     trading_mode: row.trading_mode,
+    order_source: row.order_source,
     ...brokerLoginView(row, deps.env),
   }));
 }

@@ -2,22 +2,32 @@
  * The readiness board: every account with an active algo subscription, with its
  * broker, mode, daily session, funds at the last check against the capital its subscriptions may
  * use, and a verdict. One query; the verdict is worked out here:
- * paper (not trading live) < halted < reconnect needed (no session now) < insufficient funds < ready.
+ * paper (not trading live) < halted < IP not registered (the broker refused an order for its
+ * source address, until one goes through) < reconnect needed (no session now) < insufficient funds < ready.
  */
 import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { ReadinessRow, ReadinessVerdict } from '@shared/schemas/admin/readiness';
 import type { AppDeps } from '../context';
 import { accounts, algoSubscriptions, members, tradingHalts } from '../db/schema';
+import { describeOrderRoute, orderRouteOf } from '../engine/broker/order-route';
 import { isPaperTrading } from '../engine/broker/select-adapter';
 
 type Deps = Pick<AppDeps, 'db' | 'env'>;
 
 export function readinessVerdict(
-  row: { paper: boolean; halted: boolean; sessionExpiresAt: Date | null; funds: number | null; capital: number },
+  row: {
+    paper: boolean;
+    halted: boolean;
+    sessionExpiresAt: Date | null;
+    funds: number | null;
+    capital: number;
+    ipRefused?: boolean;
+  },
   now: Date,
 ): ReadinessVerdict {
   if (row.paper) return 'paper';
   if (row.halted) return 'halted';
+  if (row.ipRefused) return 'IP not registered';
   if (!row.sessionExpiresAt || row.sessionExpiresAt <= now) return 'reconnect needed';
   if (row.funds === null || row.funds < row.capital) return 'insufficient funds';
   return 'ready';
@@ -69,10 +79,15 @@ export async function readinessBoard(deps: Deps, now = new Date()): Promise<Read
       funds_available: account.broker_funds_available,
       capital_required: capital,
       halted,
+      order_address: paper
+        ? null
+        : describeOrderRoute(orderRouteOf(account.order_source, deps.env.BROKER_SOURCE_ADDRESS)),
+      order_ip_refusal: account.order_ip_refusal,
       verdict: readinessVerdict(
         {
           paper,
           halted,
+          ipRefused: account.order_ip_refusal !== null,
           sessionExpiresAt: account.broker_session_expires_at,
           funds: account.broker_funds_available,
           capital,

@@ -21,6 +21,9 @@ export default async function globalSetup() {
     KITE_API_SECRET: kite.apiSecret,
     KITE_API_ROOT: kite.root,
     KITE_LOGIN_URL: kite.loginUrl,
+    // Accounts trade live only when a superadmin sets them live (readiness.spec shows one's order address).
+    LIVE_TRADING: '1',
+    BROKER_SOURCE_ADDRESS: '127.0.0.2',
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_KITE_ROOT = kite.root;

@@ -90,6 +90,7 @@ describe('orders', () => {
       validity: 'DAY',
       tag: request.clientOrderId,
       variety: 'regular',
+      market_protection: '-1',
     });
     expect(order).toMatchObject({
       clientOrderId: request.clientOrderId,

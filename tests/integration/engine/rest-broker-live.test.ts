@@ -42,7 +42,7 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
       trading_mode: 'live',
       broker_access_key: fake.newAccessToken('LIVE001'),
     });
-    const algo = await createAlgo(t.deps, { algo_switch: true });
+    const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
     await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
     const signal = await createSignal(t.deps, algo.algo_id, {
       instrument_symbol: 'INFY',

@@ -4,6 +4,7 @@
  * as a CNC market buy tagged with the leg's client order id, and the fill is booked. Without any of
  * the three, the same signal never reaches Kite.
  */
+import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, manualOrders, orderLegs, trades, warnings } from '@server/db/schema';
@@ -28,8 +29,16 @@ const T0 = Date.parse('2026-01-05T04:00:00Z');
 beforeAll(async () => {
   kite = await startFakeKite();
   kite.setLtp('INFY', 250);
+  // The server's registered static IP on loopback: only orders from it are taken.
+  kite.registerAddresses(['127.0.0.2']);
   t = await createTestApp({
-    env: { LIVE_TRADING: '1', KITE_API_KEY: kite.apiKey, KITE_API_SECRET: kite.apiSecret, KITE_API_ROOT: kite.root },
+    env: {
+      LIVE_TRADING: '1',
+      KITE_API_KEY: kite.apiKey,
+      KITE_API_SECRET: kite.apiSecret,
+      KITE_API_ROOT: kite.root,
+      BROKER_SOURCE_ADDRESS: '127.0.0.2',
+    },
   });
 });
 afterAll(async () => {
@@ -48,7 +57,11 @@ async function liveSignal(mode: 'live' | 'paper') {
     trading_mode: mode,
     broker_access_key: token,
   });
-  const algo = await createAlgo(t.deps, { algo_desc: 'Live momentum', algo_switch: true });
+  const algo = await createAlgo(t.deps, {
+    algo_desc: 'Live momentum',
+    algo_switch: true,
+    exchange_algo_id: 'NSEALGO7',
+  });
   await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
   const signal = await createSignal(t.deps, algo.algo_id, {
     instrument_symbol: 'INFY',
@@ -68,19 +81,35 @@ function liveEngine(options: { calendar?: MarketCalendar } = {}) {
   return { feed, engine: new Engine(t.deps, { feed, paper, ...options }) };
 }
 
-/** An order the member places on Kite themselves (not through Trabot). */
+/**
+ * An order the member places on Kite themselves (not through Trabot): their own API order, from
+ * the registered address and with market protection, as Kite requires of every API order.
+ */
 async function orderOutsideTrabot(token: string, form: Record<string, string>) {
-  const res = await fetch(`${kite.root}/orders/regular`, {
-    method: 'POST',
-    headers: {
-      'X-Kite-Version': '3',
-      Authorization: `token ${kite.apiKey}:${token}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams(form).toString(),
+  const body = new URLSearchParams({ ...form, ...(form.order_type === 'MARKET' ? { market_protection: '-1' } : {}) });
+  const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request(
+      `${kite.root}/orders/regular`,
+      {
+        method: 'POST',
+        localAddress: '127.0.0.2',
+        headers: {
+          'X-Kite-Version': '3',
+          Authorization: `token ${kite.apiKey}:${token}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body.toString());
   });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { order_id: string } }).data.order_id;
+  expect(answer.status).toBe(200);
+  return (JSON.parse(answer.text) as { data: { order_id: string } }).data.order_id;
 }
 const engine = () => liveEngine().engine;
 
@@ -183,14 +212,18 @@ describe('a live Zerodha account', () => {
 
     it('books a fill the engine missed while it was down, and reports an order placed outside Trabot', async () => {
       const { account, token } = await liveSignal('live');
-      const signal = await createSignal(t.deps, (await createAlgo(t.deps, { algo_switch: true })).algo_id, {
-        instrument_symbol: 'INFY',
-        entry_level: 250,
-        stop_loss_level: 240,
-        target_level: 280,
-        trade_status: 'approved',
-        algo_process_ind: false,
-      });
+      const signal = await createSignal(
+        t.deps,
+        (await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' })).algo_id,
+        {
+          instrument_symbol: 'INFY',
+          entry_level: 250,
+          stop_loss_level: 240,
+          target_level: 280,
+          trade_status: 'approved',
+          algo_process_ind: false,
+        },
+      );
       await createSubscription(t.deps, signal.algo_id, account.trabot_account_id);
       const [order] = await t.deps.db
         .insert(manualOrders)

@@ -4,6 +4,7 @@
  */
 import type { ORDER_TYPES } from '@shared/constants';
 import type { Product, Side } from '../charge-rates';
+import type { OrderRoute } from './order-route';
 
 export type OrderType = (typeof ORDER_TYPES)[number];
 
@@ -11,6 +12,11 @@ export type OrderType = (typeof ORDER_TYPES)[number];
 export interface BrokerCredentials {
   clientId: string;
   accessKey: string;
+  /**
+   * Where the account's order requests (place, modify, cancel) leave from: the address registered
+   * with the broker (order-route.ts); absent or null, the operating system's choice.
+   */
+  orderRoute?: OrderRoute;
 }
 
 export interface OrderRequest {
@@ -29,6 +35,11 @@ export interface OrderRequest {
    * trade and the leg, so the order can be found in the broker's order book after a crash.
    */
   clientOrderId?: string;
+  /**
+   * The exchange-issued Algo ID of the algo the order is for (SEBI's retail algo framework), sent
+   * where the broker's API takes it (Kite's `algo_id`); absent for manual and paper orders.
+   */
+  exchangeAlgoId?: string | null;
 }
 
 export type OrderChanges = Partial<Pick<OrderRequest, 'quantity' | 'limitPrice' | 'triggerPrice'>>;

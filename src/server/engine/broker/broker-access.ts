@@ -1,6 +1,7 @@
 /** An account's broker as the engine calls it: the adapter its broker_name selects and its credentials, the key decrypted for the call. */
 import type { EngineContext, AccountRow } from '../engine-deps';
 import type { BrokerAdapter, BrokerCredentials } from './adapter';
+import { orderRouteOf } from './order-route';
 import { adapterOfTrade, selectAdapter } from './select-adapter';
 
 export interface AccountBroker {
@@ -27,5 +28,12 @@ export function brokerOf(
   } catch (err) {
     ctx.deps.log.error({ err, accountId: account.trabot_account_id }, 'engine: broker access key cannot be decrypted');
   }
-  return { adapter, credentials: { clientId: account.broker_client_id, accessKey } };
+  return {
+    adapter,
+    credentials: {
+      clientId: account.broker_client_id,
+      accessKey,
+      orderRoute: orderRouteOf(account.order_source, ctx.deps.env.BROKER_SOURCE_ADDRESS),
+    },
+  };
 }

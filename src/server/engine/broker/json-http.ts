@@ -1,4 +1,6 @@
 /** JSON over HTTP for the brokers reached through their documented REST APIs (no maintained client). */
+import http from 'node:http';
+import https from 'node:https';
 import { BrokerError } from './adapter';
 
 export interface JsonAnswer {
@@ -16,8 +18,9 @@ export class Unreachable extends Error {
 
 export async function jsonCall(
   url: string,
-  init: { method: string; headers?: Record<string, string>; body?: unknown; timeoutMs: number },
+  init: { method: string; headers?: Record<string, string>; body?: unknown; timeoutMs: number; agent?: http.Agent },
 ): Promise<JsonAnswer> {
+  if (init.agent) return jsonCallVia(url, { ...init, agent: init.agent });
   let res: Response;
   try {
     res = await fetch(url, {
@@ -43,6 +46,51 @@ export async function jsonCall(
   } catch {
     throw new Unreachable(`HTTP ${res.status} without a JSON answer`);
   }
+}
+
+/**
+ * The same call through an agent (an order request leaving from its registered address, or through
+ * the account's proxy): node's http client, which binds a local address and tunnels; fetch does neither.
+ */
+function jsonCallVia(
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: unknown; timeoutMs: number; agent: http.Agent },
+): Promise<JsonAnswer> {
+  const target = new URL(url);
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  return new Promise((resolve, reject) => {
+    const req = (target.protocol === 'https:' ? https : http).request(
+      target,
+      {
+        method: init.method,
+        agent: init.agent,
+        headers: {
+          accept: 'application/json',
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+          ...init.headers,
+        },
+        timeout: init.timeoutMs,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
+          } catch {
+            reject(new Unreachable(`HTTP ${res.statusCode} without a JSON answer`));
+          }
+        });
+        res.on('error', (err) => reject(new Unreachable(err.message)));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Unreachable(`no answer within ${init.timeoutMs} ms`)));
+    req.on('error', (err) => reject(err instanceof Unreachable ? err : new Unreachable(err.message)));
+    req.end(body);
+  });
 }
 
 /** What a broker's answer means when it is not a success. */

@@ -17,6 +17,7 @@ export type BrokerEnv = Pick<
   Env,
   'LIVE_TRADING' | 'KITE_API_KEY' | 'KITE_API_SECRET' | 'KITE_API_ROOT' | 'KITE_LOGIN_URL'
 > &
+  Partial<Pick<Env, 'BROKER_SOURCE_ADDRESS' | 'MARKET_PROTECTION' | 'ALLOW_UNREGISTERED_ALGOS'>> &
   Partial<Pick<Env, 'FYERS_APP_ID' | 'FYERS_SECRET_KEY' | 'FYERS_REDIRECT_URL' | 'FYERS_API_ROOT'>> &
   Partial<
     Pick<
@@ -50,6 +51,7 @@ export function configuredBrokers(env: BrokerEnv): Partial<Record<BrokerName, Br
         apiSecret: env.KITE_API_SECRET,
         root: env.KITE_API_ROOT,
         loginUrl: env.KITE_LOGIN_URL,
+        marketProtection: env.MARKET_PROTECTION,
       });
     if (env.FYERS_APP_ID && env.FYERS_SECRET_KEY && env.FYERS_REDIRECT_URL) {
       brokers.fyers = new FyersAdapter({

@@ -4,7 +4,7 @@
  * buckets are kept for the day in India and dropped with it.
  */
 import { istDay } from '@shared/ist';
-import { RateLimiter } from './rate-limiter';
+import { RateLimiter, type Release } from './rate-limiter';
 
 export interface Limit {
   limit: number;
@@ -20,8 +20,11 @@ export class UserBuckets {
     private readonly now: () => Date,
   ) {}
 
-  /** Resolves when the user may make one more call (to `api`, for brokers that limit each API). */
-  async take(accessToken: string, api = ''): Promise<void> {
+  /**
+   * Resolves when the user may make one more call (to `api`, for brokers that limit each API); the
+   * release marks the call answered (see RateLimiter.take).
+   */
+  async take(accessToken: string, api = ''): Promise<Release> {
     const today = istDay(this.now());
     if (today !== this.day) {
       this.buckets = new Map();
@@ -31,6 +34,8 @@ export class UserBuckets {
     let mine = this.buckets.get(key);
     if (!mine)
       this.buckets.set(key, (mine = this.limitsOf(api).map(({ limit, windowMs }) => new RateLimiter(limit, windowMs))));
-    for (const bucket of mine) await bucket.take();
+    const releases: Release[] = [];
+    for (const bucket of mine) releases.push(await bucket.take());
+    return () => releases.forEach((release) => release());
   }
 }

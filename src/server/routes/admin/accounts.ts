@@ -3,17 +3,23 @@
  * GET /api/{accountId}/account-details, POST /api/{accountId}/update-broker-details (the admin
  * broker list, with angelone), GET /api/admin/accounts/{id}/algo-subscriptions and
  * POST /api/admin/accounts/{trabot_account_id}/save-algo-subscription, and POST
- * /api/admin/accounts/{id}/trading-mode and GET /api/admin/readiness. Superadmin only.
+ * /api/admin/accounts/{id}/trading-mode, POST /api/admin/accounts/{id}/order-source and GET
+ * /api/admin/readiness. Superadmin only.
  */
 import { Hono } from 'hono';
 import { adminBrokerDetailsSchema } from '@shared/schemas/account';
 import { eq } from 'drizzle-orm';
-import { saveSubscriptionBodySchema, tradingModeBodySchema } from '@shared/schemas/admin/members';
+import {
+  orderSourceBodySchema,
+  saveSubscriptionBodySchema,
+  tradingModeBodySchema,
+} from '@shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { ApiError, STATUS } from '../../http';
 import { accountExists, getAccountSettings, updateBrokerDetails } from '../../services/account';
 import { accounts } from '../../db/schema';
+import { describeOrderRoute, orderRouteOf } from '../../engine/broker/order-route';
 import { isBrokerConfigured, isPaperTrading } from '../../engine/broker/select-adapter';
 import { listMemberAccounts } from '../../services/member-accounts';
 import { readinessBoard } from '../../services/readiness';
@@ -101,6 +107,36 @@ export function adminAccountRoutes(): Hono<AppEnv> {
         trabot_account_id: accountId,
         trading_mode: updated!.trading_mode,
         paper_trading: isPaperTrading(updated!, deps.env),
+      });
+    },
+  );
+
+  /**
+   * Where the account's live order requests leave from: its own registered static IP or a proxy
+   * URL, or null for the server's BROKER_SOURCE_ADDRESS. A change clears the "IP not registered"
+   * verdict (the next order tells); audited.
+   */
+  routes.post(
+    '/admin/accounts/:id/order-source',
+    requireSuperadmin,
+    pathIds('id'),
+    jsonBody(orderSourceBodySchema),
+    async (c) => {
+      const { id: accountId } = c.req.valid('param');
+      const { order_source } = c.req.valid('json');
+      const deps = c.get('deps');
+      const [updated] = await deps.db
+        .update(accounts)
+        .set({ order_source, order_ip_refusal: null, order_ip_refused_at: null })
+        .where(eq(accounts.trabot_account_id, accountId))
+        .returning();
+      if (!updated) throw notFound('Account');
+      const user = sessionUser(c);
+      deps.log.info({ userId: user.id, userEmail: user.email, accountId, order_source }, 'account order source set');
+      return c.json({
+        trabot_account_id: accountId,
+        order_source: updated.order_source,
+        order_address: describeOrderRoute(orderRouteOf(updated.order_source, deps.env.BROKER_SOURCE_ADDRESS)),
       });
     },
   );

@@ -1,6 +1,7 @@
 /**
  * Algos, their signals and the admin's manual orders (spec section 7, "Admin calls"):
- * GET /api/algos, POST /api/algos/{id}/switch, GET|PUT /api/algos/{id}/signals,
+ * GET /api/algos, POST /api/algos/{id}/switch, POST /api/algos/{id}/exchange-registration (the
+ * exchange's Algo ID, issue 23), GET|PUT /api/algos/{id}/signals,
  * POST /api/signals/{id}/update, PUT /api/signals/{id}/manual-entry|manual-exit. Superadmin only.
  */
 import { Hono, type Context } from 'hono';
@@ -9,6 +10,7 @@ import {
   addSignalBodySchema,
   algoSwitchBodySchema,
   editLevelsBodySchema,
+  exchangeRegistrationBodySchema,
   editLevelsSchemaFor,
   manualEntryBodySchema,
   manualExitBodySchema,
@@ -17,7 +19,7 @@ import {
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { parseWith, STATUS } from '../../http';
-import { algoExists, getAlgo, listAlgos, switchAlgo } from '../../services/algos';
+import { algoExists, getAlgo, listAlgos, setExchangeAlgoId, switchAlgo } from '../../services/algos';
 import { queueManualOrder } from '../../services/manual-orders';
 import { addSignal, editSignalLevels, getSignal, listSignals } from '../../services/signals';
 import { jsonBody, pathIds, queryParams } from '../../validation';
@@ -52,6 +54,22 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
     c.get('deps').engine?.wake();
     return c.json(algo);
   });
+
+  routes.post(
+    '/algos/:id/exchange-registration',
+    requireSuperadmin,
+    pathIds('id'),
+    jsonBody(exchangeRegistrationBodySchema),
+    async (c) => {
+      const { id: algoId } = c.req.valid('param');
+      const { exchange_algo_id } = c.req.valid('json');
+      const algo = await setExchangeAlgoId(c.get('deps').db, algoId, exchange_algo_id);
+      if (!algo) throw notFound('Algo');
+      c.get('deps').log.info({ userId: sessionUser(c).id, algoId, exchange_algo_id }, 'algo exchange Algo ID set');
+      c.get('deps').engine?.wake();
+      return c.json(algo);
+    },
+  );
 
   routes.get('/algos/:id/signals', requireSuperadmin, pathIds('id'), queryParams(signalsQuerySchema), async (c) => {
     const { id: algoId } = c.req.valid('param');

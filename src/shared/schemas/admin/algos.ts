@@ -24,8 +24,22 @@ export const algoSchema = z.object({
   approval_mode: z.enum(APPROVAL_MODES),
   /** Minutes a pending signal waits for a decision before it expires; null: never. */
   signal_validity_minutes: z.number().int().nullable(),
+  /** The Algo ID the exchange issued for this algo, sent with its live orders; null: not registered. */
+  exchange_algo_id: z.string().nullable(),
 });
 export type Algo = z.infer<typeof algoSchema>;
+
+/**
+ * POST /api/algos/{id}/exchange-registration: the exchange-issued Algo ID (letters, digits, `-`
+ * and `_`, at most 30), or null to clear it.
+ */
+export const exchangeRegistrationBodySchema = z.object({
+  exchange_algo_id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,30}$/, 'exchange_algo_id must be 1-30 letters, digits, - or _')
+    .nullable(),
+});
 
 /** POST /api/algos/{id}/switch (the spec shows the Switch but no call: decided, see docs/decisions.md). */
 export const algoSwitchBodySchema = z.object({ algo_switch: z.boolean() });

@@ -63,11 +63,26 @@ export const memberAccountSchema = z.object({
   paper_trading: z.boolean(),
   /** The account's own setting, by a superadmin; live trading also needs LIVE_TRADING and the broker configured. */
   trading_mode: z.enum(TRADING_MODES),
+  /** Where its live orders leave from instead of BROKER_SOURCE_ADDRESS (its own static IP or a proxy URL); null: the server's. */
+  order_source: z.string().nullable(),
   ...brokerLoginFields,
 });
 export type MemberAccount = z.infer<typeof memberAccountSchema>;
 
 /** POST /api/admin/accounts/{id}/trading-mode */
+/**
+ * POST /api/admin/accounts/{id}/order-source: where the account's live orders leave from instead of
+ * BROKER_SOURCE_ADDRESS, its own registered static IP (a local address of the server) or an
+ * http(s):// proxy URL standing at it; null: the server's address.
+ */
+export const orderSourceBodySchema = z.object({
+  order_source: z
+    .union([z.ipv4(), z.ipv6(), z.url({ protocol: /^https?$/ })], {
+      error: 'order_source must be an IP address (e.g. 203.0.113.7) or an http(s):// proxy URL',
+    })
+    .nullable(),
+});
+
 export const tradingModeBodySchema = z.object({ mode: z.enum(TRADING_MODES, { error: 'mode must be paper or live' }) });
 
 export const algoSubscriptionSchema = z.object({

@@ -1,7 +1,14 @@
 /** The readiness board: is each subscribed account able to trade today, and if not why. */
 import { z } from 'zod';
 
-export const READINESS_VERDICTS = ['ready', 'reconnect needed', 'insufficient funds', 'halted', 'paper'] as const;
+export const READINESS_VERDICTS = [
+  'ready',
+  'reconnect needed',
+  'insufficient funds',
+  'IP not registered',
+  'halted',
+  'paper',
+] as const;
 export type ReadinessVerdict = (typeof READINESS_VERDICTS)[number];
 
 export const readinessRowSchema = z.object({
@@ -19,6 +26,10 @@ export const readinessRowSchema = z.object({
   /** The sum of the account's active subscriptions' Max Total Capital. */
   capital_required: z.number(),
   halted: z.boolean(),
+  /** Where the account's live orders leave from (BROKER_SOURCE_ADDRESS or its own override); null on paper. */
+  order_address: z.string().nullable(),
+  /** The broker's words when it last refused an order for its source address; null when it has not. */
+  order_ip_refusal: z.string().nullable(),
   verdict: z.enum(READINESS_VERDICTS),
 });
 export type ReadinessRow = z.infer<typeof readinessRowSchema>;

@@ -16,6 +16,7 @@ const algos: Algo[] = [
     algo_switch: true,
     approval_mode: 'manual',
     signal_validity_minutes: null,
+    exchange_algo_id: null,
   },
   {
     algo_id: 2,
@@ -23,6 +24,7 @@ const algos: Algo[] = [
     algo_switch: false,
     approval_mode: 'manual',
     signal_validity_minutes: null,
+    exchange_algo_id: null,
   },
 ];
 const subscription: AlgoSubscription = {

@@ -42,6 +42,7 @@ export const ALGOS: Algo[] = [
     algo_switch: true,
     approval_mode: 'manual',
     signal_validity_minutes: null,
+    exchange_algo_id: null,
   },
   {
     algo_id: 3,
@@ -49,6 +50,7 @@ export const ALGOS: Algo[] = [
     algo_switch: false,
     approval_mode: 'manual',
     signal_validity_minutes: null,
+    exchange_algo_id: null,
   },
 ];
 

@@ -21,6 +21,7 @@ const live: MemberAccount = {
   broker_login: 'not_configured',
   broker_session_expires_at: null,
   trading_mode: 'paper',
+  order_source: null,
 };
 const blank: MemberAccount = {
   ...live,

@@ -26,6 +26,7 @@ const account = (id: number, broker_name: string): MemberAccount => ({
   broker_login: 'not_configured',
   broker_session_expires_at: null,
   trading_mode: 'paper',
+  order_source: null,
 });
 
 type Handler = (call: ApiCall) => { status?: number; body: unknown };

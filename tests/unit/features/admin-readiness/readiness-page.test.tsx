@@ -15,6 +15,8 @@ const row = (over: Partial<ReadinessRow>): ReadinessRow => ({
   funds_available: 500000,
   capital_required: 200000,
   halted: false,
+  order_address: '127.0.0.2',
+  order_ip_refusal: null,
   verdict: 'ready',
   ...over,
 });

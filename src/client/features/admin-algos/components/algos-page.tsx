@@ -11,7 +11,9 @@ import { ClampedText } from '@client/components/clamped-text';
 import { Page } from '@client/components/page';
 import { ResponsiveList, type ResponsiveColumn } from '@client/components/responsive-list';
 import { LoadState } from '@client/components/load-state';
+import { InlineSetting } from '@client/components/inline-setting';
 import { useAlgos } from '../api/get-algos';
+import { useSetExchangeAlgoId } from '../api/set-exchange-algo-id';
 import { AlgoSwitch } from './algo-switch';
 import { AlgoWebhookModal } from './algo-webhook-modal';
 import './admin-algos.css';
@@ -20,6 +22,20 @@ const approvalText = (a: Algo) =>
   a.signal_validity_minutes === null
     ? a.approval_mode
     : `${a.approval_mode}, pending expires after ${a.signal_validity_minutes} min`;
+
+/** The exchange-issued Algo ID its live orders carry (SEBI's retail algo rules); none: live entries are refused. */
+function ExchangeAlgoIdField({ algo }: { algo: Algo }) {
+  const mutation = useSetExchangeAlgoId();
+  return (
+    <InlineSetting
+      label={`Exchange Algo ID of algo ${algo.algo_id}`}
+      value={algo.exchange_algo_id}
+      placeholder="not registered"
+      saving={mutation.isPending}
+      onSave={(value) => mutation.mutate({ algoId: algo.algo_id, exchangeAlgoId: value })}
+    />
+  );
+}
 
 const columnsWith = (openSettings: (algo: Algo) => void): ResponsiveColumn<Algo>[] => [
   { key: 'id', header: 'Algo ID', cell: (a) => a.algo_id },
@@ -45,6 +61,7 @@ const columnsWith = (openSettings: (algo: Algo) => void): ResponsiveColumn<Algo>
     ),
   },
   { key: 'approval', header: 'Approval', cell: approvalText },
+  { key: 'exchange', header: 'Exchange Algo ID', cell: (a) => <ExchangeAlgoIdField algo={a} /> },
   {
     key: 'webhook',
     header: 'Webhook',

@@ -21,6 +21,8 @@ import { useHalts } from '@client/features/admin-halts';
 import { HaltControls } from '@client/features/admin-halts';
 import { AccountBrokerModal } from './account-broker-modal';
 import { useSetTradingMode } from '../api/set-trading-mode';
+import { useSetOrderSource } from '../api/set-order-source';
+import { InlineSetting } from '@client/components/inline-setting';
 
 function Positive({ view }: { view: { text: string; positive: boolean } }) {
   return <StatusBadge tone={view.positive ? 'success' : 'danger'}>{view.text}</StatusBadge>;
@@ -30,6 +32,7 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
   const accounts = useMemberAccounts(memberId);
   const [editing, setEditing] = useState<MemberAccount | null>(null);
   const setMode = useSetTradingMode(memberId);
+  const setOrderSource = useSetOrderSource(memberId);
   const params = (a: MemberAccount) => ({ id: memberId, accountId: a.trabot_account_id });
   useBrokerLoginOutcome();
   const halts = useHalts();
@@ -76,6 +79,19 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
           </select>{' '}
           {!a.paper_trading && <StatusBadge tone="danger">LIVE</StatusBadge>}
         </>
+      ),
+    },
+    {
+      key: 'order-source',
+      header: 'Order address',
+      cell: (a) => (
+        <InlineSetting
+          label={`Order address of account ${a.trabot_account_id}`}
+          value={a.order_source}
+          placeholder="server's (BROKER_SOURCE_ADDRESS)"
+          saving={setOrderSource.isPending}
+          onSave={(value) => setOrderSource.mutate({ accountId: a.trabot_account_id, orderSource: value })}
+        />
       ),
     },
     { key: 'client', header: 'Broker Client ID', cell: (a) => a.broker_client_id || NA },

@@ -1,6 +1,7 @@
 /**
  * /dashboard/admin/readiness: every account with an active subscription, whether it can trade
- * today and if not why (reconnect needed, insufficient funds, halted, paper), sortable; a table on
+ * today and if not why (reconnect needed, insufficient funds, IP not registered, halted, paper),
+ * with the address its live orders leave from, sortable; a table on
  * a laptop, cards on a phone.
  */
 import { Link } from '@tanstack/react-router';
@@ -21,6 +22,7 @@ const TONES: Record<ReadinessVerdict, BadgeTone> = {
   ready: 'success',
   'reconnect needed': 'warning',
   'insufficient funds': 'danger',
+  'IP not registered': 'danger',
   halted: 'danger',
   paper: 'neutral',
 };
@@ -44,6 +46,16 @@ const columns: ResponsiveColumn<ReadinessRow>[] = [
     ),
   },
   { key: 'broker', header: 'Broker', cell: (r) => r.broker_name },
+  {
+    key: 'address',
+    header: 'Order address',
+    cell: (r) => (
+      <>
+        {r.order_address ?? NA}
+        {r.order_ip_refusal && <div className="readiness-refusal">{r.order_ip_refusal}</div>}
+      </>
+    ),
+  },
   {
     key: 'mode',
     header: 'Mode',

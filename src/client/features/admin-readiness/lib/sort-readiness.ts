@@ -10,6 +10,7 @@ export const READINESS_SORTS = {
 export type ReadinessSort = keyof typeof READINESS_SORTS;
 
 const URGENCY: Record<ReadinessVerdict, number> = {
+  'IP not registered': -1,
   'reconnect needed': 0,
   'insufficient funds': 1,
   halted: 2,

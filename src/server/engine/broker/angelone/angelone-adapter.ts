@@ -29,6 +29,7 @@ import type {
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchJsonFile } from '../daily-file';
 import { brokerCall, jsonCall, type BrokerFailure, type JsonAnswer } from '../json-http';
+import { routeAgent, type OrderRoute } from '../order-route';
 import { UserBuckets, type Limit } from '../user-buckets';
 import {
   ANGEL_ORDER_TYPES,
@@ -47,11 +48,14 @@ export const ANGELONE_DEFAULT_SCRIP_MASTER_URL =
   'https://margincalculator.angelbroking.com/OpenAPI_File/files/OpenAPIScripMaster.json';
 
 const ORDER_API = '/rest/secure/angelbroking/order/v1';
-/** Angel's published limits per API, per second (https://smartapi.angelbroking.com/docs/RateLimit). */
+/**
+ * Angel's published limits per user and API, per second (https://smartapi.angelbroking.com/docs/RateLimit);
+ * order requests at SEBI's 10 a second for an algo not registered with the exchange (Angel's own 20).
+ */
 export const ANGELONE_LIMITS: Record<string, number> = {
-  placeOrder: 20,
-  modifyOrder: 20,
-  cancelOrder: 20,
+  placeOrder: 10,
+  modifyOrder: 10,
+  cancelOrder: 10,
   details: 10,
   getOrderBook: 1,
   getRMS: 2,
@@ -59,7 +63,26 @@ export const ANGELONE_LIMITS: Record<string, number> = {
   getProfile: 3,
   quote: 10,
 };
-const limitsOf = (api: string): Limit[] => [{ limit: ANGELONE_LIMITS[api] ?? 1, windowMs: 1_000 }];
+/**
+ * Angel's per-minute and per-hour windows ("Changes in API Rate Limit", SmartAPI forum topic 4387):
+ * 500 a minute and 1,000 an hour for each order API; 500 and 5,000 for details and quotes.
+ */
+const LONGER_WINDOWS: Record<string, [number, number]> = {
+  placeOrder: [500, 1_000],
+  modifyOrder: [500, 1_000],
+  cancelOrder: [500, 1_000],
+  details: [500, 5_000],
+  quote: [500, 5_000],
+};
+const limitsOf = (api: string): Limit[] => [
+  { limit: ANGELONE_LIMITS[api] ?? 1, windowMs: 1_000 },
+  ...(LONGER_WINDOWS[api]
+    ? [
+        { limit: LONGER_WINDOWS[api][0], windowMs: 60_000 },
+        { limit: LONGER_WINDOWS[api][1], windowMs: 3_600_000 },
+      ]
+    : []),
+];
 
 const TOKEN_CODES = new Set(['AG8001', 'AG8002', 'AG8003']);
 
@@ -142,14 +165,21 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
     method: string,
     path: string,
     body?: unknown,
+    route?: OrderRoute,
   ): Promise<JsonAnswer> {
-    await this.buckets.take(accessToken, api);
-    return jsonCall(`${this.config.root ?? ANGELONE_DEFAULT_ROOT}${path}`, {
-      method,
-      headers: this.headers(accessToken),
-      body,
-      timeoutMs: this.config.timeoutMs ?? 7_000,
-    });
+    const release = await this.buckets.take(accessToken, api);
+    const root = this.config.root ?? ANGELONE_DEFAULT_ROOT;
+    try {
+      return await jsonCall(`${root}${path}`, {
+        method,
+        headers: this.headers(accessToken),
+        body,
+        timeoutMs: this.config.timeoutMs ?? 7_000,
+        agent: routeAgent(route ?? null, new URL(root)),
+      });
+    } finally {
+      release();
+    }
   }
 
   /** A call that must succeed: its `data`, else a BrokerError (refused, token) or an Error (unreachable); reads retried once. */
@@ -158,12 +188,12 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
     api: string,
     method: string,
     path: string,
-    options: { body?: unknown; retry?: boolean } = {},
+    options: { body?: unknown; retry?: boolean; route?: OrderRoute } = {},
   ): Promise<unknown> {
     return (
       await brokerCall(
         'Angel One',
-        () => this.request(accessToken, api, method, path, options.body),
+        () => this.request(accessToken, api, method, path, options.body, options.route),
         angelFailure,
         options.retry ?? false,
       )
@@ -206,6 +236,7 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
     try {
       placed = (await this.call(credentials.accessKey, 'placeOrder', 'POST', `${ORDER_API}/placeOrder`, {
         body: angelOrderBody(request, instrument),
+        route: credentials.orderRoute,
       })) as typeof placed;
     } catch (err) {
       if (err instanceof BrokerError && !err.message.startsWith('Angel One session'))
@@ -233,6 +264,7 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
         symboltoken: instrument?.token ?? '',
         exchange: request.exchange,
       },
+      route: credentials.orderRoute,
     });
     return this.orderStatus(credentials, orderId);
   }
@@ -241,6 +273,7 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
     const current = await this.orderStatus(credentials, orderId);
     await this.call(credentials.accessKey, 'cancelOrder', 'POST', `${ORDER_API}/cancelOrder`, {
       body: { variety: angelVariety(current.request.orderType), orderid: splitAngelOrderId(orderId).orderid },
+      route: credentials.orderRoute,
     });
     return this.orderStatus(credentials, orderId);
   }

@@ -31,6 +31,7 @@ import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchTextFile } from '../daily-file';
 import { istWallClock } from '@shared/ist';
 import { brokerCall, jsonCall, type BrokerFailure, type JsonAnswer } from '../json-http';
+import { routeAgent } from '../order-route';
 import { UserBuckets, type Limit } from '../user-buckets';
 import { parseCsv } from '@server/instruments/csv';
 import { DHAN_ORDER_TYPES, dhanOrderBody, fromDhanOrder, type DhanOrder } from './dhan-orders';
@@ -40,10 +41,19 @@ export const DHAN_DEFAULT_AUTH_ROOT = 'https://auth.dhan.co';
 export const DHAN_DEFAULT_SCRIP_MASTER_URL = 'https://images.dhan.co/api-data/api-scrip-master.csv';
 
 /** Dhan's limits per user, per second (https://dhanhq.co/docs/v2/#rate-limit). */
-export const DHAN_LIMITS: Record<'order' | 'other' | 'quote', number> = { order: 25, other: 20, quote: 1 };
+export const DHAN_LIMITS: Record<'order' | 'other' | 'quote', number> = { order: 10, other: 20, quote: 1 };
+/** Dhan's order APIs besides their 10 a second: 250 a minute, 1,000 an hour, 7,000 a day (same page). */
+export const DHAN_ORDER_WINDOWS: readonly Limit[] = [
+  { limit: 250, windowMs: 60_000 },
+  { limit: 1_000, windowMs: 3_600_000 },
+  { limit: 7_000, windowMs: 86_400_000 },
+];
 /** An API without a limit of its own counts 1 a second. */
 const LIMIT_BY_API: Readonly<Partial<Record<string, number>>> = DHAN_LIMITS;
-const limitsOf = (api: string): Limit[] => [{ limit: LIMIT_BY_API[api] ?? 1, windowMs: 1_000 }];
+const limitsOf = (api: string): Limit[] => [
+  { limit: LIMIT_BY_API[api] ?? 1, windowMs: 1_000 },
+  ...(api === 'order' ? DHAN_ORDER_WINDOWS : []),
+];
 
 export interface DhanConfig {
   apiKey: string;
@@ -112,14 +122,22 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
     const headers = credentials
       ? { 'access-token': credentials.accessKey, 'client-id': credentials.clientId }
       : this.appHeaders;
+    // Order requests (place, modify, cancel) leave from the account's registered address.
+    const agent =
+      api === 'order' && credentials ? routeAgent(credentials.orderRoute ?? null, new URL(root)) : undefined;
     const send = async () => {
-      if (credentials) await this.buckets.take(credentials.accessKey, api);
-      return jsonCall(`${root}${path}`, {
-        method,
-        headers,
-        body: options.body,
-        timeoutMs: this.config.timeoutMs ?? 7_000,
-      });
+      const release = credentials ? await this.buckets.take(credentials.accessKey, api) : null;
+      try {
+        return await jsonCall(`${root}${path}`, {
+          method,
+          headers,
+          body: options.body,
+          timeoutMs: this.config.timeoutMs ?? 7_000,
+          agent,
+        });
+      } finally {
+        release?.();
+      }
     };
     return brokerCall('Dhan', send, dhanFailure, options.retry ?? false);
   }

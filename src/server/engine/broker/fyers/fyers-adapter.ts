@@ -27,6 +27,7 @@ import type {
 } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { brokerCall, jsonCall, Unreachable, type BrokerFailure, type JsonAnswer } from '../json-http';
+import { routeAgent, type OrderRoute } from '../order-route';
 import { UserBuckets } from '../user-buckets';
 import { nextSixAmIst } from '../session-expiry';
 import {
@@ -83,14 +84,26 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
     return this.config.root ?? FYERS_DEFAULT_ROOT;
   }
 
-  private async request(accessToken: string | null, method: string, path: string, body?: unknown): Promise<JsonAnswer> {
-    if (accessToken) await this.buckets.take(accessToken);
-    return jsonCall(`${this.root}${path}`, {
-      method,
-      headers: accessToken ? { authorization: `${this.config.appId}:${accessToken}` } : {},
-      body,
-      timeoutMs: this.config.timeoutMs ?? 7_000,
-    });
+  /** One request in the user's turn; an order request (`route` given) leaves from the account's registered address. */
+  private async request(
+    accessToken: string | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    route?: OrderRoute,
+  ): Promise<JsonAnswer> {
+    const release = accessToken ? await this.buckets.take(accessToken) : null;
+    try {
+      return await jsonCall(`${this.root}${path}`, {
+        method,
+        headers: accessToken ? { authorization: `${this.config.appId}:${accessToken}` } : {},
+        body,
+        timeoutMs: this.config.timeoutMs ?? 7_000,
+        agent: routeAgent(route ?? null, new URL(this.root)),
+      });
+    } finally {
+      release?.();
+    }
   }
 
   /** A call that must succeed: its body, else a BrokerError (refused, token) or an Error (unreachable); reads retried once. */
@@ -98,11 +111,11 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
     accessToken: string | null,
     method: string,
     path: string,
-    options: { body?: unknown; retry?: boolean } = {},
+    options: { body?: unknown; retry?: boolean; route?: OrderRoute } = {},
   ): Promise<Record<string, unknown>> {
     return brokerCall(
       'Fyers',
-      () => this.request(accessToken, method, path, options.body),
+      () => this.request(accessToken, method, path, options.body, options.route),
       fyersFailure,
       options.retry ?? false,
     );
@@ -146,7 +159,13 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
   async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {
     let answer: JsonAnswer;
     try {
-      answer = await this.request(credentials.accessKey, 'POST', '/api/v3/orders/sync', fyersOrderBody(request));
+      answer = await this.request(
+        credentials.accessKey,
+        'POST',
+        '/api/v3/orders/sync',
+        fyersOrderBody(request),
+        credentials.orderRoute,
+      );
     } catch (err) {
       if (err instanceof Unreachable) throw new Error(`Fyers could not be reached: ${err.message}`);
       throw err;
@@ -170,12 +189,16 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin {
         ...(changes.limitPrice != null ? { limitPrice: changes.limitPrice } : {}),
         ...(changes.triggerPrice != null ? { stopPrice: changes.triggerPrice } : {}),
       },
+      route: credentials.orderRoute,
     });
     return this.orderStatus(credentials, orderId);
   }
 
   async cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order> {
-    await this.call(credentials.accessKey, 'DELETE', '/api/v3/orders/sync', { body: { id: orderId } });
+    await this.call(credentials.accessKey, 'DELETE', '/api/v3/orders/sync', {
+      body: { id: orderId },
+      route: credentials.orderRoute,
+    });
     return this.orderStatus(credentials, orderId);
   }
 

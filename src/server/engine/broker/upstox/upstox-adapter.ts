@@ -27,12 +27,23 @@ import type {
 } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchJsonFile } from '../daily-file';
+import { routeAgent, type OrderRoute } from '../order-route';
 import { UserBuckets } from '../user-buckets';
 import { fromUpstoxOrder, UPSTOX_ORDER_TYPES, upstoxOrderBody } from './upstox-orders';
 
 export const UPSTOX_DEFAULT_ROOT = 'https://api.upstox.com';
 export const UPSTOX_DEFAULT_INSTRUMENTS_URL = 'https://assets.upstox.com/market-quote/instruments/exchange/NSE.json.gz';
-/** Upstox's standard limits per user and API (https://upstox.com/developer/api-documentation/rate-limiting). */
+/**
+ * Upstox's order APIs (place, modify, cancel) for an algo not registered with the exchange, per
+ * user and API: 10 a second, 500 a minute, 2,000 in 30 minutes
+ * (https://upstox.com/developer/api-documentation/rate-limiting, after NSE's circular of 5 May 2025).
+ */
+export const UPSTOX_ORDER_LIMITS = [
+  { limit: 10, windowMs: 1_000 },
+  { limit: 500, windowMs: 60_000 },
+  { limit: 2_000, windowMs: 30 * 60_000 },
+] as const;
+/** Upstox's standard limits per user and API for the other APIs (same page). */
 export const UPSTOX_LIMITS = [
   { limit: 50, windowMs: 1_000 },
   { limit: 500, windowMs: 60_000 },
@@ -90,7 +101,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
 
   constructor(private readonly config: UpstoxConfig) {
     this.now = config.now ?? (() => new Date());
-    this.buckets = new UserBuckets(() => UPSTOX_LIMITS, this.now);
+    this.buckets = new UserBuckets((api) => (api === 'order' ? UPSTOX_ORDER_LIMITS : UPSTOX_LIMITS), this.now);
     this.keys = new DailyFile(
       "Upstox's instruments",
       async () => {
@@ -105,8 +116,11 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
     );
   }
 
-  private client(accessToken?: string): ApiClient {
+  private client(accessToken?: string, route?: OrderRoute): ApiClient {
     const client = new ApiClient();
+    // An order request leaves from the account's registered address (superagent's agent).
+    const agent = routeAgent(route ?? null, new URL(this.config.root ?? UPSTOX_DEFAULT_ROOT));
+    if (agent) client.requestAgent = agent;
     if (this.config.root) {
       client.basePath = this.config.root;
       client.orderBasePath = this.config.root;
@@ -121,10 +135,12 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
     accessToken: string | null,
     work: (client: ApiClient, done: Callback<T>) => void,
     retry: boolean,
+    route?: OrderRoute,
   ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      if (accessToken) await this.buckets.take(accessToken);
-      const client = this.client(accessToken ?? undefined);
+      // Order requests (a route given) count in the order APIs' own limits.
+      const release = accessToken ? await this.buckets.take(accessToken, route === undefined ? '' : 'order') : null;
+      const client = this.client(accessToken ?? undefined, route ?? undefined);
       const answer = await new Promise<{ data: T } | { failure: Failure }>((resolve) => {
         try {
           work(client, (error, data) => resolve(error ? { failure: upstoxFailure(error) } : { data }));
@@ -132,6 +148,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
           resolve({ failure: { kind: 'refused', message: err instanceof Error ? err.message : String(err) } });
         }
       });
+      release?.();
       if ('data' in answer) return answer.data;
       if (answer.failure.kind === 'unreachable' && retry && attempt === 1) continue;
       if (answer.failure.kind === 'unreachable') throw new Error(answer.failure.message);
@@ -198,6 +215,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
         credentials.accessKey,
         (client, done) => new OrderApi(client).placeOrder(upstoxOrderBody(request, key), API_VERSION, done),
         false,
+        credentials.orderRoute ?? null,
       );
       orderId = placed.data.orderId;
     } catch (err) {
@@ -223,6 +241,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
       credentials.accessKey,
       (client, done) => new OrderApi(client).modifyOrder(body, API_VERSION, done),
       false,
+      credentials.orderRoute ?? null,
     );
     return this.orderStatus(credentials, orderId);
   }
@@ -232,6 +251,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
       credentials.accessKey,
       (client, done) => new OrderApi(client).cancelOrder(orderId, API_VERSION, done),
       false,
+      credentials.orderRoute ?? null,
     );
     return this.orderStatus(credentials, orderId);
   }

@@ -30,6 +30,8 @@ declare module 'upstox-js-sdk' {
   export class ApiClient {
     constructor(sandbox?: boolean);
     basePath: string;
+    /** The node http(s) agent superagent sends through (the order's source address). */
+    requestAgent: import('node:http').Agent | null;
     orderBasePath: string;
     timeout: number;
     authentications: { OAUTH2: { accessToken?: string } };

@@ -19,8 +19,19 @@ const STATES: Record<string, OrderState> = {
   'TRIGGER PENDING': 'trigger_pending',
 };
 
-/** The place-order form of an engine order. */
-export function kiteOrderParams(request: OrderRequest) {
+/**
+ * Kite's `market_protection` (kiteconnect 5.2.0): a percentage band around the last price a market
+ * or SL-M order may fill within; -1 lets Kite choose the band. Since 1 April 2026 Kite refuses an
+ * API market or SL-M order without it, and one with 0.
+ */
+export const KITE_DEFAULT_MARKET_PROTECTION = -1;
+
+/**
+ * The place-order form of an engine order: a market order carries its market protection, an
+ * algo's order its exchange Algo ID (`algo_id`, kiteconnect 5.3.1; passed through as a form field
+ * by 5.3.0's placeOrder, which sends every param it is given).
+ */
+export function kiteOrderParams(request: OrderRequest, marketProtection = KITE_DEFAULT_MARKET_PROTECTION) {
   return {
     exchange: request.exchange as 'NSE',
     tradingsymbol: request.symbol,
@@ -32,6 +43,8 @@ export function kiteOrderParams(request: OrderRequest) {
     ...(request.orderType !== 'market' && request.limitPrice != null ? { price: request.limitPrice } : {}),
     ...(request.orderType === 'trigger' && request.triggerPrice != null ? { trigger_price: request.triggerPrice } : {}),
     ...(request.clientOrderId ? { tag: request.clientOrderId } : {}),
+    ...(request.orderType === 'market' ? { market_protection: marketProtection } : {}),
+    ...(request.exchangeAlgoId ? { algo_id: request.exchangeAlgoId } : {}),
   };
 }
 

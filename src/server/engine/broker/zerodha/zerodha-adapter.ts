@@ -25,9 +25,11 @@ import type {
   Position,
 } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
+import { routeAgent, type OrderRoute } from '../order-route';
 import { RateLimiter } from '../rate-limiter';
 import { nextSixAmIst } from '../session-expiry';
-import { fromKiteOrder, KITE_ORDER_TYPES, kiteOrderParams } from './kite-orders';
+import { UserBuckets, type Limit } from '../user-buckets';
+import { fromKiteOrder, KITE_DEFAULT_MARKET_PROTECTION, KITE_ORDER_TYPES, kiteOrderParams } from './kite-orders';
 
 export const KITE_DEFAULT_ROOT = 'https://api.kite.trade';
 export const KITE_DEFAULT_LOGIN_URL = 'https://kite.zerodha.com/connect/login';
@@ -35,6 +37,16 @@ export const KITE_DEFAULT_LOGIN_URL = 'https://kite.zerodha.com/connect/login';
 export const KITE_REQUESTS_PER_SECOND = 10;
 /** Kite: quotes (LTP included) at 1 request a second, besides the 10. */
 export const KITE_QUOTES_PER_SECOND = 1;
+/**
+ * Kite's order requests (place, modify, cancel), counted per Zerodha account whatever the app:
+ * 10 a second (429 beyond, since 1 April 2026), 400 a minute, 5,000 a day
+ * (docs/decisions/2026-11-27-broker-order-rate-limits.md).
+ */
+export const KITE_ORDER_LIMITS: readonly Limit[] = [
+  { limit: 10, windowMs: 1_000 },
+  { limit: 400, windowMs: 60_000 },
+  { limit: 5_000, windowMs: 86_400_000 },
+];
 
 export interface ZerodhaConfig {
   apiKey: string;
@@ -46,6 +58,8 @@ export interface ZerodhaConfig {
   timeoutMs?: number;
   /** The clock (the session's expiry is computed from it). */
   now?: () => Date;
+  /** MARKET_PROTECTION: the band, in percent, a market order may fill within; -1 (default): Kite's own band. */
+  marketProtection?: number;
 }
 
 interface KiteError {
@@ -99,19 +113,46 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
   readonly name = 'zerodha';
   private readonly bucket = new RateLimiter(KITE_REQUESTS_PER_SECOND);
   private readonly quoteBucket = new RateLimiter(KITE_QUOTES_PER_SECOND);
+  /** Order requests per Zerodha account (its access token of the day). */
+  private readonly orderBuckets: UserBuckets;
   private readonly now: () => Date;
 
   constructor(private readonly config: ZerodhaConfig) {
     this.now = config.now ?? (() => new Date());
+    this.orderBuckets = new UserBuckets(() => KITE_ORDER_LIMITS, this.now);
   }
 
-  private client(accessToken?: string): Connect {
-    return new KiteConnect({
+  private client(accessToken?: string, route?: OrderRoute): Connect {
+    const root = this.config.root ?? KITE_DEFAULT_ROOT;
+    const kite = new KiteConnect({
       api_key: this.config.apiKey,
-      root: this.config.root ?? KITE_DEFAULT_ROOT,
+      root,
       timeout: this.config.timeoutMs ?? 7_000,
       ...(accessToken ? { access_token: accessToken } : {}),
     });
+    const agent = routeAgent(route ?? null, new URL(root));
+    if (agent) {
+      // kiteconnect's axios instance: an order request leaves from the account's registered address.
+      const { defaults } = (kite as unknown as { requestInstance: { defaults: Record<string, unknown> } })
+        .requestInstance;
+      defaults.httpAgent = agent;
+      defaults.httpsAgent = agent;
+      defaults.proxy = false;
+    }
+    return kite;
+  }
+
+  /**
+   * An order request (place, modify, cancel): in the account's turn of Kite's order limits, its
+   * slot counted until Kite answered; from the account's registered address.
+   */
+  private async orderRequest<T>(credentials: BrokerCredentials, work: (kite: Connect) => Promise<T>): Promise<T> {
+    const release = await this.orderBuckets.take(credentials.accessKey);
+    try {
+      return await work(this.client(credentials.accessKey, credentials.orderRoute));
+    } finally {
+      release();
+    }
   }
 
   /** One call in its turn of the rate limit; reads may be retried once when Kite could not be reached. */
@@ -166,11 +207,13 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
   }
 
   async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {
-    const kite = this.client(credentials.accessKey);
     let orderId: string;
     try {
-      await this.bucket.take();
-      orderId = String((await kite.placeOrder('regular', kiteOrderParams(request))).order_id);
+      const params = kiteOrderParams(request, this.config.marketProtection ?? KITE_DEFAULT_MARKET_PROTECTION);
+      const placed = await this.orderRequest(credentials, (kite) =>
+        kite.placeOrder('regular', params as Parameters<Connect['placeOrder']>[1]),
+      );
+      orderId = String(placed.order_id);
     } catch (err) {
       const failure = kiteFailure(err);
       if (failure.kind === 'unreachable') throw new Error(failure.message);
@@ -182,22 +225,34 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
 
   async modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order> {
     const current = await this.orderStatus(credentials, orderId);
-    await this.call(
-      () =>
-        this.client(credentials.accessKey).modifyOrder('regular', orderId, {
-          order_type: KITE_ORDER_TYPES[current.request.orderType],
-          ...(changes.quantity !== undefined ? { quantity: changes.quantity } : {}),
-          ...(changes.limitPrice != null ? { price: changes.limitPrice } : {}),
-          ...(changes.triggerPrice != null ? { trigger_price: changes.triggerPrice } : {}),
-        }),
-      false,
+    await this.orderCall(credentials, (kite) =>
+      kite.modifyOrder('regular', orderId, {
+        order_type: KITE_ORDER_TYPES[current.request.orderType],
+        ...(changes.quantity !== undefined ? { quantity: changes.quantity } : {}),
+        ...(changes.limitPrice != null ? { price: changes.limitPrice } : {}),
+        ...(changes.triggerPrice != null ? { trigger_price: changes.triggerPrice } : {}),
+        ...(current.request.orderType === 'market'
+          ? { market_protection: this.config.marketProtection ?? KITE_DEFAULT_MARKET_PROTECTION }
+          : {}),
+      }),
     );
     return this.orderStatus(credentials, orderId);
   }
 
   async cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order> {
-    await this.call(() => this.client(credentials.accessKey).cancelOrder('regular', orderId), false);
+    await this.orderCall(credentials, (kite) => kite.cancelOrder('regular', orderId));
     return this.orderStatus(credentials, orderId);
+  }
+
+  /** A modify or cancel: never retried (a 429 or a lost answer is thrown; the engine looks again before repeating). */
+  private async orderCall<T>(credentials: BrokerCredentials, work: (kite: Connect) => Promise<T>): Promise<T> {
+    try {
+      return await this.orderRequest(credentials, work);
+    } catch (err) {
+      const failure = kiteFailure(err);
+      if (failure.kind === 'unreachable') throw new Error(failure.message);
+      throw new BrokerError(failure.message);
+    }
   }
 
   async orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order> {
