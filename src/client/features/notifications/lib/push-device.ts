@@ -22,6 +22,18 @@ export async function deviceState(): Promise<PushDeviceState> {
 
 export class PushRefused extends Error {}
 
+/** Whether the subscription was made with this VAPID public key (base64url); unknown counts as yes. */
+function madeWith(subscription: PushSubscription, publicKey: string): boolean {
+  const key = subscription.options.applicationServerKey;
+  if (!key) return true;
+  const bytes = new Uint8Array(key);
+  const base64url = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  return base64url === publicKey.replace(/=+$/, '');
+}
+
 /** Adds `kinds` to this device's notifications; throws PushRefused with a reason a person can act on. */
 export async function turnOn(kinds: readonly PushKind[], current: readonly PushKind[]): Promise<PushDeviceState> {
   const permission = await Notification.requestPermission();
@@ -30,9 +42,13 @@ export async function turnOn(kinds: readonly PushKind[], current: readonly PushK
   const reg = await registration();
   if (!reg) throw new PushRefused('The app is still installing: try again in a moment');
   const { publicKey } = await apiJson<{ publicKey: string }>('/api/push/public-key');
+  // A subscription made with another key (the server's changed) can never be delivered: made anew.
+  const existing = await reg.pushManager.getSubscription();
+  if (existing && !madeWith(existing, publicKey)) await existing.unsubscribe();
   const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
+    existing && madeWith(existing, publicKey)
+      ? existing
+      : await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
   const wanted = [...new Set([...current, ...kinds])];
   return apiJson<PushDeviceState>(
     '/api/push/subscriptions',
