@@ -8,11 +8,13 @@
  * In the end every account has exactly one trade with one entry, and Kite one order per leg.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '@server/db/client';
 import { engineLeadership, orderLegs, tradeEntries, trades, users } from '@server/db/schema';
 import { ENGINE_LOCK_KEY } from '@server/engine/leader-lock';
+import { logFilePath } from '@server/logger';
 import { removeTempDirs, tempDir } from '../support/child-processes';
 import { startFakeKite, type FakeKite } from '../support/fake-kite';
 import type { ServerProcess } from '../support/real-server';
@@ -84,6 +86,17 @@ async function terminateLockConnection(url: string): Promise<number> {
     await admin.end();
   }
 }
+
+/** The engine's lines of a replica's log, but the per-trade ones: what it did as leader. */
+const engineLog = (dataDir: string) =>
+  fs.existsSync(logFilePath(dataDir))
+    ? fs
+        .readFileSync(logFilePath(dataDir), 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('engine') && !line.includes('trade created') && !line.includes('order placed'))
+        .slice(-40)
+        .join('\n')
+    : '(no log)';
 
 interface Tally {
   trades: number;
@@ -176,7 +189,11 @@ async function fanOutRound(name: string, interrupt: (leader: Replica) => Promise
       () => others.some((r) => logged(r.dataDir, 'engine: signal fanned out') === 1),
       'another replica to finish the fan-out',
       120_000,
-    );
+    ).catch((err: unknown) => {
+      for (const r of replicas)
+        console.error(`--- ${r === leader ? 'old leader' : 'replica'} ${r.server.child.pid}\n${engineLog(r.dataDir)}`);
+      throw err;
+    });
     const takeoverMs = performance.now() - cutAt;
     let done = await tally(url, signalId);
     for (let i = 0; i < 100 && done.unsettledLegs > 0; i++) {
