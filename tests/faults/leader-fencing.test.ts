@@ -181,6 +181,7 @@ async function fanOutRound(name: string, interrupt: (leader: Replica) => Promise
     await approveSignal(leader.server.url, signalId, cookie);
     await until(() => kite.orders.length - ordersBefore >= 5, 'the first orders at Kite');
     const cutAt = performance.now();
+    const cutWallClock = Date.now();
     const { resume } = await interrupt(leader);
     expect(await terminateLockConnection(url)).toBe(1);
 
@@ -194,7 +195,18 @@ async function fanOutRound(name: string, interrupt: (leader: Replica) => Promise
         console.error(`--- ${r === leader ? 'old leader' : 'replica'} ${r.server.child.pid}\n${engineLog(r.dataDir)}`);
       throw err;
     });
-    const takeoverMs = performance.now() - cutAt;
+    const finishedMs = performance.now() - cutAt;
+    // When the new leader began to lead (its log line's time), from the cut.
+    const ledAt = others
+      .flatMap((r) =>
+        fs
+          .readFileSync(logFilePath(r.dataDir), 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('"msg":"engine: this process runs the engine"')),
+      )
+      .map((line) => (JSON.parse(line) as { time: number }).time)
+      .filter((time) => time >= cutWallClock);
+    const takeoverMs = Math.min(...ledAt) - cutWallClock;
     let done = await tally(url, signalId);
     for (let i = 0; i < 100 && done.unsettledLegs > 0; i++) {
       await new Promise((r) => setTimeout(r, 200));
@@ -218,7 +230,7 @@ async function fanOutRound(name: string, interrupt: (leader: Replica) => Promise
     expect(orders.distinct, 'one order per leg at Kite').toBe(orders.total);
     expect(orders.total).toBe(ACCOUNTS);
     console.info(
-      `[faults] ${name}: ${ACCOUNTS} accounts, the new leader finished ${Math.round(takeoverMs)} ms after the cut; ${orders.total} orders at Kite, one per leg`,
+      `[faults] ${name}: ${ACCOUNTS} accounts, a new leader led ${takeoverMs} ms after the cut and finished the fan-out at ${Math.round(finishedMs)} ms; ${orders.total} orders at Kite, one per leg`,
     );
   } finally {
     kite.holdOrderAnswers(0);

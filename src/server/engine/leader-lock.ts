@@ -52,9 +52,9 @@ export const SOLE_LEADERSHIP: Leadership = { epoch: () => null, confirmed: () =>
 const holderName = () => `${hostname()} ${process.pid}`;
 
 /** Raises the epoch; answers it and whether the previous holder left without releasing. */
-const TAKE_EPOCH = `with previous as (select holder from engine_leadership where id = 1 for update)
-  update engine_leadership set epoch = epoch + 1, holder = $1, taken_at = now()
-  where id = 1 returning epoch, (select holder from previous) as previous`;
+const TAKE_EPOCH = `update engine_leadership l set epoch = l.epoch + 1, holder = $1, taken_at = now()
+  from (select holder from engine_leadership where id = 1) p
+  where l.id = 1 returning l.epoch, p.holder as previous`;
 const RELEASE_EPOCH = 'update engine_leadership set holder = null where id = 1 and epoch = $1';
 
 /** Embedded PGlite: one connection, one process per data folder, so the session is always the same. */
