@@ -30,11 +30,8 @@ let kite: FakeKite;
 
 beforeAll(async () => {
   cluster = await createPostgresCluster();
-  kite = await startFakeKite();
-  kite.setLtp('INFY', 1500);
 }, 60_000);
 afterAll(async () => {
-  await kite.close();
   await cluster.destroy();
   removeTempDirs();
 });
@@ -153,6 +150,9 @@ function kiteOrdersSince(before: number) {
 }
 
 async function fanOutRound(name: string, interrupt: (leader: Replica) => Promise<{ resume: () => void }>) {
+  // A Kite of its own per round: its users, books and held answers start afresh.
+  kite = await startFakeKite();
+  kite.setLtp('INFY', 1500);
   const url = await cluster.createDatabase(name);
   const { signalId, cookie } = await seedFanOut(tempDir('trabot-faults-fencing-seed-'), {
     accounts: ACCOUNTS,
@@ -235,6 +235,7 @@ async function fanOutRound(name: string, interrupt: (leader: Replica) => Promise
   } finally {
     kite.holdOrderAnswers(0);
     await Promise.all(replicas.map((r) => r.server.stop('SIGTERM')));
+    await kite.close();
   }
 }
 
@@ -282,5 +283,5 @@ describe('three processes on one PostgreSQL', () => {
     } finally {
       await Promise.all(replicas.map((r) => r.server.stop('SIGTERM')));
     }
-  }, 120_000);
+  }, 240_000);
 });
