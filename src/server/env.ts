@@ -175,7 +175,7 @@ const envSchema = z.object({
    * (Kite configured), else the simulated feed. `simulated`: always the simulated feed.
    */
   PRICE_FEED: z.enum(['auto', 'simulated']).default('auto'),
-  /** Web Push (VAPID) keys, base64url; both unset: generated once into DATA_DIR/vapid.json. */
+  /** Web Push (VAPID) keys, base64url; both unset: generated once, stored in the database on PostgreSQL, else in DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: blankAsUnset,
   VAPID_PRIVATE_KEY: blankAsUnset,
   /** Who the push services may contact about this server: a mailto: or https: URL. */

@@ -31,7 +31,7 @@ async function main() {
   const deps = { db: database.db, env, log, secrets: createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR)) };
   if (env.SEED_DEMO) await seedDemoIfEmpty(deps, { print: (line) => console.log(line) });
 
-  const notifier = new PushNotifier(deps, { vapid: loadVapidKeys(env) });
+  const notifier = new PushNotifier(deps, { vapid: await loadVapidKeys(env, deps) });
   const engine = startEngine({ ...deps, notifier }, database);
   const app = createApp({ ...deps, engine, notifier });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

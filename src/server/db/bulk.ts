@@ -11,18 +11,33 @@ type Row<T extends PgTable> = Partial<T['$inferSelect']>;
 /** A serial column holds a plain integer: its type as a value. */
 const SERIAL_TYPES: Record<string, string> = { serial: 'integer', bigserial: 'bigint', smallserial: 'smallint' };
 
-/** `json_to_recordset($rows) as alias(col type, ...)` for the named columns of `table`. */
-function recordset<T extends PgTable>(table: T, alias: string, names: readonly string[], rows: readonly Row<T>[]): SQL {
+/** The value a row's guarded column must still hold for an UPDATE to touch it (updateRowsFrom). */
+const GUARD = 'guard_from';
+
+/**
+ * `json_to_recordset($rows) as alias(col type, ...)` for the named columns of `table`; with `guard`,
+ * one more column `guard_from` of that column's type, holding each row's `guardValues[i]`.
+ */
+function recordset<T extends PgTable>(
+  table: T,
+  alias: string,
+  names: readonly string[],
+  rows: readonly Row<T>[],
+  guard?: { name: string; values: readonly unknown[] },
+): SQL {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const definition = names.map((name) => {
+  const typeOf = (name: string) => {
     const column = columns[name];
     if (!column) throw new Error(`No column ${name}`);
-    return `"${column.name}" ${SERIAL_TYPES[column.getSQLType()] ?? column.getSQLType()}`;
-  });
+    return SERIAL_TYPES[column.getSQLType()] ?? column.getSQLType();
+  };
+  const definition = names.map((name) => `"${columns[name]!.name}" ${typeOf(name)}`);
+  if (guard) definition.push(`"${GUARD}" ${typeOf(guard.name)}`);
   const json = JSON.stringify(
-    rows.map((row) =>
-      Object.fromEntries(names.map((name) => [columns[name]!.name, (row as Record<string, unknown>)[name] ?? null])),
-    ),
+    rows.map((row, i) => ({
+      ...Object.fromEntries(names.map((name) => [columns[name]!.name, (row as Record<string, unknown>)[name] ?? null])),
+      ...(guard ? { [GUARD]: guard.values[i] ?? null } : {}),
+    })),
   );
   return sql`json_to_recordset(${json}::json) as ${sql.raw(alias)}(${sql.raw(definition.join(', '))})`;
 }
@@ -46,6 +61,35 @@ export async function updateRows<T extends PgTable>(
   await db.execute(
     sql`update ${table} set ${sql.join(set, sql`, `)} from ${recordset(table, 'v', names, rows)} where ${table}.${sql.identifier(columns[key]!.name)} = v.${sql.identifier(columns[key]!.name)}`,
   );
+}
+
+/**
+ * Like updateRows, but a row is written only while its `guard` column still holds the value the
+ * caller read (`from`): a compare-and-set for many rows in one statement. Answers the keys of the
+ * rows written; the others moved meanwhile (another writer got there first) and are left alone.
+ */
+export async function updateRowsFrom<T extends PgTable, K extends keyof T['$inferSelect'] & string>(
+  db: Pick<Db, 'execute'>,
+  table: T,
+  key: K,
+  guard: keyof T['$inferSelect'] & string,
+  rows: readonly { row: Row<T>; from: unknown }[],
+): Promise<T['$inferSelect'][K][]> {
+  if (!rows.length) return [];
+  const names = Object.keys(rows[0]!.row);
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const column = (name: string) => sql.identifier(columns[name]!.name);
+  const set = names.filter((name) => name !== key).map((name) => sql`${column(name)} = v.${column(name)}`);
+  const result = (await db.execute(
+    sql`update ${table} set ${sql.join(set, sql`, `)} from ${recordset(
+      table,
+      'v',
+      names,
+      rows.map((r) => r.row),
+      { name: guard, values: rows.map((r) => r.from) },
+    )} where ${table}.${column(key)} = v.${column(key)} and ${table}.${column(guard)} = v.${sql.identifier(GUARD)} returning ${table}.${column(key)} as key`,
+  )) as unknown as { rows: { key: T['$inferSelect'][K] }[] };
+  return result.rows.map((r) => r.key);
 }
 
 /** The columns an INSERT can bind (the database computes generated ones). */

@@ -150,6 +150,12 @@ function settledClientPool(Base: PgPool): PgPool {
   return SettledClientPool as PgPool;
 }
 
+/** No statement of ours waits this long inside an open transaction (broker calls run outside them). */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
+
+/** The advisory lock key migrations run under (its session ends with the migration's connection). */
+export const MIGRATION_LOCK_KEY = 0x5452_4d47;
+
 /** A request's query that gets no answer for this long fails (503) instead of holding the request. */
 export const POSTGRES_QUERY_TIMEOUT_MS = 5000;
 
@@ -163,6 +169,9 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
     // Fail fast when the server is gone or stops answering, instead of hanging requests.
     connectionTimeoutMillis: 3000,
     query_timeout: POSTGRES_QUERY_TIMEOUT_MS,
+    // A transaction left open by a process that froze (SIGSTOP, a VM pause) is ended by the server:
+    // it would otherwise hold its row locks, the engine's leadership row among them, for ever.
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
   });
   // A client losing its connection must not crash the process: idle ones report to the pool, and
   // one checked out (between the statements of a transaction) reports to itself; the statement it
@@ -178,6 +187,9 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
       const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
       await client.connect();
       try {
+        // Replicas starting together migrate one at a time: the others wait here, then find
+        // nothing left to do (concurrent CREATE TABLEs would fail on PostgreSQL's catalog).
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migrate(drizzle(client, { schema }), { migrationsFolder });
       } finally {
         await client.end();

@@ -155,6 +155,23 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
 });
 
+/**
+ * The engine's leadership (docs/engine.md, "Leadership and fencing"): one row whose epoch goes up
+ * each time a process takes the engine's lock. Every engine write transaction locks the row (FOR
+ * SHARE) and checks the epoch it took, so a leader that lost the lock can write nothing more.
+ */
+export const engineLeadership = pgTable(
+  'engine_leadership',
+  {
+    id: integer('id').primaryKey(),
+    epoch: integer('epoch').notNull().default(0),
+    /** Who took it last ("host pid"), and when: for the operator. */
+    holder: text('holder'),
+    taken_at: ts('taken_at'),
+  },
+  (t) => [check('engine_leadership_single_row', sql`${t.id} = 1`)],
+);
+
 export const algos = pgTable(
   'algos',
   {
@@ -493,9 +510,15 @@ export const tradeEntries = pgTable(
     trade_entry_price: money('trade_entry_price').notNull(),
     trade_entry_timestamp: ts('trade_entry_timestamp').notNull().defaultNow(),
     ist_day: istDayOf('trade_entry_timestamp'),
+    /** The order leg whose fill this row books (none for a row an admin entered): one row per leg. */
+    order_leg_id: integer('order_leg_id').references((): AnyPgColumn => orderLegs.id, { onDelete: 'set null' }),
     ...legCharges(),
   },
-  (t) => [uniqueIndex('trade_entries_trade_seq_uq').on(t.trabot_trade_id, t.trade_entry_sequence)],
+  (t) => [
+    uniqueIndex('trade_entries_trade_seq_uq').on(t.trabot_trade_id, t.trade_entry_sequence),
+    // A fill is booked once, whichever process (a stale leader too) books it.
+    uniqueIndex('trade_entries_order_leg_uq').on(t.order_leg_id),
+  ],
 );
 
 export const tradeExits = pgTable(
@@ -510,9 +533,14 @@ export const tradeExits = pgTable(
     trade_exit_price: money('trade_exit_price').notNull(),
     trade_exit_timestamp: ts('trade_exit_timestamp').notNull().defaultNow(),
     ist_day: istDayOf('trade_exit_timestamp'),
+    /** The order leg whose fill this row books (none for a row an admin entered): one row per leg. */
+    order_leg_id: integer('order_leg_id').references((): AnyPgColumn => orderLegs.id, { onDelete: 'set null' }),
     ...legCharges(),
   },
-  (t) => [uniqueIndex('trade_exits_trade_seq_uq').on(t.trabot_trade_id, t.trade_exit_sequence)],
+  (t) => [
+    uniqueIndex('trade_exits_trade_seq_uq').on(t.trabot_trade_id, t.trade_exit_sequence),
+    uniqueIndex('trade_exits_order_leg_uq').on(t.order_leg_id),
+  ],
 );
 
 /**

@@ -4,6 +4,7 @@ import type { accounts, orderLegs, signals, trades } from '../db/schema';
 import type { PaperBroker } from './broker/paper-broker';
 import type { PriceFeed } from './feed/price-feed';
 import type { HaltState } from './halts';
+import type { Leadership } from './leader-lock';
 import type { MarketCalendar } from './market-hours';
 
 export type SignalRow = typeof signals.$inferSelect;
@@ -35,6 +36,8 @@ export interface EngineContext {
   paper: PaperBroker;
   calendar: MarketCalendar;
   settings: EngineSettings;
+  /** The engine's leadership: its epoch fences `deps.db`'s transactions, its lease every order placed. */
+  leadership: Leadership;
   /** The kill switches as read at the start of this tick. */
   halts: HaltState;
   /** True once a shutdown asked the engine to stop: long steps end at their next batch. */

@@ -17,6 +17,8 @@ import type { PaperBroker } from './broker/paper-broker';
 import { closeAtLevels } from './exits';
 import { cancelHaltedEntries, loadHalts, NO_HALTS } from './halts';
 import { fanOutApproved } from './fan-out';
+import { fencedDb } from './fence';
+import { SOLE_LEADERSHIP, type Leadership } from './leader-lock';
 import type { PriceFeed } from './feed/price-feed';
 import { placeQueuedManualOrders } from './manual-orders';
 import { alwaysOpenCalendar, sessionState, type MarketCalendar } from './market-hours';
@@ -31,6 +33,8 @@ export interface EngineOptions {
   /** NSE's session and holidays by default in the server; tests pass the calendar they need. */
   calendar?: MarketCalendar;
   settings?: Partial<EngineSettings>;
+  /** The leader lock the engine runs under (start.ts); none: always leading, nothing fenced. */
+  leadership?: Leadership;
 }
 
 export class Engine {
@@ -43,8 +47,11 @@ export class Engine {
   private remindedDay: string | null = null;
 
   constructor(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier' | 'env'>, options: EngineOptions) {
+    const leadership = options.leadership ?? SOLE_LEADERSHIP;
     this.ctx = {
-      deps,
+      // Every transaction the engine (and the services it calls) opens checks the leader's epoch.
+      deps: { ...deps, db: fencedDb(deps.db, leadership) },
+      leadership,
       feed: options.feed,
       paper: options.paper,
       calendar: options.calendar ?? alwaysOpenCalendar,

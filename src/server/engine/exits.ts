@@ -52,38 +52,42 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
         `engine: ${due.get(trade.trabot_trade_id)} reached`,
       );
     // A trade whose exit is still in flight gets no second one (a partial unique index).
-    const legs = await insertLegs(
-      db,
-      rows.map(({ trade, account }) => ({
-        trade,
-        account,
-        signal: signalOf.get(trade.signal_id!)!,
-        leg: {
-          side: 'exit',
-          source: due.get(trade.trabot_trade_id)!,
-          quantity: trade.remaining_quantity!,
-          order_type: 'market',
-        },
-      })),
-      now,
+    const legs = await db.transaction((tx) =>
+      insertLegs(
+        tx,
+        rows.map(({ trade, account }) => ({
+          trade,
+          account,
+          signal: signalOf.get(trade.signal_id!)!,
+          leg: {
+            side: 'exit',
+            source: due.get(trade.trabot_trade_id)!,
+            quantity: trade.remaining_quantity!,
+            order_type: 'market',
+          },
+        })),
+        now,
+      ),
     );
     await applyAnswers(ctx, await sendLegs(ctx, legs), now);
   }
 
   const completed = levels.filter((signal) => signal.trade_status === 'running' && reachedBy(signal));
   if (completed.length) {
-    await db
-      .update(signals)
-      .set({ trade_status: 'completed' })
-      .where(
-        and(
-          inArray(
-            signals.signal_id,
-            completed.map((s) => s.signal_id),
+    await db.transaction((tx) =>
+      tx
+        .update(signals)
+        .set({ trade_status: 'completed' })
+        .where(
+          and(
+            inArray(
+              signals.signal_id,
+              completed.map((s) => s.signal_id),
+            ),
+            eq(signals.trade_status, 'running'),
           ),
-          eq(signals.trade_status, 'running'),
         ),
-      );
+    );
     for (const signal of completed)
       log.info(
         { signalId: signal.signal_id, ltp: ctx.feed.quote(signal.instrument_symbol)!.ltp },

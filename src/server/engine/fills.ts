@@ -16,7 +16,7 @@ import type { LegRow, TradeRow } from './engine-deps';
 import { entrySide, exitSide, tradeFigures } from './trade-math';
 
 export interface FillToBook {
-  leg: Pick<LegRow, 'side'>;
+  leg: Pick<LegRow, 'side' | 'id'>;
   trade: TradeRow;
   stopLoss: number;
   /** The broker's answer: filled, with its average price. */
@@ -35,6 +35,7 @@ interface Booked {
   at: Date;
   charges?: LegCharges;
   order?: Order;
+  legId?: number;
 }
 
 const CHARGE_COLUMNS = [
@@ -112,6 +113,7 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
         price: order.averagePrice as number,
         at: order.updatedAt,
         order,
+        legId: leg.id,
       })),
     ].sort((a, b) => a.at.getTime() - b.at.getTime());
     const sideOf = (row: Booked) => (row.kind === 'entry' ? entrySide : exitSide)(trade.trade_direction);
@@ -134,6 +136,7 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
         trabot_trade_id: id,
         order_id: row.order!.orderId,
         exchange_order_id: row.order!.exchangeOrderId,
+        order_leg_id: row.legId ?? null,
         ...legCharges,
       };
       if (row.kind === 'entry') {

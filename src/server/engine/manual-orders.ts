@@ -160,7 +160,7 @@ async function exitLegs(ctx: EngineContext, order: ManualOrderRow, signal: Signa
         'zero_quantity',
       );
   }
-  return insertLegs(db, items, now);
+  return db.transaction((tx) => insertLegs(tx, items, now));
 }
 
 /** Sets the order's reason while it waits (queued), writing only when it changes. */

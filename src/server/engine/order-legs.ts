@@ -28,7 +28,9 @@ import { brokerOf } from './broker/broker-access';
 import { mapBounded } from './bounded';
 import { productOf } from './charges';
 import type { AccountRow, EngineContext, LegRow, SignalRow, TradeRow } from './engine-deps';
+import { FencedError, assertLeading } from './fence';
 import { bookFills, type FillToBook } from './fills';
+import { moveLegs, UNSETTLED_LEG_STATES, type LegMove } from './leg-states';
 import { entrySide, exitSide } from './trade-math';
 
 /** A leg with what sending or following it needs. */
@@ -52,8 +54,7 @@ export interface AnsweredLeg extends LegContext {
   cancelledBecause?: { reason: string; quiet: boolean };
 }
 
-/** Legs in these states have an order at the broker, or may have: they are followed until they settle. */
-export const UNSETTLED_LEG_STATES: OrderLegState[] = ['new', 'sending', 'open'];
+export { UNSETTLED_LEG_STATES };
 
 /** Legs matching `condition`, with their trade, signal and account, oldest first. */
 export async function legsWhere(db: Db, condition: SQL): Promise<LegContext[]> {
@@ -97,6 +98,8 @@ async function ask(call: () => Promise<Order>): Promise<BrokerAnswer> {
   try {
     return { kind: 'order', order: await call() };
   } catch (error) {
+    // This process stopped leading: the whole step ends, nothing is recorded for the leg.
+    if (error instanceof FencedError) throw error;
     return error instanceof BrokerError ? { kind: 'refused', reason: error.message } : { kind: 'unreachable', error };
   }
 }
@@ -125,20 +128,20 @@ async function exchangeAlgoIds(ctx: EngineContext, legs: readonly LegContext[]):
   return new Map(rows.filter((r) => r.exchange_algo_id).map((r) => [r.algo_id, r.exchange_algo_id!]));
 }
 
-/** Places the legs' orders, each with its client order id, and a live algo order with its exchange Algo ID. */
+/**
+ * Places the legs' orders, each with its client order id (and a live algo order with its exchange
+ * Algo ID); each only while this process leads with its lock confirmed within the lease (a process
+ * resumed after a pause places nothing more).
+ */
 export async function sendLegs(ctx: EngineContext, legs: readonly LegContext[]): Promise<AnsweredLeg[]> {
   const algoIds = await exchangeAlgoIds(ctx, legs);
-  return askEach(
-    ctx,
-    legs,
-    'place',
-    (leg) =>
-      ({ adapter, credentials }) =>
-        adapter.placeOrder(
-          credentials,
-          requestOf(leg, leg.trade.broker === 'paper' ? null : (algoIds.get(leg.signal.algo_id) ?? null)),
-        ),
-  );
+  return askEach(ctx, legs, 'place', (leg) => ({ adapter, credentials }) => {
+    assertLeading(ctx.leadership);
+    return adapter.placeOrder(
+      credentials,
+      requestOf(leg, leg.trade.broker === 'paper' ? null : (algoIds.get(leg.signal.algo_id) ?? null)),
+    );
+  });
 }
 
 /** The current state of resting legs' orders. */
@@ -219,12 +222,16 @@ export const LEG_STATE: Record<Order['state'], OrderLegState> = {
 
 const legName = (leg: LegRow) => (leg.manual_order_id === null ? leg.side : `manual ${leg.side}`);
 
-interface Outcome {
-  legs: Partial<LegRow>[];
+/**
+ * What a batch of answers comes to. Everything but the unreachable brokers' warnings belongs to a
+ * leg (`legId`) and is saved only if that leg's move is (leg-states.ts).
+ */
+export interface Outcome {
+  legs: LegMove[];
   fills: FillToBook[];
-  tradeNumbers: Pick<TradeRow, 'trabot_trade_id' | 'broker_trade_number'>[];
-  cancelledTrades: number[];
-  warnings: { message: string; data: Record<string, unknown> }[];
+  tradeNumbers: (Pick<TradeRow, 'trabot_trade_id' | 'broker_trade_number'> & { legId: number })[];
+  cancelledTrades: { tradeId: number; legId: number }[];
+  warnings: { message: string; data: Record<string, unknown>; legId?: number }[];
   /** Accounts whose order the broker refused for its source address ("IP not registered"). */
   ipRefusals: { trabot_account_id: number; reason: string }[];
   /** Live accounts whose order the broker took: their "IP not registered" verdict is over. */
@@ -242,7 +249,7 @@ function legData({ leg, trade }: LegContext) {
 
 /** A leg that will not fill: its unfilled new trade is cancelled, and a warning says why (unless the engine cancelled it on purpose). */
 function ended(
-  ctx: EngineContext,
+  ctx: Pick<EngineContext, 'deps' | 'warnedOnce'>,
   out: Outcome,
   answered: AnsweredLeg,
   state: 'cancelled' | 'rejected',
@@ -251,7 +258,7 @@ function ended(
 ) {
   const { leg, trade, account } = answered;
   const entryOfNewTrade = leg.side === 'entry' && trade.trade_status === 'pending';
-  if (entryOfNewTrade) out.cancelledTrades.push(trade.trabot_trade_id);
+  if (entryOfNewTrade) out.cancelledTrades.push({ tradeId: trade.trabot_trade_id, legId: leg.id });
   const order = orderId === null ? reason : `order ${orderId} ${state}: ${reason}`;
   // The 2026 order rules (order-route.ts, kite-orders.ts): said as such, naming broker, account and order.
   const rule = refusedForIp(reason)
@@ -265,6 +272,7 @@ function ended(
     out.warnings.push({
       message: `${rule}: ${trade.broker} refused the ${legName(leg)} order of trade ${trade.trabot_trade_id} for account ${account.trabot_account_id}${orderId === null ? '' : ` (order ${orderId})`}: ${reason}`,
       data: { ...legData(answered), broker: trade.broker },
+      legId: leg.id,
     });
     return;
   }
@@ -277,21 +285,29 @@ function ended(
     out.warnings.push({
       message: `Manual ${leg.side} ${leg.manual_order_id} for trade ${trade.trabot_trade_id}: ${order}`,
       data: legData(answered),
+      legId: leg.id,
     });
   } else if (entryOfNewTrade) {
     out.warnings.push({
       message: `Trade ${trade.trabot_trade_id} cancelled, its entry failed: ${order}`,
       data: legData(answered),
+      legId: leg.id,
     });
   } else if (!ctx.warnedOnce(`${trade.trabot_trade_id}:${leg.side}:${reason}`)) {
     out.warnings.push({
       message: `The ${leg.side} order of trade ${trade.trabot_trade_id} failed: ${order}`,
       data: legData(answered),
+      legId: leg.id,
     });
   }
 }
 
-function outcomeOf(ctx: EngineContext, answered: readonly AnsweredLeg[], now: Date): Outcome {
+/** The legs' moves, fills, trade numbers, cancelled trades and warnings that the answers come to; nothing written. */
+export function outcomeOf(
+  ctx: Pick<EngineContext, 'deps' | 'warnedOnce'>,
+  answered: readonly AnsweredLeg[],
+  now: Date,
+): Outcome {
   const out: Outcome = {
     legs: [],
     fills: [],
@@ -320,6 +336,7 @@ function outcomeOf(ctx: EngineContext, answered: readonly AnsweredLeg[], now: Da
     if (answer.kind === 'refused') {
       out.legs.push({
         id: leg.id,
+        from: leg.state,
         state: 'rejected',
         broker_order_id: leg.broker_order_id,
         filled_quantity: leg.filled_quantity,
@@ -366,6 +383,7 @@ function outcomeOf(ctx: EngineContext, answered: readonly AnsweredLeg[], now: Da
     }
     out.legs.push({
       id: leg.id,
+      from: leg.state,
       state,
       broker_order_id: order.orderId,
       filled_quantity: order.filledQuantity,
@@ -374,7 +392,11 @@ function outcomeOf(ctx: EngineContext, answered: readonly AnsweredLeg[], now: Da
       updated_at: now,
     });
     if (leg.side === 'entry' && trade.trade_status === 'pending' && !trade.broker_trade_number)
-      out.tradeNumbers.push({ trabot_trade_id: trade.trabot_trade_id, broker_trade_number: order.orderId });
+      out.tradeNumbers.push({
+        trabot_trade_id: trade.trabot_trade_id,
+        broker_trade_number: order.orderId,
+        legId: leg.id,
+      });
     if (state === 'cancelled' || state === 'rejected')
       ended(ctx, out, a, state, reason ?? 'cancelled at the broker', order.orderId);
   }
@@ -400,17 +422,37 @@ export async function applyAnswers(
     return;
   for (const w of out.warnings) ctx.deps.log.warn(w.data, `engine: ${w.message}`);
   const events = await ctx.deps.db.transaction(async (tx) => {
-    await updateRows(tx, orderLegs, 'id', out.legs);
-    await insertOrderEvents(tx, records);
-    await updateRows(tx, trades, 'trabot_trade_id', out.tradeNumbers);
-    const booked = await bookFills(tx, out.fills, now);
-    if (out.cancelledTrades.length) {
+    // Only the legs still in the state the engine read move; what belongs to the others is dropped.
+    const moved = await moveLegs(tx, ctx.deps.log, out.legs);
+    const kept = (legId: number | undefined) => legId === undefined || moved.has(legId);
+    // A leg's records go with its move: none for a move not applied.
+    const moving = new Set(out.legs.map((l) => l.id));
+    await insertOrderEvents(
+      tx,
+      records.filter((r) => !moving.has(r.leg_id) || moved.has(r.leg_id)),
+    );
+    await updateRows(
+      tx,
+      trades,
+      'trabot_trade_id',
+      out.tradeNumbers.filter((t) => kept(t.legId)).map(({ legId: _, ...row }) => row),
+    );
+    const booked = await bookFills(
+      tx,
+      out.fills.filter((f) => kept(f.leg.id)),
+      now,
+    );
+    const cancelled = out.cancelledTrades.filter((c) => kept(c.legId)).map((c) => c.tradeId);
+    if (cancelled.length) {
       await tx
         .update(trades)
         .set({ trade_status: 'cancelled', last_updated_timestamp: now })
-        .where(and(inArray(trades.trabot_trade_id, out.cancelledTrades), eq(trades.trade_status, 'pending')));
+        .where(and(inArray(trades.trabot_trade_id, cancelled), eq(trades.trade_status, 'pending')));
     }
-    await raiseWarnings(tx, out.warnings);
+    await raiseWarnings(
+      tx,
+      out.warnings.filter((w) => kept(w.legId)).map(({ legId: _, ...w }) => w),
+    );
     await updateRows(
       tx,
       accounts,

@@ -5,6 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger';
+import { FencedError } from './fence';
 import type { LeaderLock } from './leader-lock';
 
 /** The feed and the engine move every few seconds. */
@@ -24,7 +25,7 @@ export interface RunningEngine {
 
 export function runEngine(input: {
   engine: EngineLoop;
-  lock: LeaderLock;
+  lock: Pick<LeaderLock, 'tryAcquire' | 'release'>;
   log: Logger;
   intervalMs?: number;
   now?: () => Date;
@@ -50,7 +51,13 @@ export function runEngine(input: {
       return;
     }
     busy = step()
-      .catch((err: unknown) => log.error({ err }, 'engine: tick failed'))
+      .catch(async (err: unknown) => {
+        if (!(err instanceof FencedError)) return log.error({ err }, 'engine: tick failed');
+        // Another process took over while this one was paused or cut off: stop leading at once.
+        log.warn({ reason: err.message }, 'engine: tick stopped, this process no longer leads');
+        leader = false;
+        await lock.release().catch(() => {});
+      })
       .finally(() => {
         busy = null;
         if (again) {

@@ -20,7 +20,9 @@ export function startEngine(
   const paper = new PaperBroker({ prices: feed });
   const lock =
     database.kind === 'postgres' && deps.env.DATABASE_URL
-      ? postgresLeaderLock(deps.env.DATABASE_URL)
+      ? postgresLeaderLock(deps.env.DATABASE_URL, {
+          onLost: (why) => deps.log.warn({ why }, 'engine: leader lock lost: no more orders from this process'),
+        })
       : sessionLeaderLock(deps.db);
   const { env } = deps;
   if (env.MARKET_HOURS === 'nse' && holidaysOutdated(new Date())) {
@@ -39,6 +41,7 @@ export function startEngine(
       maxQuoteAgeMs: env.ENGINE_MAX_QUOTE_AGE_SECONDS * 1000,
       maxEntryDriftPercent: env.ENGINE_MAX_DRIFT_PERCENT,
     },
+    leadership: lock,
   });
   const running = runEngine({ engine, lock, log: deps.log });
   return {

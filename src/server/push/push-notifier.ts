@@ -188,7 +188,16 @@ export class PushNotifier implements Notifier {
       } catch (err) {
         const status = err instanceof PushRefused ? err.statusCode : undefined;
         if (status === 404 || status === 410) gone.push(r.id);
-        else
+        else if (status === 401 || status === 403) {
+          // The push service refuses this server's VAPID key for the subscription: it was made with
+          // another key (a process with its own pair, a key changed). It can never be delivered:
+          // dropped, so the device shows notifications off and subscribes again with this key.
+          this.deps.log.warn(
+            { subscriptionId: r.id, status, publicKey: this.options.vapid.publicKey },
+            'push: key mismatch, the subscription was made with another VAPID key; dropped until the device subscribes again',
+          );
+          gone.push(r.id);
+        } else
           this.deps.log.warn(
             { subscriptionId: r.id, status, err: err instanceof Error ? err.message : String(err) },
             'push: not delivered',

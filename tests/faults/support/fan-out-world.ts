@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { expect } from 'vitest';
 import { createSession, sessionCookieName } from '@server/auth/sessions';
 import { createSecretBox, loadSecretKey } from '@server/crypto';
-import { openPglite } from '@server/db/client';
+import { openPglite, openPostgres } from '@server/db/client';
 import { pgliteDir } from '@server/db/open';
 import { accounts, algos, signals, users } from '@server/db/schema';
 import { logFilePath } from '@server/logger';
@@ -18,13 +18,20 @@ const LEVELS = { entry_level: 1500, stop_loss_level: 1400, target_level: 1800 };
 /** `accounts` subscribers with `accessKey` (live: their mode set to live), and the signal to approve. */
 export async function seedFanOut(
   dataDir: string,
-  options: { accounts: number; label: string; accessKey: string; live?: boolean },
+  options: {
+    accounts: number;
+    label: string;
+    accessKey: string;
+    live?: boolean;
+    /** On this PostgreSQL database (the servers' SECRET_KEY given) instead of the folder's PGlite. */
+    postgres?: { url: string; secretKey: string };
+  },
 ): Promise<{ signalId: number; cookie: string }> {
-  const database = await openPglite(pgliteDir(dataDir));
+  const database = options.postgres ? await openPostgres(options.postgres.url) : await openPglite(pgliteDir(dataDir));
   try {
     await database.migrate();
     const { db } = database;
-    const key = createSecretBox(loadSecretKey(undefined, dataDir)).encrypt(options.accessKey);
+    const key = createSecretBox(loadSecretKey(options.postgres?.secretKey, dataDir)).encrypt(options.accessKey);
     const [algo] = await db
       .insert(algos)
       .values({ algo_desc: `${options.label} momentum`, algo_switch: true })

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINE_LOCK_KEY, postgresLeaderLock, sessionLeaderLock } from '@server/engine/leader-lock';
+import { openPostgres } from '@server/db/client';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -26,17 +27,30 @@ describe('sessionLeaderLock', () => {
 });
 
 describe.skipIf(!serverUrl)('postgresLeaderLock', () => {
+  beforeAll(async () => {
+    const database = await openPostgres(serverUrl!);
+    await database.migrate();
+    await database.close();
+  });
+
   it('lets one replica lead, and another take over when it releases or its connection dies', async () => {
     const { default: pg } = await import('pg');
-    const a = postgresLeaderLock(serverUrl!);
-    const b = postgresLeaderLock(serverUrl!);
+    const LEASE_MS = 600;
+    const a = postgresLeaderLock(serverUrl!, { leaseMs: LEASE_MS, heartbeatMs: 100 });
+    const b = postgresLeaderLock(serverUrl!, { leaseMs: LEASE_MS, heartbeatMs: 100 });
     try {
       expect(await a.tryAcquire()).toBe(true);
+      const first = a.epoch()!;
+      expect(a.confirmed()).toBe(true);
       expect(await b.tryAcquire()).toBe(false);
+      expect(b.epoch()).toBe(null);
       expect(await a.tryAcquire()).toBe(true);
       await a.release();
+      expect(a.confirmed()).toBe(false);
       // The server frees the lock when it has seen the connection close, a moment after release().
+      // Released cleanly: the next leader starts at once, with the next epoch.
       await vi.waitFor(async () => expect(await b.tryAcquire()).toBe(true), { timeout: 5_000, interval: 50 });
+      expect(b.epoch()).toBe(first + 1);
       expect(await a.tryAcquire()).toBe(false);
 
       // The leader's connection dies (server restart, network): its lock goes with it.
@@ -47,8 +61,14 @@ describe.skipIf(!serverUrl)('postgresLeaderLock', () => {
         [ENGINE_LOCK_KEY],
       );
       await admin.end();
-      // pg_terminate_backend returns before the backend has exited and freed the lock.
+      // b's heartbeat finds its connection gone: no more orders from b.
+      await vi.waitFor(() => expect(b.confirmed()).toBe(false), { timeout: 2_000, interval: 20 });
+      // pg_terminate_backend returns before the backend has exited and freed the lock. b did not
+      // release: a waits out b's lease before it leads.
+      const before = performance.now();
       await vi.waitFor(async () => expect(await a.tryAcquire()).toBe(true), { timeout: 5_000, interval: 50 });
+      expect(performance.now() - before).toBeGreaterThanOrEqual(LEASE_MS - 50);
+      expect(a.epoch()).toBe(first + 2);
       // The old leader notices, reconnects and finds the lock taken.
       expect(await b.tryAcquire()).toBe(false);
     } finally {

@@ -7,7 +7,7 @@ import { runEngine } from '@server/engine/runner';
 /** A lock whose answer the test sets, standing where PostgreSQL stands. */
 function lock(initially: boolean) {
   const state = { held: initially, released: 0 };
-  const leaderLock: LeaderLock = {
+  const leaderLock: Pick<LeaderLock, 'tryAcquire' | 'release'> = {
     tryAcquire: async () => state.held,
     release: async () => {
       state.released++;

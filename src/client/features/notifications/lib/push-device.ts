@@ -32,6 +32,18 @@ export function droppedDevicesNotice(result: PushDeviceState | PushSubscribeResu
     : `Notifications are now off on ${result.dropped.length} devices unused the longest (last used ${lastUsed}): at most ${result.devices_max} devices get them`;
 }
 
+/** Whether the subscription was made with this VAPID public key (base64url); unknown counts as yes. */
+function madeWith(subscription: PushSubscription, publicKey: string): boolean {
+  const key = subscription.options.applicationServerKey;
+  if (!key) return true;
+  const bytes = new Uint8Array(key);
+  const base64url = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  return base64url === publicKey.replace(/=+$/, '');
+}
+
 /** Adds `kinds` to this device's notifications; throws PushRefused with a reason a person can act on. */
 export async function turnOn(kinds: readonly PushKind[], current: readonly PushKind[]): Promise<PushSubscribeResult> {
   const permission = await Notification.requestPermission();
@@ -47,7 +59,12 @@ export async function turnOn(kinds: readonly PushKind[], current: readonly PushK
       '/api/push/subscriptions',
       jsonBody('POST', { subscription: subscription.toJSON(), kinds: wanted }),
     );
-  const existing = await reg.pushManager.getSubscription();
+  // A subscription made with another key (the server's changed) can never be delivered: made anew.
+  let existing = await reg.pushManager.getSubscription();
+  if (existing && !madeWith(existing, publicKey)) {
+    await existing.unsubscribe();
+    existing = null;
+  }
   if (!existing) return save(await subscribe());
   try {
     return await save(existing);

@@ -1,0 +1,185 @@
+/**
+ * The order leg's state machine (leg-states.ts) and the answers that drive it (order-legs.ts):
+ * every broker answer applied to a leg in every state, the table of moves, a leg moved meanwhile
+ * by another process, the same fill answered twice, and the fence of a stale leader.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { ORDER_LEG_STATES, orderLegs, tradeEntries, trades, type OrderLegState } from '@server/db/schema';
+import type { Order, OrderState } from '@server/engine/broker/adapter';
+import type { EngineContext } from '@server/engine/engine-deps';
+import { FencedError, fencedDb } from '@server/engine/fence';
+import { SOLE_LEADERSHIP, type Leadership } from '@server/engine/leader-lock';
+import { canMoveLeg, LEG_TRANSITIONS, UNSETTLED_LEG_STATES } from '@server/engine/leg-states';
+import { insertTradesWithLegs } from '@server/engine/new-legs';
+import { applyAnswers, outcomeOf, sendLegs, type BrokerAnswer, type LegContext } from '@server/engine/order-legs';
+import { createAccount, createMember } from '../../factories/accounts';
+import { createAlgo } from '../../factories/algos';
+import { createSignal } from '../../factories/signals';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const NOW = new Date('2026-01-05T04:00:00Z');
+
+let t: TestApp;
+const logLines: { msg: string }[] = [];
+const log = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line)) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function context(leadership: Leadership = SOLE_LEADERSHIP): EngineContext {
+  return {
+    deps: { ...t.deps, log, db: fencedDb(t.deps.db, leadership) },
+    leadership,
+    feed: {} as EngineContext['feed'],
+    paper: {} as EngineContext['paper'],
+    calendar: {} as EngineContext['calendar'],
+    settings: { batchSize: 500, brokerConcurrency: 4, maxQuoteAgeMs: 10_000, maxEntryDriftPercent: 1 },
+    halts: { all: null, accounts: new Map() } as unknown as EngineContext['halts'],
+    stopping: () => false,
+    warnedOnce: () => false,
+  };
+}
+
+/** A pending trade with its entry leg, the leg then set to `state`. */
+async function legIn(state: OrderLegState): Promise<LegContext> {
+  const algo = await createAlgo(t.deps, { algo_switch: true });
+  const signal = await createSignal(t.deps, algo.algo_id);
+  const member = await createMember(t.deps);
+  const account = await createAccount(t.deps, member.trabot_client_id, { broker_access_key: 'key' });
+  const [created] = await insertTradesWithLegs(
+    t.deps.db,
+    t.deps.env,
+    signal,
+    [{ account, quantity: 10, leg: { side: 'entry', source: 'signal', quantity: 10, order_type: 'market' } }],
+    NOW,
+  );
+  const [leg] = await t.deps.db.update(orderLegs).set({ state }).where(eq(orderLegs.id, created!.leg.id)).returning();
+  return { ...created!, leg: leg! };
+}
+
+function order(l: LegContext, state: OrderState): Order {
+  return {
+    orderId: `O${l.leg.id}`,
+    clientOrderId: l.leg.client_order_id,
+    exchangeOrderId: null,
+    request: {} as Order['request'],
+    state,
+    filledQuantity: state === 'filled' ? 10 : 0,
+    averagePrice: state === 'filled' ? 1500 : null,
+    rejectReason: state === 'rejected' ? 'RMS: margin' : null,
+    updatedAt: NOW,
+  };
+}
+
+/** Each answer a broker can give, and the state it moves a leg to (none: nothing written). */
+const ANSWERS: Record<string, { answer: (l: LegContext) => BrokerAnswer; to: OrderLegState | null }> = {
+  unreachable: { answer: () => ({ kind: 'unreachable', error: new Error('ECONNRESET') }), to: null },
+  refused: { answer: () => ({ kind: 'refused', reason: 'Invalid quantity' }), to: 'rejected' },
+  open: { answer: (l) => ({ kind: 'order', order: order(l, 'open') }), to: 'open' },
+  trigger_pending: { answer: (l) => ({ kind: 'order', order: order(l, 'trigger_pending') }), to: 'open' },
+  filled: { answer: (l) => ({ kind: 'order', order: order(l, 'filled') }), to: 'filled' },
+  cancelled: { answer: (l) => ({ kind: 'order', order: order(l, 'cancelled') }), to: 'cancelled' },
+  rejected: { answer: (l) => ({ kind: 'order', order: order(l, 'rejected') }), to: 'rejected' },
+};
+
+const TRADE_AFTER: Record<OrderLegState, string> = {
+  new: 'pending',
+  sending: 'pending',
+  open: 'pending',
+  filled: 'running',
+  cancelled: 'cancelled',
+  rejected: 'cancelled',
+};
+
+describe('the leg transition table', () => {
+  it('moves unsettled legs to any answer and keeps settled legs final', () => {
+    expect(UNSETTLED_LEG_STATES).toEqual(['new', 'sending', 'open']);
+    for (const from of ORDER_LEG_STATES)
+      for (const to of ORDER_LEG_STATES) {
+        const expected =
+          UNSETTLED_LEG_STATES.includes(from) && ['open', 'filled', 'cancelled', 'rejected'].includes(to);
+        expect(canMoveLeg(from, to), `${from} -> ${to}`).toBe(expected);
+      }
+    expect(LEG_TRANSITIONS.filled).toEqual([]);
+  });
+});
+
+describe('outcomeOf: every broker answer for a leg in every state', () => {
+  for (const from of ORDER_LEG_STATES)
+    for (const [name, { answer, to }] of Object.entries(ANSWERS))
+      it(`${from} + ${name} -> ${to ?? 'nothing written'}`, async () => {
+        const l = await legIn(from);
+        const out = outcomeOf(context(), [{ ...l, answer: answer(l) }], NOW);
+        if (to === null) {
+          expect(out.legs).toEqual([]);
+          expect(out.warnings).toHaveLength(1);
+          return;
+        }
+        expect(out.legs).toEqual([expect.objectContaining({ id: l.leg.id, from, state: to })]);
+        expect(out.fills).toHaveLength(to === 'filled' ? 1 : 0);
+        expect(out.cancelledTrades).toEqual(
+          to === 'cancelled' || to === 'rejected' ? [{ tradeId: l.trade.trabot_trade_id, legId: l.leg.id }] : [],
+        );
+      });
+});
+
+describe('applyAnswers: every broker answer for a leg in every state', () => {
+  for (const from of ORDER_LEG_STATES)
+    for (const [name, { answer, to }] of Object.entries(ANSWERS)) {
+      const moves = to !== null && canMoveLeg(from, to);
+      it(`${from} + ${name}: ${moves ? `moves to ${to}` : 'leaves the leg as it is'}`, async () => {
+        const l = await legIn(from);
+        await applyAnswers(context(), [{ ...l, answer: answer(l) }], NOW);
+        const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.id, l.leg.id));
+        const [trade] = await t.deps.db
+          .select()
+          .from(trades)
+          .where(eq(trades.trabot_trade_id, l.trade.trabot_trade_id));
+        const entries = await t.deps.db
+          .select()
+          .from(tradeEntries)
+          .where(eq(tradeEntries.trabot_trade_id, l.trade.trabot_trade_id));
+        expect(leg!.state).toBe(moves ? to : from);
+        expect(trade!.trade_status).toBe(moves ? TRADE_AFTER[to] : 'pending');
+        expect(entries.map((e) => e.order_leg_id)).toEqual(moves && to === 'filled' ? [l.leg.id] : []);
+      });
+    }
+
+  it('an answer for a leg another process moved meanwhile is not applied, and logged', async () => {
+    const l = await legIn('sending');
+    // Another process (a new leader) booked the fill first.
+    await applyAnswers(context(), [{ ...l, answer: ANSWERS.filled!.answer(l) }], NOW);
+    logLines.length = 0;
+    // The stale reader still holds the leg as `sending` and got the same fill.
+    await applyAnswers(context(), [{ ...l, answer: ANSWERS.filled!.answer(l) }], NOW);
+    const entries = await t.deps.db
+      .select()
+      .from(tradeEntries)
+      .where(eq(tradeEntries.trabot_trade_id, l.trade.trabot_trade_id));
+    expect(entries).toHaveLength(1);
+    const [trade] = await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, l.trade.trabot_trade_id));
+    expect(trade!.trade_quantity).toBe(10);
+    expect(logLines.map((line) => line.msg)).toContain(
+      'engine: leg no longer in the state read, the answer is not applied',
+    );
+  });
+
+  it('a stale leader (its epoch moved on) writes nothing and orders nothing', async () => {
+    const l = await legIn('sending');
+    const stale: Leadership = { epoch: () => -1, confirmed: () => false };
+    await expect(applyAnswers(context(stale), [{ ...l, answer: ANSWERS.filled!.answer(l) }], NOW)).rejects.toThrow(
+      FencedError,
+    );
+    const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.id, l.leg.id));
+    expect(leg!.state).toBe('sending');
+    let placed = 0;
+    const ctx = context(stale);
+    ctx.paper = { placeOrder: () => void placed++ } as unknown as EngineContext['paper'];
+    await expect(sendLegs(ctx, [l])).rejects.toThrow(FencedError);
+    expect(placed).toBe(0);
+  });
+});
