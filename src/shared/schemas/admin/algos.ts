@@ -28,7 +28,7 @@ export const algoSchema = z.object({
 });
 export type Algo = z.infer<typeof algoSchema>;
 
-/** POST /api/algos/{id}/switch (the spec shows the Switch but no call: decided, see docs/decisions.md). */
+/** POST /api/algos/{id}/switch (the spec shows the Switch but no call: decided, see docs/decisions/2026-11-22-algo-switch-call.md). */
 export const algoSwitchBodySchema = z.object({ algo_switch: z.boolean() });
 
 export const signalSchema = z.object({
