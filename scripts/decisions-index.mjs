@@ -100,7 +100,7 @@ export function renderIndex(records) {
     '   What was decided, why, and the source of any outside rule (page, client-library version).',
     '   ```',
     '',
-    '2. Run `node scripts/decisions-index.mjs` to rewrite this index, and commit both.',
+    '2. Run `npm run decisions:index` (`node scripts/decisions-index.mjs`) to rewrite this index, and commit both.',
     '   `npm test` fails while the index is out of date.',
     '3. A decision that changes is edited in its own file (its date stays the day it was first taken;',
     '   say in the text what changed and when); one that no longer holds is deleted.',
