@@ -13,7 +13,7 @@ import {
 import { MSG } from '../../messages';
 import { levelSideErrors } from '../../levels';
 import { isOnTick, NSE_TICK } from '../../ticks';
-import { isoDateOrDateTimeInRange } from '../../date-range';
+import { isoDateOrDateTimeInRange, isoDateTimeInRange } from '../../date-range';
 
 export const APPROVAL_MODES = ['manual', 'auto'] as const;
 
@@ -110,7 +110,20 @@ export const addSignalBodySchema = z
   .superRefine((body, ctx) => sideIssues(body.trade_direction, body, ctx));
 export type AddSignalBody = z.infer<typeof addSignalBodySchema>;
 
-/** POST /api/signals/{signalId}/update (Edit Levels; any status may be set). */
+/**
+ * The `updated_at` of the signal as the superadmin saw it (Edit Levels, manual orders): when the
+ * signal changed since, the server refuses with 409 and the current signal. Absent, no check (the
+ * spec's body has no such field; the app's screens always send it).
+ */
+export const expectedSignalUpdatedAt = isoDateTimeInRange(
+  'expected_updated_at',
+  'the signal’s updated_at (an ISO timestamp)',
+).optional();
+
+/**
+ * POST /api/signals/{signalId}/update (Edit Levels). The status may only make a move a superadmin
+ * may make (src/shared/signal-states.ts); any other is refused with 409.
+ */
 export const editLevelsBodySchema = z.object({
   trade_gen_ts: tradeGenTs,
   entry_level: z.number({ error: MSG.editLevelsInvalid }).finite(MSG.editLevelsInvalid),
@@ -118,6 +131,7 @@ export const editLevelsBodySchema = z.object({
   target_level: z.number({ error: MSG.editLevelsInvalid }).finite(MSG.editLevelsInvalid),
   trade_status: z.enum(SIGNAL_STATUSES, { error: `trade_status must be one of: ${SIGNAL_STATUSES.join(', ')}` }),
   process_signal: z.boolean(),
+  expected_updated_at: expectedSignalUpdatedAt,
 });
 export type EditLevelsBody = z.infer<typeof editLevelsBodySchema>;
 
@@ -151,6 +165,7 @@ const manualOrderShape = {
   trade_exchange: z.string().min(1).max(10),
   entry_level: z.number().finite(),
   stop_loss_level: z.number().finite(),
+  expected_updated_at: expectedSignalUpdatedAt,
 };
 
 type ManualOrderPrices = {
