@@ -53,6 +53,7 @@ const LANES = [
     { name: 'tsc -p tsconfig.node.json', args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.node.json', '--noEmit'] },
     { name: 'eslint .', args: [bin('eslint/bin/eslint.js'), '.'] },
     { name: 'prettier --check .', args: [bin('prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'] },
+    { name: 'decisions index', args: [path.join(root, 'scripts/decisions-index.mjs'), '--check'] },
   ],
 ];
 

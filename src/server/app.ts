@@ -111,7 +111,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError((err, c) => {
     if (err instanceof ApiError || err instanceof DomainError) {
       const status = err instanceof ApiError ? err.status : DOMAIN_ERROR_STATUS[err.kind];
-      return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) }, status);
+      const current = err instanceof DomainError && err.current !== undefined ? { current: err.current } : {};
+      return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...current }, status);
     }
     if (err instanceof HTTPException) {
       return c.json({ error: err.message || 'Request failed' }, err.status);

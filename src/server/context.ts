@@ -18,7 +18,15 @@ export interface AppDeps {
   engine?: { wake(): void };
   /** Tells people what happened (Web Push), when configured; never waited for by a request. */
   notifier?: Notifier;
+  /**
+   * The time, for what the engine and the services decide by it (a signal's expiry): the engine's
+   * ticks and the requests read the same clock. The machine's when absent; tests pass their own.
+   */
+  clock?: () => Date;
 }
+
+/** The app's clock (AppDeps.clock), the machine's by default. */
+export const clockOf = (deps: Pick<AppDeps, 'clock'>): (() => Date) => deps.clock ?? (() => new Date());
 
 /** Events people subscribe to (Web Push, server/push/); each event sends in the background and never throws. */
 export interface Notifier {

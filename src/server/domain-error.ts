@@ -3,7 +3,7 @@
  * terms: the input is invalid, it conflicts with what is stored, or what it names does not exist;
  * `fields` names the fields at fault (with the message for each). Services know nothing of HTTP:
  * the app's error handler (app.ts) answers a DomainError with its status and the API's
- * `{ error, fields }` body.
+ * `{ error, fields, current }` body.
  */
 export type DomainErrorKind = 'invalid' | 'conflict' | 'not_found';
 
@@ -12,6 +12,8 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A conflict's record as it is now (answered as `current`), so the screen can show it again. */
+    readonly current?: unknown,
   ) {
     super(message);
   }

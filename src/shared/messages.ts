@@ -33,6 +33,8 @@ export const MSG = {
   signalChangedSince: 'This signal changed since you opened it: review it again',
   signalNotPending: (status: string) => `This signal is no longer pending (it is ${status})`,
   signalExpired: 'This signal has expired and can no longer be approved',
+  tradeChangedSince: 'This trade changed since you opened it: review it again',
+  signalStatusMoveRefused: (from: string, to: string) => `A ${from} signal cannot be set to ${to}`,
   webhookUnauthorized: 'Missing or invalid token',
   addSignalFailure: 'Failed to add signal',
   addSignalTransportFailure: 'Failed to update signal',

@@ -541,3 +541,53 @@ test.describe('on a phone', () => {
     });
   });
 });
+
+test.describe('a stale Edit Levels', () => {
+  // The browser logs the refused save (409) as a failed resource.
+  test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)/] });
+
+  test('Edit Levels on a signal a colleague changed meanwhile: says so, shows the current signal, then saves', async ({
+    page,
+    login,
+  }) => {
+    await login({ role: 'superadmin' });
+    const signal = await createSignal(page, await swingAlgoId(page), {
+      entry_level: 4000,
+      stop_loss_level: 3900,
+      target_level: 4250,
+    });
+    await openSignals(page, signal.algo_id);
+    await page.getByRole('button', { name: `Edit Levels, signal ${signal.signal_id}` }).click();
+    const dialog = modal(page, `Edit Levels: signal ${signal.signal_id}`);
+    await expect(dialog.getByLabel('Stop-loss Level')).toHaveValue('3900');
+
+    // A colleague moves the stop-loss while this dialog is open.
+    const colleague = await page.request.post(`/api/signals/${signal.signal_id}/update`, {
+      data: {
+        trade_gen_ts: '2026-11-20',
+        entry_level: 4000,
+        stop_loss_level: 3950,
+        target_level: 4250,
+        trade_status: 'pending',
+        process_signal: false,
+        expected_updated_at: signal.updated_at,
+      },
+    });
+    expect(colleague.status(), await colleague.text()).toBe(200);
+
+    await dialog.getByLabel('Target Level').fill('4300');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('This signal changed since you opened it: review it again');
+    // The dialog now holds the signal as stored: the colleague's stop-loss, the old target.
+    await expect(dialog.getByLabel('Stop-loss Level')).toHaveValue('3950');
+    await expect(dialog.getByLabel('Target Level')).toHaveValue('4250');
+
+    await dialog.getByLabel('Target Level').fill('4300');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Values edited successfully')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    const row = rowOf(page, signal.signal_id);
+    await expect(row.locator('td').nth(5)).toContainText('Stoploss3,950');
+    await expect(row.locator('td').nth(5)).toContainText('Target4,300');
+  });
+});

@@ -403,10 +403,22 @@ describe("the signal's history", () => {
       trade_status: 'cancelled',
       process_signal: false,
     };
+    // A rejected signal is final (src/shared/signal-states.ts): Edit Levels cannot reopen it, and
+    // the refusal records nothing.
     expect(
       (await post(a.admin, `/api/signals/${added.signal_id}/update`, { ...cancel, trade_status: 'pending' })).status,
-    ).toBe(200);
-    expect((await post(a.admin, `/api/signals/${added.signal_id}/update`, cancel)).status).toBe(200);
+    ).toBe(409);
+    const other = await expectJson(
+      await a.admin.request(`/api/algos/${algoId}/signals`, { method: 'PUT', json: addSignalBody() }),
+      201,
+      signalSchema,
+    );
+    expect((await post(a.admin, `/api/signals/${other.signal_id}/update`, cancel)).status).toBe(200);
+    expect(await eventsOf(other.signal_id)).toEqual([
+      ['received', 'Ops Admin', { source: 'manual' }],
+      ['levels_changed', 'Ops Admin', { trade_status: { from: 'pending', to: 'cancelled' } }],
+      ['cancelled', 'Ops Admin', { via: 'edit_levels' }],
+    ]);
     expect(await eventsOf(added.signal_id)).toEqual([
       ['received', 'Ops Admin', { source: 'manual' }],
       [
@@ -421,9 +433,6 @@ describe("the signal's history", () => {
         },
       ],
       ['rejected', 'Ops Admin', null],
-      ['levels_changed', 'Ops Admin', { trade_status: { from: 'cancelled', to: 'pending' } }],
-      ['levels_changed', 'Ops Admin', { trade_status: { from: 'pending', to: 'cancelled' } }],
-      ['cancelled', 'Ops Admin', { via: 'edit_levels' }],
     ]);
   });
 

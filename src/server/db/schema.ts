@@ -450,6 +450,15 @@ export const trades = pgTable(
     stoploss_trade_number: text('stoploss_trade_number'),
     remaining_quantity: integer('remaining_quantity'),
     ltp: money('ltp'),
+    /**
+     * When the engine or an admin last changed what an edit rests on (status, quantities, average
+     * prices, date, type, order numbers; not the prices of every tick): a trigger keeps it, in whole
+     * milliseconds and always increasing, so the admin trade edit can refuse a stale view
+     * (`expected_updated_at`) instead of overwriting a fill booked meanwhile.
+     */
+    updated_at: ts('updated_at')
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
   },
   (t) => [
     index('trades_account_status_idx').on(t.trabot_account_id, t.trade_status, t.trade_date),

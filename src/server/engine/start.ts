@@ -2,7 +2,7 @@
  * The engine as the server process runs it: its price feed (Kite's ticker while a Zerodha session
  * is available, else simulated), paper broker, the market's calendar, leader lock, tick loop.
  */
-import type { AppDeps } from '../context';
+import { clockOf, type AppDeps } from '../context';
 import type { Database } from '../db/client';
 import { PaperBroker } from './broker/paper-broker';
 import { Engine } from './engine';
@@ -13,7 +13,7 @@ import { postgresLeaderLock, sessionLeaderLock } from './leader-lock';
 import { runEngine, type RunningEngine } from './runner';
 
 export function startEngine(
-  deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env' | 'notifier'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env' | 'notifier' | 'clock'>,
   database: Pick<Database, 'kind'>,
 ): RunningEngine {
   const feed = priceFeed(deps);
@@ -25,7 +25,8 @@ export function startEngine(
         })
       : sessionLeaderLock(deps.db);
   const { env } = deps;
-  if (env.MARKET_HOURS === 'nse' && holidaysOutdated(new Date())) {
+  const now = clockOf(deps);
+  if (env.MARKET_HOURS === 'nse' && holidaysOutdated(now())) {
     deps.log.warn(
       { knownThrough: HOLIDAYS_KNOWN_THROUGH },
       "engine: NSE's holidays are listed only until then: add this year's to src/server/engine/nse-holidays.ts",
@@ -43,7 +44,9 @@ export function startEngine(
     },
     leadership: lock,
   });
-  const running = runEngine({ engine, lock, log: deps.log });
+  // The requests' clock: a signal's expiry is set and checked by the services and swept by the
+  // engine against the same time.
+  const running = runEngine({ engine, lock, log: deps.log, now });
   return {
     wake: running.wake,
     async stop() {

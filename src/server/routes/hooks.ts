@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { MSG } from '@shared/messages';
 import { addSignalBodySchema } from '@shared/schemas/admin/algos';
 import { webhookSignalBodySchema } from '@shared/schemas/admin/signal-approvals';
-import type { AppEnv } from '../context';
+import { clockOf, type AppEnv } from '../context';
 import { ApiError, parseWith, STATUS } from '../http';
 import { hit } from '../security/rate-limit';
 import { getAlgo } from '../services/algos';
@@ -54,10 +54,11 @@ export function hookRoutes(): Hono<AppEnv> {
     }
 
     const sent = parseWith(webhookSignalBodySchema, raw, 'body');
+    const now = clockOf(c.get('deps'))();
     const body = parseWith(
       addSignalBodySchema,
       {
-        trade_gen_ts: sent.trade_gen_ts ?? istDay(new Date()),
+        trade_gen_ts: sent.trade_gen_ts ?? istDay(now),
         exchange: 'NSE',
         instrument_symbol: sent.instrument_symbol,
         instrument_type: sent.instrument_type,
@@ -74,13 +75,19 @@ export function hookRoutes(): Hono<AppEnv> {
     );
     const algo = await getAlgo(db, sender.algo_id);
     if (!algo) throw new ApiError(STATUS.UNAUTHORIZED, MSG.webhookUnauthorized);
-    const { signal, created } = await addSignal(db, algo, body, {
-      webhook: {
-        tokenId: sender.token_id,
-        clientSignalId: sent.client_signal_id,
-        autoApprove: algo.approval_mode === 'auto',
+    const { signal, created } = await addSignal(
+      db,
+      algo,
+      body,
+      {
+        webhook: {
+          tokenId: sender.token_id,
+          clientSignalId: sent.client_signal_id,
+          autoApprove: algo.approval_mode === 'auto',
+        },
       },
-    });
+      now,
+    );
     const answer = { signal_id: signal.signal_id, trade_status: signal.trade_status };
     if (!created) return c.json(answer, STATUS.OK);
     log.info(

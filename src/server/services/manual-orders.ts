@@ -2,13 +2,14 @@
  * Manual Entry / Manual Exit: the admin's order for a signal, stored as `queued`. The execution
  * engine places it for every account trading the signal and moves its status on.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { MSG } from '@shared/messages';
 import type { ManualEntryBody, ManualExitBody, ManualOrder } from '@shared/schemas/admin/algos';
 import type { Db } from '../db/client';
 import { manualOrders, signals, type MANUAL_ORDER_SIDES } from '../db/schema';
 import { checkLimits } from './column-limits';
 import { recordSignalEvents, type Actor } from './signal-events';
-import { LEVEL_LIMIT } from './signals';
+import { LEVEL_LIMIT, toSignal } from './signals';
 import { instrumentTickInfo } from './instruments';
 import { requireOnTick } from './ticks';
 import { DomainError } from '../domain-error';
@@ -21,9 +22,12 @@ export function toManualOrder(row: ManualOrderRow): ManualOrder {
 }
 
 /**
- * Queued with its `manual_entry` / `manual_exit` event (who, the order's terms). Null when the signal does not exist. The body repeats the signal's identity (spec section 7):
- * a body naming another signal, algo, symbol, direction or exchange is refused (400 naming the
- * field) rather than queued against the wrong trades.
+ * Queued with its `manual_entry` / `manual_exit` event (who, the order's terms). Null when the
+ * signal does not exist. The body repeats the signal's identity (spec section 7): a body naming
+ * another signal, algo, symbol, direction or exchange is refused (400 naming the field) rather than
+ * queued against the wrong trades. With `expected_updated_at`, the order is queued only while the
+ * signal is as the superadmin saw it (levels, status, process flag), the signal's row locked
+ * meanwhile; otherwise 409 with the current signal.
  */
 export async function queueManualOrder(
   db: Db,
@@ -60,7 +64,16 @@ export async function queueManualOrder(
     ],
   );
   const { user } = input;
+  const expectedAt = body.expected_updated_at;
   const row = await db.transaction(async (tx) => {
+    if (expectedAt !== undefined) {
+      const [unchanged] = await tx
+        .select({ id: signals.signal_id })
+        .from(signals)
+        .where(and(eq(signals.signal_id, signalId), eq(signals.updated_at, new Date(expectedAt))))
+        .for('update');
+      if (!unchanged) return null;
+    }
     const [order] = await tx
       .insert(manualOrders)
       .values({
@@ -87,5 +100,8 @@ export async function queueManualOrder(
     ]);
     return order!;
   });
-  return toManualOrder(row);
+  if (row) return toManualOrder(row);
+  const [current] = await db.select().from(signals).where(eq(signals.signal_id, signalId));
+  if (!current) return null;
+  throw new DomainError('conflict', MSG.signalChangedSince, undefined, toSignal(current));
 }

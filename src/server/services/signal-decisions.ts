@@ -4,7 +4,7 @@
  * unchanged since the superadmin saw it (`expected_updated_at`), so a stale phone card never
  * approves levels a colleague has since edited, and two taps never decide twice.
  */
-import { and, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { MSG } from '@shared/messages';
 import type { PendingSignal, SignalDecisionAnswer } from '@shared/schemas/admin/signal-approvals';
 import type { Db } from '../db/client';
@@ -16,7 +16,8 @@ import { DomainError } from '../domain-error';
 
 type Decision = 'approve' | 'reject';
 
-const notExpired = or(isNull(signals.expires_at), gt(signals.expires_at, sql`now()`));
+/** Unexpired at `now`: the app's clock (AppDeps.clock), the one the engine's expiry sweep reads too. */
+const notExpiredAt = (now: Date) => or(isNull(signals.expires_at), gt(signals.expires_at, now));
 
 /** Active subscriptions of active accounts to the algo: the accounts a fan-out will try. */
 export async function subscribedAccountCount(db: Db, algoId: number): Promise<number> {
@@ -34,20 +35,22 @@ export async function subscribedAccountCount(db: Db, algoId: number): Promise<nu
   return row?.n ?? 0;
 }
 
-/** Why a decision did not apply: 404, or 409 with what changed. */
+/** Why a decision did not apply: 404, or 409 with what changed and the signal as it is now. */
 async function refusal(db: Db, signalId: number, expectedUpdatedAt: Date): Promise<DomainError> {
   const [row] = await db.select().from(signals).where(eq(signals.signal_id, signalId));
   if (!row) return new DomainError('not_found', 'Signal not found');
-  if (row.trade_status !== 'pending') return new DomainError('conflict', MSG.signalNotPending(row.trade_status));
+  const current = toSignal(row);
+  if (row.trade_status !== 'pending')
+    return new DomainError('conflict', MSG.signalNotPending(row.trade_status), undefined, current);
   if (row.updated_at.getTime() !== expectedUpdatedAt.getTime())
-    return new DomainError('conflict', MSG.signalChangedSince);
-  return new DomainError('conflict', MSG.signalExpired);
+    return new DomainError('conflict', MSG.signalChangedSince, undefined, current);
+  return new DomainError('conflict', MSG.signalExpired, undefined, current);
 }
 
 /**
  * Approves (status approved, process flag set) or rejects (cancelled, noted) a pending signal, with
  * the decision's event (who, when). 404 for an unknown signal; 409 when it is no longer pending, has
- * expired or changed since.
+ * expired by `now` (the app's clock) or changed since.
  */
 export async function decideSignal(
   db: Db,
@@ -55,6 +58,7 @@ export async function decideSignal(
   decision: Decision,
   expectedUpdatedAt: Date,
   user: NonNullable<Actor>,
+  now: Date,
 ): Promise<SignalDecisionAnswer> {
   const row = await db.transaction(async (tx) => {
     const [decided] = await tx
@@ -69,7 +73,7 @@ export async function decideSignal(
           eq(signals.signal_id, signalId),
           eq(signals.trade_status, 'pending'),
           eq(signals.updated_at, expectedUpdatedAt),
-          notExpired,
+          notExpiredAt(now),
         ),
       )
       .returning();

@@ -2,11 +2,12 @@
  * Signals of an algo: listing, Add Signal (the symbol must be in the instrument list) and Edit
  * Levels. The server computes risk_reward itself; the engine reads and updates the same rows.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SignalStatus } from '@shared/constants';
 import { istTime } from '@shared/ist';
 import { MSG } from '@shared/messages';
 import { riskReward } from '@shared/risk-reward';
+import { signalStatusesMovableTo } from '@shared/signal-states';
 import type { AddSignalBody, EditLevelsBody, Signal } from '@shared/schemas/admin/algos';
 import type { Db } from '../db/client';
 import { algos, signals, type SignalEventKind } from '../db/schema';
@@ -89,7 +90,8 @@ export type SignalOrigin = { user: NonNullable<Actor> } | { webhook: WebhookOrig
  * A new signal of an existing algo: pending (a webhook signal of an `auto` algo: approved and
  * processed), expiring after the algo's validity, with its `received` event (and `approved` when
  * the algo approves itself). 400 naming instrument_symbol when the symbol and series are not
- * listed, and naming each level off the instrument's tick (services/ticks.ts). A webhook signal whose client_signal_id the algo already sent is not added again: the
+ * listed, and naming each level off the instrument's tick (services/ticks.ts). `now` is the app's clock (AppDeps.clock): the expiry is counted from it, as the engine's
+ * sweep compares it with its own ticks' time. A webhook signal whose client_signal_id the algo already sent is not added again: the
  * answer is the stored one, `created: false`.
  */
 export async function addSignal(
@@ -97,6 +99,7 @@ export async function addSignal(
   algo: Pick<typeof algos.$inferSelect, 'algo_id' | 'signal_validity_minutes'>,
   body: AddSignalBody,
   origin: SignalOrigin,
+  now: Date,
 ): Promise<{ signal: Signal; created: boolean }> {
   const risk_reward = checkedRiskReward(body);
   const symbol = body.instrument_symbol.toUpperCase();
@@ -132,7 +135,7 @@ export async function addSignal(
         source: webhook ? 'webhook' : 'manual',
         webhook_token_id: webhook?.tokenId ?? null,
         client_signal_id: webhook?.clientSignalId ?? null,
-        expires_at: validity === null || approved ? null : sql`now() + make_interval(mins => ${validity})`,
+        expires_at: validity === null || approved ? null : new Date(now.getTime() + validity * 60_000),
       })
       .onConflictDoNothing({
         target: [signals.algo_id, signals.client_signal_id],
@@ -166,9 +169,12 @@ export async function addSignal(
 }
 
 /**
- * Edit Levels: date, levels, any status and the process flag, with the events of what changed
- * (levels and status from and to; `approved` or `cancelled` when it moves the status there).
- * Null when the signal does not exist.
+ * Edit Levels: date, levels, status and the process flag, with the events of what changed (levels
+ * and status from and to; `approved` or `cancelled` when it moves the status there). One guarded
+ * UPDATE: the status may only make a move a superadmin may make (src/shared/signal-states.ts), and
+ * with `expected_updated_at` only while the signal is as the superadmin saw it. Null when the signal
+ * does not exist; a 409 DomainError carrying the current signal when it changed since or the move is
+ * not allowed.
  */
 export async function editSignalLevels(
   db: Db,
@@ -176,8 +182,9 @@ export async function editSignalLevels(
   body: EditLevelsBody,
   actor: Actor,
 ): Promise<Signal | null> {
-  const risk_reward = checkedRiskReward(body);
-  return db.transaction(async (tx) => {
+  const { expected_updated_at: expected, ...edit } = body;
+  const risk_reward = checkedRiskReward(edit);
+  const outcome = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(signals).where(eq(signals.signal_id, signalId)).for('update');
     if (!before) return null;
     // Levels the engine may still trade must be on the tick; cancelling or completing is always possible.
@@ -188,27 +195,43 @@ export async function editSignalLevels(
     const [row] = await tx
       .update(signals)
       .set({
-        trade_gen_ts: signalTimestamp(body.trade_gen_ts),
-        entry_level: body.entry_level,
-        stop_loss_level: body.stop_loss_level,
-        target_level: body.target_level,
-        trade_status: body.trade_status,
-        algo_process_ind: body.process_signal,
+        trade_gen_ts: signalTimestamp(edit.trade_gen_ts),
+        entry_level: edit.entry_level,
+        stop_loss_level: edit.stop_loss_level,
+        target_level: edit.target_level,
+        trade_status: edit.trade_status,
+        algo_process_ind: edit.process_signal,
         risk_reward,
       })
-      .where(eq(signals.signal_id, signalId))
+      .where(
+        and(
+          eq(signals.signal_id, signalId),
+          inArray(signals.trade_status, signalStatusesMovableTo(edit.trade_status, 'admin')),
+          expected === undefined ? undefined : eq(signals.updated_at, new Date(expected)),
+        ),
+      )
       .returning();
-    const statusMoved = before.trade_status !== row!.trade_status;
+    if (!row) return { done: false as const, before };
+    const statusMoved = before.trade_status !== row.trade_status;
     const changes = {
-      ...levelChanges(before, row!),
-      ...(statusMoved ? { trade_status: { from: before.trade_status, to: row!.trade_status } } : {}),
+      ...levelChanges(before, row),
+      ...(statusMoved ? { trade_status: { from: before.trade_status, to: row.trade_status } } : {}),
     };
-    const to = row!.trade_status;
+    const to = row.trade_status;
     const moved: SignalEventKind | null = statusMoved && (to === 'approved' || to === 'cancelled') ? to : null;
     await recordSignalEvents(tx, [
       ...(Object.keys(changes).length ? [{ signalId, kind: 'levels_changed' as const, actor, details: changes }] : []),
       ...(moved ? [{ signalId, kind: moved, actor, details: { via: 'edit_levels' } }] : []),
     ]);
-    return toSignal(row!);
+    return { done: true as const, signal: toSignal(row) };
   });
+  if (outcome === null) return null;
+  if (outcome.done) return outcome.signal;
+  const refused = outcome.before;
+  const current = toSignal(refused);
+  if (expected !== undefined && refused.updated_at.getTime() !== new Date(expected).getTime()) {
+    throw new DomainError('conflict', MSG.signalChangedSince, undefined, current);
+  }
+  const message = MSG.signalStatusMoveRefused(refused.trade_status, edit.trade_status);
+  throw new DomainError('conflict', message, { trade_status: message }, current);
 }

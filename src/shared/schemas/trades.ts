@@ -46,6 +46,12 @@ export const tradeSchema = z.object({
   /** Where the trade's orders go: `paper`, or the real broker's name when it trades live. */
   broker: z.string(),
   last_updated_timestamp: z.string(),
+  /**
+   * Not in the spec: when the engine or an admin last changed what an edit rests on (status,
+   * quantities, average prices, date, order numbers; not prices), in whole milliseconds. The admin
+   * trade edit sends it back as `expected_updated_at`.
+   */
+  updated_at: z.string(),
   avg_entry_price: numOrNull,
   avg_exit_price: numOrNull,
   trade_exchange: z.string(),

@@ -317,11 +317,22 @@ describe('signals', () => {
     const [row] = await a.t.deps.db.select().from(signals).where(eq(signals.signal_id, signal.signal_id));
     expect(row).toMatchObject({ trade_status: 'approved', risk_reward: 2.5, algo_process_ind: false });
 
-    for (const status of ['pending', 'running', 'cancelled', 'completed']) {
+    // From approved a superadmin may only cancel (src/shared/signal-states.ts): back to pending,
+    // on to running or completed is refused, naming the statuses, and changes nothing.
+    for (const status of ['pending', 'running', 'completed']) {
+      const moveRefused = MSG.signalStatusMoveRefused('approved', status);
       expect(
-        (await post(a.admin, `/api/signals/${signal.signal_id}/update`, { ...body, trade_status: status })).status,
-      ).toBe(200);
+        await expectError(
+          await post(a.admin, `/api/signals/${signal.signal_id}/update`, { ...body, trade_status: status }),
+          409,
+        ),
+      ).toMatchObject({ error: moveRefused, fields: { trade_status: moveRefused } });
     }
+    const [stayed] = await a.t.deps.db.select().from(signals).where(eq(signals.signal_id, signal.signal_id));
+    expect(stayed!.trade_status).toBe('approved');
+    expect(
+      (await post(a.admin, `/api/signals/${signal.signal_id}/update`, { ...body, trade_status: 'cancelled' })).status,
+    ).toBe(200);
     // While tradable, the levels must keep their sides of the stored signal's direction (long here);
     // a signal can still be cancelled or completed whatever its levels.
     const wrong = { ...body, stop_loss_level: 3000, target_level: 2950 };

@@ -283,7 +283,7 @@ describe('expiry', () => {
         await post(a.admin, `/api/signals/${stale.signal_id}/approve`, { expected_updated_at: seen }),
         409,
       ),
-    ).toEqual({ error: MSG.signalExpired });
+    ).toEqual({ error: MSG.signalExpired, current: await signalOf(stale.signal_id) });
 
     expect(await expirePendingSignals(a.t.deps.db, new Date(Date.now() + 61_000))).toBeGreaterThanOrEqual(2);
     for (const id of [signal.signal_id, stale.signal_id]) {
@@ -358,6 +358,7 @@ describe('the pending queue and the decision', () => {
       ),
     ).toEqual({
       error: MSG.signalNotPending('approved'),
+      current: answer.signal,
     });
   });
 
@@ -378,13 +379,13 @@ describe('the pending queue and the decision', () => {
         await post(a.admin, `/api/signals/${signal.signal_id}/approve`, { expected_updated_at: seen.updated_at }),
         409,
       ),
-    ).toEqual({ error: MSG.signalChangedSince });
+    ).toEqual({ error: MSG.signalChangedSince, current: await signalOf(signal.signal_id) });
     expect(
       await expectError(
         await post(a.admin, `/api/signals/${signal.signal_id}/reject`, { expected_updated_at: seen.updated_at }),
         409,
       ),
-    ).toEqual({ error: MSG.signalChangedSince });
+    ).toEqual({ error: MSG.signalChangedSince, current: await signalOf(signal.signal_id) });
     expect(await signalRow(signal.signal_id)).toMatchObject({ trade_status: 'pending', entry_level: 2960 });
   });
 

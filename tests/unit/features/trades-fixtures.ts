@@ -13,6 +13,7 @@ export function makeTrade(over: Partial<Trade> = {}): Trade {
     algo_id: 2,
     broker: 'paper',
     last_updated_timestamp: '2026-11-20T15:30:00',
+    updated_at: '2026-11-20T10:00:00.000Z',
     avg_entry_price: 2450,
     avg_exit_price: null,
     trade_exchange: 'NSE',

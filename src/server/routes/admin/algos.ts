@@ -17,7 +17,7 @@ import {
   signalsQuerySchema,
 } from '@shared/schemas/admin/algos';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
-import type { AppEnv } from '../../context';
+import { clockOf, type AppEnv } from '../../context';
 import { parseWith, STATUS } from '../../http';
 import { algoExists, getAlgo, listAlgos, setExchangeAlgoId, switchAlgo } from '../../services/algos';
 import { queueManualOrder } from '../../services/manual-orders';
@@ -87,11 +87,12 @@ export function adminAlgoRoutes(): Hono<AppEnv> {
     async (c) => {
       const { algoId } = c.req.valid('param');
       const body = c.req.valid('json');
-      const { db, log, notifier } = c.get('deps');
+      const deps = c.get('deps');
+      const { db, log, notifier } = deps;
       const algo = await getAlgo(db, algoId);
       if (!algo) throw notFound('Algo');
       const user = sessionUser(c);
-      const { signal } = await addSignal(db, algo, body, { user });
+      const { signal } = await addSignal(db, algo, body, { user }, clockOf(deps)());
       log.info(
         { userId: user.id, algoId, signalId: signal.signal_id, symbol: signal.instrument_symbol },
         'signal added',

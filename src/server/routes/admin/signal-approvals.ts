@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { approvalSettingsBodySchema, signalDecisionBodySchema } from '@shared/schemas/admin/signal-approvals';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
-import type { AppEnv } from '../../context';
+import { clockOf, type AppEnv } from '../../context';
 import { STATUS } from '../../http';
 import { algoExists, setApprovalSettings } from '../../services/algos';
 import { decideSignal, listPendingSignals } from '../../services/signal-decisions';
@@ -23,8 +23,9 @@ async function decide(
   { expected_updated_at }: z.infer<typeof signalDecisionBodySchema>,
 ) {
   const user = sessionUser(c);
-  const { db, log, engine } = c.get('deps');
-  const answer = await decideSignal(db, signalId, decision, new Date(expected_updated_at), user);
+  const deps = c.get('deps');
+  const { db, log, engine } = deps;
+  const answer = await decideSignal(db, signalId, decision, new Date(expected_updated_at), user, clockOf(deps)());
   log.info(
     { userId: user.id, userEmail: user.email, signalId, decision, accounts: answer.accounts },
     `signal ${decision === 'approve' ? 'approved' : 'rejected'}`,

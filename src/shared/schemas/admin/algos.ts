@@ -12,7 +12,7 @@ import {
 } from '../../constants';
 import { MSG } from '../../messages';
 import { levelSideErrors } from '../../levels';
-import { isoDateOrDateTimeInRange } from '../../date-range';
+import { isoDateOrDateTimeInRange, isoDateTimeInRange } from '../../date-range';
 
 export const APPROVAL_MODES = ['manual', 'auto'] as const;
 
@@ -41,7 +41,7 @@ export const exchangeRegistrationBodySchema = z.object({
     .nullable(),
 });
 
-/** POST /api/algos/{id}/switch (the spec shows the Switch but no call: decided, see docs/decisions.md). */
+/** POST /api/algos/{id}/switch (the spec shows the Switch but no call: decided, see docs/decisions/2026-11-22-algo-switch-call.md). */
 export const algoSwitchBodySchema = z.object({ algo_switch: z.boolean() });
 
 export const signalSchema = z.object({
@@ -123,7 +123,20 @@ export const addSignalBodySchema = z
   .superRefine((body, ctx) => sideIssues(body.trade_direction, body, ctx));
 export type AddSignalBody = z.infer<typeof addSignalBodySchema>;
 
-/** POST /api/signals/{signalId}/update (Edit Levels; any status may be set). */
+/**
+ * The `updated_at` of the signal as the superadmin saw it (Edit Levels, manual orders): when the
+ * signal changed since, the server refuses with 409 and the current signal. Absent, no check (the
+ * spec's body has no such field; the app's screens always send it).
+ */
+export const expectedSignalUpdatedAt = isoDateTimeInRange(
+  'expected_updated_at',
+  'the signal’s updated_at (an ISO timestamp)',
+).optional();
+
+/**
+ * POST /api/signals/{signalId}/update (Edit Levels). The status may only make a move a superadmin
+ * may make (src/shared/signal-states.ts); any other is refused with 409.
+ */
 export const editLevelsBodySchema = z.object({
   trade_gen_ts: tradeGenTs,
   entry_level: z.number({ error: MSG.editLevelsInvalid }).finite(MSG.editLevelsInvalid),
@@ -131,6 +144,7 @@ export const editLevelsBodySchema = z.object({
   target_level: z.number({ error: MSG.editLevelsInvalid }).finite(MSG.editLevelsInvalid),
   trade_status: z.enum(SIGNAL_STATUSES, { error: `trade_status must be one of: ${SIGNAL_STATUSES.join(', ')}` }),
   process_signal: z.boolean(),
+  expected_updated_at: expectedSignalUpdatedAt,
 });
 export type EditLevelsBody = z.infer<typeof editLevelsBodySchema>;
 
@@ -164,6 +178,7 @@ const manualOrderShape = {
   trade_exchange: z.string().min(1).max(10),
   entry_level: z.number().finite(),
   stop_loss_level: z.number().finite(),
+  expected_updated_at: expectedSignalUpdatedAt,
 };
 
 type ManualOrderPrices = {

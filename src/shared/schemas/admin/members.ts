@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES, TRADE_EDIT_STATUSES, TRADING_MODES } from '../../constants';
 import { idSchema, PG_INT_MAX } from '../ids';
-import { isoDateInRange } from '../../date-range';
+import { isoDateInRange, isoDateTimeInRange } from '../../date-range';
 import { brokerLoginFields } from '../account';
 
 export const memberSchema = z.object({
@@ -143,5 +143,14 @@ export const adminTradeEditBodySchema = z.object({
   broker_trade_number: nullableText,
   stoploss_trade_number: nullableText,
   ltp: nullableNumber,
+  /**
+   * The trade's `updated_at` as the admin saw it: when the trade changed since (a fill, the
+   * engine, another admin), 409 with the current trade. Absent, no check (the spec's body has no
+   * such field; the app always sends it).
+   */
+  expected_updated_at: isoDateTimeInRange(
+    'expected_updated_at',
+    'the trade’s updated_at (an ISO timestamp)',
+  ).optional(),
 });
 export type AdminTradeEditBody = z.infer<typeof adminTradeEditBodySchema>;

@@ -125,9 +125,38 @@ describe('account trades (admin)', () => {
       ltp: null,
       broker_trade_number: null,
       stoploss_trade_number: null,
+      expected_updated_at: trade.updated_at,
     });
     await waitFor(() => expect(modalForm()).toBeNull());
     await waitFor(() => expect(api.callsTo('GET', LIST)).toHaveLength(2));
+  });
+
+  it('says the trade changed since it was opened (a fill), shows the current trade and saves against it', async () => {
+    const current = { ...trade, remaining_quantity: 4, updated_at: '2026-11-20T10:00:05.000Z' };
+    const api = serve((call) =>
+      (call.body as { expected_updated_at: string }).expected_updated_at === trade.updated_at
+        ? { status: 409, body: { error: 'This trade changed since you opened it: review it again', current } }
+        : { body: { ...current, ...(call.body as object) } },
+    );
+    renderApp(PAGE);
+    await openEdit();
+    typeInto('Quantity', '12');
+    clickButton('Save');
+    await waitFor(() =>
+      expect(modalForm()?.querySelector('[role="alert"]')?.textContent).toBe(
+        'This trade changed since you opened it: review it again',
+      ),
+    );
+    // The form now holds the current trade: the fill's remaining quantity, the typed value dropped.
+    await waitFor(() => expect(ionInput('Remaining Quantity').value).toBe('4'));
+    expect(ionInput('Quantity').value).toBe('10');
+    clickButton('Save');
+    expect(await screen.findByText('Trade updated successfully')).toBeTruthy();
+    expect(
+      api
+        .callsTo('POST', '/api/admin/trades/77')
+        .map((c) => (c.body as { expected_updated_at: string }).expected_updated_at),
+    ).toEqual([trade.updated_at, current.updated_at]);
   });
 
   it('leaves the status out when the admin did not change it, so the stored one (e.g. completed) is kept', async () => {

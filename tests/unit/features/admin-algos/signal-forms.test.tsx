@@ -69,7 +69,7 @@ describe('Edit Levels', () => {
     expect(selectValue('Trade Status')).toBe('approved');
     typeInto('Entry Level', '101.25');
     typeInto('Target Level', '120');
-    chooseOption('Trade Status', 'completed');
+    chooseOption('Trade Status', 'cancelled');
     setChecked('Process signal', false);
     submit('Edit Levels', 'Save');
     expect(await screen.findByText('Values edited successfully')).toBeTruthy();
@@ -79,8 +79,9 @@ describe('Edit Levels', () => {
         entry_level: 101.25,
         stop_loss_level: 95,
         target_level: 120,
-        trade_status: 'completed',
+        trade_status: 'cancelled',
         process_signal: false,
+        expected_updated_at: signal.updated_at,
       },
     ]);
     await waitFor(() => expect(queryModalForm('Edit Levels')).toBeNull());
@@ -89,15 +90,49 @@ describe('Edit Levels', () => {
     expect(await screen.findByText('running', { selector: '.status-badge' })).toBeTruthy();
   });
 
-  it('offers all five statuses', async () => {
+  const statusOptions = () =>
+    Array.from(
+      Array.from(document.querySelectorAll('ion-select'))
+        .find((e) => (e as { label?: string }).label === 'Trade Status')!
+        .querySelectorAll('ion-select-option'),
+    ).map((o) => (o as { value?: string }).value);
+
+  it("offers the signal's own status and the moves a superadmin may make from it", async () => {
     serve(PATH, 'POST');
     await open('Edit Levels');
-    const select = Array.from(document.querySelectorAll('ion-select')).find(
-      (e) => (e as { label?: string }).label === 'Trade Status',
-    )!;
+    // An approved signal may only be cancelled by hand (src/shared/signal-states.ts).
+    expect(statusOptions()).toEqual(['approved', 'cancelled']);
+  });
+
+  it('says the signal changed since it was opened, shows the current one and saves against it', async () => {
+    const current = { ...signal, stop_loss_level: 97, trade_status: 'running', updated_at: '2026-11-20T05:00:00.000Z' };
+    const api = serve(PATH, 'POST', (call) =>
+      (call.body as { expected_updated_at: string }).expected_updated_at === signal.updated_at
+        ? { status: 409, body: { error: 'This signal changed since you opened it: review it again', current } }
+        : { body: current },
+    );
+    await open('Edit Levels');
+    typeInto('Target Level', '120');
+    submit('Edit Levels', 'Save');
+    // In the dialog (the toast says it too).
+    await waitFor(
+      () =>
+        expect(modalForm('Edit Levels').querySelector('[role="alert"]')?.textContent).toBe(
+          'This signal changed since you opened it: review it again',
+        ),
+      { timeout: 4000 },
+    );
+    // The dialog now shows the current signal: its levels, its status and the moves from there.
+    await waitFor(() => expect(ionInput('Stop-loss Level').value).toBe('97'));
+    expect(ionInput('Target Level').value).toBe('110');
+    expect(selectValue('Trade Status')).toBe('running');
+    expect(statusOptions()).toEqual(['running', 'completed', 'cancelled']);
+    submit('Edit Levels', 'Save');
+    expect(await screen.findByText('Values edited successfully')).toBeTruthy();
     expect(
-      Array.from(select.querySelectorAll('ion-select-option')).map((o) => (o as { value?: string }).value),
-    ).toEqual(['pending', 'approved', 'running', 'cancelled', 'completed']);
+      api.callsTo('POST', PATH).map((c) => (c.body as { expected_updated_at: string }).expected_updated_at),
+    ).toEqual([signal.updated_at, current.updated_at]);
+    await waitFor(() => expect(queryModalForm('Edit Levels')).toBeNull());
   });
 
   it('says "Invalid values, please correct and try again" for a level that is not a number', async () => {
@@ -250,6 +285,7 @@ describe.each([
         trade_exchange: 'NSE',
         entry_level: 100,
         stop_loss_level: 95,
+        expected_updated_at: signal.updated_at,
       },
     ]);
     await waitFor(() => expect(queryModalForm(c.action)).toBeNull());
@@ -274,7 +310,7 @@ describe.each([
   });
 
   it(`says "${c.failure}" and stays open when the order is refused`, async () => {
-    serve(PATH, 'PUT', () => ({ status: 409, body: { error: 'no open trade' } }));
+    serve(PATH, 'PUT', () => ({ status: 400, body: { error: 'no open trade' } }));
     await open_();
     chooseOption('Order Type', 'limit');
     await expectFields(true, false);
@@ -283,5 +319,33 @@ describe.each([
     expect(await screen.findByText(c.failure)).toBeTruthy();
     expect(queryModalForm(c.action)).not.toBeNull();
     expect(ionInput('Limit Price').value).toBe('98');
+  });
+
+  it('says the signal changed since it was opened, keeps the order typed and places it against the current signal', async () => {
+    const current = { ...signal, stop_loss_level: 96, updated_at: '2026-11-20T05:00:00.000Z' };
+    const api = serve(PATH, 'PUT', (call) =>
+      (call.body as { expected_updated_at: string }).expected_updated_at === signal.updated_at
+        ? { status: 409, body: { error: 'This signal changed since you opened it: review it again', current } }
+        : { status: 201, body: { id: 1 } },
+    );
+    const form = await open_();
+    chooseOption('Order Type', 'limit');
+    await expectFields(true, false);
+    typeInto('Limit Price', '98');
+    send();
+    await waitFor(
+      () =>
+        expect(form.querySelector('[role="alert"]')?.textContent).toBe(
+          'This signal changed since you opened it: review it again',
+        ),
+      { timeout: 4000 },
+    );
+    expect(form.textContent).toContain('stop-loss 96');
+    expect(ionInput('Limit Price').value).toBe('98');
+    send();
+    expect(await screen.findByText(c.success)).toBeTruthy();
+    expect(
+      api.callsTo('PUT', PATH).map((call) => (call.body as { expected_updated_at: string }).expected_updated_at),
+    ).toEqual([signal.updated_at, current.updated_at]);
   });
 });

@@ -1,12 +1,13 @@
 /**
  * POST /api/signals/{signalId}/update: a signal's levels, date, status and process flag (Edit
- * Levels, and Approve/Cancel on a phone). The algo's signal lists refresh.
+ * Levels), sent with the signal's updated_at as the dialog showed it. The algo's signal lists
+ * refresh, after a refusal too (a 409 means they are stale).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@shared/messages';
 import type { EditLevelsBody } from '@shared/schemas/admin/algos';
 import { apiFetch, jsonBody } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { editFailureMessage } from '@client/lib/stale-record';
 import { algoKeys } from './algo-keys';
 
 export interface EditLevelsInput {
@@ -22,7 +23,7 @@ export function useEditLevels(algoId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editLevels,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: algoKeys.signals(algoId) }),
-    meta: { success: MSG.editLevelsSuccess, failure: (error) => saveFailureMessage(error, MSG.editLevelsFailure) },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: algoKeys.signals(algoId) }),
+    meta: { success: MSG.editLevelsSuccess, failure: (error) => editFailureMessage(error, MSG.editLevelsFailure) },
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@shared/messages';
 import type { ManualEntryBody, ManualExitBody } from '@shared/schemas/admin/algos';
 import { apiFetch, jsonBody } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { editFailureMessage } from '@client/lib/stale-record';
 import { algoKeys } from './algo-keys';
 
 export type ManualOrderSide = 'entry' | 'exit';
@@ -22,8 +22,8 @@ export function usePlaceManualOrder(side: ManualOrderSide, algoId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ManualOrderBody) => placeManualOrder(side, body),
-    // An order may move the signal on (e.g. to running).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: algoKeys.signals(algoId) }),
-    meta: { success: TOASTS[side].success, failure: (error) => saveFailureMessage(error, TOASTS[side].failure) },
+    // An order may move the signal on (e.g. to running); a 409 means the lists are stale.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: algoKeys.signals(algoId) }),
+    meta: { success: TOASTS[side].success, failure: (error) => editFailureMessage(error, TOASTS[side].failure) },
   });
 }

@@ -1,10 +1,11 @@
 /**
  * Manual Entry / Manual Exit (spec sections 2, 4, 5, 7). The price fields follow the order type
  * (limit: limit price; trigger: limit and trigger price); the form is dropped on close, so the
- * order type is back to market the next time.
+ * order type is back to market the next time. Placed against the signal as shown: when it changed
+ * since, the dialog says so and shows the current signal, keeping the order typed.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { MANUAL_ORDER_PORTIONS, ORDER_TYPES, PRICE_STEP } from '@shared/constants';
 import type { Signal } from '@shared/schemas/admin/algos';
@@ -12,6 +13,7 @@ import { FormActions } from '@client/components/form-fields/form-actions';
 import { InputField } from '@client/components/form-fields/input-field';
 import { optionsOf, SelectField } from '@client/components/form-fields/select-field';
 import { Modal } from '@client/components/modal';
+import { staleRecordOf } from '@client/lib/stale-record';
 import { toast } from '@client/lib/toast';
 import { usePlaceManualOrder, type ManualOrderBody, type ManualOrderSide } from '../api/place-manual-order';
 import { showServerFieldErrors } from '@client/lib/server-field-errors';
@@ -49,7 +51,17 @@ export function ManualOrderModal({
   );
 }
 
-function ManualOrderForm({ side, signal, onDone }: { side: ManualOrderSide; signal: Signal; onDone: () => void }) {
+function ManualOrderForm({
+  side,
+  signal: opened,
+  onDone,
+}: {
+  side: ManualOrderSide;
+  signal: Signal;
+  onDone: () => void;
+}) {
+  // The signal as last read: a 409 replaces it with the current one and says why.
+  const [{ signal, notice }, setShown] = useState({ signal: opened, notice: null as string | null });
   const resolver = useMemo(() => zodResolver(manualOrderFormSchema(side, signal)), [side, signal]);
   const { control, handleSubmit, setError } = useForm<ManualOrderFormValues, unknown, ManualOrderBody>({
     resolver,
@@ -68,16 +80,28 @@ function ManualOrderForm({ side, signal, onDone }: { side: ManualOrderSide; sign
 
   const onSubmit = handleSubmit(
     (body) =>
-      mutation.mutate(body, {
-        onSuccess: onDone,
-        // A price off the instrument's tick (only the server knows the tick) shows under its field.
-        onError: (error) => showServerFieldErrors(error, ['limit_price', 'trigger_price'] as const, setError),
-      }),
+      mutation.mutate(
+        { ...body, expected_updated_at: signal.updated_at },
+        {
+          onSuccess: onDone,
+          onError: (error) => {
+            const stale = staleRecordOf<Signal>(error);
+            if (stale) setShown({ signal: stale.current, notice: stale.message });
+            // A price off the instrument's tick (only the server knows the tick) shows under its field.
+            else showServerFieldErrors(error, ['limit_price', 'trigger_price'] as const, setError);
+          },
+        },
+      ),
     onInvalid,
   );
 
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={TITLES[side]}>
+      {notice && (
+        <p className="form-error" role="alert">
+          {notice}
+        </p>
+      )}
       <p className="admin-form-subject">
         {signal.instrument_symbol} ({signal.exchange}), {signal.trade_direction}; entry {signal.entry_level}, stop-loss{' '}
         {signal.stop_loss_level}

@@ -1,9 +1,12 @@
 /**
  * The superadmin's Edit action on a trade: the read-only facts of the trade, then the editable
  * fields (POST /api/admin/trades/{tradeId}). Success closes the modal; a failure keeps it open.
+ * Saved against the trade as shown: when it changed since (a fill, another admin), the dialog says
+ * so and shows the current trade, to be reviewed and saved again.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { AdminTradeEditBody } from '@shared/schemas/admin/members';
 import type { Trade } from '@shared/schemas/trades';
@@ -11,6 +14,7 @@ import { FormActions } from '@client/components/form-fields/form-actions';
 import { InputField } from '@client/components/form-fields/input-field';
 import { optionsOf, SelectField } from '@client/components/form-fields/select-field';
 import { Modal } from '@client/components/modal';
+import { staleRecordOf } from '@client/lib/stale-record';
 import { useUpdateTrade } from '../api/update-trade';
 import {
   tradeEditFormSchema,
@@ -32,18 +36,42 @@ const READ_ONLY_FIELDS: readonly TradeFieldId[] = [
   'lastUpdated',
 ];
 
-function TradeEditForm({ trade, tradesKey, onDone }: { trade: Trade; tradesKey: QueryKey; onDone: () => void }) {
+interface TradeEditFormProps {
+  trade: Trade;
+  tradesKey: QueryKey;
+  notice: string | null;
+  onStale: (current: Trade, notice: string) => void;
+  onDone: () => void;
+}
+
+function TradeEditForm({ trade, tradesKey, notice, onStale, onDone }: TradeEditFormProps) {
   const mutation = useUpdateTrade(trade.trabot_trade_id, tradesKey);
   const { control, handleSubmit } = useForm<TradeEditFormValues, unknown, AdminTradeEditBody>({
     resolver: zodResolver(tradeEditFormSchema(trade.trade_status)),
     defaultValues: tradeEditFormValues(trade),
   });
 
-  const onSubmit = handleSubmit((body) => mutation.mutate(body, { onSuccess: onDone }));
+  const onSubmit = handleSubmit((body) =>
+    mutation.mutate(
+      { ...body, expected_updated_at: trade.updated_at },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const stale = staleRecordOf<Trade>(error);
+          if (stale) onStale(stale.current, stale.message);
+        },
+      },
+    ),
+  );
 
   const number = { type: 'number', inputmode: 'decimal', step: 'any' } as const;
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      {notice && (
+        <p className="form-error" role="alert">
+          {notice}
+        </p>
+      )}
       <section aria-label="Trade (read-only)">
         <TradeFieldList trade={trade} fields={READ_ONLY_FIELDS} className="trade-fields trade-edit-facts" />
       </section>
@@ -85,7 +113,22 @@ export function TradeEditModal({
 }) {
   return (
     <Modal isOpen={trade !== null} title={trade ? `Edit Trade ${trade.trabot_trade_id}` : undefined} onClose={onClose}>
-      {trade && <TradeEditForm trade={trade} tradesKey={tradesKey} onDone={onClose} />}
+      {trade && <TradeEditor key={trade.trabot_trade_id} trade={trade} tradesKey={tradesKey} onDone={onClose} />}
     </Modal>
+  );
+}
+
+/** The form for the trade as last read: a 409 replaces it with the current one (a fresh form) and says why. */
+function TradeEditor({ trade, tradesKey, onDone }: { trade: Trade; tradesKey: QueryKey; onDone: () => void }) {
+  const [shown, setShown] = useState({ trade, notice: null as string | null });
+  return (
+    <TradeEditForm
+      key={shown.trade.updated_at}
+      trade={shown.trade}
+      tradesKey={tradesKey}
+      notice={shown.notice}
+      onStale={(current, notice) => setShown({ trade: current, notice })}
+      onDone={onDone}
+    />
   );
 }

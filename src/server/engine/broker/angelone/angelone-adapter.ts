@@ -2,7 +2,8 @@
  * Angel One through its documented SmartAPI REST endpoints (https://smartapi.angelbroking.com/docs),
  * behind the engine's BrokerAdapter. Not through `smartapi-javascript`: on construction that
  * client looks up the machine's public IP from internet services, writes `error.log` into the
- * working directory and ships test frameworks as runtime dependencies (docs/decisions.md).
+ * working directory and ships test frameworks as runtime dependencies
+ * (docs/decisions/2026-11-25-angel-one-not-through-smartapi-javascript.md).
  *
  * The daily login is Angel's publisher login: the member logs in on Angel's page, which returns to
  * the app's redirect URL with the session's JWT (`auth_token`) and `state`; the JWT is checked with

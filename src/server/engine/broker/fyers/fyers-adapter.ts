@@ -3,7 +3,7 @@
  * BrokerAdapter. Not through `fyers-api-v3`: that client has its API root fixed in a module-level
  * config (it cannot be pointed at a local server without patching it), sets no request timeout,
  * and by default appends every call, the app secret of the token exchange included, to a log file
- * in the working directory (docs/decisions.md).
+ * in the working directory (docs/decisions/2026-11-25-fyers-through-its-rest-api-not-fyers.md).
  *
  * The firm's app (app id such as `XB12345-100`, secret, registered redirect URL) is server
  * configuration; an account's credentials carry the member's access token of the day. Every call
