@@ -2,6 +2,7 @@
 import type { Signal } from '@shared/schemas/admin/algos';
 import type { SessionUser } from '@shared/schemas/session';
 import type { CaptchaDifficulty } from './auth/captcha';
+import type { BackupService } from './backups/service';
 import type { SecretBox } from './crypto';
 import type { Db } from './db/client';
 import type { Env } from './env';
@@ -18,6 +19,8 @@ export interface AppDeps {
   engine?: { wake(): void };
   /** Tells people what happened (Web Push), when configured; never waited for by a request. */
   notifier?: Notifier;
+  /** Backups of the embedded database (on PostgreSQL it answers that PostgreSQL's tools do them). */
+  backups?: BackupService;
 }
 
 /** Events people subscribe to (Web Push, server/push/); each event sends in the background and never throws. */
