@@ -307,6 +307,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/admin/warnings': { access: 'superadmin', query: 'showDeleted=true' },
   'DELETE /api/admin/warnings/:warningId': { access: 'superadmin', params: { warningId: 'warning' } },
   'GET /api/admin/tokens': { access: 'superadmin' },
+  'GET /api/admin/backups': { access: 'superadmin' },
+  'POST /api/admin/backups': { access: 'superadmin' },
   'GET /api/admin/enquiries': { access: 'superadmin', query: 'limit=20' },
   'GET /api/admin/workshops': { access: 'superadmin' },
   'PUT /api/admin/workshops': { access: 'superadmin', body: () => jsonPayload(workshopBody()) },
