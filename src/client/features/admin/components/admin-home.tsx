@@ -16,6 +16,7 @@ const AREAS = [
   { label: 'Tokens', to: '/dashboard/admin/tokens' },
   { label: 'Enquiries', to: '/dashboard/admin/enquiries' },
   { label: 'Workshops', to: '/dashboard/admin/workshops' },
+  { label: 'Backups', to: '/dashboard/admin/backups' },
 ] as const;
 
 export function AdminHome() {
