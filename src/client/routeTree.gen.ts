@@ -21,6 +21,7 @@ import { Route as DashboardAccountSettingsRouteImport } from './routes/dashboard
 import { Route as DashboardAdminRouteImport } from './routes/dashboard/admin'
 import { Route as DashboardTradesRouteImport } from './routes/dashboard/trades'
 import { Route as DashboardAdminIndexRouteImport } from './routes/dashboard/admin/index'
+import { Route as DashboardAdminBackupsRouteImport } from './routes/dashboard/admin/backups'
 import { Route as DashboardAdminEnquiriesRouteImport } from './routes/dashboard/admin/enquiries'
 import { Route as DashboardAdminInstrumentsRouteImport } from './routes/dashboard/admin/instruments'
 import { Route as DashboardAdminLogsRouteImport } from './routes/dashboard/admin/logs'
@@ -98,6 +99,11 @@ const DashboardTradesRoute = DashboardTradesRouteImport.update({
 const DashboardAdminIndexRoute = DashboardAdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => DashboardAdminRoute,
+} as any)
+const DashboardAdminBackupsRoute = DashboardAdminBackupsRouteImport.update({
+  id: '/backups',
+  path: '/backups',
   getParentRoute: () => DashboardAdminRoute,
 } as any)
 const DashboardAdminEnquiriesRoute = DashboardAdminEnquiriesRouteImport.update({
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/admin': typeof DashboardAdminRouteWithChildren
   '/dashboard/trades': typeof DashboardTradesRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/admin/backups': typeof DashboardAdminBackupsRoute
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
   '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
@@ -236,6 +243,7 @@ export interface FileRoutesByTo {
   '/dashboard/account-settings': typeof DashboardAccountSettingsRoute
   '/dashboard/trades': typeof DashboardTradesRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/dashboard/admin/backups': typeof DashboardAdminBackupsRoute
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
   '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
@@ -268,6 +276,7 @@ export interface FileRoutesById {
   '/dashboard/admin': typeof DashboardAdminRouteWithChildren
   '/dashboard/trades': typeof DashboardTradesRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/admin/backups': typeof DashboardAdminBackupsRoute
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
   '/dashboard/admin/instruments': typeof DashboardAdminInstrumentsRoute
   '/dashboard/admin/logs': typeof DashboardAdminLogsRoute
@@ -301,6 +310,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin'
     | '/dashboard/trades'
     | '/dashboard/'
+    | '/dashboard/admin/backups'
     | '/dashboard/admin/enquiries'
     | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
@@ -330,6 +340,7 @@ export interface FileRouteTypes {
     | '/dashboard/account-settings'
     | '/dashboard/trades'
     | '/dashboard'
+    | '/dashboard/admin/backups'
     | '/dashboard/admin/enquiries'
     | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
@@ -361,6 +372,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin'
     | '/dashboard/trades'
     | '/dashboard/'
+    | '/dashboard/admin/backups'
     | '/dashboard/admin/enquiries'
     | '/dashboard/admin/instruments'
     | '/dashboard/admin/logs'
@@ -475,6 +487,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/dashboard/admin/'
       preLoaderRoute: typeof DashboardAdminIndexRouteImport
+      parentRoute: typeof DashboardAdminRoute
+    }
+    '/dashboard/admin/backups': {
+      id: '/dashboard/admin/backups'
+      path: '/backups'
+      fullPath: '/dashboard/admin/backups'
+      preLoaderRoute: typeof DashboardAdminBackupsRouteImport
       parentRoute: typeof DashboardAdminRoute
     }
     '/dashboard/admin/enquiries': {
@@ -600,6 +619,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface DashboardAdminRouteChildren {
+  DashboardAdminBackupsRoute: typeof DashboardAdminBackupsRoute
   DashboardAdminEnquiriesRoute: typeof DashboardAdminEnquiriesRoute
   DashboardAdminInstrumentsRoute: typeof DashboardAdminInstrumentsRoute
   DashboardAdminLogsRoute: typeof DashboardAdminLogsRoute
@@ -620,6 +640,7 @@ interface DashboardAdminRouteChildren {
 }
 
 const DashboardAdminRouteChildren: DashboardAdminRouteChildren = {
+  DashboardAdminBackupsRoute: DashboardAdminBackupsRoute,
   DashboardAdminEnquiriesRoute: DashboardAdminEnquiriesRoute,
   DashboardAdminInstrumentsRoute: DashboardAdminInstrumentsRoute,
   DashboardAdminLogsRoute: DashboardAdminLogsRoute,

@@ -15,6 +15,7 @@ import { jsonWithLength } from './json-with-length';
 import { DomainError, type DomainErrorKind } from './domain-error';
 import { adminAccountRoutes } from './routes/admin/accounts';
 import { adminAlgoRoutes } from './routes/admin/algos';
+import { adminBackupRoutes } from './routes/admin/backups';
 import { adminHaltRoutes } from './routes/admin/halts';
 import { adminInboxRoutes } from './routes/admin/inbox';
 import { adminInstrumentRoutes, BHAV_COPY_PATH } from './routes/admin/instruments';
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', adminTradeRoutes());
   app.route('/api', adminOperationRoutes());
   app.route('/api', adminInboxRoutes());
+  app.route('/api', adminBackupRoutes());
 
   app.use(
     '*',

@@ -1,6 +1,6 @@
 /**
- * Operator commands (`npm run cli -- <command>`): create logins, migrate, seed the demo. Opens the
- * database like the server does, so the embedded folder's lock applies.
+ * Operator commands (`npm run cli -- <command>`): create logins, migrate, seed the demo, restore and
+ * verify backups. Opens the database like the server does, so the embedded folder's lock applies.
  * Exit codes: 0 done, 1 failed, 2 bad usage.
  */
 import { parseCommand, USAGE, UsageError, type Command } from './cli/command';
@@ -21,6 +21,10 @@ async function main(argv: string[]): Promise<number> {
   if (command.kind === 'help') {
     console.log(USAGE);
     return 0;
+  }
+  if (command.kind === 'backup restore' || command.kind === 'backup verify') {
+    const { runBackupCommand } = await import('./cli/backup-command');
+    return runBackupCommand(command);
   }
   // Loaded only for a command to run: help and usage errors answer without the database code.
   const { runCommand } = await import('./cli/run-command');

@@ -2,6 +2,7 @@
 import type { Signal } from '@shared/schemas/admin/algos';
 import type { SessionUser } from '@shared/schemas/session';
 import type { CaptchaDifficulty } from './auth/captcha';
+import type { BackupService } from './backups/service';
 import type { SecretBox } from './crypto';
 import type { Db } from './db/client';
 import type { Env } from './env';
@@ -23,6 +24,8 @@ export interface AppDeps {
    * ticks and the requests read the same clock. The machine's when absent; tests pass their own.
    */
   clock?: () => Date;
+  /** Backups of the embedded database (on PostgreSQL it answers that PostgreSQL's tools do them). */
+  backups?: BackupService;
 }
 
 /** The app's clock (AppDeps.clock), the machine's by default. */

@@ -194,6 +194,29 @@ const envSchema = z.object({
   PUSH_DEVICES_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** Broker postbacks (Kite's order updates) taken per address per minute; more answer 429. */
   POSTBACK_LIMIT_PER_IP: z.coerce.number().int().positive().default(600),
+  /** Where backups of the embedded database go; default DATA_DIR/backups. */
+  BACKUP_DIR: blankAsUnset,
+  /** The daily backup's time in India (HH:MM, 24-hour), or `off`. */
+  BACKUP_AT: z
+    .string()
+    .trim()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'BACKUP_AT must be a time HH:MM (24-hour, India) or off')
+    .default('18:00'),
+  /** Backups kept: the newest of each of the last N days and of each of the last M months (`14d,12m`). */
+  BACKUP_KEEP: z
+    .string()
+    .trim()
+    .default('14d,12m')
+    .transform((value, ctx) => {
+      const match = /^(?:(\d{1,4})d)?(?:,?(\d{1,4})m)?$/.exec(value);
+      if (!match || value === '') {
+        ctx.addIssue({ code: 'custom', message: 'BACKUP_KEEP must read like 14d,12m (days, months)' });
+        return z.NEVER;
+      }
+      return { daily: Number(match[1] ?? 0), monthly: Number(match[2] ?? 0) };
+    }),
+  /** A shell command run after each backup (an off-machine copy); BACKUP_FILE names the new backup. */
+  BACKUP_COPY_COMMAND: blankAsUnset,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -226,5 +249,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...parsed.data,
     DATA_DIR: path.resolve(parsed.data.DATA_DIR),
     CLIENT_DIR: path.resolve(parsed.data.CLIENT_DIR),
+    BACKUP_DIR: path.resolve(parsed.data.BACKUP_DIR ?? path.join(parsed.data.DATA_DIR, 'backups')),
   };
 }

@@ -1,6 +1,7 @@
 /** Process entry: env, data folder lock, database + migrations, demo seed, HTTP server, clean shutdown. */
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { BackupService } from './backups/service';
 import { createSecretBox, loadSecretKey } from './crypto';
 import { makeDataDirPrivate } from './data-dir';
 import { openDatabase } from './db/open';
@@ -28,12 +29,15 @@ async function main() {
   await database.migrate();
   const listed = await ensureInstrumentList(database.db);
   if (listed) log.info({ instruments: listed }, "instrument list loaded from NSE's list of equities");
-  const deps = { db: database.db, env, log, secrets: createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR)) };
+  const key = loadSecretKey(env.SECRET_KEY, env.DATA_DIR);
+  const deps = { db: database.db, env, log, secrets: createSecretBox(key) };
   if (env.SEED_DEMO) await seedDemoIfEmpty(deps, { print: (line) => console.log(line) });
 
   const notifier = new PushNotifier(deps, { vapid: await loadVapidKeys(env, deps) });
   const engine = startEngine({ ...deps, notifier }, database);
-  const app = createApp({ ...deps, engine, notifier });
+  const backups = new BackupService({ env, database, log, key });
+  const stopSchedule = backups.startSchedule();
+  const app = createApp({ ...deps, engine, notifier, backups });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     log.info({ port: info.port, database: database.kind }, `Trabot listening on http://localhost:${info.port}`);
   });
@@ -49,7 +53,8 @@ async function main() {
     const grace = setTimeout(() => {
       if ('closeAllConnections' in server) server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
-    Promise.all([closed, engine.stop(), notifier.settled()])
+    stopSchedule();
+    Promise.all([closed, engine.stop(), notifier.settled(), backups.settled({ copies: false })])
       .then(() => database.close())
       .catch((err: unknown) => log.error({ err }, 'error while closing the database'))
       .finally(() => {

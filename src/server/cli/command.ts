@@ -20,6 +20,16 @@ Commands:
       Update the instrument list (the Add Signal picker) from an NSE bhavcopy: the
       legacy CSV (SYMBOL,SERIES,OPEN,...) or the UDiFF CSV (TradDt,BizDt,Sgmt,...),
       plain or zipped. Prices of a later day already stored are kept.
+  backup restore <file> [--data-dir DIR] [--key-file F] [--force-new-key]
+      Restore a backup of the embedded database into DIR (default DATA_DIR), whose
+      pglite/ folder must be empty or absent; refused while a server holds DIR,
+      when the file does not match its checksum or manifest, and when the secret
+      key DIR would use (SECRET_KEY, --key-file, or DIR/secret.key) is not the
+      backup's. --force-new-key restores anyway with a new key: the broker secrets
+      in the backup become unreadable.
+  backup verify <file>
+      Restore a backup into a temporary folder and check every table's row count
+      and checksum against its manifest; nothing else is touched.
 
 Options:
   -h, --help  Show this help.
@@ -37,7 +47,9 @@ export type Command =
   | { kind: 'user create'; input: CreateUserInput }
   | { kind: 'db migrate' }
   | { kind: 'demo seed' }
-  | { kind: 'instruments import'; file: string };
+  | { kind: 'instruments import'; file: string }
+  | { kind: 'backup restore'; file: string; dataDir?: string; keyFile?: string; forceNewKey: boolean }
+  | { kind: 'backup verify'; file: string };
 
 const OPTIONS = {
   email: { type: 'string' },
@@ -46,10 +58,14 @@ const OPTIONS = {
   name: { type: 'string' },
   'member-id': { type: 'string' },
   'account-id': { type: 'string' },
+  'data-dir': { type: 'string' },
+  'key-file': { type: 'string' },
+  'force-new-key': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 const USER_OPTIONS = ['email', 'password', 'role', 'name', 'member-id', 'account-id'] as const;
+const RESTORE_OPTIONS = ['data-dir', 'key-file', 'force-new-key'] as const;
 
 /** "12" -> 12; anything else goes to the schema as is, which names the field in its message. */
 const asId = (value: string | undefined) => (value !== undefined && /^\d+$/.test(value) ? Number(value) : value);
@@ -90,6 +106,24 @@ export function parseCommand(argv: string[]): Command {
 
   const stray = USER_OPTIONS.find((option) => values[option] !== undefined);
   if (stray) throw new UsageError(`--${stray} only applies to "user create".`);
+  if (positionals[0] === 'backup' && positionals[1] === 'restore') {
+    if (positionals.length !== 3)
+      throw new UsageError('"backup restore" takes one file: npm run cli -- backup restore <file> [--data-dir DIR]');
+    return {
+      kind: 'backup restore',
+      file: positionals[2]!,
+      dataDir: values['data-dir'],
+      keyFile: values['key-file'],
+      forceNewKey: values['force-new-key'] === true,
+    };
+  }
+  const strayRestore = RESTORE_OPTIONS.find((option) => values[option] !== undefined);
+  if (strayRestore) throw new UsageError(`--${strayRestore} only applies to "backup restore".`);
+  if (positionals[0] === 'backup' && positionals[1] === 'verify') {
+    if (positionals.length !== 3)
+      throw new UsageError('"backup verify" takes one file: npm run cli -- backup verify <file>');
+    return { kind: 'backup verify', file: positionals[2]! };
+  }
   if (name === 'db migrate') return { kind: 'db migrate' };
   if (name === 'demo seed') return { kind: 'demo seed' };
   if (positionals[0] === 'instruments' && positionals[1] === 'import') {

@@ -14,7 +14,7 @@ import type { Command } from './command';
 
 /** A command ready to run: a file to import already read and checked. */
 type Ready =
-  | Exclude<Command, { kind: 'help' | 'instruments import' }>
+  | Exclude<Command, { kind: 'help' | 'instruments import' | 'backup restore' | 'backup verify' }>
   | { kind: 'instruments import'; file: string; copy: BhavCopy };
 
 function readBhavCopyFile(file: string): BhavCopy {
@@ -79,7 +79,9 @@ async function execute(command: Ready, env: Env, log: Logger, database: Database
 }
 
 /** Opens the database under the data folder's lock, runs the command, closes it (also on Ctrl+C). */
-export async function runCommand(command: Exclude<Command, { kind: 'help' }>): Promise<number> {
+export async function runCommand(
+  command: Exclude<Command, { kind: 'help' | 'backup restore' | 'backup verify' }>,
+): Promise<number> {
   const env = parseEnv();
   makeDataDirPrivate(env.DATA_DIR);
   // Log lines go to the data folder's log file only: the terminal gets plain sentences.

@@ -17,6 +17,8 @@ export interface Database {
   /** Runs pending migrations from src/server/db/migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Embedded PGlite only: a consistent snapshot of the whole database while it runs (backups/snapshot.ts). */
+  snapshot?(): Promise<import('../backups/snapshot').Snapshot>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -49,6 +51,7 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder }),
     close: () => client.close(),
+    snapshot: async () => (await import('../backups/snapshot')).takeSnapshot(client),
   };
 }
 

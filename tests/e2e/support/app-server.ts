@@ -28,6 +28,8 @@ export function demoServerEnv(dataDir: string, env: Record<string, string | unde
     LOGIN_LIMIT_PER_IP: '100000',
     // The paper market open whatever the time of day the tests run at.
     MARKET_HOURS: 'always',
+    // No daily backup in the middle of a run (the Backups screen's test takes its own).
+    BACKUP_AT: 'off',
     LOG_LEVEL: 'warn',
     ...env,
   });

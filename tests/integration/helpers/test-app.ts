@@ -17,6 +17,7 @@ import webpush from 'web-push';
 import type { CaptchaDifficulty } from '@server/auth/captcha';
 import type { AppDeps, AppEnv } from '@server/context';
 import { createApp } from '@server/app';
+import { BackupService } from '@server/backups/service';
 import { createSecretBox } from '@server/crypto';
 import { openPglite, openPostgres, type Database } from '@server/db/client';
 import { parseEnv } from '@server/env';
@@ -87,8 +88,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   const logLines: string[] = [];
+  const key = randomBytes(32);
   const clientDir = options.clientDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-client-'));
-  const env = parseEnv({ ...BASE_ENV, CLIENT_DIR: clientDir, ...options.env });
+  // Backups (POST /api/admin/backups) go to a folder of the test's own, removed in close().
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-backups-'));
+  const env = parseEnv({ ...BASE_ENV, CLIENT_DIR: clientDir, BACKUP_DIR: backupDir, ...options.env });
   const log = pino(
     { level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: undefined },
     { write: (line: string) => void logLines.push(line) },
@@ -97,9 +101,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     env,
     log,
-    secrets: createSecretBox(randomBytes(32)),
+    secrets: createSecretBox(key),
     captchaDifficulty: TEST_CAPTCHA_DIFFICULTY,
   };
+  deps.backups = new BackupService({ env, database, log, key });
   if (options.push)
     deps.notifier = new PushNotifier(deps, {
       vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:tests@trabot.test' },
@@ -115,8 +120,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     withEnv: (overrides) =>
       createApp({ ...deps, env: parseEnv({ ...BASE_ENV, CLIENT_DIR: clientDir, ...options.env, ...overrides }) }),
     close: async () => {
+      await deps.backups?.settled();
       await database.close();
       await drop();
+      fs.rmSync(backupDir, { recursive: true, force: true });
       if (!options.clientDir) fs.rmSync(clientDir, { recursive: true, force: true });
     },
   };

@@ -308,6 +308,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'DELETE /api/admin/warnings/:warningId': { access: 'superadmin', params: { warningId: 'warning' } },
   'GET /api/admin/tokens': { access: 'superadmin' },
   'GET /api/admin/order-records': { access: 'superadmin', query: 'from=2026-01-05&to=2026-01-05' },
+  'GET /api/admin/backups': { access: 'superadmin' },
+  'POST /api/admin/backups': { access: 'superadmin' },
   'GET /api/admin/enquiries': { access: 'superadmin', query: 'limit=20' },
   'GET /api/admin/workshops': { access: 'superadmin' },
   'PUT /api/admin/workshops': { access: 'superadmin', body: () => jsonPayload(workshopBody()) },

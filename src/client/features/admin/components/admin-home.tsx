@@ -17,6 +17,7 @@ const AREAS = [
   { label: 'Order Records', to: '/dashboard/admin/order-records' },
   { label: 'Enquiries', to: '/dashboard/admin/enquiries' },
   { label: 'Workshops', to: '/dashboard/admin/workshops' },
+  { label: 'Backups', to: '/dashboard/admin/backups' },
 ] as const;
 
 export function AdminHome() {
