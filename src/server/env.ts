@@ -68,6 +68,13 @@ const envSchema = z.object({
   MAIL_FROM: blankAsUnset,
   /** Public form submissions (enquiries and workshop registrations) allowed per IP in 10 minutes. */
   PUBLIC_FORM_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  /** Active testers (subscriptions) an algo may have at once: the firm's page says 10; a firm that grows raises it. */
+  ALGO_TESTERS_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * Rupees per US dollar, for the testing capital band (USD 1,500-7,500) and fees quoted in dollars.
+   * Default: docs/decisions/2026-11-27-usd-inr-rate.md.
+   */
+  USD_INR: z.coerce.number().positive().max(10_000).default(88.5),
   /** nse: the paper market follows NSE's session and holidays; always: open around the clock (demos at night, tests). */
   MARKET_HOURS: z.enum(['nse', 'always']).default('nse'),
   /** A market entry needs a last price younger than this many seconds. */

@@ -283,7 +283,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       jsonPayload(
         subscriptionBody(
           { row_id: ids.subscription, algo_id: ids.algo, trabot_account_id: ids.account },
-          { max_total_capital: 100000, max_acceptable_loss: 5000, subscription_status: 'inactive' },
+          { max_total_capital: 200000, max_acceptable_loss: 5000, subscription_status: 'inactive' },
         ),
       ),
   },
