@@ -17,6 +17,7 @@ import { adminAccountRoutes } from './routes/admin/accounts';
 import { adminAlgoRoutes } from './routes/admin/algos';
 import { adminHaltRoutes } from './routes/admin/halts';
 import { adminInboxRoutes } from './routes/admin/inbox';
+import { createMailer } from './services/mail';
 import { adminInstrumentRoutes, BHAV_COPY_PATH } from './routes/admin/instruments';
 import { adminMemberRoutes } from './routes/admin/members';
 import { adminOperationRoutes } from './routes/admin/operations';
@@ -45,6 +46,8 @@ const DOMAIN_ERROR_STATUS = {
 } as const satisfies Record<DomainErrorKind, number>;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
+  // One mailer per process (it says once in the log whether mail is on), shared with the schedule.
+  deps.mailer ??= createMailer(deps.env, deps.log);
   const app = new Hono<AppEnv>();
   // Computed now so the first login with an unknown email is not faster than the others.
   void timingSafeDummyHash();

@@ -6,6 +6,7 @@ import type { SecretBox } from './crypto';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import type { Mailer } from './services/mail';
 
 export interface AppDeps {
   db: Db;
@@ -18,7 +19,14 @@ export interface AppDeps {
   engine?: { wake(): void };
   /** Tells people what happened (Web Push), when configured; never waited for by a request. */
   notifier?: Notifier;
+  /** Outgoing mail (SMTP); createApp makes one from the env when absent. */
+  mailer?: Mailer;
+  /** The time for the business rules (membership month, workshop mails); tests inject it. */
+  clock?: () => Date;
 }
+
+/** Now, by the app's clock. */
+export const appNow = (deps: Pick<AppDeps, 'clock'>): Date => deps.clock?.() ?? new Date();
 
 /** Events people subscribe to (Web Push, server/push/); each event sends in the background and never throws. */
 export interface Notifier {
