@@ -27,6 +27,7 @@ import { brokerRoutes, ZERODHA_POSTBACK_PATH } from './routes/brokers';
 import { healthRoutes } from './routes/health';
 import { hookRoutes, WEBHOOK_PATH } from './routes/hooks';
 import { memberRoutes } from './routes/member';
+import { membershipRoutes } from './routes/membership';
 import { publicRoutes } from './routes/public';
 import { pushRoutes } from './routes/push';
 import { sessionRoutes } from './routes/session';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', adminTradeRoutes());
   app.route('/api', adminOperationRoutes());
   app.route('/api', adminInboxRoutes());
+  app.route('/api', membershipRoutes());
 
   app.use(
     '*',

@@ -75,6 +75,23 @@ const envSchema = z.object({
    * Default: docs/decisions/2026-11-27-usd-inr-rate.md.
    */
   USD_INR: z.coerce.number().positive().max(10_000).default(88.5),
+  /**
+   * The membership month runs (due on the 1st, cancelled when unpaid after the 25th, IST). Unset: on
+   * when Razorpay is configured; 1 to run it with fees recorded by hand; 0 to keep manual dates only.
+   */
+  MEMBERSHIP_BILLING: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
+  /** Razorpay (payment links for the membership fee): key id and secret from the dashboard's API keys. */
+  RAZORPAY_KEY_ID: blankAsUnset,
+  RAZORPAY_KEY_SECRET: blankAsUnset,
+  /** The secret set on the dashboard's webhook; X-Razorpay-Signature is its HMAC-SHA256 of the body. */
+  RAZORPAY_WEBHOOK_SECRET: blankAsUnset,
+  /** Razorpay's API root; tests point it at a local server speaking Razorpay's wire format. */
+  RAZORPAY_API_ROOT: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'RAZORPAY_API_ROOT must be an http(s) URL' }).optional(),
+  ),
   /** nse: the paper market follows NSE's session and holidays; always: open around the clock (demos at night, tests). */
   MARKET_HOURS: z.enum(['nse', 'always']).default('nse'),
   /** A market entry needs a last price younger than this many seconds. */

@@ -1,10 +1,12 @@
 /**
  * The firm's business calendar, run by the engine's leader process on the injectable clock: queues
- * the workshop joining-link mails (24 hours before each start) and delivers the mail outbox with
- * its retries.
+ * the workshop joining-link mails (24 hours before each start), runs the membership month (due
+ * from the 1st, cancelled when unpaid after the 25th, IST; when billing is on) and delivers the mail
+ * outbox with its retries.
  */
 import type { AppDeps } from '../context';
 import type { Mailer } from './mail';
+import { runMembershipMonth } from './membership';
 import { deliverDueMail } from './outbox';
 import { queueLinkMails } from './workshops';
 
@@ -17,5 +19,6 @@ export async function runBusinessSchedule(
   now: Date,
 ): Promise<void> {
   await queueLinkMails(deps, mailer, now);
+  await runMembershipMonth(deps, mailer, now);
   await deliverDueMail(deps, mailer, now);
 }

@@ -5,7 +5,7 @@ import { formatRupees } from '@shared/format';
 import { MSG } from '@shared/messages';
 import type { AlgoSubscription, SaveSubscriptionBody } from '@shared/schemas/admin/members';
 import type { Db } from '../db/client';
-import { algos, algoSubscriptions } from '../db/schema';
+import { accounts, algos, algoSubscriptions, members } from '../db/schema';
 import type { Env } from '../env';
 import { checkLimits, MONEY_LIMIT } from './column-limits';
 import { isUniqueViolation } from './users';
@@ -83,6 +83,15 @@ export async function saveSubscription(
         throw new DomainError('invalid', message, { algo_id: message });
       }
       if (values.subscription_status === 'active') {
+        const [owner] = await tx
+          .select({ status: members.membership_status })
+          .from(accounts)
+          .innerJoin(members, eq(members.trabot_client_id, accounts.trabot_client_id))
+          .where(eq(accounts.trabot_account_id, body.trabot_account_id));
+        if (owner?.status === 'cancelled') {
+          const message = "This member's membership is cancelled: rejoin it before activating a subscription";
+          throw new DomainError('conflict', message, { subscription_status: message });
+        }
         const others = [
           eq(algoSubscriptions.algo_id, body.algo_id),
           eq(algoSubscriptions.subscription_status, 'active'),

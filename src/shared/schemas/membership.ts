@@ -109,7 +109,7 @@ export const collectionSchema = z.object({
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
-/** GET /api/membership: what the member sees. */
+/** GET /api/membership/month: what the member sees. */
 export const myMembershipSchema = z.object({
   membership_status: z.enum(MEMBERSHIP_STATUSES),
   paid_until: z.string().nullable(),
