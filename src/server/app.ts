@@ -18,6 +18,7 @@ import { adminAlgoRoutes } from './routes/admin/algos';
 import { adminBackupRoutes } from './routes/admin/backups';
 import { adminHaltRoutes } from './routes/admin/halts';
 import { adminInboxRoutes } from './routes/admin/inbox';
+import { createMailer } from './services/mail';
 import { adminInstrumentRoutes, BHAV_COPY_PATH } from './routes/admin/instruments';
 import { adminMemberRoutes } from './routes/admin/members';
 import { adminOperationRoutes } from './routes/admin/operations';
@@ -27,6 +28,7 @@ import { brokerRoutes, ZERODHA_POSTBACK_PATH } from './routes/brokers';
 import { healthRoutes } from './routes/health';
 import { hookRoutes, WEBHOOK_PATH } from './routes/hooks';
 import { memberRoutes } from './routes/member';
+import { membershipRoutes } from './routes/membership';
 import { publicRoutes } from './routes/public';
 import { pushRoutes } from './routes/push';
 import { sessionRoutes } from './routes/session';
@@ -46,6 +48,8 @@ const DOMAIN_ERROR_STATUS = {
 } as const satisfies Record<DomainErrorKind, number>;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
+  // One mailer per process (it says once in the log whether mail is on), shared with the schedule.
+  deps.mailer ??= createMailer(deps.env, deps.log);
   const app = new Hono<AppEnv>();
   // Computed now so the first login with an unknown email is not faster than the others.
   void timingSafeDummyHash();
@@ -99,6 +103,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', adminOperationRoutes());
   app.route('/api', adminInboxRoutes());
   app.route('/api', adminBackupRoutes());
+  app.route('/api', membershipRoutes());
 
   app.use(
     '*',

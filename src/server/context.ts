@@ -7,6 +7,7 @@ import type { SecretBox } from './crypto';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import type { Mailer } from './services/mail';
 
 export interface AppDeps {
   db: Db;
@@ -24,12 +25,17 @@ export interface AppDeps {
    * ticks and the requests read the same clock. The machine's when absent; tests pass their own.
    */
   clock?: () => Date;
+  /** Outgoing mail (SMTP); createApp makes one from the env when absent. */
+  mailer?: Mailer;
   /** Backups of the embedded database (on PostgreSQL it answers that PostgreSQL's tools do them). */
   backups?: BackupService;
 }
 
 /** The app's clock (AppDeps.clock), the machine's by default. */
 export const clockOf = (deps: Pick<AppDeps, 'clock'>): (() => Date) => deps.clock ?? (() => new Date());
+
+/** Now, by the app's clock. */
+export const appNow = (deps: Pick<AppDeps, 'clock'>): Date => clockOf(deps)();
 
 /** Events people subscribe to (Web Push, server/push/); each event sends in the background and never throws. */
 export interface Notifier {

@@ -68,6 +68,30 @@ const envSchema = z.object({
   MAIL_FROM: blankAsUnset,
   /** Public form submissions (enquiries and workshop registrations) allowed per IP in 10 minutes. */
   PUBLIC_FORM_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  /** Active testers (subscriptions) an algo may have at once: the firm's page says 10; a firm that grows raises it. */
+  ALGO_TESTERS_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * Rupees per US dollar, for the testing capital band (USD 1,500-7,500) and fees quoted in dollars.
+   * Default: docs/decisions/2026-11-27-usd-inr-rate.md.
+   */
+  USD_INR: z.coerce.number().positive().max(10_000).default(88.5),
+  /**
+   * The membership month runs (due on the 1st, cancelled when unpaid after the 25th, IST). Unset: on
+   * when Razorpay is configured; 1 to run it with fees recorded by hand; 0 to keep manual dates only.
+   */
+  MEMBERSHIP_BILLING: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
+  /** Razorpay (payment links for the membership fee): key id and secret from the dashboard's API keys. */
+  RAZORPAY_KEY_ID: blankAsUnset,
+  RAZORPAY_KEY_SECRET: blankAsUnset,
+  /** The secret set on the dashboard's webhook; X-Razorpay-Signature is its HMAC-SHA256 of the body. */
+  RAZORPAY_WEBHOOK_SECRET: blankAsUnset,
+  /** Razorpay's API root; tests point it at a local server speaking Razorpay's wire format. */
+  RAZORPAY_API_ROOT: blankAsUnset.pipe(
+    z.url({ protocol: /^https?$/, error: 'RAZORPAY_API_ROOT must be an http(s) URL' }).optional(),
+  ),
   /** nse: the paper market follows NSE's session and holidays; always: open around the clock (demos at night, tests). */
   MARKET_HOURS: z.enum(['nse', 'always']).default('nse'),
   /** A market entry needs a last price younger than this many seconds. */

@@ -12,6 +12,7 @@ import { createLogger } from './logger';
 import { PushNotifier } from './push/push-notifier';
 import { loadVapidKeys } from './push/vapid';
 import { ensureInstrumentList } from './services/instruments';
+import { createMailer } from './services/mail';
 
 /** How long a shutdown waits for requests in flight (container runtimes kill after ~10 s). */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -30,7 +31,7 @@ async function main() {
   const listed = await ensureInstrumentList(database.db);
   if (listed) log.info({ instruments: listed }, "instrument list loaded from NSE's list of equities");
   const key = loadSecretKey(env.SECRET_KEY, env.DATA_DIR);
-  const deps = { db: database.db, env, log, secrets: createSecretBox(key) };
+  const deps = { db: database.db, env, log, secrets: createSecretBox(key), mailer: createMailer(env, log) };
   if (env.SEED_DEMO) await seedDemoIfEmpty(deps, { print: (line) => console.log(line) });
 
   const notifier = new PushNotifier(deps, { vapid: await loadVapidKeys(env, deps) });

@@ -234,7 +234,7 @@ describe("the superadmin's writes cannot tie one member's data to another's", ()
         row_id: null,
         algo_id: a.algo,
         trabot_account_id: a.account,
-        max_total_capital: 1,
+        max_total_capital: 200_000,
         risk_percent_pertrade: 1,
         max_percent_allocation_pertrade: 1,
         min_percent_allocation_pertrade: 1,

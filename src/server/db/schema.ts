@@ -24,6 +24,7 @@ import {
 import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS } from '@shared/forms/workshop-schedule';
 import { MAIL_STATUSES } from '@shared/schemas/admin/inbox';
 import { ENQUIRY_TYPES } from '@shared/schemas/public-forms';
+import { APPLICATION_STATUSES, FEE_CURRENCIES, MEMBERSHIP_STATUSES } from '@shared/schemas/membership';
 import {
   EXIT_TRADE_TYPES,
   ORDER_TYPES,
@@ -51,6 +52,12 @@ export const members = pgTable('members', {
   activation_date: date('activation_date', { mode: 'string' }),
   expiry_date: date('expiry_date', { mode: 'string' }),
   last_updated_timestamp: ts('last_updated_timestamp').notNull().defaultNow(),
+  /** Where the membership stands through the month (shared/schemas/membership.ts); history in membership_events. */
+  membership_status: text('membership_status', { enum: MEMBERSHIP_STATUSES }).notNull().default('active'),
+  /** The last day of the last month paid (yyyy-mm-dd); null: none paid through the product. */
+  paid_until: date('paid_until', { mode: 'string' }),
+  /** INR (Rs 5,900), or USD (75) for a member abroad. */
+  fee_currency: text('fee_currency', { enum: FEE_CURRENCIES }).notNull().default('INR'),
 });
 
 export const accounts = pgTable(
@@ -581,6 +588,11 @@ export const enquiries = pgTable(
     /** HMAC of the sender's IP: groups abuse without keeping the address. */
     ip_hash: text('ip_hash'),
     mail_status: text('mail_status', { enum: MAIL_STATUSES }).notNull(),
+    /** Membership Interest only: the superadmin's decision (null: applicant), when, and the member made. */
+    application_status: text('application_status', { enum: APPLICATION_STATUSES }),
+    decided_at: ts('decided_at'),
+    decided_by: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    trabot_client_id: integer('trabot_client_id').references(() => members.trabot_client_id, { onDelete: 'set null' }),
   },
   (t) => [
     index('enquiries_created_idx').on(t.created_at),
@@ -601,6 +613,8 @@ export const workshops = pgTable(
     time_label: text('time_label').notNull().default(DEFAULT_WORKSHOP_TIME_LABEL),
     level: text('level', { enum: WORKSHOP_LEVELS }).notNull(),
     created_at: ts('created_at').notNull().defaultNow(),
+    /** The https link registrants join by: mailed to them 24 hours before the start, shown to nobody else. */
+    joining_link: text('joining_link'),
   },
   (t) => [
     // A registration names its workshop by title and date, so that pair must be unique.
@@ -887,3 +901,121 @@ export const signalsRelations = relations(signals, ({ many }) => ({
 export const signalEventsRelations = relations(signalEvents, ({ one }) => ({
   signal: one(signals, { fields: [signalEvents.signal_id], references: [signals.signal_id] }),
 }));
+
+// --- Membership business (issue 26) ---
+
+/** Every change of a member's (or an application's) state: who, when, why. Never updated or deleted. */
+export const membershipEvents = pgTable(
+  'membership_events',
+  {
+    id: serial('id').primaryKey(),
+    trabot_client_id: integer('trabot_client_id').references(() => members.trabot_client_id, { onDelete: 'cascade' }),
+    enquiry_id: integer('enquiry_id').references(() => enquiries.id, { onDelete: 'set null' }),
+    from_status: text('from_status'),
+    to_status: text('to_status').notNull(),
+    /** The user who made it; null with actor 'system' (the schedule) or 'Razorpay' (a payment). */
+    actor_user_id: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actor: text('actor').notNull(),
+    reason: text('reason').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('membership_events_member_idx').on(t.trabot_client_id, t.id)],
+);
+
+/** A month of membership paid: by Razorpay or recorded by hand. One per member and month. */
+export const membershipPayments = pgTable(
+  'membership_payments',
+  {
+    id: serial('id').primaryKey(),
+    trabot_client_id: integer('trabot_client_id')
+      .notNull()
+      .references(() => members.trabot_client_id, { onDelete: 'cascade' }),
+    /** yyyy-mm */
+    month: text('month').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency', { enum: FEE_CURRENCIES }).notNull(),
+    method: text('method', { enum: ['razorpay', 'manual'] }).notNull(),
+    /** Razorpay's payment id, or the reference the superadmin typed. */
+    reference: text('reference').notNull(),
+    razorpay_payment_link_id: text('razorpay_payment_link_id'),
+    /** The GST invoice number: TB/<financial year>/<six digits>, gapless within the year. */
+    invoice_number: text('invoice_number').notNull(),
+    paid_at: ts('paid_at').notNull(),
+    recorded_by: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('membership_payments_member_month_uq').on(t.trabot_client_id, t.month),
+    uniqueIndex('membership_payments_invoice_uq').on(t.invoice_number),
+  ],
+);
+
+/** The last invoice number given in each financial year (e.g. 2026-27). */
+export const invoiceCounters = pgTable('invoice_counters', {
+  financial_year: text('financial_year').primaryKey(),
+  last_number: integer('last_number').notNull(),
+});
+
+/** Razorpay payment links made: one per member and month. */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: serial('id').primaryKey(),
+    trabot_client_id: integer('trabot_client_id')
+      .notNull()
+      .references(() => members.trabot_client_id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    razorpay_link_id: text('razorpay_link_id').notNull(),
+    short_url: text('short_url').notNull(),
+    /** In the currency's smallest unit (paise, cents), as Razorpay takes it. */
+    amount_minor: integer('amount_minor').notNull(),
+    currency: text('currency', { enum: FEE_CURRENCIES }).notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_links_member_month_uq').on(t.trabot_client_id, t.month),
+    uniqueIndex('payment_links_razorpay_uq').on(t.razorpay_link_id),
+  ],
+);
+
+/** Razorpay webhook events already handled (X-Razorpay-Event-Id): a replay changes nothing. */
+export const razorpayEvents = pgTable('razorpay_events', {
+  event_id: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  received_at: ts('received_at').notNull().defaultNow(),
+});
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'off'] as const;
+
+/**
+ * E-mails to people (registrants, members, applicants): queued with a key that makes each mail
+ * unique, sent by the schedule with retries, claimed before sending so none goes out twice.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** e.g. workshop-link:<registration id>, payment-link:<member>:<month>. */
+    dedupe_key: text('dedupe_key').notNull(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    /** Escaped HTML only. */
+    html: text('html').notNull(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: ts('next_attempt_at').notNull().defaultNow(),
+    last_error: text('last_error'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    sent_at: ts('sent_at'),
+    workshop_registration_id: integer('workshop_registration_id').references(() => workshopRegistrations.id, {
+      onDelete: 'cascade',
+    }),
+    trabot_client_id: integer('trabot_client_id').references(() => members.trabot_client_id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_dedupe_uq').on(t.dedupe_key),
+    index('mail_outbox_due_idx').on(t.status, t.next_attempt_at),
+    index('mail_outbox_registration_idx').on(t.workshop_registration_id),
+    check('mail_outbox_status_check', inList(t.status, OUTBOX_STATUSES)),
+  ],
+);

@@ -4,6 +4,8 @@
  */
 import { clockOf, type AppDeps } from '../context';
 import type { Database } from '../db/client';
+import { runBusinessSchedule, BUSINESS_SCHEDULE_EVERY_MS } from '../services/business-schedule';
+import { createMailer } from '../services/mail';
 import { PaperBroker } from './broker/paper-broker';
 import { Engine } from './engine';
 import { priceFeed } from './feed/select-feed';
@@ -13,7 +15,7 @@ import { postgresLeaderLock, sessionLeaderLock } from './leader-lock';
 import { runEngine, type RunningEngine } from './runner';
 
 export function startEngine(
-  deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env' | 'notifier' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env' | 'notifier' | 'clock' | 'mailer'>,
   database: Pick<Database, 'kind'>,
 ): RunningEngine {
   const feed = priceFeed(deps);
@@ -44,9 +46,23 @@ export function startEngine(
     },
     leadership: lock,
   });
+  // The firm's business calendar rides on the engine's loop: only the leader runs it.
+  const mailer = deps.mailer ?? createMailer(env, deps.log);
+  let scheduledAt = 0;
+  const loop = {
+    tick: async (now: Date) => {
+      await engine.tick(now);
+      if (now.getTime() - scheduledAt < BUSINESS_SCHEDULE_EVERY_MS) return;
+      scheduledAt = now.getTime();
+      await runBusinessSchedule(deps, mailer, now).catch((err: unknown) =>
+        deps.log.error({ err }, 'business schedule failed; it runs again in a minute'),
+      );
+    },
+    requestStop: () => engine.requestStop(),
+  };
   // The requests' clock: a signal's expiry is set and checked by the services and swept by the
   // engine against the same time.
-  const running = runEngine({ engine, lock, log: deps.log, now });
+  const running = runEngine({ engine: loop, lock, log: deps.log, now });
   return {
     wake: running.wake,
     async stop() {

@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { contactUsBodySchema, workshopEnquiryBodySchema, type SubmissionResponse } from '@shared/schemas/public-forms';
-import type { AppDeps, AppEnv } from '../context';
+import { appNow, type AppDeps, type AppEnv } from '../context';
 import { STATUS } from '../http';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
@@ -19,7 +19,7 @@ export const PUBLIC_FORM_WINDOW_MS = 10 * 60 * 1000;
 
 export function publicRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const mailer = createMailer(deps.env, deps.log);
+  const mailer = deps.mailer ?? createMailer(deps.env, deps.log);
   const ipKey = deps.secrets.deriveSecret('public-form-ip');
 
   /** Counts the submission against its IP, before its body is read; answers 429 with Retry-After over the limit. */
@@ -50,7 +50,7 @@ export function publicRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/workshop-enquiry', limited, jsonBody(workshopEnquiryBodySchema), async (c) => {
     const body = c.req.valid('json');
-    const id = await submitWorkshopRegistration(deps, mailer, body, ipHash(c));
+    const id = await submitWorkshopRegistration(deps, mailer, body, ipHash(c), appNow(deps));
     return c.json({ status: 'success', id } satisfies SubmissionResponse, STATUS.CREATED);
   });
 

@@ -1,12 +1,18 @@
 /** Algos: the list, the On/Off switch and how their signals are approved. */
 import { asc, eq } from 'drizzle-orm';
-import type { Algo } from '@shared/schemas/admin/algos';
+import type { Algo, AlgoListItem } from '@shared/schemas/admin/algos';
 import type { ApprovalSettingsBody } from '@shared/schemas/admin/signal-approvals';
 import type { Db } from '../db/client';
 import { algos } from '../db/schema';
+import { activeTestersByAlgo } from './subscriptions';
 
-export async function listAlgos(db: Db): Promise<Algo[]> {
-  return db.select().from(algos).orderBy(asc(algos.algo_id));
+/** Every algo with its testing slots: active subscriptions out of ALGO_TESTERS_MAX. */
+export async function listAlgos(db: Db, testersMax: number): Promise<AlgoListItem[]> {
+  const [rows, used] = await Promise.all([
+    db.select().from(algos).orderBy(asc(algos.algo_id)),
+    activeTestersByAlgo(db),
+  ]);
+  return rows.map((a) => ({ ...a, testers_active: used.get(a.algo_id) ?? 0, testers_max: testersMax }));
 }
 
 export async function algoExists(db: Db, algoId: number): Promise<boolean> {

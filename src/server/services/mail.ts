@@ -14,6 +14,8 @@ export interface FirmMail {
   html: string;
   /** The visitor's address, when the submission has one. */
   replyTo?: string;
+  /** Another recipient than the firm (MAIL_TO): a registrant, a member, an applicant (services/outbox.ts). */
+  to?: string;
 }
 
 export interface Mailer {
@@ -39,14 +41,20 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_TO' | 'MAIL_FROM'
     enabled: true,
     async send(mail) {
       try {
-        await transport.sendMail({ from, to, subject: mail.subject, html: mail.html, replyTo: mail.replyTo });
+        await transport.sendMail({
+          from,
+          to: mail.to ?? to,
+          subject: mail.subject,
+          html: mail.html,
+          replyTo: mail.replyTo,
+        });
         return 'sent';
       } catch (err) {
         // Only what helps an operator; the error object also carries the SMTP command sent.
         const { message, code, responseCode } = err as { message?: string; code?: string; responseCode?: number };
         log.error(
           { error: { message, code, responseCode }, subject: mail.subject },
-          'mail to the firm failed; the submission is stored',
+          mail.to ? 'mail failed; the outbox retries it' : 'mail to the firm failed; the submission is stored',
         );
         return 'failed';
       }

@@ -1,6 +1,7 @@
 /** Members (the firm's clients): list, create (with the account every member has), update. */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Member, MemberBody } from '@shared/schemas/admin/members';
+import type { MembershipStatus } from '@shared/schemas/membership';
 import type { Db } from '../db/client';
 import { accounts, members } from '../db/schema';
 
@@ -11,8 +12,12 @@ const toMember = (row: MemberRow): Member => ({
   last_updated_timestamp: row.last_updated_timestamp.toISOString(),
 });
 
-export async function listMembers(db: Db): Promise<Member[]> {
-  const rows = await db.select().from(members).orderBy(asc(members.trabot_client_id));
+export async function listMembers(db: Db, filter: { membership_status?: MembershipStatus } = {}): Promise<Member[]> {
+  const rows = await db
+    .select()
+    .from(members)
+    .where(filter.membership_status ? eq(members.membership_status, filter.membership_status) : undefined)
+    .orderBy(asc(members.trabot_client_id));
   return rows.map(toMember);
 }
 

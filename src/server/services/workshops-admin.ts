@@ -1,11 +1,11 @@
 /** Workshop management for the admin: list with registration counts, add, edit, registrations. */
-import { count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminWorkshop, workshopBodySchema, WorkshopRegistration } from '@shared/schemas/admin/inbox';
 import type { Db } from '../db/client';
-import { workshopRegistrations, workshops } from '../db/schema';
+import { mailOutbox, workshopRegistrations, workshops } from '../db/schema';
 import { isUniqueViolation } from './users';
-import { workshopColumns } from './workshops';
+import { WORKSHOP_LINK_MAIL, workshopColumns } from './workshops';
 import { DomainError } from '../domain-error';
 
 type WorkshopValues = z.output<typeof workshopBodySchema>;
@@ -13,7 +13,11 @@ type WorkshopValues = z.output<typeof workshopBodySchema>;
 /** Workshops with how many registrations name them (grouped per workshop). */
 function selectWithCounts(db: Db, where?: SQL) {
   return db
-    .select({ ...workshopColumns, registration_count: count(workshopRegistrations.id) })
+    .select({
+      ...workshopColumns,
+      registration_count: count(workshopRegistrations.id),
+      joining_link: workshops.joining_link,
+    })
     .from(workshops)
     .leftJoin(workshopRegistrations, eq(workshopRegistrations.workshop_id, workshops.workshop_id))
     .where(where)
@@ -79,9 +83,19 @@ export async function listWorkshopRegistrations(db: Db, workshopId: number): Pro
       comments: workshopRegistrations.comments,
       created_at: workshopRegistrations.created_at,
       mail_status: workshopRegistrations.mail_status,
+      link_mail_status: mailOutbox.status,
+      link_mail_sent_at: mailOutbox.sent_at,
     })
     .from(workshopRegistrations)
+    .leftJoin(
+      mailOutbox,
+      and(eq(mailOutbox.workshop_registration_id, workshopRegistrations.id), eq(mailOutbox.kind, WORKSHOP_LINK_MAIL)),
+    )
     .where(eq(workshopRegistrations.workshop_id, workshopId))
     .orderBy(desc(workshopRegistrations.id));
-  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    created_at: row.created_at.toISOString(),
+    link_mail_sent_at: row.link_mail_sent_at?.toISOString() ?? null,
+  }));
 }

@@ -85,7 +85,8 @@ export interface WriteStream {
   stop(): Promise<WriteResult[]>;
 }
 
-let capitalCounter = 100_000 + Math.floor(Math.random() * 1000) * 1000;
+// Inside the testing capital band (USD 1,500-7,500 at the default USD_INR: Rs 1,32,750-6,63,750).
+let capitalCounter = 150_000 + Math.floor(Math.random() * 400) * 1000;
 
 function enquiry(marker: string): ContactUsBody {
   return { type: 'Research Enquiry', formString: `<p><strong>Fault test</strong><br>${marker}</p>` };

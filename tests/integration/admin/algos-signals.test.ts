@@ -10,6 +10,7 @@ import { instruments, manualOrders, signals } from '@server/db/schema';
 import { ensureInstrumentList } from '@server/services/instruments';
 import { MSG } from '@shared/messages';
 import {
+  algoListItemSchema,
   algoSchema,
   bhavCopyImportSchema,
   instrumentSchema,
@@ -40,7 +41,7 @@ afterAll(() => a.t.close());
 
 describe('algos', () => {
   it('lists every algo in id order, exactly in the shared shape', async () => {
-    const list = await expectJson(await a.admin.request('/api/algos'), 200, z.array(algoSchema.strict()));
+    const list = await expectJson(await a.admin.request('/api/algos'), 200, z.array(algoListItemSchema.strict()));
     expect(list).toEqual([
       {
         algo_id: swing.algo_id,
@@ -48,6 +49,8 @@ describe('algos', () => {
         algo_switch: true,
         approval_mode: 'manual',
         signal_validity_minutes: null,
+        testers_active: 0,
+        testers_max: 10,
       },
       {
         algo_id: intraday.algo_id,
@@ -55,6 +58,8 @@ describe('algos', () => {
         algo_switch: false,
         approval_mode: 'manual',
         signal_validity_minutes: null,
+        testers_active: 0,
+        testers_max: 10,
       },
     ]);
   });

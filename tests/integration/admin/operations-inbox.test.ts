@@ -307,6 +307,7 @@ describe('workshops management', () => {
       workshop_id: expect.any(Number),
       time_label: '10:00AM IST',
       registration_count: 0,
+      joining_link: null,
     });
     expect((await put(a.admin, '/api/admin/workshops', body)).status).toBe(409);
 
@@ -339,6 +340,8 @@ describe('workshops management', () => {
       source: 'youtube',
       comments: '',
       mail_status: 'off',
+      link_mail_status: null,
+      link_mail_sent_at: null,
     });
 
     const edited = await expectJson(

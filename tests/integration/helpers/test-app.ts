@@ -118,7 +118,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logLines,
     client: (clientOptions) => new TestClient(app, clientOptions),
     withEnv: (overrides) =>
-      createApp({ ...deps, env: parseEnv({ ...BASE_ENV, CLIENT_DIR: clientDir, ...options.env, ...overrides }) }),
+      // Its own mailer too: createApp made the first app's from the first env.
+      createApp({
+        ...deps,
+        mailer: undefined,
+        env: parseEnv({ ...BASE_ENV, CLIENT_DIR: clientDir, ...options.env, ...overrides }),
+      }),
     close: async () => {
       await deps.backups?.settled();
       await database.close();

@@ -283,7 +283,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       jsonPayload(
         subscriptionBody(
           { row_id: ids.subscription, algo_id: ids.algo, trabot_account_id: ids.account },
-          { max_total_capital: 100000, max_acceptable_loss: 5000, subscription_status: 'inactive' },
+          { max_total_capital: 200000, max_acceptable_loss: 5000, subscription_status: 'inactive' },
         ),
       ),
   },
@@ -319,6 +319,33 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     body: () => jsonPayload(workshopBody()),
   },
   'GET /api/admin/workshops/:id/registrations': { access: 'superadmin', params: { id: 'workshop' } },
+
+  // The membership business.
+  'GET /api/membership/month': { access: 'member' },
+  'POST /api/membership/opt-out': { access: 'member', body: () => jsonPayload({ reason: 'security sweep' }) },
+  'GET /api/admin/membership/applications': { access: 'superadmin' },
+  'POST /api/admin/membership/applications/:id/accept': {
+    access: 'superadmin',
+    params: { id: 'applicationToAccept' },
+    body: () => jsonPayload({ name: 'New Member', email_id: email('applicant'), phone_no: '+919800000000' }),
+  },
+  'POST /api/admin/membership/applications/:id/reject': {
+    access: 'superadmin',
+    params: { id: 'applicationToReject' },
+    body: () => jsonPayload({ name: 'Applicant', email: email('applicant'), reason: 'no slot' }),
+  },
+  'POST /api/admin/members/:id/membership': {
+    access: 'superadmin',
+    params: { id: 'cancelledMember' },
+    body: () => jsonPayload({ action: 'rejoin', reason: 'security sweep' }),
+  },
+  'GET /api/admin/members/:id/membership-history': { access: 'superadmin', params: { id: 'member' } },
+  'POST /api/admin/members/:id/payments': {
+    access: 'superadmin',
+    params: { id: 'member' },
+    body: () => jsonPayload({ month: '2026-10', reference: 'security sweep' }),
+  },
+  'GET /api/admin/membership/collection': { access: 'superadmin', query: 'month=2026-11' },
 };
 
 export interface ApiRoute {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { webhookTokens, warnings, workshops } from '@server/db/schema';
+import { enquiries, members, webhookTokens, warnings, workshops } from '@server/db/schema';
 import { ensureInstrumentList } from '@server/services/instruments';
 import { createMemberLogin, createUser } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
@@ -31,7 +31,11 @@ export type Entity =
   | 'webhookToken'
   /** Pending signals with a known updated_at (WORLD_SIGNAL_UPDATED_AT), one to approve and one to reject. */
   | 'signalToApprove'
-  | 'signalToReject';
+  | 'signalToReject'
+  /** Membership Interest enquiries, one to accept and one to reject; a cancelled member to rejoin. */
+  | 'applicationToAccept'
+  | 'applicationToReject'
+  | 'cancelledMember';
 
 /** The updated_at of the world's signals: what an approve or reject sends back. */
 export const WORLD_SIGNAL_UPDATED_AT = '2026-11-20T04:45:00.000Z';
@@ -109,6 +113,21 @@ export async function createWorld(options: { env?: Record<string, string>; clien
     .values({ title: 'Security workshop', description: 'Risk basics', workshop_date: '2027-03-07', level: 'Beginner' })
     .returning();
 
+  const applications = await deps.db
+    .insert(enquiries)
+    .values(
+      ['a', 'b', 'c', 'd'].map((k) => ({
+        type: 'Membership Interest' as const,
+        form_html: `<p>Applicant ${k}</p>`,
+        mail_status: 'off' as const,
+      })),
+    )
+    .returning({ id: enquiries.id });
+  const [cancelled] = await deps.db
+    .insert(members)
+    .values({ name: 'Cancelled Member', membership_status: 'cancelled' })
+    .returning({ id: members.trabot_client_id });
+
   async function memberWithData(key: string): Promise<{ ids: Ids; login: Login }> {
     const owned = await createMemberLogin(deps, { brokerAccessKey: `kite-${key}-0a1b2c3d4e5f` });
     const trade = await createTrade(deps, owned.account.trabot_account_id, {
@@ -130,6 +149,9 @@ export async function createWorld(options: { env?: Record<string, string>; clien
         webhookToken: webhookToken!.token_id,
         signalToApprove: toApprove.signal_id,
         signalToReject: toReject.signal_id,
+        applicationToAccept: applications[key === 'a' ? 0 : 1]!.id,
+        applicationToReject: applications[key === 'a' ? 2 : 3]!.id,
+        cancelledMember: cancelled!.id,
       },
     };
   }

@@ -24,7 +24,7 @@ import { isBrokerConfigured, isPaperTrading } from '../../engine/broker/select-a
 import { listMemberAccounts } from '../../services/member-accounts';
 import { readinessBoard } from '../../services/readiness';
 import { memberExists } from '../../services/members';
-import { listSubscriptions, saveSubscription } from '../../services/subscriptions';
+import { listSubscriptions, saveSubscription, testingLimits } from '../../services/subscriptions';
 import { jsonBody, pathIds } from '../../validation';
 import { notFound } from './params';
 
@@ -163,9 +163,9 @@ export function adminAccountRoutes(): Hono<AppEnv> {
         const message = `trabot_account_id must be the account of the path (${accountId})`;
         throw new ApiError(STATUS.BAD_REQUEST, message, { trabot_account_id: message });
       }
-      const { db, log } = c.get('deps');
+      const { db, log, env } = c.get('deps');
       if (!(await accountExists(db, accountId))) throw notFound('Account');
-      const saved = await saveSubscription(db, body);
+      const saved = await saveSubscription(db, body, testingLimits(env));
       if (!saved) throw notFound('Subscription of this account');
       log.info(
         {

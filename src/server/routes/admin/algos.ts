@@ -43,7 +43,10 @@ async function manualOrder(c: Context<AppEnv>, side: 'entry' | 'exit', signalId:
 export function adminAlgoRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/algos', requireSuperadmin, async (c) => c.json(await listAlgos(c.get('deps').db)));
+  routes.get('/algos', requireSuperadmin, async (c) => {
+    const { db, env } = c.get('deps');
+    return c.json(await listAlgos(db, env.ALGO_TESTERS_MAX));
+  });
 
   routes.post('/algos/:id/switch', requireSuperadmin, pathIds('id'), jsonBody(algoSwitchBodySchema), async (c) => {
     const { id: algoId } = c.req.valid('param');

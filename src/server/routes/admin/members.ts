@@ -4,19 +4,21 @@
  * passwords are write-only.
  */
 import { Hono } from 'hono';
-import { memberBodySchema, memberUserBodySchema } from '@shared/schemas/admin/members';
+import { memberBodySchema, membersQuerySchema, memberUserBodySchema } from '@shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { STATUS } from '../../http';
 import { createMemberUser, listMemberUsers, updateMemberUser } from '../../services/member-users';
 import { createMember, listMembers, memberExists, updateMember } from '../../services/members';
-import { jsonBody, pathIds } from '../../validation';
+import { jsonBody, pathIds, queryParams } from '../../validation';
 import { notFound } from './params';
 
 export function adminMemberRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/members', requireSuperadmin, async (c) => c.json(await listMembers(c.get('deps').db)));
+  routes.get('/members', requireSuperadmin, queryParams(membersQuerySchema), async (c) =>
+    c.json(await listMembers(c.get('deps').db, c.req.valid('query'))),
+  );
 
   routes.put('/members', requireSuperadmin, jsonBody(memberBodySchema), async (c) => {
     const body = c.req.valid('json');

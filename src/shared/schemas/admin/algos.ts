@@ -41,6 +41,13 @@ export const exchangeRegistrationBodySchema = z.object({
     .nullable(),
 });
 
+/** A row of GET /api/algos: the algo and its testing slots (active subscriptions out of the limit). */
+export const algoListItemSchema = algoSchema.extend({
+  testers_active: z.number().int(),
+  testers_max: z.number().int(),
+});
+export type AlgoListItem = z.infer<typeof algoListItemSchema>;
+
 /** POST /api/algos/{id}/switch (the spec shows the Switch but no call: decided, see docs/decisions/2026-11-22-algo-switch-call.md). */
 export const algoSwitchBodySchema = z.object({ algo_switch: z.boolean() });
 

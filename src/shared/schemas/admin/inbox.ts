@@ -56,7 +56,21 @@ export type EnquiriesPage = z.infer<typeof enquiriesPageSchema>;
 /** One row of GET /api/admin/workshops (newest date first). */
 export const adminWorkshopSchema = workshopSchema.extend({
   registration_count: z.number().int(),
+  /** Shown to the superadmin and mailed to registrants only; never in the public list. */
+  joining_link: z.string().nullable(),
 });
+
+/** A joining link: an https URL (meeting services all serve https), empty for none. */
+export const joiningLinkSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Joining link is too long')
+  .transform((v) => v || null)
+  .pipe(
+    z
+      .url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'Joining link must be an https:// URL' })
+      .nullable(),
+  );
 export type AdminWorkshop = z.infer<typeof adminWorkshopSchema>;
 
 /** PUT /api/admin/workshops (create) and POST /api/admin/workshops/{id} (update). */
@@ -74,6 +88,7 @@ export const workshopBodySchema = z.object({
     }, 'Time must read like 10:00AM IST')
     .default(DEFAULT_WORKSHOP_TIME_LABEL),
   level: z.enum(WORKSHOP_LEVELS, { error: `Level must be ${WORKSHOP_LEVELS.join(' or ')}` }),
+  joining_link: joiningLinkSchema.nullable().default(null),
 });
 export type WorkshopBody = z.input<typeof workshopBodySchema>;
 
@@ -89,5 +104,8 @@ export const workshopRegistrationSchema = z.object({
   comments: z.string(),
   created_at: z.string(),
   mail_status: z.enum(MAIL_STATUSES),
+  /** The joining-link mail to the registrant: null until queued (24 hours before the start). */
+  link_mail_status: z.enum(['pending', 'sending', 'sent', 'failed', 'off']).nullable(),
+  link_mail_sent_at: z.string().nullable(),
 });
 export type WorkshopRegistration = z.infer<typeof workshopRegistrationSchema>;

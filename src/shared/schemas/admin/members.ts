@@ -1,5 +1,6 @@
 /** Members, their users and accounts, algo subscriptions, admin trade edits (spec sections 3, 5, 7). */
 import { z } from 'zod';
+import { FEE_CURRENCIES, MEMBERSHIP_STATUSES } from '../membership';
 import { SUBSCRIPTION_STATUSES, TRADE_EDIT_STATUSES, TRADING_MODES } from '../../constants';
 import { idSchema, PG_INT_MAX } from '../ids';
 import { isoDateInRange, isoDateTimeInRange } from '../../date-range';
@@ -13,8 +14,20 @@ export const memberSchema = z.object({
   activation_date: z.string().nullable(),
   expiry_date: z.string().nullable(),
   last_updated_timestamp: z.string(),
+  /** Where the membership stands this month (shared/schemas/membership.ts). */
+  membership_status: z.enum(MEMBERSHIP_STATUSES),
+  /** yyyy-mm-dd: the last day of the last month paid; null when none was paid through the product. */
+  paid_until: z.string().nullable(),
+  fee_currency: z.enum(FEE_CURRENCIES),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/** GET /api/members?membership_status=due */
+export const membersQuerySchema = z.object({
+  membership_status: z
+    .enum(MEMBERSHIP_STATUSES, { error: `membership_status must be one of: ${MEMBERSHIP_STATUSES.join(', ')}` })
+    .optional(),
+});
 
 /** PUT /api/members (create) and POST /api/members/{id} (update). */
 export const memberBodySchema = z

@@ -12,6 +12,7 @@ const workshop: AdminWorkshop = {
   time_label: '10:00AM IST',
   level: 'Beginner',
   registration_count: 1,
+  joining_link: 'https://meet.example.com/price-action',
 };
 const registration: WorkshopRegistration = {
   id: 1,
@@ -23,6 +24,8 @@ const registration: WorkshopRegistration = {
   comments: '',
   created_at: '2026-11-20T10:00:00.000Z',
   mail_status: 'off',
+  link_mail_status: 'sent',
+  link_mail_sent_at: '2026-12-12T04:30:00.000Z',
 };
 
 describe('workshops management', () => {
@@ -40,6 +43,7 @@ describe('workshops management', () => {
     expect(row.textContent).toContain('Beginner');
     fireEvent.click(await findRowButton('4', 'Registrations'));
     expect(await screen.findByText('asha@example.com')).toBeTruthy();
+    expect(screen.getByText(/^sent 12\/12\/2026/)).toBeTruthy();
     expect(screen.getByText('Registrations: Price Action Basics (13 December 2026)')).toBeTruthy();
   });
 
@@ -61,6 +65,10 @@ describe('workshops management', () => {
     });
     typeInto('Date', '2027-01-10');
     choose('level', 'Intermediate');
+    typeInto('Joining link', 'http://meet.example.com/x');
+    clickButton('Save');
+    expect(await screen.findByText('Joining link must be an https:// URL')).toBeTruthy();
+    typeInto('Joining link', 'https://meet.example.com/options-101');
     clickButton('Save');
     expect(await screen.findByText('Workshop saved successfully')).toBeTruthy();
     expect(api.callsTo('PUT', '/api/admin/workshops')[0]?.body).toEqual({
@@ -69,6 +77,7 @@ describe('workshops management', () => {
       workshop_date: '2027-01-10',
       time_label: '10:00AM IST',
       level: 'Intermediate',
+      joining_link: 'https://meet.example.com/options-101',
     });
     await waitFor(() => expect(api.callsTo('GET', '/api/admin/workshops')).toHaveLength(2));
   });

@@ -12,6 +12,9 @@ const asha: Member = {
   activation_date: '2026-01-01',
   expiry_date: '2026-12-31',
   last_updated_timestamp: '2026-11-20T10:00:00.000Z',
+  membership_status: 'active',
+  paid_until: null,
+  fee_currency: 'INR',
 };
 
 function serveMembers(members: Member[], save?: (call: ApiCall) => { status?: number; body: unknown }) {

@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { MSG } from '@shared/messages';
-import type { Algo } from '@shared/schemas/admin/algos';
+import type { Algo, AlgoListItem } from '@shared/schemas/admin/algos';
 import { BackButton } from '@client/components/back-button';
 import { ClampedText } from '@client/components/clamped-text';
 import { Page } from '@client/components/page';
@@ -37,7 +37,11 @@ function ExchangeAlgoIdField({ algo }: { algo: Algo }) {
   );
 }
 
-const columnsWith = (openSettings: (algo: Algo) => void): ResponsiveColumn<Algo>[] => [
+/** "7 of 10": active testers out of the limit (ALGO_TESTERS_MAX). */
+export const testerSlotsText = (a: Pick<AlgoListItem, 'testers_active' | 'testers_max'>) =>
+  `${a.testers_active} of ${a.testers_max}`;
+
+const columnsWith = (openSettings: (algo: Algo) => void): ResponsiveColumn<AlgoListItem>[] => [
   { key: 'id', header: 'Algo ID', cell: (a) => a.algo_id },
   {
     key: 'desc',
@@ -58,6 +62,18 @@ const columnsWith = (openSettings: (algo: Algo) => void): ResponsiveColumn<Algo>
       >
         Signals
       </Link>
+    ),
+  },
+  {
+    key: 'testers',
+    header: 'Testers',
+    cell: (a) => (
+      <span
+        className={a.testers_active >= a.testers_max ? 'algo-testers algo-testers-full' : 'algo-testers'}
+        aria-label={`${testerSlotsText(a)} testing slots used`}
+      >
+        {testerSlotsText(a)}
+      </span>
     ),
   },
   { key: 'approval', header: 'Approval', cell: approvalText },

@@ -1,4 +1,7 @@
-/** Add or edit a workshop: title, description, date, time (10:00AM IST unless said otherwise), level. */
+/**
+ * Add or edit a workshop: title, description, date, time (10:00AM IST unless said otherwise), level,
+ * and the joining link mailed to registrants 24 hours before the start.
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -25,6 +28,7 @@ export function WorkshopForm({ workshop, onDone }: { workshop: AdminWorkshop | n
       workshop_date: dateText(workshop?.workshop_date),
       time_label: workshop?.time_label ?? DEFAULT_WORKSHOP_TIME_LABEL,
       level: workshop?.level,
+      joining_link: workshop?.joining_link ?? '',
     },
   });
 
@@ -44,6 +48,13 @@ export function WorkshopForm({ workshop, onDone }: { workshop: AdminWorkshop | n
         label="Level"
         placeholder="Choose a level"
         options={optionsOf(WORKSHOP_LEVELS)}
+      />
+      <InputField
+        control={control}
+        name="joining_link"
+        label="Joining link"
+        type="url"
+        helperText="https:// link, mailed to each registrant 24 hours before the start; shown to nobody else"
       />
       <FormActions pending={mutation.isPending} onCancel={onDone} />
     </form>

@@ -5,6 +5,13 @@ import { ResponsiveList, type ResponsiveColumn } from '@client/components/respon
 import { LoadState } from '@client/components/load-state';
 import { useWorkshopRegistrations } from '../api/get-workshop-registrations';
 
+/** The joining-link mail: not yet queued (24 hours before), or its outbox status and when it went. */
+export function linkMailText(r: Pick<WorkshopRegistration, 'link_mail_status' | 'link_mail_sent_at'>): string {
+  if (r.link_mail_status === null) return 'not yet (24 hours before)';
+  if (r.link_mail_status === 'sent' && r.link_mail_sent_at) return `sent ${formatTimestamp(r.link_mail_sent_at)}`;
+  return r.link_mail_status;
+}
+
 const columns: ResponsiveColumn<WorkshopRegistration>[] = [
   { key: 'name', header: 'Name', cell: (r) => r.name, primary: true },
   { key: 'email', header: 'Email', cell: (r) => <a href={`mailto:${r.email}`}>{r.email}</a>, primary: true },
@@ -12,6 +19,7 @@ const columns: ResponsiveColumn<WorkshopRegistration>[] = [
   { key: 'comments', header: 'Comments', cell: (r) => r.comments || '-' },
   { key: 'created', header: 'Registered At', cell: (r) => formatTimestamp(r.created_at) },
   { key: 'mail', header: 'Mail', cell: (r) => r.mail_status },
+  { key: 'link', header: 'Joining Link Mail', cell: linkMailText },
 ];
 
 export function WorkshopRegistrations({ workshopId }: { workshopId: number }) {

@@ -1,0 +1,181 @@
+/**
+ * The membership business (issue 26). Superadmin: GET /api/admin/membership/applications, POST
+ * /api/admin/membership/applications/{id}/accept|reject, POST /api/admin/members/{id}/membership
+ * (cancel, rejoin), POST /api/admin/members/{id}/payments (a month paid by hand), GET
+ * /api/admin/members/{id}/membership-history, GET /api/admin/membership/collection?month=yyyy-mm.
+ * Member: GET /api/membership/month (state, month, amount due, deadline), POST /api/membership/opt-out.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import {
+  acceptApplicationBodySchema,
+  manualPaymentBodySchema,
+  membershipActionBodySchema,
+  monthSchema,
+  optOutBodySchema,
+  rejectApplicationBodySchema,
+} from '@shared/schemas/membership';
+import { requireSuperadmin, requireUser, sessionUser } from '../auth/guards';
+import { appNow, type AppEnv } from '../context';
+import { STATUS } from '../http';
+import { createMailer } from '../services/mail';
+import {
+  acceptApplication,
+  cancelMembership,
+  collection,
+  feeOf,
+  listApplications,
+  membershipHistory,
+  monthOf,
+  myMembership,
+  recordPayment,
+  rejectApplication,
+  rejoinMembership,
+  type Actor,
+} from '../services/membership';
+import { jsonBody, pathIds, queryParams } from '../validation';
+import { eq } from 'drizzle-orm';
+import { members } from '../db/schema';
+import { notFound } from './admin/params';
+
+const actorOf = (c: Context<AppEnv>): Actor => {
+  const user = sessionUser(c);
+  return { userId: user.id, name: user.name };
+};
+const mailerOf = (c: Context<AppEnv>) => {
+  const deps = c.get('deps');
+  return deps.mailer ?? createMailer(deps.env, deps.log);
+};
+
+export function membershipRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/admin/membership/applications', requireSuperadmin, async (c) =>
+    c.json(await listApplications(c.get('deps').db)),
+  );
+
+  routes.post(
+    '/admin/membership/applications/:id/accept',
+    requireSuperadmin,
+    pathIds('id'),
+    jsonBody(acceptApplicationBodySchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const made = await acceptApplication(
+        deps,
+        mailerOf(c),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        actorOf(c),
+        appNow(deps),
+      );
+      return c.json(made, STATUS.CREATED);
+    },
+  );
+
+  routes.post(
+    '/admin/membership/applications/:id/reject',
+    requireSuperadmin,
+    pathIds('id'),
+    jsonBody(rejectApplicationBodySchema),
+    async (c) => {
+      const deps = c.get('deps');
+      await rejectApplication(
+        deps,
+        mailerOf(c),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        actorOf(c),
+        appNow(deps),
+      );
+      return c.json({ status: 'rejected' });
+    },
+  );
+
+  routes.post(
+    '/admin/members/:id/membership',
+    requireSuperadmin,
+    pathIds('id'),
+    jsonBody(membershipActionBodySchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const { id } = c.req.valid('param');
+      const { action, reason } = c.req.valid('json');
+      if (action === 'cancel') await cancelMembership(deps, mailerOf(c), id, actorOf(c), reason, appNow(deps));
+      else await rejoinMembership(deps, mailerOf(c), id, actorOf(c), reason, appNow(deps));
+      return c.json(await membershipHistory(deps.db, id));
+    },
+  );
+
+  routes.get('/admin/members/:id/membership-history', requireSuperadmin, pathIds('id'), async (c) =>
+    c.json(await membershipHistory(c.get('deps').db, c.req.valid('param').id)),
+  );
+
+  routes.post(
+    '/admin/members/:id/payments',
+    requireSuperadmin,
+    pathIds('id'),
+    jsonBody(manualPaymentBodySchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const [member] = await deps.db.select().from(members).where(eq(members.trabot_client_id, id));
+      if (!member) throw notFound('Member');
+      const paid = await recordPayment(deps, {
+        memberId: id,
+        month: body.month,
+        amount: feeOf(member.fee_currency),
+        currency: member.fee_currency,
+        method: 'manual',
+        reference: body.reference,
+        actor: actorOf(c),
+        at: appNow(deps),
+      });
+      return c.json(paid, paid.created ? STATUS.CREATED : STATUS.OK);
+    },
+  );
+
+  routes.get(
+    '/admin/membership/collection',
+    requireSuperadmin,
+    queryParams(z.object({ month: monthSchema.optional() })),
+    async (c) => {
+      const deps = c.get('deps');
+      const month = c.req.valid('query').month ?? monthOf(appNow(deps));
+      return c.json(await collection(deps.db, deps.env, month));
+    },
+  );
+
+  routes.get('/membership/month', requireUser, async (c) => {
+    const deps = c.get('deps');
+    const user = sessionUser(c);
+    // A login without a member (a superadmin's own) has no membership: null, as /api/account-details.
+    if (user.member_id === null) return c.json(null);
+    return c.json(await myMembership(deps.db, user.member_id, appNow(deps), null));
+  });
+
+  routes.post('/membership/opt-out', requireUser, jsonBody(optOutBodySchema), async (c) => {
+    const deps = c.get('deps');
+    const user = sessionUser(c);
+    if (user.member_id === null) return c.json(null);
+    const { reason } = c.req.valid('json');
+    const [mine] = await deps.db
+      .select({ status: members.membership_status })
+      .from(members)
+      .where(eq(members.trabot_client_id, user.member_id));
+    // Opting out again changes nothing.
+    if (mine?.status === 'cancelled') return c.json(await myMembership(deps.db, user.member_id, appNow(deps), null));
+    await cancelMembership(
+      deps,
+      mailerOf(c),
+      user.member_id,
+      { userId: user.id, name: user.name },
+      reason ? `opted out by the member: ${reason}` : 'opted out by the member',
+      appNow(deps),
+    );
+    return c.json(await myMembership(deps.db, user.member_id, appNow(deps), null));
+  });
+
+  return routes;
+}

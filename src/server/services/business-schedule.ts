@@ -1,0 +1,24 @@
+/**
+ * The firm's business calendar, run by the engine's leader process on the injectable clock: queues
+ * the workshop joining-link mails (24 hours before each start), runs the membership month (due
+ * from the 1st, cancelled when unpaid after the 25th, IST; when billing is on) and delivers the mail
+ * outbox with its retries.
+ */
+import type { AppDeps } from '../context';
+import type { Mailer } from './mail';
+import { runMembershipMonth } from './membership';
+import { deliverDueMail } from './outbox';
+import { queueLinkMails } from './workshops';
+
+/** The schedule runs at most this often (the engine ticks every few seconds). */
+export const BUSINESS_SCHEDULE_EVERY_MS = 60_000;
+
+export async function runBusinessSchedule(
+  deps: Pick<AppDeps, 'db' | 'log' | 'env' | 'notifier'>,
+  mailer: Mailer,
+  now: Date,
+): Promise<void> {
+  await queueLinkMails(deps, mailer, now);
+  await runMembershipMonth(deps, mailer, now);
+  await deliverDueMail(deps, mailer, now);
+}

@@ -1,0 +1,102 @@
+/**
+ * The mail outbox: e-mails to people (registrants, applicants, members) are queued with a key that
+ * makes each one unique (a second queueing of the same key is a no-op), then delivered by the
+ * schedule: a row is claimed (pending -> sending) before it goes to SMTP, so no two processes and no
+ * two runs ever send it twice; a failure is retried with a growing delay, and after MAX_ATTEMPTS it
+ * stays failed. A row claimed by a process that died mid-send stays `sending` (sent at most once).
+ */
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { Logger } from '../logger';
+import type { Mailer } from './mail';
+
+export const MAX_ATTEMPTS = 5;
+/** Delay before attempt n+1: 1, 2, 4, 8 minutes. */
+export const retryDelayMs = (attempts: number) => 60_000 * 2 ** (attempts - 1);
+/** Rows one delivery run sends at most (the next run goes on). */
+const BATCH = 50;
+
+export interface OutboxMail {
+  dedupeKey: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  /** Escaped HTML only. */
+  html: string;
+  workshopRegistrationId?: number;
+  trabotClientId?: number;
+}
+
+/** Queues the mail unless one with its key exists; returns the new row's id, or null when it existed. */
+export async function queueMail(db: Db, mailer: Pick<Mailer, 'enabled'>, mail: OutboxMail, now: Date) {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      dedupe_key: mail.dedupeKey,
+      kind: mail.kind,
+      recipient: mail.recipient,
+      subject: mail.subject,
+      html: mail.html,
+      status: mailer.enabled ? 'pending' : 'off',
+      next_attempt_at: now,
+      created_at: now,
+      workshop_registration_id: mail.workshopRegistrationId ?? null,
+      trabot_client_id: mail.trabotClientId ?? null,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupe_key })
+    .returning({ id: mailOutbox.id });
+  return row?.id ?? null;
+}
+
+/** Sends one row if it is still pending and due; false when another run has it, it is not due or the send failed. */
+async function deliverRow(db: Db, mailer: Mailer, log: Logger, id: number, now: Date): Promise<boolean> {
+  const [claimed] = await db
+    .update(mailOutbox)
+    .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'), lte(mailOutbox.next_attempt_at, now)))
+    .returning();
+  if (!claimed) return false;
+  const outcome = await mailer.send({ to: claimed.recipient, subject: claimed.subject, html: claimed.html });
+  if (outcome === 'sent') {
+    await db.update(mailOutbox).set({ status: 'sent', sent_at: now, last_error: null }).where(eq(mailOutbox.id, id));
+    log.info({ mailId: id, kind: claimed.kind }, 'outbox: mail sent');
+    return true;
+  }
+  const finalFailure = claimed.attempts >= MAX_ATTEMPTS;
+  await db
+    .update(mailOutbox)
+    .set({
+      status: finalFailure ? 'failed' : 'pending',
+      next_attempt_at: new Date(now.getTime() + retryDelayMs(claimed.attempts)),
+      last_error: outcome === 'off' ? 'mail is off' : 'the SMTP server refused or did not answer',
+    })
+    .where(eq(mailOutbox.id, id));
+  log.warn({ mailId: id, kind: claimed.kind, attempts: claimed.attempts, finalFailure }, 'outbox: mail not sent');
+  return false;
+}
+
+/** Sends the mails that are due now (or only these ids); returns how many were sent. */
+export async function deliverDueMail(
+  deps: { db: Db; log: Logger },
+  mailer: Mailer,
+  now: Date,
+  only?: number[],
+): Promise<number> {
+  if (!mailer.enabled) return 0;
+  const due = await deps.db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, 'pending'),
+        lte(mailOutbox.next_attempt_at, now),
+        only ? inArray(mailOutbox.id, only) : undefined,
+      ),
+    )
+    .orderBy(asc(mailOutbox.id))
+    .limit(BATCH);
+  let sent = 0;
+  for (const { id } of due) if (await deliverRow(deps.db, mailer, deps.log, id, now)) sent += 1;
+  return sent;
+}
