@@ -76,6 +76,7 @@ describe('member accounts page', () => {
       'Status',
       'Broker Name',
       'Mode',
+      'Order address',
       'Broker Client ID',
       'Broker Key Valid',
       'Broker Key Update time',
