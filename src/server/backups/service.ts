@@ -50,6 +50,9 @@ export interface BackupStatus {
 }
 
 export class BackupBusyError extends Error {}
+/** An on-demand backup right after another: each holds writes for a moment, so one a minute at most. */
+export class BackupTooSoonError extends Error {}
+export const MANUAL_BACKUP_INTERVAL_MS = 60_000;
 export class BackupUnsupportedError extends Error {}
 
 function isAlive(pid: number): boolean {
@@ -103,6 +106,7 @@ export class BackupService {
   private lastFailure: BackupFailure | null = null;
   private copies = new Set<Promise<void>>();
   private retryAfter = 0;
+  private lastManualAt = -Infinity;
 
   constructor(private readonly options: BackupServiceOptions) {
     this.dir = options.env.BACKUP_DIR ?? path.join(options.env.DATA_DIR, 'backups');
@@ -130,6 +134,12 @@ export class BackupService {
   backup(kind: BackupKind): Promise<StoredBackup> {
     if (!this.supported) throw new BackupUnsupportedError(POSTGRES_BACKUPS_MESSAGE);
     if (this.running) throw new BackupBusyError('A backup is already being taken: try again when it is done.');
+    if (kind === 'manual') {
+      const now = +this.now();
+      if (now - this.lastManualAt < MANUAL_BACKUP_INTERVAL_MS)
+        throw new BackupTooSoonError('A backup was taken less than a minute ago: try again in a minute.');
+      this.lastManualAt = now;
+    }
     const run = this.take(kind).finally(() => {
       this.running = null;
     });

@@ -1,12 +1,12 @@
 /**
  * GET /api/admin/backups (the backups, schedule, last failure) and POST /api/admin/backups (take
  * one now: 201 with its name, size and checksum; 409 while one runs, and on PostgreSQL, whose
- * backups are PostgreSQL's own). Superadmin only.
+ * backups are PostgreSQL's own; 429 within a minute of the last one). Superadmin only.
  */
 import { Hono, type Context } from 'hono';
 import type { BackupsStatus } from '@shared/schemas/admin/backups';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
-import { BackupBusyError, BackupUnsupportedError, type BackupService } from '../../backups/service';
+import { BackupBusyError, BackupTooSoonError, BackupUnsupportedError, type BackupService } from '../../backups/service';
 import type { AppEnv } from '../../context';
 import { ApiError, STATUS } from '../../http';
 
@@ -32,6 +32,7 @@ export function adminBackupRoutes(): Hono<AppEnv> {
     } catch (err) {
       if (err instanceof BackupBusyError || err instanceof BackupUnsupportedError)
         throw new ApiError(STATUS.CONFLICT, err.message);
+      if (err instanceof BackupTooSoonError) throw new ApiError(STATUS.TOO_MANY_REQUESTS, err.message);
       throw err;
     }
   });
