@@ -71,6 +71,17 @@ export function formatOfflineAsOf(updatedAt: number): string {
   return `Offline, as of ${asOfTime(updatedAt)}`;
 }
 
+/**
+ * A saved copy shown because the server failed: "Showing your trades as of 11:51; the server did
+ * not answer" (the copy's time; its date too when it is not from today).
+ */
+export function formatServerFailedAsOf(subject: string, updatedAt: number, now: number = Date.now()): string {
+  const at = new Date(updatedAt);
+  const time =
+    format(at, 'yyyy-MM-dd') === format(new Date(now), 'yyyy-MM-dd') ? format(at, 'HH:mm') : asOfTime(updatedAt);
+  return `Showing your ${subject} as of ${time}; the server did not answer`;
+}
+
 /** When figures were fetched: "As of 21/11/2026 14:05" from a query's dataUpdatedAt (ms). */
 export function formatAsOf(updatedAt: number): string {
   return `As of ${asOfTime(updatedAt)}`;

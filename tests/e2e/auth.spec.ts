@@ -105,3 +105,25 @@ test.describe('logout failure', () => {
     await expect(page).toHaveURL(/\/dashboard\/trades$/);
   });
 });
+
+test.describe('a login that throws while the browser is online', () => {
+  // The refused connection is logged by the browser.
+  test.use({ allowedConsoleErrors: [/ERR_CONNECTION_REFUSED|ERR_FAILED|Failed to fetch/] });
+
+  for (const [name, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['laptop', { width: 1366, height: 900 }],
+  ] as const) {
+    test(`on a ${name}, says "Invalid login" (spec section 8), not "Offline"`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/login');
+      await fillLogin(page, CREDENTIALS.member.email, CREDENTIALS.member.password);
+      await solveCaptcha(page, 60_000);
+      await page.route('**/api/login', (route) => route.abort('connectionrefused'));
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Invalid login' })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: /^Offline$/ })).toHaveCount(0);
+      await expect(page).toHaveURL(/\/login$/);
+    });
+  }
+});

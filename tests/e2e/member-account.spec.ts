@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { OFFLINE_CONSOLE_ERRORS, OFFLINE_NOTICE, reloadUnderServiceWorker, waitForPersisted } from './member-support';
+import {
+  LAPTOP,
+  OFFLINE_CONSOLE_ERRORS,
+  OFFLINE_NOTICE,
+  PHONE,
+  reloadUnderServiceWorker,
+  serverFailedNotice,
+  waitForPersisted,
+} from './member-support';
 
 // The broker edit changes the one demo account every test here reads: one at a time.
 test.describe.configure({ mode: 'serial' });
@@ -41,7 +49,7 @@ test('the member sees statuses, broker details with a masked key, and balances i
   await expect(status).toHaveText('ACTIVE');
   expect(await status.locator('.status-badge').evaluate((el) => getComputedStyle(el).color)).toBe(GREEN);
   await expect(valueOf(page, 'Access Key Status')).toHaveText(/^(VALID|INVALID)$/);
-  await expect(valueOf(page, 'Broker Name')).toHaveText('zerodha paper trading');
+  await expect(valueOf(page, 'Broker Name')).toHaveText('Zerodha');
   await expect(valueOf(page, 'Broker Client ID')).toHaveText('RV7314');
 
   const key = valueOf(page, 'Broker Access Key');
@@ -82,7 +90,7 @@ test('changed broker details are saved, toasted and shown', async ({ page, login
   const dialog = await editBroker(page, { broker: 'dhan', clientId: 'DH-E2E-1' });
   await expect(page.getByText('Broker details updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(valueOf(page, 'Broker Name')).toHaveText('dhan paper trading');
+  await expect(valueOf(page, 'Broker Name')).toHaveText('Dhan');
   await expect(valueOf(page, 'Broker Client ID')).toHaveText('DH-E2E-1');
 
   // The server has it: a fresh load shows the same, then the demo values are put back.
@@ -90,7 +98,67 @@ test('changed broker details are saved, toasted and shown', async ({ page, login
   await expect(valueOf(page, 'Broker Client ID')).toHaveText('DH-E2E-1');
   await editBroker(page, { broker: 'zerodha', clientId: 'RV7314' });
   await expect(valueOf(page, 'Broker Client ID')).toHaveText('RV7314');
-  await expect(valueOf(page, 'Broker Name')).toHaveText('zerodha paper trading');
+  await expect(valueOf(page, 'Broker Name')).toHaveText('Zerodha');
+});
+
+for (const [name, viewport] of [
+  ['phone', PHONE],
+  ['laptop', LAPTOP],
+] as const) {
+  test(`on a ${name}, the trading mode and the daily login read in plain words`, async ({ page, login }) => {
+    await page.setViewportSize(viewport);
+    await login({ demo: true });
+    await page.goto('/dashboard/account-settings');
+    // The demo account trades on paper; this server has a Kite app, so Zerodha can be connected.
+    await expect(valueOf(page, 'Trading Mode')).toHaveText('Paper trading: orders are simulated');
+    const daily = valueOf(page, 'Daily Login');
+    await expect(daily).toContainText('Connect Zerodha each morning to trade live (not needed for paper trading).');
+    await expect(daily.getByRole('button', { name: 'Connect Zerodha' })).toBeVisible();
+    // Not the old badge by the broker's name ("zerodha PAPER TRADING") nor "Not configured".
+    await expect(valueOf(page, 'Broker Name')).toHaveText('Zerodha');
+    await expect(page.getByText(/Not configured/i)).toHaveCount(0);
+    for (const label of ['Trading Mode', 'Daily Login']) {
+      const box = (await valueOf(page, label).boundingBox())!;
+      expect(box.x + box.width, label).toBeLessThanOrEqual(viewport.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  });
+}
+
+test.describe('a saved copy while the server fails', () => {
+  test.use({ allowedConsoleErrors: [/status of 500/] });
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['laptop', LAPTOP],
+  ] as const) {
+    test(`on a ${name}, the account read from the device says of when it is, with a Retry`, async ({ page, login }) => {
+      await page.setViewportSize(viewport);
+      await login({ demo: true });
+      await page.goto('/dashboard/account-settings');
+      await expect(valueOf(page, 'Broker Client ID')).toHaveText('RV7314');
+      await waitForPersisted(page, 'account-details');
+      let failing = true;
+      await page.route('**/api/account-details', (route) =>
+        failing
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' })
+          : route.continue(),
+      );
+      await page.reload();
+      // The saved copy at once; the notice once the request and its one retry have failed.
+      await expect(valueOf(page, 'Broker Client ID')).toHaveText('RV7314');
+      const notice = page.getByRole('status').filter({ hasText: 'the server did not answer' });
+      await expect(notice.getByText(serverFailedNotice('account settings'))).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText('Error loading account settings')).toHaveCount(0);
+      const box = (await notice.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+
+      failing = false;
+      await notice.getByRole('button', { name: 'Retry' }).click();
+      await expect(notice).toHaveCount(0);
+      await expect(valueOf(page, 'Equity')).toHaveText('₹3,12,450.75');
+    });
+  }
 });
 
 test.describe('offline', () => {

@@ -23,6 +23,13 @@ const figure = (page: Page, label: string) =>
     .filter({ has: page.locator('dt').getByText(label, { exact: true }) })
     .locator('dd');
 
+/** On a phone the periods, breakdown and curve are a tap under the summary's figures. */
+async function openPeriods(page: Page) {
+  const toggle = summary(page).getByRole('button', { name: /periods, by algo and equity curve$/i });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await expect(page.getByRole('radio', { name: 'Month' })).toBeVisible();
+}
+
 const isPnl = (range?: { from: string; to: string }) => (response: Response) =>
   response.url().includes(range ? `/api/account-pnl?from=${range.from}&to=${range.to}` : '/api/account-pnl?') &&
   response.ok();
@@ -37,6 +44,7 @@ async function expectPeriodFigures(page: Page, pnl: AccountPnl) {
 /** A custom range of the last 60 days: the demo's trades closed within the last 22 trading days. */
 async function chooseLast60Days(page: Page): Promise<AccountPnl> {
   const range = { from: addDays(indiaToday(), -60), to: indiaToday() };
+  await openPeriods(page);
   await page.getByRole('radio', { name: 'Custom' }).check();
   await page.getByLabel('From', { exact: true }).fill(range.from);
   await page.getByLabel('To', { exact: true }).fill(range.to);
@@ -58,6 +66,7 @@ test("the demo member's summary: this month's figures, then another period's by 
     formatSignedRupees(monthly.by_day.find((d) => d.date === today)?.net ?? 0),
   );
   await expect(figure(page, 'Open MTM')).toHaveText(/^[+-]?₹[\d,]+\.\d{2}$/);
+  await openPeriods(page);
   await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
   await expectPeriodFigures(page, monthly);
   await expect(summary(page).getByText(/^As of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
@@ -81,6 +90,7 @@ test('custom days: a wrong range is told and kept as typed; a right one shows it
 }) => {
   await login({ demo: true });
   await page.goto('/dashboard/trades');
+  await openPeriods(page);
   await page.getByRole('radio', { name: 'Custom' }).check();
   const from = page.getByLabel('From', { exact: true });
   const to = page.getByLabel('To', { exact: true });
@@ -193,6 +203,7 @@ test.describe('offline', () => {
     await page.reload();
     await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
     await expect(figure(page, 'This month')).toHaveText(formatSignedRupees(monthly.net));
+    await openPeriods(page);
     await expectPeriodFigures(page, monthly);
     await expect(summary(page).getByText(/^As of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
     // A period never fetched is not on the device: said so, the month's figures still there.
@@ -214,5 +225,6 @@ test("the superadmin reads an account's summary on its trades page", async ({ pa
   await page.goto(`/dashboard/admin/members/${demo.trabot_client_id}/accounts/${account!.trabot_account_id}/trades`);
   const monthly = await month;
   await expect(figure(page, 'This month')).toHaveText(formatSignedRupees(monthly.net));
+  await openPeriods(page);
   await expectPeriodFigures(page, monthly);
 });

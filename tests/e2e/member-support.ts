@@ -1,5 +1,6 @@
 /** Helpers shared by the member pages' browser tests. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Trade } from '@shared/schemas/trades';
 
 /**
  * Waits until the persister has written a member query: by its kind ("trades", "account-details",
@@ -63,4 +64,41 @@ export async function tradeCard(page: Page, symbol: string): Promise<Locator> {
   }
   await expect(card).toBeVisible();
   return card;
+}
+
+/** "Showing your trades as of 11:51; the server did not answer" (the copy's date too when not today's). */
+export const serverFailedNotice = (subject: string) =>
+  new RegExp(`^Showing your ${subject} as of (\\d{2}/\\d{2}/\\d{4} )?\\d{2}:\\d{2}; the server did not answer$`);
+
+/** The viewports every member-screen item is tried at: a phone, and a laptop. */
+export const PHONE = { width: 390, height: 844 } as const;
+export const LAPTOP = { width: 1366, height: 900 } as const;
+
+/**
+ * The demo member's partly exited trade (LT in the demo: 10 of 20 sold), read from the API the page
+ * reads: a running trade with at least one exit and some quantity still open.
+ */
+export async function partlyExitedTrade(page: Page): Promise<Trade> {
+  const res = await page.request.get('/api/account-trades?status=active');
+  expect(res.status()).toBe(200);
+  const trades = (await res.json()) as Trade[];
+  const trade = trades.find(
+    (t) =>
+      t.trade_status === 'running' &&
+      t.trade_exits.length > 0 &&
+      t.remaining_quantity !== null &&
+      t.remaining_quantity > 0 &&
+      t.remaining_quantity < t.trade_quantity,
+  );
+  expect(trade, 'the demo seeds a partly exited running trade').toBeDefined();
+  return trade!;
+}
+
+/** Whether the element at the middle of `cell` is the cell or inside it (nothing drawn over it). */
+export async function isUncovered(cell: Locator): Promise<boolean> {
+  return cell.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && (top === el || el.contains(top));
+  });
 }

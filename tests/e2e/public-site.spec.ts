@@ -308,3 +308,25 @@ test.describe('offline', () => {
     await expect(page.locator('ion-modal').getByRole('heading', { name: /Step 1 of 4/ })).toBeVisible();
   });
 });
+
+test.describe('the workshop form on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a long optional label is read whole, to its "(optional)"', async ({ page }) => {
+    await page.goto('/workshops');
+    await page.getByRole('button', { name: 'Register' }).first().click();
+    const modal = page.locator('ion-modal').filter({ hasText: 'Workshop Registration' });
+    const field = modal.locator('[data-field="comments"]');
+    const label = field.locator('.label-text');
+    await expect(label).toHaveText('Anything you would like the presenter to cover? (optional)');
+    await label.scrollIntoViewIfNeeded();
+    // Not cut: the text fits its box, and its box fits the phone.
+    const cut = await label.evaluate(
+      (el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis',
+    );
+    expect(cut).toBe(false);
+    const box = (await label.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expect(modal.getByLabel('Anything you would like the presenter to cover? (optional)')).toBeVisible();
+  });
+});

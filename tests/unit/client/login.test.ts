@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginErrorMessage } from '@client/features/auth/api/login';
 import { HttpError, OfflineError } from '@client/lib/api';
 
@@ -14,6 +14,16 @@ describe('login toasts (spec section 8)', () => {
     expect(loginErrorMessage(new HttpError(429, 'Slow down'))).toBe('Slow down');
     expect(loginErrorMessage(new HttpError(500, 'oops'))).toBe('Invalid login');
     expect(loginErrorMessage(new TypeError('Failed to fetch'))).toBe('Invalid login');
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says "Offline" only when the browser is offline; a thrown login while online is "Invalid login"', () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get');
+    onLine.mockReturnValue(false);
     expect(loginErrorMessage(new OfflineError())).toBe('Offline');
+    // Online, but no answer from the server (refused, timed out, a restart): the spec's thrown error.
+    onLine.mockReturnValue(true);
+    expect(loginErrorMessage(new OfflineError())).toBe('Invalid login');
   });
 });

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { memberKeys } from '@client/features/session/api/check-session';
 import type { AccountSettings } from '@shared/schemas/account';
@@ -80,6 +81,32 @@ describe('account settings page', () => {
     expect(await screen.findByText('NEW-1')).toBeTruthy();
   });
 
+  it('a copy restored from the device that the server fails to refresh says so, with its time and a Retry', async () => {
+    let failing = true;
+    stubApi(MEMBER, {
+      [`GET ${DETAILS_PATH}`]: () =>
+        failing ? { status: 500, body: { error: 'down' } } : { body: { ...account, broker_client_id: 'NEW-2' } },
+    });
+    const savedAt = performance.timeOrigin - 1;
+    renderApp('/dashboard/account-settings', (queryClient) =>
+      queryClient.setQueryData(memberKeys.accountDetails(MEMBER.id), account, { updatedAt: savedAt }),
+    );
+    expect(await screen.findByText('ZR1234')).toBeTruthy();
+    // After the request and its one retry.
+    const notice = await screen.findByText(
+      /^Showing your account settings as of (\d{2}\/\d{2}\/\d{4} )?\d{2}:\d{2}; the server did not answer$/,
+      undefined,
+      { timeout: 5000 },
+    );
+    expect(notice.textContent).toContain(format(savedAt, 'HH:mm'));
+    expect(screen.getByText('ZR1234')).toBeTruthy();
+    expect(screen.queryByText('Error loading account settings')).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('NEW-2')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/the server did not answer/)).toBeNull());
+  });
+
   it('shows "No account settings found" when the user has no account', async () => {
     serveAccount(null);
     renderApp('/dashboard/account-settings');
@@ -97,8 +124,10 @@ describe('account settings page', () => {
     const status = within(valueOf('Account Status')).getByText('ACTIVE');
     expect(status.className).toContain('status-badge--success');
     expect(within(valueOf('Access Key Status')).getByText('VALID').className).toContain('status-badge--success');
-    // No live zerodha adapter yet: the account runs on the paper broker, and says so.
-    expect(valueOf('Broker Name').textContent).toBe('zerodha paper trading');
+    // Not live: the account runs on the paper broker, and says so in words.
+    expect(valueOf('Broker Name').textContent).toBe('Zerodha');
+    expect(valueOf('Trading Mode').textContent).toBe('Paper trading: orders are simulated');
+    expect(valueOf('Daily Login').textContent).toBe('Not needed for paper trading');
     expect(valueOf('Broker Client ID').textContent).toBe('ZR1234');
     expect(valueOf('Equity').textContent).toBe('₹1,50,000.50');
     expect(valueOf('Commodity').textContent).toBe('₹0.00');
@@ -157,7 +186,7 @@ describe('account settings page', () => {
       { broker_name: 'dhan', broker_client_id: 'DH-77', broker_access_key: 'new-secret-key-2345' },
     ]);
     await waitFor(() => expect(modalOpen()).toBe(false));
-    expect(valueOf('Broker Name').textContent).toBe('dhan paper trading');
+    expect(valueOf('Broker Name').textContent).toBe('Dhan');
     expect(valueOf('Broker Client ID').textContent).toBe('DH-77');
     expect(within(valueOf('Access Key Status')).getByText('INVALID')).toBeTruthy();
     // The page was refreshed from the answer, not by a second request.
@@ -225,14 +254,35 @@ describe('account settings page', () => {
       serveAccount({ ...zerodha, broker_session_expires_at: '2099-01-01T00:30:00.000Z' });
       renderApp('/dashboard/account-settings');
       await screen.findByText('Daily Login', { selector: 'dt' });
-      expect(valueOf('Daily Login').textContent).toMatch(/^Connected until \d{2}\/\d{2}\/2099 \d{2}:\d{2}:\d{2}/);
+      expect(valueOf('Daily Login').textContent).toMatch(/Connected until \d{2}\/\d{2}\/2099 \d{2}:\d{2}:\d{2}/);
     });
 
-    it('says why a broker cannot connect: not configured here, or paper only', async () => {
+    it('says a paper account needs no daily login, and may connect ahead of trading live', async () => {
       serveAccount({ ...account, broker_name: 'groww', broker_login: 'paper_only' });
       renderApp('/dashboard/account-settings');
       await screen.findByText('Daily Login', { selector: 'dt' });
-      expect(valueOf('Daily Login').textContent).toBe('Paper only (no adapter yet)');
+      expect(valueOf('Daily Login').textContent).toBe('Not needed for paper trading');
+      expect(valueOf('Trading Mode').textContent).toBe('Paper trading: orders are simulated');
+    });
+
+    it('tells a paper account that could connect: each morning to trade live, not needed for paper', async () => {
+      serveAccount(zerodha);
+      renderApp('/dashboard/account-settings');
+      await screen.findByText('Daily Login', { selector: 'dt' });
+      expect(valueOf('Daily Login').textContent).toMatch(
+        /^Connect Zerodha each morning to trade live \(not needed for paper trading\)\. Not connected today/,
+      );
+    });
+
+    it('a live account reads "Live at Zerodha" and needs the login each morning', async () => {
+      serveAccount({ ...zerodha, paper_trading: false });
+      renderApp('/dashboard/account-settings');
+      await screen.findByText('Daily Login', { selector: 'dt' });
+      expect(valueOf('Trading Mode').textContent).toBe('Live at Zerodha');
+      expect(valueOf('Daily Login').textContent).toMatch(
+        /^Connect Zerodha each morning to trade live\. Not connected today/,
+      );
+      expect(within(valueOf('Daily Login')).getByText('Connect Zerodha', { selector: 'ion-button' })).toBeTruthy();
     });
 
     it('toasts the outcome of the login the page came back from, by its code, then drops it from the address', async () => {

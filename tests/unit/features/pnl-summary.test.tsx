@@ -46,14 +46,20 @@ function summary(over: Partial<AccountPnl> = {}): AccountPnl {
   };
 }
 
-function renderSummary() {
+function renderSummary({ periodsOpen = false } = {}) {
   const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
-      <PnlSummary pnl={accountPnlQueryOptions(MEMBER.id)} today={TODAY} />
+      <PnlSummary pnl={accountPnlQueryOptions(MEMBER.id)} today={TODAY} periodsOpen={periodsOpen} />
     </QueryClientProvider>,
   );
   return queryClient;
+}
+
+/** The tap that opens the periods, breakdown and curve (their code loads then). */
+async function openPeriods() {
+  fireEvent.click(screen.getByRole('button', { name: 'Periods, by algo and equity curve' }));
+  await screen.findByRole('radio', { name: 'Month' });
 }
 
 const figure = (label: string) => {
@@ -62,9 +68,30 @@ const figure = (label: string) => {
 };
 
 describe('P&L summary', () => {
+  it('is compact at first: today, the month and open MTM; the periods a tap away, their code loaded then', async () => {
+    stubApi(MEMBER, { [MONTH]: () => ({ body: summary() }) });
+    renderSummary();
+    await waitFor(() => expect(figure('This month')).toBe('+₹1,379.75'));
+    expect([...document.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
+      'Today',
+      'This month',
+      'Open MTM',
+    ]);
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show equity curve' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Periods, by algo and equity curve' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await openPeriods();
+    expect(
+      screen.getByRole('button', { name: 'Hide periods, by algo and equity curve' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect(screen.getByRole('button', { name: 'Show equity curve' })).toBeTruthy();
+  });
+
   it("shows today's and this month's net and the open MTM from one request for the month, signed", async () => {
     const api = stubApi(MEMBER, { [MONTH]: () => ({ body: summary() }) });
     renderSummary();
+    await openPeriods();
     await waitFor(() => expect(figure('This month')).toBe('+₹1,379.75'));
     expect(figure('Today')).toBe('+₹439.75');
     expect(figure('Open MTM')).toBe('-₹250.50');
@@ -84,6 +111,7 @@ describe('P&L summary', () => {
       [MONTH]: () => ({ body: summary({ net: 0, trades: 0, wins: 0, losses: 0, by_day: [], by_algo: [] }) }),
     });
     renderSummary();
+    await openPeriods();
     await waitFor(() => expect(figure('Today')).toBe('₹0.00'));
     expect(figure('Win rate')).toBe('N.A.');
     fireEvent.click(screen.getByRole('button', { name: 'Show by algo' }));
@@ -104,6 +132,7 @@ describe('P&L summary', () => {
       }),
     });
     renderSummary();
+    await openPeriods();
     await waitFor(() => expect(figure('Win rate')).toBe('60% (3 of 5)'));
 
     fireEvent.click(screen.getByRole('radio', { name: 'Today' }));
@@ -134,6 +163,7 @@ describe('P&L summary', () => {
       [path('2026-10-01', '2026-10-15')]: () => ({ body: summary({ net: 700, trades: 4, wins: 1, losses: 3 }) }),
     });
     renderSummary();
+    await openPeriods();
     await waitFor(() => expect(figure('This month')).toBe('+₹1,379.75'));
     fireEvent.click(screen.getByRole('radio', { name: 'Custom' }));
     expect(screen.getByText('Choose the first and last day')).toBeTruthy();
@@ -164,11 +194,14 @@ describe('P&L summary', () => {
   });
 
   it('breaks the period down by algo, and draws the equity curve, each when asked; the curve labelled in words', async () => {
-    stubApi(MEMBER, { [MONTH]: () => ({ body: summary() }) });
-    renderSummary();
-    const byAlgo = screen.getByRole('button', { name: 'Show by algo' });
+    let release: () => void = () => undefined;
+    stubApi(MEMBER, { [MONTH]: () => new Promise((resolve) => (release = () => resolve({ body: summary() }))) });
+    // Open from the start, as on a wide screen.
+    renderSummary({ periodsOpen: true });
+    const byAlgo = await screen.findByRole('button', { name: 'Show by algo' });
     // There before the figures (nothing moves when they arrive), usable once they have.
     expect(byAlgo.hasAttribute('disabled')).toBe(true);
+    act(() => release());
     await waitFor(() => expect(byAlgo.hasAttribute('disabled')).toBe(false));
     expect(screen.queryByRole('list')).toBeNull();
     fireEvent.click(byAlgo);
@@ -208,6 +241,7 @@ describe('P&L summary', () => {
   it('offline, a period not saved on the device says so instead of waiting', async () => {
     stubApi(MEMBER, { [MONTH]: () => ({ body: summary() }) });
     renderSummary();
+    await openPeriods();
     await waitFor(() => expect(figure('This month')).toBe('+₹1,379.75'));
     act(() => setOnline(false));
     fireEvent.click(screen.getByRole('radio', { name: 'FY' }));

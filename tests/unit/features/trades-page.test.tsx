@@ -5,6 +5,7 @@ import type { Trade } from '@shared/schemas/trades';
 import { ADMIN, MEMBER, renderApp, setOnline, setViewportWidth, stubApi } from './render-app';
 import { makeAccount } from './account-fixtures';
 import { makeTrade } from './trades-fixtures';
+import { memberKeys } from '@client/features/session/api/check-session';
 
 const TRADES_PATH = '/api/account-trades?status=active';
 
@@ -174,27 +175,22 @@ describe('trades page', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(
-      expect.arrayContaining([
-        'Trade ID',
-        'Date',
-        'Instrument',
-        'Direction',
-        'Status',
-        'Qty',
-        'Remaining Qty',
-        'Avg Entry',
-        'Avg Exit',
-        'LTP',
-        'MTM',
-        'Trade Risk',
-        'Broker Trade No.',
-        'Stoploss Trade No.',
-        'Algo ID',
-        'Signal ID',
-        'Last Updated',
-      ]),
-    );
+    // The glance fits a laptop; the order numbers, algo, signal and times open under each row.
+    expect(headers).toEqual([
+      'Trade ID',
+      'Date',
+      'Instrument',
+      'Direction',
+      'Status',
+      'Qty',
+      'Remaining Qty',
+      'Avg Entry',
+      'Avg Exit',
+      'LTP',
+      'MTM',
+      'Trade Risk',
+      'Details',
+    ]);
     expect(headers).not.toContain('Edit');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2']);
@@ -338,6 +334,102 @@ describe('trades page', () => {
     expect(within(first).getByText('BRK-1')).toBeTruthy();
   });
 
+  it('a partly exited trade shows on its card what remains, the average exit and that MTM is on the open part', async () => {
+    setViewportWidth(390);
+    const partly = makeTrade({
+      trabot_trade_id: 7,
+      trade_instrument: 'LT',
+      trade_quantity: 20,
+      remaining_quantity: 10,
+      avg_entry_price: 3842,
+      avg_exit_price: 3933,
+      ltp: 3968.4,
+      current_mtm: 1264,
+      trade_exits: [
+        {
+          trade_exit_sequence: 1,
+          trade_exit_quantity: 10,
+          trade_exit_price: 3933,
+          trade_exit_timestamp: '2026-11-24T11:06:00',
+          order_id: 'ORD-X1',
+          exchange_order_id: 'EX-X1',
+          sebi_tax: null,
+          stt: null,
+          brokerage_charges: null,
+          service_tax: null,
+          exchange_transaction_charges: null,
+          stamp_duty: null,
+          dp_charges: null,
+        },
+      ],
+    });
+    serveTrades([partly]);
+    renderApp('/dashboard/trades');
+    const card = await screen.findByRole('article');
+    const keys = card.querySelector('.trade-card-keys') as HTMLElement;
+    const value = (label: string) => within(keys).getByText(label, { selector: 'dt' }).nextElementSibling!.textContent;
+    expect([...keys.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
+      'Qty',
+      'Remaining Qty',
+      'Avg Entry',
+      'Avg Exit',
+      'LTP',
+      'MTM',
+    ]);
+    expect(value('Qty')).toBe('20');
+    expect(value('Remaining Qty')).toBe('10');
+    expect(value('Avg Exit')).toBe('₹3,933.00');
+    expect(value('MTM')).toBe('₹1,264.00');
+    expect(card.textContent).toContain('10 of 20 exited at ₹3,933.00 on average; MTM is on the 10 still open.');
+    // The ids behind Details: the trade's, the broker's order numbers, each exit's order ids.
+    fireEvent.click(within(card).getByRole('button', { name: 'Details, entries and exits' }));
+    const fields = card.querySelector('.trade-fields') as HTMLElement;
+    expect([...fields.querySelectorAll('dt')].slice(0, 3).map((dt) => dt.textContent)).toEqual([
+      'Trade ID',
+      'Broker Trade No.',
+      'Stoploss Trade No.',
+    ]);
+    // Already among the key numbers: not twice.
+    expect(within(fields).queryByText('Remaining Qty', { selector: 'dt' })).toBeNull();
+    expect(card.textContent).toContain('ORD-X1');
+    expect(within(card).getByRole('link', { name: 'View trade 7' }).getAttribute('href')).toBe('/dashboard/trades/7');
+  });
+
+  it('keeps a saved copy the server fails to refresh, saying of when it is, with a Retry', async () => {
+    setViewportWidth(1024);
+    let failing = true;
+    stubApi(MEMBER, {
+      [`GET ${TRADES_PATH}`]: () => (failing ? { status: 500, body: { error: 'down' } } : { body: [running, short] }),
+    });
+    // As the persister restores it: fetched before this page loaded.
+    renderApp('/dashboard/trades', (queryClient) =>
+      queryClient.setQueryData(memberKeys.trades(MEMBER.id), [running], { updatedAt: performance.timeOrigin - 1 }),
+    );
+    const table = await screen.findByRole('table');
+    // After the request and its one retry.
+    await screen.findByText(
+      /^Showing your trades as of (\d{2}\/\d{2}\/\d{4} )?\d{2}:\d{2}; the server did not answer$/,
+      undefined,
+      { timeout: 5000 },
+    );
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['1']);
+    expect(screen.queryByText('Error loading trades')).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table'))
+          .getAllByRole('rowheader')
+          .map((th) => th.textContent),
+      ).toEqual(['1', '2']),
+    );
+    expect(screen.queryByText(/the server did not answer/)).toBeNull();
+  });
+
   it('renders the first 20 trades of a long list and more on demand', async () => {
     setViewportWidth(1024);
     serveTrades(Array.from({ length: 45 }, (_, i) => makeTrade({ trabot_trade_id: 1000 - i })));
@@ -407,10 +499,15 @@ describe('trades page', () => {
     });
     serveTrades([withLegs]);
     renderApp('/dashboard/trades');
-    const toggle = await screen.findByRole('button', { name: 'Entries and exits of trade 9' });
+    const toggle = await screen.findByRole('button', { name: 'Details, entries and exits of trade 9' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const details = document.getElementById('trade-9-details') as HTMLElement;
+    for (const label of ['Type', 'Broker Trade No.', 'Stoploss Trade No.', 'Algo ID', 'Signal ID', 'Last Updated']) {
+      expect(within(details).getByText(label, { selector: 'dt' })).toBeTruthy();
+    }
+    expect(within(details).getByText('BRK-1')).toBeTruthy();
     const legs = screen.getByRole('heading', { name: 'Entries (1)' }).parentElement as HTMLElement;
     expect(legs.textContent).toContain('Entry 1: 10 @ ₹2,450.50, 20/11/2026 09:20:00');
     expect(legs.textContent).toContain('ORD-1');

@@ -1,7 +1,7 @@
 /** /dashboard/account-settings: statuses, broker details (editable online), balances (spec section 2). */
 import { IonButton } from '@client/lib/ionic/ion-button';
 import { useState } from 'react';
-import { accessKeyStatusView, accountStatusView, NA } from '@shared/format';
+import { accessKeyStatusView, accountStatusView, brokerLabel, NA } from '@shared/format';
 import { MSG } from '@shared/messages';
 import type { AccountSettings } from '@shared/schemas/account';
 import { Breadcrumb } from '@client/components/breadcrumb';
@@ -28,6 +28,30 @@ const BREADCRUMB = [{ label: 'Dashboard', to: '/dashboard/trades' }, { label: 'A
 
 function Positive({ view }: { view: { text: string; positive: boolean } }) {
   return <StatusBadge tone={view.positive ? 'success' : 'danger'}>{view.text}</StatusBadge>;
+}
+
+/** How the account's orders run, in words: "Paper trading: orders are simulated" or "Live at Zerodha". */
+export function tradingModeText(account: Pick<AccountSettings, 'paper_trading' | 'broker_name'>): string {
+  return account.paper_trading ? 'Paper trading: orders are simulated' : `Live at ${brokerLabel(account.broker_name)}`;
+}
+
+/**
+ * Whether and how the broker's daily login matters to this account, in words: a live account
+ * needs it each morning; a paper one does not, but may connect ahead of going live.
+ */
+function DailyLogin({ account }: { account: AccountSettings }) {
+  const label = brokerLabel(account.broker_name);
+  if (account.broker_login !== 'available') {
+    return <>{account.paper_trading ? 'Not needed for paper trading' : `Not needed at ${label}`}</>;
+  }
+  return (
+    <>
+      <span className="daily-login-hint">
+        Connect {label} each morning to trade live{account.paper_trading ? ' (not needed for paper trading)' : ''}.
+      </span>{' '}
+      <BrokerConnect {...account} />
+    </>
+  );
 }
 
 function AccountDetails({ userId, account }: { userId: number; account: AccountSettings }) {
@@ -74,15 +98,11 @@ function AccountDetails({ userId, account }: { userId: number; account: AccountS
         <dl className="settings-list">
           <div>
             <dt>Broker Name</dt>
-            <dd>
-              {account.broker_name || NA}
-              {account.paper_trading && (
-                <>
-                  {' '}
-                  <StatusBadge tone="info">paper trading</StatusBadge>
-                </>
-              )}
-            </dd>
+            <dd>{account.broker_name && account.broker_name !== 'none' ? brokerLabel(account.broker_name) : NA}</dd>
+          </div>
+          <div>
+            <dt>Trading Mode</dt>
+            <dd>{tradingModeText(account)}</dd>
           </div>
           <div>
             <dt>Broker Client ID</dt>
@@ -98,7 +118,7 @@ function AccountDetails({ userId, account }: { userId: number; account: AccountS
             <div>
               <dt>Daily Login</dt>
               <dd>
-                <BrokerConnect {...account} />
+                <DailyLogin account={account} />
               </dd>
             </div>
           )}
@@ -137,7 +157,7 @@ function AccountDetails({ userId, account }: { userId: number; account: AccountS
 }
 
 export function AccountSettingsPage({ userId }: { userId: number }) {
-  const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountDetails(userId);
+  const { data, isPending, isError, fetchStatus, dataUpdatedAt, refetch } = useAccountDetails(userId);
   useBrokerLoginOutcome();
 
   let body;
@@ -160,7 +180,13 @@ export function AccountSettingsPage({ userId }: { userId: number }) {
     <Page title="Account Settings" showTitle={false}>
       <Breadcrumb items={BREADCRUMB} />
       <h1 className="page-title">Account Settings</h1>
-      <OfflineNotice updatedAt={dataUpdatedAt} />
+      {/* The saved copy while the server fails says so, with its time. */}
+      <OfflineNotice
+        updatedAt={dataUpdatedAt}
+        failed={isError && data !== undefined}
+        subject="account settings"
+        onRetry={() => void refetch()}
+      />
       {body}
       <NotificationsToggle
         kinds={MEMBER_PUSH_KINDS}

@@ -9,8 +9,15 @@ export async function login(body: LoginBody): Promise<void> {
   await apiFetch('/api/login', jsonBody('POST', body));
 }
 
+/**
+ * The toast of a failed login (spec section 8). "Offline" only when the browser says it is
+ * offline; a login that threw while the browser is online (no answer, a server being restarted)
+ * is the spec's thrown error, "Invalid login".
+ */
 export function loginErrorMessage(error: unknown): string {
-  if (error instanceof OfflineError) return MSG.offline;
+  if (error instanceof OfflineError && typeof navigator !== 'undefined' && navigator.onLine === false) {
+    return MSG.offline;
+  }
   if (error instanceof HttpError) {
     if (error.status === 400) return MSG.loginBadCaptcha;
     if (error.status === 401) return MSG.loginBadCredentials;

@@ -1,37 +1,25 @@
 /**
- * The member's P&L at a glance, at the top of the trades page: today's and this month's
- * net P&L and the open MTM, then for a chosen period (Today, Week, Month, FY or custom days) the net
- * P&L, charges, win rate and the breakdown per algo, with an equity curve on demand. The month's
- * summary also gives today (its days), so one request serves the page until another period is
- * chosen. The figures are the query's, persisted for offline reading like the trades, with the time
- * they were fetched. No Ionic here: this is on the member's first paint.
+ * The member's P&L at a glance, at the top of the trades page: today's and this month's net P&L
+ * and the open MTM, in one compact row so that a phone still shows the first running trade on its
+ * first screen. A tap opens the chosen period's figures, the breakdown per algo and the equity
+ * curve (pnl-periods-panel.tsx, loaded then; open from the start where there is room). The month's
+ * summary also gives today (its days), so one request serves the glance and the Month period. The
+ * figures are the query's, persisted for offline reading like the trades, with the time they were
+ * fetched. No Ionic here: this is on the member's first paint.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, memo, Suspense, type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
-import { formatAsOf, formatDate, formatRupees, formatSignedRupees, formatWinRate } from '@shared/format';
+import { lazy, memo, Suspense, type ReactNode, useId, useMemo, useState } from 'react';
+import { formatAsOf } from '@shared/format';
 import { indiaToday } from '@shared/ist';
-import type { AccountPnl } from '@shared/schemas/pnl';
 import { Rupee } from '@client/components/rupee';
 import type { AccountPnlQueryOptions } from '../api/get-account-pnl';
-import { equityPoints } from '../lib/equity-points';
-import {
-  customRangeErrors,
-  monthRange,
-  periodRange,
-  PNL_PERIODS,
-  type CustomRangeErrors,
-  type DayRange,
-  type PnlPeriod,
-} from '../lib/pnl-periods';
+import { monthRange } from '../lib/pnl-periods';
 import './pnl-summary.css';
 
-const EquityCurve = lazy(() => import('./equity-curve'));
+const PnlPeriodsPanel = lazy(() => import('./pnl-periods-panel'));
 
 /** Shown in place of a figure not (yet) known. */
 const PENDING = '…';
-
-const dayRangeText = ({ from, to }: DayRange) =>
-  from === to ? formatDate(from) : `${formatDate(from)} to ${formatDate(to)}`;
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -49,184 +37,50 @@ export interface PnlSummaryProps {
   pnl: AccountPnlQueryOptions;
   /** Today in India (tests fix it). */
   today?: string;
+  /** Whether the periods, breakdown and curve are open from the start (a wide screen). */
+  periodsOpen?: boolean;
 }
 
-function PnlSummaryBody({ pnl, today = indiaToday() }: PnlSummaryProps) {
+function PnlSummaryBody({ pnl, today = indiaToday(), periodsOpen = false }: PnlSummaryProps) {
   const headingId = useId();
   const month = useMemo(() => monthRange(today), [today]);
-  const [period, setPeriod] = useState<PnlPeriod>('month');
-  const [custom, setCustom] = useState<DayRange | null>(null);
-  const [algosShown, setAlgosShown] = useState(false);
-  const [curveShown, setCurveShown] = useState(false);
-  const range = period === 'custom' ? custom : periodRange(period, today);
-
+  const [open, setOpen] = useState(periodsOpen);
   const monthQuery = useQuery(pnl(month));
-  // The month chosen: the same query, no second request. Custom days not yet given: nothing to ask.
-  const periodQuery = useQuery({ ...pnl(range ?? month), enabled: range !== null });
-  const selected = range ? periodQuery.data : undefined;
   const todayNet = monthQuery.data ? (monthQuery.data.by_day.find((d) => d.date === today)?.net ?? 0) : undefined;
-  const updatedAt = Math.min(
-    ...[monthQuery.dataUpdatedAt, range ? periodQuery.dataUpdatedAt : 0].filter((at) => at > 0),
-  );
-
-  let state = null;
-  if ((monthQuery.isError && !monthQuery.data) || (range && periodQuery.isError && !periodQuery.data)) {
-    state = (
-      <p className="pnl-state pnl-state--error" role="alert">
-        Error loading the P&amp;L
-      </p>
-    );
-  } else if (range && !periodQuery.data && periodQuery.fetchStatus === 'paused') {
-    state = <p className="pnl-state">Offline: these days are not saved on this device</p>;
-  }
+  const panelId = `${headingId}-periods`;
 
   return (
     <section className="pnl-summary" aria-labelledby={headingId}>
-      <h2 id={headingId}>Profit &amp; loss</h2>
-      <dl className="pnl-figures">
+      <div className="pnl-summary-header">
+        <h2 id={headingId}>Profit &amp; loss</h2>
+        {/* Always there (a line high), so the page below does not move when the figures arrive. */}
+        <p className="pnl-as-of">{monthQuery.dataUpdatedAt > 0 ? formatAsOf(monthQuery.dataUpdatedAt) : null}</p>
+      </div>
+      <dl className="pnl-figures pnl-figures--glance">
         <Figure label="Today">{signed(todayNet)}</Figure>
         <Figure label="This month">{signed(monthQuery.data?.net)}</Figure>
         <Figure label="Open MTM">{signed(monthQuery.data?.unrealized)}</Figure>
       </dl>
-
-      <fieldset className="pnl-periods">
-        <legend>Period</legend>
-        {PNL_PERIODS.map(({ id, label }) => (
-          <label key={id} className="pnl-chip">
-            <input
-              type="radio"
-              name={`${headingId}-period`}
-              value={id}
-              checked={period === id}
-              onChange={() => setPeriod(id)}
-            />
-            <span>{label}</span>
-          </label>
-        ))}
-      </fieldset>
-      {period === 'custom' && <CustomRangeForm applied={custom} onApply={setCustom} />}
-
-      <p className="pnl-range">{range ? dayRangeText(range) : 'Choose the first and last day'}</p>
-      <dl className="pnl-figures">
-        <Figure label="Net P&L">{range ? signed(selected?.net) : PENDING}</Figure>
-        <Figure label="Charges">{selected ? formatRupees(selected.charges) : PENDING}</Figure>
-        <Figure label="Win rate">{selected ? formatWinRate(selected.wins, selected.trades) : PENDING}</Figure>
-      </dl>
-      {state}
-      {/* Always there (a line high), so the page below does not move when the figures arrive. */}
-      <p className="pnl-as-of">{Number.isFinite(updatedAt) ? formatAsOf(updatedAt) : null}</p>
-
-      {/* The breakdown and the curve open on demand: the buttons are there from the start, so the
-          page does not move when the figures arrive, and a phone sees the trades sooner. */}
-      <div className="pnl-toggles">
-        <button
-          type="button"
-          className="small-button"
-          aria-expanded={algosShown}
-          aria-controls={`${headingId}-algos`}
-          disabled={!selected}
-          onClick={() => setAlgosShown(!algosShown)}
-        >
-          {algosShown ? 'Hide by algo' : 'Show by algo'}
-        </button>
-        <button
-          type="button"
-          className="small-button"
-          aria-expanded={curveShown}
-          aria-controls={`${headingId}-curve`}
-          disabled={!selected}
-          onClick={() => setCurveShown(!curveShown)}
-        >
-          {curveShown ? 'Hide equity curve' : 'Show equity curve'}
-        </button>
-      </div>
-      <div id={`${headingId}-algos`}>{algosShown && selected && <AlgoBreakdown byAlgo={selected.by_algo} />}</div>
-      <div id={`${headingId}-curve`}>
-        {curveShown && selected && range && <EquityCurvePanel summary={selected} range={range} />}
-      </div>
-    </section>
-  );
-}
-
-function CustomRangeForm({ applied, onApply }: { applied: DayRange | null; onApply: (range: DayRange) => void }) {
-  const id = useId();
-  const [typed, setTyped] = useState<DayRange>(applied ?? { from: '', to: '' });
-  const [errors, setErrors] = useState<CustomRangeErrors>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = customRangeErrors(typed);
-    setErrors(found);
-    if (!found.from && !found.to) onApply(typed);
-  };
-  const field = (name: keyof DayRange, label: string) => (
-    <div className="pnl-custom-field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        type="date"
-        value={typed[name]}
-        onChange={(e) => setTyped({ ...typed, [name]: e.target.value })}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} className="pnl-field-error">
-          {errors[name]}
+      {monthQuery.isError && !monthQuery.data && (
+        <p className="pnl-state pnl-state--error" role="alert">
+          Error loading the P&amp;L
         </p>
       )}
-    </div>
-  );
-  return (
-    <form className="pnl-custom" noValidate onSubmit={submit} aria-label="Custom days">
-      {field('from', 'From')}
-      {field('to', 'To')}
-      <button type="submit" className="small-button">
-        Show
+      <button
+        type="button"
+        className="link-button pnl-periods-toggle"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide periods, by algo and equity curve' : 'Periods, by algo and equity curve'}
       </button>
-    </form>
-  );
-}
-
-/** An algo has a description only: its first sentence names it ("Swing momentum, NSE cash (delivery, long only)"). */
-function algoName({ algo_id, algo_desc }: AccountPnl['by_algo'][number]): string {
-  if (algo_desc) return algo_desc.split(/\.\s/)[0]!;
-  return algo_id === null ? 'No algo' : `Algo ${algo_id}`;
-}
-
-/** A list rather than a table: the page's one table is the trades'. */
-function AlgoBreakdown({ byAlgo }: { byAlgo: AccountPnl['by_algo'] }) {
-  const id = useId();
-  if (byAlgo.length === 0) return <p className="pnl-state">No trades closed in these days</p>;
-  return (
-    <>
-      <h3 id={id} className="pnl-algos-title">
-        By algo
-      </h3>
-      <ul className="pnl-algos" aria-labelledby={id}>
-        {byAlgo.map((algo) => (
-          <li key={algo.algo_id ?? 'none'}>
-            <span className="pnl-algo-name" title={algo.algo_desc ?? undefined}>
-              {algoName(algo)}
-            </span>
-            <span className="pnl-algo-trades">{algo.trades === 1 ? '1 trade' : `${algo.trades} trades`}</span>
-            <Rupee value={algo.net} signed withSign />
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-function EquityCurvePanel({ summary, range }: { summary: AccountPnl; range: DayRange }) {
-  const points = useMemo(() => equityPoints(summary.by_day), [summary.by_day]);
-  if (points.length === 0) return <p className="pnl-state">No P&amp;L in these days</p>;
-  return (
-    <Suspense fallback={<p className="pnl-state">Loading the chart...</p>}>
-      <EquityCurve
-        points={points}
-        label={`Equity curve: cumulative net P&L from ${formatDate(range.from)} to ${formatDate(range.to)}, ending at ${formatSignedRupees(points.at(-1)!.value)}`}
-      />
-    </Suspense>
+      {open && (
+        <Suspense fallback={<p className="pnl-state">Loading...</p>}>
+          <PnlPeriodsPanel pnl={pnl} today={today} id={panelId} />
+        </Suspense>
+      )}
+    </section>
   );
 }
 

@@ -3,11 +3,28 @@ import { memo, useState } from 'react';
 import type { Trade } from '@shared/schemas/trades';
 import { useIncrementalList } from '../lib/use-incremental-list';
 import { ShowMoreTrades } from './show-more-trades';
-import { CARD_DETAIL_FIELDS, CARD_KEY_FIELDS, TradeFieldList } from './trade-fields';
+import { formatNumber, formatRupees } from '@shared/format';
+import { cardDetailFields, cardKeyFields, hasExits, TradeFieldList } from './trade-fields';
 import { TradeHeader } from './trade-header';
 import { TradeLegs } from './trade-legs';
 import { TradeLink } from './trade-link';
 import { TRADE_CARDS_PAGE_SIZE, type TradeListProps } from './trade-list-props';
+
+/**
+ * A trade partly exited says so in words: "10 of 20 exited at ₹3,933.00 on average; MTM is on the
+ * 10 still open" (the MTM the server gives is the open part's).
+ */
+function PartExitNote({ trade }: { trade: Trade }) {
+  const remaining = trade.remaining_quantity;
+  if (!hasExits(trade) || remaining === null || remaining <= 0) return null;
+  const exited = trade.trade_quantity - remaining;
+  return (
+    <p className="trade-card-note">
+      {formatNumber(exited)} of {formatNumber(trade.trade_quantity)} exited at {formatRupees(trade.avg_exit_price)} on
+      average; MTM is on the {formatNumber(remaining)} still open.
+    </p>
+  );
+}
 
 const TradeCard = memo(function TradeCard({
   trade,
@@ -20,7 +37,8 @@ const TradeCard = memo(function TradeCard({
     <li className="trade-card">
       <article aria-labelledby={`trade-${id}-title`}>
         <TradeHeader trade={trade} titleId={`trade-${id}-title`} />
-        <TradeFieldList trade={trade} fields={CARD_KEY_FIELDS} className="trade-card-keys" />
+        <TradeFieldList trade={trade} fields={cardKeyFields(trade)} className="trade-card-keys" />
+        <PartExitNote trade={trade} />
         <div className="trade-card-actions">
           <button
             type="button"
@@ -42,7 +60,7 @@ const TradeCard = memo(function TradeCard({
         </div>
         {expanded && (
           <div id={`trade-${id}-details`}>
-            <TradeFieldList trade={trade} fields={CARD_DETAIL_FIELDS} />
+            <TradeFieldList trade={trade} fields={cardDetailFields(trade)} />
             <TradeLegs trade={trade} />
           </div>
         )}

@@ -22,6 +22,8 @@ export interface TradeField {
   render: (trade: Trade) => ReactNode;
   /** Right-aligned in the table. */
   numeric?: boolean;
+  /** May wrap in the table (the instrument's badge goes under its name when room is short). */
+  wraps?: boolean;
 }
 
 const orNA = (value: string | number | null) => (value === null || value === '' ? NA : value);
@@ -41,6 +43,7 @@ const FIELDS = {
   date: { label: 'Date', render: (t) => formatDate(t.trade_date) },
   instrument: {
     label: 'Instrument',
+    wraps: true,
     render: (t) => (
       <span className="instrument">
         <strong>{t.trade_instrument}</strong> <span className="exchange">{t.trade_exchange}</span>{' '}
@@ -68,8 +71,8 @@ const FIELDS = {
 export type TradeFieldId = keyof typeof FIELDS;
 export const TRADE_FIELDS: Record<TradeFieldId, TradeField> = FIELDS;
 
-/** Column order of the table. */
-export const TABLE_FIELDS: readonly TradeFieldId[] = [
+/** Every field, in the order of the CSV download (a spreadsheet has room for all of them). */
+export const ALL_FIELDS: readonly TradeFieldId[] = [
   'id',
   'date',
   'instrument',
@@ -90,21 +93,74 @@ export const TABLE_FIELDS: readonly TradeFieldId[] = [
   'lastUpdated',
 ];
 
-/** A card shows these first, the rest when expanded. */
-export const CARD_KEY_FIELDS: readonly TradeFieldId[] = ['quantity', 'avgEntry', 'ltp', 'mtm'];
-export const CARD_DETAIL_FIELDS: readonly TradeFieldId[] = [
+/**
+ * Column order of the table: what a member reads at a glance, so that it fits a 1280 px laptop
+ * whole (MTM and Trade Risk never scrolled away); the rest opens under the row with its entries
+ * and exits.
+ */
+export const TABLE_FIELDS: readonly TradeFieldId[] = [
   'id',
   'date',
-  'type',
+  'instrument',
+  'direction',
+  'status',
+  'quantity',
   'remaining',
+  'avgEntry',
   'avgExit',
+  'ltp',
+  'mtm',
   'risk',
+];
+/** Under a table row, with its entries and exits. */
+export const ROW_DETAIL_FIELDS: readonly TradeFieldId[] = [
+  'type',
   'brokerTradeNumber',
   'stoplossTradeNumber',
   'algoId',
   'signalId',
   'lastUpdated',
 ];
+
+/** Whether some of the trade has been sold (bought back, for a short) already. */
+export const hasExits = (trade: Trade): boolean => trade.trade_exits.length > 0 || trade.avg_exit_price !== null;
+
+/**
+ * A card shows these first, the rest when expanded. Once any exit exists, the remaining quantity
+ * and the average exit are key numbers too: without them "Qty 20" reads as 20 still held.
+ */
+export function cardKeyFields(trade: Trade): readonly TradeFieldId[] {
+  return hasExits(trade) ? PARTLY_EXITED_KEY_FIELDS : CARD_KEY_FIELDS;
+}
+/** The key numbers of a trade without exits (the trade page shows the rest below them). */
+export const CARD_KEY_FIELDS: readonly TradeFieldId[] = ['quantity', 'avgEntry', 'ltp', 'mtm'];
+const PARTLY_EXITED_KEY_FIELDS: readonly TradeFieldId[] = [
+  'quantity',
+  'remaining',
+  'avgEntry',
+  'avgExit',
+  'ltp',
+  'mtm',
+];
+/** The expanded card: the ids (the trade's and the broker's order numbers) first. */
+export function cardDetailFields(trade: Trade): readonly TradeFieldId[] {
+  const keys = new Set(cardKeyFields(trade));
+  return (
+    [
+      'id',
+      'brokerTradeNumber',
+      'stoplossTradeNumber',
+      'date',
+      'type',
+      'remaining',
+      'avgExit',
+      'risk',
+      'algoId',
+      'signalId',
+      'lastUpdated',
+    ] as const
+  ).filter((id) => !keys.has(id));
+}
 
 /** A definition list of some fields of a trade. */
 export function TradeFieldList({

@@ -59,7 +59,7 @@ export function TradesPage({
   notice,
   taxStatementUrl,
 }: TradesPageProps) {
-  const { data, isPending, isError, fetchStatus, dataUpdatedAt } = useAccountTrades(tradesQuery);
+  const { data, isPending, isError, fetchStatus, dataUpdatedAt, refetch } = useAccountTrades(tradesQuery);
   // A switch shows at once; the URL follows once the new list is painted, through the router,
   // whose navigation (guards, loader) would otherwise delay the switch. A URL changed from outside
   // (back, a link) wins.
@@ -81,6 +81,13 @@ export function TradesPage({
   const [edited, setEdited] = useState<Trade | null>(null);
   const closeEdit = useCallback(() => setEdited(null), []);
   const onEdit = canEdit ? setEdited : undefined;
+
+  const downloads = (
+    <>
+      <TradesCsvDownload trades={trades} status={shown} disabled={!data} />
+      <TaxStatementDownload url={taxStatementUrl} online={online} />
+    </>
+  );
 
   let body;
   if (data) {
@@ -117,14 +124,21 @@ export function TradesPage({
         </Suspense>
       )}
       {notice}
-      <OfflineNotice updatedAt={dataUpdatedAt} />
-      <PnlSummary pnl={pnl} />
+      {/* Rows from the saved copy while the server fails say so, with their time. */}
+      <OfflineNotice
+        updatedAt={dataUpdatedAt}
+        failed={isError && data !== undefined}
+        subject="trades"
+        onRetry={() => void refetch()}
+      />
+      <PnlSummary pnl={pnl} periodsOpen={wide} />
       <div className="trades-toolbar">
         <TradeStatusFilter value={shown} groups={groups} onChange={changeStatus} />
-        <TradesCsvDownload trades={trades} status={shown} disabled={!data} />
-        <TaxStatementDownload url={taxStatementUrl} online={online} />
+        {wide && downloads}
       </div>
       {body}
+      {/* A phone's first screen is the trades': the downloads come after them. */}
+      {!wide && <div className="trades-toolbar trades-downloads">{downloads}</div>}
       {canEdit && (
         <Suspense>
           <TradeEditModal trade={edited} tradesKey={tradesQuery.queryKey} onClose={closeEdit} />

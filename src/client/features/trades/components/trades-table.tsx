@@ -1,9 +1,13 @@
-/** Wide screens: the trades as a table, horizontally scrollable, one memoized row per trade. */
+/**
+ * Wide screens: the trades as a table, one memoized row per trade. Its columns are the glance
+ * (TABLE_FIELDS), so a 1280 px laptop shows it whole; a narrower screen scrolls it sideways, no
+ * column fixed over another. Each row's Details opens the other fields, entries and exits under it.
+ */
 import { memo, useState } from 'react';
 import type { Trade } from '@shared/schemas/trades';
 import { useIncrementalList } from '../lib/use-incremental-list';
 import { ShowMoreTrades } from './show-more-trades';
-import { TABLE_FIELDS, TRADE_FIELDS } from './trade-fields';
+import { ROW_DETAIL_FIELDS, TABLE_FIELDS, TRADE_FIELDS, TradeFieldList } from './trade-fields';
 import { TradeLegs } from './trade-legs';
 import { TradeLink } from './trade-link';
 import { TRADES_PAGE_SIZE, type TradeListProps } from './trade-list-props';
@@ -15,13 +19,13 @@ const TradeRow = memo(function TradeRow({
 }: { trade: Trade } & Omit<TradeListProps, 'trades'>) {
   const [expanded, setExpanded] = useState(false);
   const columns = TABLE_FIELDS.length + (onEdit ? 2 : 1);
-  const detailsId = `trade-${trade.trabot_trade_id}-legs`;
+  const detailsId = `trade-${trade.trabot_trade_id}-details`;
   return (
     <>
       <tr>
         {TABLE_FIELDS.map((id) => {
           const field = TRADE_FIELDS[id];
-          const className = field.numeric ? 'num' : undefined;
+          const className = field.numeric ? 'num' : field.wraps ? 'wraps' : undefined;
           return id === 'id' ? (
             <th key={id} scope="row" className={className}>
               <TradeLink tradeId={trade.trabot_trade_id}>{field.render(trade)}</TradeLink>
@@ -32,20 +36,20 @@ const TradeRow = memo(function TradeRow({
             </td>
           );
         })}
-        <td className="trades-sticky trades-sticky--legs">
+        <td className="trades-action">
           <button
             type="button"
             className="link-button"
             aria-expanded={expanded}
             aria-controls={expanded ? detailsId : undefined}
-            aria-label={`Entries and exits of trade ${trade.trabot_trade_id}`}
+            aria-label={`Details, entries and exits of trade ${trade.trabot_trade_id}`}
             onClick={() => setExpanded((v) => !v)}
           >
             {expanded ? 'Hide' : 'Show'}
           </button>
         </td>
         {onEdit && (
-          <td className="trades-sticky trades-sticky--edit">
+          <td className="trades-action">
             <button type="button" className="small-button" disabled={editDisabled} onClick={() => onEdit(trade)}>
               Edit
             </button>
@@ -55,7 +59,10 @@ const TradeRow = memo(function TradeRow({
       {expanded && (
         <tr id={detailsId} className="trade-legs-row">
           <td colSpan={columns}>
-            <TradeLegs trade={trade} />
+            <div className="trade-row-details">
+              <TradeFieldList trade={trade} fields={ROW_DETAIL_FIELDS} />
+              <TradeLegs trade={trade} />
+            </div>
           </td>
         </tr>
       )}
@@ -76,11 +83,11 @@ export const TradesTable = memo(function TradesTable({ trades, onEdit, editDisab
                   {TRADE_FIELDS[id].label}
                 </th>
               ))}
-              <th scope="col" className="trades-sticky trades-sticky--legs">
-                Entries / Exits
+              <th scope="col" className="trades-action">
+                Details
               </th>
               {onEdit && (
-                <th scope="col" className="trades-sticky trades-sticky--edit">
+                <th scope="col" className="trades-action">
                   Edit
                 </th>
               )}

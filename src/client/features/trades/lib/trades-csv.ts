@@ -14,7 +14,7 @@ import {
   NA,
 } from '@shared/format';
 import type { Trade } from '@shared/schemas/trades';
-import { TABLE_FIELDS, TRADE_FIELDS, type TradeFieldId } from '../components/trade-fields';
+import { ALL_FIELDS, TRADE_FIELDS, type TradeFieldId } from '../components/trade-fields';
 
 /** The page's own N.A. rule decides; otherwise the stored value. */
 const unlessNA = (shown: string, value: CsvValue) => (shown === NA ? null : value);
@@ -44,8 +44,8 @@ const CELLS: Record<TradeFieldId, (trade: Trade) => CsvValue> = {
 
 export function tradesCsv(trades: readonly Trade[]): string {
   return csvDocument([
-    TABLE_FIELDS.map((id) => TRADE_FIELDS[id].label),
-    ...trades.map((trade) => TABLE_FIELDS.map((id) => CELLS[id](trade))),
+    ALL_FIELDS.map((id) => TRADE_FIELDS[id].label),
+    ...trades.map((trade) => ALL_FIELDS.map((id) => CELLS[id](trade))),
   ]);
 }
 
