@@ -69,7 +69,8 @@ export function processStartOf(pid: number): string | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id runs on this machine. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

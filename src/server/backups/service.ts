@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { istDay, istTime } from '@shared/ist';
 import type { Database } from '../db/client';
+import { isAlive } from '../data-dir-lock';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { buildManifest, packBackup } from './archive';
@@ -54,15 +55,6 @@ export class BackupBusyError extends Error {}
 export class BackupTooSoonError extends Error {}
 export const MANUAL_BACKUP_INTERVAL_MS = 60_000;
 export class BackupUnsupportedError extends Error {}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function runCopy(command: string, file: string, log: Logger): Promise<CopyResult> {
   return new Promise((resolve) => {

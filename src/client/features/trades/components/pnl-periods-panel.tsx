@@ -6,10 +6,11 @@
  * nothing more.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, type FormEvent, useId, useMemo, useState } from 'react';
 import { formatDate, formatRupees, formatSignedRupees, formatWinRate } from '@shared/format';
 import type { AccountPnl } from '@shared/schemas/pnl';
 import { Rupee } from '@client/components/rupee';
+import { Figure, PENDING, signed } from './pnl-figure';
 import type { AccountPnlQueryOptions } from '../api/get-account-pnl';
 import { equityPoints } from '../lib/equity-points';
 import {
@@ -24,22 +25,8 @@ import {
 
 const EquityCurve = lazy(() => import('./equity-curve'));
 
-/** Shown in place of a figure not (yet) known. */
-const PENDING = '…';
-
 const dayRangeText = ({ from, to }: DayRange) =>
   from === to ? formatDate(from) : `${formatDate(from)} to ${formatDate(to)}`;
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="pnl-figure">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-const signed = (value: number | undefined) => (value === undefined ? PENDING : <Rupee value={value} signed withSign />);
 
 export default function PnlPeriodsPanel({
   pnl,

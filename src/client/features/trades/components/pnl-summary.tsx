@@ -8,29 +8,15 @@
  * fetched. No Ionic here: this is on the member's first paint.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, memo, Suspense, type ReactNode, useId, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useId, useMemo, useState } from 'react';
 import { formatAsOf } from '@shared/format';
 import { indiaToday } from '@shared/ist';
-import { Rupee } from '@client/components/rupee';
+import { Figure, signed } from './pnl-figure';
 import type { AccountPnlQueryOptions } from '../api/get-account-pnl';
 import { monthRange } from '../lib/pnl-periods';
 import './pnl-summary.css';
 
 const PnlPeriodsPanel = lazy(() => import('./pnl-periods-panel'));
-
-/** Shown in place of a figure not (yet) known. */
-const PENDING = '…';
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="pnl-figure">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-const signed = (value: number | undefined) => (value === undefined ? PENDING : <Rupee value={value} signed withSign />);
 
 export interface PnlSummaryProps {
   /** The account's summary query for a range of days. */
