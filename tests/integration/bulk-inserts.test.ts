@@ -21,8 +21,8 @@ describe('inserts of many rows', () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => i);
     const runs = insertRuns(tradeExits, rows);
     const columns = insertableColumnCount(tradeExits);
-    expect(columns).toBe(15); // id and the 14 columns a fill writes (not the generated day and charges)
-    expect(runs.map((r) => r.length)).toEqual([4369, 4369, 1262]); // floor(65,535 / 15) = 4,369
+    expect(columns).toBe(16); // id, the 14 columns a fill writes and its order leg (not the generated day and charges)
+    expect(runs.map((r) => r.length)).toEqual([4095, 4095, 1810]); // floor(65,535 / 16) = 4,095
     expect(runs.every((r) => r.length * columns <= MAX_BIND_PARAMETERS)).toBe(true);
     expect(runs.flat()).toEqual(rows);
     expect(insertRuns(tradeExits, [])).toEqual([]);

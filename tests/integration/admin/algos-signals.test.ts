@@ -49,6 +49,7 @@ describe('algos', () => {
         algo_switch: true,
         approval_mode: 'manual',
         signal_validity_minutes: null,
+        exchange_algo_id: null,
         testers_active: 0,
         testers_max: 10,
       },
@@ -58,6 +59,7 @@ describe('algos', () => {
         algo_switch: false,
         approval_mode: 'manual',
         signal_validity_minutes: null,
+        exchange_algo_id: null,
         testers_active: 0,
         testers_max: 10,
       },
@@ -82,6 +84,7 @@ describe('algos', () => {
       algo_switch: false,
       approval_mode: 'manual',
       signal_validity_minutes: null,
+      exchange_algo_id: null,
     });
   });
 

@@ -281,6 +281,7 @@ describe('member accounts and broker details', () => {
       paper_trading: true,
       broker_login: 'not_configured',
       broker_session_expires_at: null,
+      order_source: null,
       trading_mode: 'paper',
     });
     expect((await expectError(await a.admin.request('/api/admin/members/987654/accounts'), 404)).error).toBe(

@@ -77,6 +77,8 @@ describe('GET /api/admin/readiness', () => {
       funds_available: 500_000,
       capital_required: 200_000,
       halted: false,
+      order_address: 'any (BROKER_SOURCE_ADDRESS not set)',
+      order_ip_refusal: null,
       verdict: 'ready',
     });
     expect(mine[2]).toMatchObject({ funds_available: 150_000.5, capital_required: 200_000 });

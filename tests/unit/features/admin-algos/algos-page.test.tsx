@@ -29,7 +29,7 @@ describe('algos page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Algo ID', 'Description', 'Switch', 'Signals', 'Approval', 'Webhook']);
+    ).toEqual(['Algo ID', 'Description', 'Switch', 'Signals', 'Testers', 'Approval', 'Exchange Algo ID', 'Webhook']);
     expect(within(table).getByText('Breakout swing')).toBeTruthy();
     expect(isOn(2)).toBe(true);
     expect(toggle(2).textContent).toBe('On');
