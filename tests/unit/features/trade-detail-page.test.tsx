@@ -1,7 +1,8 @@
 /** The trade detail page rendered in the real app: the story, its states, where it is kept. */
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TimelineItem, TradeDetail } from '@shared/schemas/trade-detail';
+import { memberKeys } from '@client/features/session/api/check-session';
 import { ADMIN, MEMBER, renderApp, setViewportWidth, stubApi } from './render-app';
 import { makeTrade } from './trades-fixtures';
 
@@ -111,5 +112,28 @@ describe('trade detail page', () => {
     stubApi(MEMBER, { 'GET /api/account-trades/5': () => ({ status: 500, body: { error: 'down' } }) });
     renderApp('/dashboard/trades/5');
     expect(await screen.findByText('Error loading trade', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('keeps a saved copy the server fails to refresh, saying of when it is, with a Retry', async () => {
+    setViewportWidth(390);
+    let failing = true;
+    stubApi(MEMBER, {
+      'GET /api/account-trades/5': () => (failing ? { status: 500, body: { error: 'down' } } : { body: DETAIL }),
+    });
+    // As the persister restores it: fetched before this page loaded.
+    renderApp('/dashboard/trades/5', (queryClient) =>
+      queryClient.setQueryData(memberKeys.trade(MEMBER.id, 5), DETAIL, { updatedAt: performance.timeOrigin - 1 }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trade 5' })).toBeTruthy();
+    // After the request and its one retry.
+    await screen.findByText(
+      /^Showing your trade as of (\d{2}\/\d{2}\/\d{4} )?\d{2}:\d{2}; the server did not answer$/,
+      undefined,
+      { timeout: 5000 },
+    );
+    expect(screen.queryByText('Error loading trade')).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText(/the server did not answer/)).toBeNull());
   });
 });

@@ -122,7 +122,7 @@ function TradeStory({ detail }: { detail: TradeDetail }) {
 
 /** The trade's story, or its loading, not-found (also any id that cannot be a trade's) and error states. */
 function TradeDetailBody({ detail }: { detail: TradeDetailQueryOptions }) {
-  const { data, isPending, isError, error, fetchStatus, dataUpdatedAt } = useTradeDetail(detail);
+  const { data, isPending, isError, error, fetchStatus, dataUpdatedAt, refetch } = useTradeDetail(detail);
   let body;
   if (data) body = <TradeStory detail={data} />;
   else if (isPending && fetchStatus !== 'paused')
@@ -141,7 +141,13 @@ function TradeDetailBody({ detail }: { detail: TradeDetailQueryOptions }) {
     );
   return (
     <>
-      <OfflineNotice updatedAt={dataUpdatedAt} />
+      {/* The saved copy while the server fails says so, with its time. */}
+      <OfflineNotice
+        updatedAt={dataUpdatedAt}
+        failed={isError && data !== undefined}
+        subject="trade"
+        onRetry={() => void refetch()}
+      />
       {body}
     </>
   );
