@@ -72,7 +72,9 @@ test('the algos list shows each algo with its switch, which saves and survives a
     'Description',
     'Switch',
     'Signals',
+    'Testers',
     'Approval',
+    'Exchange Algo ID',
     'Webhook',
   ]);
 

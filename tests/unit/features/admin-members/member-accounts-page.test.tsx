@@ -76,7 +76,6 @@ describe('member accounts page', () => {
       'Status',
       'Broker Name',
       'Mode',
-      'Order address',
       'Broker Client ID',
       'Broker Key Valid',
       'Broker Key Update time',

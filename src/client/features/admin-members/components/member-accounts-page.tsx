@@ -78,20 +78,15 @@ export function MemberAccountsPage({ memberId }: { memberId: number }) {
             <option value="live">live</option>
           </select>{' '}
           {!a.paper_trading && <StatusBadge tone="danger">LIVE</StatusBadge>}
+          {/* Where live orders leave from (the static IP registered with the broker): a live matter. */}
+          <InlineSetting
+            label={`Order address of account ${a.trabot_account_id}`}
+            value={a.order_source}
+            placeholder="server's address"
+            saving={setOrderSource.isPending}
+            onSave={(value) => setOrderSource.mutate({ accountId: a.trabot_account_id, orderSource: value })}
+          />
         </>
-      ),
-    },
-    {
-      key: 'order-source',
-      header: 'Order address',
-      cell: (a) => (
-        <InlineSetting
-          label={`Order address of account ${a.trabot_account_id}`}
-          value={a.order_source}
-          placeholder="server's (BROKER_SOURCE_ADDRESS)"
-          saving={setOrderSource.isPending}
-          onSave={(value) => setOrderSource.mutate({ accountId: a.trabot_account_id, orderSource: value })}
-        />
       ),
     },
     { key: 'client', header: 'Broker Client ID', cell: (a) => a.broker_client_id || NA },
