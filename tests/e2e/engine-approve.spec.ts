@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { AddSignalBody, Algo, Instrument, Signal } from '@shared/schemas/admin/algos';
+import type { Trade } from '@shared/schemas/trades';
 import { columnTexts } from './member-support';
 import { expect, test, waitForTakeover } from './support/fixtures';
 
@@ -27,7 +28,8 @@ async function pendingSignal(page: Page, algoId: number): Promise<Signal> {
   const instruments = (await (await page.request.get('/api/admin/nse/bhav-copy')).json()) as Instrument[];
   const instrument = instruments.find((i) => i.SYMBOL === SYMBOL && i.SERIES === 'EQ');
   if (!instrument) throw new Error(`no instrument ${SYMBOL}`);
-  const round = (n: number) => Math.round(n * 100) / 100;
+  // Whole rupees: on the instrument's tick in every NSE price band up to Rs 20,000 (shared/ticks.ts).
+  const round = (n: number) => Math.round(n);
   const levels = (price: number) => ({
     entry_level: round(price),
     stop_loss_level: round(price * 0.9),
@@ -80,7 +82,13 @@ test('a signal approved on a phone becomes a running trade on the member trades 
     await expect(member.getByRole('heading', { level: 1, name: 'Trades' })).toBeVisible();
     const table = member.getByRole('table');
     await expect(table).toBeVisible();
-    expect(await columnTexts(table, 'Signal ID')).not.toContain(String(signal.signal_id));
+    // The table names trades by id (the signal's id is behind a row's Details): the trade of this
+    // signal, once the engine makes it, is found through the member's own API.
+    const tradeOfSignal = async () => {
+      const trades = (await (await member.request.get('/api/account-trades')).json()) as Trade[];
+      return trades.find((t) => t.signal_id === signal.signal_id)?.trabot_trade_id ?? null;
+    };
+    expect(await tradeOfSignal()).toBeNull();
 
     await admin.goto(`/dashboard/admin/algos/${algo.algo_id}/signals?status=pending`);
     const card = admin
@@ -92,15 +100,17 @@ test('a signal approved on a phone becomes a running trade on the member trades 
     await expect(admin.getByText(/^Signal approved: /)).toBeVisible();
 
     // The member's page refreshes itself: the new trade appears, running, without a reload.
+    await expect.poll(tradeOfSignal, { timeout: 20_000 }).not.toBeNull();
+    const tradeId = String(await tradeOfSignal());
     const statusOf = async () => {
-      const ids = await columnTexts(table, 'Signal ID');
+      const ids = await columnTexts(table, 'Trade ID');
       const statuses = await columnTexts(table, 'Status');
-      return statuses[ids.indexOf(String(signal.signal_id))];
+      return statuses[ids.indexOf(tradeId)];
     };
     await expect.poll(statusOf, { timeout: 20_000 }).toBe('RUNNING');
     const quantities = await columnTexts(table, 'Qty');
-    const ids = await columnTexts(table, 'Signal ID');
-    expect(Number(quantities[ids.indexOf(String(signal.signal_id))])).toBeGreaterThan(0);
+    const ids = await columnTexts(table, 'Trade ID');
+    expect(Number(quantities[ids.indexOf(tradeId)])).toBeGreaterThan(0);
   } finally {
     await admin.close();
     await member.close();
