@@ -179,6 +179,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     params: { id: 'algo' },
     body: () => jsonPayload({ algo_switch: false }),
   },
+  'POST /api/algos/:id/exchange-registration': {
+    access: 'superadmin',
+    params: { id: 'algo' },
+    body: () => jsonPayload({ exchange_algo_id: null }),
+  },
   'GET /api/algos/:id/signals': { access: 'superadmin', params: { id: 'algo' }, query: 'status=all' },
   'PUT /api/algos/:algoId/signals': {
     access: 'superadmin',
@@ -275,6 +280,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     access: 'superadmin',
     params: { id: 'account' },
     body: () => jsonPayload({ mode: 'paper' }),
+  },
+  'POST /api/admin/accounts/:id/order-source': {
+    access: 'superadmin',
+    params: { id: 'account' },
+    body: () => jsonPayload({ order_source: null }),
   },
   'POST /api/admin/accounts/:trabot_account_id/save-algo-subscription': {
     access: 'superadmin',
