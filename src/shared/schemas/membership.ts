@@ -3,6 +3,7 @@
  * history of its changes, applications from the interest form, the month's collection, payments.
  */
 import { z } from 'zod';
+import { isoMonthInRange } from '../date-range';
 
 /**
  * A member's state. `accepted`: invited, first month not paid yet; `active`: this month paid;
@@ -20,8 +21,8 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const FEE_CURRENCIES = ['INR', 'USD'] as const;
 export type FeeCurrency = (typeof FEE_CURRENCIES)[number];
 
-/** A month as yyyy-mm. */
-export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must read yyyy-mm');
+/** A month as yyyy-mm, in the shared years 2000-2100. */
+export const monthSchema = isoMonthInRange('Month', 'yyyy-mm');
 
 const reasonSchema = z.string().trim().min(1, 'Reason is required').max(500, 'Reason is too long');
 

@@ -160,7 +160,7 @@ describe('the membership month', () => {
         )
       ).fields,
     ).toEqual({
-      month: 'Month must read yyyy-mm',
+      month: 'Month must be yyyy-mm',
     });
     const [row] = (await membersWith('active')).filter((m) => m.trabot_client_id === memberId);
     expect(row).toMatchObject({ membership_status: 'active', paid_until: '2026-12-31' });
@@ -276,7 +276,7 @@ describe('the membership month', () => {
     expect(
       (await expectError(await a.admin.request('/api/admin/membership/collection?month=2027-1'), 400)).fields,
     ).toEqual({
-      month: 'Month must read yyyy-mm',
+      month: 'Month must be yyyy-mm',
     });
   });
 });
