@@ -167,6 +167,8 @@ async function fanOutRound(name: string, interrupt: (leader: Replica) => Promise
     ENGINE_BATCH_SIZE: '20',
     ENGINE_BROKER_CONCURRENCY: '2',
     LIVE_TRADING: '1',
+    // Its algo is seeded without an exchange Algo ID: the test is about fencing, not registration.
+    ALLOW_UNREGISTERED_ALGOS: '1',
     KITE_API_KEY: kite.apiKey,
     KITE_API_SECRET: kite.apiSecret,
     KITE_API_ROOT: kite.root,
