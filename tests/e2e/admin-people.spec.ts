@@ -272,7 +272,11 @@ test("an account's trades: the member trades view with Edit, and the trade edit 
   expect(body.stoploss_trade_number).toBe(marker);
   await expect(page.getByText('Trade updated successfully')).toBeVisible();
   await expect(page.locator('ion-modal form')).toHaveCount(0);
-  await expect(row).toContainText(marker);
+  // The stoploss trade number is one of the fields under the row's Details.
+  const details = page.getByRole('button', { name: `Details, entries and exits of trade ${tradeId}` });
+  await details.click();
+  const detailsRow = page.locator(`#trade-${tradeId}-details`);
+  await expect(detailsRow).toContainText(marker);
 
   // Put the demo trade's values back.
   await row.getByRole('button', { name: 'Edit' }).click();
@@ -281,5 +285,5 @@ test("an account's trades: the member trades view with Edit, and the trade edit 
   await restore.getByLabel('LTP').fill(original.ltp);
   await restore.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Trade updated successfully').last()).toBeVisible();
-  await expect(row).not.toContainText(marker);
+  await expect(detailsRow).not.toContainText(marker);
 });

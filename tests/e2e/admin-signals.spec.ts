@@ -454,6 +454,8 @@ for (const side of [
       trade_exchange: 'NSE',
       entry_level: 4000,
       stop_loss_level: 3900,
+      // The signal as the dialog saw it: a colleague's change meanwhile gets a 409.
+      expected_updated_at: signal.updated_at,
     });
     await expect(page.getByText(side.success)).toBeVisible();
     await expect(dialog).toHaveCount(0);

@@ -221,6 +221,7 @@ test.describe('the table on a laptop', () => {
         const index = headers.indexOf(header);
         expect(index, header).toBeGreaterThanOrEqual(0);
         for (const cell of [table.locator('thead th').nth(index), row.locator('> *').nth(index)]) {
+          await cell.scrollIntoViewIfNeeded(); // earlier tests add trades above it
           const box = (await cell.boundingBox())!;
           expect(box.x).toBeGreaterThanOrEqual(0);
           expect(box.x + box.width).toBeLessThanOrEqual(width);
@@ -281,13 +282,18 @@ test.describe('a saved copy while the server fails', () => {
 
 test.describe('states', () => {
   test('"Loading trades..." shows until the trades arrive', async ({ page, login }) => {
+    // The trades are held until the loading text was seen: a slow machine cannot outrun it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(TRADES_API, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     await login({ demo: true });
-    await page.goto('/dashboard/trades');
+    // The page's HTML preloads the trades, so its load event waits for them too.
+    await page.goto('/dashboard/trades', { waitUntil: 'commit' });
     await expect(page.getByText('Loading trades...')).toBeVisible();
+    release();
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.getByText('Loading trades...')).toHaveCount(0);
   });
