@@ -63,6 +63,7 @@ const seeded = {
   memberId: 0,
   demoMemberId: 0,
   demoAccountId: 0,
+  tradeId: 0,
 };
 
 async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>, what: string) {
@@ -195,6 +196,7 @@ async function seed(browser: Browser) {
     'trades',
   )) as Trade[];
   const trade = trades[0]!;
+  seeded.tradeId = trade.trabot_trade_id;
   await ok(
     await api.post(`/api/admin/trades/${trade.trabot_trade_id}`, {
       data: {
@@ -326,6 +328,8 @@ test.describe('admin screens render stored payloads as text', () => {
     await page.goto(
       `/dashboard/admin/members/${seeded.demoMemberId}/accounts/${seeded.demoAccountId}/trades?status=cancelled`,
     );
+    // The trade numbers are among the fields under the row's Details.
+    await page.getByRole('button', { name: `Details, entries and exits of trade ${seeded.tradeId}` }).click();
     await expectInert(page, dialogs, [seeded.brokerTradeNumber, seeded.stoplossTradeNumber]);
   });
 });
@@ -338,6 +342,7 @@ test('member screens: account settings (key revealed) and trades', async ({ page
   await page.getByRole('button', { name: 'Show access key' }).click();
   await expectInert(page, dialogs, []);
   await page.goto('/dashboard/trades?status=cancelled');
+  await page.getByRole('button', { name: `Details, entries and exits of trade ${seeded.tradeId}` }).click();
   await expectInert(page, dialogs, [seeded.brokerTradeNumber, seeded.stoplossTradeNumber]);
   // Nothing of the API lands in the service worker's caches, and the stored key is not in the browser.
   const stored = await page.evaluate(async () => {
