@@ -3,7 +3,8 @@
  * - the engine's leader frozen (SIGSTOP) in the middle of a live fan-out at the local Kite, with
  *   legs `sending`, its lock connection cut (pg_terminate_backend): another process takes over and
  *   finishes; the old leader resumed (SIGCONT) places and books nothing more;
- * - the same with the old leader stalled inside Kite's order calls (answers held back);
+ * - the same with the old leader stalled inside Kite's order calls (answers held back), and with
+ *   the leader killed (kill -9), its connections gone with it;
  * - three processes started at once on an empty database all come up and serve one VAPID key.
  * In the end every account has exactly one trade with one entry, and Kite one order per leg.
  */
@@ -149,7 +150,10 @@ function kiteOrdersSince(before: number) {
   return { total: tags.length, distinct: new Set(tags).size };
 }
 
-async function fanOutRound(name: string, interrupt: (leader: Replica) => Promise<{ resume: () => void }>) {
+/** How a round interrupts the leader; `killed`: the process is gone, its connections with it. */
+type Interrupt = (leader: Replica) => Promise<{ resume: () => void; killed?: boolean }>;
+
+async function fanOutRound(name: string, interrupt: Interrupt) {
   // A Kite of its own per round: its users, books and held answers start afresh.
   kite = await startFakeKite();
   kite.setLtp('INFY', 1500);
@@ -184,8 +188,8 @@ async function fanOutRound(name: string, interrupt: (leader: Replica) => Promise
     await until(() => kite.orders.length - ordersBefore >= 5, 'the first orders at Kite');
     const cutAt = performance.now();
     const cutWallClock = Date.now();
-    const { resume } = await interrupt(leader);
-    expect(await terminateLockConnection(url)).toBe(1);
+    const { resume, killed } = await interrupt(leader);
+    if (!killed) expect(await terminateLockConnection(url)).toBe(1);
 
     // Another replica takes over and finishes the fan-out.
     await until(
@@ -220,9 +224,10 @@ async function fanOutRound(name: string, interrupt: (leader: Replica) => Promise
     resume();
     await until(
       () =>
+        killed === true ||
         logged(leader.dataDir, 'engine: tick stopped, this process no longer leads') +
           logged(leader.dataDir, 'engine: leader lock lost: no more orders from this process') >=
-        1,
+          1,
       'the old leader to find it no longer leads',
       60_000,
     );
@@ -247,6 +252,15 @@ describe('three processes on one PostgreSQL', () => {
       leader.server.child.kill('SIGSTOP');
       kite.holdOrderAnswers(0);
       return { resume: () => leader.server.child.kill('SIGCONT') };
+    });
+  }, 300_000);
+
+  it('the leader killed (kill -9) mid fan-out with legs sending: a new leader finishes, one order per leg', async () => {
+    await fanOutRound('killed', async (leader) => {
+      leader.server.child.kill('SIGKILL');
+      await leader.server.finished;
+      kite.holdOrderAnswers(0);
+      return { resume: () => {}, killed: true };
     });
   }, 300_000);
 
