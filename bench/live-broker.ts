@@ -22,7 +22,7 @@ import { UPSTOX_LIMITS, upstoxSessionExpiry } from '@server/engine/broker/upstox
 import { KITE_REQUESTS_PER_SECOND } from '@server/engine/broker/zerodha/zerodha-adapter';
 import { Engine } from '@server/engine/engine';
 import { parseEnv } from '@server/env';
-import { setTokens } from '@server/services/tokens';
+import { setTokens } from '@server/records/tokens';
 import { createManySubscribers } from '../tests/factories/many-subscribers';
 import { ScriptedFeed } from '../tests/integration/engine/scripted-feed';
 import { startFakeKite } from '../tests/support/fake-kite';

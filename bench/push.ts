@@ -14,7 +14,7 @@ import { createSecretBox } from '@server/crypto';
 import { algos, pushSubscriptions, users } from '@server/db/schema';
 import { parseEnv } from '@server/env';
 import { PushNotifier } from '@server/push/push-notifier';
-import { ensureInstrumentList } from '@server/services/instruments';
+import { ensureInstrumentList } from '@server/instruments/instrument-list';
 import { createWebhookToken } from '@server/services/webhook-tokens';
 import { startLocalPushService } from '../tests/support/local-push-service';
 import { table } from './report';

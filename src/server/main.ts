@@ -11,7 +11,8 @@ import { parseEnv } from './env';
 import { createLogger } from './logger';
 import { PushNotifier } from './push/push-notifier';
 import { loadVapidKeys } from './push/vapid';
-import { ensureInstrumentList } from './services/instruments';
+import { ensureInstrumentList } from './instruments/instrument-list';
+import { BUSINESS_SCHEDULE_EVERY_MS, runBusinessSchedule } from './services/business-schedule';
 import { createMailer } from './services/mail';
 
 /** How long a shutdown waits for requests in flight (container runtimes kill after ~10 s). */
@@ -35,7 +36,12 @@ async function main() {
   if (env.SEED_DEMO) await seedDemoIfEmpty(deps, { print: (line) => console.log(line) });
 
   const notifier = new PushNotifier(deps, { vapid: await loadVapidKeys(env, deps) });
-  const engine = startEngine({ ...deps, notifier }, database);
+  const businessSchedule = {
+    name: 'business schedule',
+    everyMs: BUSINESS_SCHEDULE_EVERY_MS,
+    run: (now: Date) => runBusinessSchedule({ ...deps, notifier }, deps.mailer, now),
+  };
+  const engine = startEngine({ ...deps, notifier }, database, [businessSchedule]);
   const backups = new BackupService({ env, database, log, key });
   const stopSchedule = backups.startSchedule();
   const app = createApp({ ...deps, engine, notifier, backups });

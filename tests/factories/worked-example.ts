@@ -1,5 +1,5 @@
 /** The worked example of docs/engine.md: this subscription sizes this signal to 400 shares. */
-import type { SizingSignal, SizingSubscription } from '@server/engine/sizing';
+import type { SizingSignal, SizingSubscription } from '@server/trading/sizing';
 
 export const WORKED_EXAMPLE_SUBSCRIPTION = {
   max_total_capital: 500_000,

@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertableColumnCount, insertRuns, MAX_BIND_PARAMETERS } from '@server/db/bulk';
 import { tradeExits, warnings } from '@server/db/schema';
-import { raiseWarnings } from '@server/services/warnings';
+import { raiseWarnings } from '@server/records/warnings';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('inserts of many rows', () => {

@@ -10,7 +10,7 @@ import { pushSubscriptions } from '@server/db/schema';
 import { PaperBroker } from '@server/engine/broker/paper-broker';
 import { Engine } from '@server/engine/engine';
 import type { PushNotifier } from '@server/push/push-notifier';
-import { ensureInstrumentList } from '@server/services/instruments';
+import { ensureInstrumentList } from '@server/instruments/instrument-list';
 import type { PushMessage } from '@shared/schemas/push';
 import { createMemberLogin, createUser } from '../factories/accounts';
 import { createAlgo } from '../factories/algos';

@@ -10,8 +10,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLegs, signalEvents } from '@server/db/schema';
-import { ensureInstrumentList } from '@server/services/instruments';
-import { expirePendingSignals } from '@server/services/signal-decisions';
+import { ensureInstrumentList } from '@server/instruments/instrument-list';
+import { expirePendingSignals } from '@server/engine/signal-expiry';
 import { signalSchema } from '@shared/schemas/admin/algos';
 import { newWebhookTokenSchema, webhookSignalAnswerSchema } from '@shared/schemas/admin/signal-approvals';
 import { tradeDetailSchema, type TradeDetail } from '@shared/schemas/trade-detail';

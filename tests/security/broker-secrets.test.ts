@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, logFilePath } from '@server/logger';
-import { setToken, tokenName } from '@server/services/tokens';
+import { setToken, tokenName } from '@server/records/tokens';
 import { maskSecret } from '@shared/format-secret';
 import { textLikeValues } from './support/db-snapshot';
 import { stats } from './support/inspect';

@@ -8,7 +8,7 @@ import { seedDemoIfEmpty } from '../demo/seed';
 import { parseEnv, type Env } from '../env';
 import { createLogger, type Logger } from '../logger';
 import { MAX_UNZIPPED_BYTES, parseBhavCopy, type BhavCopy } from '../instruments/bhav-copy';
-import { ensureInstrumentList, importBhavCopy } from '../services/instruments';
+import { ensureInstrumentList, importBhavCopy } from '../instruments/instrument-list';
 import { createUser } from '../services/users';
 import type { Command } from './command';
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
 import { signals, warnings, workshops } from '../db/schema';
-import { setToken } from '../services/tokens';
+import { setToken } from '../records/tokens';
 import { addDays, dayOfWeek, istDay } from '@shared/ist';
 import { nextSixAmIst } from '../engine/broker/session-expiry';
 import type { DemoClock } from './trade-rows';

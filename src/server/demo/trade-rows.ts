@@ -5,9 +5,9 @@
  */
 import { riskReward } from '@shared/risk-reward';
 import type { signals, tradeEntries, tradeExits, trades } from '../db/schema';
-import { productOf, tradeLegCharges } from '../engine/charges';
-import { round2 } from '../engine/money';
-import { sizePosition } from '../engine/sizing';
+import { productOf, tradeLegCharges } from '../trading/charges';
+import { round2 } from '../trading/money';
+import { sizePosition } from '../trading/sizing';
 import { DEMO_SUBSCRIPTIONS, type DemoFill, type DemoSignal } from './content';
 import { istDay, istTime, type IstDay } from '@shared/ist';
 import { tradingDaysAgo } from './market-calendar';

@@ -11,8 +11,8 @@
 import { DEFAULT_ENGINE_SETTINGS, type EngineContext, type EngineSettings } from './engine-deps';
 import type { AppDeps } from '../context';
 import { istDay } from '@shared/ist';
-import { expirePendingSignals } from '../services/signal-decisions';
-import { setTokens } from '../services/tokens';
+import { expirePendingSignals } from './signal-expiry';
+import { setTokens } from '../records/tokens';
 import type { PaperBroker } from './broker/paper-broker';
 import { closeAtLevels } from './exits';
 import { cancelHaltedEntries, loadHalts, NO_HALTS } from './halts';

@@ -6,12 +6,12 @@
  */
 import { driftPercent } from '@shared/drift';
 import { roundToTick } from '@shared/ticks';
-import { productOf } from './charges';
+import { productOf } from '../trading/charges';
 import type { EngineSettings, SignalRow } from './engine-deps';
 import { quoteTick, type Quote } from './feed/price-feed';
 import { intradayEntryAllowed, sessionState, type MarketCalendar } from './market-hours';
-import { round2 } from './money';
-import { entrySide } from './trade-math';
+import { round2 } from '../trading/money';
+import { entrySide } from '../trading/trade-math';
 
 export const WAITING_FOR_OPEN = 'waiting for market open';
 export const WAITING_FOR_PRICE = 'waiting for a fresh price';

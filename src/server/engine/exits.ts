@@ -12,7 +12,7 @@ import { squareOffByHalt } from './halts';
 import { insertLegs } from './new-legs';
 import { applyAnswers, sendLegs } from './order-legs';
 import type { PricedTrade } from './prices';
-import { levelReached, squareOffDue } from './trade-math';
+import { levelReached, squareOffDue } from '../trading/trade-math';
 
 export async function closeAtLevels(ctx: EngineContext, running: readonly PricedTrade[], now: Date): Promise<void> {
   const { db, log } = ctx.deps;

@@ -10,17 +10,17 @@
 import { and, asc, eq, gt, notExists } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, algos, members, signals, trades } from '../db/schema';
-import { recordSignalEvents } from '../services/signal-events';
-import { raiseWarnings } from '../services/warnings';
+import { recordSignalEvents } from '../records/signal-events';
+import { raiseWarnings } from '../records/warnings';
 import type { AccountRow, EngineContext, SignalRow } from './engine-deps';
 import { marketEntryPrice, sessionReadiness } from './entry-guards';
 import { haltNote, haltOf, haltSkip } from './halts';
 import { checkKeys } from './key-checks';
-import { expiredMembershipSkip, membershipExpired } from './membership';
+import { expiredMembershipSkip, membershipExpired } from '../trading/membership-expiry';
 import { insertTradesWithLegs } from './new-legs';
 import { isPaperTrading } from './broker/select-adapter';
 import { applyAnswers, sendLegs } from './order-legs';
-import { sizePosition, type SizingSubscription } from './sizing';
+import { sizePosition, type SizingSubscription } from '../trading/sizing';
 
 type Subscriber = { subscription: SizingSubscription; account: AccountRow; membershipExpiry: string | null };
 type Skip = { reason: string; detail: string };

@@ -10,10 +10,10 @@ import { insertRuns, updateRows } from '../db/bulk';
 import { tradeEntries, tradeExits, trades } from '../db/schema';
 import { istDay } from '@shared/ist';
 import type { Order } from './broker/adapter';
-import { productOf, tradeLegCharges, type LegCharges } from './charges';
+import { productOf, tradeLegCharges, type LegCharges } from '../trading/charges';
 import type { TradeEvent } from '../context';
 import type { LegRow, TradeRow } from './engine-deps';
-import { entrySide, exitSide, tradeFigures } from './trade-math';
+import { entrySide, exitSide, tradeFigures } from '../trading/trade-math';
 
 export interface FillToBook {
   leg: Pick<LegRow, 'side' | 'id'>;

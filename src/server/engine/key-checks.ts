@@ -8,8 +8,8 @@
  */
 import { updateRows } from '../db/bulk';
 import { accounts } from '../db/schema';
-import { liveTokenNames, setTokens, tokenName, type TokenInput } from '../services/tokens';
-import { raiseWarnings } from '../services/warnings';
+import { liveTokenNames, setTokens, tokenName, type TokenInput } from '../records/tokens';
+import { raiseWarnings } from '../records/warnings';
 import { brokerOf } from './broker/broker-access';
 import { mapBounded } from './bounded';
 import type { AccountRow, EngineContext } from './engine-deps';

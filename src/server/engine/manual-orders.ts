@@ -7,16 +7,16 @@
 import { and, asc, eq, notExists } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, manualOrders, members, orderLegs, signals, trades } from '../db/schema';
-import { raiseWarnings } from '../services/warnings';
+import { raiseWarnings } from '../records/warnings';
 import type { EngineContext, SignalRow } from './engine-deps';
 import { marketEntryPrice, sessionReadiness, WAITING_FOR_OPEN } from './entry-guards';
 import { haltNote, haltOf, haltSkip } from './halts';
 import { checkKeys } from './key-checks';
-import { expiredMembershipSkip, membershipExpired } from './membership';
+import { expiredMembershipSkip, membershipExpired } from '../trading/membership-expiry';
 import { insertLegs, insertTradesWithLegs, type LegToInsert, type NewLeg } from './new-legs';
 import { applyAnswers, sendLegs } from './order-legs';
-import { sizePosition } from './sizing';
-import { floorShares } from './money';
+import { sizePosition } from '../trading/sizing';
+import { floorShares } from '../trading/money';
 
 type ManualOrderRow = typeof manualOrders.$inferSelect;
 type Warning = { message: string; data: Record<string, unknown> };

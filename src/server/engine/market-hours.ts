@@ -5,7 +5,7 @@
  */
 import { addDays, dayOfWeek, istDay, istTime, type IstDay } from '@shared/ist';
 import { HOLIDAYS_KNOWN_THROUGH, NSE_HOLIDAYS } from './nse-holidays';
-import { SQUARE_OFF_IST } from './trade-math';
+import { SQUARE_OFF_IST } from '../trading/trade-math';
 
 export const SESSION_OPEN_IST = '09:15';
 export const SESSION_CLOSE_IST = '15:30';

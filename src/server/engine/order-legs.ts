@@ -19,19 +19,19 @@ import {
   type ManualOrderStatus,
   type OrderLegState,
 } from '../db/schema';
-import { raiseWarnings } from '../services/warnings';
+import { raiseWarnings } from '../records/warnings';
 import type { OrderEventAction } from '../db/schema';
 import { answerEvents, insertOrderEvents } from './order-events';
 import { IP_NOT_REGISTERED, refusedForIp } from './broker/order-route';
 import { BrokerError, type Order, type OrderRequest } from './broker/adapter';
 import { brokerOf } from './broker/broker-access';
 import { mapBounded } from './bounded';
-import { productOf } from './charges';
+import { productOf } from '../trading/charges';
 import type { AccountRow, EngineContext, LegRow, SignalRow, TradeRow } from './engine-deps';
 import { FencedError, assertLeading } from './fence';
 import { bookFills, type FillToBook } from './fills';
 import { moveLegs, UNSETTLED_LEG_STATES, type LegMove } from './leg-states';
-import { entrySide, exitSide } from './trade-math';
+import { entrySide, exitSide } from '../trading/trade-math';
 
 /** A leg with what sending or following it needs. */
 export interface LegContext {

@@ -9,7 +9,7 @@ import { instruments, signals, trades } from '../db/schema';
 import type { SignalStatus } from '@shared/constants';
 import type { EngineContext } from './engine-deps';
 import type { Quote } from './feed/price-feed';
-import { excursions, markToMarket } from './trade-math';
+import { excursions, markToMarket } from '../trading/trade-math';
 
 /** Signals whose instrument the feed follows: their LTP shows before anyone approves them. */
 const TRACKED_SIGNAL_STATUSES: SignalStatus[] = ['pending', 'approved', 'running'];

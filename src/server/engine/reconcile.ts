@@ -9,7 +9,7 @@
  */
 import { and, gte, ne } from 'drizzle-orm';
 import { orderLegs, trades } from '../db/schema';
-import { raiseWarnings } from '../services/warnings';
+import { raiseWarnings } from '../records/warnings';
 import { BrokerError, type Order } from './broker/adapter';
 import { brokerOf } from './broker/broker-access';
 import { mapBounded } from './bounded';

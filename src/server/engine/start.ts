@@ -4,8 +4,6 @@
  */
 import { clockOf, type AppDeps } from '../context';
 import type { Database } from '../db/client';
-import { runBusinessSchedule, BUSINESS_SCHEDULE_EVERY_MS } from '../services/business-schedule';
-import { createMailer } from '../services/mail';
 import { PaperBroker } from './broker/paper-broker';
 import { Engine } from './engine';
 import { priceFeed } from './feed/select-feed';
@@ -14,9 +12,17 @@ import { HOLIDAYS_KNOWN_THROUGH } from './nse-holidays';
 import { postgresLeaderLock, sessionLeaderLock } from './leader-lock';
 import { runEngine, type RunningEngine } from './runner';
 
+/** Work that only the leader runs, on the engine's loop, at most every `everyMs`. */
+export interface LeaderJob {
+  name: string;
+  everyMs: number;
+  run: (now: Date) => Promise<void>;
+}
+
 export function startEngine(
-  deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env' | 'notifier' | 'clock' | 'mailer'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env' | 'notifier' | 'clock'>,
   database: Pick<Database, 'kind'>,
+  leaderJobs: readonly LeaderJob[] = [],
 ): RunningEngine {
   const feed = priceFeed(deps);
   const paper = new PaperBroker({ prices: feed });
@@ -46,17 +52,20 @@ export function startEngine(
     },
     leadership: lock,
   });
-  // The firm's business calendar rides on the engine's loop: only the leader runs it.
-  const mailer = deps.mailer ?? createMailer(env, deps.log);
-  let scheduledAt = 0;
+  // Leader-only jobs (the firm's business calendar) ride on the engine's loop.
+  const lastRun = new Map<LeaderJob, number>();
   const loop = {
     tick: async (now: Date) => {
       await engine.tick(now);
-      if (now.getTime() - scheduledAt < BUSINESS_SCHEDULE_EVERY_MS) return;
-      scheduledAt = now.getTime();
-      await runBusinessSchedule(deps, mailer, now).catch((err: unknown) =>
-        deps.log.error({ err }, 'business schedule failed; it runs again in a minute'),
-      );
+      for (const job of leaderJobs) {
+        if (now.getTime() - (lastRun.get(job) ?? 0) < job.everyMs) continue;
+        lastRun.set(job, now.getTime());
+        await job
+          .run(now)
+          .catch((err: unknown) =>
+            deps.log.error({ err }, `${job.name} failed; it runs again in ${job.everyMs / 1000} s`),
+          );
+      }
     },
     requestStop: () => engine.requestStop(),
   };

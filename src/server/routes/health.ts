@@ -1,10 +1,10 @@
 /** GET /api/health (database reachable?) and GET /api/backend-key (public id of this database). */
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { BackendKeyResponse } from '@shared/schemas/backend-key';
 import type { AppEnv } from '../context';
 import { STATUS } from '../http';
 import { getBackendKey } from '../services/backend-key';
+import { pingDatabase } from '../services/health';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
@@ -23,7 +23,7 @@ export function healthRoutes(): Hono<AppEnv> {
   routes.get('/health', async (c) => {
     const { db, log } = c.get('deps');
     try {
-      await withTimeout(db.execute(sql`select 1`), HEALTH_TIMEOUT_MS);
+      await withTimeout(pingDatabase(db), HEALTH_TIMEOUT_MS);
       return c.json({ status: 'ok', database: 'up' });
     } catch (err) {
       log.warn({ err }, 'health check: database unreachable');

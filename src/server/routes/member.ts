@@ -6,11 +6,9 @@ import { accountTradesQuerySchema } from '@shared/schemas/trades';
 import { isSuperadmin, requireUser, sessionUser } from '../auth/guards';
 import { BytesLru } from '../bytes-lru';
 import { acceptedEncoding, encode } from '../content-encoding';
-import type { AppEnv } from '../context';
+import { appNow, type AppEnv } from '../context';
 import { ApiError, STATUS } from '../http';
-import { eq } from 'drizzle-orm';
-import { members } from '../db/schema';
-import { membershipExpired } from '../engine/membership';
+import { membershipExpiry } from '../services/membership';
 import { getAccountSettings, updateBrokerDetails } from '../services/account';
 import { accountPnl, pnlRange, summarize } from '../services/account-pnl';
 import { financialYear, financialYearOf, taxRows, taxStatementCsv } from '../services/tax-statement';
@@ -87,7 +85,7 @@ export function memberRoutes(): Hono<AppEnv> {
     const { db } = c.get('deps');
     const query = c.req.valid('query');
     const accountId = await accountAsked(c, query.adminAccountId);
-    const range = pnlRange(query, new Date());
+    const range = pnlRange(query, appNow(c.get('deps')));
     // Like account-trades: a login without an account has nothing to add up.
     return c.json(accountId === null ? summarize(range, [], 0) : await accountPnl(db, accountId, range));
   });
@@ -96,7 +94,7 @@ export function memberRoutes(): Hono<AppEnv> {
   routes.get('/account-tax-statement', requireUser, queryParams(taxStatementQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const accountId = await accountAsked(c, query.adminAccountId);
-    const fy = query.fy ?? financialYearOf(istDay(new Date()));
+    const fy = query.fy ?? financialYearOf(istDay(appNow(c.get('deps'))));
     const rows = accountId === null ? [] : await taxRows(c.get('deps').db, accountId, financialYear(fy)!);
     return c.body(taxStatementCsv(fy, rows), STATUS.OK, {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -106,17 +104,8 @@ export function memberRoutes(): Hono<AppEnv> {
 
   /** The logged-in member's membership: its expiry date and whether it has passed (today in India). */
   routes.get('/membership', requireUser, async (c) => {
-    const memberId = sessionUser(c).member_id;
-    const [row] =
-      memberId === null
-        ? []
-        : await c
-            .get('deps')
-            .db.select({ expiry_date: members.expiry_date })
-            .from(members)
-            .where(eq(members.trabot_client_id, memberId));
-    const expiry = row?.expiry_date ?? null;
-    return c.json({ expiry_date: expiry, expired: membershipExpired(expiry, new Date()) });
+    const deps = c.get('deps');
+    return c.json(await membershipExpiry(deps.db, sessionUser(c).member_id, appNow(deps)));
   });
 
   routes.get('/account-details', requireUser, async (c) => {

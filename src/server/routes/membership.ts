@@ -25,6 +25,7 @@ import {
   collection,
   feeOf,
   listApplications,
+  loadMember,
   membershipHistory,
   monthOf,
   myMembership,
@@ -34,9 +35,6 @@ import {
   type Actor,
 } from '../services/membership';
 import { jsonBody, pathIds, queryParams } from '../validation';
-import { eq } from 'drizzle-orm';
-import { members } from '../db/schema';
-import { notFound } from './admin/params';
 
 const actorOf = (c: Context<AppEnv>): Actor => {
   const user = sessionUser(c);
@@ -120,8 +118,7 @@ export function membershipRoutes(): Hono<AppEnv> {
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      const [member] = await deps.db.select().from(members).where(eq(members.trabot_client_id, id));
-      if (!member) throw notFound('Member');
+      const member = await loadMember(deps.db, id);
       const paid = await recordPayment(deps, {
         memberId: id,
         month: body.month,
@@ -160,12 +157,10 @@ export function membershipRoutes(): Hono<AppEnv> {
     const user = sessionUser(c);
     if (user.member_id === null) return c.json(null);
     const { reason } = c.req.valid('json');
-    const [mine] = await deps.db
-      .select({ status: members.membership_status })
-      .from(members)
-      .where(eq(members.trabot_client_id, user.member_id));
+    const mine = await loadMember(deps.db, user.member_id);
     // Opting out again changes nothing.
-    if (mine?.status === 'cancelled') return c.json(await myMembership(deps.db, user.member_id, appNow(deps), null));
+    if (mine.membership_status === 'cancelled')
+      return c.json(await myMembership(deps.db, user.member_id, appNow(deps), null));
     await cancelMembership(
       deps,
       mailerOf(c),

@@ -9,7 +9,6 @@
  * and the answer names it (`dropped`) so the app tells the user.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { and, desc, eq, notInArray } from 'drizzle-orm';
 import {
   pushEndpointSchema,
   pushSubscribeBodySchema,
@@ -17,8 +16,8 @@ import {
   type PushSubscribeResult,
 } from '@shared/schemas/push';
 import { isSuperadmin, requireUser, sessionUser } from '../auth/guards';
-import type { AppEnv, Notifier } from '../context';
-import { pushSubscriptions } from '../db/schema';
+import { appNow, type AppEnv, type Notifier } from '../context';
+import { removeDevice, saveDevice, touchDevice } from '../services/push-devices';
 import { ApiError, STATUS } from '../http';
 import { jsonBody, queryParams } from '../validation';
 
@@ -42,14 +41,10 @@ export function pushRoutes(): Hono<AppEnv> {
 
   routes.get('/push/subscriptions', requireUser, queryParams(pushEndpointSchema), async (c) => {
     const { endpoint } = c.req.valid('query');
+    const deps = c.get('deps');
     // The app on this device asking is a use of it (the device cap drops the one unused the longest).
-    const [row] = await c
-      .get('deps')
-      .db.update(pushSubscriptions)
-      .set({ last_seen_at: new Date() })
-      .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.user_id, sessionUser(c).id)))
-      .returning({ kinds: pushSubscriptions.kinds });
-    return c.json(row ? { subscribed: true, kinds: row.kinds } : { subscribed: false, kinds: [] });
+    const kinds = await touchDevice(deps.db, sessionUser(c).id, endpoint, appNow(deps));
+    return c.json(kinds ? { subscribed: true, kinds } : { subscribed: false, kinds: [] });
   });
 
   routes.post('/push/subscriptions', requireUser, pushConfigured, jsonBody(pushSubscribeBodySchema), async (c) => {
@@ -65,25 +60,18 @@ export function pushRoutes(): Hono<AppEnv> {
     const refused = isSuperadmin(user) ? [] : kinds.filter((k) => SUPERADMIN_ONLY_KINDS.includes(k));
     if (refused.length) throw new ApiError(STATUS.FORBIDDEN, `Only a superadmin may receive: ${refused.join(', ')}`);
     const unique = [...new Set(kinds)];
-    const now = new Date();
-    const row = {
-      user_id: user.id,
-      endpoint: subscription.endpoint,
-      p256dh: subscription.keys.p256dh,
-      auth: subscription.keys.auth,
-      kinds: unique,
-      last_seen_at: now,
-    };
-    // One statement: a new device, or this user's own again; never someone else's (no row back).
-    const [saved] = await db
-      .insert(pushSubscriptions)
-      .values(row)
-      .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: { p256dh: row.p256dh, auth: row.auth, kinds: row.kinds, last_seen_at: now },
-        setWhere: eq(pushSubscriptions.user_id, user.id),
-      })
-      .returning({ id: pushSubscriptions.id });
+    const saved = await saveDevice(
+      db,
+      {
+        userId: user.id,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        kinds: unique,
+      },
+      env.PUSH_DEVICES_MAX,
+      appNow(c.get('deps')),
+    );
     if (!saved) {
       log.warn({ userId: user.id, pushHost: new URL(subscription.endpoint).host }, 'push: device of another user');
       throw new ApiError(
@@ -91,16 +79,7 @@ export function pushRoutes(): Hono<AppEnv> {
         'This device’s notifications belong to another login: subscribe it again with a new endpoint',
       );
     }
-    const kept = db
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.user_id, user.id))
-      .orderBy(desc(pushSubscriptions.last_seen_at), desc(pushSubscriptions.id))
-      .limit(env.PUSH_DEVICES_MAX);
-    const dropped = await db
-      .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.user_id, user.id), notInArray(pushSubscriptions.id, kept)))
-      .returning({ id: pushSubscriptions.id, last_seen_at: pushSubscriptions.last_seen_at });
+    const { dropped } = saved;
     log.info(
       {
         userId: user.id,
@@ -123,11 +102,7 @@ export function pushRoutes(): Hono<AppEnv> {
     const { endpoint } = c.req.valid('json');
     const user = sessionUser(c);
     const { db, log } = c.get('deps');
-    const removed = await db
-      .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.user_id, user.id)))
-      .returning({ id: pushSubscriptions.id });
-    if (removed.length) log.info({ userId: user.id }, 'push: device unsubscribed');
+    if (await removeDevice(db, user.id, endpoint)) log.info({ userId: user.id }, 'push: device unsubscribed');
     return c.json({ subscribed: false, kinds: [] });
   });
 

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { AccountPnl } from '@shared/schemas/pnl';
 import { istDay } from '@shared/ist';
 import type { Database } from '../db/client';
-import { round2 } from '../engine/money';
+import { round2 } from '../trading/money';
 
 type Db = Database['db'];
 

@@ -16,7 +16,7 @@ import type { AppDeps } from '../context';
 import { accounts, brokerLogins } from '../db/schema';
 import { BrokerError, hasDailyLogin, type BrokerAdapter, type DailyLogin } from '../engine/broker/adapter';
 import { configuredBrokers } from '../engine/broker/select-adapter';
-import { setToken } from './tokens';
+import { setToken } from '../records/tokens';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'log' | 'secrets'>;
 

@@ -8,9 +8,9 @@ import type { ManualEntryBody, ManualExitBody, ManualOrder } from '@shared/schem
 import type { Db } from '../db/client';
 import { manualOrders, signals, type MANUAL_ORDER_SIDES } from '../db/schema';
 import { checkLimits } from './column-limits';
-import { recordSignalEvents, type Actor } from './signal-events';
+import { recordSignalEvents, type Actor } from '../records/signal-events';
 import { LEVEL_LIMIT, toSignal } from './signals';
-import { instrumentTickInfo } from './instruments';
+import { instrumentTickInfo } from '../instruments/instrument-list';
 import { requireOnTick } from './ticks';
 import { DomainError } from '../domain-error';
 

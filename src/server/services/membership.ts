@@ -35,6 +35,7 @@ import {
 } from '../db/schema';
 import type { Env } from '../env';
 import { DomainError } from '../domain-error';
+import { membershipExpired } from '../trading/membership-expiry';
 import type { Mailer } from './mail';
 import { deliverDueMail, queueMail } from './outbox';
 import { createUser } from './users';
@@ -277,7 +278,8 @@ export async function rejectApplication(
 
 // --- Members ---
 
-async function loadMember(db: DbOrTx, memberId: number) {
+/** The member's row; a DomainError not_found when there is none. */
+export async function loadMember(db: DbOrTx, memberId: number) {
   const [row] = await db.select().from(members).where(eq(members.trabot_client_id, memberId));
   if (!row) throw new DomainError('not_found', 'Member not found');
   return row;
@@ -590,6 +592,19 @@ export async function collection(
     collected_usd: Math.round(sum('USD') * 100) / 100,
     members: list,
   };
+}
+
+/** GET /api/membership: the member's expiry date and whether it has passed (today in India). */
+export async function membershipExpiry(db: Db, memberId: number | null, now: Date) {
+  const [row] =
+    memberId === null
+      ? []
+      : await db
+          .select({ expiry_date: members.expiry_date })
+          .from(members)
+          .where(eq(members.trabot_client_id, memberId));
+  const expiry = row?.expiry_date ?? null;
+  return { expiry_date: expiry, expired: membershipExpired(expiry, now) };
 }
 
 /** What the member's screen shows; null when the user has no member. */

@@ -4,14 +4,13 @@
  * unchanged since the superadmin saw it (`expected_updated_at`), so a stale phone card never
  * approves levels a colleague has since edited, and two taps never decide twice.
  */
-import { and, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { MSG } from '@shared/messages';
 import type { PendingSignal, SignalDecisionAnswer } from '@shared/schemas/admin/signal-approvals';
 import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, algos, signals } from '../db/schema';
-import { recordSignalEvents, type Actor } from './signal-events';
+import { recordSignalEvents, type Actor } from '../records/signal-events';
 import { toSignal } from './signals';
-import { raiseWarnings } from './warnings';
 import { DomainError } from '../domain-error';
 
 type Decision = 'approve' | 'reject';
@@ -108,37 +107,4 @@ export async function listPendingSignals(db: Db): Promise<PendingSignal[]> {
 export async function pendingSignalCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(signals).where(eq(signals.trade_status, 'pending'));
   return row?.n ?? 0;
-}
-
-/**
- * Pending signals whose validity ran out by `now` are cancelled, each with a warning and an
- * `expired` event at its expiry; answers how many. The engine runs it every tick, so an expired
- * signal is gone within a tick of expiring.
- */
-export async function expirePendingSignals(db: Db, now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    const expired = await tx
-      .update(signals)
-      .set({ trade_status: 'cancelled', status_note: 'expired: not approved in time' })
-      .where(and(eq(signals.trade_status, 'pending'), lte(signals.expires_at, now)))
-      .returning({
-        signal_id: signals.signal_id,
-        algo_id: signals.algo_id,
-        symbol: signals.instrument_symbol,
-        direction: signals.trade_direction,
-        expires_at: signals.expires_at,
-      });
-    await recordSignalEvents(
-      tx,
-      expired.map((s) => ({ signalId: s.signal_id, kind: 'expired', actor: null, at: s.expires_at! })),
-    );
-    await raiseWarnings(
-      tx,
-      expired.map((s) => ({
-        message: `Signal ${s.signal_id} (${s.symbol} ${s.direction}, algo ${s.algo_id}) expired unapproved at ${s.expires_at!.toISOString()} and was cancelled`,
-        data: { signal_id: s.signal_id, algo_id: s.algo_id, reason: 'expired' },
-      })),
-    );
-    return expired.length;
-  });
 }

@@ -1,6 +1,6 @@
 /**
  * GET /api/signals/{id}/preview: what approving a signal would trade now, per subscribed account,
- * with the engine's own sizing (engine/sizing.ts) as a dry run: no broker is called, no order
+ * with the engine's own sizing (trading/sizing.ts) as a dry run: no broker is called, no order
  * placed. The price is the one a market entry would get: the last price the engine recorded on the
  * signal, on the instrument's tick against the trader; before any price, the entry level.
  */
@@ -9,10 +9,10 @@ import { instrumentTick, roundToTick } from '@shared/ticks';
 import type { PreviewAccount, SignalPreview } from '@shared/schemas/admin/signal-approvals';
 import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, members, signals } from '../db/schema';
-import { round2 } from '../engine/money';
-import { sizePosition } from '../engine/sizing';
-import { entrySide } from '../engine/trade-math';
-import { instrumentTickInfo } from './instruments';
+import { round2 } from '../trading/money';
+import { sizePosition } from '../trading/sizing';
+import { entrySide } from '../trading/trade-math';
+import { instrumentTickInfo } from '../instruments/instrument-list';
 
 type AccountRow = typeof accounts.$inferSelect;
 

@@ -12,9 +12,9 @@ import type { AddSignalBody, EditLevelsBody, Signal } from '@shared/schemas/admi
 import type { Db } from '../db/client';
 import { algos, signals, type SignalEventKind } from '../db/schema';
 import { checkLimits } from './column-limits';
-import { instrumentTickInfo } from './instruments';
+import { instrumentTickInfo } from '../instruments/instrument-list';
 import { LEVEL_FIELDS, requireOnTick } from './ticks';
-import { levelChanges, recordSignalEvents, type Actor } from './signal-events';
+import { levelChanges, recordSignalEvents, type Actor } from '../records/signal-events';
 import { DomainError } from '../domain-error';
 
 type SignalRow = typeof signals.$inferSelect;

@@ -11,7 +11,7 @@ import { and, asc, between, eq, inArray, max } from 'drizzle-orm';
 import { csvField } from '@shared/csv';
 import type { Database } from '../db/client';
 import { tradeEntries, tradeExits, trades } from '../db/schema';
-import { round2 } from '../engine/money';
+import { round2 } from '../trading/money';
 
 export { financialYearOf } from '@shared/financial-year';
 

@@ -8,7 +8,7 @@
  */
 import { LEVEL_FIELDS, type LevelField, type TimelineItem, type TimelineKind } from '@shared/schemas/trade-detail';
 import type { orderLegs, signalEvents, signals, tradeEntries, tradeExits } from '../db/schema';
-import { round2 } from '../engine/money';
+import { round2 } from '../trading/money';
 
 type EventRow = Pick<typeof signalEvents.$inferSelect, 'at' | 'kind' | 'user_name' | 'details'>;
 type LegRow = Pick<

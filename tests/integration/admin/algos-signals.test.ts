@@ -7,7 +7,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { instruments, manualOrders, signals } from '@server/db/schema';
-import { ensureInstrumentList } from '@server/services/instruments';
+import { ensureInstrumentList } from '@server/instruments/instrument-list';
 import { MSG } from '@shared/messages';
 import {
   algoListItemSchema,

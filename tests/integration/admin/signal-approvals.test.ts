@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signals, warnings } from '@server/db/schema';
 import { WEBHOOK_LIMIT_PER_MINUTE } from '@server/routes/hooks';
-import { ensureInstrumentList } from '@server/services/instruments';
-import { expirePendingSignals } from '@server/services/signal-decisions';
+import { ensureInstrumentList } from '@server/instruments/instrument-list';
+import { expirePendingSignals } from '@server/engine/signal-expiry';
 import { MSG } from '@shared/messages';
 import { algoSchema, signalSchema, type Signal } from '@shared/schemas/admin/algos';
 import {

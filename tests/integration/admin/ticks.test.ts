@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instruments } from '@server/db/schema';
-import { ensureInstrumentList, recordInstrumentMaster } from '@server/services/instruments';
+import { ensureInstrumentList, recordInstrumentMaster } from '@server/instruments/instrument-list';
 import { newWebhookTokenSchema } from '@shared/schemas/admin/signal-approvals';
 import { createAlgo } from '../../factories/algos';
 import { addSignalBody, createSignal, manualOrderBody, webhookSignalBody } from '../../factories/signals';

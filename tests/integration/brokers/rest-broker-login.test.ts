@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '@server/db/schema';
-import { getToken } from '@server/services/tokens';
+import { getToken } from '@server/records/tokens';
 import { createMemberLogin } from '../../factories/accounts';
 import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp, type TestClient } from '../helpers/test-app';

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, algos, instruments, orderLegs, signals, trades } from '@server/db/schema';
-import { legCharges, tradeLegCharges } from '@server/engine/charges';
+import { legCharges, tradeLegCharges } from '@server/trading/charges';
 import type { Engine } from '@server/engine/engine';
 import { engineScenario } from './scenario';
 import type { ScriptedFeed } from './scripted-feed';

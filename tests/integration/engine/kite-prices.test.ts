@@ -11,7 +11,7 @@ import { accounts, signals, trades } from '@server/db/schema';
 import { PaperBroker } from '@server/engine/broker/paper-broker';
 import { Engine } from '@server/engine/engine';
 import { priceFeed } from '@server/engine/feed/select-feed';
-import { getToken } from '@server/services/tokens';
+import { getToken } from '@server/records/tokens';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';

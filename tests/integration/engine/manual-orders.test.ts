@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { manualOrders, orderLegs } from '@server/db/schema';
-import { legCharges } from '@server/engine/charges';
+import { legCharges } from '@server/trading/charges';
 import { engineScenario } from './scenario';
 
 const { t, at, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, entriesOf, exitsOf, warningsAbout, round2 } =

@@ -5,7 +5,7 @@ import { algoSubscriptions, orderLegs, signals, tradeEntries, tradeExits, trades
 import { PaperBroker } from '@server/engine/broker/paper-broker';
 import { Engine, type EngineOptions } from '@server/engine/engine';
 import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
-import type { SizingSubscription } from '@server/engine/sizing';
+import type { SizingSubscription } from '@server/trading/sizing';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';

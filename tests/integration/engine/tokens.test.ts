@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PaperBroker } from '@server/engine/broker/paper-broker';
 import { Engine } from '@server/engine/engine';
 import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
-import { getToken, tokenDisplay } from '@server/services/tokens';
+import { getToken, tokenDisplay } from '@server/records/tokens';
 import { engineScenario } from './scenario';
 
 const { t, at, SEED, newEngine, subscriber, newAlgo, newSignal } = engineScenario();

@@ -11,7 +11,7 @@ import { accounts, manualOrders, orderLegs, trades, warnings } from '@server/db/
 import { PaperBroker } from '@server/engine/broker/paper-broker';
 import type { Notifier } from '@server/context';
 import { Engine } from '@server/engine/engine';
-import { setToken } from '@server/services/tokens';
+import { setToken } from '@server/records/tokens';
 import { nseCalendar, type MarketCalendar } from '@server/engine/market-hours';
 import { RECONCILE_EVERY_MS } from '@server/engine/reconcile';
 import { createAccount, createMember } from '../../factories/accounts';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { enquiries, members, webhookTokens, warnings, workshops } from '@server/db/schema';
-import { ensureInstrumentList } from '@server/services/instruments';
+import { ensureInstrumentList } from '@server/instruments/instrument-list';
 import { createMemberLogin, createUser } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';

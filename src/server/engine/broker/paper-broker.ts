@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { formatTick, isOnTick, roundToTick } from '@shared/ticks';
-import { round2 } from '../money';
+import { round2 } from '../../trading/money';
 import { dayBand, quoteTick, type Quote, type QuoteSource } from '../feed/price-feed';
 import {
   BrokerError,

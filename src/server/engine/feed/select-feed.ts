@@ -8,7 +8,7 @@ import { KiteFeed } from './kite-feed';
 import { KITE_DEFAULT_TICKER_ROOT, KiteTickerConnection } from './kite-ticker';
 import type { PriceFeed } from './price-feed';
 import { SimulatedFeed } from './simulated-feed';
-import { recordInstrumentMaster, type MasterRow } from '../../services/instruments';
+import { recordInstrumentMaster, type MasterRow } from '../../instruments/instrument-list';
 
 /**
  * A Kite EQ row as an instrument: Kite names a security of another series with the series after a

@@ -8,7 +8,6 @@
  */
 import { Hono } from 'hono';
 import { adminBrokerDetailsSchema } from '@shared/schemas/account';
-import { eq } from 'drizzle-orm';
 import {
   orderSourceBodySchema,
   saveSubscriptionBodySchema,
@@ -18,9 +17,7 @@ import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { ApiError, STATUS } from '../../http';
 import { accountExists, getAccountSettings, updateBrokerDetails } from '../../services/account';
-import { accounts } from '../../db/schema';
-import { describeOrderRoute, orderRouteOf } from '../../engine/broker/order-route';
-import { isBrokerConfigured, isPaperTrading } from '../../engine/broker/select-adapter';
+import { setOrderSource, setTradingMode } from '../../services/account-trading';
 import { listMemberAccounts } from '../../services/member-accounts';
 import { readinessBoard } from '../../services/readiness';
 import { memberExists } from '../../services/members';
@@ -78,36 +75,20 @@ export function adminAccountRoutes(): Hono<AppEnv> {
       const { id: accountId } = c.req.valid('param');
       const { mode } = c.req.valid('json');
       const deps = c.get('deps');
-      const [account] = await deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, accountId));
-      if (!account) throw notFound('Account');
-      if (mode === 'live' && !isBrokerConfigured(account.broker_name, deps.env)) {
-        throw new ApiError(
-          STATUS.CONFLICT,
-          `${account.broker_name} is not configured on this server: its accounts stay on paper`,
-        );
-      }
-      const [updated] = await deps.db
-        .update(accounts)
-        .set({ trading_mode: mode })
-        .where(eq(accounts.trabot_account_id, accountId))
-        .returning();
+      const { from, answer } = await setTradingMode(deps, accountId, mode);
       const user = sessionUser(c);
       deps.log.info(
         {
           userId: user.id,
           userEmail: user.email,
           accountId,
-          from: account.trading_mode,
+          from,
           to: mode,
           liveTradingOn: deps.env.LIVE_TRADING,
         },
         'account trading mode changed',
       );
-      return c.json({
-        trabot_account_id: accountId,
-        trading_mode: updated!.trading_mode,
-        paper_trading: isPaperTrading(updated!, deps.env),
-      });
+      return c.json(answer);
     },
   );
 
@@ -125,19 +106,10 @@ export function adminAccountRoutes(): Hono<AppEnv> {
       const { id: accountId } = c.req.valid('param');
       const { order_source } = c.req.valid('json');
       const deps = c.get('deps');
-      const [updated] = await deps.db
-        .update(accounts)
-        .set({ order_source, order_ip_refusal: null, order_ip_refused_at: null })
-        .where(eq(accounts.trabot_account_id, accountId))
-        .returning();
-      if (!updated) throw notFound('Account');
+      const answer = await setOrderSource(deps, accountId, order_source);
       const user = sessionUser(c);
       deps.log.info({ userId: user.id, userEmail: user.email, accountId, order_source }, 'account order source set');
-      return c.json({
-        trabot_account_id: accountId,
-        order_source: updated.order_source,
-        order_address: describeOrderRoute(orderRouteOf(updated.order_source, deps.env.BROKER_SOURCE_ADDRESS)),
-      });
+      return c.json(answer);
     },
   );
 

@@ -9,7 +9,7 @@ import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { ApiError, STATUS } from '../../http';
 import { BhavCopyError, parseBhavCopy } from '../../instruments/bhav-copy';
-import { importBhavCopy, instrumentListVersion, listInstruments } from '../../services/instruments';
+import { importBhavCopy, instrumentListVersion, listInstruments } from '../../instruments/instrument-list';
 
 export const BHAV_COPY_PATH = '/api/admin/nse/bhav-copy';
 /** The app's 256 KB body limit does not apply to this upload (see app.ts); this one does. */

@@ -13,8 +13,8 @@ import { ApiError, STATUS } from '../../http';
 import { logFilePath } from '../../logger';
 import { isStaticRequestLine, tailMatching } from '../../services/logs';
 import { orderRecordsCsv } from '../../services/order-records';
-import { tokenDisplay } from '../../services/tokens';
-import { deleteWarning, listWarnings } from '../../services/warnings';
+import { tokenDisplay } from '../../records/tokens';
+import { deleteWarning, listWarnings } from '../../records/warnings';
 import { pathIds, queryParams } from '../../validation';
 import { notFound } from './params';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { sizePosition, type SizingSignal, type SizingSubscription } from '@server/engine/sizing';
+import { sizePosition, type SizingSignal, type SizingSubscription } from '@server/trading/sizing';
 import {
   WORKED_EXAMPLE_SIGNAL as signal,
   WORKED_EXAMPLE_SUBSCRIPTION as subscription,

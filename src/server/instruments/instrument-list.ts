@@ -7,8 +7,8 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Instrument } from '@shared/schemas/admin/algos';
 import type { Db } from '../db/client';
 import { instruments } from '../db/schema';
-import type { BhavCopy } from '../instruments/bhav-copy';
-import { readEquityList } from '../instruments/equity-list';
+import type { BhavCopy } from './bhav-copy';
+import { readEquityList } from './equity-list';
 
 /** Rows per INSERT: 14 parameters each stays far below PostgreSQL's 65,535. */
 const BATCH = 500;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { CHARGE_RATES } from '@server/engine/charge-rates';
-import { legCharges, productOf, tradeLegCharges } from '@server/engine/charges';
+import { CHARGE_RATES } from '@server/trading/charge-rates';
+import { legCharges, productOf, tradeLegCharges } from '@server/trading/charges';
 
 describe('legCharges', () => {
   it('charges a delivery buy (the worked example of docs/engine.md): no brokerage, STT both sides, stamp duty', () => {

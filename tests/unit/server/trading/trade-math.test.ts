@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { entrySide, excursions, exitSide, levelReached, squareOffDue, tradeFigures } from '@server/engine/trade-math';
+import { entrySide, excursions, exitSide, levelReached, squareOffDue, tradeFigures } from '@server/trading/trade-math';
 
 const levels = {
   long: { target_level: 262.5, stop_loss_level: 245 },
