@@ -22,6 +22,32 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/dashboard\/trades$/);
   });
 
+  test('Sign In tapped while the captcha is still verifying waits for it, then logs in', async ({ page }) => {
+    const signIns: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/login') signIns.push(r.postDataJSON());
+    });
+    await page.goto('/login');
+    await fillLogin(page, CREDENTIALS.member.email, CREDENTIALS.member.password);
+    // The challenge is held until Sign In has been tapped: the verification is surely under way.
+    let answerCaptcha: () => void = () => undefined;
+    const captchaAnswered = new Promise<void>((resolve) => (answerCaptcha = resolve));
+    await page.route(/\/api\/captcha(\?|$)/, async (route) => {
+      await captchaAnswered;
+      await route.continue();
+    });
+    await page.getByText("I'm not a robot").click();
+    await expect(page.getByText('Verifying...')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
+    expect(signIns).toEqual([]);
+    answerCaptcha();
+    await expect(page).toHaveURL(/\/dashboard\/trades$/, { timeout: 30_000 });
+    expect(signIns).toEqual([
+      { email: CREDENTIALS.member.email, password: CREDENTIALS.member.password, captcha: expect.any(String) },
+    ]);
+  });
+
   test.describe('refused attempts', () => {
     test.use({ allowedConsoleErrors: [/status of 40[01]/] });
 

@@ -12,7 +12,8 @@ import { CaptchaWidget, type CaptchaHandle } from '@client/features/auth/compone
 vi.mock('altcha', () => {
   class FakeWidget extends HTMLElement {
     reset = vi.fn();
-    verify = vi.fn(async () => null);
+    // Like the real one, verify() settles when the verification ends: here never (the test emits the states).
+    verify = vi.fn(() => new Promise(() => {}));
     // The real element draws itself a microtask after it is attached, then says "load".
     connectedCallback() {
       queueMicrotask(() => this.dispatchEvent(new Event('load')));
@@ -57,12 +58,39 @@ describe('CaptchaWidget', () => {
 
   // First: once defined, the element stays defined for the rest of this file.
   it('is a placeholder until the visitor starts to log in; its checkbox loads the widget and starts verifying', async () => {
-    const { view } = renderWidget();
+    const { view, handle } = renderWidget();
     expect(widgetIn(view.container)).toBeNull();
-    await act(async () => void fireEvent.click(screen.getByRole('checkbox', { name: "I'm not a robot" })));
+    expect(handle.current?.verifying()).toBeUndefined();
+    fireEvent.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
+    // From the tap on, with the widget's code still loading, a verification is under way.
+    expect(handle.current?.verifying()).toBeInstanceOf(Promise);
+    await act(async () => {});
     const widget = widgetIn(view.container)!;
     expect(widget.verify).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('checkbox', { name: "I'm not a robot" })).toBeNull();
+    expect(handle.current?.verifying()).toBeInstanceOf(Promise);
+  });
+
+  it('says a verification is under way from the tap to its end, so a Sign In can wait for the token', async () => {
+    const { handle, emit, onToken } = await setup();
+    expect(handle.current?.verifying()).toBeUndefined();
+    emit('verifying');
+    const verifying = handle.current?.verifying();
+    expect(verifying).toBeInstanceOf(Promise);
+    let ended = false;
+    void verifying?.then(() => (ended = true));
+    await act(async () => {});
+    expect(ended).toBe(false);
+    emit('verified', 'payload-1');
+    await act(async () => {});
+    expect(ended).toBe(true);
+    expect(onToken).toHaveBeenLastCalledWith('payload-1');
+    expect(handle.current?.verifying()).toBeUndefined();
+    // A verification that fails ends the wait too (the Sign In goes, and the server says why).
+    emit('verifying');
+    const failing = handle.current?.verifying();
+    emit('error');
+    await expect(failing).resolves.toBeUndefined();
   });
 
   it('asks /api/captcha for its challenge, naming the email typed (a guarded login gets its harder one)', async () => {

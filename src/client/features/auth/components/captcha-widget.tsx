@@ -8,6 +8,10 @@
  * checkbox, which then starts the verification at once. Until then a placeholder drawn like the
  * widget stands in its place, so a page that is only looked at never pays for it (the
  * login page's Total Blocking Time).
+ *
+ * `verifying()` tells the form a verification is under way (or asked for by a tap on the placeholder,
+ * the widget's code still loading): a Sign In tapped meanwhile waits for its token instead of going
+ * without one (docs/decisions/2026-11-27-sign-in-waits-for-captcha.md).
  */
 import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
@@ -17,6 +21,8 @@ import './captcha-widget.css';
 
 export interface CaptchaHandle {
   reset(): void;
+  /** Settles when the verification under way ends (verified or not); undefined when none is. */
+  verifying(): Promise<void> | undefined;
 }
 
 interface StateChangeDetail {
@@ -59,10 +65,33 @@ export function CaptchaWidget({
     onTokenRef.current = onToken;
   });
 
-  const load = useCallback((verify: boolean) => {
-    verifyOnLoad.current ||= verify;
-    void import('altcha').then(() => setDefined(true));
+  // From the tap (on the placeholder or the widget) to the end of its verification.
+  const verification = useRef<{ ended: Promise<void>; end: () => void }>(undefined);
+  const startVerifying = useCallback(() => {
+    if (verification.current) return;
+    let end = () => {};
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    verification.current = { ended, end };
   }, []);
+  const stopVerifying = useCallback(() => {
+    verification.current?.end();
+    verification.current = undefined;
+  }, []);
+
+  const load = useCallback(
+    (verify: boolean) => {
+      verifyOnLoad.current ||= verify;
+      if (verify) startVerifying();
+      void import('altcha').then(
+        () => setDefined(true),
+        (error: unknown) => {
+          stopVerifying();
+          throw error;
+        },
+      );
+    },
+    [startVerifying, stopVerifying],
+  );
 
   // A visitor who starts to log in (focuses a field of the form) gets the widget.
   useEffect(() => {
@@ -75,7 +104,14 @@ export function CaptchaWidget({
 
   // reset() exists once the widget's component has mounted (a microtask after the element is
   // attached): before that there is nothing to reset.
-  useImperativeHandle(handleRef, () => ({ reset: () => (widgetRef.current as MountingWidget | null)?.reset?.() }), []);
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      reset: () => (widgetRef.current as MountingWidget | null)?.reset?.(),
+      verifying: () => verification.current?.ended,
+    }),
+    [],
+  );
 
   // A tap on the placeholder starts the verification once the widget has drawn itself and says so
   // ("load", a microtask after it is attached): listened for as it is attached, so it is not missed.
@@ -84,11 +120,13 @@ export function CaptchaWidget({
     if (!widget || !verifyOnLoad.current) return;
     const onLoad = () => {
       verifyOnLoad.current = false;
-      void widget.verify();
+      // verify() settles after its last statechange, which ends the wait already: this is for a
+      // verification that ended before the statechange listener below was attached.
+      void widget.verify().finally(stopVerifying);
     };
     widget.addEventListener('load', onLoad, { once: true });
     return () => widget.removeEventListener('load', onLoad);
-  }, [defined]);
+  }, [defined, stopVerifying]);
 
   useEffect(() => {
     const widget = widgetRef.current;
@@ -106,13 +144,16 @@ export function CaptchaWidget({
       } else {
         onTokenRef.current(undefined);
       }
+      // After the token is the form's: a Sign In waiting on verifying() reads it.
+      if (state === 'verifying') startVerifying();
+      else stopVerifying();
     };
     widget.addEventListener('statechange', onStateChange);
     return () => {
       clearTimeout(expiry);
       widget.removeEventListener('statechange', onStateChange);
     };
-  }, [defined]);
+  }, [defined, startVerifying, stopVerifying]);
 
   if (!defined) {
     // Drawn like the widget unverified; its checkbox loads the widget and starts it.

@@ -5,9 +5,12 @@
  * zod and the schema are a chunk imported once the form is on screen (or at the first check, if
  * that comes sooner): running them (~45 ms on a slow phone) is then a task of its own instead of
  * part of the login page's takeover.
+ * A Sign In tapped while the captcha verifies (ticked a moment before, or both tapped on the
+ * prerendered page before the app took over) waits for its token and then goes, reading
+ * "Signing In..." meanwhile, instead of going without one and being refused.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { LoginBody } from '@shared/schemas/session';
 import { PlainInputField } from '@client/components/form-fields/plain-input-field';
@@ -27,6 +30,7 @@ export function LoginForm({ returnTo }: { returnTo?: string }) {
     defaultValues: { email: '', password: '', captcha: undefined },
   });
   useEffect(() => void loadResolver(), []);
+  const [awaitingCaptcha, setAwaitingCaptcha] = useState(false);
 
   const email = useWatch({ control, name: 'email' });
 
@@ -46,8 +50,29 @@ export function LoginForm({ returnTo }: { returnTo?: string }) {
     }
   });
 
+  const signIn = async () => {
+    const verifying = captchaRef.current?.verifying();
+    if (!verifying) return onSubmit();
+    setAwaitingCaptcha(true);
+    try {
+      await verifying;
+      await onSubmit();
+    } finally {
+      setAwaitingCaptcha(false);
+    }
+  };
+
+  const pending = awaitingCaptcha || mutation.isPending;
   return (
-    <form className="login-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Member login">
+    <form
+      className="login-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void signIn();
+      }}
+      noValidate
+      aria-label="Member login"
+    >
       <PlainInputField
         control={control}
         name="email"
@@ -66,8 +91,8 @@ export function LoginForm({ returnTo }: { returnTo?: string }) {
         required
       />
       <CaptchaWidget email={email} handleRef={captchaRef} onToken={(token) => setValue('captcha', token)} />
-      <button type="submit" className="app-button app-button-block" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Signing In...' : 'Sign In'}
+      <button type="submit" className="app-button app-button-block" disabled={pending}>
+        {pending ? 'Signing In...' : 'Sign In'}
       </button>
     </form>
   );
