@@ -25,7 +25,7 @@ import { createSession, sessionCookieName } from '@server/auth/sessions';
 import { createSecretBox } from '@server/crypto';
 import { openPglite, openPostgres, type Database } from '@server/db/client';
 import { algos, signals, trades, users } from '@server/db/schema';
-import { PaperBroker } from '@server/engine/broker/paper-broker';
+import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
 import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
 import { postgresLeaderLock, sessionLeaderLock } from '@server/engine/leader-lock';

@@ -8,8 +8,8 @@
  * After placing, the adapter reads the order's state (GET /orders/{id}), and that read counts in
  * the app's 10 requests a second shared by every account: the confirmations are what take long.
  */
-import { departures } from '../src/server/engine/broker/rate-limiter';
-import { KITE_ORDER_LIMITS, KITE_REQUESTS_PER_SECOND } from '../src/server/engine/broker/zerodha/zerodha-adapter';
+import { departures } from '../src/server/brokers/rate-limiter';
+import { KITE_ORDER_LIMITS, KITE_REQUESTS_PER_SECOND } from '../src/server/brokers/zerodha/zerodha-adapter';
 
 export interface OrderLimitsFigure {
   accounts: number;

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '@server/db/schema';
-import { PaperBroker } from '@server/engine/broker/paper-broker';
+import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
 import type { PushNotifier } from '@server/push/push-notifier';
 import { ensureInstrumentList } from '@server/instruments/instrument-list';

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { signals, warnings, workshops } from '../db/schema';
 import { setToken } from '../records/tokens';
 import { addDays, dayOfWeek, istDay } from '@shared/ist';
-import { nextSixAmIst } from '../engine/broker/session-expiry';
+import { nextSixAmIst } from '../brokers/session-expiry';
 import type { DemoClock } from './trade-rows';
 
 const UPCOMING_WORKSHOP = {

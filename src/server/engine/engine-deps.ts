@@ -1,7 +1,7 @@
 /** What every step of the engine works with: the app's dependencies, the market, the brokers, the settings. */
 import type { AppDeps } from '../context';
 import type { accounts, orderLegs, signals, trades } from '../db/schema';
-import type { PaperBroker } from './broker/paper-broker';
+import type { PaperBroker } from './paper-broker';
 import type { PriceFeed } from './feed/price-feed';
 import type { HaltState } from './halts';
 import type { Leadership } from './leader-lock';

@@ -13,7 +13,7 @@ import type { AppDeps } from '../context';
 import { istDay } from '@shared/ist';
 import { expirePendingSignals } from './signal-expiry';
 import { setTokens } from '../records/tokens';
-import type { PaperBroker } from './broker/paper-broker';
+import type { PaperBroker } from './paper-broker';
 import { closeAtLevels } from './exits';
 import { cancelHaltedEntries, loadHalts, NO_HALTS } from './halts';
 import { fanOutApproved } from './fan-out';

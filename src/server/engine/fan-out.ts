@@ -18,7 +18,7 @@ import { haltNote, haltOf, haltSkip } from './halts';
 import { checkKeys } from './key-checks';
 import { expiredMembershipSkip, membershipExpired } from '../trading/membership-expiry';
 import { insertTradesWithLegs } from './new-legs';
-import { isPaperTrading } from './broker/select-adapter';
+import { isPaperTrading } from '../brokers/select-adapter';
 import { applyAnswers, sendLegs } from './order-legs';
 import { sizePosition, type SizingSubscription } from '../trading/sizing';
 

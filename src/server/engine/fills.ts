@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { insertRuns, updateRows } from '../db/bulk';
 import { tradeEntries, tradeExits, trades } from '../db/schema';
 import { istDay } from '@shared/ist';
-import type { Order } from './broker/adapter';
+import type { Order } from '../brokers/adapter';
 import { productOf, tradeLegCharges, type LegCharges } from '../trading/charges';
 import type { TradeEvent } from '../context';
 import type { LegRow, TradeRow } from './engine-deps';

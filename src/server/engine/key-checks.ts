@@ -10,7 +10,7 @@ import { updateRows } from '../db/bulk';
 import { accounts } from '../db/schema';
 import { liveTokenNames, setTokens, tokenName, type TokenInput } from '../records/tokens';
 import { raiseWarnings } from '../records/warnings';
-import { brokerOf } from './broker/broker-access';
+import { brokerOf } from './broker-access';
 import { mapBounded } from './bounded';
 import type { AccountRow, EngineContext } from './engine-deps';
 

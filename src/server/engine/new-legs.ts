@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { orderLegs, trades } from '../db/schema';
 import { istDay } from '@shared/ist';
 import type { AccountRow, LegRow, SignalRow } from './engine-deps';
-import { tradeBroker, type BrokerEnv } from './broker/select-adapter';
+import { tradeBroker, type BrokerEnv } from '../brokers/select-adapter';
 import { requestOf, type LegContext } from './order-legs';
 import { insertOrderEvents, requestEvents } from './order-events';
 

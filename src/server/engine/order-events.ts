@@ -9,7 +9,7 @@
 import { insertRuns } from '../db/bulk';
 import type { Db } from '../db/client';
 import { orderEvents, type OrderEventAction, type OrderEventKind } from '../db/schema';
-import type { OrderRequest } from './broker/adapter';
+import type { OrderRequest } from '../brokers/adapter';
 import type { LegRow } from './engine-deps';
 import type { AnsweredLeg, LegContext } from './order-legs';
 

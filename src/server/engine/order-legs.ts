@@ -22,9 +22,9 @@ import {
 import { raiseWarnings } from '../records/warnings';
 import type { OrderEventAction } from '../db/schema';
 import { answerEvents, insertOrderEvents } from './order-events';
-import { IP_NOT_REGISTERED, refusedForIp } from './broker/order-route';
-import { BrokerError, type Order, type OrderRequest } from './broker/adapter';
-import { brokerOf } from './broker/broker-access';
+import { IP_NOT_REGISTERED, refusedForIp } from '../brokers/order-route';
+import { BrokerError, type Order, type OrderRequest } from '../brokers/adapter';
+import { brokerOf } from './broker-access';
 import { mapBounded } from './bounded';
 import { productOf } from '../trading/charges';
 import type { AccountRow, EngineContext, LegRow, SignalRow, TradeRow } from './engine-deps';

@@ -10,8 +10,8 @@
 import { and, gte, ne } from 'drizzle-orm';
 import { orderLegs, trades } from '../db/schema';
 import { raiseWarnings } from '../records/warnings';
-import { BrokerError, type Order } from './broker/adapter';
-import { brokerOf } from './broker/broker-access';
+import { BrokerError, type Order } from '../brokers/adapter';
+import { brokerOf } from './broker-access';
 import { mapBounded } from './bounded';
 import type { EngineContext } from './engine-deps';
 import {

@@ -9,7 +9,7 @@ import { and, eq, exists, isNull, lte, or, sql } from 'drizzle-orm';
 import { accounts, algoSubscriptions, tradingHalts } from '../db/schema';
 import { istDay, istTime } from '@shared/ist';
 import { getToken, setToken } from '../records/tokens';
-import { isPaperTrading } from './broker/select-adapter';
+import { isPaperTrading } from '../brokers/select-adapter';
 import type { EngineContext } from './engine-deps';
 import { isTradingDay } from './market-hours';
 

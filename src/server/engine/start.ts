@@ -4,7 +4,7 @@
  */
 import { clockOf, type AppDeps } from '../context';
 import type { Database } from '../db/client';
-import { PaperBroker } from './broker/paper-broker';
+import { PaperBroker } from './paper-broker';
 import { Engine } from './engine';
 import { priceFeed } from './feed/select-feed';
 import { holidaysOutdated, marketCalendar } from './market-hours';

@@ -14,7 +14,7 @@ import { queryIdSchema } from '@shared/schemas/ids';
 import { requireUser, sessionUser } from '../auth/guards';
 import type { AppEnv } from '../context';
 import { ApiError, STATUS } from '../http';
-import { kitePostbackGenuine } from '../engine/broker/zerodha/zerodha-adapter';
+import { kitePostbackGenuine } from '../brokers/zerodha/zerodha-adapter';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
 import { BrokerLoginError, finishBrokerLogin, startBrokerLogin } from '../services/broker-logins';

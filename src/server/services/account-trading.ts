@@ -9,8 +9,8 @@ import type { TRADING_MODES } from '@shared/constants';
 import type { AppDeps } from '../context';
 import { accounts } from '../db/schema';
 import { DomainError } from '../domain-error';
-import { describeOrderRoute, orderRouteOf } from '../engine/broker/order-route';
-import { isBrokerConfigured, isPaperTrading } from '../engine/broker/select-adapter';
+import { describeOrderRoute, orderRouteOf } from '../brokers/order-route';
+import { isBrokerConfigured, isPaperTrading } from '../brokers/select-adapter';
 
 type Deps = Pick<AppDeps, 'db' | 'env'>;
 

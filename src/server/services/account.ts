@@ -8,7 +8,7 @@ import type { AccountSettings, BrokerDetails } from '@shared/schemas/account';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
-import { isPaperTrading } from '../engine/broker/select-adapter';
+import { isPaperTrading } from '../brokers/select-adapter';
 import { brokerLoginView } from './broker-logins';
 
 type AccountRow = typeof accounts.$inferSelect;

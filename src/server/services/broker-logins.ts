@@ -14,8 +14,8 @@ import { brokerLabel } from '@shared/format';
 import type { SessionUser } from '@shared/schemas/session';
 import type { AppDeps } from '../context';
 import { accounts, brokerLogins } from '../db/schema';
-import { BrokerError, hasDailyLogin, type BrokerAdapter, type DailyLogin } from '../engine/broker/adapter';
-import { configuredBrokers } from '../engine/broker/select-adapter';
+import { BrokerError, hasDailyLogin, type BrokerAdapter, type DailyLogin } from '../brokers/adapter';
+import { configuredBrokers } from '../brokers/select-adapter';
 import { setToken } from '../records/tokens';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'log' | 'secrets'>;

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { MemberAccount } from '@shared/schemas/admin/members';
 import type { AppDeps } from '../context';
 import { accounts } from '../db/schema';
-import { isPaperTrading } from '../engine/broker/select-adapter';
+import { isPaperTrading } from '../brokers/select-adapter';
 import { maskedKey } from './account';
 import { brokerLoginView } from './broker-logins';
 

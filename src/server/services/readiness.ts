@@ -9,8 +9,8 @@ import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { ReadinessRow, ReadinessVerdict } from '@shared/schemas/admin/readiness';
 import type { AppDeps } from '../context';
 import { accounts, algoSubscriptions, members, tradingHalts } from '../db/schema';
-import { describeOrderRoute, orderRouteOf } from '../engine/broker/order-route';
-import { isPaperTrading } from '../engine/broker/select-adapter';
+import { describeOrderRoute, orderRouteOf } from '../brokers/order-route';
+import { isPaperTrading } from '../brokers/select-adapter';
 
 type Deps = Pick<AppDeps, 'db' | 'env'>;
 

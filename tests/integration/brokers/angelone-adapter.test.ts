@@ -8,8 +8,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderRequest, sharedContract } from './support/shared-contract';
-import type { BrokerCredentials } from '@server/engine/broker/adapter';
-import { AngelOneAdapter, angelSessionExpiry } from '@server/engine/broker/angelone/angelone-adapter';
+import type { BrokerCredentials } from '@server/brokers/adapter';
+import { AngelOneAdapter, angelSessionExpiry } from '@server/brokers/angelone/angelone-adapter';
 import { startFakeAngelOne, type FakeAngelOne } from '../../support/fake-angelone';
 
 let angel: FakeAngelOne;

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, brokerLogins, tokens } from '@server/db/schema';
-import { kiteSessionExpiry } from '@server/engine/broker/zerodha/zerodha-adapter';
+import { kiteSessionExpiry } from '@server/brokers/zerodha/zerodha-adapter';
 import { accountSettingsSchema } from '@shared/schemas/account';
 import { createAccount, createMember, createMemberLogin, createUser } from '../../factories/accounts';
 import { startFakeKite, type FakeKite } from '../../support/fake-kite';

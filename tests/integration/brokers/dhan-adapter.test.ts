@@ -8,8 +8,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderRequest, sharedContract } from './support/shared-contract';
-import type { BrokerCredentials } from '@server/engine/broker/adapter';
-import { DhanAdapter } from '@server/engine/broker/dhan/dhan-adapter';
+import type { BrokerCredentials } from '@server/brokers/adapter';
+import { DhanAdapter } from '@server/brokers/dhan/dhan-adapter';
 import { startFakeDhan, type FakeDhan } from '../../support/fake-dhan';
 
 let dhan: FakeDhan;

@@ -4,7 +4,7 @@
  * answers as a rejected order with Kite's words; and the rule itself on NSE's bands.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZerodhaAdapter } from '@server/engine/broker/zerodha/zerodha-adapter';
+import { ZerodhaAdapter } from '@server/brokers/zerodha/zerodha-adapter';
 import { startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { offTickPrice, offTickText } from '../../support/fake-tick-rule';
 import { orderRequest } from './support/shared-contract';

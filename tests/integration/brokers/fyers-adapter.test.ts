@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderRequest, sharedContract } from './support/shared-contract';
-import type { BrokerCredentials } from '@server/engine/broker/adapter';
-import { FyersAdapter } from '@server/engine/broker/fyers/fyers-adapter';
+import type { BrokerCredentials } from '@server/brokers/adapter';
+import { FyersAdapter } from '@server/brokers/fyers/fyers-adapter';
 import { istWallClock } from '@shared/ist';
 import { startFakeFyers, type FakeFyers } from '../../support/fake-fyers';
 

@@ -6,7 +6,7 @@
  * day is available, the simulated feed otherwise.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ZerodhaAdapter } from '@server/engine/broker/zerodha/zerodha-adapter';
+import { ZerodhaAdapter } from '@server/brokers/zerodha/zerodha-adapter';
 import { KiteFeed, SESSION_CHECK_MS } from '@server/engine/feed/kite-feed';
 import { KiteTickerConnection, type TickerTick } from '@server/engine/feed/kite-ticker';
 import { kiteMasterRow } from '@server/engine/feed/select-feed';

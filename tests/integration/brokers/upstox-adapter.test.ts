@@ -8,9 +8,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderRequest, sharedContract } from './support/shared-contract';
-import type { BrokerCredentials } from '@server/engine/broker/adapter';
+import type { BrokerCredentials } from '@server/brokers/adapter';
 import { istWallClock } from '@shared/ist';
-import { UpstoxAdapter, upstoxSessionExpiry } from '@server/engine/broker/upstox/upstox-adapter';
+import { UpstoxAdapter, upstoxSessionExpiry } from '@server/brokers/upstox/upstox-adapter';
 import { startFakeUpstox, type FakeUpstox } from '../../support/fake-upstox';
 
 let upstox: FakeUpstox;

@@ -6,10 +6,10 @@
  * rejections, Kite's error types, timeouts, the rate limit and the order book by tag.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrokerCredentials } from '@server/engine/broker/adapter';
-import { BrokerError } from '@server/engine/broker/adapter';
-import { istInstant } from '@server/engine/broker/zerodha/kite-orders';
-import { kiteChecksum, kiteSessionExpiry, ZerodhaAdapter } from '@server/engine/broker/zerodha/zerodha-adapter';
+import type { BrokerCredentials } from '@server/brokers/adapter';
+import { BrokerError } from '@server/brokers/adapter';
+import { istInstant } from '@server/brokers/zerodha/kite-orders';
+import { kiteChecksum, kiteSessionExpiry, ZerodhaAdapter } from '@server/brokers/zerodha/zerodha-adapter';
 import { startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { orderRequest } from './support/shared-contract';
 

@@ -6,9 +6,9 @@
  */
 import { KiteConnect } from 'kiteconnect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrokerCredentials } from '@server/engine/broker/adapter';
-import { orderRouteOf, refusedForIp } from '@server/engine/broker/order-route';
-import { ZerodhaAdapter } from '@server/engine/broker/zerodha/zerodha-adapter';
+import type { BrokerCredentials } from '@server/brokers/adapter';
+import { orderRouteOf, refusedForIp } from '@server/brokers/order-route';
+import { ZerodhaAdapter } from '@server/brokers/zerodha/zerodha-adapter';
 import { startConnectProxy, type ConnectProxy } from '../../support/connect-proxy';
 import { KITE_NO_MARKET_PROTECTION, startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { orderRequest } from './support/shared-contract';

@@ -8,8 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, algoSubscriptions, manualOrders, members, signalEvents, signals } from '@server/db/schema';
-import { PaperBroker } from '@server/engine/broker/paper-broker';
-import type { BrokerCredentials, Order, OrderRequest } from '@server/engine/broker/adapter';
+import { PaperBroker } from '@server/engine/paper-broker';
+import type { BrokerCredentials, Order, OrderRequest } from '@server/brokers/adapter';
 import { Engine } from '@server/engine/engine';
 import { nseCalendar } from '@server/engine/market-hours';
 import { engineScenario } from './scenario';

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accounts, signals, trades } from '@server/db/schema';
-import { PaperBroker } from '@server/engine/broker/paper-broker';
+import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
 import { priceFeed } from '@server/engine/feed/select-feed';
 import { getToken } from '@server/records/tokens';

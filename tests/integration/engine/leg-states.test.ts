@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { ORDER_LEG_STATES, orderLegs, tradeEntries, trades, type OrderLegState } from '@server/db/schema';
-import type { Order, OrderState } from '@server/engine/broker/adapter';
+import type { Order, OrderState } from '@server/brokers/adapter';
 import type { EngineContext } from '@server/engine/engine-deps';
 import { FencedError, fencedDb } from '@server/engine/fence';
 import { SOLE_LEADERSHIP, type Leadership } from '@server/engine/leader-lock';

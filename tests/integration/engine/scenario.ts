@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { algoSubscriptions, orderLegs, signals, tradeEntries, tradeExits, trades, warnings } from '@server/db/schema';
-import { PaperBroker } from '@server/engine/broker/paper-broker';
+import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine, type EngineOptions } from '@server/engine/engine';
 import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
 import type { SizingSubscription } from '@server/trading/sizing';

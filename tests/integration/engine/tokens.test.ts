@@ -3,7 +3,7 @@
  * session token per traded account, masked, kept while it is current and renewed once expired.
  */
 import { describe, expect, it } from 'vitest';
-import { PaperBroker } from '@server/engine/broker/paper-broker';
+import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
 import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
 import { getToken, tokenDisplay } from '@server/records/tokens';

@@ -8,7 +8,7 @@ import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, manualOrders, orderLegs, trades, warnings } from '@server/db/schema';
-import { PaperBroker } from '@server/engine/broker/paper-broker';
+import { PaperBroker } from '@server/engine/paper-broker';
 import type { Notifier } from '@server/context';
 import { Engine } from '@server/engine/engine';
 import { setToken } from '@server/records/tokens';

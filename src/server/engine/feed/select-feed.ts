@@ -2,8 +2,8 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { accounts } from '../../db/schema';
-import { configuredBrokers } from '../broker/select-adapter';
-import type { ZerodhaAdapter } from '../broker/zerodha/zerodha-adapter';
+import { configuredBrokers } from '../../brokers/select-adapter';
+import type { ZerodhaAdapter } from '../../brokers/zerodha/zerodha-adapter';
 import { KiteFeed } from './kite-feed';
 import { KITE_DEFAULT_TICKER_ROOT, KiteTickerConnection } from './kite-ticker';
 import type { PriceFeed } from './price-feed';

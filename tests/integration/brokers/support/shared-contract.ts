@@ -5,8 +5,8 @@
  * (the wire format of each request, error codes, limits).
  */
 import { describe, expect, it } from 'vitest';
-import type { BrokerAdapter, BrokerCredentials, OrderRequest } from '@server/engine/broker/adapter';
-import { BrokerError } from '@server/engine/broker/adapter';
+import type { BrokerAdapter, BrokerCredentials, OrderRequest } from '@server/brokers/adapter';
+import { BrokerError } from '@server/brokers/adapter';
 import type { FakeExchange } from '@tests/support/fake-exchange';
 
 /** An engine order as the contract tests place it: 10 INFY, CNC market buy, tagged. */

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BrokerError, type OrderRequest } from '@server/engine/broker/adapter';
-import { PAPER_REJECTIONS, PaperBroker } from '@server/engine/broker/paper-broker';
+import { BrokerError, type OrderRequest } from '@server/brokers/adapter';
+import { PAPER_REJECTIONS, PaperBroker } from '@server/engine/paper-broker';
 import type { Quote, QuoteSource } from '@server/engine/feed/price-feed';
 
 /** Prices the test sets by hand, standing where the feed stands: on a master's tick of 0.05 unless told (null: none, the band decides). */

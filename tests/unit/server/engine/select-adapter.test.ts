@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { PaperBroker } from '@server/engine/broker/paper-broker';
-import { isPaperTrading, selectAdapter, type BrokerEnv } from '@server/engine/broker/select-adapter';
-import { AngelOneAdapter } from '@server/engine/broker/angelone/angelone-adapter';
-import { DhanAdapter } from '@server/engine/broker/dhan/dhan-adapter';
-import { FyersAdapter } from '@server/engine/broker/fyers/fyers-adapter';
-import { UpstoxAdapter } from '@server/engine/broker/upstox/upstox-adapter';
-import { ZerodhaAdapter } from '@server/engine/broker/zerodha/zerodha-adapter';
+import { PaperBroker } from '@server/engine/paper-broker';
+import { isPaperTrading, selectAdapter, type BrokerEnv } from '@server/brokers/select-adapter';
+import { AngelOneAdapter } from '@server/brokers/angelone/angelone-adapter';
+import { DhanAdapter } from '@server/brokers/dhan/dhan-adapter';
+import { FyersAdapter } from '@server/brokers/fyers/fyers-adapter';
+import { UpstoxAdapter } from '@server/brokers/upstox/upstox-adapter';
+import { ZerodhaAdapter } from '@server/brokers/zerodha/zerodha-adapter';
 import { parseEnv } from '@server/env';
 import { ADMIN_BROKERS } from '@shared/constants';
 

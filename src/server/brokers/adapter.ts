@@ -3,7 +3,7 @@
  * fyers, dhan, ...) plug in through the same interface (see select-adapter.ts).
  */
 import type { ORDER_TYPES } from '@shared/constants';
-import type { Product, Side } from '../../trading/charge-rates';
+import type { Product, Side } from '../trading/charge-rates';
 import type { OrderRoute } from './order-route';
 
 export type OrderType = (typeof ORDER_TYPES)[number];

@@ -5,7 +5,7 @@
  * real broker.
  */
 import type { BrokerName } from '@shared/constants';
-import type { Env } from '../../env';
+import type { Env } from '../env';
 import type { BrokerAdapter } from './adapter';
 import { AngelOneAdapter } from './angelone/angelone-adapter';
 import { DhanAdapter } from './dhan/dhan-adapter';

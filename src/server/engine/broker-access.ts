@@ -1,8 +1,8 @@
 /** An account's broker as the engine calls it: the adapter its broker_name selects and its credentials, the key decrypted for the call. */
-import type { EngineContext, AccountRow } from '../engine-deps';
-import type { BrokerAdapter, BrokerCredentials } from './adapter';
-import { orderRouteOf } from './order-route';
-import { adapterOfTrade, selectAdapter } from './select-adapter';
+import type { EngineContext, AccountRow } from './engine-deps';
+import type { BrokerAdapter, BrokerCredentials } from '../brokers/adapter';
+import { orderRouteOf } from '../brokers/order-route';
+import { adapterOfTrade, selectAdapter } from '../brokers/select-adapter';
 
 export interface AccountBroker {
   adapter: BrokerAdapter;

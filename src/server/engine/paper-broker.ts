@@ -12,8 +12,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { formatTick, isOnTick, roundToTick } from '@shared/ticks';
-import { round2 } from '../../trading/money';
-import { dayBand, quoteTick, type Quote, type QuoteSource } from '../feed/price-feed';
+import { round2 } from '../trading/money';
+import { dayBand, quoteTick, type Quote, type QuoteSource } from './feed/price-feed';
 import {
   BrokerError,
   type BrokerAdapter,
@@ -24,7 +24,7 @@ import {
   type OrderChanges,
   type OrderRequest,
   type Position,
-} from './adapter';
+} from '../brokers/adapter';
 
 export interface PaperBrokerOptions {
   prices: QuoteSource;
