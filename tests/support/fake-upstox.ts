@@ -125,6 +125,14 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
     is_amo: false,
   });
 
+  /** A market_protection Upstox does not take (place and modify): -1, or 0 to 25, or absent. */
+  function refuseProtection(protection: unknown, remoteAddress: string, path: string): Answer | null {
+    if (protection === undefined) return null;
+    if (typeof protection === 'number' && (protection === -1 || (protection >= 0 && protection <= 25))) return null;
+    server.refusals.push({ reason: 'market_protection', remoteAddress, path });
+    return fail(400, 'UDAPI100036', UPSTOX_BAD_MARKET_PROTECTION);
+  }
+
   /** POST /v3/order/place: one order (unsliced, or an instrument without a freeze quantity), its id in `order_ids`. */
   function placeOrder({ body, remoteAddress, path }: ParsedRequest, user: string): Answer {
     const started = performance.now();
@@ -146,14 +154,8 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
       return fail(400, 'UDAPI1010', 'Tag must be at most 40 characters');
     if (body.slice !== undefined && typeof body.slice !== 'boolean')
       return fail(400, 'UDAPI100036', 'Invalid Input: slice must be true or false');
-    const protection = body.market_protection;
-    if (
-      protection !== undefined &&
-      (typeof protection !== 'number' || !(protection === -1 || (protection >= 0 && protection <= 25)))
-    ) {
-      server.refusals.push({ reason: 'market_protection', remoteAddress, path });
-      return fail(400, 'UDAPI100036', UPSTOX_BAD_MARKET_PROTECTION);
-    }
+    const refused = refuseProtection(body.market_protection, remoteAddress, path);
+    if (refused) return refused;
     const offTick = offTickPrice([body.price, body.trigger_price], exchange.ltp.get(symbol));
     if (offTick) return fail(400, 'UDAPI1008', offTickText(offTick));
     const o = exchange.place({
@@ -274,6 +276,8 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
         ? ok({ order_id: id })
         : fail(400, 'UDAPI100040', 'Order cannot be cancelled: it is not open');
     if (method === 'PUT' && path === '/v2/order/modify') {
+      const refused = refuseProtection(body.market_protection, request.remoteAddress, path);
+      if (refused) return refused;
       const changes = {
         quantity: body.quantity as number | undefined,
         price: body.price as number | undefined,
