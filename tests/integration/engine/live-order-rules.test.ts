@@ -116,8 +116,9 @@ describe.each(['zerodha', ...REST_BROKER_WORLDS.map((w) => w.broker)])('a live %
       expect(form).toMatchObject({ order_type: 'MARKET', market_protection: '-1', algo_id: 'NSE123456' });
     }
     if (broker === 'upstock') {
-      const place = requests()
-        .slice(from)
+      const place = rest
+        .get(broker)!
+        .requests.slice(from)
         .find((r) => r.path === '/v3/order/place')!;
       expect(place.body).toMatchObject({ order_type: 'MARKET', market_protection: -1 });
       expect(place.headers['x-algo-name']).toBe('NSE123456');
