@@ -6,7 +6,7 @@
  * comes back as a rejected order with Upstox's words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrokerCredentials } from '@server/engine/broker/adapter';
+import { BrokerError, type BrokerCredentials } from '@server/engine/broker/adapter';
 import { UpstoxAdapter } from '@server/engine/broker/upstox/upstox-adapter';
 import { startFakeUpstox, UPSTOX_BAD_MARKET_PROTECTION, type FakeUpstox } from '../../support/fake-upstox';
 import { orderRequest } from './support/shared-contract';
@@ -80,6 +80,15 @@ describe('market protection', () => {
     expect(refused).toMatchObject({ state: 'rejected', filledQuantity: 0, rejectReason: UPSTOX_BAD_MARKET_PROTECTION });
     expect(upstox.exchange.orders.length).toBe(orders);
     expect(upstox.refusals.at(-1)).toMatchObject({ reason: 'market_protection', path: '/v3/order/place' });
+  });
+  it('an answer without an order id is thrown, never taken as a rejection (the engine looks the order up by its tag)', async () => {
+    const adapter = adapterWith();
+    await adapter.instrumentKeys(); // read before the answer below is injected
+    upstox.failNext({ status: 200, body: { status: 'success', data: { order_ids: [] }, metadata: { latency: 3 } } });
+    const error = await adapter.placeOrder(member('7UP007'), orderRequest()).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(BrokerError);
+    expect((error as Error).message).toMatch(/without an order id/);
   });
 });
 

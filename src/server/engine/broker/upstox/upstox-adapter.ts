@@ -247,7 +247,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
     }
     // Unsliced, Upstox answers one id; none would leave the order unknown: thrown, so the engine looks it up by its tag.
     const orderId = orderIds[0];
-    if (!orderId) throw new Error('Upstox could not be reached: it answered the order without an order id');
+    if (!orderId) throw new Error('Upstox answered the order without an order id: it is looked up by its tag');
     return this.orderStatus(credentials, orderId);
   }
 
