@@ -116,8 +116,9 @@ const envSchema = z.object({
     z.union([z.ipv4(), z.ipv6()], { error: 'BROKER_SOURCE_ADDRESS must be an IP address of this machine' }).optional(),
   ),
   /**
-   * Zerodha's market protection on every market order, in percent of the last price (Kite refuses
-   * market orders without it since 1 April 2026, and 0); -1 (default): Kite's automatic band.
+   * The market protection on every Zerodha and Upstox market order, in percent of the last price
+   * (Kite refuses market orders without it since 1 April 2026, and 0; Upstox takes 0 to 25 and
+   * refuses more); -1 (default): the broker's automatic band.
    */
   MARKET_PROTECTION: z.coerce
     .number()

@@ -1,13 +1,15 @@
 /**
- * A local server that speaks Upstox API v2's wire format (https://upstox.com/developer/api-documentation),
- * request by request, for the Upstox adapter's contract tests:
+ * A local server that speaks Upstox's API wire format (https://upstox.com/developer/api-documentation:
+ * orders placed through v3, the rest v2), request by request, for the Upstox adapter's contract tests:
  * - the login: GET /v2/login/authorization/dialog?response_type=code&client_id&redirect_uri&state
  *   shows a "Log in to Upstox" page returning to the redirect URI with `code` and `state`; POST
  *   /v2/login/authorization/token (form: code, client_id, client_secret, redirect_uri, grant_type);
  * - `Authorization: Bearer <token>` on every call, else HTTP 401 UDAPI100050;
- * - JSON orders (POST /v2/order/place, PUT /v2/order/modify, DELETE /v2/order/cancel?order_id)
- *   with instrument_token `NSE_EQ|<ISIN>`, product D / I, order_type MARKET / LIMIT / SL / SL-M,
- *   `tag`; input refused with HTTP 400 and Upstox's `errors[]`; RMS rejections as rejected orders;
+ * - JSON orders (POST /v3/order/place answering `{status, data: {order_ids: [...]}, metadata:
+ *   {latency}}`, PUT /v2/order/modify, DELETE /v2/order/cancel?order_id) with instrument_token
+ *   `NSE_EQ|<ISIN>`, product D / I, order_type MARKET / LIMIT / SL / SL-M, `tag`, `slice`,
+ *   `market_protection` (-1, or 0 to 25: anything else refused, see UPSTOX_BAD_MARKET_PROTECTION);
+ *   input refused with HTTP 400 and Upstox's `errors[]`; RMS rejections as rejected orders;
  * - order details and book, funds and margin, short-term positions, LTP quotes keyed `NSE_EQ:<symbol>`;
  * - the instruments file (gzip JSON) at /instruments/NSE.json.gz;
  * - HTTP 429 UDAPI10005 over the rate set per token.
@@ -42,6 +44,14 @@ export interface FakeUpstox extends FakeBrokerHttp, ExchangeControls {
   /** The instrument key the instruments file gives a symbol. */
   instrumentKey(symbol: string): string;
 }
+
+/**
+ * Upstox's refusal of a market_protection outside -1 and 0 to 25 (its announcement of 11 March
+ * 2026 says "The value must be between 0 and 25"): the code and words are not published, so this
+ * is Upstox's documented code for an invalid input (UDAPI100036, error-codes page) with words
+ * naming the field. Inferred.
+ */
+export const UPSTOX_BAD_MARKET_PROTECTION = 'Invalid Input: market_protection must be -1 (automatic) or from 0 to 25';
 
 const ok = (data: unknown): Answer => ({ status: 200, body: { status: 'success', data } });
 const fail = (status: number, errorCode: string, message: string): Answer => ({
@@ -115,7 +125,17 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
     is_amo: false,
   });
 
-  function placeOrder(body: Record<string, unknown>, user: string): Answer {
+  /** A market_protection Upstox does not take (place and modify): -1, or 0 to 25, or absent. */
+  function refuseProtection(protection: unknown, remoteAddress: string, path: string): Answer | null {
+    if (protection === undefined) return null;
+    if (typeof protection === 'number' && (protection === -1 || (protection >= 0 && protection <= 25))) return null;
+    server.refusals.push({ reason: 'market_protection', remoteAddress, path });
+    return fail(400, 'UDAPI100036', UPSTOX_BAD_MARKET_PROTECTION);
+  }
+
+  /** POST /v3/order/place: one order (unsliced, or an instrument without a freeze quantity), its id in `order_ids`. */
+  function placeOrder({ body, remoteAddress, path }: ParsedRequest, user: string): Answer {
+    const started = performance.now();
     const symbol = symbolOf(String(body.instrument_token ?? ''));
     const type = TYPES[String(body.order_type)];
     const quantity = Number(body.quantity);
@@ -132,6 +152,10 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
       return fail(400, 'UDAPI1009', 'Trigger price is required');
     if (body.tag !== undefined && String(body.tag).length > 40)
       return fail(400, 'UDAPI1010', 'Tag must be at most 40 characters');
+    if (body.slice !== undefined && typeof body.slice !== 'boolean')
+      return fail(400, 'UDAPI100036', 'Invalid Input: slice must be true or false');
+    const refused = refuseProtection(body.market_protection, remoteAddress, path);
+    if (refused) return refused;
     const offTick = offTickPrice([body.price, body.trigger_price], exchange.ltp.get(symbol));
     if (offTick) return fail(400, 'UDAPI1008', offTickText(offTick));
     const o = exchange.place({
@@ -145,10 +169,18 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
       trigger: Number(body.trigger_price ?? 0),
       tag: body.tag === undefined ? null : String(body.tag),
     });
-    return ok({ order_id: o.id });
+    return {
+      status: 200,
+      body: {
+        status: 'success',
+        data: { order_ids: [o.id] },
+        metadata: { latency: Math.max(1, Math.round(performance.now() - started)) },
+      },
+    };
   }
 
-  function route({ method, path, body, query, headers }: ParsedRequest): Answer {
+  function route(request: ParsedRequest): Answer {
+    const { method, path, body, query, headers } = request;
     if (method === 'GET' && path === '/instruments/NSE.json.gz') {
       const rows = [...exchange.ltp.keys()].map((symbol) => ({
         segment: 'NSE_EQ',
@@ -206,7 +238,7 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
         },
       });
     }
-    if (method === 'POST' && path === '/v2/order/place') return placeOrder(body, user);
+    if (method === 'POST' && path === '/v3/order/place') return placeOrder(request, user);
     if (method === 'GET' && path === '/v2/order/retrieve-all')
       return ok(exchange.orders.filter((o) => o.user === user).map(orderRow));
     if (method === 'GET' && path === '/v2/portfolio/short-term-positions') {
@@ -244,6 +276,8 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
         ? ok({ order_id: id })
         : fail(400, 'UDAPI100040', 'Order cannot be cancelled: it is not open');
     if (method === 'PUT' && path === '/v2/order/modify') {
+      const refused = refuseProtection(body.market_protection, request.remoteAddress, path);
+      if (refused) return refused;
       const changes = {
         quantity: body.quantity as number | undefined,
         price: body.price as number | undefined,
@@ -295,7 +329,7 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
     page,
     rateLimited: fail(429, 'UDAPI10005', 'Too Many Request Sent'),
     isOrderRequest: (req) =>
-      (req.method === 'POST' && req.path === '/v2/order/place') ||
+      (req.method === 'POST' && req.path === '/v3/order/place') ||
       (req.method === 'PUT' && req.path === '/v2/order/modify') ||
       (req.method === 'DELETE' && req.path === '/v2/order/cancel'),
     unregisteredIp: (ip) =>

@@ -68,6 +68,7 @@ export function configuredBrokers(env: BrokerEnv): Partial<Record<BrokerName, Br
         redirectUrl: env.UPSTOX_REDIRECT_URL,
         root: env.UPSTOX_API_ROOT,
         instrumentsUrl: env.UPSTOX_INSTRUMENTS_URL,
+        marketProtection: env.MARKET_PROTECTION,
       });
     }
     if (env.ANGELONE_API_KEY) {

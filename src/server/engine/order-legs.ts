@@ -263,7 +263,7 @@ function ended(
   // The 2026 order rules (order-route.ts, kite-orders.ts): said as such, naming broker, account and order.
   const rule = refusedForIp(reason)
     ? IP_NOT_REGISTERED
-    : /market protection/i.test(reason)
+    : /market[ _]protection/i.test(reason)
       ? 'Market protection refused'
       : null;
   if (rule && state === 'rejected') {

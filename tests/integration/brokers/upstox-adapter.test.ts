@@ -1,8 +1,9 @@
 /**
  * Contract tests of the Upstox adapter: the official `upstox-js-sdk` against a local
- * server speaking Upstox API v2's wire format (tests/support/fake-upstox.ts), request by request:
- * the authorization-code login, the Bearer header, the order body (instrument key NSE_EQ|<ISIN> from
- * the instruments file, side, quantity, product D/I, order type, tag), fills, partial fills, rests,
+ * server speaking Upstox's wire format (tests/support/fake-upstox.ts), request by request:
+ * the authorization-code login, the Bearer header, the v3 order body (instrument key NSE_EQ|<ISIN>
+ * from the instruments file, side, quantity, product D/I, order type, tag, market protection), the
+ * v3 answer's order id, fills, partial fills, rests,
  * RMS rejections, error codes, timeouts, the per-user rate limit, the order book by tag, funds,
  * positions and quotes.
  */
@@ -40,7 +41,7 @@ afterEach(() => upstox.limitRate(Infinity));
 
 const buy = orderRequest;
 const lastRequest = () => upstox.requests.at(-1)!;
-const placed = () => upstox.requests.filter((r) => r.method === 'POST' && r.path === '/v2/order/place').at(-1)!;
+const placed = () => upstox.requests.filter((r) => r.method === 'POST' && r.path === '/v3/order/place').at(-1)!;
 
 describe('the daily login', () => {
   it("sends the member to Upstox's authorization dialog with the app, its redirect URL and the state; exchanges the code", async () => {
@@ -86,7 +87,7 @@ describe('the daily login', () => {
 });
 
 describe('orders', () => {
-  it('a market buy goes out as Upstox documents it (the instrument key, BUY, D, MARKET, DAY, the tag) and fills', async () => {
+  it('a market buy goes out through the v3 place as Upstox documents it (the instrument key, BUY, D, MARKET, DAY, the tag, market protection -1, unsliced) and fills', async () => {
     const request = buy();
     const order = await adapter.placeOrder(member, request);
     expect(placed().body).toEqual({
@@ -100,9 +101,11 @@ describe('orders', () => {
       trigger_price: 0,
       disclosed_quantity: 0,
       is_amo: false,
+      slice: false,
       tag: request.clientOrderId,
+      market_protection: -1,
     });
-    expect(placed().headers['api-version']).toBe('2.0');
+    expect(placed().headers['x-algo-name']).toBeUndefined();
     expect(order).toMatchObject({
       clientOrderId: request.clientOrderId,
       state: 'filled',
@@ -217,6 +220,6 @@ sharedContract(() => ({
   member,
   newUser: (id) => ({ clientId: id, accessKey: upstox.newAccessToken(id) }),
   fake: upstox,
-  isPlacement: (r) => r.path === '/v2/order/place',
+  isPlacement: (r) => r.path === '/v3/order/place',
   positionsPriced: true,
 }));

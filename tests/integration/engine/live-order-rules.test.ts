@@ -2,7 +2,7 @@
  * The 2026 order rules end to end (issue 23) against the strict fakes on loopback, the server's
  * registered address being 127.0.0.2 (BROKER_SOURCE_ADDRESS): an approved signal for a live
  * account at each broker places an order the fake takes (from the registered address; at Kite
- * with market protection and the algo's exchange Algo ID); the same order from an unregistered
+ * and Upstox with market protection and the algo's exchange Algo ID); the same order from an unregistered
  * address is refused and marks the account "IP not registered"; an algo without an Algo ID opens
  * no live trade (a warning says so) while paper accounts trade it; 15 signals approved at once for
  * one Zerodha account place 15 orders, none answered 429.
@@ -94,7 +94,7 @@ const warned = async () => (await t.deps.db.select().from(warnings)).map((w) => 
 describe.each(['zerodha', ...REST_BROKER_WORLDS.map((w) => w.broker)])('a live %s account', (broker) => {
   const requests = () => (broker === 'zerodha' ? kite.requests : rest.get(broker)!.requests);
 
-  it('places the entry the broker takes: from the registered address (and at Kite with protection and Algo ID)', async () => {
+  it('places the entry the broker takes: from the registered address (and at Kite and Upstox with protection and Algo ID)', async () => {
     const account = await liveAccount(broker);
     const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSE123456' });
     await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
@@ -114,6 +114,14 @@ describe.each(['zerodha', ...REST_BROKER_WORLDS.map((w) => w.broker)])('a live %
     if (broker === 'zerodha') {
       const form = kite.requests.slice(from).find((r) => r.path === '/orders/regular')!.form;
       expect(form).toMatchObject({ order_type: 'MARKET', market_protection: '-1', algo_id: 'NSE123456' });
+    }
+    if (broker === 'upstock') {
+      const place = rest
+        .get(broker)!
+        .requests.slice(from)
+        .find((r) => r.path === '/v3/order/place')!;
+      expect(place.body).toMatchObject({ order_type: 'MARKET', market_protection: -1 });
+      expect(place.headers['x-algo-name']).toBe('NSE123456');
     }
   });
 

@@ -1,5 +1,6 @@
 /**
- * Upstox through its official client, `upstox-js-sdk` (API v2), behind the engine's BrokerAdapter.
+ * Upstox through its official client, `upstox-js-sdk` (orders placed through API v3, everything
+ * else through v2), behind the engine's BrokerAdapter.
  * The firm's app (API key, secret, registered redirect URL) is server configuration; an account's
  * credentials carry the member's access token of the day, which Upstox ends at 03:30 IST the next
  * morning. Each call gets its own ApiClient (the SDK's shared `ApiClient.instance` holds one token
@@ -7,12 +8,25 @@
  * minute, 2,000 in 30 minutes), times out, and only reads are retried (once).
  *
  * Orders name instruments by Upstox's instrument key (`NSE_EQ|<ISIN>`), read once a day from
- * Upstox's instruments file (UPSTOX_INSTRUMENTS_URL). Errors, as Upstox documents them: HTTP 401 /
+ * Upstox's instruments file (UPSTOX_INSTRUMENTS_URL). A market order carries `market_protection`
+ * (MARKET_PROTECTION, default -1: Upstox's automatic band), which only the v3 place takes; an
+ * algo's order names the algo in the `X-Algo-Name` header (the Algo Name configured on the app in
+ * Upstox's My Apps, mapped there to the exchange Algo ID: Trabot sends the exchange Algo ID, so
+ * the app's Algo Name must be that id). Errors, as Upstox documents them: HTTP 401 /
  * UDAPI100050 -> the session is gone (reconnect); other 4xx -> the order is refused with Upstox's
  * words; 429, 5xx, network, timeout -> unreachable (thrown: the engine retries later through the
  * order book).
  */
-import { ApiClient, LoginApi, MarketQuoteApi, OrderApi, PortfolioApi, UserApi, type Callback } from 'upstox-js-sdk';
+import {
+  ApiClient,
+  LoginApi,
+  MarketQuoteApi,
+  OrderApi,
+  OrderApiV3,
+  PortfolioApi,
+  UserApi,
+  type Callback,
+} from 'upstox-js-sdk';
 import { nextIstTime } from '@shared/ist';
 import type {
   BrokerAdapter,
@@ -29,7 +43,12 @@ import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { DailyFile, fetchJsonFile } from '../daily-file';
 import { routeAgent, type OrderRoute } from '../order-route';
 import { UserBuckets } from '../user-buckets';
-import { fromUpstoxOrder, UPSTOX_ORDER_TYPES, upstoxOrderBody } from './upstox-orders';
+import {
+  fromUpstoxOrder,
+  UPSTOX_DEFAULT_MARKET_PROTECTION,
+  UPSTOX_ORDER_TYPES,
+  upstoxOrderBody,
+} from './upstox-orders';
 
 export const UPSTOX_DEFAULT_ROOT = 'https://api.upstox.com';
 export const UPSTOX_DEFAULT_INSTRUMENTS_URL = 'https://assets.upstox.com/market-quote/instruments/exchange/NSE.json.gz';
@@ -59,6 +78,8 @@ export interface UpstoxConfig {
   /** API root for every call, orders included (tests: a local server); unset, the SDK's own hosts. */
   root?: string;
   instrumentsUrl?: string;
+  /** MARKET_PROTECTION: the band, in percent, a market order may fill within (Upstox takes 0-25); -1 (default): Upstox's own band. */
+  marketProtection?: number;
   timeoutMs?: number;
   now?: () => Date;
 }
@@ -209,21 +230,29 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
     const rejected = (reason: string) => rejectedOrder(request, reason, this.now());
     const key = (await this.instrumentKeys()).get(request.symbol);
     if (!key) return rejected(`Upstox lists no NSE equity ${request.symbol}`);
-    let orderId: string;
+    const body = upstoxOrderBody(request, key, this.marketProtection);
+    let orderIds: string[];
     try {
-      const placed = await this.call<{ data: { orderId: string } }>(
+      const placed = await this.call<{ data?: { orderIds?: string[] } }>(
         credentials.accessKey,
-        (client, done) => new OrderApi(client).placeOrder(upstoxOrderBody(request, key), API_VERSION, done),
+        (client, done) => new OrderApiV3(client).placeOrder(body, {}, done, request.exchangeAlgoId ?? undefined),
         false,
         credentials.orderRoute ?? null,
       );
-      orderId = placed.data.orderId;
+      orderIds = placed.data?.orderIds ?? [];
     } catch (err) {
       // Refused before it became an order: a rejected order with Upstox's words; a dead session or no answer is thrown.
       if (err instanceof BrokerError && !err.message.startsWith('Upstox session')) return rejected(err.message);
       throw err;
     }
+    // Unsliced, Upstox answers one id; none would leave the order unknown: thrown, so the engine looks it up by its tag.
+    const orderId = orderIds[0];
+    if (!orderId) throw new Error('Upstox answered the order without an order id: it is looked up by its tag');
     return this.orderStatus(credentials, orderId);
+  }
+
+  private get marketProtection(): number {
+    return this.config.marketProtection ?? UPSTOX_DEFAULT_MARKET_PROTECTION;
   }
 
   async modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order> {
@@ -236,6 +265,8 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
       price: changes.limitPrice ?? current.request.limitPrice ?? 0,
       triggerPrice: changes.triggerPrice ?? current.request.triggerPrice ?? 0,
       disclosedQuantity: 0,
+      // A market order stays protected when modified (the SDK's v2 modify takes the field too).
+      ...(current.request.orderType === 'market' ? { marketProtection: this.marketProtection } : {}),
     };
     await this.call(
       credentials.accessKey,

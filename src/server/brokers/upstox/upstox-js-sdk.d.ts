@@ -55,11 +55,24 @@ declare module 'upstox-js-sdk' {
   }
   export class OrderApi {
     constructor(client: ApiClient);
-    placeOrder(body: Record<string, unknown>, apiVersion: string, cb: Callback<{ data: { orderId: string } }>): void;
     modifyOrder(body: Record<string, unknown>, apiVersion: string, cb: Callback<{ data: { orderId: string } }>): void;
     cancelOrder(orderId: string, apiVersion: string, cb: Callback<{ data: { orderId: string } }>): void;
     getOrderStatus(opts: { orderId: string }, cb: Callback<{ data: UpstoxOrder }>): void;
     getOrderBook(apiVersion: string, cb: Callback<{ data: UpstoxOrder[] }>): void;
+  }
+  /** Upstox's v3 order APIs (`POST /v3/order/place`); `algoName` goes out as the `X-Algo-Name` header. */
+  export class OrderApiV3 {
+    constructor(client: ApiClient);
+    placeOrder(
+      body: Record<string, unknown>,
+      opts: { origin?: string },
+      cb: Callback<{
+        status?: 'success' | 'error' | 'partial_success';
+        data?: { orderIds?: string[] };
+        metadata?: { latency?: number };
+      }>,
+      algoName?: string,
+    ): void;
   }
   export class PortfolioApi {
     constructor(client: ApiClient);
