@@ -90,6 +90,17 @@ export function dhanFailure(answer: JsonAnswer): BrokerFailure | null {
   return { kind: 'refused', message };
 }
 
+/** On the consent calls DH-901 / 401 is the firm's own credentials refused, not a member's session. */
+export function dhanAuthFailure(answer: JsonAnswer): BrokerFailure | null {
+  const failure = dhanFailure(answer);
+  return failure?.kind === 'token'
+    ? {
+        kind: 'refused',
+        message: `Dhan refused the firm's credentials: ${String(answer.body.errorMessage ?? `HTTP ${answer.status}`)}`,
+      }
+    : failure;
+}
+
 export class DhanAdapter implements BrokerAdapter, DailyLogin {
   readonly name = 'dhan';
   readonly stateless = true;
@@ -160,7 +171,7 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
         release?.();
       }
     };
-    return brokerCall('Dhan', send, dhanFailure, options.retry ?? false);
+    return brokerCall('Dhan', send, api === 'auth' ? dhanAuthFailure : dhanFailure, options.retry ?? false);
   }
 
   /**
