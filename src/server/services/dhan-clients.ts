@@ -59,8 +59,7 @@ export async function otherDhanClient(
 
 /**
  * Inside the save's transaction: waits for any other such save, then refuses (409 naming the
- * field) a client id other than the one already served. An account that already stores this very
- * Dhan client is not refused (its save adds no client).
+ * field) a client id other than the one already served.
  */
 export async function refuseSecondDhanClient(
   tx: Db,
@@ -73,7 +72,8 @@ export async function refuseSecondDhanClient(
     .select({ broker_name: accounts.broker_name, broker_client_id: accounts.broker_client_id })
     .from(accounts)
     .where(eq(accounts.trabot_account_id, accountId));
-  if (own?.broker_name === 'dhan' && own.broker_client_id === clientId) return;
+  // No such account: the save answers 404. Already this very client: the save adds none.
+  if (!own || (own.broker_name === 'dhan' && own.broker_client_id === clientId)) return;
   const served = await otherDhanClient(tx, accountId, clientId);
   if (served === null) return;
   const message = oneDhanClientMessage(served, viewer);

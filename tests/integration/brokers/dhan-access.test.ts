@@ -207,6 +207,14 @@ describe('Dhan with an individual API key (one Dhan client)', () => {
       ).status,
     ).toBe(200);
 
+    // An account that does not exist is still a 404, whatever the client.
+    const missing = await admin.json('/api/987654/update-broker-details', {
+      broker_name: 'dhan',
+      broker_client_id: '1000000403',
+      broker_access_key: '',
+    });
+    expect(missing.status).toBe(404);
+
     // The one account moving to another Dhan client while others still name the first: refused.
     expect((await saveOwn(first.client, '1000000409')).status).toBe(409);
   });
