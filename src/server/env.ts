@@ -181,6 +181,13 @@ const envSchema = z.object({
   /** Dhan (API v2) app of the firm: its API key and secret (the app's redirect URL is registered with Dhan). */
   DHAN_API_KEY: blankAsUnset,
   DHAN_API_SECRET: blankAsUnset,
+  /**
+   * Dhan partner access of the firm (partner id and secret from Dhan): every member's daily login
+   * goes through Dhan's partner consent flow. Unset: the API key above is an individual key, which
+   * serves one Dhan client only.
+   */
+  DHAN_PARTNER_ID: blankAsUnset,
+  DHAN_PARTNER_SECRET: blankAsUnset,
   /** Dhan's API root, its login (consent) root and its scrip master; tests point all three at a local server. */
   DHAN_API_ROOT: blankAsUnset.pipe(
     z.url({ protocol: /^https?$/, error: 'DHAN_API_ROOT must be an http(s) URL' }).optional(),
@@ -269,6 +276,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (parsed.data.DHAN_API_ROOT && !(parsed.data.DHAN_AUTH_ROOT && parsed.data.DHAN_SCRIP_MASTER_URL)) {
     throw new Error('Invalid environment: DHAN_AUTH_ROOT and DHAN_SCRIP_MASTER_URL are required with DHAN_API_ROOT');
+  }
+  if ((parsed.data.DHAN_PARTNER_ID === undefined) !== (parsed.data.DHAN_PARTNER_SECRET === undefined)) {
+    throw new Error('Invalid environment: DHAN_PARTNER_ID and DHAN_PARTNER_SECRET go together (set both, or neither)');
   }
   return {
     ...parsed.data,

@@ -292,6 +292,7 @@ describe('GET /api/account-details', () => {
       broker_client_id: 'ZX4821',
       broker_access_key: 'AK' + '•'.repeat(BROKER_KEY.length - 6) + 'ERTY',
       paper_trading: true,
+      dhan_access: 'not_configured',
       broker_login: 'not_configured',
       broker_session_expires_at: null,
       equity_amount_balance: 250000.5,

@@ -1,10 +1,17 @@
 /**
  * A local server that speaks Dhan API v2's wire format (https://dhanhq.co/docs/v2/), request by
  * request, for the Dhan adapter's contract tests (one port for api.dhan.co and auth.dhan.co):
- * - the consent login: POST /app/generate-consent?client_id (headers app_id, app_secret) opens a
- *   consent; GET /login/consentApp-login?consentAppId shows a "Log in to Dhan" page that returns to
- *   the app's redirect URL with `tokenId`; GET /app/consumeApp-consent?tokenId (same headers)
- *   answers the session (dhanClientId, accessToken, expiryTime);
+ * - the individual consent login: POST /app/generate-consent?client_id (headers app_id, app_secret)
+ *   opens a consent; GET /login/consentApp-login?consentAppId shows a "Log in to Dhan" page that
+ *   returns to the app's redirect URL with `tokenId`; GET /app/consumeApp-consent?tokenId (same
+ *   headers) answers the session (dhanClientId, accessToken, expiryTime);
+ * - the partner consent login (https://dhanhq.co/docs/v2/authentication, "Partners"): POST
+ *   /partner/generate-consent (headers partner_id, partner_secret) answers `{consentId,
+ *   consentStatus}`; GET /consent-login?consentId shows the login page, which returns to the
+ *   partner's redirect URL with `tokenId` for whichever Dhan client logs in (`logInAs`); GET
+ *   /partner/consume-consent?tokenId (same headers) answers the session. Wrong or missing
+ *   credentials are HTTP 401 DH-901, a consent or tokenId it did not issue (or one used already)
+ *   HTTP 400; a tokenId of one flow is unknown to the other;
  * - `access-token` on every call, else HTTP 401 DH-901; errors as `{errorType, errorCode, errorMessage}`;
  * - JSON orders (POST /v2/orders, PUT and DELETE /v2/orders/{id}) with dhanClientId, correlationId,
  *   NSE_EQ, CNC / INTRADAY, MARKET / LIMIT / STOP_LOSS / STOP_LOSS_MARKET, securityId; input refused
@@ -35,11 +42,13 @@ import {
 export interface FakeDhan extends FakeBrokerHttp, ExchangeControls {
   apiKey: string;
   apiSecret: string;
+  partnerId: string;
+  partnerSecret: string;
   scripMasterUrl: string;
   logIn(loginUrl: string): Promise<URL>;
   /** The end of the sessions it gives, as Dhan writes it ("2026-01-06T09:30:00", India's time); default a day after each login. */
   setSessionExpiry(expiryTime: string | null): void;
-  /** The member logging in on Dhan's page is this Dhan client (default: the consent's). */
+  /** The member logging in on Dhan's page is this Dhan client (default: an individual consent's own; a partner consent needs one). */
   logInAs(clientId: string | null): void;
   newAccessToken(clientId?: string): string;
   setLtp(symbol: string, price: number): void;
@@ -69,8 +78,13 @@ const IST = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slic
 export async function startFakeDhan(): Promise<FakeDhan> {
   const apiKey = randomBytes(6).toString('hex');
   const apiSecret = randomBytes(10).toString('hex');
+  const partnerId = `P${randomBytes(4).toString('hex')}`;
+  const partnerSecret = randomBytes(10).toString('hex');
   const consents = new Map<string, string>();
   const tokenIds = new Map<string, string>();
+  /** The partner's consents (they name no client: whoever logs in is the client) and tokenIds. */
+  const partnerConsents = new Set<string>();
+  const partnerTokenIds = new Map<string, string>();
   const tokens = new Map<string, string>();
   let loggedInAs: string | null = null;
   let sessionExpiry: string | null = null;
@@ -139,6 +153,23 @@ export async function startFakeDhan(): Promise<FakeDhan> {
     return { status: 200, body: { orderId: o.id, orderStatus: STATUS[o.status] } };
   }
 
+  /** A consumed consent: the session of the client whose tokenId it was. */
+  function session(clientId: string): Answer {
+    const accessToken = `eyJ${randomBytes(24).toString('base64url')}`;
+    tokens.set(accessToken, clientId);
+    return {
+      status: 200,
+      body: {
+        dhanClientId: clientId,
+        dhanClientName: 'Asha Rao',
+        dhanClientUcc: 'ASHA1234',
+        givenPowerOfAttorney: true,
+        accessToken,
+        expiryTime: expiryTime(),
+      },
+    };
+  }
+
   function route({ method, path, body, query, headers }: ParsedRequest): Answer {
     if (method === 'GET' && path === '/api-scrip-master.csv') {
       const header =
@@ -161,19 +192,22 @@ export async function startFakeDhan(): Promise<FakeDhan> {
         const clientId = tokenIds.get(query.tokenId ?? '');
         if (!clientId) return fail(400, 'DH-905', 'Invalid tokenId');
         tokenIds.delete(query.tokenId!);
-        const accessToken = `eyJ${randomBytes(24).toString('base64url')}`;
-        tokens.set(accessToken, clientId);
-        return {
-          status: 200,
-          body: {
-            dhanClientId: clientId,
-            dhanClientName: 'Asha Rao',
-            dhanClientUcc: 'ASHA1234',
-            givenPowerOfAttorney: true,
-            accessToken,
-            expiryTime: expiryTime(),
-          },
-        };
+        return session(clientId);
+      }
+    }
+    if (path.startsWith('/partner/')) {
+      if (!headers.partner_id || headers.partner_id !== partnerId || headers.partner_secret !== partnerSecret)
+        return fail(401, 'DH-901', 'Invalid partner_id or partner_secret', 'Invalid_Authentication');
+      if (method === 'POST' && path === '/partner/generate-consent') {
+        const consentId = randomBytes(8).toString('hex');
+        partnerConsents.add(consentId);
+        return { status: 200, body: { consentId, consentStatus: 'GENERATED' } };
+      }
+      if (method === 'GET' && path === '/partner/consume-consent') {
+        const clientId = partnerTokenIds.get(query.tokenId ?? '');
+        if (!clientId) return fail(400, 'DH-905', 'Invalid tokenId');
+        partnerTokenIds.delete(query.tokenId!);
+        return session(clientId);
       }
     }
     const user = tokens.get(String(headers['access-token'] ?? ''));
@@ -257,7 +291,31 @@ export async function startFakeDhan(): Promise<FakeDhan> {
     return fail(404, 'DH-910', 'Not found', 'Other');
   }
 
+  /** Dhan sends the browser back to the redirect URL with a one-time tokenId. */
+  function backWithToken(res: http.ServerResponse, tokenId: string) {
+    const back = new URL(server.redirectUrl());
+    back.searchParams.set('tokenId', tokenId);
+    res.writeHead(302, { location: back.toString() }).end();
+  }
+
   function page({ url }: ParsedRequest, res: http.ServerResponse): boolean {
+    if (url.pathname === '/consent-login' || url.pathname === '/consent-login/finish') {
+      const consentId = url.searchParams.get('consentId') ?? '';
+      if (!partnerConsents.has(consentId))
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('Invalid consentId');
+      else if (url.pathname === '/consent-login')
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(loginPage('Dhan', '/consent-login/finish', { consentId }));
+      else if (!loggedInAs) res.writeHead(400, { 'content-type': 'text/plain' }).end('No Dhan client logged in');
+      else {
+        partnerConsents.delete(consentId);
+        const tokenId = randomBytes(10).toString('hex');
+        partnerTokenIds.set(tokenId, loggedInAs);
+        backWithToken(res, tokenId);
+      }
+      return true;
+    }
     if (url.pathname !== '/login/consentApp-login' && url.pathname !== '/login/finish') return false;
     const consentAppId = url.searchParams.get('consentAppId') ?? '';
     const clientId = consents.get(consentAppId);
@@ -270,9 +328,7 @@ export async function startFakeDhan(): Promise<FakeDhan> {
       consents.delete(consentAppId);
       const tokenId = randomBytes(10).toString('hex');
       tokenIds.set(tokenId, loggedInAs ?? clientId);
-      const back = new URL(server.redirectUrl());
-      back.searchParams.set('tokenId', tokenId);
-      res.writeHead(302, { location: back.toString() }).end();
+      backWithToken(res, tokenId);
     }
     return true;
   }
@@ -303,8 +359,13 @@ export async function startFakeDhan(): Promise<FakeDhan> {
   return withBrokerHttp<Omit<FakeDhan, keyof FakeBrokerHttp>>(server, {
     apiKey,
     apiSecret,
+    partnerId,
+    partnerSecret,
     scripMasterUrl: `${server.root}/api-scrip-master.csv`,
-    logIn: (loginUrl) => pressLogIn('Dhan', loginUrl, server.root, '/login/finish', ['consentAppId']),
+    logIn: (loginUrl) =>
+      new URL(loginUrl).pathname === '/consent-login'
+        ? pressLogIn('Dhan', loginUrl, server.root, '/consent-login/finish', ['consentId'])
+        : pressLogIn('Dhan', loginUrl, server.root, '/login/finish', ['consentAppId']),
     logInAs: (clientId) => void (loggedInAs = clientId),
     setSessionExpiry: (value) => void (sessionExpiry = value),
     newAccessToken(clientId = '1000000001') {

@@ -1,13 +1,14 @@
 /**
- * The fields a 400 of the API names (`{ error, fields }`), shown under the form's own fields: a
- * rule only the server can check (a price off its instrument's tick) reads like the form's own.
+ * The fields a 400 or 409 of the API names (`{ error, fields }`), shown under the form's own
+ * fields: a rule only the server can check (a price off its instrument's tick, a second Dhan
+ * client on an individual Dhan key) reads like the form's own.
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { HttpError } from './api';
 
 /** The answer's `fields`, or none when the error is not such an answer. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof HttpError) || error.status !== 400) return {};
+  if (!(error instanceof HttpError) || (error.status !== 400 && error.status !== 409)) return {};
   try {
     const body = JSON.parse(error.body) as { fields?: unknown };
     if (!body.fields || typeof body.fields !== 'object') return {};

@@ -8,7 +8,7 @@ import type { BrokerName } from '@shared/constants';
 import type { Env } from '../env';
 import type { BrokerAdapter } from './adapter';
 import { AngelOneAdapter } from './angelone/angelone-adapter';
-import { DhanAdapter } from './dhan/dhan-adapter';
+import { DhanAdapter, type DhanAccess } from './dhan/dhan-adapter';
 import { FyersAdapter } from './fyers/fyers-adapter';
 import { UpstoxAdapter } from './upstox/upstox-adapter';
 import { ZerodhaAdapter } from './zerodha/zerodha-adapter';
@@ -35,7 +35,18 @@ export type BrokerEnv = Pick<
       | 'ANGELONE_PUBLIC_IP'
     >
   > &
-  Partial<Pick<Env, 'DHAN_API_KEY' | 'DHAN_API_SECRET' | 'DHAN_API_ROOT' | 'DHAN_AUTH_ROOT' | 'DHAN_SCRIP_MASTER_URL'>>;
+  Partial<
+    Pick<
+      Env,
+      | 'DHAN_API_KEY'
+      | 'DHAN_API_SECRET'
+      | 'DHAN_PARTNER_ID'
+      | 'DHAN_PARTNER_SECRET'
+      | 'DHAN_API_ROOT'
+      | 'DHAN_AUTH_ROOT'
+      | 'DHAN_SCRIP_MASTER_URL'
+    >
+  >;
 export type TradingAccount = { broker_name: string; trading_mode: string };
 
 const configured = new WeakMap<BrokerEnv, Partial<Record<BrokerName, BrokerAdapter>>>();
@@ -80,10 +91,13 @@ export function configuredBrokers(env: BrokerEnv): Partial<Record<BrokerName, Br
         publicIp: env.ANGELONE_PUBLIC_IP,
       });
     }
-    if (env.DHAN_API_KEY && env.DHAN_API_SECRET) {
+    // Partner credentials (many Dhan clients) win over an individual API key (one client).
+    if ((env.DHAN_PARTNER_ID && env.DHAN_PARTNER_SECRET) || (env.DHAN_API_KEY && env.DHAN_API_SECRET)) {
       brokers.dhan = new DhanAdapter({
         apiKey: env.DHAN_API_KEY,
         apiSecret: env.DHAN_API_SECRET,
+        partnerId: env.DHAN_PARTNER_ID,
+        partnerSecret: env.DHAN_PARTNER_SECRET,
         root: env.DHAN_API_ROOT,
         authRoot: env.DHAN_AUTH_ROOT,
         scripMasterUrl: env.DHAN_SCRIP_MASTER_URL,
@@ -92,6 +106,12 @@ export function configuredBrokers(env: BrokerEnv): Partial<Record<BrokerName, Br
     configured.set(env, brokers);
   }
   return brokers;
+}
+
+/** How this server reaches Dhan: partner access, one client's individual API key, or not at all. */
+export function dhanAccess(env: BrokerEnv): DhanAccess | 'not_configured' {
+  const dhan = configuredBrokers(env).dhan;
+  return dhan instanceof DhanAdapter ? dhan.access : 'not_configured';
 }
 
 export const isBrokerConfigured = (brokerName: string, env: BrokerEnv) =>

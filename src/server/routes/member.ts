@@ -117,7 +117,7 @@ export function memberRoutes(): Hono<AppEnv> {
     const user = sessionUser(c);
     const details = c.req.valid('json');
     const updated =
-      user.account_id === null ? null : await updateBrokerDetails(c.get('deps'), user.account_id, details);
+      user.account_id === null ? null : await updateBrokerDetails(c.get('deps'), user.account_id, details, user);
     if (!updated) throw new ApiError(STATUS.NOT_FOUND, NO_ACCOUNT);
     c.get('deps').log.info(
       {

@@ -8,8 +8,10 @@ import type { AccountSettings, BrokerDetails } from '@shared/schemas/account';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
-import { isPaperTrading } from '../brokers/select-adapter';
+import type { SessionUser } from '@shared/schemas/session';
+import { dhanAccess, isPaperTrading } from '../brokers/select-adapter';
 import { brokerLoginView } from './broker-logins';
+import { refuseSecondDhanClient, servesOneDhanClient } from './dhan-clients';
 
 type AccountRow = typeof accounts.$inferSelect;
 type Deps = Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'>;
@@ -39,6 +41,7 @@ function toSettings(deps: Deps, row: AccountRow): AccountSettings {
     broker_client_id: row.broker_client_id,
     broker_access_key: maskedKey(deps, row),
     paper_trading: isPaperTrading(row, deps.env),
+    dhan_access: dhanAccess(deps.env),
     ...brokerLoginView(row, deps.env),
     equity_amount_balance: row.equity_amount_balance,
     commodity_amount_balance: row.commodity_amount_balance,
@@ -63,15 +66,31 @@ export async function getAccountSettings(deps: Deps, accountId: number): Promise
  * A blank access key keeps the stored one. A new key is encrypted, stamped and marked not valid
  * until the execution engine has checked it with the broker; so is a change of broker or client id
  * (the stored key was checked against the old broker account). Null when the account does not exist.
+ * With Dhan on an individual API key, a second Dhan client is refused (409, dhan-clients.ts).
  */
 export async function updateBrokerDetails(
   deps: Deps,
   accountId: number,
   details: BrokerDetails,
+  viewer: Pick<SessionUser, 'role'>,
+): Promise<AccountSettings | null> {
+  if (!servesOneDhanClient(deps.env, details.broker_name, details.broker_client_id))
+    return saveBrokerDetails(deps, deps.db, accountId, details);
+  return deps.db.transaction(async (tx) => {
+    await refuseSecondDhanClient(tx, accountId, details.broker_client_id, viewer);
+    return saveBrokerDetails(deps, tx, accountId, details);
+  });
+}
+
+async function saveBrokerDetails(
+  deps: Deps,
+  db: Db,
+  accountId: number,
+  details: BrokerDetails,
 ): Promise<AccountSettings | null> {
   const newKey = details.broker_access_key !== '';
   const sameBroker = sql`${accounts.broker_name} = ${details.broker_name} and ${accounts.broker_client_id} = ${details.broker_client_id}`;
-  const [row] = await deps.db
+  const [row] = await db
     .update(accounts)
     .set({
       broker_name: details.broker_name,

@@ -17,6 +17,7 @@ import { accounts, brokerLogins } from '../db/schema';
 import { BrokerError, hasDailyLogin, type BrokerAdapter, type DailyLogin } from '../brokers/adapter';
 import { configuredBrokers } from '../brokers/select-adapter';
 import { setToken } from '../records/tokens';
+import { oneDhanClientMessage, otherDhanClient, servesOneDhanClient } from './dhan-clients';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'log' | 'secrets'>;
 
@@ -103,6 +104,11 @@ export async function startBrokerLogin(
     );
   if (login.stateless && !account.broker_client_id)
     throw new BrokerLoginError(409, `Set the account's ${brokerLabel(broker)} client ID first`);
+  // An individual Dhan key logs in its one client: the first account to name a client keeps it.
+  if (servesOneDhanClient(deps.env, broker, account.broker_client_id)) {
+    const served = await otherDhanClient(deps.db, target, account.broker_client_id, true);
+    if (served !== null) throw new BrokerLoginError(409, oneDhanClientMessage(served, user));
+  }
 
   const state = randomBytes(24).toString('base64url');
   // Logins a day past their end are of no use to anyone (kept that long to say "took too long").

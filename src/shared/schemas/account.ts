@@ -23,6 +23,11 @@ export const accountSettingsSchema = z.object({
   broker_access_key: z.string(),
   /** True while the account's broker has no live adapter and its orders run on the paper broker. */
   paper_trading: z.boolean(),
+  /**
+   * How this server reaches Dhan: `partner` (any number of Dhan clients), `individual` (one
+   * client's own API key: one Dhan account only, a second is refused), `not_configured`.
+   */
+  dhan_access: z.enum(['partner', 'individual', 'not_configured']),
   ...brokerLoginFields,
   equity_amount_balance: z.number(),
   commodity_amount_balance: z.number(),

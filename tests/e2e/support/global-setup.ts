@@ -2,9 +2,11 @@
  * Builds the client (unless E2E_SKIP_BUILD=1) and starts one real server for the whole run, with a
  * temporary data folder and the fixed demo logins; E2E_BASE_URL tells the tests where it is.
  * E2E_BASE_URL set by the caller means "use that running server" instead. A local Kite server
- * stands in for Zerodha (E2E_KITE_ROOT), the server configured with it.
+ * stands in for Zerodha (E2E_KITE_ROOT), the server configured with it; a local Dhan for Dhan,
+ * reached with an individual API key (one Dhan client: dhan-access.spec).
  */
 import { spawnSync } from 'node:child_process';
+import { startFakeDhan } from '../../support/fake-dhan';
 import { startFakeKite } from '../../support/fake-kite';
 import { startAppServer } from './app-server';
 
@@ -16,19 +18,28 @@ export default async function globalSetup() {
   }
   // Zerodha's side of the daily login: a local server speaking Kite's wire format and login page.
   const kite = await startFakeKite();
+  // Dhan's: its API and consent pages, the server reaching it with one client's individual API key.
+  const dhan = await startFakeDhan();
   const server = await startAppServer({
     KITE_API_KEY: kite.apiKey,
     KITE_API_SECRET: kite.apiSecret,
     KITE_API_ROOT: kite.root,
     KITE_LOGIN_URL: kite.loginUrl,
+    DHAN_API_KEY: dhan.apiKey,
+    DHAN_API_SECRET: dhan.apiSecret,
+    DHAN_API_ROOT: dhan.root,
+    DHAN_AUTH_ROOT: dhan.root,
+    DHAN_SCRIP_MASTER_URL: dhan.scripMasterUrl,
     // Accounts trade live only when a superadmin sets them live (readiness.spec shows one's order address).
     LIVE_TRADING: '1',
     BROKER_SOURCE_ADDRESS: '127.0.0.2',
   });
+  dhan.setRedirectUrl(`${server.url}/api/brokers/dhan/callback`);
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_KITE_ROOT = kite.root;
   return async () => {
     await server.stop();
     await kite.close();
+    await dhan.close();
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Contract tests of the Dhan adapter: Dhan's REST API v2 against a local server speaking
- * its wire format (tests/support/fake-dhan.ts), request by request: the consent login (the session
- * must be the account's own client's), the access-token header, the order body (dhanClientId,
+ * its wire format (tests/support/fake-dhan.ts), request by request: the consent login, individual
+ * (the app's key) and partner (partner id and secret) alike (the session must be the account's
+ * own client's), the access-token header, the order body (dhanClientId,
  * correlationId, NSE_EQ, securityId from the scrip master, CNC/INTRADAY, order type), fills,
  * partial fills, rests, RMS rejections, error codes, timeouts, the per-user rate limits, the order
  * book by tag, funds, positions and quotes.
@@ -83,6 +84,120 @@ describe('the daily login (consent)', () => {
     expect((await adapter.openSession(member)).expiresAt).toEqual(new Date('2026-01-06T04:00:00Z'));
     expect(await adapter.validateAccessKey({ clientId: CLIENT, accessKey: 'nope' })).toBe(false);
     await expect(adapter.openSession({ clientId: CLIENT, accessKey: 'nope' })).rejects.toThrow(/connect Dhan again/);
+  });
+});
+
+describe('the daily login with partner access (Dhan partner consent flow)', () => {
+  const partnerAdapter = (secret = dhan.partnerSecret, partnerId = dhan.partnerId) =>
+    new DhanAdapter({
+      apiKey: dhan.apiKey,
+      apiSecret: dhan.apiSecret,
+      partnerId,
+      partnerSecret: secret,
+      root: dhan.root,
+      authRoot: dhan.root,
+      scripMasterUrl: dhan.scripMasterUrl,
+      timeoutMs: 1_000,
+      now: () => NOW,
+    });
+
+  it("opens a partner consent with partner_id and partner_secret (no client named), sends the member to Dhan's consent-login, and exchanges the tokenId", async () => {
+    const partner = partnerAdapter();
+    expect(partner.access).toBe('partner');
+    const login = new URL(await partner.loginUrl('state-unused', { brokerClientId: CLIENT }));
+    const consent = dhan.requests.findLast((r) => r.path.endsWith('generate-consent'))!;
+    expect(consent).toMatchObject({
+      method: 'POST',
+      path: '/partner/generate-consent',
+      query: {},
+      headers: { partner_id: dhan.partnerId, partner_secret: dhan.partnerSecret },
+    });
+    expect(consent.headers.app_id).toBeUndefined();
+    expect(login.origin + login.pathname).toBe(`${dhan.root}/consent-login`);
+    expect(login.searchParams.get('consentId')).toMatch(/^[0-9a-f]{16}$/);
+
+    dhan.logInAs(CLIENT);
+    const back = await dhan.logIn(login.toString());
+    expect(back.pathname).toBe('/api/brokers/dhan/callback');
+    const session = await partner.completeLogin(Object.fromEntries(back.searchParams), { brokerClientId: CLIENT });
+    expect(lastRequest()).toMatchObject({
+      method: 'GET',
+      path: '/partner/consume-consent',
+      query: { tokenId: back.searchParams.get('tokenId') },
+      headers: { partner_id: dhan.partnerId, partner_secret: dhan.partnerSecret },
+    });
+    expect(session.expiresAt).toEqual(new Date('2026-01-06T04:00:00Z')); // expiryTime 09:30 IST
+    expect(await partner.validateAccessKey({ clientId: CLIENT, accessKey: session.token })).toBe(true);
+    // A tokenId is good once; the individual flow does not know it either.
+    await expect(
+      partner.completeLogin(Object.fromEntries(back.searchParams), { brokerClientId: CLIENT }),
+    ).rejects.toThrow('Invalid tokenId');
+  });
+
+  it("serves more than one Dhan client: each member's own login is theirs", async () => {
+    const partner = partnerAdapter();
+    for (const client of ['1000000401', '1000000402']) {
+      dhan.logInAs(client);
+      const back = await dhan.logIn(await partner.loginUrl('s', { brokerClientId: client }));
+      const session = await partner.completeLogin(Object.fromEntries(back.searchParams), { brokerClientId: client });
+      expect(await partner.validateAccessKey({ clientId: client, accessKey: session.token })).toBe(true);
+    }
+  });
+
+  it("refuses a session for another Dhan client than the account's", async () => {
+    const partner = partnerAdapter();
+    const login = await partner.loginUrl('s', { brokerClientId: CLIENT });
+    dhan.logInAs('1000000999');
+    const back = await dhan.logIn(login);
+    await expect(
+      partner.completeLogin(Object.fromEntries(back.searchParams), { brokerClientId: CLIENT }),
+    ).rejects.toThrow("This Dhan login is for client 1000000999, not the account's 1000000001");
+  });
+
+  it("a wrong partner secret or id is refused by Dhan (DH-901) and read as the firm's credentials, not a session", async () => {
+    for (const wrong of [partnerAdapter('not-the-secret'), partnerAdapter(dhan.partnerSecret, 'P-unknown')]) {
+      await expect(wrong.loginUrl('s', { brokerClientId: CLIENT })).rejects.toThrow(
+        "Dhan refused the firm's credentials: Invalid partner_id or partner_secret",
+      );
+      expect(dhan.requests.at(-1)).toMatchObject({ path: '/partner/generate-consent' });
+      await expect(wrong.completeLogin({ tokenId: 'abc' }, { brokerClientId: CLIENT })).rejects.toThrow(
+        /Invalid partner_id or partner_secret/,
+      );
+    }
+  });
+
+  it("the fake refuses what Dhan would: missing partner headers, a consent it did not issue, an unknown tokenId, the app's tokenId", async () => {
+    const missing = await fetch(`${dhan.root}/partner/generate-consent`, { method: 'POST' });
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({
+      errorType: 'Invalid_Authentication',
+      errorCode: 'DH-901',
+      errorMessage: 'Invalid partner_id or partner_secret',
+    });
+    const notIssued = await fetch(`${dhan.root}/consent-login?consentId=0123456789abcdef`);
+    expect(notIssued.status).toBe(400);
+    expect(await notIssued.text()).toBe('Invalid consentId');
+    const partnerHeaders = { partner_id: dhan.partnerId, partner_secret: dhan.partnerSecret };
+    const unknown = await fetch(`${dhan.root}/partner/consume-consent?tokenId=nope`, { headers: partnerHeaders });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ errorCode: 'DH-905', errorMessage: 'Invalid tokenId' });
+    // A tokenId of the individual flow is not the partner's.
+    dhan.logInAs(null);
+    const back = await dhan.logIn(await adapter.loginUrl('s', { brokerClientId: CLIENT }));
+    const crossed = await fetch(`${dhan.root}/partner/consume-consent?tokenId=${back.searchParams.get('tokenId')}`, {
+      headers: partnerHeaders,
+    });
+    expect(crossed.status).toBe(400);
+  });
+
+  it('partner credentials win over the individual key; neither is an error', () => {
+    expect(adapter.access).toBe('individual');
+    expect(() => new DhanAdapter({ root: dhan.root })).toThrow(
+      'Dhan needs partner credentials or an API key and secret',
+    );
+    expect(
+      new DhanAdapter({ partnerId: dhan.partnerId, partnerSecret: dhan.partnerSecret, root: dhan.root }).access,
+    ).toBe('partner');
   });
 });
 

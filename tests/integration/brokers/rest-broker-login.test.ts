@@ -30,9 +30,12 @@ describe.each(REST_BROKER_WORLDS)('the daily $label login', (world) => {
   async function member(): Promise<{ client: TestClient; accountId: number }> {
     const { user, account } = await createMemberLogin(t.deps);
     // Dhan opens its consent for the member's Dhan client id, and the session must be that client's.
+    // Dhan here is on an individual API key, which serves one Dhan client: every member names it
+    // (dhan-access.test.ts has partner access, many clients).
+    const clientId = world.broker === 'dhan' ? '1000000401' : `C${account.trabot_account_id}`;
     await t.deps.db
       .update(accounts)
-      .set({ broker_name: world.broker, broker_client_id: `C${account.trabot_account_id}` })
+      .set({ broker_name: world.broker, broker_client_id: clientId })
       .where(eq(accounts.trabot_account_id, account.trabot_account_id));
     const client = t.client();
     await client.login(user.email, user.password);

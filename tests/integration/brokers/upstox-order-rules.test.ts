@@ -6,8 +6,8 @@
  * comes back as a rejected order with Upstox's words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrokerError, type BrokerCredentials } from '@server/engine/broker/adapter';
-import { UpstoxAdapter } from '@server/engine/broker/upstox/upstox-adapter';
+import { BrokerError, type BrokerCredentials } from '@server/brokers/adapter';
+import { UpstoxAdapter } from '@server/brokers/upstox/upstox-adapter';
 import { startFakeUpstox, UPSTOX_BAD_MARKET_PROTECTION, type FakeUpstox } from '../../support/fake-upstox';
 import { orderRequest } from './support/shared-contract';
 

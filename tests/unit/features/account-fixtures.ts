@@ -11,6 +11,7 @@ export function makeAccount(over: Partial<AccountSettings> = {}): AccountSetting
     broker_client_id: 'ZR1234',
     broker_access_key: '••••••••',
     paper_trading: true,
+    dhan_access: 'not_configured',
     broker_login: 'not_configured',
     broker_session_expires_at: null,
     equity_amount_balance: 0,

@@ -1,14 +1,18 @@
 /**
  * Dhan through its documented REST API v2 (https://dhanhq.co/docs/v2/), behind the engine's
- * BrokerAdapter (Dhan publishes no Node client). The firm's app (API key and secret, its redirect
- * URL registered with Dhan) is server configuration; an account's credentials carry the member's
- * access token of the day, sent as `access-token`.
+ * BrokerAdapter (Dhan publishes no Node client). The firm's access to Dhan is server configuration;
+ * an account's credentials carry the member's access token of the day, sent as `access-token`.
  *
- * The daily login is Dhan's consent flow: the server asks Dhan for a consent for the member's Dhan
- * client id (`POST /app/generate-consent`), sends the member to Dhan's login page for it, and
- * Dhan returns to the redirect URL with a `tokenId`, exchanged for the session
- * (`GET /app/consumeApp-consent`), which must be the account's own client's. Dhan's redirect does
- * not carry a state back: the callback takes the user's latest pending Dhan login.
+ * The daily login is one of Dhan's two consent flows (https://dhanhq.co/docs/v2/authentication):
+ * - partner (a partner id and secret from Dhan, for platforms serving many users): the server opens
+ *   a consent (`POST /partner/generate-consent`), sends the member to Dhan's login page for it
+ *   (`/consent-login?consentId=`), and Dhan returns to the partner's redirect URL with a `tokenId`,
+ *   exchanged for the session (`GET /partner/consume-consent`);
+ * - individual (an API key and secret, which are one Dhan client's own): the same three steps as
+ *   `POST /app/generate-consent?client_id=`, `/login/consentApp-login?consentAppId=` and
+ *   `GET /app/consumeApp-consent`. Such a key serves that one client only.
+ * Either way the session must be the account's own client's. Dhan's redirect does not carry a state
+ * back: the callback takes the user's latest pending Dhan login.
  *
  * Every call waits its turn in Dhan's limits per user (orders 25 a second, other calls 20, quotes
  * 1), times out, and only reads are retried (once). Errors: DH-901 -> the session is gone
@@ -55,9 +59,16 @@ const limitsOf = (api: string): Limit[] => [
   ...(api === 'order' ? DHAN_ORDER_WINDOWS : []),
 ];
 
+/** How the firm reaches Dhan: partner access (many clients) or one client's individual API key. */
+export type DhanAccess = 'partner' | 'individual';
+
 export interface DhanConfig {
-  apiKey: string;
-  apiSecret: string;
+  /** The individual API key and secret (used when no partner credentials are given). */
+  apiKey?: string;
+  apiSecret?: string;
+  /** Dhan partner credentials: when given, every login goes through the partner consent flow. */
+  partnerId?: string;
+  partnerSecret?: string;
   root?: string;
   authRoot?: string;
   scripMasterUrl?: string;
@@ -79,14 +90,29 @@ export function dhanFailure(answer: JsonAnswer): BrokerFailure | null {
   return { kind: 'refused', message };
 }
 
+/** On the consent calls DH-901 / 401 is the firm's own credentials refused, not a member's session. */
+export function dhanAuthFailure(answer: JsonAnswer): BrokerFailure | null {
+  const failure = dhanFailure(answer);
+  return failure?.kind === 'token'
+    ? {
+        kind: 'refused',
+        message: `Dhan refused the firm's credentials: ${String(answer.body.errorMessage ?? `HTTP ${answer.status}`)}`,
+      }
+    : failure;
+}
+
 export class DhanAdapter implements BrokerAdapter, DailyLogin {
   readonly name = 'dhan';
   readonly stateless = true;
+  readonly access: DhanAccess;
   private readonly now: () => Date;
   private readonly buckets: UserBuckets;
   private readonly securities: DailyFile<Map<string, string>>;
 
   constructor(private readonly config: DhanConfig) {
+    if (config.partnerId && config.partnerSecret) this.access = 'partner';
+    else if (config.apiKey && config.apiSecret) this.access = 'individual';
+    else throw new Error('Dhan needs partner credentials or an API key and secret');
     this.now = config.now ?? (() => new Date());
     this.buckets = new UserBuckets(limitsOf, this.now);
     this.securities = new DailyFile(
@@ -105,8 +131,15 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
     );
   }
 
-  private get appHeaders() {
-    return { app_id: this.config.apiKey, app_secret: this.config.apiSecret };
+  /** The firm's own credentials, on the consent calls: the partner's, or the individual app's. */
+  private get authHeaders(): Record<string, string> {
+    return this.access === 'partner'
+      ? { partner_id: this.config.partnerId!, partner_secret: this.config.partnerSecret! }
+      : { app_id: this.config.apiKey!, app_secret: this.config.apiSecret! };
+  }
+
+  private get authRoot(): string {
+    return this.config.authRoot ?? DHAN_DEFAULT_AUTH_ROOT;
   }
 
   /** A call that must succeed: its body, else a BrokerError (refused, token) or an Error (unreachable); reads retried once. */
@@ -117,11 +150,10 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
     path: string,
     options: { body?: unknown; retry?: boolean } = {},
   ): Promise<unknown> {
-    const root =
-      api === 'auth' ? (this.config.authRoot ?? DHAN_DEFAULT_AUTH_ROOT) : (this.config.root ?? DHAN_DEFAULT_ROOT);
+    const root = api === 'auth' ? this.authRoot : (this.config.root ?? DHAN_DEFAULT_ROOT);
     const headers = credentials
       ? { 'access-token': credentials.accessKey, 'client-id': credentials.clientId }
-      : this.appHeaders;
+      : this.authHeaders;
     // Order requests (place, modify, cancel) leave from the account's registered address.
     const agent =
       api === 'order' && credentials ? routeAgent(credentials.orderRoute ?? null, new URL(root)) : undefined;
@@ -139,11 +171,21 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
         release?.();
       }
     };
-    return brokerCall('Dhan', send, dhanFailure, options.retry ?? false);
+    return brokerCall('Dhan', send, api === 'auth' ? dhanAuthFailure : dhanFailure, options.retry ?? false);
   }
 
-  /** Asks Dhan for a consent for the member's client id; answers Dhan's login page for it. */
+  /**
+   * Asks Dhan for a consent (a partner's, or the individual app's for the member's client id);
+   * answers Dhan's login page for it.
+   */
   async loginUrl(_state: string, account: LoginAccount): Promise<string> {
+    if (this.access === 'partner') {
+      const consent = (await this.call(null, 'auth', 'POST', '/partner/generate-consent')) as { consentId?: string };
+      if (!consent.consentId) throw new BrokerError('Dhan did not open a consent for the login');
+      const url = new URL('/consent-login', this.authRoot);
+      url.searchParams.set('consentId', consent.consentId);
+      return url.toString();
+    }
     const consent = (await this.call(
       null,
       'auth',
@@ -151,7 +193,7 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
       `/app/generate-consent?client_id=${encodeURIComponent(account.brokerClientId)}`,
     )) as { consentAppId?: string };
     if (!consent.consentAppId) throw new BrokerError('Dhan did not open a consent for the login');
-    const url = new URL('/login/consentApp-login', this.config.authRoot ?? DHAN_DEFAULT_AUTH_ROOT);
+    const url = new URL('/login/consentApp-login', this.authRoot);
     url.searchParams.set('consentAppId', consent.consentAppId);
     return url.toString();
   }
@@ -159,11 +201,12 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin {
   /** Dhan's redirect carries a `tokenId`, exchanged for the session; it must be the account's own client's. */
   async completeLogin(query: Record<string, string>, account: LoginAccount): Promise<BrokerSession> {
     if (!query.tokenId) throw new BrokerError('Dhan did not complete the login');
+    const consume = this.access === 'partner' ? '/partner/consume-consent' : '/app/consumeApp-consent';
     const consumed = (await this.call(
       null,
       'auth',
       'GET',
-      `/app/consumeApp-consent?tokenId=${encodeURIComponent(query.tokenId)}`,
+      `${consume}?tokenId=${encodeURIComponent(query.tokenId)}`,
     )) as { dhanClientId?: string; accessToken?: string; expiryTime?: string };
     if (!consumed.accessToken) throw new BrokerError('Dhan answered the login without an access token');
     if (consumed.dhanClientId !== account.brokerClientId) {

@@ -50,7 +50,7 @@ export function adminAccountRoutes(): Hono<AppEnv> {
     async (c) => {
       const { accountId } = c.req.valid('param');
       const details = c.req.valid('json');
-      const updated = await updateBrokerDetails(c.get('deps'), accountId, details);
+      const updated = await updateBrokerDetails(c.get('deps'), accountId, details, sessionUser(c));
       if (!updated) throw notFound('Account');
       c.get('deps').log.info(
         {

@@ -1,7 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PaperBroker } from '@server/engine/paper-broker';
-import { isPaperTrading, selectAdapter, type BrokerEnv } from '@server/brokers/select-adapter';
+import {
+  dhanAccess,
+  isBrokerConfigured,
+  isPaperTrading,
+  selectAdapter,
+  type BrokerEnv,
+} from '@server/brokers/select-adapter';
 import { AngelOneAdapter } from '@server/brokers/angelone/angelone-adapter';
 import { DhanAdapter } from '@server/brokers/dhan/dhan-adapter';
 import { FyersAdapter } from '@server/brokers/fyers/fyers-adapter';
@@ -80,6 +86,19 @@ describe('selectAdapter: paper unless the server, the account and the broker all
         env({ FYERS_APP_ID: 'XB12345-100', FYERS_SECRET_KEY: 's' }),
       ),
     ).toBe(true);
+  });
+
+  it('Dhan: partner credentials (both or neither) win over an individual key; the mode is what the screens read', () => {
+    expect(() => parseEnv({ NODE_ENV: 'test', DHAN_PARTNER_ID: 'P1' })).toThrow(
+      'Invalid environment: DHAN_PARTNER_ID and DHAN_PARTNER_SECRET go together (set both, or neither)',
+    );
+    expect(() => parseEnv({ NODE_ENV: 'test', DHAN_PARTNER_SECRET: 's' })).toThrow(/go together/);
+    expect(dhanAccess(env({}))).toBe('not_configured');
+    expect(dhanAccess(env({ DHAN_API_KEY: 'k', DHAN_API_SECRET: 's' }))).toBe('individual');
+    const partner = env({ DHAN_API_KEY: 'k', DHAN_API_SECRET: 's', DHAN_PARTNER_ID: 'P1', DHAN_PARTNER_SECRET: 'ps' });
+    expect(dhanAccess(partner)).toBe('partner');
+    expect(dhanAccess(env({ DHAN_PARTNER_ID: 'P1', DHAN_PARTNER_SECRET: 'ps' }))).toBe('partner');
+    expect(isBrokerConfigured('dhan', env({ DHAN_PARTNER_ID: 'P1', DHAN_PARTNER_SECRET: 'ps' }))).toBe(true);
   });
 
   it('a server pointed at a local Upstox, Angel One or Dhan must name their instruments files and login page too (never the real ones by default)', () => {
