@@ -24,7 +24,7 @@ const LOAD_INTERVAL_MS = 50;
 
 let cluster: PostgresCluster;
 let url: string;
-let replicas: ServerProcess[];
+let replicas: ServerProcess[] = [];
 const dataDirs: string[] = [];
 
 const start = (i: number, port?: number) =>
@@ -37,7 +37,7 @@ beforeAll(async () => {
   replicas = await Promise.all([0, 1, 2].map((i) => start(i)));
 }, 180_000);
 afterAll(async () => {
-  await Promise.all((replicas ?? []).map((r) => r.stop('SIGTERM')));
+  await Promise.all(replicas.map((r) => r.stop('SIGTERM')));
   await cluster.destroy();
   removeTempDirs();
 }, 60_000);
