@@ -27,7 +27,7 @@ const layer = (files, folders, paths = []) => ({
           DEEP_RELATIVE,
           ...folders.map((folder) => ({
             group: [`**/${folder}/**`, `@${folder}/**`],
-            message: `${files[0].split('/')[1]} code does not import src/${folder} (layers: eslint.config.js)`,
+            message: `${files[0].split('/**')[0]} does not import ${folder} code (layers: eslint.config.js)`,
           })),
         ],
         paths,
@@ -35,6 +35,12 @@ const layer = (files, folders, paths = []) => ({
     ],
   },
 });
+
+/** Routes read and write through the services: no SQL of their own. */
+const ROUTES_GO_THROUGH_SERVICES = {
+  name: 'drizzle-orm',
+  message: 'A route calls a service (src/server/services) instead of writing SQL (layers: eslint.config.js)',
+};
 
 /**
  * The Ionic controls the client imports from src/client/lib/ionic/ion-*.ts, never from
@@ -111,6 +117,12 @@ export default tseslint.config(
   layer(['src/shared/**/*.{ts,tsx}'], ['client', 'server']),
   layer(['src/client/**/*.{ts,tsx}'], ['server'], [IONIC_CONTROLS_OF_THEIR_OWN]),
   layer(['src/server/**/*.{ts,tsx}'], ['client']),
+  // The server's rooms: routes call the services; the engine and the services never import each
+  // other; brokers, trading math and records are used by both and import neither.
+  layer(['src/server/engine/**/*.ts'], ['client', 'services', 'routes']),
+  layer(['src/server/services/**/*.ts'], ['client', 'engine', 'routes']),
+  layer(['src/server/routes/**/*.ts'], ['client', 'engine'], [ROUTES_GO_THROUGH_SERVICES]),
+  layer(['src/server/{brokers,trading,records}/**/*.ts'], ['client', 'engine', 'services', 'routes']),
   layer(['tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.ts'], []),
   {
     files: ['src/client/**/*.{ts,tsx}'],
