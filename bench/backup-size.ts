@@ -11,11 +11,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { restoreBackup, verifyBackup } from '@server/backups/restore';
 import { BackupService } from '@server/backups/service';
-import { createSecretBox } from '@server/crypto';
+import { createSecretBox } from '@server/security/crypto';
 import { openDatabase } from '@server/db/open';
 import { seedDemoIfEmpty } from '@server/demo/seed';
-import { parseEnv } from '@server/env';
-import { createLogger } from '@server/logger';
+import { parseEnv } from '@server/config/env';
+import { createLogger } from '@server/lib/logger';
 
 const ORDERS = Number(process.env.BACKUP_BENCH_ORDERS ?? 100_000);
 const BATCH = 5_000;

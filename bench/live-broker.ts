@@ -11,7 +11,7 @@
 import os from 'node:os';
 import { and, count, eq } from 'drizzle-orm';
 import pino from 'pino';
-import { createSecretBox } from '@server/crypto';
+import { createSecretBox } from '@server/security/crypto';
 import { accounts, algos, signals, trades } from '@server/db/schema';
 import { PaperBroker } from '@server/engine/paper-broker';
 import { ANGELONE_LIMITS, angelSessionExpiry } from '@server/brokers/angelone/angelone-adapter';
@@ -21,7 +21,7 @@ import { nextSixAmIst } from '@server/brokers/session-expiry';
 import { UPSTOX_LIMITS, upstoxSessionExpiry } from '@server/brokers/upstox/upstox-adapter';
 import { KITE_REQUESTS_PER_SECOND } from '@server/brokers/zerodha/zerodha-adapter';
 import { Engine } from '@server/engine/engine';
-import { parseEnv } from '@server/env';
+import { parseEnv } from '@server/config/env';
 import { setTokens } from '@server/records/tokens';
 import { createManySubscribers } from '../tests/factories/many-subscribers';
 import { ScriptedFeed } from '../tests/integration/engine/scripted-feed';

@@ -6,12 +6,12 @@
 import fs from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { createSession } from '@server/auth/sessions';
-import { createSecretBox, loadSecretKey } from '@server/crypto';
+import { createSecretBox, loadSecretKey } from '@server/security/crypto';
 import { openDatabase } from '@server/db/open';
 import { tradeEntries, trades, users } from '@server/db/schema';
 import { seedDemoIfEmpty } from '@server/demo/seed';
-import { parseEnv } from '@server/env';
-import { createLogger } from '@server/logger';
+import { parseEnv } from '@server/config/env';
+import { createLogger } from '@server/lib/logger';
 import { TRADE_STATUSES } from '@shared/constants';
 
 export const BENCH_TRADES = 1000;

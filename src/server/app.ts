@@ -10,9 +10,9 @@ import { timingSafeDummyHash } from './auth/passwords';
 import { sessionMiddleware } from './auth/sessions';
 import type { AppDeps, AppEnv } from './context';
 import { isClientAbort, isDatabaseUnavailable } from './db/unavailable';
-import { ApiError, STATUS } from './http';
-import { jsonWithLength } from './json-with-length';
-import { DomainError, type DomainErrorKind } from './domain-error';
+import { ApiError, STATUS } from './http/api-errors';
+import { jsonWithLength } from './http/json-with-length';
+import { DomainError, type DomainErrorKind } from './lib/domain-error';
 import { adminAccountRoutes } from './routes/admin/accounts';
 import { adminAlgoRoutes } from './routes/admin/algos';
 import { adminBackupRoutes } from './routes/admin/backups';
@@ -38,7 +38,7 @@ import { isApiPath } from './security/request-info';
 import { originCheck } from './security/origin-check';
 import { dashboardPreloads } from './pages/dashboard-preloads';
 import { workshopListMarkup } from './pages/workshop-list-markup';
-import { serveClient } from './serve-client';
+import { serveClient } from './http/serve-client';
 
 /** The HTTP status of each kind of refusal a service gives. */
 const DOMAIN_ERROR_STATUS = {

@@ -3,10 +3,10 @@ import type { Signal } from '@shared/schemas/admin/algos';
 import type { SessionUser } from '@shared/schemas/session';
 import type { CaptchaDifficulty } from './auth/captcha';
 import type { BackupService } from './backups/service';
-import type { SecretBox } from './crypto';
+import type { SecretBox } from './security/crypto';
 import type { Db } from './db/client';
-import type { Env } from './env';
-import type { Logger } from './logger';
+import type { Env } from './config/env';
+import type { Logger } from './lib/logger';
 import type { Mailer } from './services/mail';
 
 export interface AppDeps {

@@ -2,13 +2,13 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { BackupService } from './backups/service';
-import { createSecretBox, loadSecretKey } from './crypto';
-import { makeDataDirPrivate } from './data-dir';
+import { createSecretBox, loadSecretKey } from './security/crypto';
+import { makeDataDirPrivate } from './config/data-dir';
 import { openDatabase } from './db/open';
 import { seedDemoIfEmpty } from './demo/seed';
 import { startEngine } from './engine/start';
-import { parseEnv } from './env';
-import { createLogger } from './logger';
+import { parseEnv } from './config/env';
+import { createLogger } from './lib/logger';
 import { PushNotifier } from './push/push-notifier';
 import { loadVapidKeys } from './push/vapid';
 import { ensureInstrumentList } from './instruments/instrument-list';

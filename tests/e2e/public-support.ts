@@ -15,7 +15,7 @@ import { addDays, format } from 'date-fns';
 import type { Db } from '@server/db/client';
 import { openDatabase } from '@server/db/open';
 import { workshops } from '@server/db/schema';
-import { createLogger } from '@server/logger';
+import { createLogger } from '@server/lib/logger';
 import type { FieldDefinition, FormDefinition } from '@shared/forms/form-definition';
 import { freePort, startServer, type ServerProcess } from '../support/real-server';
 import { demoServerEnv } from './support/app-server';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE_NAME } from '@server/data-dir-lock';
+import { LOCK_FILE_NAME } from '@server/config/data-dir-lock';
 import { collect, removeTempDirs, spawnTs, tempDir } from '../support/child-processes';
 import { createPostgresCluster, type PostgresCluster } from './support/postgres-cluster';
 import { interruptRound, startSubject, stopAndVerify, type Subject, type SubjectOptions } from './support/rounds';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '@server/db/client';
 import { engineLeadership, orderLegs, tradeEntries, trades, users } from '@server/db/schema';
 import { ENGINE_LOCK_KEY } from '@server/engine/leader-lock';
-import { logFilePath } from '@server/logger';
+import { logFilePath } from '@server/lib/logger';
 import { removeTempDirs, tempDir } from '../support/child-processes';
 import { startFakeKite, type FakeKite } from '../support/fake-kite';
 import type { ServerProcess } from '../support/real-server';

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { logFilePath } from '@server/logger';
+import { logFilePath } from '@server/lib/logger';
 import { removeTempDirs, tempDir } from '../support/child-processes';
 import { ApiClient } from './support/api-client';
 import { FAULT_LOGINS, startFaultServer } from './support/server-process';

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_DATA_END, LIVE_DATA_START } from '@shared/live-data-markers';
 import type { AppEnv } from '@server/context';
-import { PAGE_EXTRAS_WAIT_MS, serveClient, type ServeClientOptions } from '@server/serve-client';
+import { PAGE_EXTRAS_WAIT_MS, serveClient, type ServeClientOptions } from '@server/http/serve-client';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createMemberLogin } from '../factories/accounts';
 import { createWorkshop } from '../factories/workshops';

@@ -1,5 +1,5 @@
 /**
- * The routes' validators (src/server/validation.ts) through real routes: one hook refuses every
+ * The routes' validators (src/server/http/validation.ts) through real routes: one hook refuses every
  * input alike, 400 `{ error, fields }`; a NUL character is refused wherever it sits in the input as
  * received (keys and values the schema would drop too), naming its path; the JSON body's 415 and
  * malformed answers; a query key given twice counts with its first value; a path id is checked

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger, logFilePath } from '@server/logger';
+import { createLogger, logFilePath } from '@server/lib/logger';
 import { setToken, tokenName } from '@server/records/tokens';
 import { maskSecret } from '@shared/format-secret';
 import { textLikeValues } from './support/db-snapshot';

@@ -8,7 +8,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MAX_JSON_DEPTH, jsonNestsDeeperThan, parseWith } from '@server/http';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan, parseWith } from '@server/http/api-errors';
 import { PUBLIC_BODY_LIMITS } from '@server/security/body-limits';
 import { ApiClient } from '../faults/support/api-client';
 import { FAULT_LOGINS, startFaultServer } from '../faults/support/server-process';

@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '@server/env';
+import { parseEnv } from '@server/config/env';
 import { createTestApp, type TestApp } from '../integration/helpers/test-app';
 
 const LIMIT = 3;

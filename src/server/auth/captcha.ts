@@ -14,7 +14,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CAPTCHA_EXPIRY_MS } from '@shared/constants';
-import type { SecretBox } from '../crypto';
+import type { SecretBox } from '../security/crypto';
 import type { Db } from '../db/client';
 import { usedCaptchas } from '../db/schema';
 

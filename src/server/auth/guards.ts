@@ -2,7 +2,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionUser } from '@shared/schemas/session';
 import type { AppEnv } from '../context';
-import { ApiError, STATUS } from '../http';
+import { ApiError, STATUS } from '../http/api-errors';
 
 export const NOT_LOGGED_IN = 'Not logged in';
 export const FORBIDDEN = 'Forbidden';

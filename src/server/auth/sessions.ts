@@ -8,7 +8,7 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { SessionUser } from '@shared/schemas/session';
-import { batchByKey } from '../batch-by-key';
+import { batchByKey } from '../lib/batch-by-key';
 import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
 import { accountTradeVersions, sessions, users } from '../db/schema';

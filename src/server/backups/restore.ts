@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { acquireDataDirLock } from '../data-dir-lock';
-import { loadSecretKey } from '../crypto';
+import { acquireDataDirLock } from '../config/data-dir-lock';
+import { loadSecretKey } from '../security/crypto';
 import { pgliteFileOptions } from '../db/pglite-files';
 import { pgliteDir } from '../db/open';
 import { BadBackupError, keyFingerprint, sha256, unpackBackup, type BackupManifest } from './archive';

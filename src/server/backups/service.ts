@@ -8,9 +8,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { istDay, istTime } from '@shared/ist';
 import type { Database } from '../db/client';
-import { isAlive } from '../data-dir-lock';
-import type { Env } from '../env';
-import type { Logger } from '../logger';
+import { isAlive } from '../config/data-dir-lock';
+import type { Env } from '../config/env';
+import type { Logger } from '../lib/logger';
 import { buildManifest, packBackup } from './archive';
 import {
   backupName,

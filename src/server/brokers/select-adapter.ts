@@ -5,7 +5,7 @@
  * real broker.
  */
 import type { BrokerName } from '@shared/constants';
-import type { Env } from '../env';
+import type { Env } from '../config/env';
 import type { BrokerAdapter } from './adapter';
 import { AngelOneAdapter } from './angelone/angelone-adapter';
 import { DhanAdapter, type DhanAccess } from './dhan/dhan-adapter';

@@ -1,8 +1,8 @@
 /** `backup restore` and `backup verify`: they work on a backup file and a data folder, not on the server's open database. */
 import path from 'node:path';
-import { DataDirLockedError } from '../data-dir-lock';
-import { makeDataDirPrivate } from '../data-dir';
-import { parseEnv } from '../env';
+import { DataDirLockedError } from '../config/data-dir-lock';
+import { makeDataDirPrivate } from '../config/data-dir';
+import { parseEnv } from '../config/env';
 import { restoreBackup, RestoreRefusedError, verifyBackup, type VerifyResult } from '../backups/restore';
 import type { Command } from './command';
 

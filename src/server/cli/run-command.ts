@@ -1,12 +1,12 @@
 /** Runs a parsed CLI command against the server's database (opened, migrated and closed here). */
 import fs from 'node:fs';
-import { createSecretBox, loadSecretKey } from '../crypto';
-import { makeDataDirPrivate } from '../data-dir';
+import { createSecretBox, loadSecretKey } from '../security/crypto';
+import { makeDataDirPrivate } from '../config/data-dir';
 import type { Database } from '../db/client';
 import { openDatabase, pgliteDir } from '../db/open';
 import { seedDemoIfEmpty } from '../demo/seed';
-import { parseEnv, type Env } from '../env';
-import { createLogger, type Logger } from '../logger';
+import { parseEnv, type Env } from '../config/env';
+import { createLogger, type Logger } from '../lib/logger';
 import { MAX_UNZIPPED_BYTES, parseBhavCopy, type BhavCopy } from '../instruments/bhav-copy';
 import { ensureInstrumentList, importBhavCopy } from '../instruments/instrument-list';
 import { createUser } from '../services/users';

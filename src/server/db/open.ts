@@ -3,9 +3,9 @@
  * share it), else the embedded PGlite in DATA_DIR/pglite, which only the lock holder may open.
  */
 import path from 'node:path';
-import { acquireDataDirLock } from '../data-dir-lock';
-import type { Env } from '../env';
-import type { Logger } from '../logger';
+import { acquireDataDirLock } from '../config/data-dir-lock';
+import type { Env } from '../config/env';
+import type { Logger } from '../lib/logger';
 import { openPglite, openPostgres, type Database } from './client';
 
 export function pgliteDir(dataDir: string): string {

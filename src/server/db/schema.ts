@@ -70,7 +70,7 @@ export const accounts = pgTable(
     account_status: text('account_status').notNull().default('active'),
     broker_name: text('broker_name').notNull().default('none'),
     broker_client_id: text('broker_client_id').notNull().default(''),
-    /** AES-256-GCM ciphertext (see server/crypto.ts); never the key in clear. */
+    /** AES-256-GCM ciphertext (see server/security/crypto.ts); never the key in clear. */
     broker_access_key_enc: text('broker_access_key_enc'),
     access_key_valid: boolean('access_key_valid').notNull().default(false),
     access_key_updated_timestamp: ts('access_key_updated_timestamp'),

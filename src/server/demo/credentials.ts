@@ -1,7 +1,7 @@
 /** The demo's two logins: from DEMO_* variables when set, else fresh random passwords. */
 import { randomInt } from 'node:crypto';
 import type { Role } from '@shared/constants';
-import type { Env } from '../env';
+import type { Env } from '../config/env';
 
 export interface DemoLogin {
   role: Role;

@@ -11,7 +11,7 @@
  * applied only to the leg as the engine saw it: a leg another process moved meanwhile (a new
  * leader, a reconciliation) is left alone and reported, never overwritten.
  */
-import type { Logger } from '../logger';
+import type { Logger } from '../lib/logger';
 import { updateRowsFrom } from '../db/bulk';
 import type { Db } from '../db/client';
 import { orderLegs, type OrderLegState } from '../db/schema';

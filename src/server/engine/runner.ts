@@ -4,7 +4,7 @@
  * never overlap: a wake-up (an approval) during a tick runs another tick right after it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Logger } from '../logger';
+import type { Logger } from '../lib/logger';
 import { FencedError } from './fence';
 import type { LeaderLock } from './leader-lock';
 

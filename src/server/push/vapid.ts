@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
-import type { SecretBox } from '../crypto';
+import type { SecretBox } from '../security/crypto';
 import type { Db } from '../db/client';
 import { appSettings } from '../db/schema';
-import type { Env } from '../env';
+import type { Env } from '../config/env';
 
 export interface VapidKeys {
   publicKey: string;

@@ -13,12 +13,12 @@ import { z } from 'zod';
 import { queryIdSchema } from '@shared/schemas/ids';
 import { requireUser, sessionUser } from '../auth/guards';
 import type { AppEnv } from '../context';
-import { ApiError, STATUS } from '../http';
+import { ApiError, STATUS } from '../http/api-errors';
 import { kitePostbackGenuine } from '../brokers/zerodha/zerodha-adapter';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
 import { BrokerLoginError, finishBrokerLogin, startBrokerLogin } from '../services/broker-logins';
-import { jsonBody, queryParams } from '../validation';
+import { jsonBody, queryParams } from '../http/validation';
 
 const loginUrlQuerySchema = z.object({ account_id: queryIdSchema.optional() });
 

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { BackendKeyResponse } from '@shared/schemas/backend-key';
 import type { AppEnv } from '../context';
-import { STATUS } from '../http';
+import { STATUS } from '../http/api-errors';
 import { getBackendKey } from '../services/backend-key';
 import { pingDatabase } from '../services/health';
 

@@ -12,12 +12,12 @@ import { MSG } from '@shared/messages';
 import { addSignalBodySchema } from '@shared/schemas/admin/algos';
 import { webhookSignalBodySchema } from '@shared/schemas/admin/signal-approvals';
 import { clockOf, type AppEnv } from '../context';
-import { ApiError, parseWith, STATUS } from '../http';
+import { ApiError, parseWith, STATUS } from '../http/api-errors';
 import { hit } from '../security/rate-limit';
 import { getAlgo } from '../services/algos';
 import { addSignal } from '../services/signals';
 import { useWebhookToken } from '../services/webhook-tokens';
-import { jsonBody } from '../validation';
+import { jsonBody } from '../http/validation';
 import { istDay } from '@shared/ist';
 
 export const WEBHOOK_PATH = '/api/hooks/signals';

@@ -4,10 +4,10 @@ import { memberBrokerDetailsSchema } from '@shared/schemas/account';
 import { accountPnlQuerySchema, taxStatementQuerySchema } from '@shared/schemas/pnl';
 import { accountTradesQuerySchema } from '@shared/schemas/trades';
 import { isSuperadmin, requireUser, sessionUser } from '../auth/guards';
-import { BytesLru } from '../bytes-lru';
-import { acceptedEncoding, encode } from '../content-encoding';
+import { BytesLru } from '../lib/bytes-lru';
+import { acceptedEncoding, encode } from '../http/content-encoding';
 import { appNow, type AppEnv } from '../context';
-import { ApiError, STATUS } from '../http';
+import { ApiError, STATUS } from '../http/api-errors';
 import { membershipExpiry } from '../services/membership';
 import { getAccountSettings, updateBrokerDetails } from '../services/account';
 import { accountPnl, pnlRange, summarize } from '../services/account-pnl';
@@ -15,7 +15,7 @@ import { financialYear, financialYearOf, taxRows, taxStatementCsv } from '../ser
 import { istDay } from '@shared/ist';
 import { getTradeDetail } from '../services/trade-detail';
 import { accountTradesVersion, listAccountTrades } from '../services/trades';
-import { jsonBody, pathIds, queryParams } from '../validation';
+import { jsonBody, pathIds, queryParams } from '../http/validation';
 
 const NO_ACCOUNT = 'No account is linked to this user';
 /** Encoded account-trades answers kept in memory (about 30 KB brotli, 800 KB plain for 1,000 trades). */

@@ -17,7 +17,7 @@ import {
 } from '@shared/schemas/membership';
 import { requireSuperadmin, requireUser, sessionUser } from '../auth/guards';
 import { appNow, type AppEnv } from '../context';
-import { STATUS } from '../http';
+import { STATUS } from '../http/api-errors';
 import { createMailer } from '../services/mail';
 import {
   acceptApplication,
@@ -34,7 +34,7 @@ import {
   rejoinMembership,
   type Actor,
 } from '../services/membership';
-import { jsonBody, pathIds, queryParams } from '../validation';
+import { jsonBody, pathIds, queryParams } from '../http/validation';
 
 const actorOf = (c: Context<AppEnv>): Actor => {
   const user = sessionUser(c);

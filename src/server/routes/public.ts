@@ -6,13 +6,13 @@ import { createHmac } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { contactUsBodySchema, workshopEnquiryBodySchema, type SubmissionResponse } from '@shared/schemas/public-forms';
 import { appNow, type AppDeps, type AppEnv } from '../context';
-import { STATUS } from '../http';
+import { STATUS } from '../http/api-errors';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
 import { submitEnquiry } from '../services/enquiries';
 import { createMailer } from '../services/mail';
 import { listWorkshops, submitWorkshopRegistration } from '../services/workshops';
-import { jsonBody } from '../validation';
+import { jsonBody } from '../http/validation';
 
 /** Shorter than the login window, whose housekeeping purges finished windows of every key. */
 export const PUBLIC_FORM_WINDOW_MS = 10 * 60 * 1000;

@@ -18,8 +18,8 @@ import {
 import { isSuperadmin, requireUser, sessionUser } from '../auth/guards';
 import { appNow, type AppEnv, type Notifier } from '../context';
 import { removeDevice, saveDevice, touchDevice } from '../services/push-devices';
-import { ApiError, STATUS } from '../http';
-import { jsonBody, queryParams } from '../validation';
+import { ApiError, STATUS } from '../http/api-errors';
+import { jsonBody, queryParams } from '../http/validation';
 
 /** The server's push sender; without one, push is not configured (503). */
 function configuredNotifier(c: Context<AppEnv>): Notifier {

@@ -22,11 +22,11 @@ import {
 } from '../auth/sessions';
 import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
-import { ApiError, STATUS } from '../http';
+import { ApiError, STATUS } from '../http/api-errors';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
 import type { CaptchaSecrets } from '../auth/captcha';
-import { jsonBody } from '../validation';
+import { jsonBody } from '../http/validation';
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 1000;
 

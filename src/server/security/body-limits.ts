@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { FORM_STRING_MAX } from '@shared/schemas/public-forms';
 import type { AppEnv } from '../context';
-import { ApiError, STATUS } from '../http';
+import { ApiError, STATUS } from '../http/api-errors';
 
 const KB = 1024;
 export const API_BODY_LIMIT = 256 * KB;

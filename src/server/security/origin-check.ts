@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
-import { ApiError, STATUS } from '../http';
+import { ApiError, STATUS } from '../http/api-errors';
 import { ownOrigin } from './request-info';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { TRADING_MODES } from '@shared/constants';
 import type { AppDeps } from '../context';
 import { accounts } from '../db/schema';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../lib/domain-error';
 import { describeOrderRoute, orderRouteOf } from '../brokers/order-route';
 import { isBrokerConfigured, isPaperTrading } from '../brokers/select-adapter';
 

@@ -1,6 +1,6 @@
 /** Bounds of the numeric columns: a value beyond them is a 400 naming the field, never a database error. */
 import { PG_INT_MAX } from '@shared/schemas/ids';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../lib/domain-error';
 
 /** numeric(18, 4) holds values below 10^14. */
 export const MONEY_LIMIT = 1e13;

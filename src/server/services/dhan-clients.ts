@@ -11,7 +11,7 @@ import type { SessionUser } from '@shared/schemas/session';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
 import { dhanAccess, type BrokerEnv } from '../brokers/select-adapter';
-import { ApiError, STATUS } from '../http';
+import { ApiError, STATUS } from '../http/api-errors';
 
 /** The field a refusal names. */
 export const DHAN_CLIENT_FIELD = 'broker_client_id';

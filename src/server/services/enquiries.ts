@@ -5,7 +5,7 @@ import type { AppDeps } from '../context';
 import { enquiries } from '../db/schema';
 import type { Mailer } from './mail';
 import { hasVisibleText, sanitizeFormHtml } from './sanitize';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../lib/domain-error';
 
 export async function submitEnquiry(
   { db, log }: Pick<AppDeps, 'db' | 'log'>,

@@ -5,8 +5,8 @@
  */
 import { createTransport } from 'nodemailer';
 import type { MailStatus } from '../db/schema';
-import type { Env } from '../env';
-import type { Logger } from '../logger';
+import type { Env } from '../config/env';
+import type { Logger } from '../lib/logger';
 
 export interface FirmMail {
   subject: string;

@@ -12,7 +12,7 @@ import { recordSignalEvents, type Actor } from '../records/signal-events';
 import { LEVEL_LIMIT, toSignal } from './signals';
 import { instrumentTickInfo } from '../instruments/instrument-list';
 import { requireOnTick } from './ticks';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../lib/domain-error';
 
 type Side = (typeof MANUAL_ORDER_SIDES)[number];
 type ManualOrderRow = typeof manualOrders.$inferSelect;

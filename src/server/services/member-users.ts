@@ -9,7 +9,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { accounts, sessions, users } from '../db/schema';
 import { createUser, isUniqueViolation } from './users';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../lib/domain-error';
 
 const columns = {
   id: users.id,

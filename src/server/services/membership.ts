@@ -33,8 +33,8 @@ import {
   membershipPayments,
   users,
 } from '../db/schema';
-import type { Env } from '../env';
-import { DomainError } from '../domain-error';
+import type { Env } from '../config/env';
+import { DomainError } from '../lib/domain-error';
 import { membershipExpired } from '../trading/membership-expiry';
 import type { Mailer } from './mail';
 import { deliverDueMail, queueMail } from './outbox';

@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import type { Logger } from '../logger';
+import type { Logger } from '../lib/logger';
 import type { Mailer } from './mail';
 
 export const MAX_ATTEMPTS = 5;

@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, algos, signals } from '../db/schema';
 import { recordSignalEvents, type Actor } from '../records/signal-events';
 import { toSignal } from './signals';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../lib/domain-error';
 
 type Decision = 'approve' | 'reject';
 

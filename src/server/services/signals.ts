@@ -15,7 +15,7 @@ import { checkLimits } from './column-limits';
 import { instrumentTickInfo } from '../instruments/instrument-list';
 import { LEVEL_FIELDS, requireOnTick } from './ticks';
 import { levelChanges, recordSignalEvents, type Actor } from '../records/signal-events';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../lib/domain-error';
 
 type SignalRow = typeof signals.$inferSelect;
 

@@ -6,10 +6,10 @@ import { MSG } from '@shared/messages';
 import type { AlgoSubscription, SaveSubscriptionBody } from '@shared/schemas/admin/members';
 import type { Db } from '../db/client';
 import { accounts, algos, algoSubscriptions, members } from '../db/schema';
-import type { Env } from '../env';
+import type { Env } from '../config/env';
 import { checkLimits, MONEY_LIMIT } from './column-limits';
 import { isUniqueViolation } from './users';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../lib/domain-error';
 
 /** The firm's algorithm-testing rules (spec section 9), with the operator's settings. */
 export interface TestingLimits {

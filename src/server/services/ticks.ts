@@ -5,7 +5,7 @@
  * each field at fault and the tick, e.g. "Stop-loss 1538.55 is not on the tick of 0.10 for INFY".
  */
 import { instrumentTick, isOnTick, offTickMessage, type TickSource } from '@shared/ticks';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../lib/domain-error';
 
 export interface PriceField {
   field: string;

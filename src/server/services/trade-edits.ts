@@ -10,7 +10,7 @@ import type { AdminTradeEditBody } from '@shared/schemas/admin/members';
 import type { Trade } from '@shared/schemas/trades';
 import type { Db } from '../db/client';
 import { trades } from '../db/schema';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../lib/domain-error';
 import { checkLimits, INT_LIMIT, MONEY_LIMIT } from './column-limits';
 import { getTrade } from './trades';
 

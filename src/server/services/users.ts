@@ -10,8 +10,8 @@ import { hashPassword } from '../auth/passwords';
 import { publicUserColumns } from '../auth/user-columns';
 import type { Db } from '../db/client';
 import { accounts, members, users } from '../db/schema';
-import { parseWith } from '../http';
-import { DomainError } from '../domain-error';
+import { parseWith } from '../http/api-errors';
+import { DomainError } from '../lib/domain-error';
 
 export interface CreatedUser {
   id: number;

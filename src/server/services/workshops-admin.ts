@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { mailOutbox, workshopRegistrations, workshops } from '../db/schema';
 import { isUniqueViolation } from './users';
 import { WORKSHOP_LINK_MAIL, workshopColumns } from './workshops';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../lib/domain-error';
 
 type WorkshopValues = z.output<typeof workshopBodySchema>;
 

@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import { expect } from 'vitest';
 import { createSession, sessionCookieName } from '@server/auth/sessions';
-import { createSecretBox, loadSecretKey } from '@server/crypto';
+import { createSecretBox, loadSecretKey } from '@server/security/crypto';
 import { openPglite, openPostgres } from '@server/db/client';
 import { pgliteDir } from '@server/db/open';
 import { accounts, algos, signals, users } from '@server/db/schema';
-import { logFilePath } from '@server/logger';
+import { logFilePath } from '@server/lib/logger';
 import { createManySubscribers } from '../../factories/many-subscribers';
 
 const LEVELS = { entry_level: 1500, stop_loss_level: 1400, target_level: 1800 };

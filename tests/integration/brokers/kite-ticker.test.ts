@@ -11,7 +11,7 @@ import { KiteFeed, SESSION_CHECK_MS } from '@server/engine/feed/kite-feed';
 import { KiteTickerConnection, type TickerTick } from '@server/engine/feed/kite-ticker';
 import { kiteMasterRow } from '@server/engine/feed/select-feed';
 import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
-import { createLogger } from '@server/logger';
+import { createLogger } from '@server/lib/logger';
 import { startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { waitFor } from '../../support/wait-for';
 

@@ -18,10 +18,10 @@ import type { CaptchaDifficulty } from '@server/auth/captcha';
 import type { AppDeps, AppEnv } from '@server/context';
 import { createApp } from '@server/app';
 import { BackupService } from '@server/backups/service';
-import { createSecretBox } from '@server/crypto';
+import { createSecretBox } from '@server/security/crypto';
 import { openPglite, openPostgres, type Database } from '@server/db/client';
-import { parseEnv } from '@server/env';
-import { REDACT_PATHS } from '@server/logger';
+import { parseEnv } from '@server/config/env';
+import { REDACT_PATHS } from '@server/lib/logger';
 import { PushNotifier } from '@server/push/push-notifier';
 import { solve } from '@tests/support/captcha';
 

@@ -9,7 +9,7 @@ import {
   LOCK_FILE_NAME,
   processStartOf,
   type DataDirLock,
-} from '@server/data-dir-lock';
+} from '@server/config/data-dir-lock';
 import { deadPid, holdLock } from './helpers';
 import {
   collect,

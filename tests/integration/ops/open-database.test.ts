@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE_NAME } from '@server/data-dir-lock';
+import { LOCK_FILE_NAME } from '@server/config/data-dir-lock';
 import { openDatabase } from '@server/db/open';
 import { tempDir, removeTempDirs } from '../../support/child-processes';
 

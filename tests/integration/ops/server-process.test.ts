@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE_NAME } from '@server/data-dir-lock';
+import { LOCK_FILE_NAME } from '@server/config/data-dir-lock';
 import { childEnv, removeTempDirs, runTs, tempDir } from '../../support/child-processes';
 import { startServer } from '../../support/real-server';
 

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '@server/auth/passwords';
 import { accounts, members, users } from '@server/db/schema';
-import { DomainError } from '@server/domain-error';
+import { DomainError } from '@server/lib/domain-error';
 import { createUser } from '@server/services/users';
 import { createAccount, createMember, uniqueEmail } from '../../factories/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';

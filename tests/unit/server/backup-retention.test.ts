@@ -16,7 +16,7 @@ import {
   storeBackup,
   PARTIAL_PREFIX,
 } from '@server/backups/store';
-import { parseEnv } from '@server/env';
+import { parseEnv } from '@server/config/env';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -9,7 +9,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupService, SCHEDULE_RETRY_MS } from '@server/backups/service';
 import { listBackups } from '@server/backups/store';
-import { parseEnv } from '@server/env';
+import { parseEnv } from '@server/config/env';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { batchByKey } from '@server/batch-by-key';
+import { batchByKey } from '@server/lib/batch-by-key';
 
 describe('batchByKey', () => {
   it('sends the lookups of one event-loop turn as one call, each key once, and answers every caller', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { BytesLru } from '@server/bytes-lru';
+import { BytesLru } from '@server/lib/bytes-lru';
 
 const bytes = (n: number, fill = 1) => Buffer.alloc(n, fill);
 

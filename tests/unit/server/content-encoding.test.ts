@@ -1,7 +1,7 @@
 // @vitest-environment node
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, encode } from '@server/content-encoding';
+import { acceptedEncoding, encode } from '@server/http/content-encoding';
 
 describe('acceptedEncoding', () => {
   it.each([

@@ -7,7 +7,7 @@
  * reconnecting sends nothing, so quotes age and the stale-price guard, which reads the exchange's
  * time of each tick, holds entries back.
  */
-import type { Logger } from '../../logger';
+import type { Logger } from '../../lib/logger';
 import { istDay } from '@shared/ist';
 import type { PriceFeed, Quote } from './price-feed';
 import type { KiteTickerConnection, TickerTick } from './kite-ticker';

@@ -13,7 +13,7 @@
  */
 import { KiteTicker } from 'kiteconnect';
 import WebSocket from 'ws';
-import type { Logger } from '../../logger';
+import type { Logger } from '../../lib/logger';
 
 export const KITE_DEFAULT_TICKER_ROOT = 'wss://ws.kite.trade/';
 /** Kite streams at most 3,000 instruments on one connection. */

@@ -15,14 +15,14 @@ import {
 } from '@shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { ApiError, STATUS } from '../../http';
+import { ApiError, STATUS } from '../../http/api-errors';
 import { accountExists, getAccountSettings, updateBrokerDetails } from '../../services/account';
 import { setOrderSource, setTradingMode } from '../../services/account-trading';
 import { listMemberAccounts } from '../../services/member-accounts';
 import { readinessBoard } from '../../services/readiness';
 import { memberExists } from '../../services/members';
 import { listSubscriptions, saveSubscription, testingLimits } from '../../services/subscriptions';
-import { jsonBody, pathIds } from '../../validation';
+import { jsonBody, pathIds } from '../../http/validation';
 import { notFound } from './params';
 
 export function adminAccountRoutes(): Hono<AppEnv> {

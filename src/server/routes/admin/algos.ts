@@ -18,11 +18,11 @@ import {
 } from '@shared/schemas/admin/algos';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import { clockOf, type AppEnv } from '../../context';
-import { parseWith, STATUS } from '../../http';
+import { parseWith, STATUS } from '../../http/api-errors';
 import { algoExists, getAlgo, listAlgos, setExchangeAlgoId, switchAlgo } from '../../services/algos';
 import { queueManualOrder } from '../../services/manual-orders';
 import { addSignal, editSignalLevels, getSignal, listSignals } from '../../services/signals';
-import { jsonBody, pathIds, queryParams } from '../../validation';
+import { jsonBody, pathIds, queryParams } from '../../http/validation';
 import { notFound } from './params';
 
 type ManualOrderBody = z.infer<typeof manualEntryBodySchema> | z.infer<typeof manualExitBodySchema>;

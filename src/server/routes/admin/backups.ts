@@ -8,7 +8,7 @@ import type { BackupsStatus } from '@shared/schemas/admin/backups';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import { BackupBusyError, BackupTooSoonError, BackupUnsupportedError, type BackupService } from '../../backups/service';
 import type { AppEnv } from '../../context';
-import { ApiError, STATUS } from '../../http';
+import { ApiError, STATUS } from '../../http/api-errors';
 
 /** The process's backup service (main.ts makes one on either database; the API tests too). */
 function service(c: Context<AppEnv>): BackupService {

@@ -9,10 +9,10 @@ import type { z } from 'zod';
 import { haltBodySchema } from '@shared/schemas/admin/halts';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { ApiError, STATUS } from '../../http';
+import { ApiError, STATUS } from '../../http/api-errors';
 import { accountExists } from '../../services/account';
 import { activeHalts, haltTrading, resumeTrading } from '../../services/halts';
-import { jsonBody, pathIds } from '../../validation';
+import { jsonBody, pathIds } from '../../http/validation';
 import { notFound } from './params';
 
 async function halt(c: Context<AppEnv>, accountId: number | null, body: z.infer<typeof haltBodySchema>) {

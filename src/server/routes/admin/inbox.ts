@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { enquiriesQuerySchema, workshopBodySchema } from '@shared/schemas/admin/inbox';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { STATUS } from '../../http';
+import { STATUS } from '../../http/api-errors';
 import { listEnquiries } from '../../services/inbox';
 import {
   createWorkshop,
@@ -14,7 +14,7 @@ import {
   listWorkshopRegistrations,
   updateWorkshop,
 } from '../../services/workshops-admin';
-import { jsonBody, pathIds, queryParams } from '../../validation';
+import { jsonBody, pathIds, queryParams } from '../../http/validation';
 import { notFound } from './params';
 
 export function adminInboxRoutes(): Hono<AppEnv> {

@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { BhavCopyImport } from '@shared/schemas/admin/algos';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { ApiError, STATUS } from '../../http';
+import { ApiError, STATUS } from '../../http/api-errors';
 import { BhavCopyError, parseBhavCopy } from '../../instruments/bhav-copy';
 import { importBhavCopy, instrumentListVersion, listInstruments } from '../../instruments/instrument-list';
 

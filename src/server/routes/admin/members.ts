@@ -7,10 +7,10 @@ import { Hono } from 'hono';
 import { memberBodySchema, membersQuerySchema, memberUserBodySchema } from '@shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { STATUS } from '../../http';
+import { STATUS } from '../../http/api-errors';
 import { createMemberUser, listMemberUsers, updateMemberUser } from '../../services/member-users';
 import { createMember, listMembers, memberExists, updateMember } from '../../services/members';
-import { jsonBody, pathIds, queryParams } from '../../validation';
+import { jsonBody, pathIds, queryParams } from '../../http/validation';
 import { notFound } from './params';
 
 export function adminMemberRoutes(): Hono<AppEnv> {

@@ -9,13 +9,13 @@ import { orderRecordsFileName, orderRecordsQuerySchema } from '@shared/schemas/a
 import { stream } from 'hono/streaming';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
-import { ApiError, STATUS } from '../../http';
-import { logFilePath } from '../../logger';
+import { ApiError, STATUS } from '../../http/api-errors';
+import { logFilePath } from '../../lib/logger';
 import { isStaticRequestLine, tailMatching } from '../../services/logs';
 import { orderRecordsCsv } from '../../services/order-records';
 import { tokenDisplay } from '../../records/tokens';
 import { deleteWarning, listWarnings } from '../../records/warnings';
-import { pathIds, queryParams } from '../../validation';
+import { pathIds, queryParams } from '../../http/validation';
 import { notFound } from './params';
 
 export function adminOperationRoutes(): Hono<AppEnv> {

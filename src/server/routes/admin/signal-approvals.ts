@@ -8,12 +8,12 @@ import type { z } from 'zod';
 import { approvalSettingsBodySchema, signalDecisionBodySchema } from '@shared/schemas/admin/signal-approvals';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import { clockOf, type AppEnv } from '../../context';
-import { STATUS } from '../../http';
+import { STATUS } from '../../http/api-errors';
 import { algoExists, setApprovalSettings } from '../../services/algos';
 import { decideSignal, listPendingSignals } from '../../services/signal-decisions';
 import { previewSignal } from '../../services/signal-preview';
 import { createWebhookToken, listWebhookTokens, revokeWebhookToken } from '../../services/webhook-tokens';
-import { jsonBody, pathIds } from '../../validation';
+import { jsonBody, pathIds } from '../../http/validation';
 import { notFound } from './params';
 
 async function decide(

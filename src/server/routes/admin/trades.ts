@@ -4,7 +4,7 @@ import { adminTradeEditBodySchema } from '@shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { editTrade } from '../../services/trade-edits';
-import { jsonBody, pathIds } from '../../validation';
+import { jsonBody, pathIds } from '../../http/validation';
 import { notFound } from './params';
 
 export function adminTradeRoutes(): Hono<AppEnv> {

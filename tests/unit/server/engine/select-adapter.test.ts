@@ -13,7 +13,7 @@ import { DhanAdapter } from '@server/brokers/dhan/dhan-adapter';
 import { FyersAdapter } from '@server/brokers/fyers/fyers-adapter';
 import { UpstoxAdapter } from '@server/brokers/upstox/upstox-adapter';
 import { ZerodhaAdapter } from '@server/brokers/zerodha/zerodha-adapter';
-import { parseEnv } from '@server/env';
+import { parseEnv } from '@server/config/env';
 import { ADMIN_BROKERS } from '@shared/constants';
 
 const paper = new PaperBroker({ prices: { quote: () => undefined } });

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { KiteFeed } from '@server/engine/feed/kite-feed';
 import { priceFeed } from '@server/engine/feed/select-feed';
 import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
-import { parseEnv } from '@server/env';
-import { createLogger } from '@server/logger';
+import { parseEnv } from '@server/config/env';
+import { createLogger } from '@server/lib/logger';
 
 const feedFor = (env: Record<string, string>) =>
   priceFeed(

@@ -1,6 +1,6 @@
 /** HTTP status names, the API's error type and the checks every input goes through (NUL characters, JSON depth). */
 import { z } from 'zod';
-import { DomainError } from './domain-error';
+import { DomainError } from '../lib/domain-error';
 
 export const STATUS = {
   OK: 200,

@@ -16,8 +16,8 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
-import { ApiError, invalidInput, jsonNestsDeeperThan, MAX_JSON_DEPTH, safeParseInput, STATUS } from './http';
-import { INT_LIMIT } from './services/column-limits';
+import { ApiError, invalidInput, jsonNestsDeeperThan, MAX_JSON_DEPTH, safeParseInput, STATUS } from './api-errors';
+import { INT_LIMIT } from '../services/column-limits';
 
 /** How a refusal names each input (`Invalid body: ...`, `Invalid query: ...`). */
 const INPUT_NAMES: Partial<Record<keyof ValidationTargets, string>> = { json: 'body', query: 'query' };

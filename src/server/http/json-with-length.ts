@@ -5,7 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from './context';
+import type { AppEnv } from '../context';
 
 export const jsonWithLength: MiddlewareHandler<AppEnv> = async (c, next) => {
   const json = (object: unknown, init?: ContentfulStatusCode | ResponseInit, headers?: Record<string, string>) => {

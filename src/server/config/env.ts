@@ -1,7 +1,7 @@
 /** The only reader of process.env: parsed once, typed everywhere else. */
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustedProxies } from './security/trusted-proxies';
+import { parseTrustedProxies } from '../security/trusted-proxies';
 
 const flag = (fallback: boolean) =>
   z

@@ -15,8 +15,8 @@ import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { LIVE_DATA_END, LIVE_DATA_START } from '@shared/live-data-markers';
-import type { AppEnv } from './context';
-import { isApiPath } from './security/request-info';
+import type { AppEnv } from '../context';
+import { isApiPath } from '../security/request-info';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
