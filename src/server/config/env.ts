@@ -207,6 +207,15 @@ const envSchema = z.object({
    * (Kite configured), else the simulated feed. `simulated`: always the simulated feed.
    */
   PRICE_FEED: z.enum(['auto', 'simulated']).default('auto'),
+  /**
+   * The simulated feed's move per tick (standard deviation, as a fraction of the price): 0.002 is
+   * 0.2 %. A long demo or test run lowers it so paper trades are not stopped out by the walk.
+   */
+  SIMULATED_FEED_VOLATILITY: z.coerce
+    .number({ error: 'SIMULATED_FEED_VOLATILITY must be a number' })
+    .min(0, 'SIMULATED_FEED_VOLATILITY must be at least 0')
+    .max(0.05, 'SIMULATED_FEED_VOLATILITY must be at most 0.05 (5 % a tick)')
+    .default(0.002),
   /** Web Push (VAPID) keys, base64url; both unset: generated once, stored in the database on PostgreSQL, else in DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: blankAsUnset,
   VAPID_PRIVATE_KEY: blankAsUnset,

@@ -28,6 +28,9 @@ export function demoServerEnv(dataDir: string, env: Record<string, string | unde
     LOGIN_LIMIT_PER_IP: '100000',
     // The paper market open whatever the time of day the tests run at.
     MARKET_HOURS: 'always',
+    // A 0.02 % walk a tick: over a long run the demo's running trades (the partly exited one the
+    // member pages read) stay clear of their stops and targets.
+    SIMULATED_FEED_VOLATILITY: '0.0002',
     // No daily backup in the middle of a run (the Backups screen's test takes its own).
     BACKUP_AT: 'off',
     LOG_LEVEL: 'warn',

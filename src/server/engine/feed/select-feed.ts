@@ -65,7 +65,7 @@ function tickerRoot(env: Deps['env']): string | null {
 }
 
 export function priceFeed(deps: Deps, seed = Date.now()): PriceFeed {
-  const simulated = new SimulatedFeed({ seed });
+  const simulated = new SimulatedFeed({ seed, volatility: deps.env.SIMULATED_FEED_VOLATILITY });
   const zerodha = configuredBrokers(deps.env).zerodha as ZerodhaAdapter | undefined;
   if (deps.env.PRICE_FEED === 'simulated' || !zerodha) return simulated;
   const root = tickerRoot(deps.env);

@@ -41,3 +41,32 @@ describe("priceFeed: Kite's ticker only where it is Kite's", () => {
     );
   });
 });
+
+describe('SIMULATED_FEED_VOLATILITY', () => {
+  /** The largest distance from 1,000 in `ticks` steps of the walk, in percent. */
+  const widestMove = (env: Record<string, string>, ticks: number) => {
+    const feed = feedFor(env);
+    feed.track('INFY', 1000, 1000);
+    let widest = 0;
+    for (let i = 0; i < ticks; i++) {
+      const [quote] = feed.tick(new Date(i * 1000));
+      widest = Math.max(widest, Math.abs(quote!.ltp - 1000) / 10);
+    }
+    return widest;
+  };
+
+  it('sets the walk a tick: a 25-minute run at 0.0002 stays within a few percent, at the default 0.002 it goes further', () => {
+    const calm = widestMove({ SIMULATED_FEED_VOLATILITY: '0.0002' }, 1500);
+    const usual = widestMove({}, 1500);
+    expect(calm).toBeLessThan(3);
+    expect(usual).toBeGreaterThan(calm * 3);
+  });
+
+  it('refuses a value outside 0 to 0.05, naming the setting', () => {
+    expect(() => parseEnv({ SIMULATED_FEED_VOLATILITY: '0.5' })).toThrow(
+      /SIMULATED_FEED_VOLATILITY must be at most 0.05/,
+    );
+    expect(() => parseEnv({ SIMULATED_FEED_VOLATILITY: '-1' })).toThrow(/SIMULATED_FEED_VOLATILITY must be at least 0/);
+    expect(parseEnv({}).SIMULATED_FEED_VOLATILITY).toBe(0.002);
+  });
+});
