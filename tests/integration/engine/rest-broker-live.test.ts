@@ -7,15 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLegs, trades } from '@server/db/schema';
-import { PaperBroker } from '@server/engine/paper-broker';
-import { Engine } from '@server/engine/engine';
-import { createAccount, createMember } from '../../factories/accounts';
-import { createAlgo } from '../../factories/algos';
-import { createSignal } from '../../factories/signals';
-import { createSubscription } from '../../factories/subscriptions';
 import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { ScriptedFeed } from './scripted-feed';
+import { liveInfySignal } from './live-infy-signal';
 
 const T0 = Date.parse('2026-01-05T04:00:00Z');
 
@@ -35,26 +29,12 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
   });
 
   it('enters with one tagged delivery market buy, books the fill, and exits there at the target', async () => {
-    const member = await createMember(t.deps);
-    const account = await createAccount(t.deps, member.trabot_client_id, {
-      broker_name: world.broker,
-      broker_client_id: 'LIVE001',
-      trading_mode: 'live',
-      broker_access_key: fake.newAccessToken('LIVE001'),
+    const { signal, feed, engine } = await liveInfySignal(t, {
+      broker: world.broker,
+      clientId: 'LIVE001',
+      accessKey: fake.newAccessToken('LIVE001'),
+      exchangeAlgoId: 'NSEALGO7',
     });
-    const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
-    await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-    const signal = await createSignal(t.deps, algo.algo_id, {
-      instrument_symbol: 'INFY',
-      entry_level: 250,
-      stop_loss_level: 245,
-      target_level: 262.5,
-      portion_in_trade: 100,
-      trade_gen_ts: null,
-      trade_status: 'approved',
-    });
-    const feed = new ScriptedFeed();
-    const engine = new Engine(t.deps, { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) });
 
     await engine.tick(new Date(T0));
     const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id));

@@ -8,16 +8,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, orderLegs, trades, warnings } from '@server/db/schema';
-import { PaperBroker } from '@server/engine/paper-broker';
-import { Engine } from '@server/engine/engine';
-import { createAccount, createMember } from '../../factories/accounts';
-import { createAlgo } from '../../factories/algos';
-import { createSignal } from '../../factories/signals';
-import { createSubscription } from '../../factories/subscriptions';
 import { UPSTOX_BAD_MARKET_PROTECTION, type FakeUpstox } from '../../support/fake-upstox';
 import { REST_BROKER_WORLDS } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { ScriptedFeed } from './scripted-feed';
+import { liveInfySignal } from './live-infy-signal';
 
 const T0 = Date.parse('2026-04-06T04:00:00Z'); // 09:30 IST, a Monday
 let upstox: FakeUpstox;
@@ -37,26 +31,12 @@ afterAll(async () => {
 
 describe('a live Upstox account with a market protection Upstox does not take', () => {
   it('the entry is refused: the leg rejected, the trade cancelled, and a "Market protection refused" warning naming broker, trade, account and reason', async () => {
-    const member = await createMember(t.deps);
-    const account = await createAccount(t.deps, member.trabot_client_id, {
-      broker_name: 'upstock',
-      broker_client_id: 'MP0001',
-      trading_mode: 'live',
-      broker_access_key: upstox.newAccessToken('MP0001'),
+    const { account, signal, engine } = await liveInfySignal(t, {
+      broker: 'upstock',
+      clientId: 'MP0001',
+      accessKey: upstox.newAccessToken('MP0001'),
+      exchangeAlgoId: 'NSE123456',
     });
-    const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSE123456' });
-    await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-    const signal = await createSignal(t.deps, algo.algo_id, {
-      instrument_symbol: 'INFY',
-      entry_level: 250,
-      stop_loss_level: 245,
-      target_level: 262.5,
-      portion_in_trade: 100,
-      trade_gen_ts: null,
-      trade_status: 'approved',
-    });
-    const feed = new ScriptedFeed();
-    const engine = new Engine(t.deps, { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) });
 
     await engine.tick(new Date(T0));
 
