@@ -22,6 +22,13 @@
  * price set on a subscribed symbol sent as a binary packet in the connection's mode (ltp 8 bytes,
  * quote 44, full 184 with the exchange's timestamp).
  *
+ * Its GTTs (https://kite.trade/docs/connect/v3/gtt/): POST /gtt/triggers (`type` single or two-leg,
+ * `condition` and `orders` as JSON; LIMIT orders only; two-leg trigger values on either side of the
+ * last price and at least 0.25 % from it; prices on the tick), GET /gtt/triggers and
+ * /gtt/triggers/:id in Kite's shape, PUT and DELETE on an active one only (order requests: the same
+ * address and rate checks as orders). When `setLtp` moves a price through a trigger value the GTT
+ * turns `triggered` and places its leg's LIMIT order in the order book (`orders[i].result`).
+ *
  * It also plays Kite's login page (https://kite.trade/docs/connect/v3/user/#login-flow): GET
  * /connect/login?v=3&api_key=...&redirect_params=... shows a "Log in to Kite" button that sends the
  * browser to the app's registered redirect URL with `type=login&status=success&request_token=...`
@@ -60,6 +67,50 @@ export interface KiteOrderRecord {
   placed_by: string;
 }
 
+/** A GTT as Kite answers it (GET /gtt/triggers/:id; kiteconnect 5.3.0's `Trigger`). */
+export interface KiteGttRecord {
+  id: number;
+  user_id: string;
+  parent_trigger: null;
+  type: 'single' | 'two-leg';
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  status: 'active' | 'triggered' | 'disabled' | 'expired' | 'cancelled' | 'rejected' | 'deleted';
+  condition: {
+    exchange: string;
+    last_price: number;
+    tradingsymbol: string;
+    trigger_values: number[];
+    instrument_token: number;
+  };
+  orders: {
+    exchange: string;
+    tradingsymbol: string;
+    product: string;
+    order_type: string;
+    transaction_type: string;
+    quantity: number;
+    price: number;
+    result: null | {
+      account_id: string;
+      exchange: string;
+      tradingsymbol: string;
+      validity: string;
+      product: string;
+      order_type: string;
+      transaction_type: string;
+      quantity: number;
+      price: number;
+      meta: string;
+      timestamp: string;
+      triggered_at: number;
+      order_result: { status: 'success' | 'failed'; order_id: string; rejection_reason: string };
+    };
+  }[];
+  meta: Record<string, never>;
+}
+
 export interface FakeKite {
   root: string;
   /** The login page the app sends members to (Kite's kite.zerodha.com/connect/login). */
@@ -75,8 +126,14 @@ export interface FakeKite {
   /** A live access token of the day, as if the member (a Kite user, each with its own order book) had logged in. */
   newAccessToken(userId?: string): string;
   expireTokens(): void;
-  /** The last price; with the ticker streaming the symbol, a tick traded at `at` (default now). */
+  /**
+   * The last price; with the ticker streaming the symbol, a tick traded at `at` (default now). An
+   * active GTT whose trigger value the price reaches turns `triggered` and places its leg's LIMIT
+   * order, which fills as any other order (at its limit, when the price reaches it).
+   */
   setLtp(symbol: string, price: number, at?: Date): void;
+  /** The GTTs placed so far, every user's, in every status. */
+  gtts: KiteGttRecord[];
   /** The ticker websocket's URL (the same port, ws:). */
   tickerRoot: string;
   /** Open ticker connections: the access token each came with and what it streams, token -> mode. */
@@ -124,6 +181,18 @@ export interface FakeKite {
 /** Kite's refusal of an API market order without market protection (since 1 April 2026). */
 export const KITE_NO_MARKET_PROTECTION =
   'Market orders without market protection are not allowed via API. Please set market protection or use a Limit order.';
+/**
+ * A two-leg GTT whose trigger values do not straddle the last price (Kite decides a trigger's
+ * direction by the last price given: https://kite.trade/forum/profile/comments/rhnvrm). Kite's
+ * exact words are not published; these are inferred.
+ */
+export const KITE_GTT_WRONG_SIDE =
+  'Invalid trigger values. The lower trigger value must be below and the upper above the last price.';
+/** A trigger too near the last price (Zerodha support: 0.25 % above Rs 50, 9 paise below); words inferred. */
+export const KITE_GTT_TOO_NEAR = 'Trigger value is too close to the last price.';
+/** Kite's refusal of a change to a GTT that is no longer active (words inferred). */
+export const KITE_GTT_NOT_ACTIVE = 'Trigger is not active and cannot be modified or deleted.';
+
 /** Kite's documented order rate per user (429 beyond). */
 export const KITE_ORDERS_PER_SECOND = 10;
 
@@ -195,6 +264,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   /** Order requests per Kite user in the last second. */
   const orderTimes = new Map<string, number[]>();
   let orderSeq = 0;
+  const gtts: KiteGttRecord[] = [];
+  let gttSeq = 100_000;
   const instrumentTokens = new Map<string, number>();
   /** NSE cash segment is 1 in the low byte of Kite's instrument tokens. */
   const instrumentToken = (symbol: string) => {
@@ -312,6 +383,181 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     return ok({ order_id: o.order_id });
   }
 
+  /**
+   * A GTT's form (POST /gtt/triggers, PUT /gtt/triggers/:id) checked as Kite checks it
+   * (https://kite.trade/docs/connect/v3/gtt/): `type` single or two-leg, `condition` and `orders`
+   * as JSON, one LIMIT order per trigger value, trigger values straddling the last price (two-leg)
+   * and not too near it, every price on the tick. Answers Kite's refusal, or the parsed GTT.
+   */
+  function gttForm(
+    form: Record<string, string>,
+  ):
+    | { refused: { status: number; body: unknown } }
+    | { type: KiteGttRecord['type']; condition: KiteGttRecord['condition']; orders: KiteGttRecord['orders'] } {
+    const refuse = (message: string) => ({ refused: fail(400, 'InputException', message) });
+    if (form.type !== 'single' && form.type !== 'two-leg') return refuse('Invalid `type`.');
+    let condition: Record<string, unknown> | null;
+    let legs: Record<string, unknown>[];
+    try {
+      condition = JSON.parse(form.condition ?? '') as Record<string, unknown> | null;
+      legs = JSON.parse(form.orders ?? '') as Record<string, unknown>[];
+    } catch {
+      return refuse(!form.condition ? 'Missing or empty field `condition`' : 'Invalid `condition` or `orders`.');
+    }
+    if (!condition || typeof condition !== 'object') return refuse('Missing or empty field `condition`');
+    for (const field of ['exchange', 'tradingsymbol', 'trigger_values', 'last_price'])
+      if (condition[field] === undefined || condition[field] === '' || condition[field] === null)
+        return refuse(`Missing or empty field \`${field}\``);
+    const symbol = String(condition.tradingsymbol);
+    const exchange = String(condition.exchange);
+    const lastPrice = Number(condition.last_price);
+    const values = condition.trigger_values;
+    const count = form.type === 'two-leg' ? 2 : 1;
+    if (!Array.isArray(values) || values.length !== count || values.some((v) => !(Number(v) > 0)))
+      return refuse('Invalid `trigger_values`.');
+    if (!(lastPrice > 0)) return refuse('Invalid `last_price`.');
+    if (!Array.isArray(legs) || legs.length !== count) return refuse('Invalid `orders`.');
+    for (const leg of legs) {
+      for (const field of [
+        'exchange',
+        'tradingsymbol',
+        'transaction_type',
+        'quantity',
+        'order_type',
+        'product',
+        'price',
+      ])
+        if (leg[field] === undefined || leg[field] === '' || leg[field] === null)
+          return refuse(`Missing or empty field \`${field}\``);
+      if (leg.tradingsymbol !== symbol || leg.exchange !== exchange) return refuse('Invalid `tradingsymbol`.');
+      if (leg.order_type !== 'LIMIT') return refuse('Invalid `order_type`. Only LIMIT orders are allowed in GTT.');
+      if (!['BUY', 'SELL'].includes(String(leg.transaction_type))) return refuse('Invalid `transaction_type`.');
+      if (!['CNC', 'MIS', 'NRML'].includes(String(leg.product))) return refuse('Invalid `product`.');
+      if (!Number.isInteger(leg.quantity) || Number(leg.quantity) <= 0) return refuse('Invalid `quantity`.');
+      if (!(Number(leg.price) > 0)) return refuse('Invalid `price`.');
+    }
+    const ltpNow = ltp.get(symbol);
+    if (ltpNow === undefined || (exchange !== 'NSE' && exchange !== 'BSE')) return refuse('Invalid `tradingsymbol`.');
+    const triggers = (values as unknown[]).map(Number);
+    if (count === 2 && !(triggers[0]! < lastPrice && lastPrice < triggers[1]!)) return refuse(KITE_GTT_WRONG_SIDE);
+    const paise = (rupees: number) => Math.round(rupees * 100);
+    const nearest = lastPrice > 50 ? Math.ceil(paise(lastPrice) * 0.0025) : 9;
+    if (triggers.some((t) => Math.abs(paise(t) - paise(lastPrice)) < nearest)) return refuse(KITE_GTT_TOO_NEAR);
+    const offTick = offTickPrice([...triggers, ...legs.map((l) => l.price)], ltpNow);
+    if (offTick) return refuse(offTickText(offTick));
+    return {
+      type: form.type,
+      condition: {
+        exchange,
+        last_price: lastPrice,
+        tradingsymbol: symbol,
+        trigger_values: triggers,
+        instrument_token: instrumentToken(symbol),
+      },
+      orders: legs.map((l) => ({
+        exchange,
+        tradingsymbol: symbol,
+        product: String(l.product),
+        order_type: 'LIMIT',
+        transaction_type: String(l.transaction_type),
+        quantity: Number(l.quantity),
+        price: Number(l.price),
+        result: null,
+      })),
+    };
+  }
+
+  function placeGtt(form: Record<string, string>, user: string) {
+    const parsed = gttForm(form);
+    if ('refused' in parsed) return parsed.refused;
+    const now = new Date();
+    const gtt: KiteGttRecord = {
+      id: ++gttSeq,
+      user_id: user,
+      parent_trigger: null,
+      type: parsed.type,
+      created_at: IST(now),
+      updated_at: IST(now),
+      // Kite keeps a GTT a year from its placement.
+      expires_at: IST(new Date(now.getTime() + 365 * 86_400_000)),
+      status: 'active',
+      condition: parsed.condition,
+      orders: parsed.orders,
+      meta: {},
+    };
+    gtts.push(gtt);
+    return ok({ trigger_id: gtt.id });
+  }
+
+  function changeGtt(method: string, gtt: KiteGttRecord, form: Record<string, string>) {
+    if (gtt.status !== 'active') return fail(400, 'InputException', KITE_GTT_NOT_ACTIVE);
+    if (method === 'DELETE') {
+      gtt.status = 'deleted';
+      gtt.updated_at = IST();
+      return ok({ trigger_id: gtt.id });
+    }
+    const parsed = gttForm(form);
+    if ('refused' in parsed) return parsed.refused;
+    // Type, symbol and exchange are the GTT's own; a modify changes values, prices and quantities.
+    if (parsed.type !== gtt.type) return fail(400, 'InputException', 'Invalid `type`.');
+    if (
+      parsed.condition.tradingsymbol !== gtt.condition.tradingsymbol ||
+      parsed.condition.exchange !== gtt.condition.exchange
+    )
+      return fail(400, 'InputException', 'Invalid `tradingsymbol`.');
+    gtt.condition = parsed.condition;
+    gtt.orders = parsed.orders;
+    gtt.updated_at = IST();
+    return ok({ trigger_id: gtt.id });
+  }
+
+  /** Active GTTs on the symbol whose trigger value the price reached place their leg's order. */
+  function triggerGtts(symbol: string, price: number) {
+    for (const gtt of gtts) {
+      if (gtt.status !== 'active' || gtt.condition.tradingsymbol !== symbol) continue;
+      const [lower, upper] = gtt.condition.trigger_values;
+      let leg: number;
+      if (gtt.type === 'two-leg') leg = price <= lower! ? 0 : price >= upper! ? 1 : -1;
+      else leg = (gtt.condition.last_price > lower! ? price <= lower! : price >= lower!) ? 0 : -1;
+      if (leg < 0) continue;
+      const order = gtt.orders[leg]!;
+      const placed = placeOrder(
+        {
+          tradingsymbol: order.tradingsymbol,
+          exchange: order.exchange,
+          transaction_type: order.transaction_type,
+          product: order.product,
+          order_type: 'LIMIT',
+          quantity: String(order.quantity),
+          price: String(order.price),
+          validity: 'DAY',
+        },
+        gtt.user_id,
+      );
+      const answer = placed.body as { data?: { order_id?: string }; message?: string };
+      gtt.status = 'triggered';
+      gtt.updated_at = IST();
+      order.result = {
+        account_id: gtt.user_id,
+        exchange: order.exchange,
+        tradingsymbol: order.tradingsymbol,
+        validity: 'DAY',
+        product: order.product,
+        order_type: 'LIMIT',
+        transaction_type: order.transaction_type,
+        quantity: order.quantity,
+        price: order.price,
+        meta: '',
+        timestamp: IST(),
+        triggered_at: price,
+        order_result:
+          placed.status === 200
+            ? { status: 'success', order_id: String(answer.data?.order_id), rejection_reason: '' }
+            : { status: 'failed', order_id: '', rejection_reason: answer.message ?? 'failed' },
+      };
+    }
+  }
+
   function route(
     method: string,
     path: string,
@@ -343,8 +589,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     const user = auth && auth[1] === apiKey ? accessTokens.get(auth[2]!) : undefined;
     if (!user) return fail(403, 'TokenException', 'Incorrect `api_key` or `access_token`.');
     const orderRequest =
-      (method === 'POST' && path === '/orders/regular') ||
-      ((method === 'PUT' || method === 'DELETE') && /^\/orders\/regular\/\d+$/.test(path));
+      (method === 'POST' && (path === '/orders/regular' || path === '/gtt/triggers')) ||
+      ((method === 'PUT' || method === 'DELETE') && /^\/(?:orders\/regular|gtt\/triggers)\/\d+$/.test(path));
     if (orderRequest) {
       if (!registered.has(remoteAddress)) {
         refusals.push({ reason: 'ip', remoteAddress, path });
@@ -436,6 +682,15 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       return ok({ net: rows, day: rows });
     }
     if (method === 'POST' && path === '/orders/regular') return placeOrder(form, user);
+    if (method === 'POST' && path === '/gtt/triggers') return placeGtt(form, user);
+    if (method === 'GET' && path === '/gtt/triggers') return ok(gtts.filter((g) => g.user_id === user));
+    const trigger = /^\/gtt\/triggers\/(\d+)$/.exec(path);
+    if (trigger) {
+      const gtt = gtts.find((g) => g.id === Number(trigger[1]) && g.user_id === user);
+      if (!gtt) return fail(400, 'InputException', "Couldn't find that `trigger_id`.");
+      if (method === 'GET') return ok(gtt);
+      if (method === 'PUT' || method === 'DELETE') return changeGtt(method, gtt, form);
+    }
     if (method === 'GET' && path === '/orders')
       return ok(orders.filter((o) => o.placed_by === user).map((o) => ({ ...o })));
     const one = /^\/orders\/(?:regular\/)?(\d+)$/.exec(path);
@@ -626,7 +881,9 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     setLtp(symbol, price, at = new Date()) {
       ltp.set(symbol, price);
       streamPrice(symbol, price, at);
+      triggerGtts(symbol, price);
     },
+    gtts,
     tickerRoot: root.replace('http:', 'ws:') + '/',
     tickerConnections: () => [...tickers.values()],
     get tickerConnects() {

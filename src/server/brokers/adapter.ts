@@ -105,6 +105,93 @@ export interface BrokerAdapter {
   lastPrices(credentials: BrokerCredentials, symbols: readonly string[]): Promise<Map<string, number>>;
 }
 
+/**
+ * Resting exit orders at the broker that protect a filled position: a stop-loss and a target, so
+ * the stop holds while Trabot is down (docs/decisions/2026-11-27-protective-orders-at-zerodha.md).
+ */
+export interface ProtectionRequest {
+  exchange: string;
+  symbol: string;
+  /** The exit's side: sell for a long position, buy for a short one. */
+  side: Side;
+  product: Product;
+  /** The position's filled quantity (what remains of it). */
+  quantity: number;
+  /** The stop-loss trigger price. */
+  stop: number;
+  /**
+   * The stop leg's limit price once triggered; null: at market where the broker takes a stop-loss
+   * market order (sent with its market protection), else at the trigger itself.
+   */
+  stopLimit: number | null;
+  /** The target: the price the target leg sells (or buys) at, or better. */
+  target: number;
+  /** The last price the levels were set against (a GTT's direction is decided by it). */
+  lastPrice: number;
+  /** Each leg's order tag where the broker keeps one (the engine's client order ids of the two legs). */
+  clientOrderIds: { stop: string; target: string };
+  exchangeAlgoId?: string | null;
+}
+
+export type ProtectionChanges = Partial<
+  Pick<ProtectionRequest, 'quantity' | 'stop' | 'stopLimit' | 'target' | 'lastPrice'>
+>;
+
+/** A protection's terms as the broker holds them (tags and the last price are not kept by every broker). */
+export type ProtectionTerms = Omit<ProtectionRequest, 'clientOrderIds' | 'exchangeAlgoId' | 'lastPrice'>;
+
+/**
+ * oco: one broker object whose legs cancel each other (Kite's two-leg GTT); orders: two plain
+ * orders (a stop-loss and a target limit) the engine keeps one-cancels-other itself.
+ */
+export type ProtectionKind = 'oco' | 'orders';
+
+/**
+ * active: both legs resting; triggered: a leg went to the exchange (see `executed`); cancelled:
+ * withdrawn (by Trabot or at the broker); expired: past the broker's validity; rejected: refused
+ * by the broker or its leg's order rejected (see `rejectReason`); disabled: suspended by the broker
+ * (a corporate action).
+ */
+export type ProtectionState = 'active' | 'triggered' | 'cancelled' | 'expired' | 'rejected' | 'disabled';
+
+export type ProtectionLeg = 'stop' | 'target';
+
+export interface Protection {
+  /** The broker's id of the protection: the GTT's trigger id, or "<stop order id>/<target order id>". */
+  protectionId: string;
+  kind: ProtectionKind;
+  /** The levels and quantity as the broker holds them now. */
+  terms: ProtectionTerms;
+  state: ProtectionState;
+  /** The leg's orders in the broker's order book, where they exist (an OCO's only once triggered). */
+  orders: Record<ProtectionLeg, Order | null>;
+  /** The leg the broker executed or sent to the exchange, with its order (fill quantity and price); null while none. */
+  executed: { leg: ProtectionLeg; order: Order | null } | null;
+  rejectReason: string | null;
+  updatedAt: Date;
+}
+
+/**
+ * A broker that rests protective orders (optional: without it the engine watches the levels
+ * itself, as before). Placing answers the protection even when refused (state rejected, with the
+ * broker's words); throws only when the broker cannot be reached.
+ */
+export interface ProtectiveOrders {
+  placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection>;
+  /** New levels or quantity for an active protection; a BrokerError when the broker refuses. */
+  modifyProtection(
+    credentials: BrokerCredentials,
+    protectionId: string,
+    changes: ProtectionChanges,
+  ): Promise<Protection>;
+  /** Withdraws what still rests of it; a BrokerError when the broker refuses (a GTT already triggered). */
+  cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection>;
+  protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection>;
+}
+
+export const hasProtectiveOrders = (adapter: BrokerAdapter): adapter is BrokerAdapter & ProtectiveOrders =>
+  typeof (adapter as Partial<ProtectiveOrders>).placeProtection === 'function';
+
 /** The account a daily login is for, as the broker knows it. */
 export interface LoginAccount {
   /** The member's client id at the broker (the account's broker_client_id). */

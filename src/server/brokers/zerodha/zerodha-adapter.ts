@@ -23,6 +23,10 @@ import type {
   OrderChanges,
   OrderRequest,
   Position,
+  Protection,
+  ProtectionChanges,
+  ProtectionRequest,
+  ProtectiveOrders,
 } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
 import { routeAgent, type OrderRoute } from '../order-route';
@@ -30,6 +34,16 @@ import { RateLimiter } from '../rate-limiter';
 import { nextSixAmIst } from '../session-expiry';
 import { UserBuckets, type Limit } from '../user-buckets';
 import { fromKiteOrder, KITE_DEFAULT_MARKET_PROTECTION, KITE_ORDER_TYPES, kiteOrderParams } from './kite-orders';
+import {
+  fromKiteTrigger,
+  fromProtectionOrders,
+  gttParams,
+  gttTerms,
+  ordersOfProtection,
+  ordersProtectionId,
+  protectionOrderForms,
+  stopLegPrices,
+} from './kite-protection';
 
 export const KITE_DEFAULT_ROOT = 'https://api.kite.trade';
 export const KITE_DEFAULT_LOGIN_URL = 'https://kite.zerodha.com/connect/login';
@@ -109,7 +123,7 @@ export function kitePostbackGenuine(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
+export class ZerodhaAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrders {
   readonly name = 'zerodha';
   private readonly bucket = new RateLimiter(KITE_REQUESTS_PER_SECOND);
   private readonly quoteBucket = new RateLimiter(KITE_QUOTES_PER_SECOND);
@@ -253,6 +267,134 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin {
       if (failure.kind === 'unreachable') throw new Error(failure.message);
       throw new BrokerError(failure.message);
     }
+  }
+
+  private get marketProtection() {
+    return this.config.marketProtection ?? KITE_DEFAULT_MARKET_PROTECTION;
+  }
+
+  /**
+   * A delivery position's stop and target as one two-leg GTT (Kite keeps it a year, across days
+   * and Trabot's absences); an intraday one's as an SL (or SL-M) order and a target LIMIT order, each
+   * with its leg's tag. Refused, it is answered as a rejected protection with Kite's words.
+   */
+  async placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
+    if (request.product === 'delivery') {
+      let triggerId: string;
+      try {
+        const placed = await this.orderRequest(credentials, (kite) => kite.placeGTT(gttParams(request)));
+        triggerId = String(placed.trigger_id);
+      } catch (err) {
+        const failure = kiteFailure(err);
+        if (failure.kind === 'unreachable') throw new Error(failure.message);
+        return this.refusedProtection(request, failure.message);
+      }
+      return this.protectionStatus(credentials, triggerId);
+    }
+    const forms = protectionOrderForms(request, this.marketProtection);
+    const stop = await this.placeLeg(credentials, forms.stop);
+    if ('refused' in stop) return this.refusedProtection(request, stop.refused);
+    const target = await this.placeLeg(credentials, forms.target);
+    if ('refused' in target) {
+      // Half a protection is not left resting: the stop goes too, and the refusal is answered.
+      await this.cancelOrder(credentials, stop.orderId).catch(() => undefined);
+      return this.refusedProtection(request, target.refused);
+    }
+    return this.protectionStatus(credentials, ordersProtectionId(stop.orderId, target.orderId));
+  }
+
+  private async placeLeg(
+    credentials: BrokerCredentials,
+    form: Record<string, unknown>,
+  ): Promise<{ orderId: string } | { refused: string }> {
+    try {
+      const placed = await this.orderRequest(credentials, (kite) =>
+        kite.placeOrder('regular', form as Parameters<Connect['placeOrder']>[1]),
+      );
+      return { orderId: String(placed.order_id) };
+    } catch (err) {
+      const failure = kiteFailure(err);
+      if (failure.kind === 'unreachable') throw new Error(failure.message);
+      return { refused: failure.message };
+    }
+  }
+
+  private refusedProtection(request: ProtectionRequest, reason: string): Protection {
+    const { clientOrderIds: _tags, exchangeAlgoId: _algo, lastPrice: _price, ...terms } = request;
+    return {
+      protectionId: `rejected-${request.clientOrderIds.stop}`,
+      kind: request.product === 'delivery' ? 'oco' : 'orders',
+      terms,
+      state: 'rejected',
+      orders: { stop: null, target: null },
+      executed: null,
+      rejectReason: reason,
+      updatedAt: this.now(),
+    };
+  }
+
+  /** New levels or quantity: a GTT is replaced whole (PUT), an intraday protection's legs are modified each. */
+  async modifyProtection(
+    credentials: BrokerCredentials,
+    protectionId: string,
+    changes: ProtectionChanges,
+  ): Promise<Protection> {
+    const legs = ordersOfProtection(protectionId);
+    if (!legs) {
+      const current = await this.call(() => this.client(credentials.accessKey).getGTT(protectionId), true);
+      const params = gttParams({ ...gttTerms(current), ...changes });
+      await this.orderCall(credentials, (kite) => kite.modifyGTT(protectionId, params));
+      return this.protectionStatus(credentials, protectionId);
+    }
+    const current = await this.protectionStatus(credentials, protectionId);
+    const terms = { ...current.terms, ...changes };
+    const quantity = changes.quantity !== undefined ? { quantity: terms.quantity } : {};
+    if (changes.stop !== undefined || changes.stopLimit !== undefined || changes.quantity !== undefined)
+      await this.orderCall(credentials, (kite) =>
+        kite.modifyOrder('regular', legs.stop, {
+          ...stopLegPrices(terms, this.marketProtection),
+          ...quantity,
+        } as Parameters<Connect['modifyOrder']>[2]),
+      );
+    if (changes.target !== undefined || changes.quantity !== undefined)
+      await this.orderCall(credentials, (kite) =>
+        kite.modifyOrder('regular', legs.target, { order_type: 'LIMIT', price: terms.target, ...quantity }),
+      );
+    return this.protectionStatus(credentials, protectionId);
+  }
+
+  /** Deletes the GTT, or cancels whichever of the two orders still rests. */
+  async cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    const legs = ordersOfProtection(protectionId);
+    if (!legs) {
+      await this.orderCall(credentials, (kite) => kite.deleteGTT(protectionId));
+      return this.protectionStatus(credentials, protectionId);
+    }
+    const current = await this.protectionStatus(credentials, protectionId);
+    for (const order of [current.orders.stop, current.orders.target])
+      if (order && (order.state === 'open' || order.state === 'trigger_pending'))
+        await this.orderCall(credentials, (kite) => kite.cancelOrder('regular', order.orderId));
+    return this.protectionStatus(credentials, protectionId);
+  }
+
+  /**
+   * Where the protection stands at Kite: the GTT (and, once triggered, the order it placed, with its
+   * fill) or the two orders.
+   */
+  async protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    const legs = ordersOfProtection(protectionId);
+    if (legs) {
+      const [stop, target] = await Promise.all([
+        this.orderStatus(credentials, legs.stop),
+        this.orderStatus(credentials, legs.target),
+      ]);
+      return fromProtectionOrders(protectionId, stop, target);
+    }
+    const trigger = await this.call(() => this.client(credentials.accessKey).getGTT(protectionId), true);
+    const { executedOrderId } = fromKiteTrigger(trigger, null, this.now());
+    const executed = executedOrderId ? await this.orderStatus(credentials, executedOrderId) : null;
+    const { executedOrderId: _id, ...protection } = fromKiteTrigger(trigger, executed, this.now());
+    return protection;
   }
 
   async orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order> {
