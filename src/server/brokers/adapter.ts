@@ -187,6 +187,12 @@ export interface ProtectiveOrders {
   /** Withdraws what still rests of it; a BrokerError when the broker refuses (a GTT already triggered). */
   cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection>;
   protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection>;
+  /**
+   * The account's protections the broker lists as such (Kite's GTTs, every status it still shows),
+   * each with its executed leg's order: reconciliation reads them once per account. Protections
+   * made of plain orders are found in the order book by their legs' tags instead.
+   */
+  protectionBook(credentials: BrokerCredentials): Promise<Protection[]>;
 }
 
 export const hasProtectiveOrders = (adapter: BrokerAdapter): adapter is BrokerAdapter & ProtectiveOrders =>

@@ -263,6 +263,39 @@ describe('a delivery position: a two-leg GTT', () => {
   });
 });
 
+describe("the account's GTT book", () => {
+  it('lists every GTT of the account, each triggered one with the order it placed; not another account’s', async () => {
+    const other = { clientId: 'ZY0001', accessKey: kite.newAccessToken('ZY0001') };
+    const theirs = await adapter.placeProtection(other, protection());
+    expect(theirs.state).toBe('active');
+
+    const book = await adapter.protectionBook(member);
+    const mine = kite.gtts.filter((g) => g.user_id === 'ZX4821');
+    expect(book.map((p) => p.protectionId)).toEqual(mine.map((g) => String(g.id)));
+    expect(book.map((p) => p.protectionId)).not.toContain(theirs.protectionId);
+    const sbin = book.find((p) => p.terms.symbol === 'SBIN')!;
+    expect(sbin).toMatchObject({
+      state: 'triggered',
+      executed: { leg: 'stop', order: { state: 'filled', averagePrice: 778, filledQuantity: 10 } },
+    });
+    expect(book.filter((p) => p.state === 'cancelled').length).toBeGreaterThan(0);
+    expect(book.filter((p) => p.state === 'active').length).toBeGreaterThan(0);
+  });
+
+  it("GTT placements wait their turn in the account's order rate (10 a second at Kite): none is refused", async () => {
+    const user = { clientId: 'ZY0002', accessKey: kite.newAccessToken('ZY0002') };
+    const refusedBefore = kite.refusals.filter((r) => r.reason === 'rate').length;
+    const placed = await Promise.all(Array.from({ length: 12 }, () => adapter.placeProtection(user, protection())));
+    expect(placed.map((p) => p.state)).toEqual(Array(12).fill('active'));
+    expect(kite.refusals.filter((r) => r.reason === 'rate').length).toBe(refusedBefore);
+    const times = kite.requests
+      .filter((r) => r.method === 'POST' && r.path === '/gtt/triggers')
+      .slice(-12)
+      .map((r) => r.at);
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(900);
+  });
+});
+
 describe('an intraday position: an SL order and a target LIMIT order', () => {
   it('places both with their tags; the stop fills on a fall through it, and cancelling withdraws the target', async () => {
     await filledEntry('TCS', 4000, 'intraday', 5);

@@ -397,6 +397,23 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrde
     return protection;
   }
 
+  /** Kite's GTT list and the order book, read once each: every GTT with its placed order, if any. */
+  async protectionBook(credentials: BrokerCredentials): Promise<Protection[]> {
+    const triggers = await this.call(() => this.client(credentials.accessKey).getGTTs(), true);
+    const placed = triggers.map((t) => fromKiteTrigger(t, null, this.now()).executedOrderId);
+    const book = placed.some(Boolean)
+      ? new Map((await this.orderBook(credentials)).map((o) => [o.orderId, o]))
+      : new Map<string, Order>();
+    return triggers.map((trigger, i) => {
+      const { executedOrderId: _id, ...protection } = fromKiteTrigger(
+        trigger,
+        (placed[i] ? book.get(placed[i]) : null) ?? null,
+        this.now(),
+      );
+      return protection;
+    });
+  }
+
   async orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order> {
     const history = await this.call(() => this.client(credentials.accessKey).getOrderHistory(orderId), true);
     const last = history.at(-1);
