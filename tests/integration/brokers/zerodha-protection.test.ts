@@ -392,4 +392,31 @@ describe('an intraday position: an SL order and a target LIMIT order', () => {
       orders: { stop: { state: 'cancelled' }, target: { state: 'cancelled' } },
     });
   });
+
+  it('a target Kite refuses takes the stop with it: no half protection is left resting', async () => {
+    await filledEntry('ONGC', 250.5, 'intraday', 8);
+    const refused = await adapter.placeProtection(
+      member,
+      protection({
+        symbol: 'ONGC',
+        product: 'intraday',
+        quantity: 8,
+        stop: 245,
+        stopLimit: 244.5,
+        target: 260.03,
+        lastPrice: 250.5,
+        clientOrderIds: { stop: 'TB11L2', target: 'TB11L3' },
+      }),
+    );
+    expect(refused).toMatchObject({
+      kind: 'orders',
+      state: 'rejected',
+      rejectReason:
+        'Tick size for this script is 0.05. Kindly enter price in the multiple of tick size for this script',
+      orders: { stop: { state: 'cancelled', clientOrderId: 'TB11L2' }, target: null },
+    });
+    expect(kite.orders.filter((o) => o.tradingsymbol === 'ONGC' && o.transaction_type === 'SELL')).toMatchObject([
+      { status: 'CANCELLED', tag: 'TB11L2' },
+    ]);
+  });
 });

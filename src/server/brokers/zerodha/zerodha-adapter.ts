@@ -296,9 +296,12 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrde
     if ('refused' in stop) return this.refusedProtection(request, stop.refused);
     const target = await this.placeLeg(credentials, forms.target);
     if ('refused' in target) {
-      // Half a protection is not left resting: the stop goes too, and the refusal is answered.
-      await this.cancelOrder(credentials, stop.orderId).catch(() => undefined);
-      return this.refusedProtection(request, target.refused);
+      // Half a protection is not left resting: the stop goes too, and the refusal is answered with
+      // the stop order as it ended (still resting, should Kite have refused its cancel).
+      const stopOrder = await this.cancelOrder(credentials, stop.orderId).catch(() =>
+        this.orderStatus(credentials, stop.orderId),
+      );
+      return { ...this.refusedProtection(request, target.refused), orders: { stop: stopOrder, target: null } };
     }
     return this.protectionStatus(credentials, ordersProtectionId(stop.orderId, target.orderId));
   }
