@@ -81,6 +81,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'bench/results',
+      'bench/peer/openalgo',
     ],
   },
   js.configs.recommended,

@@ -95,23 +95,40 @@ export function apiTable(runs: ApiRun[]): string {
 }
 
 export function lighthouseTable(results: LighthouseResult[]): string {
-  const value = (n: number | null, digits = 0, unit = '') => (n === null ? '-' : `${n.toFixed(digits)}${unit}`);
-  return table([
-    ['Lighthouse 12, mobile', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'TBT', 'CLS', 'budget'],
-    ...results.map((r) => [
-      r.loggedIn ? `${r.page} (logged in)` : r.page,
-      value(r.scores.performance),
-      value(r.scores.accessibility),
-      value(r.scores['best-practices']),
-      value(r.scores.seo),
-      value(r.lcpMs, 0, ' ms'),
-      r.tbtRunsMs.length
-        ? `${value(r.tbtMs, 0, ' ms')} (median of ${r.tbtRunsMs.join(', ')})`
-        : value(r.tbtMs, 0, ' ms'),
-      value(r.cls, 3),
-      `perf >= ${r.performanceBudget}${r.tbtBudgetMs === null ? '' : `, TBT <= ${r.tbtBudgetMs} ms`}, others 100: ${r.pass ? 'PASS' : 'FAIL'}`,
+  const times = (r: number | null) => (r === null ? '' : ` (${r.toFixed(2)}x)`);
+  const budgetText = ({ budget }: LighthouseResult) =>
+    [
+      budget.tbtRatio === undefined ? '' : `TBT <= ${budget.tbtRatio}x`,
+      budget.lcpRatio === undefined ? '' : `LCP <= ${budget.lcpRatio}x`,
+      budget.lcpMs === undefined ? '' : `LCP <= ${budget.lcpMs} ms`,
+    ]
+      .filter(Boolean)
+      .join(', ');
+  return [
+    table([
+      [
+        'Lighthouse 12, mobile',
+        'perf',
+        'a11y / BP / SEO',
+        'LCP (x peer)',
+        'TBT (x peer)',
+        'rounds LCP / TBT (ms)',
+        'CLS',
+        'budget',
+      ],
+      ...results.map((r) => [
+        r.site === 'trabot' ? `${r.page}${r.loggedIn ? ' (logged in)' : ''}` : `peer: ${r.site} ${r.page}`,
+        String(r.scores.performance ?? '-'),
+        [r.scores.accessibility, r.scores['best-practices'], r.scores.seo].map((s) => s ?? '-').join(' / '),
+        `${r.lcpMs} ms${times(r.lcpRatio)}`,
+        `${r.tbtMs} ms${times(r.tbtRatio)}`,
+        r.runs.map((run) => `${run.lcpMs}/${run.tbtMs}`).join(', '),
+        r.cls === null ? '-' : r.cls.toFixed(3),
+        r.pass === null ? 'the peer' : `${budgetText(r)}, others 100: ${r.pass ? 'PASS' : 'FAIL'}`,
+      ]),
     ]),
-  ]);
+    "Medians of the interleaved rounds; ratios are to the peer's medians of the same run.",
+  ].join('\n');
 }
 
 export function takeoverTable(pages: TakeoverTimings[]): string {

@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: builds the client when dist/client is missing (`--build` forces it), starts the
- * real server with bench data on PGlite (bundle, Lighthouse unless --no-lighthouse, the takeover
- * of the prerendered pages, the trades page and instrument picker timings in Chromium, API load),
+ * real server with bench data on PGlite (bundle, Lighthouse side by side with a peer unless
+ * --no-lighthouse, the takeover of the prerendered pages; then with 1,000 trades, the trades page
+ * and instrument picker timings in Chromium and the API load),
  * then on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (API load), then the
  * engine section on both (bench/engine.ts; `--engine` runs it alone), webhook-to-push delays
  * (bench/push.ts; `--push` alone), the fan-out to a live broker under its rate limits
  * (bench/live-broker.ts; `--live` alone), prints tables and writes
- * bench/results/latest.json. `--pages` stops after the bundle, Lighthouse and the takeover.
+ * bench/results/latest.json. `--pages` stops after the bundle, Lighthouse and the takeover,
+ * `--lighthouse` after the bundle and Lighthouse.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import path from 'node:path';
 import { measureApiLoad } from './api-load';
 import { measureBundle } from './bundle';
 import { measureLighthouse } from './lighthouse';
+import { PEER_PAGE, startPeerServer } from './peer';
 import { benchLiveBrokers, liveBrokerTable } from './live-broker';
 import { kiteFanOutFigure, orderLimitsLine } from './order-limits';
 import { benchPnl, pnlTable } from './pnl';
@@ -116,21 +119,43 @@ async function main() {
   }
   buildClientIfNeeded();
 
-  const pglite = await startBenchServer(undefined);
+  // The pages as a member sees them (the demo's own trades, 14), beside the peer (bench/peer.ts).
+  const pages = await startBenchServer(undefined, { trades: 0 });
   try {
-    results.bundle = await measureBundle(CLIENT_DIR, pglite.url);
+    results.bundle = await measureBundle(CLIENT_DIR, pages.url);
     console.log(`${bundleTable(results.bundle)}\n`);
     if (!process.argv.includes('--no-lighthouse')) {
-      results.lighthouse = await measureLighthouse(pglite.url, pglite.cookie);
+      const peer = await startPeerServer();
+      try {
+        results.lighthouse = await measureLighthouse(pages.url, pages.cookie, {
+          name: 'OpenAlgo',
+          url: peer.url,
+          path: PEER_PAGE,
+        });
+      } finally {
+        await peer.stop();
+      }
       console.log(`${lighthouseTable(results.lighthouse)}\n`);
     }
-    results.takeover = await measureTakeover(pglite.url);
-    console.log(`${takeoverTable(results.takeover)}\n`);
-    // --pages: the first-visit bundle, Lighthouse and the takeover alone.
-    if (process.argv.includes('--pages')) {
+    // --lighthouse: the bundle and Lighthouse alone.
+    if (process.argv.includes('--lighthouse')) {
       console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
       return;
     }
+    results.takeover = await measureTakeover(pages.url);
+    console.log(`${takeoverTable(results.takeover)}\n`);
+  } finally {
+    await pages.stop();
+  }
+  // --pages: the first-visit bundle, Lighthouse and the takeover alone.
+  if (process.argv.includes('--pages')) {
+    console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
+    return;
+  }
+
+  // The API and the trades page's timings with 1,000 trades on the member's account.
+  const pglite = await startBenchServer(undefined);
+  try {
     results.ui = await measureUiTimings(pglite);
     console.log(`${uiTable(results.ui)}\n`);
     results.api.push({ database: 'pglite', endpoints: await measureApiLoad(pglite) });

@@ -1,7 +1,8 @@
 /**
  * Bench-only seeding, run in its own process before the server starts (PGlite admits one process):
- * migrations, the demo data with the DEMO_* logins, 1,000 trades on the demo member's account and a
- * BENCH_SESSIONS sessions for that member. Prints `{ "tokens": [...], "accountId": ... }` as its last line.
+ * migrations, the demo data with the DEMO_* logins, trades on the demo member's account up to
+ * BENCH_TRADES in all (set by bench/server.ts; 0 leaves the demo's own) and BENCH_SESSIONS sessions
+ * for that member. Prints `{ "tokens": [...], "accountId": ... }` as its last line.
  */
 import fs from 'node:fs';
 import { count, eq } from 'drizzle-orm';
@@ -14,7 +15,7 @@ import { parseEnv } from '@server/config/env';
 import { createLogger } from '@server/lib/logger';
 import { TRADE_STATUSES } from '@shared/constants';
 
-export const BENCH_TRADES = 1000;
+const tradesWanted = Number(process.env.BENCH_TRADES ?? 0);
 export const BENCH_SESSIONS = 50;
 const BATCH = 250;
 const SYMBOLS = ['TATAMOTORS', 'INFY', 'RELIANCE', 'HDFCBANK', 'SBIN', 'ITC', 'LT', 'TCS'];
@@ -59,7 +60,7 @@ async function main() {
     const accountId = member.accountId;
 
     const [existing] = await db.select({ n: count() }).from(trades).where(eq(trades.trabot_account_id, accountId));
-    const missing = BENCH_TRADES - existing!.n;
+    const missing = tradesWanted - existing!.n;
     for (let start = 0; start < missing; start += BATCH) {
       const rows = Array.from({ length: Math.min(BATCH, missing - start) }, (_, k) => tradeRow(accountId, start + k));
       const inserted = await db

@@ -20,6 +20,9 @@ export const BENCH_LOGINS = {
   DEMO_ADMIN_PASSWORD: 'bench-admin-password',
 };
 
+/** The demo member's trades in all, for the API load and the trades page's timings. */
+export const BENCH_TRADES = 1000;
+
 export interface BenchServer {
   url: string;
   /** Cookie header of the demo member's session (the account holding the 1,000 trades). */
@@ -49,7 +52,11 @@ export function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startBenchServer(databaseUrl: string | undefined): Promise<BenchServer> {
+/** `trades`: the demo member's trades in all (bench/seed.ts; 0 keeps the demo's own). */
+export async function startBenchServer(
+  databaseUrl: string | undefined,
+  { trades = BENCH_TRADES }: { trades?: number } = {},
+): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-bench-'));
   const env = childEnv({
     ...BENCH_LOGINS,
@@ -57,6 +64,7 @@ export async function startBenchServer(databaseUrl: string | undefined): Promise
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SEED_DEMO: '0',
+    BENCH_TRADES: String(trades),
     MARKET_HOURS: 'always',
     // Production's level: every request writes its log line, as it does in production.
     LOG_LEVEL: 'info',
