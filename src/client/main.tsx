@@ -1,8 +1,9 @@
 /**
  * Start-up: the online state, the offline cache of the last user, then the app. In that order, each
  * step awaited before the next:
- * 1. the persisted queries are restored, so an offline cold start finds its data;
- * 2. the router is built, then loads the URL's route (its code, guards and loaders), for up to a second: a route
+ * 1. the router is built and the URL's route code starts loading, while the persisted queries are
+ *    restored, so an offline cold start finds its data;
+ * 2. the router loads the URL's route (its code, guards and loaders), for up to a second: a route
  *    whose data takes longer renders its loading state meanwhile;
  * 3. the app renders in a transition, which React splits into short tasks.
  * A prerendered page stays responsive while the app takes it over (no long task over
@@ -52,17 +53,24 @@ const nextTask = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, 
 const ROUTE_LOAD_WAIT_MS = 1000;
 
 async function start() {
+  // React's DOM renderer is half of the start-up code: a chunk of its own, fetched from the start
+  // (a dashboard page's HTML names only the entry) and run in a task of its own once it arrives,
+  // rather than with this module's.
+  const reactDomClient = import('react-dom/client');
+  await nextTask();
+  const router = createAppRouter();
+  // The URL's route code is fetched while the saved queries are read: on a dashboard page (whose
+  // HTML names only the entry) it would otherwise wait for the restore and the session check.
+  // Only code: guards and loaders run in router.load(), once the saved data is back.
+  for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route);
+  await nextTask();
   const persistence = persistenceOf(queryClient);
   // A copy that cannot be read is dropped by the restore itself: the app starts without it.
   await persistQueryClientRestore(persistence).catch(() => undefined);
   persistQueryClientSubscribe(persistence);
   await nextTask();
-  const router = createAppRouter();
-  await nextTask();
   await Promise.race([router.load(), nextTask(ROUTE_LOAD_WAIT_MS)]);
-  // React's DOM renderer is half of the start-up code: a chunk of its own, compiled and run in a
-  // task of its own rather than with this module's.
-  const { createRoot } = await import('react-dom/client');
+  const { createRoot } = await reactDomClient;
   await nextTask();
   const root = createRoot(appContainer(router));
   startTransition(() =>
