@@ -9,8 +9,13 @@
  *   their duration and statements;
  * - exits: the price crosses every trade's stop-loss; the worst delay from the tick's prices to the
  *   last exit order sent (plus, in the worst case, one tick interval before the price is sampled);
- * - the API meanwhile: GET /api/check-session from a worker thread (10 connections), its p99 during
- *   the fan-out and during the ticks.
+ * - the API meanwhile: GET /api/check-session from another process (autocannon, 10 connections), its
+ *   p99 during the fan-out and during the ticks;
+ * - the API as one member sees it: a second signal fanned out to the same accounts and ten more ticks
+ *   with those trades running, while another process calls GET /api/check-session one request at a
+ *   time (the next when the previous answered) and nothing else loads the server: p50, p99 and max
+ *   of those calls. A stall of the server's thread (a long statement, a transaction holding the
+ *   embedded database) shows here whole, where the 10 connections above spread it over many calls.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +35,7 @@ import { Engine } from '@server/engine/engine';
 import { SimulatedFeed } from '@server/engine/feed/simulated-feed';
 import { postgresLeaderLock, sessionLeaderLock } from '@server/engine/leader-lock';
 import { alwaysOpenCalendar } from '@server/engine/market-hours';
+import { engineSettings } from '@server/engine/start';
 import { ENGINE_TICK_MS, runEngine } from '@server/engine/runner';
 import { parseEnv } from '@server/config/env';
 import { REDACT_PATHS } from '@server/lib/logger';
@@ -45,6 +51,14 @@ export const ENGINE_BUDGET = {
 const TICKS = 10;
 const LOAD_CONNECTIONS = 10;
 
+/** Latencies of the one-request-at-a-time probe over one phase (ms, rounded to 0.1). */
+export interface ProbeFigures {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+}
+
 export interface EngineFigures {
   database: 'pglite' | 'postgres';
   accounts: number;
@@ -57,6 +71,11 @@ export interface EngineFigures {
   apiP99FanOutMs: number;
   apiP99TicksMs: number;
   apiRequests: number;
+  /** check-session one request at a time during the second signal's fan-out, and during ten ticks after it. */
+  probeFanOut: ProbeFigures;
+  probeTicks: ProbeFigures;
+  /** The second signal's fan-out, measured with only the probe running. */
+  probeFanOutS: number;
 }
 
 /** Load generators still running: stopped in any case when a run ends. */
@@ -94,6 +113,77 @@ function startLoad(url: string, cookie: string) {
       return result;
     },
   };
+}
+
+/**
+ * check-session from another process, one request at a time (the next sent when the previous
+ * answered, on a kept-alive connection), until stopped: its latencies' p50, p99 and max.
+ */
+async function startProbe(url: string, cookie: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `
+      const [url, cookie] = process.argv.slice(1);
+      const latencies = [];
+      let stopped = false;
+      let errors = 0;
+      process.on('message', () => { stopped = true; });
+      (async () => {
+        let first = true;
+        while (!stopped) {
+          const t0 = performance.now();
+          try {
+            const res = await fetch(url, { headers: { cookie } });
+            await res.arrayBuffer();
+            if (!res.ok) errors++;
+          } catch { errors++; }
+          if (first) { first = false; process.send({ ready: true }); continue; }
+          latencies.push(performance.now() - t0);
+        }
+        process.send({ latencies, errors }, () => process.exit(0));
+      })();
+      `,
+      url,
+      cookie,
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
+  loads.add(child);
+  const messages: { ready?: true; latencies?: number[]; errors?: number }[] = [];
+  let notify = () => {};
+  child.on('message', (m: { ready?: true; latencies?: number[]; errors?: number }) => {
+    messages.push(m);
+    notify();
+  });
+  const next = (test: (m: (typeof messages)[number]) => boolean) =>
+    new Promise<(typeof messages)[number]>((resolve, reject) => {
+      child.once('error', reject);
+      const check = () => {
+        const found = messages.find(test);
+        if (found) resolve(found);
+        else notify = check;
+      };
+      check();
+    });
+  await next((m) => m.ready === true);
+  return {
+    async stop(): Promise<ProbeFigures> {
+      child.send('stop');
+      const { latencies = [], errors = 0 } = await next((m) => Array.isArray(m.latencies));
+      loads.delete(child);
+      if (errors) throw new Error(`${errors} failed check-session requests from the probe`);
+      return probeFigures(latencies);
+    },
+  };
+}
+
+export function probeFigures(latencies: number[]): ProbeFigures {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return { p50Ms: round(at(0.5)), p99Ms: round(at(0.99)), maxMs: round(sorted.at(-1) ?? 0), requests: sorted.length };
 }
 
 /** A fresh database for one bench run (a folder for PGlite, a new database on the PostgreSQL server), dropped by `drop`. */
@@ -188,27 +278,44 @@ export async function benchEngine(
     DATA_DIR: opened.dataDir,
     LOG_LEVEL: 'info',
     ...(opened.url ? { DATABASE_URL: opened.url } : {}),
+    // The server's setting when given (to compare batch sizes), else the engine's default for the database.
+    ...(process.env.ENGINE_BATCH_SIZE ? { ENGINE_BATCH_SIZE: process.env.ENGINE_BATCH_SIZE } : {}),
   });
   const deps = { db: database.db, env, log, secrets };
   const feed = new SimulatedFeed({ seed: 20260105, volatility: 0.0005 });
   const paper = new PaperBroker({ prices: feed });
-  const engine = new Engine(deps, { feed, paper, calendar: alwaysOpenCalendar });
   const lock = kind === 'postgres' ? postgresLeaderLock(opened.url!) : sessionLeaderLock(database.db);
-  const running = runEngine({
-    engine: { tick: (now) => engineWork.run(true, () => engine.tick(now)), requestStop: () => engine.requestStop() },
-    lock,
-    log,
-  });
+  // The engine and its runner, as the server runs them; started again (a fresh engine) for the probe's phase.
+  const startRunner = () => {
+    const engine = new Engine(deps, {
+      feed,
+      paper,
+      calendar: alwaysOpenCalendar,
+      settings: engineSettings(env, kind),
+    });
+    const running = runEngine({
+      engine: { tick: (now) => engineWork.run(true, () => engine.tick(now)), requestStop: () => engine.requestStop() },
+      lock,
+      log,
+    });
+    return { engine, running };
+  };
+  let current = startRunner();
   const port = await freePort();
-  const server = serve({ fetch: createApp({ ...deps, engine: running }).fetch, port, hostname: '127.0.0.1' });
+  const server = serve({
+    fetch: createApp({ ...deps, engine: { wake: () => current.running.wake() } }).fetch,
+    port,
+    hostname: '127.0.0.1',
+  });
   const url = `http://127.0.0.1:${port}`;
 
-  try {
+  /** A pending signal on `symbol`, once the feed (which follows pending signals) has a fresh price for it. */
+  const pendingSignal = async (symbol: string) => {
     const [signal] = await database.db
       .insert(signals)
       .values({
         algo_id: algoId,
-        instrument_symbol: 'INFY',
+        instrument_symbol: symbol,
         instrument_type: 'EQ',
         trade_type: 'swing',
         trade_direction: 'long',
@@ -220,13 +327,11 @@ export async function benchEngine(
         algo_process_ind: true,
       })
       .returning();
-    const signalId = signal!.signal_id;
-    // The feed follows pending signals: wait until INFY has a fresh price.
     await new Promise((r) => setTimeout(r, ENGINE_TICK_MS + 500));
-
-    // Fan-out, from the approve request on.
-    const load = startLoad(`${url}/api/check-session`, memberCookie);
-    await new Promise((r) => setTimeout(r, 500));
+    return signal!.signal_id;
+  };
+  /** Approves the signal and waits for its fan-out: its duration (s) and statements. */
+  const fanOutOf = async (signalId: number) => {
     statements = 0;
     const started = performance.now();
     const approved = await fetch(`${url}/api/signals/${signalId}/update`, {
@@ -243,28 +348,48 @@ export async function benchEngine(
     });
     if (approved.status !== 200) throw new Error(`approve answered ${approved.status}: ${await approved.text()}`);
     while (!fanned.has(signalId)) await new Promise((r) => setTimeout(r, 2));
-    const fanOutS = (performance.now() - started) / 1000;
-    const fanOutStatements = statements;
-    const duringFanOut = await load.stop();
-    const [{ n: runningTrades }] = (await database.db
+    return { seconds: (performance.now() - started) / 1000, statements };
+  };
+  const runningTradesOf = async (signalId: number) => {
+    const [{ n: running }] = (await database.db
       .select({ n: count() })
       .from(trades)
       .where(and(eq(trades.signal_id, signalId), eq(trades.trade_status, 'running')))) as [{ n: number }];
-    if (runningTrades !== n) throw new Error(`${runningTrades} of ${n} trades running after the fan-out`);
-
-    // Ticks with n running trades: the runner is stopped and the ticks are driven here, back to back.
-    await running.stop();
-    const tickLoad = startLoad(`${url}/api/check-session`, memberCookie);
+    return running;
+  };
+  /** Ten ticks back to back (the runner stopped): their durations and the most statements one took. */
+  const ticks = async () => {
     const tickMs: number[] = [];
     let tickStatements = 0;
     for (let i = 1; i <= TICKS; i++) {
       statements = 0;
       const t0 = performance.now();
-      await engineWork.run(true, () => engine.tick(new Date()));
+      await engineWork.run(true, () => current.engine.tick(new Date()));
       tickMs.push(performance.now() - t0);
       tickStatements = Math.max(tickStatements, statements);
     }
+    return { tickMs, tickStatements };
+  };
+
+  try {
+    const signalId = await pendingSignal('INFY');
+
+    // Fan-out, from the approve request on.
+    const load = startLoad(`${url}/api/check-session`, memberCookie);
+    await new Promise((r) => setTimeout(r, 500));
+    const fanOut = await fanOutOf(signalId);
+    const fanOutS = fanOut.seconds;
+    const fanOutStatements = fanOut.statements;
+    const duringFanOut = await load.stop();
+    const runningTrades = await runningTradesOf(signalId);
+    if (runningTrades !== n) throw new Error(`${runningTrades} of ${n} trades running after the fan-out`);
+
+    // Ticks with n running trades: the runner is stopped and the ticks are driven here, back to back.
+    await current.running.stop();
+    const tickLoad = startLoad(`${url}/api/check-session`, memberCookie);
+    const { tickMs, tickStatements } = await ticks();
     const duringTicks = await tickLoad.stop();
+    const { engine } = current;
 
     // Every trade's stop-loss crossed: from the tick's prices to the last exit order sent.
     await database.db.update(signals).set({ stop_loss_level: 1700 }).where(eq(signals.signal_id, signalId));
@@ -289,6 +414,22 @@ export async function benchEngine(
       .where(and(eq(trades.signal_id, signalId), eq(trades.trade_status, 'running')))) as [{ n: number }];
     if (open !== 0) throw new Error(`${open} trades still running after their stop-loss was crossed`);
 
+    // The same again, with only the one-request-at-a-time probe: a second signal for every account
+    // (the first's trades are closed), then ten ticks with its trades running.
+    feed.tick = tick;
+    paper.placeOrder = place;
+    current = startRunner();
+    const secondId = await pendingSignal('TCS');
+    const fanOutProbe = await startProbe(`${url}/api/check-session`, memberCookie);
+    const probeFanOutS = (await fanOutOf(secondId)).seconds;
+    const probeFanOut = await fanOutProbe.stop();
+    const secondRunning = await runningTradesOf(secondId);
+    if (secondRunning !== n) throw new Error(`${secondRunning} of ${n} trades running after the second fan-out`);
+    await current.running.stop();
+    const ticksProbe = await startProbe(`${url}/api/check-session`, memberCookie);
+    await ticks();
+    const probeTicks = await ticksProbe.stop();
+
     return {
       database: kind,
       accounts: n,
@@ -301,11 +442,14 @@ export async function benchEngine(
       apiP99FanOutMs: duringFanOut.p99,
       apiP99TicksMs: duringTicks.p99,
       apiRequests: duringFanOut.requests + duringTicks.requests,
+      probeFanOut,
+      probeTicks,
+      probeFanOutS: Number(probeFanOutS.toFixed(3)),
     };
   } finally {
     for (const child of loads) child.kill();
     loads.clear();
-    await running.stop();
+    await current.running.stop();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       if ('closeAllConnections' in server) server.closeAllConnections();
@@ -324,6 +468,9 @@ export function engineVerdict(f: EngineFigures): 'PASS' | 'FAIL' | '-' {
     f.fanOutS < budget.fanOutS &&
     f.tickMaxMs < budget.tickMs &&
     f.apiP99FanOutMs < budget.apiP99Ms &&
-    f.apiP99TicksMs < budget.apiP99Ms;
+    f.apiP99TicksMs < budget.apiP99Ms &&
+    f.probeFanOut.p99Ms < budget.apiP99Ms &&
+    f.probeTicks.p99Ms < budget.apiP99Ms &&
+    f.probeFanOutS < budget.fanOutS;
   return pass ? 'PASS' : 'FAIL';
 }

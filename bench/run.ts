@@ -55,11 +55,20 @@ function buildClientIfNeeded() {
   if (built.status !== 0) throw new Error('vite build failed');
 }
 
+/** The engine's sizes: all of ENGINE_SIZES, or those given as `--accounts=1000,5000`. */
+function engineSizes(): number[] {
+  const flag = process.argv.find((a) => a.startsWith('--accounts='));
+  if (!flag) return ENGINE_SIZES;
+  const sizes = flag.slice('--accounts='.length).split(',').map(Number);
+  if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`bad ${flag}`);
+  return sizes;
+}
+
 /** The engine section: fan-out, ticks and the API meanwhile, for each size on each database. */
 async function measureEngine(postgresUrl: string | undefined): Promise<NonNullable<BenchResults['engine']>> {
   const figures: NonNullable<BenchResults['engine']> = [];
   for (const kind of postgresUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
-    for (const n of ENGINE_SIZES) figures.push(await benchEngine(kind, n, postgresUrl));
+    for (const n of engineSizes()) figures.push(await benchEngine(kind, n, postgresUrl));
   }
   if (!postgresUrl)
     console.log('Engine on PostgreSQL skipped: set BENCH_DATABASE_URL (or run under scripts/with-postgres.sh)');

@@ -98,8 +98,11 @@ const envSchema = z.object({
   ENGINE_MAX_QUOTE_AGE_SECONDS: z.coerce.number().positive().max(3600).default(10),
   /** A market entry further than this percent from the signal's entry level is skipped. */
   ENGINE_MAX_DRIFT_PERCENT: z.coerce.number().min(0).max(100).default(1),
-  /** Accounts per fan-out batch (one transaction each; a cancel or a shutdown takes effect between batches). */
-  ENGINE_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).default(500),
+  /**
+   * Accounts per fan-out batch and trades per price update (one transaction each; a cancel or a
+   * shutdown takes effect between batches). Unset: per database (engine/start.ts, engineSettings).
+   */
+  ENGINE_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).optional(),
   /** Broker calls the engine makes at once. */
   ENGINE_BROKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /**

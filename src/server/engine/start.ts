@@ -4,6 +4,7 @@
  */
 import { clockOf, type AppDeps } from '../context';
 import type { Database } from '../db/client';
+import type { EngineSettings } from './engine-deps';
 import { PaperBroker } from './paper-broker';
 import { Engine } from './engine';
 import { priceFeed } from './feed/select-feed';
@@ -17,6 +18,29 @@ export interface LeaderJob {
   name: string;
   everyMs: number;
   run: (now: Date) => Promise<void>;
+}
+
+/**
+ * Accounts per fan-out batch when ENGINE_BATCH_SIZE is unset. PGlite runs each statement on the
+ * server's only thread and a transaction holds the whole database: a batch of 500 held every request
+ * for 0.2-0.9 s (docs/decisions/2026-11-27-pglite-batches.md). PostgreSQL runs them elsewhere.
+ */
+export const DEFAULT_BATCH_SIZE: Record<Database['kind'], number> = { pglite: 100, postgres: 500 };
+
+/** The engine's settings from the environment, for this database. */
+export function engineSettings(
+  env: Pick<
+    AppDeps['env'],
+    'ENGINE_BATCH_SIZE' | 'ENGINE_BROKER_CONCURRENCY' | 'ENGINE_MAX_QUOTE_AGE_SECONDS' | 'ENGINE_MAX_DRIFT_PERCENT'
+  >,
+  kind: Database['kind'],
+): EngineSettings {
+  return {
+    batchSize: env.ENGINE_BATCH_SIZE ?? DEFAULT_BATCH_SIZE[kind],
+    brokerConcurrency: env.ENGINE_BROKER_CONCURRENCY,
+    maxQuoteAgeMs: env.ENGINE_MAX_QUOTE_AGE_SECONDS * 1000,
+    maxEntryDriftPercent: env.ENGINE_MAX_DRIFT_PERCENT,
+  };
 }
 
 export function startEngine(
@@ -44,12 +68,7 @@ export function startEngine(
     feed,
     paper,
     calendar: marketCalendar(env.MARKET_HOURS),
-    settings: {
-      batchSize: env.ENGINE_BATCH_SIZE,
-      brokerConcurrency: env.ENGINE_BROKER_CONCURRENCY,
-      maxQuoteAgeMs: env.ENGINE_MAX_QUOTE_AGE_SECONDS * 1000,
-      maxEntryDriftPercent: env.ENGINE_MAX_DRIFT_PERCENT,
-    },
+    settings: engineSettings(env, database.kind),
     leadership: lock,
   });
   // Leader-only jobs (the firm's business calendar) ride on the engine's loop.

@@ -1,0 +1,32 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '@server/config/env';
+import { DEFAULT_BATCH_SIZE, engineSettings } from '@server/engine/start';
+
+const envOf = (vars: Record<string, string> = {}) => parseEnv({ NODE_ENV: 'test', ...vars });
+
+describe('engineSettings: the fan-out batch per database', () => {
+  it('unset: 100 accounts a batch on PGlite, 500 on PostgreSQL', () => {
+    expect(DEFAULT_BATCH_SIZE).toEqual({ pglite: 100, postgres: 500 });
+    expect(engineSettings(envOf(), 'pglite').batchSize).toBe(100);
+    expect(engineSettings(envOf(), 'postgres').batchSize).toBe(500);
+  });
+
+  it('ENGINE_BATCH_SIZE, when set, wins on both databases', () => {
+    expect(engineSettings(envOf({ ENGINE_BATCH_SIZE: '20' }), 'pglite').batchSize).toBe(20);
+    expect(engineSettings(envOf({ ENGINE_BATCH_SIZE: '800' }), 'postgres').batchSize).toBe(800);
+  });
+
+  it('out of range is refused by name', () => {
+    expect(() => envOf({ ENGINE_BATCH_SIZE: '0' })).toThrow(/ENGINE_BATCH_SIZE/);
+    expect(() => envOf({ ENGINE_BATCH_SIZE: '2001' })).toThrow(/ENGINE_BATCH_SIZE/);
+  });
+
+  it('the other settings come from the environment unchanged', () => {
+    const settings = engineSettings(
+      envOf({ ENGINE_BROKER_CONCURRENCY: '8', ENGINE_MAX_QUOTE_AGE_SECONDS: '5', ENGINE_MAX_DRIFT_PERCENT: '2' }),
+      'pglite',
+    );
+    expect(settings).toEqual({ batchSize: 100, brokerConcurrency: 8, maxQuoteAgeMs: 5000, maxEntryDriftPercent: 2 });
+  });
+});
