@@ -13,7 +13,10 @@ import type { EngineContext } from '@server/engine/engine-deps';
 import { FencedError, fencedDb } from '@server/engine/fence';
 import { SOLE_LEADERSHIP, type Leadership } from '@server/engine/leader-lock';
 import { canMoveLeg, LEG_TRANSITIONS, UNSETTLED_LEG_STATES } from '@server/engine/leg-states';
+import { bookFills } from '@server/engine/fills';
 import { insertTradesWithLegs } from '@server/engine/new-legs';
+import { editTrade } from '@server/services/trade-edits';
+import { MSG } from '@shared/messages';
 import { applyAnswers, outcomeOf, sendLegs, type BrokerAnswer, type LegContext } from '@server/engine/order-legs';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
@@ -216,6 +219,36 @@ describe('applyAnswers: every broker answer for a leg in every state', () => {
     const [trade] = await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, l.trade.trabot_trade_id));
     expect(trade!.trade_status).toBe('running');
     expect(logLines.map((line) => line.msg)).toContain('engine: trade transition refused: its entry did not fill');
+  });
+
+  it('an admin edit sent while a fill is being booked waits for it, then is told the trade changed', async () => {
+    const l = await legIn('open');
+    const id = l.trade.trabot_trade_id;
+    const [seen] = await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, id));
+    let edit: Promise<unknown> | undefined;
+    let settled = false;
+    await t.deps.db.transaction(async (tx) => {
+      await bookFills(tx, [{ leg: l.leg, trade: l.trade, stopLoss: 1450, order: order(l, 'filled') }], NOW);
+      // The trade is locked until this transaction ends: the edit cannot slip in before the commit.
+      edit = editTrade(t.deps.db, id, {
+        trade_date: seen!.trade_date,
+        trade_status: 'cancelled',
+        trade_quantity: 10,
+        current_mtm: null,
+        trade_risk: null,
+        remaining_quantity: null,
+        broker_trade_number: null,
+        stoploss_trade_number: null,
+        ltp: null,
+        expected_updated_at: seen!.updated_at.toISOString(),
+      }).finally(() => (settled = true));
+      edit.catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(settled).toBe(false);
+    });
+    await expect(edit).rejects.toMatchObject({ message: MSG.tradeChangedSince });
+    const [trade] = await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, id));
+    expect(trade).toMatchObject({ trade_status: 'running', trade_quantity: 10, remaining_quantity: 10 });
   });
 
   it('a stale leader (its epoch moved on) writes nothing and orders nothing', async () => {
