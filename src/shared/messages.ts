@@ -35,6 +35,7 @@ export const MSG = {
   signalExpired: 'This signal has expired and can no longer be approved',
   tradeChangedSince: 'This trade changed since you opened it: review it again',
   signalStatusMoveRefused: (from: string, to: string) => `A ${from} signal cannot be set to ${to}`,
+  tradeStatusMoveRefused: (from: string, to: string) => `A ${from} trade cannot be set to ${to}`,
   webhookUnauthorized: 'Missing or invalid token',
   addSignalFailure: 'Failed to add signal',
   addSignalTransportFailure: 'Failed to update signal',

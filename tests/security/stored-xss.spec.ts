@@ -14,12 +14,14 @@
  */
 import { request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_MEMBER } from '@server/demo/content';
+import type { TradeStatus } from '@shared/constants';
 import { buildFormString } from '@shared/form-string';
 import { formFields, type FormDefinition } from '@shared/forms/form-definition';
 import { membershipInterestForm } from '@shared/forms/membership-interest';
 import { portfolioEnquiryForm } from '@shared/forms/portfolio-enquiry';
 import { researchEnquiryForm } from '@shared/forms/research-enquiry';
 import { workshopLabel } from '@shared/forms/workshop-schedule';
+import { canMoveTrade } from '@shared/trade-states';
 import { validAnswers } from '../unit/shared/forms/form-test-kit';
 import { CREDENTIALS, type Role } from '../e2e/support/credentials';
 import { CONTENT_SECURITY_POLICY } from '../support/content-security-policy';
@@ -184,6 +186,7 @@ async function seed(browser: Browser) {
 
   type Trade = {
     trabot_trade_id: number;
+    trade_status: TradeStatus;
     trade_date: string;
     trade_quantity: number;
     current_mtm: number | null;
@@ -195,7 +198,8 @@ async function seed(browser: Browser) {
     await api.get(`/api/account-trades?status=all&adminAccountId=${seeded.demoAccountId}`),
     'trades',
   )) as Trade[];
-  const trade = trades[0]!;
+  // One the admin may cancel (src/shared/trade-states.ts: a trade not yet filled), listed under cancelled after.
+  const trade = trades.find((t) => canMoveTrade(t.trade_status, 'cancelled', 'admin'))!;
   seeded.tradeId = trade.trabot_trade_id;
   await ok(
     await api.post(`/api/admin/trades/${trade.trabot_trade_id}`, {

@@ -6,7 +6,7 @@
  */
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { insertRuns, updateRows } from '../db/bulk';
+import { insertRuns, updateRows, updateRowsFrom } from '../db/bulk';
 import { tradeEntries, tradeExits, trades } from '../db/schema';
 import { istDay } from '@shared/ist';
 import type { Order } from '../brokers/adapter';
@@ -14,6 +14,9 @@ import { productOf, tradeLegCharges, type LegCharges } from '../trading/charges'
 import type { TradeEvent } from '../context';
 import type { LegRow, TradeRow } from './engine-deps';
 import { entrySide, exitSide, tradeFigures } from '../trading/trade-math';
+import type { TradeStatus } from '@shared/constants';
+import { canMoveTrade, statusAfterFills } from '@shared/trade-states';
+import { lockTrades, type RefusedTradeMove } from './trade-states';
 
 export interface FillToBook {
   leg: Pick<LegRow, 'side' | 'id'>;
@@ -87,20 +90,33 @@ async function rowsOf(tx: Db, tradeIds: number[]): Promise<Map<number, Booked[]>
   return byTrade;
 }
 
+export interface BookedFills {
+  /** What to tell the members (trade opened, trade closed), once committed. */
+  events: TradeEvent[];
+  /** Trades whose fills were booked but whose status the table (trade-states.ts) does not let the engine move. */
+  refused: RefusedTradeMove[];
+}
+
 /**
  * Books the fills (in order; several may belong to one trade): the next entry or exit row of each
  * trade, the charges of all its rows, and the trade's quantity, averages, mark-to-market and risk.
- * An entry makes the trade run; an exit that leaves no share open completes it.
+ * An entry makes the trade run; an exit that leaves no share open completes it. The trades are
+ * locked first (`FOR UPDATE`) and their status read then, not as the engine read it before the
+ * broker answered: an admin's edit waits for this transaction (and then finds the trade changed),
+ * or went first and is respected. A fill on a trade the engine may not move (cancelled, closed by
+ * the admin...) is booked with its figures, the status stays, and the move is answered as refused.
  */
-export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date): Promise<TradeEvent[]> {
-  if (!fills.length) return [];
+export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date): Promise<BookedFills> {
+  if (!fills.length) return { events: [], refused: [] };
   const events: TradeEvent[] = [];
+  const refused: RefusedTradeMove[] = [];
   const tradeIds = [...new Set(fills.map((f) => f.trade.trabot_trade_id))];
+  const statuses = await lockTrades(tx, tradeIds);
   const stored = await rowsOf(tx, tradeIds);
   const newEntries: (typeof tradeEntries.$inferInsert)[] = [];
   const newExits: (typeof tradeExits.$inferInsert)[] = [];
   const rewritten: { entries: Partial<EntryRow>[]; exits: Partial<ExitRow>[] } = { entries: [], exits: [] };
-  const figures: Partial<TradeRow>[] = [];
+  const figures: { row: Partial<TradeRow>; from: TradeStatus }[] = [];
 
   for (const id of tradeIds) {
     const own = fills.filter((f) => f.trade.trabot_trade_id === id);
@@ -167,8 +183,14 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
       ltp: last,
       stopLoss,
     });
-    const status = exits > 0 && computed.remaining_quantity <= 0 ? 'completed' : 'running';
-    figures.push({ trabot_trade_id: id, ...computed, trade_status: status, ltp: last, last_updated_timestamp: now });
+    const from = statuses.get(id) ?? trade.trade_status;
+    const to = statusAfterFills(from, exits > 0 && computed.remaining_quantity <= 0);
+    const status = canMoveTrade(from, to, 'engine') ? to : from;
+    if (status !== to) refused.push({ tradeId: id, from, to });
+    figures.push({
+      row: { trabot_trade_id: id, ...computed, trade_status: status, ltp: last, last_updated_timestamp: now },
+      from,
+    });
     const event = {
       trabot_trade_id: id,
       trabot_account_id: trade.trabot_account_id,
@@ -182,7 +204,7 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
         quantity: computed.trade_quantity,
         price: computed.avg_entry_price ?? last,
       });
-    if (status === 'completed' && trade.trade_status !== 'completed') {
+    if (status === 'completed' && from !== 'completed') {
       events.push({
         ...event,
         kind: 'trade_closed',
@@ -197,6 +219,10 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
   for (const run of insertRuns(tradeExits, newExits)) await tx.insert(tradeExits).values(run);
   await updateRows(tx, tradeEntries, 'id', rewritten.entries);
   await updateRows(tx, tradeExits, 'id', rewritten.exits);
-  await updateRows(tx, trades, 'trabot_trade_id', figures);
-  return events;
+  // Locked above, so the guard holds; a trade it would not hold for is answered, not overwritten.
+  const written = new Set(await updateRowsFrom(tx, trades, 'trabot_trade_id', 'trade_status', figures));
+  for (const { row, from } of figures)
+    if (!written.has(row.trabot_trade_id!))
+      refused.push({ tradeId: row.trabot_trade_id!, from, to: row.trade_status! });
+  return { events, refused };
 }

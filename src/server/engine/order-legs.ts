@@ -6,7 +6,7 @@
  * status of the manual orders concerned. A leg whose broker could not be reached stays `sending`;
  * the next tick finds it in the broker's order book by its client order id, or sends it then.
  */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { updateRows } from '../db/bulk';
 import {
@@ -31,6 +31,7 @@ import type { AccountRow, EngineContext, LegRow, SignalRow, TradeRow } from './e
 import { FencedError, assertLeading } from './fence';
 import { bookFills, type FillToBook } from './fills';
 import { moveLegs, UNSETTLED_LEG_STATES, type LegMove } from './leg-states';
+import { logRefusedMoves, moveTrades, type RefusedTradeMove } from './trade-states';
 import { entrySide, exitSide } from '../trading/trade-math';
 
 /** A leg with what sending or following it needs. */
@@ -403,6 +404,12 @@ export function outcomeOf(
   return out;
 }
 
+/** The admin's warning of a fill booked on a trade whose status the engine may not move. */
+const refusedFillWarning = (r: RefusedTradeMove) => ({
+  message: `Trade ${r.tradeId} is ${r.from}: an order of it filled at the broker and is booked, but the trade stays ${r.from} (the engine does not move a ${r.from} trade to ${r.to}); check the position at the broker`,
+  data: { trabot_trade_id: r.tradeId, from: r.from, to: r.to },
+});
+
 /**
  * Saves the brokers' answers in one transaction. `manualSkips` names, per manual order placed in
  * this batch, the accounts it skipped (they go into the order's status reason).
@@ -442,17 +449,14 @@ export async function applyAnswers(
       out.fills.filter((f) => kept(f.leg.id)),
       now,
     );
+    // A fill on a trade the engine may no longer move is booked, and the admin told: shares moved.
+    logRefusedMoves(ctx.deps.log, booked.refused, 'a fill on a trade the engine does not move');
     const cancelled = out.cancelledTrades.filter((c) => kept(c.legId)).map((c) => c.tradeId);
-    if (cancelled.length) {
-      await tx
-        .update(trades)
-        .set({ trade_status: 'cancelled', last_updated_timestamp: now })
-        .where(and(inArray(trades.trabot_trade_id, cancelled), eq(trades.trade_status, 'pending')));
-    }
-    await raiseWarnings(
-      tx,
-      out.warnings.filter((w) => kept(w.legId)).map(({ legId: _, ...w }) => w),
-    );
+    await moveTrades(tx, ctx.deps.log, cancelled, 'cancelled', now, 'its entry did not fill');
+    await raiseWarnings(tx, [
+      ...out.warnings.filter((w) => kept(w.legId)).map(({ legId: _, ...w }) => w),
+      ...booked.refused.map(refusedFillWarning),
+    ]);
     await updateRows(
       tx,
       accounts,
@@ -471,7 +475,7 @@ export async function applyAnswers(
         .set({ order_ip_refusal: null, order_ip_refused_at: null })
         .where(inArray(accounts.trabot_account_id, accepted));
     await settleManualOrders(tx, manualIds, manualSkips);
-    return booked;
+    return booked.events;
   });
   // Told once committed: a member is never notified of a trade that was rolled back.
   if (events.length) ctx.deps.notifier?.tradeEvents(events);

@@ -15,8 +15,10 @@ import {
   type AnsweredLeg,
   type LegContext,
 } from './order-legs';
+import { engineMovesTo } from './trade-states';
+import { TRADE_DONE_STATUSES } from '@shared/trade-states';
 
-const isClosed = (l: LegContext) => l.trade.trade_status === 'completed' || l.trade.trade_status === 'cancelled';
+const isClosed = (l: LegContext) => TRADE_DONE_STATUSES.includes(l.trade.trade_status);
 const stillOpen = (a: AnsweredLeg) =>
   a.answer.kind === 'order' && (a.answer.order.state === 'open' || a.answer.order.state === 'trigger_pending');
 
@@ -68,13 +70,14 @@ export async function cancelWithSignals(ctx: EngineContext, now: Date): Promise<
     cancelledBecause: { reason: `signal ${a.signal.signal_id} cancelled`, quiet: true },
   }));
   await applyAnswers(ctx, [...polled.filter((a) => !stillOpen(a)), ...cancelled], now);
-  // Trades left pending with no order in flight (none was sent, or it was just cancelled).
+  // Trades left pending with no order in flight (none was sent, or it was just cancelled): a guarded
+  // UPDATE from the statuses the engine may cancel a trade from (trade-states.ts).
   const idle = await db
     .update(trades)
     .set({ trade_status: 'cancelled', last_updated_timestamp: now })
     .where(
       and(
-        eq(trades.trade_status, 'pending'),
+        inArray(trades.trade_status, engineMovesTo('cancelled')),
         inArray(
           trades.signal_id,
           db.select({ id: signals.signal_id }).from(signals).where(eq(signals.trade_status, 'cancelled')),

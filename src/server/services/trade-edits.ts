@@ -1,13 +1,15 @@
 /**
  * The admin's trade edit: the editable fields of one trade (ids, instrument and legs stay as they
- * are). One conditional UPDATE: with `expected_updated_at`, it applies only while the trade is as
- * the admin saw it, so an edit opened before a fill never overwrites the status and remaining
- * quantity the fill booked.
+ * are). One guarded UPDATE, the trade locked meanwhile: a status only by a move a superadmin may
+ * make (src/shared/trade-states.ts), and with `expected_updated_at` only while the trade is as the
+ * admin saw it, so an edit opened before a fill never overwrites the status and remaining quantity
+ * the fill booked (the engine locks the trades it books fills on, so the two never interleave).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '@shared/messages';
 import type { AdminTradeEditBody } from '@shared/schemas/admin/members';
 import type { Trade } from '@shared/schemas/trades';
+import { tradeStatusesMovableTo } from '@shared/trade-states';
 import type { Db } from '../db/client';
 import { trades } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
@@ -16,24 +18,43 @@ import { getTrade } from './trades';
 
 /**
  * Null when the trade does not exist; a 409 DomainError carrying the current trade when it changed
- * since `expected_updated_at`.
+ * since `expected_updated_at`, or when its status may not move to the one asked (`fields` names
+ * `trade_status` then). Nothing is written in either case.
  */
 export async function editTrade(db: Db, tradeId: number, body: AdminTradeEditBody): Promise<Trade | null> {
   const { expected_updated_at: expected, ...fields } = body;
   checkLimits({ trade_quantity: fields.trade_quantity, remaining_quantity: fields.remaining_quantity }, INT_LIMIT);
   checkLimits({ current_mtm: fields.current_mtm, trade_risk: fields.trade_risk, ltp: fields.ltp }, MONEY_LIMIT);
-  const [row] = await db
-    .update(trades)
-    .set({ ...fields, last_updated_timestamp: sql`now()` })
-    .where(
-      and(
-        eq(trades.trabot_trade_id, tradeId),
-        expected === undefined ? undefined : eq(trades.updated_at, new Date(expected)),
-      ),
-    )
-    .returning({ id: trades.trabot_trade_id });
-  if (row) return getTrade(db, row.id);
+  const outcome = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: trades.trade_status, updated_at: trades.updated_at })
+      .from(trades)
+      .where(eq(trades.trabot_trade_id, tradeId))
+      .for('update');
+    if (!before) return null;
+    const [row] = await tx
+      .update(trades)
+      .set({ ...fields, last_updated_timestamp: sql`now()` })
+      .where(
+        and(
+          eq(trades.trabot_trade_id, tradeId),
+          fields.trade_status === undefined
+            ? undefined
+            : inArray(trades.trade_status, tradeStatusesMovableTo(fields.trade_status, 'admin')),
+          expected === undefined ? undefined : eq(trades.updated_at, new Date(expected)),
+        ),
+      )
+      .returning({ id: trades.trabot_trade_id });
+    return { moved: row !== undefined, before };
+  });
+  if (outcome === null) return null;
   const current = await getTrade(db, tradeId);
   if (!current) return null;
-  throw new DomainError('conflict', MSG.tradeChangedSince, undefined, current);
+  if (outcome.moved) return current;
+  const { before } = outcome;
+  const stale = expected !== undefined && before.updated_at.getTime() !== new Date(expected).getTime();
+  if (stale || fields.trade_status === undefined)
+    throw new DomainError('conflict', MSG.tradeChangedSince, undefined, current);
+  const message = MSG.tradeStatusMoveRefused(before.status, fields.trade_status);
+  throw new DomainError('conflict', message, { trade_status: message }, current);
 }

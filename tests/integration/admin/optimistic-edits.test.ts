@@ -2,7 +2,8 @@
  * Edits against the record as the superadmin saw it (`expected_updated_at`): the admin trade edit,
  * Edit Levels and manual entry/exit answer 409 with the current record when it moved meanwhile
  * (a fill, the engine, a colleague) and change nothing; the signal statuses Edit Levels may set
- * (src/shared/signal-states.ts, every pair); and one clock for a signal's expiry (AppDeps.clock).
+ * (src/shared/signal-states.ts) and the trade statuses the trade edit may set
+ * (src/shared/trade-states.ts), every pair; and one clock for a signal's expiry (AppDeps.clock).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +11,11 @@ import { z } from 'zod';
 import { manualOrders, signals, trades } from '@server/db/schema';
 import { ensureInstrumentList } from '@server/instruments/instrument-list';
 import { expirePendingSignals } from '@server/engine/signal-expiry';
-import { SIGNAL_STATUSES, type SignalStatus } from '@shared/constants';
+import { SIGNAL_STATUSES, TRADE_EDIT_STATUSES, TRADE_STATUSES, type SignalStatus } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { signalSchema, type Signal } from '@shared/schemas/admin/algos';
 import { canMoveSignal } from '@shared/signal-states';
+import { canMoveTrade } from '@shared/trade-states';
 import { tradeSchema, type Trade } from '@shared/schemas/trades';
 import { createAlgo } from '../../factories/algos';
 import { createSignal, manualOrderBody, RELIANCE_SIGNAL } from '../../factories/signals';
@@ -129,6 +131,82 @@ describe('admin trade edit', () => {
     );
     expect((await expectError(second, 409)).error).toBe(MSG.tradeChangedSince);
     expect((await accountTrade(created.trabot_trade_id)).trade_status).toBe('open');
+  });
+
+  it('sets only the statuses a superadmin may move a trade to, for every pair (trade-states.ts)', async () => {
+    const outcomes: string[] = [];
+    for (const from of TRADE_STATUSES) {
+      for (const to of TRADE_EDIT_STATUSES) {
+        const created = await createTrade(a.t.deps, a.memberLogin.account.trabot_account_id, { trade_status: from });
+        const seen = await accountTrade(created.trabot_trade_id);
+        const res = await post(
+          a.admin,
+          `/api/admin/trades/${created.trabot_trade_id}`,
+          editBody(seen, { trade_status: to, stoploss_trade_number: 'SL-9' }),
+        );
+        const now = await accountTrade(created.trabot_trade_id);
+        if (canMoveTrade(from, to, 'admin')) {
+          expect(res.status, `${from} -> ${to}`).toBe(200);
+          expect(now).toMatchObject({ trade_status: to, stoploss_trade_number: 'SL-9' });
+        } else {
+          const body = conflictSchema(tradeSchema.strict()).parse(await res.json());
+          expect(res.status, `${from} -> ${to}`).toBe(409);
+          expect(body).toMatchObject({
+            error: MSG.tradeStatusMoveRefused(from, to),
+            fields: { trade_status: MSG.tradeStatusMoveRefused(from, to) },
+            current: { trade_status: from },
+          });
+          expect(now).toEqual(seen);
+        }
+        if (from !== to) outcomes.push(`${from}->${to}:${res.status}`);
+      }
+    }
+    // The table as the API applies it: nothing back to pending once filled, nothing out of completed or cancelled.
+    expect(outcomes.filter((o) => o.endsWith(':200'))).toEqual([
+      'pending->open:200',
+      'pending->cancelled:200',
+      'approved->open:200',
+      'approved->pending:200',
+      'approved->cancelled:200',
+      'running->open:200',
+      'running->closed:200',
+      'open->closed:200',
+      'closed->open:200',
+    ]);
+  });
+
+  it('without expected_updated_at (a client of the spec body) the edit applies, and the status still follows the table', async () => {
+    const created = await createTrade(a.t.deps, a.memberLogin.account.trabot_account_id);
+    const seen = await accountTrade(created.trabot_trade_id);
+    const { expected_updated_at: _, ...specBody } = editBody(seen, { trade_status: 'closed' });
+    const closed = await expectJson(
+      await post(a.admin, `/api/admin/trades/${created.trabot_trade_id}`, specBody),
+      200,
+      tradeSchema.strict(),
+    );
+    expect(closed.trade_status).toBe('closed');
+    const refused = await expectError(
+      await post(a.admin, `/api/admin/trades/${created.trabot_trade_id}`, { ...specBody, trade_status: 'pending' }),
+      409,
+    );
+    expect(refused.error).toBe(MSG.tradeStatusMoveRefused('closed', 'pending'));
+    expect((await accountTrade(created.trabot_trade_id)).trade_status).toBe('closed');
+  });
+
+  it('a stale view is told it is stale before a refused move (the status it saw may no longer hold)', async () => {
+    const created = await createTrade(a.t.deps, a.memberLogin.account.trabot_account_id);
+    const seen = await accountTrade(created.trabot_trade_id);
+    await a.t.deps.db
+      .update(trades)
+      .set({ trade_status: 'completed', remaining_quantity: 0 })
+      .where(eq(trades.trabot_trade_id, created.trabot_trade_id));
+    const refused = await expectJson(
+      await post(a.admin, `/api/admin/trades/${created.trabot_trade_id}`, editBody(seen, { trade_status: 'closed' })),
+      409,
+      conflictSchema(tradeSchema.strict()),
+    );
+    expect(refused.error).toBe(MSG.tradeChangedSince);
+    expect(refused.current.trade_status).toBe('completed');
   });
 
   it('checks expected_updated_at: 400 naming it when it is not a timestamp, 404 for an unknown trade', async () => {

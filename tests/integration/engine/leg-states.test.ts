@@ -1,18 +1,22 @@
 /**
  * The order leg's state machine (leg-states.ts) and the answers that drive it (order-legs.ts):
  * every broker answer applied to a leg in every state, the table of moves, a leg moved meanwhile
- * by another process, the same fill answered twice, and the fence of a stale leader.
+ * by another process, the same fill answered twice, the trade's status as the admin left it
+ * (trade-states.ts), and the fence of a stale leader.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { ORDER_LEG_STATES, orderLegs, tradeEntries, trades, type OrderLegState } from '@server/db/schema';
+import { ORDER_LEG_STATES, orderLegs, tradeEntries, trades, warnings, type OrderLegState } from '@server/db/schema';
 import type { Order, OrderState } from '@server/brokers/adapter';
 import type { EngineContext } from '@server/engine/engine-deps';
 import { FencedError, fencedDb } from '@server/engine/fence';
 import { SOLE_LEADERSHIP, type Leadership } from '@server/engine/leader-lock';
 import { canMoveLeg, LEG_TRANSITIONS, UNSETTLED_LEG_STATES } from '@server/engine/leg-states';
+import { bookFills } from '@server/engine/fills';
 import { insertTradesWithLegs } from '@server/engine/new-legs';
+import { editTrade } from '@server/services/trade-edits';
+import { MSG } from '@shared/messages';
 import { applyAnswers, outcomeOf, sendLegs, type BrokerAnswer, type LegContext } from '@server/engine/order-legs';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
@@ -166,6 +170,85 @@ describe('applyAnswers: every broker answer for a leg in every state', () => {
     expect(logLines.map((line) => line.msg)).toContain(
       'engine: leg no longer in the state read, the answer is not applied',
     );
+  });
+
+  it('a fill on a trade the admin cancelled meanwhile is booked, the trade stays cancelled and the admin is warned', async () => {
+    const l = await legIn('open');
+    // The engine read the trade pending; the admin cancels it before the broker's answer is saved.
+    await t.deps.db
+      .update(trades)
+      .set({ trade_status: 'cancelled' })
+      .where(eq(trades.trabot_trade_id, l.trade.trabot_trade_id));
+    logLines.length = 0;
+    await applyAnswers(context(), [{ ...l, answer: ANSWERS.filled!.answer(l) }], NOW);
+    const [trade] = await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, l.trade.trabot_trade_id));
+    expect(trade).toMatchObject({ trade_status: 'cancelled', trade_quantity: 10, remaining_quantity: 10 });
+    const entries = await t.deps.db
+      .select()
+      .from(tradeEntries)
+      .where(eq(tradeEntries.trabot_trade_id, l.trade.trabot_trade_id));
+    expect(entries.map((e) => e.order_leg_id)).toEqual([l.leg.id]);
+    expect(logLines.map((line) => line.msg)).toContain(
+      'engine: trade transition refused: a fill on a trade the engine does not move',
+    );
+    const raised = await t.deps.db.select().from(warnings).orderBy(desc(warnings.warning_id)).limit(1);
+    expect(raised[0]!.warning_message).toBe(
+      `Trade ${l.trade.trabot_trade_id} is cancelled: an order of it filled at the broker and is booked, but the trade stays cancelled (the engine does not move a cancelled trade to running); check the position at the broker`,
+    );
+  });
+
+  it("a fill on a trade the admin took over (open) keeps the admin's status", async () => {
+    const l = await legIn('open');
+    await t.deps.db
+      .update(trades)
+      .set({ trade_status: 'open' })
+      .where(eq(trades.trabot_trade_id, l.trade.trabot_trade_id));
+    await applyAnswers(context(), [{ ...l, answer: ANSWERS.filled!.answer(l) }], NOW);
+    const [trade] = await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, l.trade.trabot_trade_id));
+    expect(trade).toMatchObject({ trade_status: 'open', trade_quantity: 10, avg_entry_price: 1500 });
+  });
+
+  it('a failed entry does not cancel a trade that runs meanwhile: the refused move is logged', async () => {
+    const l = await legIn('open');
+    await t.deps.db
+      .update(trades)
+      .set({ trade_status: 'running' })
+      .where(eq(trades.trabot_trade_id, l.trade.trabot_trade_id));
+    logLines.length = 0;
+    await applyAnswers(context(), [{ ...l, answer: ANSWERS.cancelled!.answer(l) }], NOW);
+    const [trade] = await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, l.trade.trabot_trade_id));
+    expect(trade!.trade_status).toBe('running');
+    expect(logLines.map((line) => line.msg)).toContain('engine: trade transition refused: its entry did not fill');
+  });
+
+  it('an admin edit sent while a fill is being booked waits for it, then is told the trade changed', async () => {
+    const l = await legIn('open');
+    const id = l.trade.trabot_trade_id;
+    const [seen] = await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, id));
+    let edit: Promise<unknown> | undefined;
+    let settled = false;
+    await t.deps.db.transaction(async (tx) => {
+      await bookFills(tx, [{ leg: l.leg, trade: l.trade, stopLoss: 1450, order: order(l, 'filled') }], NOW);
+      // The trade is locked until this transaction ends: the edit cannot slip in before the commit.
+      edit = editTrade(t.deps.db, id, {
+        trade_date: seen!.trade_date,
+        trade_status: 'cancelled',
+        trade_quantity: 10,
+        current_mtm: null,
+        trade_risk: null,
+        remaining_quantity: null,
+        broker_trade_number: null,
+        stoploss_trade_number: null,
+        ltp: null,
+        expected_updated_at: seen!.updated_at.toISOString(),
+      }).finally(() => (settled = true));
+      edit.catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(settled).toBe(false);
+    });
+    await expect(edit).rejects.toMatchObject({ message: MSG.tradeChangedSince });
+    const [trade] = await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, id));
+    expect(trade).toMatchObject({ trade_status: 'running', trade_quantity: 10, remaining_quantity: 10 });
   });
 
   it('a stale leader (its epoch moved on) writes nothing and orders nothing', async () => {

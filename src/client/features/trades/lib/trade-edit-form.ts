@@ -1,13 +1,14 @@
 /**
  * The admin trade edit form (spec section 5): the trade date as yyyy-MM-dd, quantity, MTM, risk,
  * remaining quantity and LTP as numbers, empty optional fields as null; then the shared body schema.
- * The status list is the spec's (open, closed, pending, cancelled) plus the trade's own stored
- * status, shown as it is; the body carries a status only when the admin picked another one, so
- * saving other fields never rewrites a completed trade's status.
+ * The status list is the trade's own stored status, shown as it is, then those of the spec's four
+ * (open, closed, pending, cancelled) it may move to; the body carries a status only when the admin
+ * picked another one, so saving other fields never rewrites a completed trade's status.
  */
 import { z } from 'zod';
 import { TRADE_EDIT_STATUSES, TRADE_STATUSES, type TradeStatus } from '@shared/constants';
 import { adminTradeEditBodySchema } from '@shared/schemas/admin/members';
+import { tradeStatusesReachableFrom } from '@shared/trade-states';
 import type { Trade } from '@shared/schemas/trades';
 import { dateText, optionalNumber, optionalText, requiredNumber, textOf } from '@client/lib/form-text';
 
@@ -16,11 +17,15 @@ type TradeEditStatus = (typeof TRADE_EDIT_STATUSES)[number];
 const wholeNumber = (label: string) =>
   z.number().int(`${label} must be a whole number`).nonnegative(`${label} must not be negative`);
 
-/** The statuses the form offers for a trade: the spec's four, and the trade's own first when it is another. */
-export const tradeEditStatuses = (stored: TradeStatus): TradeStatus[] => [
-  ...((TRADE_EDIT_STATUSES as readonly TradeStatus[]).includes(stored) ? [] : [stored]),
-  ...TRADE_EDIT_STATUSES,
-];
+/**
+ * The statuses the form offers for a trade: its own first, then those of the spec's four a
+ * superadmin may move it to (src/shared/trade-states.ts: a running trade may be taken over (open) or
+ * closed, not set back to pending; a completed or cancelled one stays).
+ */
+export const tradeEditStatuses = (stored: TradeStatus): TradeStatus[] => {
+  const reachable = tradeStatusesReachableFrom(stored, 'admin');
+  return [stored, ...TRADE_EDIT_STATUSES.filter((status) => status !== stored && reachable.includes(status))];
+};
 
 export const tradeEditFormSchema = (stored: TradeStatus) =>
   z
