@@ -882,6 +882,30 @@ export const protections = pgTable(
   ],
 );
 
+/**
+ * Each move of a protection, with its terms after it (protection-states.ts writes one per move): the
+ * trade's timeline shows them (placed, modified, cancelled, executed at the broker).
+ */
+export const protectionEvents = pgTable(
+  'protection_events',
+  {
+    id: serial('id').primaryKey(),
+    protection_id: integer('protection_id')
+      .notNull()
+      .references(() => protections.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull(),
+    from_state: text('from_state', { enum: PROTECTION_STATES }).notNull(),
+    state: text('state', { enum: PROTECTION_STATES }).notNull(),
+    broker_protection_id: text('broker_protection_id'),
+    quantity: integer('quantity').notNull(),
+    stop: money('stop'),
+    target: money('target'),
+    executed_leg: text('executed_leg', { enum: PROTECTION_LEGS }),
+    reason: text('reason'),
+  },
+  (t) => [index('protection_events_protection_idx').on(t.protection_id)],
+);
+
 export const ORDER_EVENT_KINDS = ['request', 'answer', 'status'] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 /** What the request asked the broker: place, modify or cancel an order, or its status (a poll, the order book). */
@@ -945,6 +969,16 @@ export const tradesRelations = relations(trades, ({ one, many }) => ({
   entries: many(tradeEntries),
   exits: many(tradeExits),
   legs: many(orderLegs),
+  protections: many(protections),
+}));
+
+export const protectionsRelations = relations(protections, ({ one, many }) => ({
+  trade: one(trades, { fields: [protections.trabot_trade_id], references: [trades.trabot_trade_id] }),
+  events: many(protectionEvents),
+}));
+
+export const protectionEventsRelations = relations(protectionEvents, ({ one }) => ({
+  protection: one(protections, { fields: [protectionEvents.protection_id], references: [protections.id] }),
 }));
 
 export const tradeEntriesRelations = relations(tradeEntries, ({ one }) => ({

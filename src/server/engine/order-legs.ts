@@ -30,6 +30,7 @@ import { productOf } from '../trading/charges';
 import type { AccountRow, EngineContext, LegRow, SignalRow, TradeRow } from './engine-deps';
 import { FencedError, assertLeading } from './fence';
 import { bookFills, type FillToBook } from './fills';
+import { protectFills } from './protections';
 import { moveLegs, UNSETTLED_LEG_STATES, type LegMove } from './leg-states';
 import { entrySide, exitSide } from '../trading/trade-math';
 
@@ -438,6 +439,13 @@ export async function applyAnswers(
       out.tradeNumbers.filter((t) => kept(t.legId)).map(({ legId: _, ...row }) => row),
     );
     const booked = await bookFills(
+      tx,
+      out.fills.filter((f) => kept(f.leg.id)),
+      now,
+    );
+    // A live entry filled: its stop and target go to the broker (protections.ts), written here first.
+    await protectFills(
+      ctx,
       tx,
       out.fills.filter((f) => kept(f.leg.id)),
       now,

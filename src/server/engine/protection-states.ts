@@ -14,12 +14,14 @@
  *   cancelled, done, rejected: final
  *
  * Every write is a guarded UPDATE (`WHERE state = <the state the engine read>`), like moveLegs: an
- * answer is applied only to the protection as the engine saw it.
+ * answer is applied only to the protection as the engine saw it. Each move is recorded
+ * (protection_events) with the protection's terms after it, for the trade's timeline.
  */
 import type { Logger } from '../lib/logger';
 import { updateRowsFrom } from '../db/bulk';
 import type { Db } from '../db/client';
-import { protections, type ProtectionRowState } from '../db/schema';
+import { sql } from 'drizzle-orm';
+import { protectionEvents, protections, type ProtectionRowState } from '../db/schema';
 
 export type ProtectionRow = typeof protections.$inferSelect;
 
@@ -77,7 +79,13 @@ export async function moveProtection(tx: Pick<Db, 'execute'>, log: Logger, move:
   }
   const { from, ...row } = move;
   const moved = await updateRowsFrom(tx, protections, 'id', 'state', [{ row, from }]);
-  if (!moved.length)
+  if (moved.length)
+    await tx.execute(sql`insert into ${protectionEvents}
+      (protection_id, at, from_state, state, broker_protection_id, quantity, stop, target, executed_leg, reason)
+      select id, ${move.updated_at.toISOString()}::timestamptz, ${from}, state, broker_protection_id, quantity, stop, target,
+        executed_leg, reason
+      from ${protections} where id = ${move.id}`);
+  else
     log.warn(
       { protectionId: move.id, from, to: move.state },
       'engine: protection no longer in the state read, the answer is not applied',
