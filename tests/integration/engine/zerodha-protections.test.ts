@@ -262,7 +262,6 @@ describe('protective orders of a live Zerodha trade', () => {
         status: 'queued',
       })
       .returning();
-    const before = kite.requests.length;
     kite.failNext({ status: 503, body: { status: 'error', error_type: 'NetworkException', message: 'down' } });
     await engine.tick(new Date(T0 + 3_000));
     const [waiting] = await t.deps.db.select().from(manualOrders).where(eq(manualOrders.id, order!.id));
