@@ -383,7 +383,7 @@ async function triggered(ctx: Ctx, p: ProtectionContext, status: Protection, now
     });
   if (!legContext) return;
   const words = `${describe(p)}: the ${executed.leg === 'stop' ? 'stop-loss' : 'target'} executed at ${p.trade.broker}, ${order.request.side} ${order.filledQuantity} at ${order.averagePrice ?? 'no fill yet'} (order ${order.orderId})`;
-  log.info(warningData(p, 'protection_triggered'), `engine: ${words}`);
+  log.info({ ...warningData(p, 'protection_triggered'), words }, 'engine: protection executed at the broker');
   await raiseWarnings(db, [{ message: `Protection executed: ${words}`, data: warningData(p, 'protection_triggered') }]);
   await applyAnswers(ctx, [{ ...legContext, action: 'status', answer: { kind: 'order', order } }], now);
   // Two plain orders: the other one is withdrawn by Trabot (a GTT's other leg goes with it at the broker).
@@ -402,6 +402,7 @@ async function triggered(ctx: Ctx, p: ProtectionContext, status: Protection, now
     }
   }
   await finishTriggered(ctx, now, [p.protection.id]);
+  log.info(warningData(p, 'protection_booked'), 'engine: protection exit booked');
 }
 
 class Rollback extends Error {}
@@ -493,7 +494,17 @@ export async function followProtections(ctx: Ctx, now: Date): Promise<void> {
     ctx.deps.db,
     inArray(protections.state, [...LIVE_PROTECTION_STATES, 'expired', 'disabled']),
   );
-  await mapBounded(rows, ctx.settings.brokerConcurrency, async (p) => {
+  // One account's protections one after the other: a look-up never takes a GTT another is placing.
+  const byAccount = new Map<number, ProtectionContext[]>();
+  for (const p of rows)
+    byAccount.set(p.account.trabot_account_id, [...(byAccount.get(p.account.trabot_account_id) ?? []), p]);
+  await mapBounded([...byAccount.values()], ctx.settings.brokerConcurrency, async (own) => {
+    for (const p of own) await followOne(ctx, p, now);
+  });
+}
+
+async function followOne(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
+  {
     const { protection, trade, signal } = p;
     const closed = trade.trade_status !== 'running' || (trade.remaining_quantity ?? 0) <= 0;
     if (closed && protection.state !== 'expired' && protection.state !== 'disabled') {
@@ -532,7 +543,7 @@ export async function followProtections(ctx: Ctx, now: Date): Promise<void> {
       case 'triggered':
         return;
     }
-  });
+  }
 }
 
 /**
