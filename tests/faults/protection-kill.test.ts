@@ -5,10 +5,12 @@
  * server starts again and within 60 s the trade is completed at Kite's fill price, with exactly
  * one exit, and the superadmin has a warning.
  */
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '@server/db/client';
 import { pgliteDir } from '@server/db/open';
+import { logFilePath } from '@server/lib/logger';
 import { orderLegs, protections, tradeExits, trades, warnings } from '@server/db/schema';
 import { removeTempDirs, tempDir } from '../support/child-processes';
 import { startFakeKite, type FakeKite } from '../support/fake-kite';
@@ -51,6 +53,7 @@ describe('kill -9 with a protected live trade', () => {
       const filledAt = Date.now();
       await until(() => kite!.gtts.some((g) => g.status === 'active'), 'the GTT resting at Kite', 5_000);
       expect(Date.now() - filledAt).toBeLessThan(5_000);
+      await until(() => logged(dataDir, 'engine: protection resting at the broker') === 1, 'the GTT recorded', 5_000);
       await server.stop('SIGKILL');
 
       // While the server is down: through the stop (1400), Kite fires the GTT; its LIMIT sell fills on the bounce.
@@ -64,7 +67,18 @@ describe('kill -9 with a protected live trade', () => {
 
       server = await startFaultServer({ dataDir, env });
       restartedAt = Date.now();
-      await until(() => logged(dataDir, 'engine: protection exit booked') >= 1, 'the exit booked', 60_000);
+      await until(() => logged(dataDir, 'engine: protection exit booked') >= 1, 'the exit booked', 60_000).catch(
+        (err: unknown) => {
+          const lines = fs.readFileSync(logFilePath(dataDir), 'utf8').split('\n');
+          console.info(
+            lines
+              .filter((l) => /protect|reconcil|leader|tick failed|engine: this/.test(l))
+              .slice(-40)
+              .join('\n'),
+          );
+          throw err;
+        },
+      );
       expect(Date.now() - restartedAt).toBeLessThan(60_000);
     } finally {
       await server.stop('SIGTERM');

@@ -210,7 +210,8 @@ async function lookUp(ctx: Ctx, p: ProtectionContext, broker: Protecting): Promi
   return (
     (await broker.adapter.protectionBook(broker.credentials)).find(
       (b) =>
-        b.state === 'active' &&
+        // Triggered too: placed before a crash and fired while Trabot was down, it is booked, not placed again.
+        (b.state === 'active' || b.state === 'triggered') &&
         !known.has(b.protectionId) &&
         b.terms.symbol === want.symbol &&
         b.terms.side === want.side &&
@@ -264,12 +265,13 @@ async function place(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
   }
   const placed = answer.ok;
   if (!(await move(ctx, p, { state: 'active', ...termsOf(placed) }, now))) return;
+  // A protection found already fired (placed before a crash) is booked at once.
+  p = { ...p, protection: { ...p.protection, state: 'active', ...termsOf(placed) } };
   ctx.deps.log.info(
     { protectionId: p.protection.id, tradeId: p.trade.trabot_trade_id, brokerId: placed.protectionId },
     'engine: protection resting at the broker',
   );
-  if (placed.state === 'triggered')
-    await triggered(ctx, { ...p, protection: { ...p.protection, state: 'active', ...termsOf(placed) } }, placed, now);
+  if (placed.state === 'triggered') await triggered(ctx, p, placed, now);
 }
 
 /** New quantity or levels for an active (or half-modified) protection. */
