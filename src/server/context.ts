@@ -17,7 +17,7 @@ export interface AppDeps {
   /** Proof-of-work difficulty of the login captcha; defaults to DEFAULT_CAPTCHA_DIFFICULTY (tests lower it). */
   captchaDifficulty?: CaptchaDifficulty;
   /** The engine running in this process, when it runs: an approval wakes it at once. */
-  engine?: { wake(): void };
+  engine?: { wake(reason?: 'postback'): void };
   /** Tells people what happened (Web Push), when configured; never waited for by a request. */
   notifier?: Notifier;
   /**

@@ -753,8 +753,12 @@ export const tokens = pgTable('tokens', {
 export const ORDER_LEG_STATES = ['new', 'sending', 'open', 'filled', 'cancelled', 'rejected'] as const;
 export type OrderLegState = (typeof ORDER_LEG_STATES)[number];
 export const ORDER_LEG_SIDES = ['entry', 'exit'] as const;
-/** Why the engine sent the order: a signal's entry, a level reached, the intraday square-off, a manual order. */
-export const ORDER_LEG_SOURCES = ['signal', 'target', 'stop_loss', 'square_off', 'manual'] as const;
+/**
+ * Why the engine sent the order: a signal's entry, a level reached, the intraday square-off, a
+ * manual order; `protection`: not sent by the engine but by the broker, a protective order's leg
+ * executed at the broker (protections), booked as the trade's exit.
+ */
+export const ORDER_LEG_SOURCES = ['signal', 'target', 'stop_loss', 'square_off', 'manual', 'protection'] as const;
 export type OrderLegSource = (typeof ORDER_LEG_SOURCES)[number];
 
 /**
@@ -815,6 +819,91 @@ export const orderLegs = pgTable(
     check('order_legs_source_check', inList(t.source, ORDER_LEG_SOURCES)),
     check('order_legs_quantity_check', sql`${t.quantity} > 0`),
   ],
+);
+
+export const PROTECTION_STATES = [
+  'placing',
+  'active',
+  'modifying',
+  'cancelling',
+  'cancelled',
+  'triggered',
+  'done',
+  'rejected',
+  'expired',
+  'disabled',
+] as const;
+export type ProtectionRowState = (typeof PROTECTION_STATES)[number];
+export const PROTECTION_KINDS = ['oco', 'orders'] as const;
+export const PROTECTION_LEGS = ['stop', 'target'] as const;
+
+/**
+ * A live trade's stop-loss and target resting at its broker (docs/engine.md, "Protective orders at
+ * the broker"): one per trade, written `placing` in the transaction that books the entry's fill,
+ * then placed for the trade's open quantity (protection-states.ts lists its moves). Its legs' order
+ * tags are "TB<trade>P<id>S" and "TB<trade>P<id>T".
+ */
+export const protections = pgTable(
+  'protections',
+  {
+    id: serial('id').primaryKey(),
+    trabot_trade_id: integer('trabot_trade_id')
+      .notNull()
+      .references(() => trades.trabot_trade_id, { onDelete: 'cascade' }),
+    trabot_account_id: integer('trabot_account_id')
+      .notNull()
+      .references(() => accounts.trabot_account_id),
+    broker: text('broker').notNull(),
+    /** oco: one broker object (Kite's two-leg GTT); orders: a stop-loss and a target order. Known once placed. */
+    kind: text('kind', { enum: PROTECTION_KINDS }),
+    /** The broker's id of it: the GTT's trigger id, or "<stop order id>/<target order id>". */
+    broker_protection_id: text('broker_protection_id'),
+    /** The quantity, stop, stop limit and target as last placed or modified at the broker. */
+    quantity: integer('quantity').notNull().default(0),
+    stop: money('stop'),
+    stop_limit: money('stop_limit'),
+    target: money('target'),
+    state: text('state', { enum: PROTECTION_STATES }).notNull().default('placing'),
+    /** The leg the broker executed, and the exit leg its fill was booked through. */
+    executed_leg: text('executed_leg', { enum: PROTECTION_LEGS }),
+    exit_leg_id: integer('exit_leg_id').references(() => orderLegs.id),
+    /** Why it was rejected, cancelled, expired or disabled, in words. */
+    reason: text('reason'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One protection per trade: a fill booked twice, or a restart, never places a second one.
+    uniqueIndex('protections_trade_uq').on(t.trabot_trade_id),
+    index('protections_state_idx').on(t.state),
+    check('protections_state_check', inList(t.state, PROTECTION_STATES)),
+    check('protections_kind_check', sql`${t.kind} is null or ${inList(t.kind, PROTECTION_KINDS)}`),
+    check('protections_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * Each move of a protection, with its terms after it (protection-states.ts writes one per move): the
+ * trade's timeline shows them (placed, modified, cancelled, executed at the broker).
+ */
+export const protectionEvents = pgTable(
+  'protection_events',
+  {
+    id: serial('id').primaryKey(),
+    protection_id: integer('protection_id')
+      .notNull()
+      .references(() => protections.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull(),
+    from_state: text('from_state', { enum: PROTECTION_STATES }).notNull(),
+    state: text('state', { enum: PROTECTION_STATES }).notNull(),
+    broker_protection_id: text('broker_protection_id'),
+    quantity: integer('quantity').notNull(),
+    stop: money('stop'),
+    target: money('target'),
+    executed_leg: text('executed_leg', { enum: PROTECTION_LEGS }),
+    reason: text('reason'),
+  },
+  (t) => [index('protection_events_protection_idx').on(t.protection_id)],
 );
 
 export const ORDER_EVENT_KINDS = ['request', 'answer', 'status'] as const;
@@ -880,6 +969,16 @@ export const tradesRelations = relations(trades, ({ one, many }) => ({
   entries: many(tradeEntries),
   exits: many(tradeExits),
   legs: many(orderLegs),
+  protections: many(protections),
+}));
+
+export const protectionsRelations = relations(protections, ({ one, many }) => ({
+  trade: one(trades, { fields: [protections.trabot_trade_id], references: [trades.trabot_trade_id] }),
+  events: many(protectionEvents),
+}));
+
+export const protectionEventsRelations = relations(protectionEvents, ({ one }) => ({
+  protection: one(protections, { fields: [protectionEvents.protection_id], references: [protections.id] }),
 }));
 
 export const tradeEntriesRelations = relations(tradeEntries, ({ one }) => ({

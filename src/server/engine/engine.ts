@@ -24,6 +24,7 @@ import { placeQueuedManualOrders } from './manual-orders';
 import { alwaysOpenCalendar, sessionState, type MarketCalendar } from './market-hours';
 import { recordPrices, trackInstruments } from './prices';
 import { RECONCILE_EVERY_MS, reconcileLiveOrders } from './reconcile';
+import { followProtections, reconcileProtections } from './protections';
 import { remindExpiredSessions } from './session-reminders';
 import { cancelWithSignals, followUnsettledLegs } from './settle';
 
@@ -66,6 +67,11 @@ export class Engine {
     };
   }
 
+  /** The next tick reconciles with the brokers (a Kite postback: an order, maybe a protection's, changed). */
+  reconcileSoon(): void {
+    this.reconciledAt = -Infinity;
+  }
+
   /** Long steps (a fan-out's batches) end at their next batch boundary; what is left waits for the next start. */
   requestStop(): void {
     this.stopRequested = true;
@@ -82,6 +88,8 @@ export class Engine {
     await this.recordFeedState(now);
     if (open) ctx.paper.matchOpenOrders();
     if (now.getTime() - this.reconciledAt >= RECONCILE_EVERY_MS) {
+      // A protective order executed at the broker is booked first: the order book then knows its order.
+      await reconcileProtections(ctx, now);
       await reconcileLiveOrders(ctx, now);
       this.reconciledAt = now.getTime();
     }
@@ -97,6 +105,8 @@ export class Engine {
     if (this.remindedDay !== istDay(now) && (await remindExpiredSessions(ctx, now))) this.remindedDay = istDay(now);
     await cancelWithSignals(ctx, now);
     await fanOutApproved(ctx, now);
+    // Last, so that every entry filled in this tick (fan-out, manual, followed) gets its protection now.
+    if (open) await followProtections(ctx, now);
   }
 
   /** The feed's state and the time of its last tick, shown in full on the admin Tokens screen. */

@@ -10,6 +10,7 @@ import { accounts, signals, trades } from '../db/schema';
 import type { EngineContext } from './engine-deps';
 import { squareOffByHalt } from './halts';
 import { insertLegs } from './new-legs';
+import { clearForExit } from './protections';
 import { applyAnswers, sendLegs } from './order-legs';
 import type { PricedTrade } from './prices';
 import { levelReached, squareOffDue } from '../trading/trade-math';
@@ -41,11 +42,19 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
     }),
   );
   if (due.size) {
-    const rows = await db
+    const reached = await db
       .select({ trade: trades, account: accounts })
       .from(trades)
       .innerJoin(accounts, eq(accounts.trabot_account_id, trades.trabot_account_id))
       .where(and(inArray(trades.trabot_trade_id, [...due.keys()]), eq(trades.trade_status, 'running')));
+    // A protection resting at the broker is cancelled first: the exit goes once that is answered.
+    const free = await clearForExit(
+      ctx,
+      reached.map((r) => r.trade.trabot_trade_id),
+      now,
+      'Trabot exits the trade itself',
+    );
+    const rows = reached.filter((r) => free.has(r.trade.trabot_trade_id));
     for (const { trade } of rows)
       log.info(
         { tradeId: trade.trabot_trade_id, reached: due.get(trade.trabot_trade_id) },

@@ -15,10 +15,14 @@ import { checkKeys } from './key-checks';
 import { expiredMembershipSkip, membershipExpired } from '../trading/membership-expiry';
 import { insertLegs, insertTradesWithLegs, type LegToInsert, type NewLeg } from './new-legs';
 import { applyAnswers, sendLegs } from './order-legs';
+import { clearForExit } from './protections';
 import { sizePosition } from '../trading/sizing';
 import { floorShares } from '../trading/money';
 
 type ManualOrderRow = typeof manualOrders.$inferSelect;
+
+/** A manual exit's note while the trades' protective orders at the broker are being cancelled. */
+export const WAITING_FOR_PROTECTION_CANCEL = 'Waiting for the protective orders at the broker to be cancelled';
 type Warning = { message: string; data: Record<string, unknown> };
 
 /** Accounts that have no leg of the manual order yet. */
@@ -149,6 +153,14 @@ async function exitLegs(ctx: EngineContext, order: ManualOrderRow, signal: Signa
     .innerJoin(accounts, eq(accounts.trabot_account_id, trades.trabot_account_id))
     .where(and(eq(trades.signal_id, signal.signal_id), eq(trades.trade_status, 'running'), withoutLeg(db, order.id)))
     .orderBy(asc(trades.trabot_trade_id));
+  // Protective orders resting at the broker are cancelled first; the order waits until every one is.
+  const free = await clearForExit(
+    ctx,
+    running.map((r) => r.trade.trabot_trade_id),
+    now,
+    `manual exit ${order.id}`,
+  );
+  if (free.size < running.length) return null;
   const items: LegToInsert[] = [];
   for (const { trade, account } of running) {
     const quantity = floorShares((trade.remaining_quantity ?? 0) * order.portion);
@@ -203,6 +215,7 @@ async function placeOrder(ctx: EngineContext, order: ManualOrderRow, signal: Sig
     legs = await entryLegs(ctx, order, signal, price, skips, now);
   } else {
     legs = await exitLegs(ctx, order, signal, skips, now);
+    if (!legs) return waiting(ctx, order, WAITING_FOR_PROTECTION_CANCEL);
   }
   for (const w of skips.warnings) ctx.deps.log.warn(w.data, `engine: ${w.message}`);
   await raiseWarnings(ctx.deps.db, skips.warnings);

@@ -30,6 +30,7 @@ import { productOf } from '../trading/charges';
 import type { AccountRow, EngineContext, LegRow, SignalRow, TradeRow } from './engine-deps';
 import { FencedError, assertLeading } from './fence';
 import { bookFills, type FillToBook } from './fills';
+import { protectFills } from './protections';
 import { moveLegs, UNSETTLED_LEG_STATES, type LegMove } from './leg-states';
 import { logRefusedMoves, moveTrades, type RefusedTradeMove } from './trade-states';
 import { entrySide, exitSide } from '../trading/trade-math';
@@ -451,6 +452,13 @@ export async function applyAnswers(
     );
     // A fill on a trade the engine may no longer move is booked, and the admin told: shares moved.
     logRefusedMoves(ctx.deps.log, booked.refused, 'a fill on a trade the engine does not move');
+    // A live entry filled: its stop and target go to the broker (protections.ts), written here first.
+    await protectFills(
+      ctx,
+      tx,
+      out.fills.filter((f) => kept(f.leg.id)),
+      now,
+    );
     const cancelled = out.cancelledTrades.filter((c) => kept(c.legId)).map((c) => c.tradeId);
     await moveTrades(tx, ctx.deps.log, cancelled, 'cancelled', now, 'its entry did not fill');
     await raiseWarnings(tx, [

@@ -13,6 +13,7 @@ import { raiseWarnings } from '../records/warnings';
 import { BrokerError, type Order } from '../brokers/adapter';
 import { brokerOf } from './broker-access';
 import { mapBounded } from './bounded';
+import { isProtectionTag } from './protections';
 import type { EngineContext } from './engine-deps';
 import {
   applyAnswers,
@@ -39,6 +40,8 @@ function matchBook(
 ): { answers: AnsweredLeg[]; warnings: Warning[] } {
   const { account, trade } = legs[0]!;
   const byTag = new Map(legs.map((l) => [l.leg.client_order_id, l]));
+  // A protective order's executed leg (a GTT's order carries no tag) is known by its order id.
+  const byOrderId = new Map(legs.filter((l) => l.leg.broker_order_id).map((l) => [l.leg.broker_order_id!, l]));
   const answers: AnsweredLeg[] = [];
   const warnings: Warning[] = [];
   const warnOnce = (orderId: string, message: string, data: Record<string, unknown>) => {
@@ -49,7 +52,9 @@ function matchBook(
       });
   };
   for (const order of book) {
-    const local = order.clientOrderId ? byTag.get(order.clientOrderId) : undefined;
+    const local = (order.clientOrderId ? byTag.get(order.clientOrderId) : undefined) ?? byOrderId.get(order.orderId);
+    // The legs of protective orders resting at the broker are Trabot's (protections.ts follows them).
+    if (!local && isProtectionTag(order.clientOrderId)) continue;
     if (!local) {
       warnOnce(
         order.orderId,

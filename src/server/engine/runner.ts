@@ -19,7 +19,7 @@ export interface EngineLoop {
 
 export interface RunningEngine {
   /** Runs a tick now (or right after the one in progress) instead of at the next interval. */
-  wake(): void;
+  wake(reason?: 'postback'): void;
   stop(): Promise<void>;
 }
 

@@ -92,7 +92,10 @@ export function startEngine(
   // engine against the same time.
   const running = runEngine({ engine: loop, lock, log: deps.log, now });
   return {
-    wake: running.wake,
+    wake: (reason) => {
+      if (reason === 'postback') engine.reconcileSoon();
+      running.wake();
+    },
     async stop() {
       await running.stop();
       feed.close?.();

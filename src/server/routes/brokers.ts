@@ -106,7 +106,8 @@ export function brokerRoutes(): Hono<AppEnv> {
       const body = c.req.valid('json');
       if (!kitePostbackGenuine(body, kiteSecret(c))) throw new ApiError(STATUS.UNAUTHORIZED, 'Invalid checksum');
       deps.log.info({ orderId: body.order_id, status: body.status, tag: body.tag }, 'zerodha postback');
-      deps.engine?.wake();
+      // The order may be a protective order's leg: the engine reconciles with Kite at once.
+      deps.engine?.wake('postback');
       return c.json({ received: true });
     },
   );

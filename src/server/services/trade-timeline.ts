@@ -3,11 +3,12 @@
  * signal's events (received, approved by whom, levels moved, manual orders, expiry), each order
  * the engine sent (placed, then rejected or cancelled) and each fill with its price and charges.
  * A fill is matched to its order by the broker's order number; fills of orders the engine did not
- * send (older trades, the demo) still show, as plain entries and exits. And the P&L after charges,
+ * send (older trades, the demo) still show, as plain entries and exits; the protective orders at
+ * the broker, each placement, modification, cancel and execution. And the P&L after charges,
  * as the P&L summary defines it (account-pnl.ts).
  */
 import { LEVEL_FIELDS, type LevelField, type TimelineItem, type TimelineKind } from '@shared/schemas/trade-detail';
-import type { orderLegs, signalEvents, signals, tradeEntries, tradeExits } from '../db/schema';
+import type { orderLegs, protectionEvents, signalEvents, signals, tradeEntries, tradeExits } from '../db/schema';
 import { round2 } from '../trading/money';
 
 type EventRow = Pick<typeof signalEvents.$inferSelect, 'at' | 'kind' | 'user_name' | 'details'>;
@@ -38,12 +39,20 @@ type ExitRow = Pick<
   'trade_exit_quantity' | 'trade_exit_price' | 'trade_exit_timestamp' | 'order_id' | 'charges'
 >;
 
+/** A move of the trade's protective orders at its broker (protection_events), with the broker's name. */
+type ProtectionEventRow = Pick<
+  typeof protectionEvents.$inferSelect,
+  'at' | 'from_state' | 'state' | 'broker_protection_id' | 'quantity' | 'stop' | 'target' | 'executed_leg' | 'reason'
+> & { broker: string };
+
 export interface TimelineInput {
   signal: Pick<typeof signals.$inferSelect, 'created_at' | 'source'> | null;
   events: readonly EventRow[];
   legs: readonly LegRow[];
   entries: readonly EntryRow[];
   exits: readonly ExitRow[];
+  /** Absent for trades without protective orders (paper, older trades). */
+  protectionEvents?: readonly ProtectionEventRow[];
 }
 
 /** Realised on the exits against the average entry (reversed for a short), all charges, and realised less charges. */
@@ -67,6 +76,7 @@ const LEG_LABELS: Record<LegRow['source'], Record<LegRow['side'], string>> = {
   target: { entry: 'Entry', exit: 'Target exit' },
   stop_loss: { entry: 'Entry', exit: 'Stop-loss exit' },
   square_off: { entry: 'Entry', exit: 'Square-off' },
+  protection: { entry: 'Entry', exit: 'Exit at the broker' },
 };
 const legLabel = (leg: Pick<LegRow, 'side' | 'source'>) => LEG_LABELS[leg.source][leg.side];
 
@@ -90,6 +100,7 @@ const RANK: Record<TimelineKind, number> = {
   order_filled: 6,
   order_rejected: 7,
   order_cancelled: 7,
+  protection: 6,
 };
 
 const blank = {
@@ -211,6 +222,43 @@ function legSteps(leg: LegRow, booked: boolean): TimelineItem[] {
   return steps;
 }
 
+const brokerName = (broker: string) => broker.charAt(0).toUpperCase() + broker.slice(1);
+
+/** A move of the protective orders as a step; null for the moves that tell nothing (placing again). */
+export function protectionStep(e: ProtectionEventRow): TimelineItem | null {
+  const broker = brokerName(e.broker);
+  const levels = { quantity: e.quantity, order_id: e.broker_protection_id };
+  const terms = `stop-loss ${e.stop}, target ${e.target}`;
+  switch (e.state) {
+    case 'active':
+      return e.from_state === 'placing'
+        ? step(e.at, 'protection', `Stop-loss and target resting at ${broker}`, { ...levels, note: terms })
+        : step(e.at, 'protection', `Protective orders modified at ${broker}`, { ...levels, note: terms });
+    case 'cancelled':
+      return step(e.at, 'protection', `Protective orders cancelled at ${broker}`, { ...levels, note: e.reason });
+    case 'triggered':
+      return step(
+        e.at,
+        'protection',
+        `${e.executed_leg === 'target' ? 'Target' : 'Stop-loss'} executed by ${broker}'s trigger`,
+        { ...levels, note: 'The exit was made at the broker, not by Trabot' },
+      );
+    case 'rejected':
+      return step(e.at, 'protection', `${broker} refused the protective orders`, {
+        ...levels,
+        note: `${e.reason ?? 'refused'}; Trabot watches the levels itself`,
+      });
+    case 'expired':
+    case 'disabled':
+      return step(e.at, 'protection', `Protective orders ${e.state} at ${broker}`, { ...levels, note: e.reason });
+    case 'placing':
+    case 'modifying':
+    case 'cancelling':
+    case 'done':
+      return null;
+  }
+}
+
 /** The trade's steps, oldest first. */
 export function buildTimeline(input: TimelineInput): TimelineItem[] {
   const { signal, events, legs, entries, exits } = input;
@@ -255,6 +303,10 @@ export function buildTimeline(input: TimelineInput): TimelineItem[] {
     );
   }
   for (const leg of legs) steps.push(...legSteps(leg, booked.has(leg)));
+  for (const e of input.protectionEvents ?? []) {
+    const s = protectionStep(e);
+    if (s) steps.push(s);
+  }
   return steps
     .map((s, i) => ({ s, i }))
     .sort((a, b) => a.s.at.localeCompare(b.s.at) || RANK[a.s.kind] - RANK[b.s.kind] || a.i - b.i)

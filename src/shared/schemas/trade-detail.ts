@@ -18,6 +18,8 @@ export const TIMELINE_KINDS = [
   'order_filled',
   'order_rejected',
   'order_cancelled',
+  /** The trade's stop-loss and target resting at the broker: placed, modified, cancelled, executed, refused. */
+  'protection',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, manualOrders, orderLegs, trades, warnings } from '@server/db/schema';
+import { accounts, manualOrders, orderLegs, tradeExits, trades, warnings } from '@server/db/schema';
 import { PaperBroker } from '@server/engine/paper-broker';
 import type { Notifier } from '@server/context';
 import { Engine } from '@server/engine/engine';
@@ -165,9 +165,14 @@ describe('a live Zerodha account', () => {
       trade_status: 'running',
     });
     const mine = kite.requests.slice(before).filter((r) => r.headers.authorization === `token ${kite.apiKey}:${token}`);
+    // Then the protective GTT (protections.ts): looked up first (a crash never places two), placed, read back.
     expect(mine.map((r) => `${r.method} ${r.path.replace(/\d+$/, 'N')}`)).toEqual([
       'POST /orders/regular',
       'GET /orders/N',
+      'GET /orders',
+      'GET /gtt/triggers',
+      'POST /gtt/triggers',
+      'GET /gtt/triggers/N',
     ]);
   });
 
@@ -185,10 +190,13 @@ describe('a live Zerodha account', () => {
     feed.set('INFY', 263);
     kite.setLtp('INFY', 263);
     await e.tick(new Date(T0 + 9_000));
-    const exits = kite.orders.filter(
-      (o) => o.transaction_type === 'SELL' && o.tag?.startsWith(`TB${trade!.trabot_trade_id}L`),
-    );
-    expect(exits.map((o) => [o.quantity, o.status])).toEqual([[320, 'COMPLETE']]);
+    // Kite's price through the target fires the trade's protective GTT at Kite: its sell is the exit.
+    const booked = await t.deps.db
+      .select()
+      .from(tradeExits)
+      .where(eq(tradeExits.trabot_trade_id, trade!.trabot_trade_id));
+    const exits = kite.orders.filter((o) => booked.some((b) => b.order_id === o.order_id));
+    expect(exits.map((o) => [o.transaction_type, o.quantity, o.status])).toEqual([['SELL', 320, 'COMPLETE']]);
     expect(
       (await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, trade!.trabot_trade_id)))[0],
     ).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });

@@ -1,0 +1,94 @@
+/**
+ * The protective order's state machine (docs/engine.md, "Protective orders at the broker"): the one
+ * list of the moves a protection may make, and the one writer of its state. A protection is written
+ * `placing` in the transaction that books its trade's entry fill (protections.ts); the broker's
+ * answers move it from there:
+ *
+ *   placing    -> active | rejected | cancelled (the trade closed before it was placed)
+ *   active     -> modifying (new levels, a new quantity) | cancelling | triggered
+ *                 | expired | disabled | cancelled (withdrawn at the broker)
+ *   modifying  -> active | triggered | cancelling | cancelled
+ *   cancelling -> cancelled | triggered (a leg executed before the cancel arrived)
+ *   triggered  -> done (the executed leg's fill booked as the trade's exit)
+ *   expired, disabled -> placing (placed again) | cancelled
+ *   cancelled, done, rejected: final
+ *
+ * Every write is a guarded UPDATE (`WHERE state = <the state the engine read>`), like moveLegs: an
+ * answer is applied only to the protection as the engine saw it. Each move is recorded
+ * (protection_events) with the protection's terms after it, for the trade's timeline.
+ */
+import type { Logger } from '../lib/logger';
+import { updateRowsFrom } from '../db/bulk';
+import type { Db } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { protectionEvents, protections, type ProtectionRowState } from '../db/schema';
+
+export type ProtectionRow = typeof protections.$inferSelect;
+
+export const PROTECTION_TRANSITIONS: Readonly<Record<ProtectionRowState, readonly ProtectionRowState[]>> = {
+  placing: ['active', 'rejected', 'cancelled'],
+  active: ['modifying', 'cancelling', 'triggered', 'expired', 'disabled', 'cancelled'],
+  modifying: ['active', 'triggered', 'cancelling', 'cancelled'],
+  cancelling: ['cancelled', 'triggered'],
+  triggered: ['done'],
+  expired: ['placing', 'cancelled'],
+  disabled: ['placing', 'cancelled'],
+  cancelled: [],
+  done: [],
+  rejected: [],
+};
+
+/** Protections that may have orders resting at the broker, or may get some: they are followed. */
+export const LIVE_PROTECTION_STATES: ProtectionRowState[] = ['placing', 'active', 'modifying', 'cancelling'];
+
+/** A trade whose protection is in one of these may not get an exit from Trabot (it would be a second one). */
+export const EXIT_BLOCKING_STATES: ProtectionRowState[] = [...LIVE_PROTECTION_STATES, 'triggered'];
+
+export const canMoveProtection = (from: ProtectionRowState, to: ProtectionRowState): boolean =>
+  PROTECTION_TRANSITIONS[from].includes(to);
+
+/** A protection's new state and what comes with it (the columns named change too). */
+export type ProtectionMove = {
+  id: number;
+  from: ProtectionRowState;
+  state: ProtectionRowState;
+  updated_at: Date;
+} & Partial<
+  Pick<
+    ProtectionRow,
+    | 'kind'
+    | 'broker_protection_id'
+    | 'quantity'
+    | 'stop'
+    | 'stop_limit'
+    | 'target'
+    | 'executed_leg'
+    | 'exit_leg_id'
+    | 'reason'
+  >
+>;
+
+/**
+ * Writes a move the table allows, only while the protection is still in its `from` state. Answers
+ * whether it moved; a refused move, or one whose protection moved meanwhile, is logged and not written.
+ */
+export async function moveProtection(tx: Pick<Db, 'execute'>, log: Logger, move: ProtectionMove): Promise<boolean> {
+  if (!canMoveProtection(move.from, move.state)) {
+    log.warn({ protectionId: move.id, from: move.from, to: move.state }, 'engine: protection transition refused');
+    return false;
+  }
+  const { from, ...row } = move;
+  const moved = await updateRowsFrom(tx, protections, 'id', 'state', [{ row, from }]);
+  if (moved.length)
+    await tx.execute(sql`insert into ${protectionEvents}
+      (protection_id, at, from_state, state, broker_protection_id, quantity, stop, target, executed_leg, reason)
+      select id, ${move.updated_at.toISOString()}::timestamptz, ${from}, state, broker_protection_id, quantity, stop, target,
+        executed_leg, reason
+      from ${protections} where id = ${move.id}`);
+  else
+    log.warn(
+      { protectionId: move.id, from, to: move.state },
+      'engine: protection no longer in the state read, the answer is not applied',
+    );
+  return moved.length > 0;
+}

@@ -1,0 +1,595 @@
+/**
+ * Protective orders at the broker (docs/engine.md, "Protective orders at the broker"): a live
+ * trade's stop-loss and target rest at its broker (adapter.ts, `ProtectiveOrders`), so they hold
+ * while Trabot is down.
+ *
+ * - `protectFills`, in the transaction that books an entry fill: the trade's protection is written
+ *   `placing` (one per trade, a unique index).
+ * - `followProtections`, each tick: a `placing` one is looked up at the broker first (a crash
+ *   between writing and placing never places two) and placed only if absent, for the trade's open
+ *   quantity; an active one whose trade's quantity or signal's levels changed is modified; one whose
+ *   trade closed is cancelled; an expired or disabled one is placed again.
+ * - `reconcileProtections`, at start-up, every minute and on a Kite postback: a leg the broker
+ *   executed is booked as the trade's exit (an exit leg of source `protection`, the broker's order,
+ *   its fill price and charges), the other leg cancelled where the broker does not, the member told
+ *   (the trade's closing push) and the superadmin warned.
+ * - `clearForExit`, before Trabot sends an exit of its own (a level, a square-off, a manual exit):
+ *   the protection is cancelled first and the exit goes only once the cancel is answered; a leg
+ *   found executed is booked instead. Never a second exit.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { accounts, orderLegs, protections, signals, trades } from '../db/schema';
+import { raiseWarnings } from '../records/warnings';
+import { adapterOfTrade } from '../brokers/select-adapter';
+import {
+  BrokerError,
+  hasProtectiveOrders,
+  type BrokerAdapter,
+  type BrokerCredentials,
+  type Protection,
+  type ProtectionRequest,
+  type ProtectiveOrders,
+} from '../brokers/adapter';
+import { productOf } from '../trading/charges';
+import { exitSide } from '../trading/trade-math';
+import { brokerOf } from './broker-access';
+import { mapBounded } from './bounded';
+import type { AccountRow, EngineContext, SignalRow, TradeRow } from './engine-deps';
+import { FencedError, assertLeading } from './fence';
+import type { FillToBook } from './fills';
+import { applyAnswers, type LegContext } from './order-legs';
+import {
+  EXIT_BLOCKING_STATES,
+  LIVE_PROTECTION_STATES,
+  moveProtection,
+  type ProtectionMove,
+  type ProtectionRow,
+} from './protection-states';
+
+type Ctx = EngineContext;
+
+/** A protection with its trade, signal and account. */
+export interface ProtectionContext {
+  protection: ProtectionRow;
+  trade: TradeRow;
+  signal: SignalRow;
+  account: AccountRow;
+}
+
+/** The order tags of a protection's two legs (Kite: alphanumeric, at most 20 characters). */
+export const protectionTags = (p: Pick<ProtectionRow, 'id' | 'trabot_trade_id'>) => ({
+  stop: `TB${p.trabot_trade_id}P${p.id}S`,
+  target: `TB${p.trabot_trade_id}P${p.id}T`,
+});
+
+/** An order tag of a protection's leg (reconciliation knows these orders as Trabot's). */
+export const isProtectionTag = (tag: string | null) => tag !== null && /^TB\d+P\d+[ST]$/.test(tag);
+
+/** The broker of a trade takes protective orders (Zerodha today; paper keeps watching levels itself). */
+export function protects(ctx: Pick<Ctx, 'deps' | 'paper'>, broker: string): boolean {
+  if (broker === 'paper') return false;
+  try {
+    return hasProtectiveOrders(adapterOfTrade(broker, ctx.deps.env, ctx.paper));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * In the transaction that books fills: each live entry fill of a trade whose broker rests
+ * protective orders writes the trade's protection `placing` (none twice: the unique index).
+ */
+export async function protectFills(
+  ctx: Pick<Ctx, 'deps' | 'paper'>,
+  tx: Db,
+  fills: readonly FillToBook[],
+  now: Date,
+): Promise<void> {
+  const entries = new Map(
+    fills
+      .filter((f) => f.leg.side === 'entry' && protects(ctx, f.trade.broker))
+      .map((f) => [f.trade.trabot_trade_id, f.trade]),
+  );
+  if (!entries.size) return;
+  await tx
+    .insert(protections)
+    .values(
+      [...entries.values()].map((trade) => ({
+        trabot_trade_id: trade.trabot_trade_id,
+        trabot_account_id: trade.trabot_account_id,
+        broker: trade.broker,
+        state: 'placing' as const,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+async function protectionsWhere(db: Db, condition: ReturnType<typeof and>): Promise<ProtectionContext[]> {
+  return db
+    .select({ protection: protections, trade: trades, signal: signals, account: accounts })
+    .from(protections)
+    .innerJoin(trades, eq(trades.trabot_trade_id, protections.trabot_trade_id))
+    .innerJoin(signals, eq(signals.signal_id, trades.signal_id))
+    .innerJoin(accounts, eq(accounts.trabot_account_id, protections.trabot_account_id))
+    .where(condition)
+    .orderBy(protections.id);
+}
+
+type Protecting = { adapter: BrokerAdapter & ProtectiveOrders; credentials: BrokerCredentials };
+
+function brokerFor(ctx: Ctx, p: ProtectionContext): Protecting | null {
+  const { adapter, credentials } = brokerOf(ctx, p.account, p.trade.broker);
+  return hasProtectiveOrders(adapter) ? { adapter, credentials } : null;
+}
+
+/** What the protection should be now: the trade's open quantity at its signal's levels. */
+function wanted(ctx: Ctx, p: ProtectionContext): ProtectionRequest {
+  const { trade, signal, protection } = p;
+  const quote = ctx.feed.quote(signal.instrument_symbol);
+  return {
+    exchange: signal.exchange,
+    symbol: signal.instrument_symbol,
+    side: exitSide(trade.trade_direction),
+    product: productOf(trade.trade_type),
+    quantity: trade.remaining_quantity ?? 0,
+    stop: signal.stop_loss_level,
+    stopLimit: null,
+    target: signal.target_level,
+    lastPrice: quote?.ltp ?? trade.ltp ?? trade.avg_entry_price ?? signal.entry_level,
+    clientOrderIds: protectionTags(protection),
+  };
+}
+
+const describe = (p: ProtectionContext) =>
+  `the protective orders (stop ${p.signal.stop_loss_level}, target ${p.signal.target_level}) of trade ${p.trade.trabot_trade_id} for account ${p.account.trabot_account_id} at ${p.trade.broker}`;
+
+const warningData = (p: ProtectionContext, reason: string) => ({
+  trabot_trade_id: p.trade.trabot_trade_id,
+  trabot_account_id: p.account.trabot_account_id,
+  broker: p.trade.broker,
+  protection_id: p.protection.id,
+  reason,
+});
+
+async function warn(ctx: Ctx, p: ProtectionContext, message: string, reason: string) {
+  ctx.deps.log.warn(warningData(p, reason), `engine: ${message}`);
+  await raiseWarnings(ctx.deps.db, [{ message, data: warningData(p, reason) }]);
+}
+
+/** One broker call, its failure answered: a refusal, or the broker not reached. */
+async function attempt<T>(call: () => Promise<T>): Promise<{ ok: T } | { refused: string } | { unreachable: unknown }> {
+  try {
+    return { ok: await call() };
+  } catch (error) {
+    if (error instanceof FencedError) throw error;
+    return error instanceof BrokerError ? { refused: error.message } : { unreachable: error };
+  }
+}
+
+const move = (ctx: Ctx, p: ProtectionContext, to: Omit<ProtectionMove, 'id' | 'from' | 'updated_at'>, now: Date) =>
+  moveProtection(ctx.deps.db, ctx.deps.log, { id: p.protection.id, from: p.protection.state, updated_at: now, ...to });
+
+/** The terms a protection holds at the broker, as columns. */
+const termsOf = (b: Protection) => ({
+  kind: b.kind,
+  broker_protection_id: b.protectionId,
+  quantity: b.terms.quantity,
+  stop: b.terms.stop,
+  stop_limit: b.terms.stopLimit,
+  target: b.terms.target,
+});
+
+/**
+ * A `placing` protection already at the broker (placed before a crash, its answer never saved):
+ * its two legs' tagged orders in the order book, or a GTT on the symbol at the same levels that no
+ * other protection of the account holds.
+ */
+async function lookUp(ctx: Ctx, p: ProtectionContext, broker: Protecting): Promise<Protection | null> {
+  const tags = protectionTags(p.protection);
+  const book = await broker.adapter.orderBook(broker.credentials);
+  const tagged = (tag: string) => book.find((o) => o.clientOrderId === tag) ?? null;
+  const stop = tagged(tags.stop);
+  const target = tagged(tags.target);
+  if (stop && target) return broker.adapter.protectionStatus(broker.credentials, `${stop.orderId}/${target.orderId}`);
+  if (stop || target) {
+    // Half a protection (the crash came between its two orders): withdrawn, then placed whole.
+    const half = (stop ?? target)!;
+    if (half.state === 'open' || half.state === 'trigger_pending')
+      await broker.adapter.cancelOrder(broker.credentials, half.orderId);
+    return null;
+  }
+  const held = await ctx.deps.db
+    .select({ id: protections.broker_protection_id })
+    .from(protections)
+    .where(eq(protections.trabot_account_id, p.account.trabot_account_id));
+  const known = new Set(held.map((h) => h.id).filter((id) => id !== null));
+  const want = wanted(ctx, p);
+  return (
+    (await broker.adapter.protectionBook(broker.credentials)).find(
+      (b) =>
+        // Triggered too: placed before a crash and fired while Trabot was down, it is booked, not placed again.
+        (b.state === 'active' || b.state === 'triggered') &&
+        !known.has(b.protectionId) &&
+        b.terms.symbol === want.symbol &&
+        b.terms.side === want.side &&
+        b.terms.stop === want.stop &&
+        b.terms.target === want.target,
+    ) ?? null
+  );
+}
+
+/** Places a `placing` protection (after looking it up), and saves the broker's answer. */
+async function place(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
+  const broker = brokerFor(ctx, p);
+  if (!broker) return;
+  const request = wanted(ctx, p);
+  if (request.quantity <= 0) {
+    await move(ctx, p, { state: 'cancelled', reason: `trade ${p.trade.trabot_trade_id} has no open quantity` }, now);
+    return;
+  }
+  const answer = await attempt(async () => {
+    const found = await lookUp(ctx, p, broker);
+    if (found) {
+      ctx.deps.log.info(
+        { protectionId: p.protection.id, brokerId: found.protectionId },
+        'engine: protection found at the broker',
+      );
+      return found;
+    }
+    assertLeading(ctx.leadership);
+    return broker.adapter.placeProtection(broker.credentials, {
+      ...request,
+      exchangeAlgoId: null,
+    });
+  });
+  if ('unreachable' in answer) {
+    ctx.deps.log.error(
+      { err: answer.unreachable, protectionId: p.protection.id },
+      'engine: protection not placed, the broker could not be reached; tried again next tick',
+    );
+    return;
+  }
+  if ('refused' in answer || answer.ok.state === 'rejected' || answer.ok.state === 'cancelled') {
+    const reason = 'refused' in answer ? answer.refused : (answer.ok.rejectReason ?? answer.ok.state);
+    if (await move(ctx, p, { state: 'rejected', reason }, now))
+      await warn(
+        ctx,
+        p,
+        `${p.trade.broker} refused ${describe(p)}: ${reason}. Trabot keeps watching the levels itself`,
+        'protection_rejected',
+      );
+    return;
+  }
+  const placed = answer.ok;
+  if (!(await move(ctx, p, { state: 'active', ...termsOf(placed) }, now))) return;
+  // A protection found already fired (placed before a crash) is booked at once.
+  p = { ...p, protection: { ...p.protection, state: 'active', ...termsOf(placed) } };
+  ctx.deps.log.info(
+    { protectionId: p.protection.id, tradeId: p.trade.trabot_trade_id, brokerId: placed.protectionId },
+    'engine: protection resting at the broker',
+  );
+  if (placed.state === 'triggered') await triggered(ctx, p, placed, now);
+}
+
+/** New quantity or levels for an active (or half-modified) protection. */
+async function modify(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
+  const broker = brokerFor(ctx, p);
+  if (!broker || !p.protection.broker_protection_id) return;
+  const want = wanted(ctx, p);
+  if (p.protection.state === 'active') {
+    if (!(await move(ctx, p, { state: 'modifying' }, now))) return;
+    p = { ...p, protection: { ...p.protection, state: 'modifying' } };
+  }
+  const id = p.protection.broker_protection_id!;
+  const answer = await attempt(() => {
+    assertLeading(ctx.leadership);
+    return broker.adapter.modifyProtection(broker.credentials, id, {
+      quantity: want.quantity,
+      stop: want.stop,
+      stopLimit: want.stopLimit,
+      target: want.target,
+      lastPrice: want.lastPrice,
+    });
+  });
+  if ('unreachable' in answer) return; // still modifying: tried again next tick
+  const status = 'ok' in answer ? answer.ok : await settledStatus(p, broker);
+  if (!status) {
+    await move(ctx, p, { state: 'active' }, now);
+    return;
+  }
+  if (status.state === 'triggered') return triggered(ctx, p, status, now);
+  if (status.state === 'active') {
+    await move(ctx, p, { state: 'active', ...termsOf(status) }, now);
+    ctx.deps.log.info(
+      { protectionId: p.protection.id, quantity: want.quantity, stop: want.stop, target: want.target },
+      'engine: protection modified at the broker',
+    );
+    if ('refused' in answer)
+      await warn(ctx, p, `${p.trade.broker} refused to modify ${describe(p)}: ${answer.refused}`, 'protection_modify');
+    return;
+  }
+  await endedAtBroker(ctx, p, status, now);
+}
+
+/** The protection's status at its broker after a refusal; null when that cannot be read either. */
+async function settledStatus(p: ProtectionContext, broker: Protecting): Promise<Protection | null> {
+  const read = await attempt(() =>
+    broker.adapter.protectionStatus(broker.credentials, p.protection.broker_protection_id!),
+  );
+  return 'ok' in read ? read.ok : null;
+}
+
+/** Cancelled, expired or disabled at the broker without Trabot asking: noted, and the levels watched again. */
+async function endedAtBroker(ctx: Ctx, p: ProtectionContext, status: Protection, now: Date): Promise<void> {
+  const to = status.state === 'expired' || status.state === 'disabled' ? status.state : 'cancelled';
+  const reason = status.rejectReason ?? `${status.state} at ${p.trade.broker}`;
+  if (!(await move(ctx, p, { state: to, reason }, now))) return;
+  await warn(
+    ctx,
+    p,
+    `${describe(p)} ${to === 'cancelled' ? 'were withdrawn' : `are ${to}`} at the broker (${reason})${to === 'cancelled' ? ': Trabot watches the levels itself' : ': placed again'}`,
+    `protection_${to}`,
+  );
+}
+
+/**
+ * A leg the broker executed: its order booked as the trade's exit (an exit leg of source
+ * `protection` holding the broker's order id, answered with the broker's order: its fill, price
+ * and charges), the other leg cancelled where the broker does not, the superadmin warned.
+ */
+async function triggered(ctx: Ctx, p: ProtectionContext, status: Protection, now: Date): Promise<void> {
+  const executed = status.executed;
+  const order = executed?.order ?? null;
+  if (!executed || !order) {
+    // Triggered, its order not in the book yet: the next reconciliation books it.
+    ctx.deps.log.info({ protectionId: p.protection.id }, 'engine: protection triggered, its order not yet seen');
+    return;
+  }
+  const { db, log } = ctx.deps;
+  const legContext = await db
+    .transaction(async (tx) => {
+      const [leg] = await tx
+        .insert(orderLegs)
+        .values({
+          trabot_trade_id: p.trade.trabot_trade_id,
+          trabot_account_id: p.account.trabot_account_id,
+          side: 'exit',
+          source: 'protection',
+          order_type: order.request.orderType,
+          quantity: order.request.quantity,
+          limit_price: order.request.limitPrice ?? null,
+          trigger_price: order.request.triggerPrice ?? null,
+          state: 'open',
+          broker_order_id: order.orderId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning();
+      const moved = await moveProtection(tx, log, {
+        id: p.protection.id,
+        from: p.protection.state,
+        state: 'triggered',
+        executed_leg: executed.leg,
+        exit_leg_id: leg!.id,
+        updated_at: now,
+      });
+      if (!moved) throw new Rollback();
+      return { leg: leg!, trade: p.trade, signal: p.signal, account: p.account } satisfies LegContext;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof Rollback) return null;
+      throw err;
+    });
+  if (!legContext) return;
+  const words = `${describe(p)}: the ${executed.leg === 'stop' ? 'stop-loss' : 'target'} executed at ${p.trade.broker}, ${order.request.side} ${order.filledQuantity} at ${order.averagePrice ?? 'no fill yet'} (order ${order.orderId})`;
+  log.info({ ...warningData(p, 'protection_triggered'), words }, 'engine: protection executed at the broker');
+  await raiseWarnings(db, [{ message: `Protection executed: ${words}`, data: warningData(p, 'protection_triggered') }]);
+  await applyAnswers(ctx, [{ ...legContext, action: 'status', answer: { kind: 'order', order } }], now);
+  // Two plain orders: the other one is withdrawn by Trabot (a GTT's other leg goes with it at the broker).
+  if (status.kind === 'orders') {
+    const other = status.orders[executed.leg === 'stop' ? 'target' : 'stop'];
+    const broker = brokerFor(ctx, p);
+    if (broker && other && (other.state === 'open' || other.state === 'trigger_pending')) {
+      const cancelled = await attempt(() => broker.adapter.cancelOrder(broker.credentials, other.orderId));
+      if (!('ok' in cancelled))
+        await warn(
+          ctx,
+          p,
+          `The other leg (order ${other.orderId}) of ${describe(p)} could not be cancelled: ${'refused' in cancelled ? cancelled.refused : 'the broker could not be reached'}; cancel it at the broker`,
+          'protection_other_leg',
+        );
+    }
+  }
+  await finishTriggered(ctx, now, [p.protection.id]);
+  log.info(warningData(p, 'protection_booked'), 'engine: protection exit booked');
+}
+
+class Rollback extends Error {}
+
+/** Triggered protections whose exit leg has settled are done. */
+async function finishTriggered(ctx: Ctx, now: Date, ids?: number[]): Promise<void> {
+  const rows = await ctx.deps.db
+    .select({ id: protections.id, legState: orderLegs.state })
+    .from(protections)
+    .innerJoin(orderLegs, eq(orderLegs.id, protections.exit_leg_id))
+    .where(
+      and(
+        eq(protections.state, 'triggered'),
+        ids ? inArray(protections.id, ids) : undefined,
+        inArray(orderLegs.state, ['filled', 'cancelled', 'rejected']),
+      ),
+    );
+  for (const row of rows)
+    await moveProtection(ctx.deps.db, ctx.deps.log, { id: row.id, from: 'triggered', state: 'done', updated_at: now });
+}
+
+/** Asks the broker to withdraw the protection; answers true once nothing of it rests there. */
+async function cancel(ctx: Ctx, p: ProtectionContext, now: Date, why: string): Promise<boolean> {
+  const broker = brokerFor(ctx, p);
+  if (!broker) return false;
+  if (p.protection.state === 'placing') {
+    // Not known to rest anywhere: looked up, and withdrawn if it does.
+    const found = await attempt(() => lookUp(ctx, p, broker));
+    if (!('ok' in found)) return false;
+    if (!found.ok) return move(ctx, p, { state: 'cancelled', reason: why }, now);
+    if (!(await move(ctx, p, { state: 'active', ...termsOf(found.ok) }, now))) return false;
+    p = { ...p, protection: { ...p.protection, state: 'active', ...termsOf(found.ok) } };
+  }
+  if (p.protection.state === 'active' || p.protection.state === 'modifying') {
+    if (!(await move(ctx, p, { state: 'cancelling', reason: why }, now))) return false;
+    p = { ...p, protection: { ...p.protection, state: 'cancelling' } };
+  }
+  const id = p.protection.broker_protection_id!;
+  const answer = await attempt(() => {
+    assertLeading(ctx.leadership);
+    return broker.adapter.cancelProtection(broker.credentials, id);
+  });
+  if ('unreachable' in answer) return false;
+  const status = 'ok' in answer ? answer.ok : await settledStatus(p, broker);
+  if (!status) return false;
+  if (status.state === 'triggered') {
+    await triggered(ctx, p, status, now);
+    return false;
+  }
+  if (status.state === 'active') {
+    if ('refused' in answer && !ctx.warnedOnce(`protection-cancel:${p.protection.id}`))
+      await warn(ctx, p, `${p.trade.broker} refused to cancel ${describe(p)}: ${answer.refused}`, 'protection_cancel');
+    return false;
+  }
+  const done = await move(ctx, p, { state: 'cancelled', reason: why }, now);
+  if (done) ctx.deps.log.info({ protectionId: p.protection.id, why }, 'engine: protection cancelled at the broker');
+  return done;
+}
+
+/**
+ * Before Trabot sends exits of its own for `tradeIds`: the trades free to get one now. A trade's
+ * protection is cancelled first (a trade whose cancel is not answered yet waits for the next tick);
+ * a protection found executed is booked instead and its trade gets no exit from Trabot.
+ */
+export async function clearForExit(
+  ctx: Ctx,
+  tradeIds: readonly number[],
+  now: Date,
+  why: string,
+): Promise<Set<number>> {
+  const free = new Set(tradeIds);
+  if (!tradeIds.length) return free;
+  const rows = await protectionsWhere(
+    ctx.deps.db,
+    and(inArray(protections.trabot_trade_id, [...tradeIds]), inArray(protections.state, EXIT_BLOCKING_STATES)),
+  );
+  await mapBounded(rows, ctx.settings.brokerConcurrency, async (p) => {
+    if (p.protection.state === 'triggered' || !(await cancel(ctx, p, now, why))) free.delete(p.trade.trabot_trade_id);
+  });
+  return free;
+}
+
+/**
+ * Each tick during the session: protections to place, modify (a partial fill grew the trade, the
+ * levels were edited), cancel (the trade closed) or place again (expired, disabled).
+ */
+export async function followProtections(ctx: Ctx, now: Date): Promise<void> {
+  const rows = await protectionsWhere(
+    ctx.deps.db,
+    inArray(protections.state, [...LIVE_PROTECTION_STATES, 'expired', 'disabled']),
+  );
+  // One account's protections one after the other: a look-up never takes a GTT another is placing.
+  const byAccount = new Map<number, ProtectionContext[]>();
+  for (const p of rows)
+    byAccount.set(p.account.trabot_account_id, [...(byAccount.get(p.account.trabot_account_id) ?? []), p]);
+  await mapBounded([...byAccount.values()], ctx.settings.brokerConcurrency, async (own) => {
+    for (const p of own) await followOne(ctx, p, now);
+  });
+}
+
+async function followOne(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
+  {
+    const { protection, trade, signal } = p;
+    const closed = trade.trade_status !== 'running' || (trade.remaining_quantity ?? 0) <= 0;
+    if (closed && protection.state !== 'expired' && protection.state !== 'disabled') {
+      await cancel(ctx, p, now, `trade ${trade.trabot_trade_id} is ${trade.trade_status}`);
+      return;
+    }
+    switch (protection.state) {
+      case 'placing':
+        return place(ctx, p, now);
+      case 'cancelling':
+        await cancel(ctx, p, now, protection.reason ?? 'cancelled by Trabot');
+        return;
+      case 'expired':
+      case 'disabled':
+        if (closed)
+          await move(
+            ctx,
+            p,
+            { state: 'cancelled', reason: `trade ${trade.trabot_trade_id} is ${trade.trade_status}` },
+            now,
+          );
+        else await move(ctx, p, { state: 'placing' }, now);
+        return;
+      case 'active':
+      case 'modifying': {
+        const drifted =
+          protection.quantity !== (trade.remaining_quantity ?? 0) ||
+          protection.stop !== signal.stop_loss_level ||
+          protection.target !== signal.target_level;
+        if (protection.state === 'modifying' || drifted) await modify(ctx, p, now);
+        return;
+      }
+      case 'cancelled':
+      case 'done':
+      case 'rejected':
+      case 'triggered':
+        return;
+    }
+  }
+}
+
+/**
+ * At start-up, every minute and on a postback: each account's protections as its broker has them
+ * (one GTT list read per account, the plain-order ones by their status); a leg executed at the
+ * broker is booked, one withdrawn or expired there is noted.
+ */
+export async function reconcileProtections(ctx: Ctx, now: Date): Promise<void> {
+  await finishTriggered(ctx, now);
+  const rows = await protectionsWhere(ctx.deps.db, inArray(protections.state, ['active', 'modifying', 'cancelling']));
+  const byAccount = new Map<string, ProtectionContext[]>();
+  for (const p of rows) {
+    if (!p.protection.broker_protection_id) continue;
+    const key = `${p.account.trabot_account_id}:${p.trade.broker}`;
+    byAccount.set(key, [...(byAccount.get(key) ?? []), p]);
+  }
+  await mapBounded([...byAccount.values()], ctx.settings.brokerConcurrency, async (own) => {
+    const broker = brokerFor(ctx, own[0]!);
+    if (!broker) return;
+    const read = await attempt(async () => {
+      const statuses = new Map<string, Protection>();
+      if (own.some((p) => p.protection.kind === 'oco'))
+        for (const b of await broker.adapter.protectionBook(broker.credentials)) statuses.set(b.protectionId, b);
+      for (const p of own.filter((p) => p.protection.kind !== 'oco'))
+        statuses.set(
+          p.protection.broker_protection_id!,
+          await broker.adapter.protectionStatus(broker.credentials, p.protection.broker_protection_id!),
+        );
+      return statuses;
+    });
+    if (!('ok' in read)) {
+      const why = 'refused' in read ? read.refused : 'the broker could not be reached';
+      const message = `Protective orders of account ${own[0]!.account.trabot_account_id} at ${own[0]!.trade.broker} could not be reconciled: ${why}`;
+      ctx.deps.log.error({ accountId: own[0]!.account.trabot_account_id }, `engine: ${message}`);
+      if (!ctx.warnedOnce(message))
+        await raiseWarnings(ctx.deps.db, [{ message, data: { reason: 'reconcile_failed' } }]);
+      return;
+    }
+    for (const p of own) {
+      const status = read.ok.get(p.protection.broker_protection_id!);
+      if (!status) continue;
+      if (status.state === 'triggered') await triggered(ctx, p, status, now);
+      else if (status.state !== 'active' && p.protection.state !== 'cancelling')
+        await endedAtBroker(ctx, p, status, now);
+    }
+  });
+}

@@ -1,0 +1,390 @@
+/**
+ * Protective orders at the broker, wired into the engine (issue 24; docs/engine.md, "Protective
+ * orders at the broker"), against the local Kite (tests/support/fake-kite.ts): a live delivery
+ * entry's fill puts a two-leg GTT at Kite for the trade's open quantity in the same tick; edited
+ * levels and a grown quantity modify it; Trabot's own exit cancels it first; a GTT Kite triggered
+ * is booked as the trade's exit at Kite's fill price, once, whoever notices it first. In every
+ * test the shares sold never exceed the shares bought.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  manualOrders,
+  orderLegs,
+  protectionEvents,
+  protections,
+  signals,
+  tradeEntries,
+  tradeExits,
+  trades,
+  warnings,
+} from '@server/db/schema';
+import type { Notifier, TradeEvent } from '@server/context';
+import { PaperBroker } from '@server/engine/paper-broker';
+import { Engine } from '@server/engine/engine';
+import { getTradeDetail } from '@server/services/trade-detail';
+import { createAccount, createMember } from '../../factories/accounts';
+import { createAlgo } from '../../factories/algos';
+import { createSignal } from '../../factories/signals';
+import { createSubscription } from '../../factories/subscriptions';
+import { startFakeKite, type FakeKite } from '../../support/fake-kite';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ScriptedFeed } from './scripted-feed';
+
+let kite: FakeKite;
+let t: TestApp;
+const T0 = Date.parse('2026-01-05T04:00:00Z'); // 09:30 IST, a Monday
+const pushed: TradeEvent[] = [];
+
+beforeAll(async () => {
+  kite = await startFakeKite();
+  kite.registerAddresses(['127.0.0.2']);
+  t = await createTestApp({
+    env: {
+      LIVE_TRADING: '1',
+      KITE_API_KEY: kite.apiKey,
+      KITE_API_SECRET: kite.apiSecret,
+      KITE_API_ROOT: kite.root,
+      BROKER_SOURCE_ADDRESS: '127.0.0.2',
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await kite.close();
+});
+
+const notifier: Notifier = {
+  publicKey: '',
+  endpointProblem: () => null,
+  signalPending: () => undefined,
+  tradeEvents: (events) => void pushed.push(...events),
+  brokerSessionsEnded: () => undefined,
+};
+
+let kiteUsers = 0;
+let symbols = 0;
+
+/** A live Zerodha account with an approved signal on a symbol of its own at 250 (stop 245, target 262.5). */
+async function liveTrade() {
+  const symbol = `PROT${++symbols}`;
+  kite.setLtp(symbol, 250);
+  const member = await createMember(t.deps);
+  const userId = `ZP${1000 + ++kiteUsers}`;
+  const token = kite.newAccessToken(userId);
+  const account = await createAccount(t.deps, member.trabot_client_id, {
+    broker_name: 'zerodha',
+    trading_mode: 'live',
+    broker_access_key: token,
+  });
+  const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
+  await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
+  const signal = await createSignal(t.deps, algo.algo_id, {
+    instrument_symbol: symbol,
+    entry_level: 250,
+    stop_loss_level: 245,
+    target_level: 262.5,
+    portion_in_trade: 100,
+    trade_gen_ts: null,
+    trade_status: 'approved',
+  });
+  const feed = new ScriptedFeed();
+  const engine = new Engine(
+    { ...t.deps, notifier },
+    { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) },
+  );
+  return { symbol, userId, account, signal, feed, engine };
+}
+
+async function tradeOf(signalId: number) {
+  const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId));
+  return trade!;
+}
+async function protectionOf(tradeId: number) {
+  const [row] = await t.deps.db.select().from(protections).where(eq(protections.trabot_trade_id, tradeId));
+  return row;
+}
+const gttsOf = (userId: string, symbol: string) =>
+  kite.gtts.filter((g) => g.user_id === userId && g.condition.tradingsymbol === symbol);
+
+/** Shares bought and sold at Kite for the symbol, and the trade's booked entries and exits: never more sold than bought. */
+async function assertNoSecondExit(userId: string, symbol: string, tradeId: number) {
+  const mine = kite.orders.filter((o) => o.tradingsymbol === symbol && o.status === 'COMPLETE');
+  const sum = (side: string) =>
+    mine.filter((o) => o.transaction_type === side).reduce((s, o) => s + o.filled_quantity, 0);
+  expect(sum('SELL')).toBeLessThanOrEqual(sum('BUY'));
+  const bought = await t.deps.db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId));
+  const sold = await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId));
+  const total = (rows: { q: number }[]) => rows.reduce((s, r) => s + r.q, 0);
+  expect(total(sold.map((x) => ({ q: x.trade_exit_quantity })))).toBeLessThanOrEqual(
+    total(bought.map((e) => ({ q: e.trade_entry_quantity }))),
+  );
+  expect(userId).toBeTruthy();
+}
+
+describe('protective orders of a live Zerodha trade', () => {
+  it("rest at Kite as a two-leg GTT for the filled quantity in the entry's own tick", async () => {
+    const { symbol, userId, signal, engine } = await liveTrade();
+    await engine.tick(new Date(T0));
+    const trade = await tradeOf(signal.signal_id);
+    expect(trade).toMatchObject({ trade_status: 'running', remaining_quantity: 320 });
+    const [gtt, ...more] = gttsOf(userId, symbol);
+    expect(more).toEqual([]);
+    expect(gtt).toMatchObject({
+      type: 'two-leg',
+      status: 'active',
+      condition: { tradingsymbol: symbol, trigger_values: [245, 262.5], last_price: 250 },
+    });
+    expect(gtt!.orders.map((o) => [o.transaction_type, o.quantity, o.product, o.price])).toEqual([
+      ['SELL', 320, 'CNC', 245],
+      ['SELL', 320, 'CNC', 262.5],
+    ]);
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({
+      state: 'active',
+      kind: 'oco',
+      broker_protection_id: String(gtt!.id),
+      quantity: 320,
+      stop: 245,
+      target: 262.5,
+    });
+    // Another tick places nothing more.
+    await engine.tick(new Date(T0 + 3_000));
+    expect(gttsOf(userId, symbol)).toHaveLength(1);
+  });
+
+  it('is found, not placed again, after a crash between writing it and saving the answer', async () => {
+    const { symbol, userId, signal, engine } = await liveTrade();
+    await engine.tick(new Date(T0));
+    const trade = await tradeOf(signal.signal_id);
+    // The answer lost: the row back to `placing`, as if the process died right after Kite took the GTT.
+    await t.deps.db
+      .update(protections)
+      .set({ state: 'placing', broker_protection_id: null, kind: null })
+      .where(eq(protections.trabot_trade_id, trade.trabot_trade_id));
+    await engine.tick(new Date(T0 + 3_000));
+    const gtts = gttsOf(userId, symbol);
+    expect(gtts).toHaveLength(1);
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({
+      state: 'active',
+      broker_protection_id: String(gtts[0]!.id),
+    });
+  });
+
+  it('follows Edit Levels and a grown quantity: the GTT modified, each move on the timeline', async () => {
+    const { symbol, userId, signal, engine } = await liveTrade();
+    await engine.tick(new Date(T0));
+    const trade = await tradeOf(signal.signal_id);
+    expect(trade.remaining_quantity).toBe(320);
+    expect(gttsOf(userId, symbol)[0]!.orders[0]!.quantity).toBe(320);
+
+    // A manual entry adds to the position (half the sizing), and the levels are edited meanwhile.
+    await t.deps.db.insert(manualOrders).values({
+      signal_id: signal.signal_id,
+      side: 'entry',
+      order_type: 'market',
+      portion: 0.5,
+      trade_type: 'swing',
+      status: 'queued',
+    });
+    await t.deps.db
+      .update(signals)
+      .set({ stop_loss_level: 246, target_level: 260 })
+      .where(eq(signals.signal_id, signal.signal_id));
+    await engine.tick(new Date(T0 + 3_000));
+    const grown = (await tradeOf(signal.signal_id)).remaining_quantity!;
+    expect(grown).toBeGreaterThan(320);
+    const [gtt, ...more] = gttsOf(userId, symbol);
+    expect(more).toEqual([]);
+    expect(gtt!.condition.trigger_values).toEqual([246, 260]);
+    expect(gtt!.orders.map((o) => [o.quantity, o.price])).toEqual([
+      [grown, 246],
+      [grown, 260],
+    ]);
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({
+      state: 'active',
+      quantity: grown,
+      stop: 246,
+      target: 260,
+    });
+
+    const detail = await getTradeDetail(t.deps.db, trade.trabot_trade_id, { view: 'member' });
+    const steps = detail!.timeline.filter((s) => s.kind === 'protection');
+    expect(steps.map((s) => [s.title, s.quantity, s.note])).toEqual([
+      ['Stop-loss and target resting at Zerodha', 320, 'stop-loss 245, target 262.5'],
+      ['Protective orders modified at Zerodha', grown, 'stop-loss 246, target 260'],
+    ]);
+  });
+
+  it("is cancelled before Trabot's own exit at a level, and the exit sent only then: one exit", async () => {
+    const { symbol, userId, signal, feed, engine } = await liveTrade();
+    await engine.tick(new Date(T0));
+    const trade = await tradeOf(signal.signal_id);
+    // Trabot's feed sees the target before Kite's price does (the GTT has not fired).
+    feed.set(symbol, 263);
+    await engine.tick(new Date(T0 + 3_000));
+    const gtt = gttsOf(userId, symbol)[0]!;
+    expect(gtt.status).toBe('deleted');
+    const deleteAt = kite.requests.findIndex((r) => r.method === 'DELETE' && r.path === `/gtt/triggers/${gtt.id}`);
+    const exitAt = kite.requests.findIndex(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/orders/regular' &&
+        r.form.tradingsymbol === symbol &&
+        r.form.transaction_type === 'SELL',
+    );
+    expect(deleteAt).toBeGreaterThan(-1);
+    expect(exitAt).toBeGreaterThan(deleteAt);
+    expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({
+      state: 'cancelled',
+      reason: 'Trabot exits the trade itself',
+    });
+    const exits = await t.deps.db
+      .select()
+      .from(tradeExits)
+      .where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id));
+    expect(exits).toHaveLength(1);
+    await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
+  });
+
+  it('waits for the cancel before a manual exit: the order stays queued while Kite cannot be reached', async () => {
+    const { symbol, userId, signal, engine } = await liveTrade();
+    await engine.tick(new Date(T0));
+    const trade = await tradeOf(signal.signal_id);
+    const [order] = await t.deps.db
+      .insert(manualOrders)
+      .values({
+        signal_id: signal.signal_id,
+        side: 'exit',
+        order_type: 'market',
+        portion: 1,
+        trade_type: 'swing',
+        status: 'queued',
+      })
+      .returning();
+    kite.failNext({ status: 503, body: { status: 'error', error_type: 'NetworkException', message: 'down' } });
+    await engine.tick(new Date(T0 + 3_000));
+    const [waiting] = await t.deps.db.select().from(manualOrders).where(eq(manualOrders.id, order!.id));
+    expect(waiting).toMatchObject({ status: 'queued' });
+    expect(kite.orders.filter((o) => o.tradingsymbol === symbol && o.transaction_type === 'SELL')).toEqual([]);
+
+    await engine.tick(new Date(T0 + 6_000));
+    expect(gttsOf(userId, symbol)[0]!.status).toBe('deleted');
+    expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    expect((await protectionOf(trade.trabot_trade_id))!.state).toBe('cancelled');
+    await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
+  });
+
+  it("books a GTT Kite triggered as the trade's exit at Kite's price, pushes the member, warns the superadmin", async () => {
+    const { symbol, userId, signal, engine } = await liveTrade();
+    await engine.tick(new Date(T0));
+    const trade = await tradeOf(signal.signal_id);
+    pushed.length = 0;
+    // Kite's price goes through the stop: the GTT places its LIMIT sell at 245, which fills on the bounce.
+    kite.setLtp(symbol, 244.5);
+    kite.setLtp(symbol, 245.1);
+    kite.match();
+    const gtt = gttsOf(userId, symbol)[0]!;
+    expect(gtt.status).toBe('triggered');
+    const brokerOrder = kite.orders.find((o) => o.order_id === gtt.orders[0]!.result!.order_result.order_id)!;
+    expect(brokerOrder.status).toBe('COMPLETE');
+
+    // A fresh engine (a restart) reconciles at its first tick.
+    const restarted = new Engine(
+      { ...t.deps, notifier },
+      { feed: new ScriptedFeed(), paper: new PaperBroker({ prices: new ScriptedFeed() }) },
+    );
+    await restarted.tick(new Date(T0 + 30_000));
+    expect(await tradeOf(signal.signal_id)).toMatchObject({
+      trade_status: 'completed',
+      remaining_quantity: 0,
+      avg_exit_price: brokerOrder.average_price,
+    });
+    const exits = await t.deps.db
+      .select()
+      .from(tradeExits)
+      .where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id));
+    expect(exits).toHaveLength(1);
+    expect(exits[0]).toMatchObject({ order_id: brokerOrder.order_id, trade_exit_quantity: 320 });
+    expect(exits[0]!.brokerage_charges).toBeGreaterThanOrEqual(0);
+    const [leg] = await t.deps.db
+      .select()
+      .from(orderLegs)
+      .where(and(eq(orderLegs.trabot_trade_id, trade.trabot_trade_id), eq(orderLegs.side, 'exit')));
+    expect(leg).toMatchObject({ source: 'protection', state: 'filled', broker_order_id: brokerOrder.order_id });
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'done', executed_leg: 'stop' });
+    expect(pushed).toContainEqual(
+      expect.objectContaining({ kind: 'trade_closed', trabot_trade_id: trade.trabot_trade_id }),
+    );
+    const warned = await t.deps.db.select().from(warnings);
+    expect(
+      warned.filter(
+        (w) =>
+          w.warning_message.includes(`trade ${trade.trabot_trade_id} `) &&
+          w.warning_message.startsWith('Protection executed'),
+      ),
+    ).toHaveLength(1);
+    expect(
+      warned.some((w) => w.warning_message.startsWith('Unknown order') && w.warning_message.includes(symbol)),
+    ).toBe(false);
+
+    // Later ticks and reconciliations book nothing more.
+    await restarted.tick(new Date(T0 + 100_000));
+    expect(
+      await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id)),
+    ).toHaveLength(1);
+    await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
+
+    const detail = await getTradeDetail(t.deps.db, trade.trabot_trade_id, { view: 'member' });
+    const titles = detail!.timeline.map((s) => s.title);
+    expect(titles).toContain("Stop-loss executed by Zerodha's trigger");
+    expect(titles).toContain('Exit at the broker filled');
+    const events = await t.deps.db.select().from(protectionEvents);
+    expect(events.filter((e) => e.state === 'triggered').length).toBeGreaterThan(0);
+  });
+
+  it("books the broker's fill instead of exiting when the cancel finds the GTT already triggered", async () => {
+    const { symbol, userId, signal, feed, engine } = await liveTrade();
+    await engine.tick(new Date(T0));
+    const trade = await tradeOf(signal.signal_id);
+    // Both see the stop: Kite fires the GTT, and Trabot (not reconciling this minute) reaches the level too.
+    kite.setLtp(symbol, 244.5);
+    kite.setLtp(symbol, 245.1);
+    kite.match();
+    feed.set(symbol, 244.5);
+    await engine.tick(new Date(T0 + 3_000));
+    expect(kite.orders.filter((o) => o.tradingsymbol === symbol && o.transaction_type === 'SELL')).toHaveLength(1);
+    expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'done', executed_leg: 'stop' });
+    const legs = await t.deps.db
+      .select()
+      .from(orderLegs)
+      .where(and(eq(orderLegs.trabot_trade_id, trade.trabot_trade_id), eq(orderLegs.side, 'exit')));
+    expect(legs.map((l) => l.source)).toEqual(['protection']);
+    await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
+  });
+
+  it('is refused by Kite: a warning, and the engine keeps watching the levels itself', async () => {
+    const { symbol, userId, signal, feed, engine } = await liveTrade();
+    // Kite refuses a trigger within 0.25 % of the last price.
+    await t.deps.db.update(signals).set({ stop_loss_level: 249.8 }).where(eq(signals.signal_id, signal.signal_id));
+    await engine.tick(new Date(T0));
+    const trade = await tradeOf(signal.signal_id);
+    expect(gttsOf(userId, symbol)).toEqual([]);
+    const refused = await protectionOf(trade.trabot_trade_id);
+    expect(refused!.state).toBe('rejected');
+    const warned = await t.deps.db.select().from(warnings);
+    expect(
+      warned.some(
+        (w) =>
+          w.warning_message.startsWith('zerodha refused the protective orders') &&
+          w.warning_message.includes(`trade ${trade.trabot_trade_id} `),
+      ),
+    ).toBe(true);
+    feed.set(symbol, 249);
+    kite.setLtp(symbol, 249);
+    await engine.tick(new Date(T0 + 3_000));
+    expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
+  });
+});

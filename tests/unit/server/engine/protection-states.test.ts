@@ -1,0 +1,63 @@
+/**
+ * The protective order's state machine (protection-states.ts): every pair of states, allowed or
+ * refused, as docs/engine.md lists the moves.
+ */
+import { describe, expect, it } from 'vitest';
+import { PROTECTION_STATES, type ProtectionRowState } from '@server/db/schema';
+import {
+  canMoveProtection,
+  EXIT_BLOCKING_STATES,
+  LIVE_PROTECTION_STATES,
+  PROTECTION_TRANSITIONS,
+} from '@server/engine/protection-states';
+
+const ALLOWED: [ProtectionRowState, ProtectionRowState][] = [
+  ['placing', 'active'],
+  ['placing', 'rejected'],
+  ['placing', 'cancelled'],
+  ['active', 'modifying'],
+  ['active', 'cancelling'],
+  ['active', 'triggered'],
+  ['active', 'expired'],
+  ['active', 'disabled'],
+  ['active', 'cancelled'],
+  ['modifying', 'active'],
+  ['modifying', 'triggered'],
+  ['modifying', 'cancelling'],
+  ['modifying', 'cancelled'],
+  ['cancelling', 'cancelled'],
+  ['cancelling', 'triggered'],
+  ['triggered', 'done'],
+  ['expired', 'placing'],
+  ['expired', 'cancelled'],
+  ['disabled', 'placing'],
+  ['disabled', 'cancelled'],
+];
+const key = (from: string, to: string) => `${from} -> ${to}`;
+const allowed = new Set(ALLOWED.map(([from, to]) => key(from, to)));
+
+describe('the protection state table', () => {
+  const pairs = PROTECTION_STATES.flatMap((from) => PROTECTION_STATES.map((to) => [from, to] as const));
+  it.each(pairs)('%s -> %s', (from, to) => {
+    expect(canMoveProtection(from, to)).toBe(allowed.has(key(from, to)));
+  });
+
+  it('names every state, and only the listed moves', () => {
+    expect(Object.keys(PROTECTION_TRANSITIONS).sort()).toEqual([...PROTECTION_STATES].sort());
+    const listed = Object.entries(PROTECTION_TRANSITIONS).flatMap(([from, tos]) => tos.map((to) => key(from, to)));
+    expect(listed.sort()).toEqual([...allowed].sort());
+  });
+
+  it('has three final states, and a trigger leads only to done', () => {
+    const final = PROTECTION_STATES.filter((s) => PROTECTION_TRANSITIONS[s].length === 0);
+    expect(final.sort()).toEqual(['cancelled', 'done', 'rejected']);
+    expect(PROTECTION_TRANSITIONS.triggered).toEqual(['done']);
+  });
+
+  it('blocks Trabot exits while a protection may rest or has executed at the broker', () => {
+    expect(LIVE_PROTECTION_STATES).toEqual(['placing', 'active', 'modifying', 'cancelling']);
+    expect(EXIT_BLOCKING_STATES).toContain('triggered');
+    for (const s of ['cancelled', 'done', 'rejected', 'expired', 'disabled'] as const)
+      expect(EXIT_BLOCKING_STATES).not.toContain(s);
+  });
+});
