@@ -52,7 +52,7 @@ beforeAll(async () => {
   a.t.deps.clock = () => now;
 });
 afterAll(async () => {
-  await a?.t.close();
+  await a.t.close();
   await smtp.close();
   await rzp.close();
 });
