@@ -626,11 +626,16 @@ export async function membershipExpiry(db: Db, memberId: number | null, now: Dat
 export async function myMembership(db: Db, memberId: number, now: Date, gateway: boolean): Promise<MyMembership> {
   const member = await loadMember(db, memberId);
   const current = monthOf(now);
+  const afterWindow = dayOfMonth(now) > MEMBERSHIP_FEE.paymentWindow.toDay;
+  // Accepted (or rejoined) after the 25th: the first month is the next one, as the invitation says.
+  const firstMonthNext =
+    afterWindow && (member.membership_status === 'accepted' || member.membership_status === 'rejoined');
   const month =
-    member.membership_status === 'active' || dayOfMonth(now) > MEMBERSHIP_FEE.paymentWindow.toDay
-      ? member.paid_until && member.paid_until >= lastDayOf(current)
-        ? nextMonth(current)
-        : current
+    firstMonthNext ||
+    ((member.membership_status === 'active' || afterWindow) &&
+      member.paid_until !== null &&
+      member.paid_until >= lastDayOf(current))
+      ? nextMonth(current)
       : current;
   const monthPaid = member.paid_until !== null && member.paid_until >= lastDayOf(month);
   const [link] =
