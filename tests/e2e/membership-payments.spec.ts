@@ -82,7 +82,7 @@ const test = base.extend<object, { payServer: PayServer }>({
       await razorpay.close();
       await rm(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 240_000 },
   ],
   baseURL: async ({ payServer }, provide) => provide(payServer.url),
 });

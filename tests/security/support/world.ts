@@ -8,7 +8,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { enquiries, members, membershipPayments, webhookTokens, warnings, workshops } from '@server/db/schema';
+import {
+  enquiries,
+  members,
+  membershipPayments,
+  paymentLinks,
+  webhookTokens,
+  warnings,
+  workshops,
+} from '@server/db/schema';
+import { monthOf, nextMonth } from '@server/services/membership';
 import { ensureInstrumentList } from '@server/instruments/instrument-list';
 import { createMemberLogin, createUser } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
@@ -160,6 +169,19 @@ export async function createWorld(options: { env?: Record<string, string>; clien
         paid_at: new Date('2026-10-05T06:00:00Z'),
       })
       .returning({ id: membershipPayments.id });
+    // The month's payment link made already (this month's and next), so "Pay now" answers it even
+    // after the member opted out earlier in the sweep.
+    const month = monthOf(new Date());
+    await deps.db.insert(paymentLinks).values(
+      [month, nextMonth(month)].map((m) => ({
+        trabot_client_id: owned.member.trabot_client_id,
+        month: m,
+        razorpay_link_id: `plink_security${key}${m.replace('-', '')}`,
+        short_url: `${razorpay.root}/i/security${key}${m.replace('-', '')}`,
+        amount_minor: 590000,
+        currency: 'INR' as const,
+      })),
+    );
     return {
       login: { email: owned.user.email, password: owned.user.password },
       ids: {
