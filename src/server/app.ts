@@ -29,6 +29,7 @@ import { healthRoutes } from './routes/health';
 import { hookRoutes, WEBHOOK_PATH } from './routes/hooks';
 import { memberRoutes } from './routes/member';
 import { membershipRoutes } from './routes/membership';
+import { paymentRoutes, RAZORPAY_WEBHOOK_PATH } from './routes/payments';
 import { publicRoutes } from './routes/public';
 import { pushRoutes } from './routes/push';
 import { sessionRoutes } from './routes/session';
@@ -77,7 +78,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', compress());
 
   app.use('/api/*', bodyLimits([BHAV_COPY_PATH]));
-  app.use('/api/*', originCheck([WEBHOOK_PATH, ZERODHA_POSTBACK_PATH]));
+  app.use('/api/*', originCheck([WEBHOOK_PATH, ZERODHA_POSTBACK_PATH, RAZORPAY_WEBHOOK_PATH]));
   app.use('/api/*', sessionMiddleware);
 
   app.route('/api', healthRoutes());
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', brokerRoutes());
   app.route('/api', publicRoutes(deps));
   app.route('/api', hookRoutes());
+  app.route('/api', paymentRoutes());
   app.route('/api', adminAlgoRoutes());
   app.route('/api', adminSignalApprovalRoutes());
   app.route('/api', adminInstrumentRoutes());

@@ -3,7 +3,9 @@
  * /api/admin/membership/applications/{id}/accept|reject, POST /api/admin/members/{id}/membership
  * (cancel, rejoin), POST /api/admin/members/{id}/payments (a month paid by hand), GET
  * /api/admin/members/{id}/membership-history, GET /api/admin/membership/collection?month=yyyy-mm.
- * Member: GET /api/membership/month (state, month, amount due, deadline), POST /api/membership/opt-out.
+ * Member: GET /api/membership/month (state, month, amount due, deadline), POST /api/membership/opt-out,
+ * POST /api/membership/payment-link (the month's Razorpay link, made on demand), GET
+ * /api/membership/payments/{id}/receipt (printable; the superadmin sees any).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -17,7 +19,7 @@ import {
 } from '@shared/schemas/membership';
 import { requireSuperadmin, requireUser, sessionUser } from '../auth/guards';
 import { appNow, type AppEnv } from '../context';
-import { STATUS } from '../http/api-errors';
+import { ApiError, STATUS } from '../http/api-errors';
 import { createMailer } from '../services/mail';
 import {
   acceptApplication,
@@ -35,6 +37,8 @@ import {
   type Actor,
 } from '../services/membership';
 import { jsonBody, pathIds, queryParams } from '../http/validation';
+import { ensurePaymentLink, receiptHtml } from '../services/membership-payments';
+import { razorpayConfigured } from '../services/razorpay';
 
 const actorOf = (c: Context<AppEnv>): Actor => {
   const user = sessionUser(c);
@@ -149,7 +153,32 @@ export function membershipRoutes(): Hono<AppEnv> {
     const user = sessionUser(c);
     // A login without a member (a superadmin's own) has no membership: null, as /api/account-details.
     if (user.member_id === null) return c.json(null);
-    return c.json(await myMembership(deps.db, user.member_id, appNow(deps), null));
+    return c.json(await myMembership(deps.db, user.member_id, appNow(deps), razorpayConfigured(deps.env)));
+  });
+
+  // "Pay now": the month's Razorpay link, made now when the schedule has not made it yet.
+  routes.post('/membership/payment-link', requireUser, async (c) => {
+    const deps = c.get('deps');
+    const user = sessionUser(c);
+    if (user.member_id === null) throw new ApiError(STATUS.NOT_FOUND, 'No membership on this login');
+    const now = appNow(deps);
+    const mine = await myMembership(deps.db, user.member_id, now, razorpayConfigured(deps.env));
+    if (mine.month_paid) {
+      const message = `${mine.month} is paid already`;
+      throw new ApiError(STATUS.CONFLICT, message, { month: message });
+    }
+    const link = await ensurePaymentLink(deps, mailerOf(c), user.member_id, mine.month, now);
+    return c.json({ month: mine.month, url: link.url }, link.created ? STATUS.CREATED : STATUS.OK);
+  });
+
+  // The printable receipt of a payment: the member's own, or any for the superadmin.
+  routes.get('/membership/payments/:id/receipt', requireUser, pathIds('id'), async (c) => {
+    const user = sessionUser(c);
+    const html = await receiptHtml(c.get('deps').db, c.req.valid('param').id, {
+      memberId: user.member_id,
+      superadmin: user.role === 'superadmin',
+    });
+    return c.html(html);
   });
 
   routes.post('/membership/opt-out', requireUser, jsonBody(optOutBodySchema), async (c) => {
@@ -160,7 +189,7 @@ export function membershipRoutes(): Hono<AppEnv> {
     const mine = await loadMember(deps.db, user.member_id);
     // Opting out again changes nothing.
     if (mine.membership_status === 'cancelled')
-      return c.json(await myMembership(deps.db, user.member_id, appNow(deps), null));
+      return c.json(await myMembership(deps.db, user.member_id, appNow(deps), razorpayConfigured(deps.env)));
     await cancelMembership(
       deps,
       mailerOf(c),
@@ -169,7 +198,7 @@ export function membershipRoutes(): Hono<AppEnv> {
       reason ? `opted out by the member: ${reason}` : 'opted out by the member',
       appNow(deps),
     );
-    return c.json(await myMembership(deps.db, user.member_id, appNow(deps), null));
+    return c.json(await myMembership(deps.db, user.member_id, appNow(deps), razorpayConfigured(deps.env)));
   });
 
   return routes;

@@ -2,11 +2,13 @@
  * The firm's business calendar, run by the engine's leader process on the injectable clock: queues
  * the workshop joining-link mails (24 hours before each start), runs the membership month (due
  * from the 1st, cancelled when unpaid after the 25th, IST; when billing is on) and delivers the mail
- * outbox with its retries.
+ * outbox with its retries. With Razorpay configured, from the 1st to the 25th every member who owes
+ * the month gets its payment link (made and mailed once).
  */
 import type { AppDeps } from '../context';
 import type { Mailer } from './mail';
-import { runMembershipMonth } from './membership';
+import { billingOn, runMembershipMonth } from './membership';
+import { runPaymentLinks } from './membership-payments';
 import { deliverDueMail } from './outbox';
 import { queueLinkMails } from './workshops';
 
@@ -20,5 +22,6 @@ export async function runBusinessSchedule(
 ): Promise<void> {
   await queueLinkMails(deps, mailer, now);
   await runMembershipMonth(deps, mailer, now);
+  if (billingOn(deps.env)) await runPaymentLinks(deps, mailer, now);
   await deliverDueMail(deps, mailer, now);
 }

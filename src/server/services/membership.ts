@@ -31,11 +31,14 @@ import {
   members,
   membershipEvents,
   membershipPayments,
+  paymentLinks,
+  razorpayEvents,
   users,
 } from '../db/schema';
 import type { Env } from '../config/env';
 import { DomainError } from '../lib/domain-error';
 import { membershipExpired } from '../trading/membership-expiry';
+import { razorpayConfigured } from './razorpay';
 import type { Mailer } from './mail';
 import { deliverDueMail, queueMail } from './outbox';
 import { createUser } from './users';
@@ -414,11 +417,21 @@ export async function recordPayment(
     paymentLinkId?: string | null;
     actor: Actor;
     at: Date;
+    /** The Razorpay event that told of it: stored in the same transaction; seen before, nothing changes. */
+    razorpayEvent?: { id: string; event: string };
   },
-): Promise<{ id: number; invoice_number: string; created: boolean }> {
+): Promise<{ id: number; invoice_number: string; created: boolean; replayed?: boolean }> {
   return deps.db.transaction(async (tx) => {
     const [member] = await tx.select().from(members).where(eq(members.trabot_client_id, p.memberId)).for('update');
     if (!member) throw new DomainError('not_found', 'Member not found');
+    if (p.razorpayEvent) {
+      const [fresh] = await tx
+        .insert(razorpayEvents)
+        .values({ event_id: p.razorpayEvent.id, event: p.razorpayEvent.event, received_at: p.at })
+        .onConflictDoNothing()
+        .returning({ id: razorpayEvents.event_id });
+      if (!fresh) return { id: 0, invoice_number: '', created: false, replayed: true };
+    }
     const [existing] = await tx
       .select({ id: membershipPayments.id, invoice_number: membershipPayments.invoice_number })
       .from(membershipPayments)
@@ -515,6 +528,8 @@ export async function runMembershipMonth(deps: Deps, mailer: Mailer, now: Date):
           now,
         ),
       );
+      // With Razorpay the payment link's mail (membership-payments.ts) tells the same, with the link.
+      if (razorpayConfigured(deps.env)) continue;
       await mailNow(deps, mailer, now, {
         dedupeKey: `due:${member.trabot_client_id}:${month}`,
         kind: 'membership_due',
@@ -608,21 +623,29 @@ export async function membershipExpiry(db: Db, memberId: number | null, now: Dat
 }
 
 /** What the member's screen shows; null when the user has no member. */
-export async function myMembership(
-  db: Db,
-  memberId: number,
-  now: Date,
-  paymentUrl: string | null,
-): Promise<MyMembership> {
+export async function myMembership(db: Db, memberId: number, now: Date, gateway: boolean): Promise<MyMembership> {
   const member = await loadMember(db, memberId);
   const current = monthOf(now);
+  const afterWindow = dayOfMonth(now) > MEMBERSHIP_FEE.paymentWindow.toDay;
+  // Accepted (or rejoined) after the 25th: the first month is the next one, as the invitation says.
+  const firstMonthNext =
+    afterWindow && (member.membership_status === 'accepted' || member.membership_status === 'rejoined');
   const month =
-    member.membership_status === 'active' || dayOfMonth(now) > MEMBERSHIP_FEE.paymentWindow.toDay
-      ? member.paid_until && member.paid_until >= lastDayOf(current)
-        ? nextMonth(current)
-        : current
+    firstMonthNext ||
+    ((member.membership_status === 'active' || afterWindow) &&
+      member.paid_until !== null &&
+      member.paid_until >= lastDayOf(current))
+      ? nextMonth(current)
       : current;
   const monthPaid = member.paid_until !== null && member.paid_until >= lastDayOf(month);
+  const [link] =
+    gateway && !monthPaid && member.membership_status !== 'cancelled'
+      ? await db
+          .select({ url: paymentLinks.short_url })
+          .from(paymentLinks)
+          .where(and(eq(paymentLinks.trabot_client_id, memberId), eq(paymentLinks.month, month)))
+      : [];
+  const paymentUrl = link?.url ?? null;
   const payments = await db
     .select()
     .from(membershipPayments)
@@ -636,7 +659,8 @@ export async function myMembership(
     amount_due: monthPaid || member.membership_status === 'cancelled' ? 0 : feeOf(member.fee_currency),
     currency: member.fee_currency,
     deadline: deadlineOf(month),
-    payment_url: monthPaid ? null : paymentUrl,
+    payment_url: paymentUrl,
+    gateway,
     can_opt_out: member.membership_status !== 'cancelled',
     payments: payments.map((p) => ({
       id: p.id,

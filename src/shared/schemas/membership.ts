@@ -123,6 +123,8 @@ export const myMembershipSchema = z.object({
   deadline: z.string(),
   /** The Razorpay payment link of the month, when the gateway is configured and the month is unpaid. */
   payment_url: z.string().nullable(),
+  /** Razorpay is configured: the member pays in the app ("Pay now"); else the firm records fees by hand. */
+  gateway: z.boolean(),
   can_opt_out: z.boolean(),
   payments: z.array(
     z.object({

@@ -4,7 +4,7 @@
  * request (query, body) so that a validation 400 can never stand in for a missing role check.
  * `apiRoutes()` reads the router itself; the authorization test fails when the two lists differ.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AppEnv } from '@server/context';
 import { addSignalBody, manualOrderBody, RELIANCE_SIGNAL, webhookSignalBody } from '../../factories/signals';
@@ -14,12 +14,26 @@ import {
   multipartPayload,
   WORLD_SIGNAL_UPDATED_AT,
   WORLD_KITE_SECRET,
+  WORLD_RAZORPAY_WEBHOOK_SECRET,
   WORLD_WEBHOOK_TOKEN,
   type Entity,
   type Ids,
   type Login,
   type Payload,
 } from './world';
+
+/** A signed Razorpay event the server acknowledges and ignores (a payment captured), a new id each time. */
+function razorpayEvent(): Payload {
+  const body = JSON.stringify({ entity: 'event', event: 'payment.captured', payload: {}, created_at: 1795000000 });
+  return {
+    contentType: 'application/json',
+    body,
+    headers: {
+      'x-razorpay-signature': createHmac('sha256', WORLD_RAZORPAY_WEBHOOK_SECRET).update(body).digest('hex'),
+      'x-razorpay-event-id': `evt_${randomBytes(8).toString('hex')}`,
+    },
+  };
+}
 
 /**
  * public: anyone. member: any logged-in user, on the session's own account only (a superadmin
@@ -333,6 +347,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   // The membership business.
   'GET /api/membership/month': { access: 'member' },
   'POST /api/membership/opt-out': { access: 'member', body: () => jsonPayload({ reason: 'security sweep' }) },
+  // "Pay now": the month's link from the world's local Razorpay (a superadmin has no member: 404).
+  'POST /api/membership/payment-link': { access: 'member' },
+  'GET /api/membership/payments/:id/receipt': { access: 'member', params: { id: 'payment' }, ownIds: true },
+  // Razorpay's webhook: authenticated by its signature over the raw body, never by a session.
+  'POST /api/payments/razorpay/webhook': { access: 'public', cookieless: true, body: () => razorpayEvent() },
   'GET /api/admin/membership/applications': { access: 'superadmin' },
   'POST /api/admin/membership/applications/:id/accept': {
     access: 'superadmin',

@@ -8,13 +8,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { enquiries, members, webhookTokens, warnings, workshops } from '@server/db/schema';
+import {
+  enquiries,
+  members,
+  membershipPayments,
+  paymentLinks,
+  webhookTokens,
+  warnings,
+  workshops,
+} from '@server/db/schema';
+import { monthOf, nextMonth } from '@server/services/membership';
 import { ensureInstrumentList } from '@server/instruments/instrument-list';
 import { createMemberLogin, createUser } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
 import { createTrade } from '../../factories/trades';
+import { startFakeRazorpay } from '../../support/fake-razorpay';
 import { createTestApp, type TestApp, type TestClient } from '../../integration/helpers/test-app';
 import { inspect, type Inspected } from './inspect';
 
@@ -35,12 +45,16 @@ export type Entity =
   /** Membership Interest enquiries, one to accept and one to reject; a cancelled member to rejoin. */
   | 'applicationToAccept'
   | 'applicationToReject'
-  | 'cancelledMember';
+  | 'cancelledMember'
+  /** A membership payment of the member's own (its receipt). */
+  | 'payment';
 
 /** The updated_at of the world's signals: what an approve or reject sends back. */
 export const WORLD_SIGNAL_UPDATED_AT = '2026-11-20T04:45:00.000Z';
 /** The secret of the world's Zerodha app (its postbacks are signed with it). */
 export const WORLD_KITE_SECRET = 'security-kite-secret';
+/** The secret the world's Razorpay webhooks are signed with. */
+export const WORLD_RAZORPAY_WEBHOOK_SECRET = 'security-razorpay-webhook-secret';
 /** A live webhook token of the world's algo (stored hashed, like any other). */
 export const WORLD_WEBHOOK_TOKEN = 'tbw_security-world-token-0123456789abcdefghijklmn';
 export type Ids = Record<Entity, number>;
@@ -82,8 +96,16 @@ export async function createWorld(options: { env?: Record<string, string>; clien
     KITE_API_SECRET: WORLD_KITE_SECRET,
     KITE_API_ROOT: 'http://127.0.0.1:9',
   };
+  // Razorpay configured against the local one, so "Pay now" answers; its webhooks signed with the world's secret.
+  const razorpay = await startFakeRazorpay();
+  const rzp = {
+    RAZORPAY_KEY_ID: razorpay.keyId,
+    RAZORPAY_KEY_SECRET: razorpay.keySecret,
+    RAZORPAY_API_ROOT: razorpay.root,
+    RAZORPAY_WEBHOOK_SECRET: WORLD_RAZORPAY_WEBHOOK_SECRET,
+  };
   const t = await createTestApp({
-    env: { DATA_DIR: dataDir, ...UNLIMITED, ...kite, ...options.env },
+    env: { DATA_DIR: dataDir, ...UNLIMITED, ...kite, ...rzp, ...options.env },
     clientDir: options.clientDir,
     push: {},
   });
@@ -134,6 +156,32 @@ export async function createWorld(options: { env?: Record<string, string>; clien
       trade_instrument: `SEC${key.toUpperCase()}`,
     });
     const subscription = await createSubscription(deps, algo.algo_id, owned.account.trabot_account_id);
+    const [payment] = await deps.db
+      .insert(membershipPayments)
+      .values({
+        trabot_client_id: owned.member.trabot_client_id,
+        month: '2026-10',
+        amount: 5900,
+        currency: 'INR',
+        method: 'manual',
+        reference: `security ${key}`,
+        invoice_number: `TB/2026-27/SEC${key.toUpperCase()}`,
+        paid_at: new Date('2026-10-05T06:00:00Z'),
+      })
+      .returning({ id: membershipPayments.id });
+    // The month's payment link made already (this month's and next), so "Pay now" answers it even
+    // after the member opted out earlier in the sweep.
+    const month = monthOf(new Date());
+    await deps.db.insert(paymentLinks).values(
+      [month, nextMonth(month)].map((m) => ({
+        trabot_client_id: owned.member.trabot_client_id,
+        month: m,
+        razorpay_link_id: `plink_security${key}${m.replace('-', '')}`,
+        short_url: `${razorpay.root}/i/security${key}${m.replace('-', '')}`,
+        amount_minor: 590000,
+        currency: 'INR' as const,
+      })),
+    );
     return {
       login: { email: owned.user.email, password: owned.user.password },
       ids: {
@@ -152,6 +200,7 @@ export async function createWorld(options: { env?: Record<string, string>; clien
         applicationToAccept: applications[key === 'a' ? 0 : 1]!.id,
         applicationToReject: applications[key === 'a' ? 2 : 3]!.id,
         cancelledMember: cancelled!.id,
+        payment: payment!.id,
       },
     };
   }
@@ -183,6 +232,7 @@ export async function createWorld(options: { env?: Record<string, string>; clien
     login,
     close: async () => {
       await t.close();
+      await razorpay.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -191,6 +241,8 @@ export async function createWorld(options: { env?: Record<string, string>; clien
 export interface Payload {
   contentType: string;
   body: string;
+  /** Headers the payload is signed with (Razorpay's webhook). */
+  headers?: Record<string, string>;
 }
 
 export const jsonPayload = (value: unknown): Payload => ({
@@ -222,7 +274,7 @@ export async function send(
   const res = await client.request(url, {
     method,
     body: payload?.body,
-    headers: { ...(payload ? { 'content-type': payload.contentType } : {}), ...headers },
+    headers: { ...(payload ? { 'content-type': payload.contentType } : {}), ...payload?.headers, ...headers },
   });
   return inspect(res, `${method} ${url}`, options);
 }

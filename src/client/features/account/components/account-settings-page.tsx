@@ -18,6 +18,7 @@ import { BrokerConnect } from './broker-connect';
 import { BrokerDetailsForm } from './broker-details-form';
 import './account-settings.css';
 import { NotificationsToggle } from '@client/features/notifications';
+import { MyMembershipCard } from '@client/features/membership';
 
 const MEMBER_PUSH_KINDS = ['trade_opened', 'trade_closed', 'broker_session'] as const;
 
@@ -188,6 +189,7 @@ export function AccountSettingsPage({ userId }: { userId: number }) {
         onRetry={() => void refetch()}
       />
       {body}
+      <MyMembershipCard />
       <NotificationsToggle
         kinds={MEMBER_PUSH_KINDS}
         label="Notify this device when my trades open and close, and when my broker needs today's login"

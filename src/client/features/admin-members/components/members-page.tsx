@@ -1,4 +1,7 @@
-/** /dashboard/admin/members: every member, Add Member and Edit in a modal, links to users and accounts. */
+/**
+ * /dashboard/admin/members: the month's collection and the applications to decide (issue 26), then
+ * every member, Add Member and Edit in a modal, links to users and accounts.
+ */
 import { IonButton } from '@client/lib/ionic/ion-button';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -11,6 +14,7 @@ import { ResponsiveList, type ResponsiveColumn } from '@client/components/respon
 import { LoadState } from '@client/components/load-state';
 import { useMembers } from '../api/get-members';
 import { MemberForm } from './member-form';
+import { MembershipPanel } from './membership-panel';
 
 export function MembersPage() {
   const members = useMembers();
@@ -71,6 +75,7 @@ export function MembersPage() {
           Add Member
         </IonButton>
       </div>
+      <MembershipPanel />
       <LoadState query={members} />
       {members.data && (
         <ResponsiveList

@@ -1,0 +1,59 @@
+/**
+ * The superadmin's membership business: applications (GET /api/admin/membership/applications,
+ * POST .../{id}/accept and .../{id}/reject) and the month's collection (GET
+ * /api/admin/membership/collection).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AcceptApplicationBody, Application, Collection } from '@shared/schemas/membership';
+import { apiJson, jsonBody } from '@client/lib/api';
+import { saveFailureMessage } from '@client/lib/save-failure';
+import { membersQueryOptions } from './get-members';
+
+export const applicationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'membership', 'applications'] as const,
+    queryFn: () => apiJson<Application[]>('/api/admin/membership/applications'),
+  });
+export const collectionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'membership', 'collection'] as const,
+    queryFn: () => apiJson<Collection>('/api/admin/membership/collection'),
+  });
+
+export const useApplications = () => useQuery(applicationsQueryOptions());
+export const useCollection = () => useQuery(collectionQueryOptions());
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin', 'membership'] }),
+      queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
+    ]);
+}
+
+export function useAcceptApplication() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AcceptApplicationBody }) =>
+      apiJson<{ trabot_client_id: number }>(`/api/admin/membership/applications/${id}/accept`, jsonBody('POST', body)),
+    onSuccess: refresh,
+    meta: {
+      success: 'Application accepted: the invitation is on its way',
+      failure: (error) => saveFailureMessage(error, 'The application could not be accepted'),
+    },
+  });
+}
+
+export function useRejectApplication() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: { name: string; email: string; reason: string } }) =>
+      apiJson<unknown>(`/api/admin/membership/applications/${id}/reject`, jsonBody('POST', body)),
+    onSuccess: refresh,
+    meta: {
+      success: 'Application rejected: the answer is on its way',
+      failure: (error) => saveFailureMessage(error, 'The application could not be rejected'),
+    },
+  });
+}

@@ -1,0 +1,265 @@
+/**
+ * The membership fee through Razorpay (issue 26): one payment link per member and month (INR 5,900,
+ * or USD 75 for a member abroad: the member's fee_currency), carrying notes.trabot_client_id and
+ * notes.month, made by the schedule from the 1st to the 25th or on demand by the member, mailed
+ * once; the webhook's payment_link.paid marks the month paid (recordPayment, method razorpay) with
+ * its GST invoice number; the printable receipt of a payment.
+ */
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { MEMBERSHIP_FEE } from '@shared/constants';
+import { escapeHtml } from '@shared/form-string';
+import { istDay } from '@shared/ist';
+import type { FeeCurrency } from '@shared/schemas/membership';
+import type { AppDeps } from '../context';
+import type { Db } from '../db/client';
+import { members, membershipPayments, paymentLinks, razorpayEvents } from '../db/schema';
+import { DomainError } from '../lib/domain-error';
+import type { Mailer } from './mail';
+import { deadlineOf, feeOf, lastDayOf, loadMember, monthOf, recordPayment } from './membership';
+import { deliverDueMail, queueMail } from './outbox';
+import { createPaymentLink, razorpayConfigured } from './razorpay';
+
+type Deps = Pick<AppDeps, 'db' | 'log' | 'env'>;
+
+/** Statuses that owe the month's fee (a cancelled member rejoins only when the firm accepts again). */
+const PAYING = ['accepted', 'active', 'due', 'rejoined'] as const;
+
+const money = (amount: number, currency: FeeCurrency) =>
+  currency === 'USD' ? `USD ${amount.toFixed(2)}` : `Rs ${amount.toLocaleString('en-IN')}`;
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+
+/** The end of the month's deadline, 23:59:59 IST on the 25th, in Unix seconds (the link's expire_by). */
+export function deadlineEndSeconds(month: string): number {
+  return Math.floor(new Date(`${deadlineOf(month)}T23:59:59+05:30`).getTime() / 1000);
+}
+
+/** The stored link of a member's month, if one was made. */
+export async function storedLink(db: Db, memberId: number, month: string) {
+  const [row] = await db
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.trabot_client_id, memberId), eq(paymentLinks.month, month)));
+  return row ?? null;
+}
+
+/**
+ * The member's link for the month: the stored one, else made at Razorpay, stored and mailed (once).
+ * 409 when the month is paid or the membership cancelled; 400 when Razorpay is not configured.
+ */
+export async function ensurePaymentLink(
+  deps: Deps,
+  mailer: Mailer,
+  memberId: number,
+  month: string,
+  now: Date,
+): Promise<{ url: string; created: boolean }> {
+  if (!razorpayConfigured(deps.env)) {
+    throw new DomainError('invalid', 'Razorpay is not configured: fees are recorded by hand', {
+      payment: 'not configured',
+    });
+  }
+  const member = await loadMember(deps.db, memberId);
+  const existing = await storedLink(deps.db, memberId, month);
+  if (existing) return { url: existing.short_url, created: false };
+  if (member.membership_status === 'cancelled') {
+    const message = 'The membership is cancelled: no fee is due';
+    throw new DomainError('conflict', message, { month: message });
+  }
+  if (member.paid_until && member.paid_until >= lastDayOf(month)) {
+    const message = `${month} is paid already`;
+    throw new DomainError('conflict', message, { month: message });
+  }
+  const currency = member.fee_currency;
+  const amount = feeOf(currency);
+  const amountMinor = Math.round(amount * 100);
+  const made = await createPaymentLink(deps.env, {
+    amountMinor,
+    currency,
+    description: `Trabot membership fee for ${month}`,
+    referenceId: `trabot-${memberId}-${month}`,
+    customer: { name: member.name, email: member.email_id, contact: member.phone_no },
+    notes: { trabot_client_id: String(memberId), month },
+    expireBy: deadlineEndSeconds(month),
+  });
+  const [stored] = await deps.db
+    .insert(paymentLinks)
+    .values({
+      trabot_client_id: memberId,
+      month,
+      razorpay_link_id: made.id,
+      short_url: made.short_url,
+      amount_minor: amountMinor,
+      currency,
+      created_at: now,
+    })
+    .onConflictDoNothing({ target: [paymentLinks.trabot_client_id, paymentLinks.month] })
+    .returning();
+  if (!stored) {
+    // Another request made one at the same moment: that one stands (Razorpay's reference_id is unique).
+    const winner = await storedLink(deps.db, memberId, month);
+    return { url: winner!.short_url, created: false };
+  }
+  deps.log.info({ memberId, month, linkId: made.id }, 'razorpay payment link made');
+  const mailId = await queueMail(
+    deps.db,
+    mailer,
+    {
+      dedupeKey: `paylink:${memberId}:${month}`,
+      kind: 'membership_payment_link',
+      recipient: member.email_id,
+      trabotClientId: memberId,
+      subject: `Your Trabot membership fee for ${month}`,
+      html:
+        paragraph(`Dear ${member.name},`) +
+        paragraph(
+          `The membership fee of ${money(amount, currency)} for ${month}, including taxes, is due by ` +
+            `${deadlineOf(month)}. Unpaid after the 25th, the membership is cancelled automatically. ` +
+            'You may also opt out before the 25th, with no payment due.',
+        ) +
+        `<p>Pay through Razorpay: <a href="${escapeHtml(made.short_url)}">${escapeHtml(made.short_url)}</a></p>`,
+    },
+    now,
+  );
+  if (mailId !== null) await deliverDueMail(deps, mailer, now, [mailId]);
+  return { url: made.short_url, created: true };
+}
+
+/**
+ * The schedule's part when Razorpay is configured, from the 1st to the 25th (IST): a link for every
+ * member who owes the month and has none yet. A refusal or an outage is logged and tried again on
+ * the schedule's next run.
+ */
+export async function runPaymentLinks(deps: Deps, mailer: Mailer, now: Date): Promise<void> {
+  if (!razorpayConfigured(deps.env)) return;
+  if (Number(istDay(now).slice(8, 10)) > MEMBERSHIP_FEE.paymentWindow.toDay) return;
+  const month = monthOf(now);
+  const owing = await deps.db
+    .select({ id: members.trabot_client_id })
+    .from(members)
+    .leftJoin(
+      paymentLinks,
+      and(eq(paymentLinks.trabot_client_id, members.trabot_client_id), eq(paymentLinks.month, month)),
+    )
+    .where(
+      and(
+        inArray(members.membership_status, [...PAYING]),
+        or(isNull(members.paid_until), lt(members.paid_until, lastDayOf(month))),
+        isNull(paymentLinks.id),
+      ),
+    );
+  for (const { id } of owing) {
+    try {
+      await ensurePaymentLink(deps, mailer, id, month, now);
+    } catch (err) {
+      deps.log.warn({ err, memberId: id, month }, 'razorpay payment link not made; retried on the next run');
+    }
+  }
+}
+
+/** What a webhook's body must hold for payment_link.paid (the rest is ignored). */
+interface PaidEvent {
+  event: string;
+  payload?: {
+    payment_link?: {
+      entity?: { id?: string; amount_paid?: number; currency?: string; notes?: Record<string, unknown> };
+    };
+    payment?: { entity?: { id?: string; amount?: number; currency?: string; status?: string } };
+  };
+}
+
+export type WebhookOutcome =
+  | { status: 'replayed' }
+  | { status: 'ignored'; reason: string }
+  | { status: 'paid'; invoice_number: string; created: boolean };
+
+/**
+ * A genuine event (its signature checked by the route), once per event id: payment_link.paid of a
+ * link made here, paid in full, records the month paid; any other event is acknowledged and ignored.
+ * The event id is stored in the same transaction as the payment, so a replay changes nothing.
+ */
+export async function handleRazorpayEvent(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  eventId: string,
+  body: PaidEvent,
+  now: Date,
+): Promise<WebhookOutcome> {
+  const event = typeof body.event === 'string' ? body.event : 'unknown';
+  const ignore = async (reason: string): Promise<WebhookOutcome> => {
+    const [fresh] = await deps.db
+      .insert(razorpayEvents)
+      .values({ event_id: eventId, event, received_at: now })
+      .onConflictDoNothing()
+      .returning({ id: razorpayEvents.event_id });
+    if (!fresh) return { status: 'replayed' };
+    if (event === 'payment_link.paid') deps.log.warn({ eventId, reason }, 'razorpay webhook ignored');
+    return { status: 'ignored', reason };
+  };
+  const [seen] = await deps.db.select().from(razorpayEvents).where(eq(razorpayEvents.event_id, eventId));
+  if (seen) return { status: 'replayed' };
+  if (event !== 'payment_link.paid') return ignore(`event ${event} is not handled`);
+  const link = body.payload?.payment_link?.entity;
+  const payment = body.payload?.payment?.entity;
+  if (!link?.id || !payment?.id) return ignore('no payment link or payment in the payload');
+  const [ours] = await deps.db.select().from(paymentLinks).where(eq(paymentLinks.razorpay_link_id, link.id));
+  if (!ours) return ignore(`payment link ${link.id} was not made here`);
+  const notes = link.notes ?? {};
+  if (String(notes.trabot_client_id) !== String(ours.trabot_client_id) || notes.month !== ours.month) {
+    return ignore(`payment link ${link.id}: notes do not match the link made`);
+  }
+  if (link.amount_paid !== ours.amount_minor || link.currency !== ours.currency) {
+    return ignore(`payment link ${link.id}: paid ${link.amount_paid} ${link.currency}, not the fee`);
+  }
+  const paid = await recordPayment(deps, {
+    memberId: ours.trabot_client_id,
+    month: ours.month,
+    amount: ours.amount_minor / 100,
+    currency: ours.currency,
+    method: 'razorpay',
+    reference: payment.id,
+    paymentLinkId: ours.razorpay_link_id,
+    actor: { userId: null, name: 'Razorpay' },
+    at: now,
+    razorpayEvent: { id: eventId, event },
+  });
+  if (paid.replayed) return { status: 'replayed' };
+  return { status: 'paid', invoice_number: paid.invoice_number, created: paid.created };
+}
+
+// --- Receipts ---
+
+/** The payment's receipt page; a member sees only their own (404 for another's). */
+export async function receiptHtml(db: Db, paymentId: number, viewer: { memberId: number | null; superadmin: boolean }) {
+  const [row] = await db
+    .select({ payment: membershipPayments, member: members })
+    .from(membershipPayments)
+    .innerJoin(members, eq(members.trabot_client_id, membershipPayments.trabot_client_id))
+    .where(eq(membershipPayments.id, paymentId));
+  if (!row || (!viewer.superadmin && viewer.memberId !== row.payment.trabot_client_id)) {
+    throw new DomainError('not_found', 'Receipt not found');
+  }
+  const { payment: p, member: m } = row;
+  const amount = money(p.amount, p.currency);
+  const cells: [string, string][] = [
+    ['Invoice number', p.invoice_number],
+    ['Date', istDay(p.paid_at)],
+    ['Billed to', `${m.name} (client ${m.trabot_client_id})`],
+    ['E-mail', m.email_id],
+    ['Description', `Trabot membership fee for ${p.month}`],
+    ['Amount (including taxes)', amount],
+    ['Paid by', p.method === 'razorpay' ? `Razorpay, payment ${p.reference}` : `Recorded by hand: ${p.reference}`],
+  ];
+  const rows = cells
+    .map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join('');
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>Receipt ${escapeHtml(p.invoice_number)}</title>` +
+    '<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:1.5rem auto;padding:0 1rem;color:#111}' +
+    'table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #ccc;vertical-align:top}' +
+    'th{width:40%;font-weight:600}.note{color:#444;font-size:.9rem}@media print{.note{display:none}}</style></head><body>' +
+    `<h1>Trabot: receipt</h1><p>Tax invoice ${escapeHtml(p.invoice_number)}: ${escapeHtml(amount)} received with thanks.</p>` +
+    `<table>${rows}</table>` +
+    '<p class="note">Print this page (or save it as PDF) from your browser&#39;s menu.</p></body></html>'
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * The membership fee on a phone (390x844), against a server of its own configured with the local
+ * Razorpay (tests/support/fake-razorpay.ts; MEMBERSHIP_BILLING=0, so only "Pay now" makes links):
+ * the superadmin sees the month's collection and accepts an applicant; the new member sees what is
+ * due, pays through the (fake) Razorpay page, whose signed webhook marks the month paid, and sees
+ * it paid with its receipt. The invitation's password is read from the mail outbox (mail is off).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '@server/db/client';
+import { openDatabase } from '@server/db/open';
+import { enquiries, mailOutbox } from '@server/db/schema';
+import { createLogger } from '@server/lib/logger';
+import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
+import { freePort, startServer, type ServerProcess } from '../support/real-server';
+import { demoServerEnv } from './support/app-server';
+import { expect, fillLogin, loginAs, solveCaptcha, test as base, waitForTakeover } from './support/fixtures';
+
+interface PayServer {
+  url: string;
+  razorpay: FakeRazorpay;
+  inDatabase<T>(read: (db: Db) => Promise<T>): Promise<T>;
+}
+
+async function withDatabase<T>(dataDir: string, run: (db: Db) => Promise<T>): Promise<T> {
+  const database = await openDatabase(
+    { DATA_DIR: dataDir, DATABASE_URL: undefined },
+    createLogger({ level: 'silent', stdout: false }),
+  );
+  try {
+    await database.migrate();
+    return await run(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+const test = base.extend<object, { payServer: PayServer }>({
+  payServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'trabot-e2e-pay-'));
+      const razorpay = await startFakeRazorpay();
+      const port = await freePort();
+      const start = (): Promise<ServerProcess> =>
+        startServer({
+          port,
+          output: 'show',
+          env: demoServerEnv(dataDir, {
+            RAZORPAY_KEY_ID: razorpay.keyId,
+            RAZORPAY_KEY_SECRET: razorpay.keySecret,
+            RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+            RAZORPAY_API_ROOT: razorpay.root,
+            MEMBERSHIP_BILLING: '0',
+          }),
+        });
+      await withDatabase(dataDir, (db) =>
+        db.insert(enquiries).values({
+          type: 'Membership Interest',
+          form_html: '<p><strong>Full name</strong><br>Meera Iyer</p>',
+          mail_status: 'off',
+        }),
+      );
+      let server = await start();
+      const url = `http://localhost:${port}`;
+      razorpay.setWebhookUrl(`${url}/api/payments/razorpay/webhook`);
+      await provide({
+        url,
+        razorpay,
+        async inDatabase(read) {
+          await server.stop();
+          try {
+            return await withDatabase(dataDir, read);
+          } finally {
+            server = await start();
+          }
+        },
+      });
+      await server.stop();
+      await razorpay.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  baseURL: async ({ payServer }, provide) => provide(payServer.url),
+});
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test('the superadmin accepts an applicant on a phone; the member pays through the Razorpay link and sees it paid', async ({
+  page,
+  browser,
+  payServer,
+}) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'admin');
+  await page.goto('/dashboard/admin/members');
+  const collection = page.getByRole('region', { name: /^Collection for \d{4}-\d{2}$/ });
+  await expect(collection).toBeVisible();
+  await expect(collection.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(collection.getByText('Due', { exact: true })).toBeVisible();
+  await expect(collection.getByText('Cancelled', { exact: true })).toBeVisible();
+  // Razorpay is configured here: no "set by hand" note.
+  await expect(page.getByText('Razorpay not configured: dates are set by hand')).toHaveCount(0);
+
+  const applications = page.getByRole('list', { name: 'Applications waiting' });
+  await expect(applications.getByText('Meera Iyer')).toBeVisible();
+  await applications
+    .getByRole('button', { name: /^Accept application/ })
+    .first()
+    .click();
+  const form = page.locator('ion-modal').filter({ hasText: 'Monthly fee' });
+  await form.getByLabel('Name', { exact: true }).fill('Meera Iyer');
+  await form.getByLabel('Email', { exact: true }).fill('meera@example.in');
+  await form.getByLabel('Phone', { exact: true }).fill('+919811122233');
+  await form.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Application accepted: the invitation is on its way')).toBeVisible();
+  await expect(applications).toHaveCount(0);
+  // The phone's width holds the page: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The server restarts to read its database: no page of it stays open meanwhile.
+  await page.goto('about:blank');
+  const invitation = await payServer.inDatabase((db) =>
+    db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'meera@example.in')).orderBy(desc(mailOutbox.id)),
+  );
+  const password = /this password: ([A-Za-z0-9_-]+)/.exec(invitation.at(-1)!.html)![1]!;
+
+  const member = await browser.newContext({
+    baseURL: payServer.url,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+  });
+  const phone = await member.newPage();
+  await phone.goto('/login');
+  await waitForTakeover(phone);
+  await fillLogin(phone, 'meera@example.in', password);
+  await solveCaptcha(phone);
+  await phone.getByRole('button', { name: 'Sign In' }).click();
+  await phone.waitForURL('**/dashboard/trades');
+  await phone.goto('/dashboard/account-settings');
+  const due = (await (await phone.request.get('/api/membership/month')).json()) as { month: string; deadline: string };
+  const card = phone.getByRole('region', { name: 'Membership' });
+  await expect(card.getByText('Accepted: first month to pay')).toBeVisible();
+  await expect(card.getByText(due.month, { exact: true })).toBeVisible();
+  await expect(card.getByText('Rs 5,900', { exact: true })).toBeVisible();
+  await expect(card.getByText(due.deadline, { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Pay now Rs 5,900' }).click();
+  await phone.waitForURL(`${payServer.razorpay.root}/i/**`);
+  await expect(phone.getByRole('heading', { name: `Trabot membership fee for ${due.month}` })).toBeVisible();
+  await phone.getByRole('button', { name: 'Pay INR 5900.00' }).click();
+  await expect(phone.getByRole('status')).toHaveText('Payment successful');
+
+  await phone.goto(`${payServer.url}/dashboard/account-settings`);
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  const payments = card.getByRole('list', { name: 'Membership payments' });
+  await expect(payments).toContainText(`${due.month}: Rs 5,900 · TB/`);
+  const receipt = payments.getByRole('link', { name: 'Receipt' });
+  const [receiptPage] = await Promise.all([member.waitForEvent('page'), receipt.click()]);
+  await expect(receiptPage.getByText(`Trabot membership fee for ${due.month}`)).toBeVisible();
+  await member.close();
+
+  // The superadmin's collection counts the month paid.
+  await page.goto(`/dashboard/admin/members`);
+  await expect(page.getByRole('list', { name: new RegExp(`^Members in `) })).toBeVisible();
+});
