@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Member } from '@shared/schemas/admin/members';
+import type { Collection } from '@shared/schemas/membership';
 import { ADMIN, renderApp, setViewportWidth, stubApi, type ApiCall } from '../render-app';
 import { clickButton, ionInput, modalForm, typeInto, findRowButton } from '../admin-test-kit';
 
@@ -17,8 +18,27 @@ const asha: Member = {
   fee_currency: 'INR',
 };
 
+const collection: Collection = {
+  month: '2026-11',
+  gateway: false,
+  billing: true,
+  deadline: '2026-11-25',
+  paid: 0,
+  due: 0,
+  cancelled: 0,
+  collected_inr: 0,
+  collected_usd: 0,
+  members: [],
+};
+/** The membership panel beside the list (applications and the month's collection), loaded. */
+const membershipPanel = {
+  'GET /api/admin/membership/applications': () => ({ body: [] }),
+  'GET /api/admin/membership/collection': () => ({ body: collection }),
+};
+
 function serveMembers(members: Member[], save?: (call: ApiCall) => { status?: number; body: unknown }) {
   return stubApi(ADMIN, {
+    ...membershipPanel,
     'GET /api/members': () => ({ body: members }),
     ...(save ? { 'PUT /api/members': save, 'POST /api/members/5': save } : {}),
   });
@@ -66,7 +86,7 @@ describe('members page', () => {
   });
 
   it('shows "Unauthorized" when the list cannot be loaded', async () => {
-    stubApi(ADMIN, { 'GET /api/members': () => ({ status: 403, body: { error: 'Forbidden' } }) });
+    stubApi(ADMIN, { ...membershipPanel, 'GET /api/members': () => ({ status: 403, body: { error: 'Forbidden' } }) });
     renderApp('/dashboard/admin/members');
     expect(await screen.findByText('Unauthorized')).toBeTruthy();
   });
