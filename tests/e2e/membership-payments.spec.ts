@@ -10,11 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { openDatabase } from '@server/db/open';
 import { enquiries, mailOutbox } from '@server/db/schema';
-import { createLogger } from '@server/lib/logger';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
 import { freePort, startServer, type ServerProcess } from '../support/real-server';
+import { withDatabase } from './public-support';
 import { demoServerEnv } from './support/app-server';
 import { expect, fillLogin, loginAs, solveCaptcha, test as base, waitForTakeover } from './support/fixtures';
 
@@ -22,19 +21,6 @@ interface PayServer {
   url: string;
   razorpay: FakeRazorpay;
   inDatabase<T>(read: (db: Db) => Promise<T>): Promise<T>;
-}
-
-async function withDatabase<T>(dataDir: string, run: (db: Db) => Promise<T>): Promise<T> {
-  const database = await openDatabase(
-    { DATA_DIR: dataDir, DATABASE_URL: undefined },
-    createLogger({ level: 'silent', stdout: false }),
-  );
-  try {
-    await database.migrate();
-    return await run(database.db);
-  } finally {
-    await database.close();
-  }
 }
 
 const test = base.extend<object, { payServer: PayServer }>({

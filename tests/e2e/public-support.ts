@@ -39,7 +39,8 @@ export interface FormsServer {
   inDatabase<T>(read: (db: Db) => Promise<T>): Promise<T>;
 }
 
-async function withDatabase<T>(dataDir: string, run: (db: Db) => Promise<T>): Promise<T> {
+/** Opens the stopped server's embedded database in `dataDir`, runs `run` on it, closes it. */
+export async function withDatabase<T>(dataDir: string, run: (db: Db) => Promise<T>): Promise<T> {
   const database = await openDatabase(
     { DATA_DIR: dataDir, DATABASE_URL: undefined },
     createLogger({ level: 'silent', stdout: false }),

@@ -239,6 +239,21 @@ function loginPage(apiKey: string, redirectParams: string): string {
 <button type="submit">Log in to Kite</button></form></main></body></html>`;
 }
 
+/**
+ * The server's settings for live trading at `kite`, its orders leaving from 127.0.0.2 (a loopback
+ * address the test registers with the fake as the account's static IP; Kite takes orders only from
+ * a registered one).
+ */
+export function liveKiteEnv(kite: FakeKite): Record<string, string> {
+  return {
+    LIVE_TRADING: '1',
+    KITE_API_KEY: kite.apiKey,
+    KITE_API_SECRET: kite.apiSecret,
+    KITE_API_ROOT: kite.root,
+    BROKER_SOURCE_ADDRESS: '127.0.0.2',
+  };
+}
+
 export async function startFakeKite(options: { redirectUrl?: string } = {}): Promise<FakeKite> {
   let redirectUrl = options.redirectUrl ?? 'http://127.0.0.1/redirect-not-registered';
   const apiKey = `kitekey${randomBytes(4).toString('hex')}`;

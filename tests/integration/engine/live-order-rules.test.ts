@@ -16,7 +16,7 @@ import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
-import { startFakeKite, type FakeKite } from '../../support/fake-kite';
+import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { ScriptedFeed } from './scripted-feed';
@@ -31,13 +31,7 @@ beforeAll(async () => {
   kite = await startFakeKite();
   kite.setLtp('INFY', 250);
   kite.registerAddresses(['127.0.0.2']);
-  const env: Record<string, string> = {
-    LIVE_TRADING: '1',
-    KITE_API_KEY: kite.apiKey,
-    KITE_API_SECRET: kite.apiSecret,
-    KITE_API_ROOT: kite.root,
-    BROKER_SOURCE_ADDRESS: '127.0.0.2',
-  };
+  const env = liveKiteEnv(kite);
   for (const world of REST_BROKER_WORLDS) {
     const started = await world.start(`http://localhost:3000/api/brokers/${world.broker}/callback`);
     started.fake.setLtp('INFY', 250);

@@ -27,7 +27,7 @@ import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
-import { startFakeKite, type FakeKite } from '../../support/fake-kite';
+import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { ScriptedFeed } from './scripted-feed';
 
@@ -40,13 +40,7 @@ beforeAll(async () => {
   kite = await startFakeKite();
   kite.registerAddresses(['127.0.0.2']);
   t = await createTestApp({
-    env: {
-      LIVE_TRADING: '1',
-      KITE_API_KEY: kite.apiKey,
-      KITE_API_SECRET: kite.apiSecret,
-      KITE_API_ROOT: kite.root,
-      BROKER_SOURCE_ADDRESS: '127.0.0.2',
-    },
+    env: liveKiteEnv(kite),
   });
 });
 afterAll(async () => {
