@@ -37,6 +37,13 @@ const sectionOffset = (page: Page, id: string) =>
 
 const distinct = (values: number[]) => new Set(values).size;
 
+/**
+ * Scroll positions between the start and `end`: an animated scroll, not a jump (which shows none).
+ * Two at least: a busy machine draws few frames of the animation (CI saw 2 beside other browser tests).
+ */
+const expectAnimated = (samples: number[], end: number) =>
+  expect(distinct(samples.filter((top) => top > 0 && top < end))).toBeGreaterThanOrEqual(2);
+
 test.describe('anchors', () => {
   test('a header link from another page scrolls smoothly to its home section, which takes the focus', async ({
     page,
@@ -61,8 +68,7 @@ test.describe('anchors', () => {
     await expect.poll(() => sectionOffset(page, 'freelearning')).toBe(8);
     const samples = await page.evaluate(() => (window as unknown as { __samples: number[] }).__samples);
     const end = await page.evaluate(() => Math.round(document.querySelector('.app-scroll')!.scrollTop));
-    // Several intermediate positions: an animated scroll, not a jump.
-    expect(distinct(samples.filter((top) => top > 0 && top < end))).toBeGreaterThan(3);
+    expectAnimated(samples, end);
     await expect(page.locator('#freelearning')).toBeFocused();
   });
 
@@ -80,8 +86,7 @@ test.describe('anchors', () => {
     await page.goto('/#aboutus');
     await expect.poll(() => sectionOffset(page, 'aboutus')).toBe(8);
     const samples = await page.evaluate(() => (window as unknown as { __samples: number[] }).__samples);
-    const end = samples.at(-1)!;
-    expect(distinct(samples.filter((top) => top > 0 && top < end))).toBeGreaterThan(3);
+    expectAnimated(samples, samples.at(-1)!);
   });
 
   test('with reduced motion the page jumps to the section at once', async ({ page }) => {
