@@ -580,7 +580,7 @@ export async function runMembershipMonth(deps: Deps, mailer: Mailer, now: Date):
 
 export async function collection(
   db: Db,
-  env: Pick<Env, 'MEMBERSHIP_BILLING' | 'RAZORPAY_KEY_ID'>,
+  env: Pick<Env, 'MEMBERSHIP_BILLING' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_API_ROOT'>,
   month: string,
 ): Promise<Collection> {
   const rows = await db.select().from(members).orderBy(asc(members.trabot_client_id));
@@ -597,7 +597,8 @@ export async function collection(
     payments.filter((p) => p.currency === currency).reduce((total, p) => total + p.amount, 0);
   return {
     month,
-    gateway: env.RAZORPAY_KEY_ID !== undefined,
+    // As link creation: a key id without its secret makes no link.
+    gateway: razorpayConfigured(env),
     billing: billingOn(env),
     deadline: deadlineOf(month),
     paid: list.filter((m) => m.month_paid).length,

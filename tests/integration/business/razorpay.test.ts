@@ -315,10 +315,14 @@ describe('the membership fee through Razorpay', () => {
       collectionSchema.strict(),
     );
     expect(on).toMatchObject({ gateway: true, paid: 2, collected_inr: 5900, collected_usd: 75 });
-    const off = a.t.withEnv({ RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '' });
-    const res = await off.request('/api/admin/membership/collection?month=2026-12', {
-      headers: { cookie: [...a.admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    expect(((await res.json()) as { gateway: boolean }).gateway).toBe(false);
+    const gatewayWith = async (env: Record<string, string>) => {
+      const res = await a.t.withEnv(env).request('/api/admin/membership/collection?month=2026-12', {
+        headers: { cookie: [...a.admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      return ((await res.json()) as { gateway: boolean }).gateway;
+    };
+    expect(await gatewayWith({ RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '' })).toBe(false);
+    // A key id without its secret makes no link: the screen must not promise one.
+    expect(await gatewayWith({ RAZORPAY_KEY_SECRET: '' })).toBe(false);
   });
 });
