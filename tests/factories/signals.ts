@@ -55,6 +55,21 @@ export async function createSignal(
   return row!;
 }
 
+/**
+ * An approved signal the engine trades at once: long `symbol` (INFY) at 250, stop 245, target 262.5,
+ * the whole position, without a generation time (so it never expires).
+ */
+export const createApprovedSignal = (deps: Pick<AppDeps, 'db'>, algoId: number, symbol = 'INFY') =>
+  createSignal(deps, algoId, {
+    instrument_symbol: symbol,
+    entry_level: 250,
+    stop_loss_level: 245,
+    target_level: 262.5,
+    portion_in_trade: 100,
+    trade_gen_ts: null,
+    trade_status: 'approved',
+  });
+
 /** A valid Add Signal body (PUT /api/algos/{algoId}/signals). */
 export function addSignalBody(overrides: Partial<AddSignalBody> = {}): AddSignalBody {
   return { trade_gen_ts: '2026-11-20', ...RELIANCE_SIGNAL, process_signal: false, ...overrides };

@@ -14,7 +14,7 @@ import { ensureInstrumentList } from '@server/instruments/instrument-list';
 import type { PushMessage } from '@shared/schemas/push';
 import { createMemberLogin, createUser } from '../factories/accounts';
 import { createAlgo } from '../factories/algos';
-import { createSignal } from '../factories/signals';
+import { createApprovedSignal } from '../factories/signals';
 import { createSubscription } from '../factories/subscriptions';
 import { ScriptedFeed } from './engine/scripted-feed';
 import { startLocalPushService, type LocalPushService } from '../support/local-push-service';
@@ -284,15 +284,7 @@ describe("a member's trades", () => {
 
     const algo = await createAlgo(t.deps, { algo_desc: 'Push momentum', algo_switch: true });
     await createSubscription(t.deps, algo.algo_id, owner.account.trabot_account_id);
-    await createSignal(t.deps, algo.algo_id, {
-      instrument_symbol: 'INFY',
-      entry_level: 250,
-      stop_loss_level: 245,
-      target_level: 262.5,
-      portion_in_trade: 100,
-      trade_gen_ts: null,
-      trade_status: 'approved',
-    });
+    await createApprovedSignal(t.deps, algo.algo_id);
     const feed = new ScriptedFeed();
     const paper = new PaperBroker({ prices: feed, now: () => feed.lastTick });
     const engine = new Engine(t.deps, { feed, paper });

@@ -7,7 +7,7 @@ import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
-import { createSignal } from '../../factories/signals';
+import { createApprovedSignal } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
 import type { TestApp } from '../helpers/test-app';
 import { ScriptedFeed } from './scripted-feed';
@@ -25,15 +25,7 @@ export async function liveInfySignal(
   });
   const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: account.exchangeAlgoId });
   await createSubscription(t.deps, algo.algo_id, live.trabot_account_id);
-  const signal = await createSignal(t.deps, algo.algo_id, {
-    instrument_symbol: 'INFY',
-    entry_level: 250,
-    stop_loss_level: 245,
-    target_level: 262.5,
-    portion_in_trade: 100,
-    trade_gen_ts: null,
-    trade_status: 'approved',
-  });
+  const signal = await createApprovedSignal(t.deps, algo.algo_id);
   const feed = new ScriptedFeed();
   const engine = new Engine(t.deps, { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) });
   return { account: live, signal, feed, engine };

@@ -14,7 +14,7 @@ import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
-import { createSignal } from '../../factories/signals';
+import { createApprovedSignal } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
 import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
@@ -65,16 +65,7 @@ async function liveAccount(broker: string, overrides: { order_source?: string; t
   });
 }
 
-const signalFor = async (algoId: number) =>
-  createSignal(t.deps, algoId, {
-    instrument_symbol: 'INFY',
-    entry_level: 250,
-    stop_loss_level: 245,
-    target_level: 262.5,
-    portion_in_trade: 100,
-    trade_gen_ts: null,
-    trade_status: 'approved',
-  });
+const signalFor = async (algoId: number) => createApprovedSignal(t.deps, algoId);
 
 async function tradeOf(signalId: number, accountId: number) {
   const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId));

@@ -16,7 +16,7 @@ import { nseCalendar, type MarketCalendar } from '@server/engine/market-hours';
 import { RECONCILE_EVERY_MS } from '@server/engine/reconcile';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
-import { createSignal } from '../../factories/signals';
+import { createApprovedSignal, createSignal } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
 import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -57,15 +57,7 @@ async function liveSignal(mode: 'live' | 'paper') {
     exchange_algo_id: 'NSEALGO7',
   });
   await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-  const signal = await createSignal(t.deps, algo.algo_id, {
-    instrument_symbol: 'INFY',
-    entry_level: 250,
-    stop_loss_level: 245,
-    target_level: 262.5,
-    portion_in_trade: 100,
-    trade_gen_ts: null,
-    trade_status: 'approved',
-  });
+  const signal = await createApprovedSignal(t.deps, algo.algo_id);
   return { account, signal, token };
 }
 

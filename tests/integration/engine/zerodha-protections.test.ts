@@ -25,7 +25,7 @@ import { Engine } from '@server/engine/engine';
 import { getTradeDetail } from '@server/services/trade-detail';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
-import { createSignal } from '../../factories/signals';
+import { createApprovedSignal } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
 import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -73,15 +73,7 @@ async function liveTrade() {
   });
   const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
   await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-  const signal = await createSignal(t.deps, algo.algo_id, {
-    instrument_symbol: symbol,
-    entry_level: 250,
-    stop_loss_level: 245,
-    target_level: 262.5,
-    portion_in_trade: 100,
-    trade_gen_ts: null,
-    trade_status: 'approved',
-  });
+  const signal = await createApprovedSignal(t.deps, algo.algo_id, symbol);
   const feed = new ScriptedFeed();
   const engine = new Engine(
     { ...t.deps, notifier },
