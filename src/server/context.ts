@@ -49,6 +49,19 @@ export interface Notifier {
   tradeEvents(events: readonly TradeEvent[]): void;
   /** The members of these live accounts have not done today's broker login yet. */
   brokerSessionsEnded(accounts: readonly { trabot_account_id: number; broker: string }[]): void;
+  /** A membership was cancelled: its member is told unless they opted out, the superadmins unless one of them did it. */
+  membershipCancelled(notice: MembershipNotice): void;
+}
+
+export interface MembershipNotice {
+  trabot_client_id: number;
+  name: string;
+  /** Why, as the membership's history records it. */
+  reason: string;
+  /** Who cancelled: the member (opted out), a superadmin, or the schedule (unpaid after the 25th). */
+  by: 'member' | 'superadmin' | 'system';
+  /** The day it took effect, yyyy-mm-dd IST. */
+  day: string;
 }
 
 export interface TradeEvent {

@@ -11,6 +11,7 @@ import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
 import type { PushNotifier } from '@server/push/push-notifier';
 import { ensureInstrumentList } from '@server/instruments/instrument-list';
+import { cancelMembership, SYSTEM } from '@server/services/membership';
 import type { PushMessage } from '@shared/schemas/push';
 import { createMemberLogin, createUser } from '../factories/accounts';
 import { createAlgo } from '../factories/algos';
@@ -335,5 +336,77 @@ describe("a member's morning reminder", () => {
       },
     ]);
     expect(tradesOnly.received()).toEqual([]);
+  });
+});
+
+describe('a cancelled membership', () => {
+  it('is pushed to the member and the superadmins, except to whoever cancelled it', async () => {
+    const owner = await createMemberLogin(t.deps);
+    const memberId = owner.member.trabot_client_id;
+    const ownerClient = t.client();
+    expect((await ownerClient.login(owner.user.email, owner.user.password)).status).toBe(200);
+    const memberPhone = push.browser('membership-member');
+    const deskPhone = push.browser('membership-desk');
+    const signalsOnly = push.browser('membership-signals-only');
+    await subscribe(ownerClient, memberPhone.subscription, ['trade_opened', 'membership']);
+    await subscribe(admin, deskPhone.subscription, ['signals', 'membership']);
+    await subscribe(admin, signalsOnly.subscription, ['signals']);
+    const cancel = (reason: string) =>
+      admin.request(`/api/admin/members/${memberId}/membership`, {
+        method: 'POST',
+        json: { action: 'cancel', reason },
+      });
+    const rejoin = () =>
+      admin.request(`/api/admin/members/${memberId}/membership`, {
+        method: 'POST',
+        json: { action: 'rejoin', reason: 'slot free again' },
+      });
+
+    // The schedule (unpaid after the 25th): both are told.
+    await cancelMembership(
+      t.deps,
+      t.deps.mailer!,
+      memberId,
+      SYSTEM,
+      'fee for 2026-11 unpaid after the 25th',
+      new Date('2026-12-25T18:31:00Z'),
+    );
+    await notifier().settled();
+    const day = '2026-12-26';
+    expect(memberPhone.received()).toEqual([
+      {
+        kind: 'membership',
+        title: 'Your membership is cancelled',
+        body: `Cancelled on ${day}: fee for 2026-11 unpaid after the 25th. No new trades are opened for your accounts; running trades keep their exits.`,
+        tag: 'membership',
+        url: '/dashboard/account-settings',
+      },
+    ]);
+    expect(deskPhone.received()).toEqual([
+      {
+        kind: 'membership',
+        title: `Membership cancelled: ${owner.member.name} (#${memberId})`,
+        body: `${day}: fee for 2026-11 unpaid after the 25th. Their subscriptions are paused and their slots are free.`,
+        tag: `membership-${memberId}`,
+        url: '/dashboard/admin/members',
+      },
+    ]);
+
+    // A superadmin cancels: the member is told, the superadmins are not.
+    expect((await rejoin()).status).toBe(200);
+    expect((await cancel('asked by phone')).status).toBe(200);
+    await notifier().settled();
+    expect(memberPhone.received()).toHaveLength(2);
+    expect(memberPhone.received()[1]?.body).toContain('asked by phone');
+    expect(deskPhone.received()).toHaveLength(1);
+
+    // The member opts out: the superadmins are told, the member is not.
+    expect((await rejoin()).status).toBe(200);
+    expect((await ownerClient.request('/api/membership/opt-out', { method: 'POST', json: {} })).status).toBe(200);
+    await notifier().settled();
+    expect(memberPhone.received()).toHaveLength(2);
+    expect(deskPhone.received()).toHaveLength(2);
+    expect(deskPhone.received()[1]?.body).toContain('opted out by the member');
+    expect(signalsOnly.received()).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Web Push to the devices people opted in on (push_subscriptions): a new pending signal to every
  * superadmin device that wants `signals`, with Approve and Reject actions the service worker
- * carries out (public/push-sw.js); a trade the engine opened or closed to its member's devices. Sends run in the background, a few at once; a subscription the
+ * carries out (public/push-sw.js); a trade the engine opened or closed to its member's devices; a
+ * cancelled membership to its member's and the superadmins' devices. Sends run in the background, a few at once; a subscription the
  * push service says is gone (404, 410) is deleted; nothing here ever fails a request.
  */
 import type { Agent } from 'node:https';
@@ -9,7 +10,7 @@ import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import { brokerLabel } from '@shared/format';
 import type { Signal } from '@shared/schemas/admin/algos';
 import type { PushMessage } from '@shared/schemas/push';
-import type { AppDeps, Notifier, TradeEvent } from '../context';
+import type { AppDeps, MembershipNotice, Notifier, TradeEvent } from '../context';
 import { pushSubscriptions, users } from '../db/schema';
 import { mapBounded } from '../engine/bounded';
 import { allowedOrigins, checkEndpoint, endpointProblem } from './endpoint-guard';
@@ -22,6 +23,8 @@ const CONCURRENCY = 8;
 const SIGNAL_TTL_SECONDS = 600;
 /** A trade's news keeps for a day (a phone that was off still learns of it). */
 const TRADE_TTL_SECONDS = 86_400;
+/** A cancelled membership is news for a week (a phone off over a weekend still learns of it). */
+const MEMBERSHIP_TTL_SECONDS = 7 * 86_400;
 /** A morning reminder is of no use once the session of the day is over. */
 const REMINDER_TTL_SECONDS = 6 * 3600;
 
@@ -61,6 +64,28 @@ export function brokerSessionMessage(broker: string): PushMessage {
     body: `Your ${label} session has ended. Log in before the market opens so your trades can be placed.`,
     tag: 'broker-session',
     url: '/dashboard/account-settings',
+  };
+}
+
+/** The member's own notification of their membership's cancellation. */
+export function membershipCancelledMessage(notice: MembershipNotice): PushMessage {
+  return {
+    kind: 'membership',
+    title: 'Your membership is cancelled',
+    body: `Cancelled on ${notice.day}: ${notice.reason}. No new trades are opened for your accounts; running trades keep their exits.`,
+    tag: 'membership',
+    url: '/dashboard/account-settings',
+  };
+}
+
+/** The superadmins' notification of a member's cancellation. */
+export function memberCancelledMessage(notice: MembershipNotice): PushMessage {
+  return {
+    kind: 'membership',
+    title: `Membership cancelled: ${notice.name} (#${notice.trabot_client_id})`,
+    body: `${notice.day}: ${notice.reason}. Their subscriptions are paused and their slots are free.`,
+    tag: `membership-${notice.trabot_client_id}`,
+    url: '/dashboard/admin/members',
   };
 }
 
@@ -117,6 +142,26 @@ export class PushNotifier implements Notifier {
         accounts.map((a) => ({ accountId: a.trabot_account_id, message: brokerSessionMessage(a.broker) })),
         REMINDER_TTL_SECONDS,
       ),
+    );
+  }
+
+  membershipCancelled(notice: MembershipNotice): void {
+    if (notice.by !== 'member') this.track(this.toMember(notice.trabot_client_id, membershipCancelledMessage(notice)));
+    if (notice.by !== 'superadmin')
+      this.track(this.toRole('superadmin', memberCancelledMessage(notice), MEMBERSHIP_TTL_SECONDS));
+  }
+
+  /** To the devices of the member's users that want the message's kind. */
+  private async toMember(memberId: number, message: PushMessage): Promise<void> {
+    const rows = await this.deps.db
+      .select({ subscription: pushSubscriptions })
+      .from(pushSubscriptions)
+      .innerJoin(users, eq(users.id, pushSubscriptions.user_id))
+      .where(and(eq(users.member_id, memberId), arrayContains(pushSubscriptions.kinds, [message.kind])));
+    await this.send(
+      rows.map((r) => r.subscription),
+      message,
+      MEMBERSHIP_TTL_SECONDS,
     );
   }
 

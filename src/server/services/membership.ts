@@ -21,7 +21,7 @@ import type {
   MyMembership,
 } from '@shared/schemas/membership';
 import { acceptApplicationBodySchema } from '@shared/schemas/membership';
-import type { AppDeps } from '../context';
+import type { AppDeps, MembershipNotice } from '../context';
 import type { Db } from '../db/client';
 import {
   accounts,
@@ -306,9 +306,16 @@ async function pauseSubscriptions(tx: DbOrTx, memberId: number): Promise<number>
   return paused.length;
 }
 
+/** Whether the actor is the schedule, a superadmin or a member (who can only act on their own membership). */
+async function actorRole(db: DbOrTx, actor: Actor): Promise<MembershipNotice['by']> {
+  if (actor.userId === null) return 'system';
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, actor.userId));
+  return user?.role === 'superadmin' ? 'superadmin' : 'member';
+}
+
 /** Cancels the membership, pauses its subscriptions, tells the member and the firm. */
 export async function cancelMembership(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'notifier'>,
   mailer: Mailer,
   memberId: number,
   actor: Actor,
@@ -350,6 +357,13 @@ export async function cancelMembership(
         paragraph(`${paused} subscription(s) paused; their slots are free. Month: ${month}.`),
     });
   }
+  deps.notifier?.membershipCancelled({
+    trabot_client_id: memberId,
+    name: member.name,
+    reason,
+    by: await actorRole(deps.db, actor),
+    day: istDay(now),
+  });
   deps.log.info({ memberId, actor: actor.name, paused }, 'membership cancelled');
 }
 
@@ -506,7 +520,11 @@ export async function membershipHistory(db: Db, memberId: number): Promise<Membe
  * paid the month becomes due (and is told the amount and the deadline); from the 26th a due member
  * is cancelled, and so is an accepted or rejoined one accepted on or before this month's 25th.
  */
-export async function runMembershipMonth(deps: Deps, mailer: Mailer, now: Date): Promise<void> {
+export async function runMembershipMonth(
+  deps: Deps & Pick<AppDeps, 'notifier'>,
+  mailer: Mailer,
+  now: Date,
+): Promise<void> {
   if (!billingOn(deps.env)) return;
   const month = monthOf(now);
   const monthEnd = lastDayOf(month);

@@ -3,9 +3,10 @@ import { z } from 'zod';
 
 /**
  * signals: a new signal waits for approval (superadmins); trade_opened / trade_closed: a member's
- * own trades; broker_session: the morning reminder that today's broker login is still to do.
+ * own trades; broker_session: the morning reminder that today's broker login is still to do;
+ * membership: a membership cancelled (the member's own, or any member's for superadmins).
  */
-export const PUSH_KINDS = ['signals', 'trade_opened', 'trade_closed', 'broker_session'] as const;
+export const PUSH_KINDS = ['signals', 'trade_opened', 'trade_closed', 'broker_session', 'membership'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 export const SUPERADMIN_ONLY_KINDS: readonly PushKind[] = ['signals'];
 

@@ -296,6 +296,7 @@ describe('a live Zerodha account', () => {
       signalPending: () => undefined,
       tradeEvents: () => undefined,
       brokerSessionsEnded: (a) => void reminded.push([...a]),
+      membershipCancelled: () => undefined,
     };
     const restartable = () =>
       new Engine(

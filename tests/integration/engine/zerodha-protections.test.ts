@@ -54,6 +54,7 @@ const notifier: Notifier = {
   signalPending: () => undefined,
   tradeEvents: (events) => void pushed.push(...events),
   brokerSessionsEnded: () => undefined,
+  membershipCancelled: () => undefined,
 };
 
 let kiteUsers = 0;

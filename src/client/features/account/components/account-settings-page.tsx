@@ -20,7 +20,7 @@ import './account-settings.css';
 import { NotificationsToggle } from '@client/features/notifications';
 import { MyMembershipCard } from '@client/features/membership';
 
-const MEMBER_PUSH_KINDS = ['trade_opened', 'trade_closed', 'broker_session'] as const;
+const MEMBER_PUSH_KINDS = ['trade_opened', 'trade_closed', 'broker_session', 'membership'] as const;
 
 /** Not in the spec's catalogue, which names only the loading and empty texts. */
 const LOAD_ERROR = 'Error loading account settings';
@@ -192,7 +192,7 @@ export function AccountSettingsPage({ userId }: { userId: number }) {
       <MyMembershipCard />
       <NotificationsToggle
         kinds={MEMBER_PUSH_KINDS}
-        label="Notify this device when my trades open and close, and when my broker needs today's login"
+        label="Notify this device when my trades open and close, when my broker needs today's login, and if my membership is cancelled"
       />
     </Page>
   );

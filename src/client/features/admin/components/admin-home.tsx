@@ -32,7 +32,10 @@ export function AdminHome() {
         ))}
       </nav>
       <TradingHaltsPanel />
-      <NotificationsToggle kinds={['signals']} label="Notify this device of new signals" />
+      <NotificationsToggle
+        kinds={['signals', 'membership']}
+        label="Notify this device of new signals and cancelled memberships"
+      />
     </Page>
   );
 }
