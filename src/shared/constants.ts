@@ -53,5 +53,7 @@ export type Role = (typeof ROLES)[number];
 export const LOG_LINE_CHOICES = [50, 100, 200, 500] as const;
 export const WARNINGS_LIMIT = 50;
 
+/** The GST included in the membership fee (Rs 5,900 = Rs 5,000 + 18%). */
+export const MEMBERSHIP_GST_PERCENT = 18;
 export const MEMBERSHIP_FEE = { usd: 75, inr: 5900, paymentWindow: { fromDay: 1, toDay: 25 } } as const;
 export const ALGO_TESTING = { maxMembersPerAlgo: 10, minCapitalUsd: 1500, maxCapitalUsd: 7500 } as const;

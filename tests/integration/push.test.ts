@@ -397,7 +397,7 @@ describe('a cancelled membership', () => {
     expect((await cancel('asked by phone')).status).toBe(200);
     await notifier().settled();
     expect(memberPhone.received()).toHaveLength(2);
-    expect(memberPhone.received()[1]?.body).toContain('asked by phone');
+    expect((memberPhone.received()[1] as PushMessage).body).toContain('asked by phone');
     expect(deskPhone.received()).toHaveLength(1);
 
     // The member opts out: the superadmins are told, the member is not.
@@ -406,7 +406,7 @@ describe('a cancelled membership', () => {
     await notifier().settled();
     expect(memberPhone.received()).toHaveLength(2);
     expect(deskPhone.received()).toHaveLength(2);
-    expect(deskPhone.received()[1]?.body).toContain('opted out by the member');
+    expect((deskPhone.received()[1] as PushMessage).body).toContain('opted out by the member');
     expect(signalsOnly.received()).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies } from '../security/trusted-proxies';
+import { validGstin } from '../lib/gstin';
 
 const flag = (fallback: boolean) =>
   z
@@ -88,6 +89,16 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: blankAsUnset,
   /** The secret set on the dashboard's webhook; X-Razorpay-Signature is its HMAC-SHA256 of the body. */
   RAZORPAY_WEBHOOK_SECRET: blankAsUnset,
+  /** The firm's GSTIN: with it, receipts are tax invoices showing it and the fee's GST. */
+  SELLER_GSTIN: blankAsUnset.pipe(
+    z
+      .string()
+      .transform((v) => v.toUpperCase())
+      .refine(validGstin, 'SELLER_GSTIN must be a 15-character GSTIN with its check character')
+      .optional(),
+  ),
+  /** The firm's legal name and address as registered for GST, printed on tax invoices. */
+  SELLER_NAME_ADDRESS: blankAsUnset,
   /** Razorpay's API root; tests point it at a local server speaking Razorpay's wire format. */
   RAZORPAY_API_ROOT: blankAsUnset.pipe(
     z.url({ protocol: /^https?$/, error: 'RAZORPAY_API_ROOT must be an http(s) URL' }).optional(),

@@ -174,7 +174,8 @@ export function membershipRoutes(): Hono<AppEnv> {
   // The printable receipt of a payment: the member's own, or any for the superadmin.
   routes.get('/membership/payments/:id/receipt', requireUser, pathIds('id'), async (c) => {
     const user = sessionUser(c);
-    const html = await receiptHtml(c.get('deps').db, c.req.valid('param').id, {
+    const deps = c.get('deps');
+    const html = await receiptHtml(deps.db, deps.env, c.req.valid('param').id, {
       memberId: user.member_id,
       superadmin: user.role === 'superadmin',
     });

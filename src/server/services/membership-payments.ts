@@ -6,16 +6,16 @@
  * its GST invoice number; the printable receipt of a payment.
  */
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import { MEMBERSHIP_FEE } from '@shared/constants';
+import { MEMBERSHIP_FEE, MEMBERSHIP_GST_PERCENT } from '@shared/constants';
 import { escapeHtml } from '@shared/form-string';
 import { istDay } from '@shared/ist';
-import type { FeeCurrency } from '@shared/schemas/membership';
+import type { Env } from '../config/env';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
 import { members, membershipPayments, paymentLinks, razorpayEvents } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import type { Mailer } from './mail';
-import { deadlineOf, feeOf, lastDayOf, loadMember, monthOf, recordPayment } from './membership';
+import { deadlineOf, feeOf, lastDayOf, loadMember, money, monthOf, recordPayment } from './membership';
 import { deliverDueMail, queueMail } from './outbox';
 import { createPaymentLink, razorpayConfigured } from './razorpay';
 
@@ -24,8 +24,6 @@ type Deps = Pick<AppDeps, 'db' | 'log' | 'env'>;
 /** Statuses that owe the month's fee (a cancelled member rejoins only when the firm accepts again). */
 const PAYING = ['accepted', 'active', 'due', 'rejoined'] as const;
 
-const money = (amount: number, currency: FeeCurrency) =>
-  currency === 'USD' ? `USD ${amount.toFixed(2)}` : `Rs ${amount.toLocaleString('en-IN')}`;
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 /** The end of the month's deadline, 23:59:59 IST on the 25th, in Unix seconds (the link's expire_by). */
@@ -227,8 +225,28 @@ export async function handleRazorpayEvent(
 
 // --- Receipts ---
 
+/**
+ * A fee that includes GST, split as a tax invoice shows it: the taxable value (rounded to the paisa)
+ * and the tax, the rest. One GST line: CGST+SGST or IGST depends on the member's state, not recorded.
+ */
+function gstRows(amountIncludingTax: number): [string, string][] {
+  const taxable = Math.round((amountIncludingTax * 100 * 100) / (100 + MEMBERSHIP_GST_PERCENT)) / 100;
+  const tax = Math.round((amountIncludingTax - taxable) * 100) / 100;
+  return [
+    ['Taxable value', rupees(taxable)],
+    [`GST at ${MEMBERSHIP_GST_PERCENT}%`, rupees(tax)],
+  ];
+}
+const rupees = (value: number) =>
+  `Rs ${value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 /** The payment's receipt page; a member sees only their own (404 for another's). */
-export async function receiptHtml(db: Db, paymentId: number, viewer: { memberId: number | null; superadmin: boolean }) {
+export async function receiptHtml(
+  db: Db,
+  seller: Pick<Env, 'SELLER_GSTIN' | 'SELLER_NAME_ADDRESS'>,
+  paymentId: number,
+  viewer: { memberId: number | null; superadmin: boolean },
+) {
   const [row] = await db
     .select({ payment: membershipPayments, member: members })
     .from(membershipPayments)
@@ -239,12 +257,21 @@ export async function receiptHtml(db: Db, paymentId: number, viewer: { memberId:
   }
   const { payment: p, member: m } = row;
   const amount = money(p.amount, p.currency);
+  const taxInvoice = seller.SELLER_GSTIN !== undefined;
+  const title = taxInvoice ? 'Tax invoice' : 'Receipt';
   const cells: [string, string][] = [
+    ...(taxInvoice
+      ? ([
+          ['Seller', seller.SELLER_NAME_ADDRESS ?? 'Trabot'],
+          ['Seller GSTIN', seller.SELLER_GSTIN],
+        ] as [string, string][])
+      : []),
     ['Invoice number', p.invoice_number],
     ['Date', istDay(p.paid_at)],
     ['Billed to', `${m.name} (client ${m.trabot_client_id})`],
     ['E-mail', m.email_id],
     ['Description', `Trabot membership fee for ${p.month}`],
+    ...(taxInvoice && p.currency === 'INR' ? gstRows(p.amount) : []),
     ['Amount (including taxes)', amount],
     ['Paid by', p.method === 'razorpay' ? `Razorpay, payment ${p.reference}` : `Recorded by hand: ${p.reference}`],
   ];
@@ -254,11 +281,11 @@ export async function receiptHtml(db: Db, paymentId: number, viewer: { memberId:
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>Receipt ${escapeHtml(p.invoice_number)}</title>` +
+    `<title>${title} ${escapeHtml(p.invoice_number)}</title>` +
     '<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:1.5rem auto;padding:0 1rem;color:#111}' +
     'table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #ccc;vertical-align:top}' +
     'th{width:40%;font-weight:600}.note{color:#444;font-size:.9rem}@media print{.note{display:none}}</style></head><body>' +
-    `<h1>Trabot: receipt</h1><p>Tax invoice ${escapeHtml(p.invoice_number)}: ${escapeHtml(amount)} received with thanks.</p>` +
+    `<h1>Trabot: ${title.toLowerCase()}</h1><p>Invoice ${escapeHtml(p.invoice_number)}: ${escapeHtml(amount)} received with thanks.</p>` +
     `<table>${rows}</table>` +
     '<p class="note">Print this page (or save it as PDF) from your browser&#39;s menu.</p></body></html>'
   );

@@ -65,7 +65,7 @@ export function lastDayOf(month: string): string {
 }
 export const deadlineOf = (month: string) => `${month}-${String(MEMBERSHIP_FEE.paymentWindow.toDay).padStart(2, '0')}`;
 export const feeOf = (currency: FeeCurrency) => (currency === 'USD' ? MEMBERSHIP_FEE.usd : MEMBERSHIP_FEE.inr);
-const money = (amount: number, currency: FeeCurrency) =>
+export const money = (amount: number, currency: FeeCurrency) =>
   currency === 'USD' ? `USD ${amount.toFixed(2)}` : `Rs ${amount.toLocaleString('en-IN')}`;
 
 /** The 1st/26th schedule runs: MEMBERSHIP_BILLING, else on when Razorpay is configured. */

@@ -47,6 +47,8 @@ beforeAll(async () => {
       RAZORPAY_KEY_SECRET: rzp.keySecret,
       RAZORPAY_WEBHOOK_SECRET: rzp.webhookSecret,
       RAZORPAY_API_ROOT: rzp.root,
+      SELLER_GSTIN: '27AAPFU0939F1ZV',
+      SELLER_NAME_ADDRESS: 'Trabot Research LLP, 4 Marine Drive, Mumbai 400002',
     },
   });
   a.t.deps.clock = () => now;
@@ -238,6 +240,19 @@ describe('the membership fee through Razorpay', () => {
     expect(html).toContain('USD 75.00');
     expect(html).toContain('Trabot membership fee for 2026-12');
     expect(html).toContain('Dev Patel');
+    // A tax invoice names the seller and its GSTIN; a fee in dollars has no rupee GST split.
+    expect(html).toContain('<h1>Trabot: tax invoice</h1>');
+    expect(html).toContain('Trabot Research LLP, 4 Marine Drive, Mumbai 400002');
+    expect(html).toContain('27AAPFU0939F1ZV');
+    expect(html).not.toContain('Taxable value');
+    const [inrPayment] = await a.t.deps.db
+      .select()
+      .from(membershipPayments)
+      .where(eq(membershipPayments.trabot_client_id, india.id));
+    const inrHtml = await (await india.client.request(`/api/membership/payments/${inrPayment!.id}/receipt`)).text();
+    expect(inrHtml).toMatch(/Taxable value<\/th><td>Rs 5,000\.00</);
+    expect(inrHtml).toMatch(/GST at 18%<\/th><td>Rs 900\.00</);
+    expect(inrHtml).toContain('Rs 5,900');
     // Another member's receipt is not found; the superadmin sees any.
     expect((await india.client.request(`/api/membership/payments/${usdPayment!.id}/receipt`)).status).toBe(404);
     expect((await a.admin.request(`/api/membership/payments/${usdPayment!.id}/receipt`)).status).toBe(200);
