@@ -153,3 +153,31 @@ test('the superadmin accepts an applicant on a phone; the member pays through th
   await page.goto(`/dashboard/admin/members`);
   await expect(page.getByRole('list', { name: new RegExp(`^Members in `) })).toBeVisible();
 });
+
+test("the superadmin makes a member's payment link on the Members page and copies it to send", async ({
+  page,
+  context,
+  payServer,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await loginAs(page, 'admin');
+  await page.goto('/dashboard/admin/members');
+  const members = page.getByRole('list', { name: /^Members in / });
+  const make = members.getByRole('button', { name: /^Make payment link for / }).first();
+  const name = (await make.getAttribute('aria-label'))!.replace('Make payment link for ', '');
+  const row = members.getByRole('listitem').filter({ hasText: name });
+  await make.click();
+  await expect(page.getByText('Payment link made: copy it to send it')).toBeVisible();
+  const link = row.getByRole('link', { name: 'Payment link' });
+  await expect(link).toHaveAttribute('href', new RegExp(`^${payServer.razorpay.root}/i/`));
+  await row.getByRole('button', { name: `Copy payment link for ${name}` }).click();
+  await expect(page.getByText('Payment link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.getAttribute('href'));
+  // Made once: the page again shows the same link, and no button to make another.
+  await page.reload();
+  await expect(row.getByRole('link', { name: 'Payment link' })).toHaveAttribute(
+    'href',
+    (await link.getAttribute('href'))!,
+  );
+  await expect(row.getByRole('button', { name: /^Make payment link/ })).toHaveCount(0);
+});

@@ -2,7 +2,8 @@
  * The membership business (issue 26). Superadmin: GET /api/admin/membership/applications, POST
  * /api/admin/membership/applications/{id}/accept|reject, POST /api/admin/members/{id}/membership
  * (cancel, rejoin), POST /api/admin/members/{id}/payments (a month paid by hand), GET
- * /api/admin/members/{id}/membership-history, GET /api/admin/membership/collection?month=yyyy-mm.
+ * /api/admin/members/{id}/membership-history, GET /api/admin/membership/collection?month=yyyy-mm,
+ * POST /api/admin/members/{id}/payment-link (a member's Razorpay link of the month, to share).
  * Member: GET /api/membership/month (state, month, amount due, deadline), POST /api/membership/opt-out,
  * POST /api/membership/payment-link (the month's Razorpay link, made on demand), GET
  * /api/membership/payments/{id}/receipt (printable; the superadmin sees any).
@@ -134,6 +135,22 @@ export function membershipRoutes(): Hono<AppEnv> {
         at: appNow(deps),
       });
       return c.json(paid, paid.created ? STATUS.CREATED : STATUS.OK);
+    },
+  );
+
+  // "Make payment link": the month's link for a member, to share by hand (made once, reused after).
+  routes.post(
+    '/admin/members/:id/payment-link',
+    requireSuperadmin,
+    pathIds('id'),
+    jsonBody(z.object({ month: monthSchema.optional() })),
+    async (c) => {
+      const deps = c.get('deps');
+      const { id } = c.req.valid('param');
+      const now = appNow(deps);
+      const month = c.req.valid('json').month ?? monthOf(now);
+      const link = await ensurePaymentLink(deps, mailerOf(c), id, month, now);
+      return c.json({ month, url: link.url }, link.created ? STATUS.CREATED : STATUS.OK);
     },
   );
 

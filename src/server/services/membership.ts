@@ -604,12 +604,18 @@ export async function collection(
   const rows = await db.select().from(members).orderBy(asc(members.trabot_client_id));
   const payments = await db.select().from(membershipPayments).where(eq(membershipPayments.month, month));
   const paidBy = new Set(payments.map((p) => p.trabot_client_id));
+  const links = await db
+    .select({ id: paymentLinks.trabot_client_id, url: paymentLinks.short_url })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.month, month));
+  const linkOf = new Map(links.map((l) => [l.id, l.url]));
   const list = rows.map((m) => ({
     trabot_client_id: m.trabot_client_id,
     name: m.name,
     membership_status: m.membership_status,
     paid_until: m.paid_until,
     month_paid: paidBy.has(m.trabot_client_id) || (m.paid_until !== null && m.paid_until >= lastDayOf(month)),
+    payment_url: linkOf.get(m.trabot_client_id) ?? null,
   }));
   const sum = (currency: FeeCurrency) =>
     payments.filter((p) => p.currency === currency).reduce((total, p) => total + p.amount, 0);

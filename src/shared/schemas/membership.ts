@@ -105,6 +105,8 @@ export const collectionSchema = z.object({
       membership_status: z.enum(MEMBERSHIP_STATUSES),
       paid_until: z.string().nullable(),
       month_paid: z.boolean(),
+      /** The month's Razorpay link, once made (by the schedule, "Pay now" or "Make payment link"). */
+      payment_url: z.string().nullable(),
     }),
   ),
 });

@@ -323,6 +323,41 @@ describe('the membership fee through Razorpay', () => {
     expect(member!.membership_status).toBe('due');
   });
 
+  it("makes a member's link on the superadmin's demand, once, and lists it on the month's collection", async () => {
+    const makeLink = (id: number, body: object, client = a.admin) =>
+      post(client, `/api/admin/members/${id}/payment-link`, body);
+    const linkSchema = z.object({ month: z.string(), url: z.string() });
+    // January's link exists (the schedule made it): the same one is handed back.
+    const january = [...rzp.links.values()].find(
+      (l) => l.notes.trabot_client_id === String(abroad.id) && l.notes.month === '2027-01',
+    )!;
+    expect(await expectJson(await makeLink(abroad.id, {}), 200, linkSchema)).toEqual({
+      month: '2027-01',
+      url: january.short_url,
+    });
+    // A month paid by hand has no link to make.
+    expect((await expectError(await makeLink(india.id, { month: '2027-01' }), 409)).fields).toEqual({
+      month: '2027-01 is paid already',
+    });
+    // A later month: made now, once.
+    const made = await expectJson(await makeLink(india.id, { month: '2027-02' }), 201, linkSchema);
+    expect(await expectJson(await makeLink(india.id, { month: '2027-02' }), 200, linkSchema)).toEqual(made);
+    const february = [...rzp.links.values()].filter(
+      (l) => l.notes.trabot_client_id === String(india.id) && l.notes.month === '2027-02',
+    );
+    expect(february.map((l) => l.short_url)).toEqual([made.url]);
+    const listed = await expectJson(
+      await a.admin.request('/api/admin/membership/collection?month=2027-02'),
+      200,
+      collectionSchema.strict(),
+    );
+    expect(listed.members.find((m) => m.trabot_client_id === india.id)?.payment_url).toBe(made.url);
+    expect(listed.members.find((m) => m.trabot_client_id === abroad.id)?.payment_url).toBeNull();
+
+    expect((await expectError(await makeLink(india.id, { month: '2027-13' }), 400)).fields).toHaveProperty('month');
+    expect((await makeLink(india.id, {}, india.client)).status).toBe(403);
+  });
+
   it('says on the collection when Razorpay is off, and the member has no Pay now', async () => {
     const on = await expectJson(
       await a.admin.request('/api/admin/membership/collection?month=2026-12'),

@@ -374,6 +374,12 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     params: { id: 'member' },
     body: () => jsonPayload({ month: '2026-10', reference: 'security sweep' }),
   },
+  'POST /api/admin/members/:id/payment-link': {
+    access: 'superadmin',
+    params: { id: 'member' },
+    // This month's link, made already by the world: handed back even after the member opted out.
+    body: () => jsonPayload({}),
+  },
   'GET /api/admin/membership/collection': { access: 'superadmin', query: 'month=2026-11' },
 };
 

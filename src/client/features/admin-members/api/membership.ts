@@ -1,7 +1,8 @@
 /**
  * The superadmin's membership business: applications (GET /api/admin/membership/applications,
  * POST .../{id}/accept and .../{id}/reject) and the month's collection (GET
- * /api/admin/membership/collection).
+ * /api/admin/membership/collection), and a member's payment link made on demand (POST
+ * /api/admin/members/{id}/payment-link).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcceptApplicationBody, Application, Collection } from '@shared/schemas/membership';
@@ -54,6 +55,19 @@ export function useRejectApplication() {
     meta: {
       success: 'Application rejected: the answer is on its way',
       failure: (error) => saveFailureMessage(error, 'The application could not be rejected'),
+    },
+  });
+}
+
+export function useMakePaymentLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, month }: { id: number; month: string }) =>
+      apiJson<{ month: string; url: string }>(`/api/admin/members/${id}/payment-link`, jsonBody('POST', { month })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionQueryOptions().queryKey }),
+    meta: {
+      success: 'Payment link made: copy it to send it',
+      failure: (error) => saveFailureMessage(error, 'The payment link could not be made'),
     },
   });
 }

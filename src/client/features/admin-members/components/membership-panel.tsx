@@ -3,6 +3,7 @@
  * cancelled, amounts collected; "Razorpay not configured: dates are set by hand" without the
  * gateway) and the applications waiting for a decision, each accepted in a form (name, e-mail,
  * phone, fee currency: USD for a member abroad) that makes the member, the login and the invitation.
+ * With Razorpay, each member who owes the month has its payment link, made on demand, to copy.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IonButton } from '@client/lib/ionic/ion-button';
@@ -21,7 +22,8 @@ import { RadioGroupField } from '@client/components/form-fields/radio-group-fiel
 import { LoadState } from '@client/components/load-state';
 import { Modal } from '@client/components/modal';
 import { safeHtml } from '@client/features/admin-inbox';
-import { useAcceptApplication, useApplications, useCollection } from '../api/membership';
+import { toast } from '@client/lib/toast';
+import { useAcceptApplication, useApplications, useCollection, useMakePaymentLink } from '../api/membership';
 import './membership-panel.css';
 
 const CURRENCIES = [
@@ -46,6 +48,49 @@ function AcceptForm({ application, onDone }: { application: Application; onDone:
     </form>
   );
 }
+
+type ClipboardNavigator = { readonly clipboard?: Clipboard };
+
+/** The month's link of a member who owes it: made on demand, then opened or copied to send by hand. */
+function PaymentLink({ member, month }: { member: Collection['members'][number]; month: string }) {
+  const make = useMakePaymentLink();
+  if (!member.payment_url) {
+    return (
+      <IonButton
+        size="small"
+        fill="outline"
+        disabled={make.isPending}
+        onClick={() => make.mutate({ id: member.trabot_client_id, month })}
+        aria-label={`Make payment link for ${member.name}`}
+      >
+        Make payment link
+      </IonButton>
+    );
+  }
+  const url = member.payment_url;
+  return (
+    <span className="membership-panel-link">
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        Payment link
+      </a>
+      <IonButton
+        size="small"
+        fill="clear"
+        aria-label={`Copy payment link for ${member.name}`}
+        onClick={() =>
+          void (navigator as ClipboardNavigator).clipboard
+            ?.writeText(url)
+            .then(() => toast.success('Payment link copied'))
+            .catch(() => toast.error('Copy failed: open the link and copy it from there'))
+        }
+      >
+        Copy
+      </IonButton>
+    </span>
+  );
+}
+
+const owesMonth = (m: Collection['members'][number]) => !m.month_paid && m.membership_status !== 'cancelled';
 
 function CollectionSummary({ c }: { c: Collection }) {
   return (
@@ -76,6 +121,12 @@ function CollectionSummary({ c }: { c: Collection }) {
             <li key={m.trabot_client_id}>
               {m.name} ({m.trabot_client_id}): {m.membership_status}, {m.month_paid ? 'paid' : 'not paid'}
               {m.paid_until ? ` · paid until ${m.paid_until}` : ''}
+              {c.gateway && owesMonth(m) && (
+                <>
+                  {' '}
+                  <PaymentLink member={m} month={c.month} />
+                </>
+              )}
             </li>
           ))}
         </ul>
