@@ -22,10 +22,16 @@ import {
   type ProtectionState,
 } from './adapter';
 
-/** The two order ids of a protection's id; null when it is not one of two orders. */
+/**
+ * The two order ids of a protection's id; null when it is not one of two orders. An order id may
+ * hold slashes itself (Angel One's "<orderid>/<uniqueorderid>"): both legs' ids have as many, so
+ * the id splits in the middle.
+ */
 export function legsOfProtection(protectionId: string): { stop: string; target: string } | null {
   const parts = protectionId.split('/');
-  return parts.length === 2 && parts[0] && parts[1] ? { stop: parts[0], target: parts[1] } : null;
+  if (parts.length % 2 !== 0 || parts.some((p) => !p)) return null;
+  const half = parts.length / 2;
+  return { stop: parts.slice(0, half).join('/'), target: parts.slice(half).join('/') };
 }
 
 /** The stop leg's limit: the request's stop limit, else the trigger itself (no SL-M: see the decision records). */
