@@ -2,7 +2,7 @@
  * Protective orders as two plain orders at the broker: a stop-loss (SL: a trigger and a limit) and
  * a target LIMIT, each carrying its leg's tag, which the engine keeps one-cancels-other itself
  * (engine/protections.ts cancels the other leg once one fills). The idiom of Fyers, Upstox, Angel
- * One and Dhan for a position that is already open (docs/decisions/2026-11-28-protective-orders-at-*.md):
+ * One and Dhan for a position that is already open (docs/decisions/2026-11-27-protective-orders-at-*.md):
  * none of their OCO products takes an existing position in both products through the API.
  *
  * Built on the adapter's own order calls (place, modify, cancel, status), so each broker's wire

@@ -1,5 +1,5 @@
 /**
- * Protective orders at Angel One (docs/decisions/2026-11-28-protective-orders-at-angel-one.md)
+ * Protective orders at Angel One (docs/decisions/2026-11-27-protective-orders-at-angel-one.md)
  * against the local SmartAPI (tests/support/fake-angelone.ts): the stop as variety STOPLOSS,
  * ordertype STOPLOSS_LIMIT (triggerprice and price as strings) and the target as a NORMAL LIMIT
  * order, each with its `ordertag`, on placeOrder; modified with modifyOrder.

@@ -1,5 +1,5 @@
 /**
- * Protective orders at Dhan (docs/decisions/2026-11-28-protective-orders-at-dhan.md) against the
+ * Protective orders at Dhan (docs/decisions/2026-11-27-protective-orders-at-dhan.md) against the
  * local Dhan (tests/support/fake-dhan.ts): the stop as a STOP_LOSS order (triggerPrice and price)
  * and the target as a LIMIT order, each with its `correlationId`, on POST /v2/orders; modified with
  * PUT /v2/orders/{id}.

@@ -233,7 +233,7 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrd
   }
 
   /**
-   * Protective orders at Angel One (docs/decisions/2026-11-28-protective-orders-at-angel-one.md): a stop-loss (SL) order and a target
+   * Protective orders at Angel One (docs/decisions/2026-11-27-protective-orders-at-angel-one.md): a stop-loss (SL) order and a target
    * LIMIT order, each with its leg's tag, kept one-cancels-other by the engine.
    */
   private readonly protective = new OrderProtections(this, () => this.now());

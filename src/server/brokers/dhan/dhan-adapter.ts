@@ -245,7 +245,7 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrders 
   }
 
   /**
-   * Protective orders at Dhan (docs/decisions/2026-11-28-protective-orders-at-dhan.md): a stop-loss (SL) order and a target
+   * Protective orders at Dhan (docs/decisions/2026-11-27-protective-orders-at-dhan.md): a stop-loss (SL) order and a target
    * LIMIT order, each with its leg's tag, kept one-cancels-other by the engine.
    */
   private readonly protective = new OrderProtections(this, () => this.now());

@@ -229,7 +229,7 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrder
   }
 
   /**
-   * Protective orders at Upstox (docs/decisions/2026-11-28-protective-orders-at-upstox.md): a stop-loss (SL) order and a target
+   * Protective orders at Upstox (docs/decisions/2026-11-27-protective-orders-at-upstox.md): a stop-loss (SL) order and a target
    * LIMIT order, each with its leg's tag, kept one-cancels-other by the engine.
    */
   private readonly protective = new OrderProtections(this, () => this.now());
