@@ -2,8 +2,9 @@
  * Protective orders as two plain orders at the broker: a stop-loss (SL: a trigger and a limit) and
  * a target LIMIT, each carrying its leg's tag, which the engine keeps one-cancels-other itself
  * (engine/protections.ts cancels the other leg once one fills). The idiom of Fyers, Upstox, Angel
- * One and Dhan for a position that is already open (docs/decisions/2026-11-27-protective-orders-at-*.md):
- * none of their OCO products takes an existing position in both products through the API.
+ * One and Dhan for a position that is already open (docs/decisions/2026-11-27-protective-orders-at-
+ * <broker>.md): none of their OCO products takes an existing position in both products through
+ * the API.
  *
  * Built on the adapter's own order calls (place, modify, cancel, status), so each broker's wire
  * format, rate limits, order route and refusals are its adapter's. The protection's id is

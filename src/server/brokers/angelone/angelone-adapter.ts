@@ -233,8 +233,9 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrd
   }
 
   /**
-   * Protective orders at Angel One (docs/decisions/2026-11-27-protective-orders-at-angel-one.md): a stop-loss (SL) order and a target
-   * LIMIT order, each with its leg's tag, kept one-cancels-other by the engine.
+   * Protective orders at Angel One (docs/decisions/2026-11-27-protective-orders-at-angel-one.md): a
+   * stop-loss (SL) order and a target LIMIT order, each with its leg's tag, kept one-cancels-other
+   * by the engine (../order-protection.ts).
    */
   private readonly protective = new OrderProtections(this, () => this.now());
 

@@ -245,8 +245,9 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrders 
   }
 
   /**
-   * Protective orders at Dhan (docs/decisions/2026-11-27-protective-orders-at-dhan.md): a stop-loss (SL) order and a target
-   * LIMIT order, each with its leg's tag, kept one-cancels-other by the engine.
+   * Protective orders at Dhan (docs/decisions/2026-11-27-protective-orders-at-dhan.md): a
+   * stop-loss (SL) order and a target LIMIT order, each with its leg's tag, kept one-cancels-other
+   * by the engine (../order-protection.ts).
    */
   private readonly protective = new OrderProtections(this, () => this.now());
 

@@ -159,8 +159,9 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrders
   }
 
   /**
-   * Protective orders at Fyers (docs/decisions/2026-11-27-protective-orders-at-fyers.md): a stop-loss (SL) order and a target
-   * LIMIT order, each with its leg's tag, kept one-cancels-other by the engine.
+   * Protective orders at Fyers (docs/decisions/2026-11-27-protective-orders-at-fyers.md): a
+   * stop-loss (SL) order and a target LIMIT order, each with its leg's tag, kept one-cancels-other
+   * by the engine (../order-protection.ts).
    */
   private readonly protective = new OrderProtections(this, () => this.now());
 

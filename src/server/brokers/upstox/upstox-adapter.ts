@@ -229,8 +229,9 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrder
   }
 
   /**
-   * Protective orders at Upstox (docs/decisions/2026-11-27-protective-orders-at-upstox.md): a stop-loss (SL) order and a target
-   * LIMIT order, each with its leg's tag, kept one-cancels-other by the engine.
+   * Protective orders at Upstox (docs/decisions/2026-11-27-protective-orders-at-upstox.md): a
+   * stop-loss (SL) order and a target LIMIT order, each with its leg's tag, kept one-cancels-other
+   * by the engine (../order-protection.ts).
    */
   private readonly protective = new OrderProtections(this, () => this.now());
 
