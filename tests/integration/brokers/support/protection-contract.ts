@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerCredentials, ProtectionRequest, ProtectiveOrders } from '@server/brokers/adapter';
 import { hasProtectiveOrders, type BrokerAdapter } from '@server/brokers/adapter';
-import { configuredBrokers, type BrokerEnv } from '@server/brokers/select-adapter';
+import { configuredBrokers } from '@server/brokers/select-adapter';
+import { parseEnv } from '@server/config/env';
 import type { ExchangeOrder } from '@tests/support/fake-exchange';
 import { REST_BROKER_WORLDS, type RestBrokerWorld, type RestFake } from '@tests/support/rest-broker-worlds';
 import type { ParsedRequest } from '@tests/support/fake-broker-http';
@@ -39,7 +40,7 @@ export function protectionContract(broker: RestBrokerWorld['broker'], wire: Prot
     const started = await world.start(`http://127.0.0.1:4999/api/brokers/${broker}/callback`);
     fake = started.fake;
     for (const [symbol, price] of Object.entries(PRICES)) fake.setLtp(symbol, price);
-    const found = configuredBrokers(started.env as BrokerEnv)[broker];
+    const found = configuredBrokers(parseEnv({ NODE_ENV: 'test', LIVE_TRADING: '1', ...started.env }))[broker];
     if (!found || !hasProtectiveOrders(found)) throw new Error(`${broker} takes no protective orders`);
     adapter = found;
     const user = 'PX1001';
