@@ -169,6 +169,36 @@ export function protectionContract(broker: RestBrokerWorld['broker'], wire: Prot
       expect(status.executed!.order).toMatchObject({ filledQuantity: 10, averagePrice: 460 });
     });
 
+    it("a short's protection: an SL buy above the price and a LIMIT buy below, the stop triggered upwards", async () => {
+      const user = `PX${2000 + ++users}`;
+      const credentials = { clientId: user, accessKey: fake.newAccessToken(user) };
+      fake.setLtp('SBIN', 800);
+      const entry = await adapter.placeOrder(
+        credentials,
+        orderRequest({ symbol: 'SBIN', side: 'sell', product: 'intraday' }),
+      );
+      expect(entry).toMatchObject({ state: 'filled', filledQuantity: 10 });
+      const request = protection({
+        symbol: 'SBIN',
+        side: 'buy',
+        product: 'intraday',
+        stop: 820,
+        target: 770,
+        lastPrice: 800,
+      });
+      const placed = await adapter.placeProtection(credentials, request);
+      expect(placed).toMatchObject({
+        state: 'active',
+        terms: { side: 'buy', product: 'intraday', stop: 820, target: 770 },
+      });
+      expect(tagged(request.clientOrderIds.stop)).toMatchObject({ type: 'sl', side: 'buy', trigger: 820, price: 820 });
+      expect(tagged(request.clientOrderIds.target)).toMatchObject({ type: 'limit', side: 'buy', price: 770 });
+      move('SBIN', 820.5);
+      move('SBIN', 819.9);
+      const status = await adapter.protectionStatus(credentials, placed.protectionId);
+      expect(status).toMatchObject({ state: 'triggered', executed: { leg: 'stop', order: { averagePrice: 820 } } });
+    });
+
     it('is cancelled whole: both orders withdrawn at the broker', async () => {
       const { credentials } = await position('WIPRO');
       const request = protection({ symbol: 'WIPRO', stop: 290, target: 320, lastPrice: 300 });
