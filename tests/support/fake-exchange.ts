@@ -32,6 +32,23 @@ export type NewOrder = Pick<
   'user' | 'symbol' | 'side' | 'type' | 'product' | 'quantity' | 'price' | 'trigger' | 'tag'
 >;
 
+/**
+ * The exchange's checks of a stop-loss order, answered as an RMS rejection as the brokers' OMS do:
+ * a sell stop's trigger below the last price (a buy stop's above it), else it would trigger at
+ * once; an SL sell's limit not above its trigger (an SL buy's not below it).
+ */
+export function stopOrderRule(
+  o: Pick<ExchangeOrder, 'type' | 'side' | 'trigger' | 'price'>,
+  ltp: number,
+): string | null {
+  if (o.type !== 'sl' && o.type !== 'sl-m') return null;
+  if (o.side === 'sell' ? o.trigger >= ltp : o.trigger <= ltp)
+    return `Trigger price for stop-loss ${o.side} orders should be ${o.side === 'sell' ? 'lower' : 'higher'} than the last traded price ${ltp}.`;
+  if (o.type === 'sl' && (o.side === 'sell' ? o.price > o.trigger : o.price < o.trigger))
+    return `Limit price of a stop-loss ${o.side} order should be ${o.side === 'sell' ? 'at or below' : 'at or above'} its trigger price.`;
+  return null;
+}
+
 export class FakeExchange {
   readonly orders: ExchangeOrder[] = [];
   readonly ltp = new Map<string, number>();
@@ -67,6 +84,12 @@ export class FakeExchange {
     this.orders.push(o);
     const price = this.ltp.get(o.symbol) ?? 0;
     const cost = o.quantity * (o.type === 'market' ? price : o.price || price);
+    const stopRule = stopOrderRule(o, price);
+    if (stopRule) {
+      o.status = 'rejected';
+      o.message = stopRule;
+      return o;
+    }
     if (o.side === 'buy' && this.usedBy(o.user) + cost > this.cash) {
       o.status = 'rejected';
       o.message = `Insufficient funds. Required margin is ${cost.toFixed(2)} but available margin is ${(this.cash - this.usedBy(o.user)).toFixed(2)}.`;

@@ -7,6 +7,7 @@
  * the broker, each placement, modification, cancel and execution. And the P&L after charges,
  * as the P&L summary defines it (account-pnl.ts).
  */
+import { brokerLabel } from '@shared/format';
 import { LEVEL_FIELDS, type LevelField, type TimelineItem, type TimelineKind } from '@shared/schemas/trade-detail';
 import type { orderLegs, protectionEvents, signalEvents, signals, tradeEntries, tradeExits } from '../db/schema';
 import { round2 } from '../trading/money';
@@ -222,11 +223,9 @@ function legSteps(leg: LegRow, booked: boolean): TimelineItem[] {
   return steps;
 }
 
-const brokerName = (broker: string) => broker.charAt(0).toUpperCase() + broker.slice(1);
-
 /** A move of the protective orders as a step; null for the moves that tell nothing (placing again). */
 export function protectionStep(e: ProtectionEventRow): TimelineItem | null {
-  const broker = brokerName(e.broker);
+  const broker = brokerLabel(e.broker);
   const levels = { quantity: e.quantity, order_id: e.broker_protection_id };
   const terms = `stop-loss ${e.stop}, target ${e.target}`;
   switch (e.state) {

@@ -39,7 +39,8 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
     await engine.tick(new Date(T0));
     const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signal.signal_id));
     const [leg] = await t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_trade_id, trade!.trabot_trade_id));
-    const entry = fake.exchange.orders.at(-1)!;
+    // The entry by its tag (the protective orders placed after it are the last ones).
+    const entry = fake.exchange.orders.find((o) => o.tag === leg!.client_order_id)!;
     expect(entry).toMatchObject({
       symbol: 'INFY',
       side: 'buy',

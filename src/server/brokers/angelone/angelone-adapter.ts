@@ -28,6 +28,8 @@ import type {
   Position,
 } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
+import type { Protection, ProtectionChanges, ProtectionRequest, ProtectiveOrders } from '../adapter';
+import { OrderProtections } from '../order-protection';
 import { DailyFile, fetchJsonFile } from '../daily-file';
 import { brokerCall, jsonCall, type BrokerFailure, type JsonAnswer } from '../json-http';
 import { routeAgent, type OrderRoute } from '../order-route';
@@ -123,7 +125,7 @@ function localAddress(): { ip: string; mac: string } {
   return { ip: '127.0.0.1', mac: '00:00:00:00:00:00' };
 }
 
-export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
+export class AngelOneAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrders {
   readonly name = 'angelone';
   private readonly now: () => Date;
   private readonly buckets: UserBuckets;
@@ -228,6 +230,38 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin {
     if (!(await this.validateAccessKey(credentials)))
       throw new BrokerError('Angel One session expired or invalid: connect Angel One again (daily login)');
     return { token: credentials.accessKey, expiresAt: angelSessionExpiry(this.now()) };
+  }
+
+  /**
+   * Protective orders at Angel One (docs/decisions/2026-11-27-protective-orders-at-angel-one.md): a
+   * stop-loss (SL) order and a target LIMIT order, each with its leg's tag, kept one-cancels-other
+   * by the engine (../order-protection.ts).
+   */
+  private readonly protective = new OrderProtections(this, () => this.now());
+
+  placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
+    return this.protective.place(credentials, request);
+  }
+
+  modifyProtection(
+    credentials: BrokerCredentials,
+    protectionId: string,
+    changes: ProtectionChanges,
+  ): Promise<Protection> {
+    return this.protective.modify(credentials, protectionId, changes);
+  }
+
+  cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    return this.protective.cancel(credentials, protectionId);
+  }
+
+  protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    return this.protective.status(credentials, protectionId);
+  }
+
+  /** Angel One lists no protection as such: its two orders are found in the order book by their tags. */
+  protectionBook(): Promise<Protection[]> {
+    return Promise.resolve([]);
   }
 
   async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {

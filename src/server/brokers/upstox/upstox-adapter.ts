@@ -40,6 +40,8 @@ import type {
   Position,
 } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
+import type { Protection, ProtectionChanges, ProtectionRequest, ProtectiveOrders } from '../adapter';
+import { OrderProtections } from '../order-protection';
 import { DailyFile, fetchJsonFile } from '../daily-file';
 import { routeAgent, type OrderRoute } from '../order-route';
 import { UserBuckets } from '../user-buckets';
@@ -114,7 +116,7 @@ interface InstrumentRow {
   instrument_key?: string;
 }
 
-export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
+export class UpstoxAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrders {
   readonly name = 'upstock';
   private readonly now: () => Date;
   private readonly buckets: UserBuckets;
@@ -224,6 +226,38 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin {
     if (!(await this.validateAccessKey(credentials)))
       throw new BrokerError('Upstox session expired or invalid: connect Upstox again (daily login)');
     return { token: credentials.accessKey, expiresAt: upstoxSessionExpiry(this.now()) };
+  }
+
+  /**
+   * Protective orders at Upstox (docs/decisions/2026-11-27-protective-orders-at-upstox.md): a
+   * stop-loss (SL) order and a target LIMIT order, each with its leg's tag, kept one-cancels-other
+   * by the engine (../order-protection.ts).
+   */
+  private readonly protective = new OrderProtections(this, () => this.now());
+
+  placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
+    return this.protective.place(credentials, request);
+  }
+
+  modifyProtection(
+    credentials: BrokerCredentials,
+    protectionId: string,
+    changes: ProtectionChanges,
+  ): Promise<Protection> {
+    return this.protective.modify(credentials, protectionId, changes);
+  }
+
+  cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    return this.protective.cancel(credentials, protectionId);
+  }
+
+  protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    return this.protective.status(credentials, protectionId);
+  }
+
+  /** Upstox lists no protection as such: its two orders are found in the order book by their tags. */
+  protectionBook(): Promise<Protection[]> {
+    return Promise.resolve([]);
   }
 
   async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {
