@@ -11,7 +11,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualOrders, orderLegs, protections, signals, tradeEntries, tradeExits, trades } from '@server/db/schema';
-import type { Notifier, TradeEvent } from '@server/context';
+import type { TradeEvent } from '@server/context';
+import { stubNotifier } from './stub-notifier';
 import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
 import { getTradeDetail } from '@server/services/trade-detail';
@@ -69,13 +70,7 @@ afterAll(async () => {
   for (const fake of fakes.values()) await fake.close();
 });
 
-const notifier: Notifier = {
-  publicKey: '',
-  endpointProblem: () => null,
-  signalPending: () => undefined,
-  tradeEvents: (events) => void pushed.push(...events),
-  brokerSessionsEnded: () => undefined,
-};
+const notifier = stubNotifier({ tradeEvents: (events) => void pushed.push(...events) });
 
 const engineWith = (feed = new ScriptedFeed()) =>
   new Engine({ ...t.deps, notifier }, { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) });

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, manualOrders, orderLegs, tradeExits, trades, warnings } from '@server/db/schema';
 import { PaperBroker } from '@server/engine/paper-broker';
-import type { Notifier } from '@server/context';
+import { stubNotifier } from './stub-notifier';
 import { Engine } from '@server/engine/engine';
 import { setToken } from '@server/records/tokens';
 import { nseCalendar, type MarketCalendar } from '@server/engine/market-hours';
@@ -290,14 +290,7 @@ describe('a live Zerodha account', () => {
       .set({ broker_session_expires_at: new Date('2026-01-06T00:30:00Z') })
       .where(eq(accounts.trabot_account_id, account.trabot_account_id));
     const reminded: { trabot_account_id: number; broker: string }[][] = [];
-    const notifier: Notifier = {
-      publicKey: '',
-      endpointProblem: () => null,
-      signalPending: () => undefined,
-      tradeEvents: () => undefined,
-      brokerSessionsEnded: (a) => void reminded.push([...a]),
-      membershipCancelled: () => undefined,
-    };
+    const notifier = stubNotifier({ brokerSessionsEnded: (a) => void reminded.push([...a]) });
     const restartable = () =>
       new Engine(
         { ...t.deps, notifier },

@@ -19,7 +19,8 @@ import {
   trades,
   warnings,
 } from '@server/db/schema';
-import type { Notifier, TradeEvent } from '@server/context';
+import type { TradeEvent } from '@server/context';
+import { stubNotifier } from './stub-notifier';
 import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
 import { getTradeDetail } from '@server/services/trade-detail';
@@ -48,14 +49,7 @@ afterAll(async () => {
   await kite.close();
 });
 
-const notifier: Notifier = {
-  publicKey: '',
-  endpointProblem: () => null,
-  signalPending: () => undefined,
-  tradeEvents: (events) => void pushed.push(...events),
-  brokerSessionsEnded: () => undefined,
-  membershipCancelled: () => undefined,
-};
+const notifier = stubNotifier({ tradeEvents: (events) => void pushed.push(...events) });
 
 let kiteUsers = 0;
 let symbols = 0;
