@@ -156,3 +156,15 @@ describe.runIf(onPglite)('the session cache (embedded database)', () => {
     expect(afterUpdate).toBe(await stored());
   });
 });
+
+describe.runIf(!onPglite)('PostgreSQL (several processes may serve it)', () => {
+  it('has no session cache: every lookup asks the database', async () => {
+    expect(sessionCacheOf(t.deps.db)).toBeUndefined();
+    const login = await createMemberLogin(t.deps);
+    const client = t.client();
+    expect((await client.login(login.user.email, login.user.password)).status).toBe(200);
+    expect((await checkSession(client)).status).toBe('success');
+    await t.deps.db.delete(sessions).where(eq(sessions.user_id, login.user.id));
+    expect((await checkSession(client)).status).toBe('error');
+  });
+});
