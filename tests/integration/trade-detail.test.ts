@@ -456,7 +456,9 @@ describe("the signal's history", () => {
 
     const expiresAt = new Date('2026-11-20T10:30:00+05:30');
     const stale = await createSignal(a.t.deps, algoId, { expires_at: expiresAt });
-    expect(await expirePendingSignals(a.t.deps.db, new Date(expiresAt.getTime() + 1000))).toBeGreaterThanOrEqual(1);
+    expect(
+      await expirePendingSignals(a.t.deps.db, new Date(expiresAt.getTime() + 1000), a.t.deps.log),
+    ).toBeGreaterThanOrEqual(1);
     const [expired] = await a.t.deps.db.select().from(signalEvents).where(eq(signalEvents.signal_id, stale.signal_id));
     expect(expired).toMatchObject({ kind: 'expired', user_id: null, at: expiresAt });
   });

@@ -13,6 +13,7 @@ import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
 import { accountTradeVersions, sessions, users } from '../db/schema';
 import { isHttps } from '../security/request-info';
+import { sessionCacheOf, type SessionCache } from './session-cache';
 import { publicUserColumns } from './user-columns';
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -61,6 +62,8 @@ function prepareSessionLookups(db: Db) {
       token_hash: sessions.token_hash,
       ...publicUserColumns,
       stale: sql<boolean>`${sessions.last_seen_at} < ${touchCutoff}`,
+      expires_at: sessions.expires_at,
+      last_seen_at: sessions.last_seen_at,
       // Read here so the trades answer needs no query of its own to know whether its cache is current.
       tradesVersion: sql<number>`coalesce(${accountTradeVersions.version}, 0)`.mapWith(Number),
     })
@@ -104,14 +107,57 @@ export interface LiveSession {
   tradesVersion: number;
 }
 
-/** The session's user when the session is alive; refreshes last_seen_at at most once a minute. */
+/**
+ * The session's user when the session is alive; refreshes last_seen_at at most once a minute. On the
+ * embedded database a live session answers from its cache (session-cache.ts) without a statement.
+ */
 export async function findSession(db: Db, tokenHash: string): Promise<LiveSession | null> {
   const lookups = sessionLookups(db);
+  const cache = sessionCacheOf(db);
+  if (cache) {
+    const cached = cachedSession(cache, lookups, tokenHash);
+    if (cached) return cached;
+  }
+  const epoch = cache?.epoch;
   const row = await lookups.find(tokenHash);
   if (!row) return null;
-  const { token_hash: _tokenHash, stale, tradesVersion, ...user } = row;
+  const { token_hash: _tokenHash, stale, tradesVersion, expires_at, last_seen_at, ...user } = row;
   if (stale) await lookups.touch.execute({ tokenHash });
+  if (cache && epoch !== undefined) {
+    const lastSeenAt = stale ? cache.now() : last_seen_at.getTime();
+    cache.put(epoch, tokenHash, { user, expiresAt: expires_at.getTime(), lastSeenAt }, tradesVersion);
+    // The version as the last commit left it, which may be newer than the one read.
+    return { user, tradesVersion: Math.max(tradesVersion, cache.tradesVersion(user.account_id)) };
+  }
   return { user, tradesVersion };
+}
+
+/**
+ * A cached session that is still alive by its own times; null sends the caller to the database (which
+ * decides: a touch may have been missed). The touch runs in the background: it only lengthens a
+ * session, and when it fails the next request tries again.
+ */
+function cachedSession(
+  cache: SessionCache,
+  lookups: ReturnType<typeof prepareSessionLookups>,
+  tokenHash: string,
+): LiveSession | null {
+  const entry = cache.get(tokenHash);
+  const now = cache.now();
+  if (!entry || entry.expiresAt <= now || entry.lastSeenAt <= now - SESSION_IDLE_MS) return null;
+  if (entry.lastSeenAt < now - SESSION_TOUCH_INTERVAL_MS && !entry.touching) {
+    entry.touching = true;
+    lookups.touch.execute({ tokenHash }).then(
+      () => {
+        entry.lastSeenAt = now;
+        entry.touching = false;
+      },
+      () => {
+        entry.touching = false;
+      },
+    );
+  }
+  return { user: entry.user, tradesVersion: cache.tradesVersion(entry.user.account_id) };
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {

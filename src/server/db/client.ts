@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { attachSessionCache, SESSION_CACHE_CHANNEL, SessionCache } from '../auth/session-cache';
 import { pgliteFileOptions } from './pglite-files';
 import * as schema from './schema';
 
@@ -46,6 +47,11 @@ export async function openPglite(dataDir: string | undefined, options: OpenOptio
     : new YieldingPGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined);
   await client.waitReady;
   const db = drizzle(client, { schema, ...queryLogger(options) });
+  // One process by construction (the data folder's lock): sessions answer from memory, kept exact by
+  // the database's notifications (auth/session-cache.ts).
+  const sessionCache = new SessionCache();
+  await client.listen(SESSION_CACHE_CHANNEL, (payload) => sessionCache.onNotification(payload));
+  attachSessionCache(db, sessionCache);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

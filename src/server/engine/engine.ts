@@ -101,7 +101,7 @@ export class Engine {
     }
     // Closed, these only note "waiting for market open" (and refuse intraday entries on a closed day).
     await placeQueuedManualOrders(ctx, now);
-    await expirePendingSignals(ctx.deps.db, now);
+    await expirePendingSignals(ctx.deps.db, now, ctx.deps.log);
     if (this.remindedDay !== istDay(now) && (await remindExpiredSessions(ctx, now))) this.remindedDay = istDay(now);
     await cancelWithSignals(ctx, now);
     await fanOutApproved(ctx, now);

@@ -12,6 +12,7 @@ import { squareOffByHalt } from './halts';
 import { insertLegs } from './new-legs';
 import { clearForExit } from './protections';
 import { applyAnswers, sendLegs } from './order-legs';
+import { moveSignals } from './signal-states';
 import type { PricedTrade } from './prices';
 import { levelReached, squareOffDue } from '../trading/trade-math';
 
@@ -83,21 +84,16 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
 
   const completed = levels.filter((signal) => signal.trade_status === 'running' && reachedBy(signal));
   if (completed.length) {
-    await db.transaction((tx) =>
-      tx
-        .update(signals)
-        .set({ trade_status: 'completed' })
-        .where(
-          and(
-            inArray(
-              signals.signal_id,
-              completed.map((s) => s.signal_id),
-            ),
-            eq(signals.trade_status, 'running'),
-          ),
-        ),
+    const moved = await db.transaction((tx) =>
+      moveSignals(tx, log, {
+        to: 'completed',
+        from: ['running'],
+        ids: completed.map((s) => s.signal_id),
+        why: 'a level reached',
+      }),
     );
-    for (const signal of completed)
+    const movedIds = new Set(moved.map((s) => s.signal_id));
+    for (const signal of completed.filter((s) => movedIds.has(s.signal_id)))
       log.info(
         { signalId: signal.signal_id, ltp: ctx.feed.quote(signal.instrument_symbol)!.ltp },
         'engine: signal completed',

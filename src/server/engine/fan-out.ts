@@ -20,6 +20,7 @@ import { expiredMembershipSkip, membershipExpired } from '../trading/membership-
 import { insertTradesWithLegs } from './new-legs';
 import { isPaperTrading } from '../brokers/select-adapter';
 import { applyAnswers, sendLegs } from './order-legs';
+import { moveSignals } from './signal-states';
 import { sizePosition, type SizingSubscription } from '../trading/sizing';
 
 type Subscriber = { subscription: SizingSubscription; account: AccountRow; membershipExpiry: string | null };
@@ -185,18 +186,17 @@ async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date, exchange
   // An intraday signal refused for the session is cancelled: it is not traded on a later day either.
   const refused = session.kind === 'refuse';
   await ctx.deps.db.transaction(async (tx) => {
-    const moved = await tx
-      .update(signals)
-      .set({
-        trade_status: refused ? 'cancelled' : 'running',
-        status_note: refused ? `refused: ${session.detail}` : null,
-      })
-      .where(and(eq(signals.signal_id, signal.signal_id), eq(signals.trade_status, 'approved')))
-      .returning({ id: signals.signal_id });
+    const moved = await moveSignals(tx, ctx.deps.log, {
+      to: refused ? 'cancelled' : 'running',
+      from: ['approved'],
+      ids: [signal.signal_id],
+      set: { status_note: refused ? `refused: ${session.detail}` : null },
+      why: 'fanned out',
+    });
     if (refused)
       await recordSignalEvents(
         tx,
-        moved.map(({ id }) => ({
+        moved.map(({ signal_id: id }) => ({
           signalId: id,
           kind: 'cancelled',
           actor: null,

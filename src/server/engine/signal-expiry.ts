@@ -3,30 +3,35 @@
  * `signal_validity_minutes`): cancelled with a warning and an `expired` event each. The services
  * refuse to approve an expired signal against the same app clock (signal-decisions.ts).
  */
-import { and, eq, lte } from 'drizzle-orm';
+import { lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { signals } from '../db/schema';
 import { recordSignalEvents } from '../records/signal-events';
 import { raiseWarnings } from '../records/warnings';
+import type { Logger } from '../lib/logger';
+import { moveSignals } from './signal-states';
 
 /**
  * Pending signals whose validity ran out by `now` are cancelled, each with a warning and an
  * `expired` event at its expiry; answers how many. The engine runs it every tick, so an expired
  * signal is gone within a tick of expiring.
  */
-export async function expirePendingSignals(db: Db, now: Date): Promise<number> {
+export async function expirePendingSignals(db: Db, now: Date, log: Logger): Promise<number> {
   return db.transaction(async (tx) => {
-    const expired = await tx
-      .update(signals)
-      .set({ trade_status: 'cancelled', status_note: 'expired: not approved in time' })
-      .where(and(eq(signals.trade_status, 'pending'), lte(signals.expires_at, now)))
-      .returning({
-        signal_id: signals.signal_id,
-        algo_id: signals.algo_id,
-        symbol: signals.instrument_symbol,
-        direction: signals.trade_direction,
-        expires_at: signals.expires_at,
-      });
+    const moved = await moveSignals(tx, log, {
+      to: 'cancelled',
+      from: ['pending'],
+      where: lte(signals.expires_at, now),
+      set: { status_note: 'expired: not approved in time' },
+      why: 'expired unapproved',
+    });
+    const expired = moved.map((s) => ({
+      signal_id: s.signal_id,
+      algo_id: s.algo_id,
+      symbol: s.instrument_symbol,
+      direction: s.trade_direction,
+      expires_at: s.expires_at,
+    }));
     await recordSignalEvents(
       tx,
       expired.map((s) => ({ signalId: s.signal_id, kind: 'expired', actor: null, at: s.expires_at! })),

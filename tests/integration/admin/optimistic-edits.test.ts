@@ -374,7 +374,7 @@ describe('one clock for expiry (AppDeps.clock)', () => {
       );
       expect(refused.error).toBe(MSG.signalExpired);
       // ...and the engine's sweep at the same time cancels it, and not the one added above.
-      expect(await expirePendingSignals(a.t.deps.db, at)).toBeGreaterThanOrEqual(1);
+      expect(await expirePendingSignals(a.t.deps.db, at, a.t.deps.log)).toBeGreaterThanOrEqual(1);
       const statuses = await a.t.deps.db
         .select({ id: signals.signal_id, status: signals.trade_status })
         .from(signals)

@@ -272,7 +272,7 @@ describe('expiry', () => {
       algo_process_ind: false,
       expires_at: new Date(Date.now() + 60_000),
     });
-    expect(await expirePendingSignals(a.t.deps.db, new Date(Date.now() + 59_000))).toBe(0);
+    expect(await expirePendingSignals(a.t.deps.db, new Date(Date.now() + 59_000), a.t.deps.log)).toBe(0);
     const stale = await createSignal(a.t.deps, algoId, {
       algo_process_ind: false,
       expires_at: new Date(Date.now() - 1_000),
@@ -285,7 +285,9 @@ describe('expiry', () => {
       ),
     ).toEqual({ error: MSG.signalExpired, current: await signalOf(stale.signal_id) });
 
-    expect(await expirePendingSignals(a.t.deps.db, new Date(Date.now() + 61_000))).toBeGreaterThanOrEqual(2);
+    expect(await expirePendingSignals(a.t.deps.db, new Date(Date.now() + 61_000), a.t.deps.log)).toBeGreaterThanOrEqual(
+      2,
+    );
     for (const id of [signal.signal_id, stale.signal_id]) {
       expect(await signalRow(id)).toMatchObject({
         trade_status: 'cancelled',
