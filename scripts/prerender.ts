@@ -37,14 +37,15 @@ export const APP_SHELL_FILE = 'app.html';
  * A `member` page is a dashboard page as a member sees it, rendered for FIXTURE_MEMBER (never a real
  * member's data): the server answers it only to a member's live session, with that member's data
  * in place of its loading state (src/server/pages/member-trades-markup.ts), and the plain shell to
- * anyone else. Its `hold` requests (the page's other data) stay unanswered too, so that they show
- * loading rather than an error; its `preloads` are requested by its HTML.
+ * anyone else. Every API request of such a page but the session check is held, so that its other
+ * parts (the P&L, the notices) show loading rather than an error or "offline"; its `preloads` are
+ * requested by its HTML.
  */
 export const PRERENDERED_PAGES: readonly {
   route: string;
   file: string;
   loading?: { api: string; selector: string };
-  member?: { hold: string[]; preloads: string[] };
+  member?: { preloads: string[] };
 }[] = [
   { route: '/', file: 'index.html' },
   {
@@ -58,7 +59,7 @@ export const PRERENDERED_PAGES: readonly {
     route: HOME_AFTER_LOGIN,
     file: MEMBER_TRADES_PAGE_FILE,
     loading: { api: new URL(OWN_TRADES_PATH, 'http://x').pathname, selector: '.trades-loading' },
-    member: { hold: ['/api/account-pnl'], preloads: [CHECK_SESSION_PATH, OWN_TRADES_PATH] },
+    member: { preloads: [CHECK_SESSION_PATH, OWN_TRADES_PATH] },
   },
 ];
 
@@ -110,7 +111,8 @@ function startStaticServer(outDir: string, heldApiPaths: string[]): Promise<Stat
   };
   const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (heldApiPaths.includes(pathname)) {
+    const memberApi = sessionUser !== null && pathname.startsWith('/api/') && pathname !== '/api/check-session';
+    if (heldApiPaths.includes(pathname) || memberApi) {
       held.push(res);
       return;
     }
@@ -258,6 +260,12 @@ async function snapshotPage(
         const copy = root.cloneNode(true) as HTMLElement;
         const live = Array.from(root.querySelectorAll('*'));
         const copies = Array.from(copy.querySelectorAll('*'));
+        // A select's choice is a property React sets, not markup: the copy would show its first option.
+        live.forEach((el, i) => {
+          if (el instanceof HTMLSelectElement && el.selectedIndex >= 0) {
+            copies[i]!.querySelectorAll('option')[el.selectedIndex]?.setAttribute('selected', '');
+          }
+        });
         live.forEach((el, i) => {
           if (!el.localName.includes('-')) return;
           const source = copies[i]!;
@@ -346,7 +354,7 @@ export async function prerender(
   const shell = fs.readFileSync(path.join(root, APP_SHELL_FILE), 'utf8');
   const server = await startStaticServer(
     root,
-    PRERENDERED_PAGES.flatMap(({ loading, member }) => [...(loading ? [loading.api] : []), ...(member?.hold ?? [])]),
+    PRERENDERED_PAGES.flatMap(({ loading }) => (loading ? [loading.api] : [])),
   );
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
