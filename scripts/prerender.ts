@@ -15,7 +15,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { LIVE_DATA_END, LIVE_DATA_START } from '../src/shared/live-data-markers';
+import {
+  CHECK_SESSION_PATH,
+  HOME_AFTER_LOGIN,
+  MEMBER_TRADES_PAGE_FILE,
+  OWN_TRADES_PATH,
+} from '../src/shared/dashboard-start';
+import { LIVE_DATA_END, LIVE_DATA_START, LOADING_SELECTOR_ATTR } from '../src/shared/live-data-markers';
+import type { SessionUser } from '../src/shared/schemas/session';
 import { ROUTE_HEAD_TAGS } from '../src/shared/route-head-tags';
 
 export const APP_SHELL_FILE = 'app.html';
@@ -26,11 +33,19 @@ export const APP_SHELL_FILE = 'app.html';
  * unanswered and the snapshot is taken once the `loading` selector shows. That element is marked
  * (src/shared/live-data-markers.ts) for the server, which answers the page with the data's markup
  * in its place; the live page fetches the data itself.
+ *
+ * A `member` page is a dashboard page as a member sees it, rendered for FIXTURE_MEMBER (never a real
+ * member's data): the server answers it only to a member's live session, with that member's data
+ * in place of its loading state (src/server/pages/member-trades-markup.ts), and the plain shell to
+ * anyone else. Every API request of such a page but the session check is held, so that its other
+ * parts (the P&L, the notices) show loading rather than an error or "offline"; its `preloads` are
+ * requested by its HTML.
  */
 export const PRERENDERED_PAGES: readonly {
   route: string;
   file: string;
   loading?: { api: string; selector: string };
+  member?: { preloads: string[] };
 }[] = [
   { route: '/', file: 'index.html' },
   {
@@ -40,7 +55,23 @@ export const PRERENDERED_PAGES: readonly {
   },
   { route: '/trabot-membership', file: 'trabot-membership.html' },
   { route: '/login', file: 'login.html' },
+  {
+    route: HOME_AFTER_LOGIN,
+    file: MEMBER_TRADES_PAGE_FILE,
+    loading: { api: new URL(OWN_TRADES_PATH, 'http://x').pathname, selector: '.trades-loading' },
+    member: { preloads: [CHECK_SESSION_PATH, OWN_TRADES_PATH] },
+  },
 ];
+
+/** Who a member page is rendered for: no one's real account (its data is never in the snapshot). */
+export const FIXTURE_MEMBER: SessionUser = {
+  id: 1,
+  name: 'Member',
+  email: 'member@example.invalid',
+  role: 'member',
+  member_id: 1,
+  account_id: 1,
+};
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const READY_TIMEOUT_MS = 30_000;
@@ -59,6 +90,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 interface StaticServer {
   url: string;
+  /** Who /api/check-session says is signed in: nobody (public pages) or FIXTURE_MEMBER. */
+  signIn: (user: SessionUser | null) => void;
   /** Answers the held requests so far with an empty list (once a page's loading state is taken). */
   answerHeld: () => void;
   close: () => Promise<void>;
@@ -70,18 +103,22 @@ interface StaticServer {
  */
 function startStaticServer(outDir: string, heldApiPaths: string[]): Promise<StaticServer> {
   let held: http.ServerResponse[] = [];
+  let sessionUser: SessionUser | null = null;
+  const signIn = (user: SessionUser | null) => (sessionUser = user);
   const answerHeld = () => {
     for (const res of held) res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
     held = [];
   };
   const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (heldApiPaths.includes(pathname)) {
+    const memberApi = sessionUser !== null && pathname.startsWith('/api/') && pathname !== '/api/check-session';
+    if (heldApiPaths.includes(pathname) || memberApi) {
       held.push(res);
       return;
     }
     if (pathname === '/api/check-session') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"error"}');
+      const body = sessionUser ? { status: 'success', user: sessionUser } : { status: 'error' };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       return;
     }
     if (pathname.startsWith('/api/')) {
@@ -102,7 +139,7 @@ function startStaticServer(outDir: string, heldApiPaths: string[]): Promise<Stat
           server.close(() => done());
           server.closeAllConnections(); // the held requests
         });
-      resolve({ url: `http://127.0.0.1:${port}`, answerHeld, close });
+      resolve({ url: `http://127.0.0.1:${port}`, signIn, answerHeld, close });
     });
   });
 }
@@ -149,10 +186,17 @@ export function checkHeadTags(route: string, headTags: readonly string[]): void 
  * The shell with the page's head (its routes' tags, its route's stylesheets) and rendered
  * markup. The page names one small script, `bootScript` (src/client/boot.ts), which loads the
  * app's modules, listed in <meta name="app-modules">, once the page has painted.
- * `apiPreload`: the live data the page will fetch, requested by the HTML so that it arrives with
- * the scripts instead of after them.
+ * `apiPreloads`: the live data the page will fetch, requested by the HTML so that it arrives with
+ * the scripts instead of after them. `loadingSelector`: the page's loading state, where the server
+ * puts its live data (the takeover waits for the live page's data when it did, prerendered-page.ts).
  */
-export function pageHtml(shell: string, snapshot: Snapshot, bootScript: string, apiPreload?: string): string {
+export function pageHtml(
+  shell: string,
+  snapshot: Snapshot,
+  bootScript: string,
+  apiPreloads: readonly string[] = [],
+  loadingSelector?: string,
+): string {
   const title = /^( *)<title>[^<]*<\/title>\n/m;
   const indent = title.exec(shell)?.[1];
   if (indent === undefined) throw new Error('the shell has no <title> on a line of its own');
@@ -168,15 +212,16 @@ export function pageHtml(shell: string, snapshot: Snapshot, bootScript: string, 
       .filter((href) => !shell.includes(href))
       .map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`),
     ...snapshot.styles,
-    ...(apiPreload ? [`<link rel="preload" href="${escapeAttr(apiPreload)}" as="fetch" crossorigin>`] : []),
+    ...apiPreloads.map((href) => `<link rel="preload" href="${escapeAttr(href)}" as="fetch" crossorigin>`),
   ];
   html = html.replace('</head>', `${head.map((line) => `    ${line}\n`).join('')}  </head>`);
-  return withPrerenderedRoot(html, snapshot.rootHtml);
+  return withPrerenderedRoot(html, snapshot.rootHtml, loadingSelector);
 }
 
-function withPrerenderedRoot(html: string, rootHtml: string): string {
+function withPrerenderedRoot(html: string, rootHtml: string, loadingSelector?: string): string {
   if (!html.includes('<div id="root"></div>')) throw new Error('the shell has no empty <div id="root"></div>');
-  return html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${rootHtml}</div>`);
+  const loading = loadingSelector ? ` ${LOADING_SELECTOR_ATTR}="${escapeAttr(loadingSelector)}"` : '';
+  return html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered=""${loading}>${rootHtml}</div>`);
 }
 
 /**
@@ -215,6 +260,12 @@ async function snapshotPage(
         const copy = root.cloneNode(true) as HTMLElement;
         const live = Array.from(root.querySelectorAll('*'));
         const copies = Array.from(copy.querySelectorAll('*'));
+        // A select's choice is a property React sets, not markup: the copy would show its first option.
+        live.forEach((el, i) => {
+          if (el instanceof HTMLSelectElement && el.selectedIndex >= 0) {
+            copies[i]!.querySelectorAll('option')[el.selectedIndex]?.setAttribute('selected', '');
+          }
+        });
         live.forEach((el, i) => {
           if (!el.localName.includes('-')) return;
           const source = copies[i]!;
@@ -308,10 +359,12 @@ export async function prerender(
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     let frameHtml = '';
-    for (const { route, file, loading } of PRERENDERED_PAGES) {
+    for (const { route, file, loading, member } of PRERENDERED_PAGES) {
+      server.signIn(member ? FIXTURE_MEMBER : null);
       const snapshot = await snapshotPage(browser, server, route, loading?.selector);
       checkHeadTags(route, snapshot.headTags);
-      fs.writeFileSync(path.join(root, file), pageHtml(shell, snapshot, bootScript, loading?.api));
+      const preloads = member?.preloads ?? (loading ? [loading.api] : []);
+      fs.writeFileSync(path.join(root, file), pageHtml(shell, snapshot, bootScript, preloads, loading?.selector));
       frameHtml ||= snapshot.frameHtml;
       log(`prerendered ${route} -> ${file} (${(snapshot.rootHtml.length / 1024).toFixed(1)} KB of markup)`);
     }

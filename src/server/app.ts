@@ -40,6 +40,8 @@ import { originCheck } from './security/origin-check';
 import { dashboardPreloads } from './pages/dashboard-preloads';
 import { workshopListMarkup } from './pages/workshop-list-markup';
 import { serveClient } from './http/serve-client';
+import { memberTradesMarkup } from './pages/member-trades-markup';
+import { HOME_AFTER_LOGIN, MEMBER_TRADES_PAGE_FILE } from '@shared/dashboard-start';
 
 /** The HTTP status of each kind of refusal a service gives. */
 const DOMAIN_ERROR_STATUS = {
@@ -112,6 +114,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     serveClient(deps.env.CLIENT_DIR, {
       liveData: { '/workshops': () => workshopListMarkup(deps.db) },
       shellPreloads: dashboardPreloads,
+      memberPages: { [HOME_AFTER_LOGIN]: { file: MEMBER_TRADES_PAGE_FILE, render: memberTradesMarkup } },
     }),
   );
 

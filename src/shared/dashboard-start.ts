@@ -9,3 +9,9 @@ export const HOME_AFTER_LOGIN = '/dashboard/trades';
 export const CHECK_SESSION_PATH = '/api/check-session';
 /** The signed-in user's own trades, every status (the trades page filters them). */
 export const OWN_TRADES_PATH = '/api/account-trades?status=active';
+/**
+ * The member's trades page prerendered in its loading state (scripts/prerender.ts), which the
+ * server answers a member's visit with, the member's first trade cards in place
+ * (src/server/pages/member-trades-markup.ts).
+ */
+export const MEMBER_TRADES_PAGE_FILE = 'dashboard-trades.html';

@@ -6,7 +6,10 @@
  * its live data rendered in place of its loading state when `liveData` has a renderer for the path;
  * any other path that is not a file answers the plain shell app.html (with the preload links
  * `shellPreloads` asks for this request), or index.html in a build without one (SPA fallback: the
- * client routes it, unknown paths show home).
+ * client routes it, unknown paths show home). A dashboard page in `memberPages` answers its
+ * prerendered file with the visitor's own data in place of its loading state when its renderer
+ * has markup for this visitor (a member's live session), privately and never stored; the shell
+ * otherwise.
  */
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -75,6 +78,11 @@ export interface ServeClientOptions {
   liveData?: Readonly<Record<string, () => Promise<string>>>;
   /** Same-origin API paths the shell should preload for this request (it depends on the visitor). */
   shellPreloads?: (c: Context<AppEnv>) => Promise<string[]>;
+  /**
+   * Prerendered pages of a visitor's own, by URL path: the build's file, and the markup of this
+   * visitor's data (null: not for this visitor, who gets the shell).
+   */
+  memberPages?: Readonly<Record<string, { file: string; render: (c: Context<AppEnv>) => Promise<string | null> }>>;
 }
 
 const START_MARK = `<!--${LIVE_DATA_START}-->`;
@@ -112,6 +120,9 @@ async function pageExtra<T>(c: Context<AppEnv>, without: string, work: () => Pro
   return null;
 }
 
+/** A page of one visitor's own data: kept by no cache, the browser's included (a shared device, logout). */
+const PRIVATE_PAGE = 'private, no-store';
+
 /** A page built for this request: never stored (no ETag), revalidated like the files it comes from. */
 function builtPage(c: Context<AppEnv>, html: string, cacheControl: string): Response {
   const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl };
@@ -125,15 +136,35 @@ function builtPage(c: Context<AppEnv>, html: string, cacheControl: string): Resp
  */
 async function sendLivePage(c: Context<AppEnv>, file: string, render: () => Promise<string>): Promise<Response | null> {
   const html = await readHtml(file);
-  const start = html?.indexOf(START_MARK) ?? -1;
-  const end = html?.indexOf(END_MARK, start) ?? -1;
-  if (!html || start < 0 || end < 0) return null;
+  const marks = html === null ? null : liveDataMarks(html);
+  if (!html || !marks) return null;
   const markup = await pageExtra(c, 'page served without its live data', render);
-  return builtPage(
-    c,
-    markup === null ? html : html.slice(0, start) + markup + html.slice(end + END_MARK.length),
-    REVALIDATE,
-  );
+  return builtPage(c, markup === null ? html : withLiveData(html, marks, markup), REVALIDATE);
+}
+
+function liveDataMarks(html: string): { start: number; end: number } | null {
+  const start = html.indexOf(START_MARK);
+  const end = start < 0 ? -1 : html.indexOf(END_MARK, start);
+  return start < 0 || end < 0 ? null : { start, end };
+}
+
+const withLiveData = (html: string, { start, end }: { start: number; end: number }, markup: string) =>
+  html.slice(0, start) + markup + html.slice(end + END_MARK.length);
+
+/**
+ * A member page with this visitor's data, or null (the shell answers) when the renderer has none
+ * for this visitor, fails or is late, or the build has no such page.
+ */
+async function sendMemberPage(
+  c: Context<AppEnv>,
+  file: string,
+  render: (c: Context<AppEnv>) => Promise<string | null>,
+): Promise<Response | null> {
+  const html = await readHtml(file);
+  const marks = html === null ? null : liveDataMarks(html);
+  if (!html || !marks) return null;
+  const markup = await pageExtra(c, 'member page served as the shell', () => render(c));
+  return markup === null ? null : builtPage(c, withLiveData(html, marks, markup), PRIVATE_PAGE);
 }
 
 /** The shell with a preload link per path; private: it depends on the visitor's session. */
@@ -150,7 +181,7 @@ async function sendShellWithPreloads(c: Context<AppEnv>, file: string, preloads:
 
 export function serveClient(
   clientDir: string,
-  { liveData = {}, shellPreloads }: ServeClientOptions = {},
+  { liveData = {}, shellPreloads, memberPages = {} }: ServeClientOptions = {},
 ): MiddlewareHandler<AppEnv> {
   const root = path.resolve(clientDir);
   const indexFile = path.join(root, 'index.html');
@@ -173,6 +204,11 @@ export function serveClient(
       const page =
         (render && (await sendLivePage(c, `${file}.html`, render))) ||
         (await sendFile(c, `${file}.html`, `${c.req.path}.html`));
+      if (page) return page;
+    }
+    const memberPage = Object.hasOwn(memberPages, c.req.path) ? memberPages[c.req.path] : undefined;
+    if (memberPage) {
+      const page = await sendMemberPage(c, path.join(root, memberPage.file), memberPage.render);
       if (page) return page;
     }
     const preloads =

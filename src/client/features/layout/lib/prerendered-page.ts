@@ -2,10 +2,14 @@
  * Taking over a prerendered page (scripts/prerender.ts writes its markup into #root, marked
  * data-prerendered): the app renders into a hidden container next to it and replaces it in one step
  * once the router has rendered the route, so the page never flashes blank or shifts while the
- * route's code and data load. What the visitor typed or tapped meanwhile is carried over.
+ * route's code and data load. What the visitor typed or tapped meanwhile is carried over. A page
+ * whose HTML holds the visitor's own data (the member's trade cards, marked SERVER_DATA_ATTR) is
+ * swapped once the live page shows its data too, not while it is still loading: the cards would
+ * otherwise give way to "Loading trades..." and back, shifting the page.
  */
 import type { AnyRouter } from '@tanstack/react-router';
 import { LIVE_PAGE_MARK } from '@client/lib/takeover-marks';
+import { LOADING_SELECTOR_ATTR, SERVER_DATA_ATTR } from '@shared/live-data-markers';
 import { carryEarlyInput } from './early-input';
 
 /** Should the router never report a rendered route, the live app shows after this anyway. */
@@ -44,7 +48,23 @@ export function appContainer(router: AnyRouter): HTMLElement {
     performance.mark(LIVE_PAGE_MARK);
     livePageShown();
   };
-  unsubscribe = router.subscribe('onRendered', takeOver);
+  const loadingSelector = root.getAttribute(LOADING_SELECTOR_ATTR);
+  const waitForData = loadingSelector !== null && root.querySelector(`[${SERVER_DATA_ATTR}]`) !== null;
+  const takeOverOnceLoaded = () => {
+    if (!waitForData || !live.querySelector(loadingSelector)) return takeOver();
+    const observer = new MutationObserver(() => {
+      if (live.querySelector(loadingSelector)) return;
+      observer.disconnect();
+      takeOver();
+    });
+    observer.observe(live, { childList: true, subtree: true });
+    const stopObserving = unsubscribe;
+    unsubscribe = () => {
+      stopObserving();
+      observer.disconnect();
+    };
+  };
+  unsubscribe = router.subscribe('onRendered', takeOverOnceLoaded);
   const fallback = setTimeout(takeOver, TAKE_OVER_FALLBACK_MS);
   return live;
 }

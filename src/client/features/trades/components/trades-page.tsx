@@ -101,7 +101,9 @@ export function TradesPage({
       );
   } else if (isPending && fetchStatus !== 'paused') {
     body = (
-      <p className="list-state" role="status">
+      // .trades-loading: the prerendered page's loading state (scripts/prerender.ts), where the
+      // server puts a member's first trade cards (src/server/pages/member-trades-markup.ts).
+      <p className="list-state trades-loading" role="status">
         {MSG.tradesLoading}
       </p>
     );
