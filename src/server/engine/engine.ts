@@ -24,7 +24,7 @@ import { placeQueuedManualOrders } from './manual-orders';
 import { alwaysOpenCalendar, sessionState, type MarketCalendar } from './market-hours';
 import { recordPrices, trackInstruments } from './prices';
 import { RECONCILE_EVERY_MS, reconcileLiveOrders } from './reconcile';
-import { followProtections, reconcileProtections } from './protections';
+import { followProtections, isProtectionTag, reconcileProtections } from './protections';
 import { remindExpiredSessions } from './session-reminders';
 import { cancelWithSignals, followUnsettledLegs } from './settle';
 
@@ -86,7 +86,8 @@ export class Engine {
     const open = sessionState(now, ctx.calendar).open;
     const quotes = open ? ctx.feed.tick(now) : [];
     await this.recordFeedState(now);
-    if (open) ctx.paper.matchOpenOrders();
+    // A paper protection's leg the price reached is booked in this tick, as a postback would have it.
+    if (open && ctx.paper.matchOpenOrders().some((o) => isProtectionTag(o.clientOrderId))) this.reconcileSoon();
     if (now.getTime() - this.reconciledAt >= RECONCILE_EVERY_MS) {
       // A protective order executed at the broker is booked first: the order book then knows its order.
       await reconcileProtections(ctx, now);

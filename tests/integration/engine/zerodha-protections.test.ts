@@ -201,35 +201,32 @@ describe('protective orders of a live Zerodha trade', () => {
     ]);
   });
 
-  it("is cancelled before Trabot's own exit at a level, and the exit sent only then: one exit", async () => {
+  it("leaves the levels to the GTT resting at Kite: Trabot sends no exit of its own, books Kite's", async () => {
     const { symbol, userId, signal, feed, engine } = await liveTrade();
     await engine.tick(new Date(T0));
     const trade = await tradeOf(signal.signal_id);
-    // Trabot's feed sees the target before Kite's price does (the GTT has not fired).
+    // Trabot's feed sees the target before Kite's price does (the GTT has not fired): nothing is sent.
     feed.set(symbol, 263);
     await engine.tick(new Date(T0 + 3_000));
     const gtt = gttsOf(userId, symbol)[0]!;
-    expect(gtt.status).toBe('deleted');
-    const deleteAt = kite.requests.findIndex((r) => r.method === 'DELETE' && r.path === `/gtt/triggers/${gtt.id}`);
-    const exitAt = kite.requests.findIndex(
-      (r) =>
-        r.method === 'POST' &&
-        r.path === '/orders/regular' &&
-        r.form.tradingsymbol === symbol &&
-        r.form.transaction_type === 'SELL',
-    );
-    expect(deleteAt).toBeGreaterThan(-1);
-    expect(exitAt).toBeGreaterThan(deleteAt);
+    expect(gtt.status).toBe('active');
+    expect(kite.requests.some((r) => r.method === 'DELETE' && r.path === `/gtt/triggers/${gtt.id}`)).toBe(false);
+    expect(kite.orders.filter((o) => o.tradingsymbol === symbol && o.transaction_type === 'SELL')).toEqual([]);
+    expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'running', remaining_quantity: 320 });
+
+    // Kite's price reaches the target: the GTT fires and its LIMIT sell fills; the next tick at the level books it.
+    kite.setLtp(symbol, 263);
+    kite.match();
+    expect(gttsOf(userId, symbol)[0]!.status).toBe('triggered');
+    await engine.tick(new Date(T0 + 6_000));
     expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
-    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({
-      state: 'cancelled',
-      reason: 'Trabot exits the trade itself',
-    });
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'done', executed_leg: 'target' });
     const exits = await t.deps.db
       .select()
       .from(tradeExits)
       .where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id));
     expect(exits).toHaveLength(1);
+    expect(kite.orders.filter((o) => o.tradingsymbol === symbol && o.transaction_type === 'SELL')).toHaveLength(1);
     await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
   });
 
