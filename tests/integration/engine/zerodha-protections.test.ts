@@ -370,4 +370,85 @@ describe('protective orders of a live Zerodha trade', () => {
     expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
     await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
   });
+
+  it('books a partly filled entry that is then cancelled, and protects the shares it bought', async () => {
+    const { symbol, userId, signal, engine } = await liveTrade();
+    kite.fillNextPartly(120);
+    await engine.tick(new Date(T0));
+    const pending = await tradeOf(signal.signal_id);
+    expect(pending).toMatchObject({ trade_status: 'pending' });
+    expect(gttsOf(userId, symbol)).toEqual([]);
+    // The signal is cancelled: the entry's rest is cancelled at Kite, its 120 shares bought stay bought.
+    await t.deps.db.update(signals).set({ trade_status: 'cancelled' }).where(eq(signals.signal_id, signal.signal_id));
+    await engine.tick(new Date(T0 + 3_000));
+    const buy = kite.orders.find((o) => o.tradingsymbol === symbol && o.transaction_type === 'BUY')!;
+    expect(buy).toMatchObject({ status: 'CANCELLED', filled_quantity: 120 });
+    expect(await tradeOf(signal.signal_id)).toMatchObject({
+      trade_status: 'running',
+      trade_quantity: 120,
+      remaining_quantity: 120,
+    });
+    const entries = await t.deps.db
+      .select()
+      .from(tradeEntries)
+      .where(eq(tradeEntries.trabot_trade_id, pending.trabot_trade_id));
+    expect(entries.map((e) => [e.trade_entry_quantity, e.order_id])).toEqual([[120, buy.order_id]]);
+    const [gtt, ...more] = gttsOf(userId, symbol);
+    expect(more).toEqual([]);
+    expect(gtt!.orders.map((o) => o.quantity)).toEqual([120, 120]);
+    expect(await protectionOf(pending.trabot_trade_id)).toMatchObject({ state: 'active', quantity: 120 });
+    const warned = await t.deps.db.select().from(warnings);
+    expect(
+      warned.filter((w) =>
+        w.warning_message.includes(`of trade ${pending.trabot_trade_id} cancelled after filling 120 of 320 shares`),
+      ),
+    ).toHaveLength(1);
+    // Later ticks book nothing twice.
+    await engine.tick(new Date(T0 + 6_000));
+    await engine.tick(new Date(T0 + 70_000));
+    expect(
+      await t.deps.db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, pending.trabot_trade_id)),
+    ).toHaveLength(1);
+    await assertNoSecondExit(userId, symbol, pending.trabot_trade_id);
+  });
+
+  it('is placed again for what a partial Manual Exit leaves: a new GTT for the open shares', async () => {
+    const { symbol, userId, signal, engine } = await liveTrade();
+    await engine.tick(new Date(T0));
+    const trade = await tradeOf(signal.signal_id);
+    const first = gttsOf(userId, symbol)[0]!;
+    await t.deps.db.insert(manualOrders).values({
+      signal_id: signal.signal_id,
+      side: 'exit',
+      order_type: 'market',
+      portion: 0.25,
+      trade_type: 'swing',
+      status: 'queued',
+    });
+    await engine.tick(new Date(T0 + 3_000));
+    expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'running', remaining_quantity: 240 });
+    const [was, now, ...more] = gttsOf(userId, symbol);
+    expect(more).toEqual([]);
+    expect(was!.id).toBe(first.id);
+    expect(was!.status).toBe('deleted');
+    expect(now).toMatchObject({ status: 'active', condition: { trigger_values: [245, 262.5] } });
+    expect(now!.orders.map((o) => o.quantity)).toEqual([240, 240]);
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({
+      state: 'active',
+      quantity: 240,
+      broker_protection_id: String(now!.id),
+    });
+    // Kite fires the new GTT: the 240 left are sold, never more.
+    kite.setLtp(symbol, 244.5);
+    kite.setLtp(symbol, 245.1);
+    kite.match();
+    await engine.tick(new Date(T0 + 70_000));
+    expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    const exits = await t.deps.db
+      .select()
+      .from(tradeExits)
+      .where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id));
+    expect(exits.map((x) => x.trade_exit_quantity)).toEqual([80, 240]);
+    await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
+  });
 });
