@@ -412,8 +412,8 @@ export function outcomeOf(
       });
     if ((state === 'cancelled' || state === 'rejected') && partlyBooked)
       out.warnings.push({
-        message: `The ${legName(leg)} order ${order.orderId} of trade ${trade.trabot_trade_id} ${state} after filling ${order.filledQuantity} of ${order.request.quantity} shares: the ${order.filledQuantity} are booked${leg.side === 'entry' ? ' and the trade runs with them' : ''} (${reason ?? 'cancelled at the broker'})`,
-        data: { ...legData(a), filled: order.filledQuantity, ordered: order.request.quantity },
+        message: `The ${legName(leg)} order ${order.orderId} of trade ${trade.trabot_trade_id} ${state} after filling ${order.filledQuantity} of ${leg.quantity} shares: the ${order.filledQuantity} are booked${leg.side === 'entry' ? ' and the trade runs with them' : ''} (${reason ?? 'cancelled at the broker'})`,
+        data: { ...legData(a), filled: order.filledQuantity, ordered: leg.quantity },
         legId: leg.id,
       });
     else if (state === 'cancelled' || state === 'rejected')
