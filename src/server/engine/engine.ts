@@ -15,6 +15,7 @@ import { expirePendingSignals } from './signal-expiry';
 import { setTokens } from '../records/tokens';
 import type { PaperBroker } from './paper-broker';
 import { closeAtLevels } from './exits';
+import { chaseExits } from './exit-chase';
 import { cancelHaltedEntries, loadHalts, NO_HALTS } from './halts';
 import { fanOutApproved } from './fan-out';
 import { fencedDb } from './fence';
@@ -97,6 +98,8 @@ export class Engine {
     const running = await recordPrices(ctx, quotes);
     if (open) {
       await followUnsettledLegs(ctx, now);
+      // Exits left open at the broker (a market exit clipped by its protection) are chased.
+      await chaseExits(ctx, now);
       await cancelHaltedEntries(ctx, now);
       await closeAtLevels(ctx, running, now);
     }
