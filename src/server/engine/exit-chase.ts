@@ -14,7 +14,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { roundToTick } from '@shared/ticks';
 import { orderEvents, orderLegs, trades, warnings } from '../db/schema';
 import { BrokerError } from '../brokers/adapter';
-import { raiseWarnings } from '../records/warnings';
 import { brokerOf } from './broker-access';
 import type { EngineContext } from './engine-deps';
 import { dayBand, quoteTick, type Quote } from './feed/price-feed';
@@ -68,7 +67,7 @@ export async function chaseExits(ctx: EngineContext, now: Date): Promise<void> {
     const done = history.get(l.leg.id) ?? { count: 0, last: l.leg.created_at };
     if (now.getTime() - done.last.getTime() < after) continue;
     if (done.count >= times) {
-      await escalate(ctx, l, done.count);
+      await escalate(ctx, l, done.count, now);
       continue;
     }
     const answer = await chaseOnce(ctx, l, done.count, now);
@@ -143,7 +142,7 @@ async function chaseOnce(ctx: EngineContext, l: LegContext, count: number, now: 
 }
 
 /** Still open after every modification: the superadmin warned, once per leg. */
-async function escalate(ctx: EngineContext, l: LegContext, count: number): Promise<void> {
+async function escalate(ctx: EngineContext, l: LegContext, count: number, now: Date): Promise<void> {
   const data = {
     reason: EXIT_PENDING,
     order_leg_id: l.leg.id,
@@ -161,5 +160,8 @@ async function escalate(ctx: EngineContext, l: LegContext, count: number): Promi
   if (already) return;
   const message = `Exit pending at the broker: the ${l.leg.source} exit of trade ${l.trade.trabot_trade_id} for account ${l.trade.trabot_account_id} (order ${l.leg.broker_order_id} at ${l.trade.broker}) is still open after ${count} modifications toward the market; check it at the broker`;
   ctx.deps.log.warn(data, `engine: ${message}`);
-  await raiseWarnings(ctx.deps.db, [{ message, data }]);
+  // At the engine's clock: the trade's timeline shows the escalation at its time.
+  await ctx.deps.db
+    .insert(warnings)
+    .values({ warning_message: message, warning_data: JSON.stringify(data), warning_timestamp: now });
 }

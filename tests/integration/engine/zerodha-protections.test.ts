@@ -523,11 +523,24 @@ describe('the exit chase at Kite (EXIT_CHASE_AFTER_MS 10 s, EXIT_CHASE_TIMES 3)'
     );
     expect(pending).toHaveLength(1);
     expect(await tradeOf(trade.signal_id!)).toMatchObject({ trade_status: 'running', remaining_quantity: 320 });
+    // The member's timeline: each modification, then "Exit pending at the broker".
+    const chased = async () =>
+      (await getTradeDetail(t.deps.db, trade.trabot_trade_id, { view: 'member' }))!.timeline
+        .filter((s) => s.title.startsWith('Exit modified') || s.title === 'Exit pending at the broker')
+        .map((s) => [s.title, s.price, s.at]);
+    expect(await chased()).toEqual([
+      ['Exit modified toward the market', 248, new Date(T0 + 13_000).toISOString()],
+      ['Exit modified toward the market', 248, new Date(T0 + 24_000).toISOString()],
+      ['Exit modified toward the market', 248, new Date(T0 + 35_000).toISOString()],
+      ['Exit pending at the broker', null, new Date(T0 + 46_000).toISOString()],
+    ]);
     // The market comes back to the limit: it fills and is booked, once.
     kite.setLtp(symbol, 248);
     kite.match();
     await engine.tick(new Date(T0 + 63_000));
     expect(await tradeOf(trade.signal_id!)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    // Filled: no longer pending.
+    expect((await chased()).map((c) => c[0])).not.toContain('Exit pending at the broker');
     await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
   });
 });
