@@ -49,6 +49,17 @@ export interface Notifier {
   tradeEvents(events: readonly TradeEvent[]): void;
   /** The members of these live accounts have not done today's broker login yet. */
   brokerSessionsEnded(accounts: readonly { trabot_account_id: number; broker: string }[]): void;
+  /** An exit still open at the broker after every modification toward the market (engine/exit-chase.ts). */
+  exitPending?(event: ExitPendingEvent): void;
+}
+
+export interface ExitPendingEvent {
+  trabot_trade_id: number;
+  trabot_account_id: number;
+  symbol: string;
+  broker: string;
+  /** Shares the exit still has to sell (or buy back). */
+  quantity: number;
 }
 
 export interface TradeEvent {

@@ -3,7 +3,8 @@
  * a manual exit, a protection's) still open at its broker `exitChaseAfterMs` after it was placed or
  * last modified is modified toward the market: a limit at the current price (on the tick, rounded
  * against the trader, within the day's price band), at most `exitChaseTimes` times. Still open
- * after that, it is escalated once: a warning to the superadmin "Exit pending at the broker".
+ * after that, it is escalated once: a warning to the superadmin "Exit pending at the broker", and
+ * a push to the member.
  *
  * Each modification is idempotent: its request is recorded (order_events, action `modify`) in a
  * transaction that locks the leg and counts the leg's earlier modifications again, before the
@@ -164,4 +165,12 @@ async function escalate(ctx: EngineContext, l: LegContext, count: number, now: D
   await ctx.deps.db
     .insert(warnings)
     .values({ warning_message: message, warning_data: JSON.stringify(data), warning_timestamp: now });
+  // The member is told too, once with the warning (the push never throws).
+  ctx.deps.notifier?.exitPending?.({
+    trabot_trade_id: l.trade.trabot_trade_id,
+    trabot_account_id: l.trade.trabot_account_id,
+    symbol: l.signal.instrument_symbol,
+    broker: l.trade.broker,
+    quantity: l.leg.quantity - l.leg.filled_quantity,
+  });
 }

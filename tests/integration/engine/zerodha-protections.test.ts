@@ -20,7 +20,7 @@ import {
   trades,
   warnings,
 } from '@server/db/schema';
-import type { Notifier, TradeEvent } from '@server/context';
+import type { ExitPendingEvent, Notifier, TradeEvent } from '@server/context';
 import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
 import { getTradeDetail } from '@server/services/trade-detail';
@@ -55,7 +55,9 @@ const notifier: Notifier = {
   signalPending: () => undefined,
   tradeEvents: (events) => void pushed.push(...events),
   brokerSessionsEnded: () => undefined,
+  exitPending: (event) => void pendingPushes.push(event),
 };
+const pendingPushes: ExitPendingEvent[] = [];
 
 let kiteUsers = 0;
 let symbols = 0;
@@ -522,6 +524,16 @@ describe('the exit chase at Kite (EXIT_CHASE_AFTER_MS 10 s, EXIT_CHASE_TIMES 3)'
       w.warning_message.startsWith(`Exit pending at the broker: the manual exit of trade ${trade.trabot_trade_id} `),
     );
     expect(pending).toHaveLength(1);
+    // The member is pushed once, with the shares still to sell.
+    expect(pendingPushes.filter((p) => p.trabot_trade_id === trade.trabot_trade_id)).toEqual([
+      {
+        trabot_trade_id: trade.trabot_trade_id,
+        trabot_account_id: trade.trabot_account_id,
+        symbol,
+        broker: 'zerodha',
+        quantity: 320,
+      },
+    ]);
     expect(await tradeOf(trade.signal_id!)).toMatchObject({ trade_status: 'running', remaining_quantity: 320 });
     // The member's timeline: each modification, then "Exit pending at the broker".
     const chased = async () =>
