@@ -51,6 +51,8 @@ export interface Notifier {
   brokerSessionsEnded(accounts: readonly { trabot_account_id: number; broker: string }[]): void;
   /** A membership was cancelled: its member is told unless they opted out, the superadmins unless one of them did it. */
   membershipCancelled(notice: MembershipNotice): void;
+  /** An exit still open at the broker after every modification toward the market (engine/exit-chase.ts). */
+  exitPending?(event: ExitPendingEvent): void;
 }
 
 export interface MembershipNotice {
@@ -62,6 +64,15 @@ export interface MembershipNotice {
   by: 'member' | 'superadmin' | 'system';
   /** The day it took effect, yyyy-mm-dd IST. */
   day: string;
+}
+
+export interface ExitPendingEvent {
+  trabot_trade_id: number;
+  trabot_account_id: number;
+  symbol: string;
+  broker: string;
+  /** Shares the exit still has to sell (or buy back). */
+  quantity: number;
 }
 
 export interface TradeEvent {

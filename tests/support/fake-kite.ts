@@ -150,6 +150,11 @@ export interface FakeKite {
   setCash(cash: number): void;
   /** The next market order fills only this many shares and stays open for the rest. */
   fillNextPartly(quantity: number): void;
+  /**
+   * The next market order is clipped by its market protection (Kite forum, 2026): it rests OPEN as
+   * a LIMIT at this price and fills only when the price reaches it, or when modified to one it has.
+   */
+  clipNextMarket(limit: number): void;
   /** The next request gets this answer instead (status and Kite body), or waits `delayMs` first. */
   failNext(answer: { status: number; body?: unknown; delayMs?: number }): void;
   /** At most this many requests a second, else 429 (Kite's own limit is 10). */
@@ -270,6 +275,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   let cash = 10_000_000;
   let used = 0;
   let partly: number | null = null;
+  let clipped: number | null = null;
   let ratePerSecond = Infinity;
   let orderAnswerHoldMs = 0;
   let rateLimited = 0;
@@ -391,7 +397,14 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     o.exchange_timestamp = IST();
     o.status = form.order_type === 'SL' || form.order_type === 'SL-M' ? 'TRIGGER PENDING' : 'OPEN';
     snapshot(o);
-    if (o.order_type === 'MARKET') {
+    if (o.order_type === 'MARKET' && clipped !== null) {
+      // Market protection clipped it: it rests as a LIMIT at the protection's price, as Kite shows it.
+      o.order_type = 'LIMIT';
+      o.price = clipped;
+      clipped = null;
+      snapshot(o);
+      match();
+    } else if (o.order_type === 'MARKET') {
       fill(o, partly !== null ? Math.min(partly, quantity) : quantity, price);
       partly = null;
     } else match();
@@ -723,6 +736,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       else {
         if (form.quantity) order.quantity = Number(form.quantity);
         if (form.price) order.price = Number(form.price);
+        if (form.order_type === 'LIMIT') order.order_type = 'LIMIT';
         if (form.trigger_price) order.trigger_price = Number(form.trigger_price);
         order.pending_quantity = order.quantity - order.filled_quantity;
       }
@@ -909,6 +923,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     instrumentToken,
     setCash: (value) => void (cash = value),
     fillNextPartly: (quantity) => void (partly = quantity),
+    clipNextMarket: (limit) => void (clipped = limit),
     failNext: (answer) => void failures.push(answer),
     limitRate: (perSecond) => void (ratePerSecond = perSecond),
     holdOrderAnswers: (ms) => void (orderAnswerHoldMs = ms),

@@ -117,6 +117,13 @@ const envSchema = z.object({
   /** Broker calls the engine makes at once. */
   ENGINE_BROKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /**
+   * The exit chase (docs/engine.md): an exit order still open at the broker this long after it was
+   * placed (or last modified) is modified to a limit at the current price, within the day's band.
+   */
+  EXIT_CHASE_AFTER_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /** How many times an exit is modified toward the market before it is escalated (0: escalated at once). */
+  EXIT_CHASE_TIMES: z.coerce.number().int().min(0).max(20).default(3),
+  /**
    * Orders may go to real brokers: also needs the account's mode set to live by a superadmin and
    * the broker configured. Off (the default): every account trades on paper.
    */

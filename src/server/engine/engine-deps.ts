@@ -21,6 +21,10 @@ export interface EngineSettings {
   maxQuoteAgeMs: number;
   /** A market entry further than this from the signal's entry level (percent of it) is skipped. */
   maxEntryDriftPercent: number;
+  /** An exit still open this long after its placement or last modification is chased (exit-chase.ts). */
+  exitChaseAfterMs: number;
+  /** Modifications toward the market before an exit still open is escalated. */
+  exitChaseTimes: number;
 }
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
@@ -28,6 +32,8 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   brokerConcurrency: 16,
   maxQuoteAgeMs: 10_000,
   maxEntryDriftPercent: 1,
+  exitChaseAfterMs: 10_000,
+  exitChaseTimes: 3,
 };
 
 export interface EngineContext {

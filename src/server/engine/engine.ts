@@ -15,6 +15,7 @@ import { expirePendingSignals } from './signal-expiry';
 import { setTokens } from '../records/tokens';
 import type { PaperBroker } from './paper-broker';
 import { closeAtLevels } from './exits';
+import { chaseExits } from './exit-chase';
 import { cancelHaltedEntries, loadHalts, NO_HALTS } from './halts';
 import { fanOutApproved } from './fan-out';
 import { fencedDb } from './fence';
@@ -24,7 +25,7 @@ import { placeQueuedManualOrders } from './manual-orders';
 import { alwaysOpenCalendar, sessionState, type MarketCalendar } from './market-hours';
 import { recordPrices, trackInstruments } from './prices';
 import { RECONCILE_EVERY_MS, reconcileLiveOrders } from './reconcile';
-import { followProtections, reconcileProtections } from './protections';
+import { followProtections, isProtectionTag, reconcileProtections } from './protections';
 import { remindExpiredSessions } from './session-reminders';
 import { cancelWithSignals, followUnsettledLegs } from './settle';
 
@@ -86,7 +87,8 @@ export class Engine {
     const open = sessionState(now, ctx.calendar).open;
     const quotes = open ? ctx.feed.tick(now) : [];
     await this.recordFeedState(now);
-    if (open) ctx.paper.matchOpenOrders();
+    // A paper protection's leg the price reached is booked in this tick, as a postback would have it.
+    if (open && ctx.paper.matchOpenOrders().some((o) => isProtectionTag(o.clientOrderId))) this.reconcileSoon();
     if (now.getTime() - this.reconciledAt >= RECONCILE_EVERY_MS) {
       // A protective order executed at the broker is booked first: the order book then knows its order.
       await reconcileProtections(ctx, now);
@@ -96,6 +98,8 @@ export class Engine {
     const running = await recordPrices(ctx, quotes);
     if (open) {
       await followUnsettledLegs(ctx, now);
+      // Exits left open at the broker (a market exit clipped by its protection) are chased.
+      await chaseExits(ctx, now);
       await cancelHaltedEntries(ctx, now);
       await closeAtLevels(ctx, running, now);
     }

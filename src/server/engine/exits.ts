@@ -1,6 +1,7 @@
 /**
  * Running trades out at their levels (docs/engine.md, "Exits"): a trade whose signal's target or
- * stop-loss the last price has reached, an intraday trade from 15:15 IST on its trade date, and a
+ * stop-loss the last price has reached (unless its protective orders rest at its broker: the broker
+ * executes them, and they are read at once), an intraday trade from 15:15 IST on its trade date, and a
  * trade of an account under a halt that squares off, gets
  * a market exit leg for its open quantity; all of them are written in one statement, sent with
  * bounded concurrency and saved in one transaction. A running signal whose level is reached completes.
@@ -10,7 +11,7 @@ import { accounts, signals, trades } from '../db/schema';
 import type { EngineContext } from './engine-deps';
 import { squareOffByHalt } from './halts';
 import { insertLegs } from './new-legs';
-import { clearForExit } from './protections';
+import { clearForExit, reconcileProtections, restingProtections } from './protections';
 import { applyAnswers, sendLegs } from './order-legs';
 import { moveSignals } from './signal-states';
 import type { PricedTrade } from './prices';
@@ -34,11 +35,20 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
     return quote ? levelReached(signal.trade_direction, quote.ltp, signal) : null;
   };
 
+  // A trade whose stop and target rest at its broker is exited there at its levels, not by Trabot:
+  // its protection is read now instead (an executed leg is booked in this tick). A square-off is Trabot's.
+  const atLevel = running.filter((t) => t.remaining > 0 && reachedBy(signalOf.get(t.signalId)!));
+  const resting = await restingProtections(
+    ctx,
+    atLevel.map((t) => t.tradeId),
+  );
+  await reconcileProtections(ctx, now, [...resting]);
   const due = new Map(
     running.flatMap((trade) => {
       const squareOff =
         squareOffByHalt(ctx.halts, trade.accountId) || squareOffDue(trade.tradeType, trade.tradeDate, now);
-      const reached = reachedBy(signalOf.get(trade.signalId)!) ?? (squareOff ? ('square_off' as const) : null);
+      const level = resting.has(trade.tradeId) ? null : reachedBy(signalOf.get(trade.signalId)!);
+      const reached = level ?? (squareOff ? ('square_off' as const) : null);
       return reached && trade.remaining > 0 ? [[trade.tradeId, reached] as const] : [];
     }),
   );

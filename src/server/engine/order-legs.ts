@@ -354,11 +354,22 @@ export function outcomeOf(
       out.ipAccepted.push(a.account.trabot_account_id);
     let state = LEG_STATE[order.state];
     let reason = state === 'cancelled' && a.cancelledBecause ? a.cancelledBecause.reason : order.rejectReason;
-    if (state === 'filled' && leg.side === 'exit' && order.filledQuantity > (trade.remaining_quantity ?? 0)) {
+    let partlyBooked = false;
+    // A leg that ended (cancelled, rejected, or filled) with shares filled books those shares: a partly
+    // filled entry or exit cancelled afterwards moved shares at the broker. Booked once: the fill goes
+    // with the leg's guarded move out of its unsettled state (applyAnswers).
+    const ending = state !== 'open' && UNSETTLED_LEG_STATES.includes(leg.state);
+    const partlyFilled = ending && state !== 'filled' && order.filledQuantity > 0 && order.averagePrice !== null;
+    if (
+      (state === 'filled' || partlyFilled) &&
+      leg.side === 'exit' &&
+      order.filledQuantity > (trade.remaining_quantity ?? 0)
+    ) {
       // Filled after the trade was closed by other means: the broker's position needs a look.
       state = 'rejected';
       reason = `filled ${order.filledQuantity} shares but trade ${trade.trabot_trade_id} has ${trade.remaining_quantity ?? 0} open`;
-    } else if (state === 'filled' && order.averagePrice !== null) {
+    } else if ((state === 'filled' || partlyFilled) && order.averagePrice !== null) {
+      partlyBooked = partlyFilled;
       out.fills.push({ leg, trade, stopLoss: signal.stop_loss_level, order });
       ctx.deps.log.info(
         {
@@ -399,7 +410,13 @@ export function outcomeOf(
         broker_trade_number: order.orderId,
         legId: leg.id,
       });
-    if (state === 'cancelled' || state === 'rejected')
+    if ((state === 'cancelled' || state === 'rejected') && partlyBooked)
+      out.warnings.push({
+        message: `The ${legName(leg)} order ${order.orderId} of trade ${trade.trabot_trade_id} ${state} after filling ${order.filledQuantity} of ${leg.quantity} shares: the ${order.filledQuantity} are booked${leg.side === 'entry' ? ' and the trade runs with them' : ''} (${reason ?? 'cancelled at the broker'})`,
+        data: { ...legData(a), filled: order.filledQuantity, ordered: leg.quantity },
+        legId: leg.id,
+      });
+    else if (state === 'cancelled' || state === 'rejected')
       ended(ctx, out, a, state, reason ?? 'cancelled at the broker', order.orderId);
   }
   return out;

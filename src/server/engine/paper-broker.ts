@@ -24,6 +24,11 @@ import {
   type OrderChanges,
   type OrderRequest,
   type Position,
+  type Protection,
+  type ProtectionChanges,
+  type ProtectionLeg,
+  type ProtectionRequest,
+  type ProtectiveOrders,
 } from '../brokers/adapter';
 
 export interface PaperBrokerOptions {
@@ -37,6 +42,19 @@ export interface PaperBrokerOptions {
 
 interface PaperOrder extends Order {
   clientId: string;
+  /** A protective stop leg: once its trigger is reached it sells (or buys) at market, as an SL-M. */
+  stopMarket?: boolean;
+  /** The other leg of the protection this order is part of: cancelled when this one fills (OCO). */
+  sibling?: string;
+}
+
+/** A protection at the paper broker: its two orders, and its terms as last placed or modified. */
+interface PaperProtection {
+  clientId: string;
+  stop: string;
+  target: string;
+  terms: Protection['terms'];
+  updatedAt: Date;
 }
 
 export const PAPER_REJECTIONS = {
@@ -56,9 +74,10 @@ const isPrice = (value: number | null | undefined): value is number =>
 /** The paper broker has no one to ask: any key that is not blank is valid. */
 const keyIsValid = (credentials: BrokerCredentials) => credentials.accessKey.trim() !== '';
 
-export class PaperBroker implements BrokerAdapter {
+export class PaperBroker implements BrokerAdapter, ProtectiveOrders {
   readonly name = 'paper';
   private readonly orders = new Map<string, PaperOrder>();
+  private readonly protections = new Map<string, PaperProtection>();
   private sequence = 0;
   private readonly now: () => Date;
   private readonly idPrefix: string;
@@ -83,20 +102,8 @@ export class PaperBroker implements BrokerAdapter {
   }
 
   async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {
-    const id = `${this.idPrefix}${++this.sequence}`;
-    const order: PaperOrder = {
-      orderId: id,
-      clientOrderId: request.clientOrderId ?? null,
-      exchangeOrderId: null,
-      request: { ...request },
-      state: 'open',
-      filledQuantity: 0,
-      averagePrice: null,
-      rejectReason: null,
-      updatedAt: this.now(),
-      clientId: credentials.clientId,
-    };
-    this.orders.set(id, order);
+    const order = this.newOrder(credentials, request);
+    const id = order.orderId;
     const reason = keyIsValid(credentials) ? this.rejection(order.request) : PAPER_REJECTIONS.invalidKey;
     if (reason) {
       order.state = 'rejected';
@@ -206,9 +213,195 @@ export class PaperBroker implements BrokerAdapter {
     for (const order of this.orders.values()) {
       if ((order.state === 'open' || order.state === 'trigger_pending') && this.match(order, false)) {
         changed.push(this.publish(order));
+        const other = this.filledSibling(order);
+        if (other) changed.push(this.publish(other));
       }
     }
     return changed;
+  }
+
+  /**
+   * A protection as two resting orders (kind `orders`): the stop a trigger order that acts at market
+   * once its trigger is reached (an SL-M; a limit at `stopLimit` when one is given), the target a
+   * limit; one filling cancels the other here, as a broker's OCO does. Refused as a real broker
+   * refuses (a stop already crossed, a price off the tick or outside the band): state rejected.
+   */
+  async placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
+    const common = {
+      exchange: request.exchange,
+      symbol: request.symbol,
+      side: request.side,
+      product: request.product,
+      quantity: request.quantity,
+    };
+    const stop = this.newOrder(credentials, {
+      ...common,
+      orderType: 'trigger',
+      triggerPrice: request.stop,
+      limitPrice: request.stopLimit ?? request.stop,
+      clientOrderId: request.clientOrderIds.stop,
+    });
+    stop.stopMarket = request.stopLimit === null;
+    const target = this.newOrder(credentials, {
+      ...common,
+      orderType: 'limit',
+      limitPrice: request.target,
+      clientOrderId: request.clientOrderIds.target,
+    });
+    stop.sibling = target.orderId;
+    target.sibling = stop.orderId;
+    const reason = keyIsValid(credentials)
+      ? (this.rejection(stop.request) ?? this.rejection(target.request))
+      : PAPER_REJECTIONS.invalidKey;
+    const id = `${stop.orderId}/${target.orderId}`;
+    this.protections.set(id, {
+      clientId: credentials.clientId,
+      stop: stop.orderId,
+      target: target.orderId,
+      terms: { ...common, stop: request.stop, stopLimit: request.stopLimit, target: request.target },
+      updatedAt: this.now(),
+    });
+    if (reason) {
+      for (const order of [stop, target]) {
+        order.state = 'rejected';
+        order.rejectReason = reason;
+      }
+      return this.protectionOf(id);
+    }
+    for (const order of [stop, target]) order.exchangeOrderId = `NSE-${order.orderId}`;
+    stop.state = 'trigger_pending';
+    // A target the price is already at fills at once (a marketable limit), and withdraws the stop.
+    if (this.match(target, true)) this.filledSibling(target);
+    return this.protectionOf(id);
+  }
+
+  async modifyProtection(
+    credentials: BrokerCredentials,
+    protectionId: string,
+    changes: ProtectionChanges,
+  ): Promise<Protection> {
+    const protection = this.ownedProtection(credentials, protectionId);
+    const stop = this.orders.get(protection.stop)!;
+    const target = this.orders.get(protection.target)!;
+    const resting = (o: PaperOrder) => o.state === 'open' || o.state === 'trigger_pending';
+    if (!resting(stop) || !resting(target)) {
+      const status = this.protectionOf(protectionId);
+      if (status.state === 'triggered') return status;
+      throw new BrokerError(`Protection ${protectionId} is ${status.state} and cannot be modified`);
+    }
+    const terms = { ...protection.terms };
+    if (changes.quantity !== undefined) terms.quantity = changes.quantity;
+    if (changes.stop !== undefined) terms.stop = changes.stop;
+    if (changes.stopLimit !== undefined) terms.stopLimit = changes.stopLimit;
+    if (changes.target !== undefined) terms.target = changes.target;
+    const stopRequest = {
+      ...stop.request,
+      quantity: terms.quantity,
+      triggerPrice: terms.stop,
+      limitPrice: terms.stopLimit ?? terms.stop,
+    };
+    const targetRequest = { ...target.request, quantity: terms.quantity, limitPrice: terms.target };
+    const reason = this.rejection(stopRequest) ?? this.rejection(targetRequest);
+    if (reason) throw new BrokerError(reason);
+    stop.request = stopRequest;
+    stop.stopMarket = terms.stopLimit === null;
+    target.request = targetRequest;
+    protection.terms = terms;
+    protection.updatedAt = stop.updatedAt = target.updatedAt = this.now();
+    if (this.match(target, true)) this.filledSibling(target);
+    return this.protectionOf(protectionId);
+  }
+
+  /** Withdraws both resting orders; a leg already filled answers the protection triggered instead. */
+  async cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    const protection = this.ownedProtection(credentials, protectionId);
+    const legs = [this.orders.get(protection.stop)!, this.orders.get(protection.target)!];
+    if (!legs.some((o) => o.state === 'filled'))
+      for (const order of legs)
+        if (order.state === 'open' || order.state === 'trigger_pending') {
+          order.state = 'cancelled';
+          order.updatedAt = this.now();
+        }
+    return this.protectionOf(protectionId);
+  }
+
+  async protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    this.ownedProtection(credentials, protectionId);
+    return this.protectionOf(protectionId);
+  }
+
+  async protectionBook(credentials: BrokerCredentials): Promise<Protection[]> {
+    if (!keyIsValid(credentials)) throw new BrokerError(PAPER_REJECTIONS.invalidKey);
+    return [...this.protections.entries()]
+      .filter(([, p]) => p.clientId === credentials.clientId)
+      .map(([id]) => this.protectionOf(id));
+  }
+
+  /** The order's OCO partner, cancelled once the order filled; answers it when it was. */
+  private filledSibling(order: PaperOrder): PaperOrder | null {
+    const other = order.sibling ? this.orders.get(order.sibling) : undefined;
+    if (order.state !== 'filled' || !other || (other.state !== 'open' && other.state !== 'trigger_pending'))
+      return null;
+    other.state = 'cancelled';
+    other.rejectReason = null;
+    other.updatedAt = this.now();
+    return other;
+  }
+
+  private ownedProtection(credentials: BrokerCredentials, protectionId: string): PaperProtection {
+    if (!keyIsValid(credentials)) throw new BrokerError(PAPER_REJECTIONS.invalidKey);
+    const protection = this.protections.get(protectionId);
+    if (!protection || protection.clientId !== credentials.clientId)
+      throw new BrokerError(`Unknown protection ${protectionId}`);
+    return protection;
+  }
+
+  /** The protection as the adapter interface tells it, from its two orders. */
+  private protectionOf(id: string): Protection {
+    const protection = this.protections.get(id)!;
+    const stop = this.orders.get(protection.stop)!;
+    const target = this.orders.get(protection.target)!;
+    const filled = [stop, target].find((o) => o.state === 'filled');
+    const rejected = [stop, target].find((o) => o.state === 'rejected');
+    // A stop triggered but not yet filled (a limit stop) is at the exchange: triggered too.
+    const sent = stop.state === 'open' ? stop : null;
+    const executed = filled ?? sent;
+    const leg: ProtectionLeg | null = executed ? (executed === stop ? 'stop' : 'target') : null;
+    const state: Protection['state'] = executed
+      ? 'triggered'
+      : rejected
+        ? 'rejected'
+        : stop.state === 'cancelled' || target.state === 'cancelled'
+          ? 'cancelled'
+          : 'active';
+    return {
+      protectionId: id,
+      kind: 'orders',
+      terms: { ...protection.terms },
+      state,
+      orders: { stop: this.publish(stop), target: this.publish(target) },
+      executed: leg ? { leg, order: this.publish(executed!) } : null,
+      rejectReason: rejected?.rejectReason ?? null,
+      updatedAt: protection.updatedAt,
+    };
+  }
+
+  private newOrder(credentials: BrokerCredentials, request: OrderRequest): PaperOrder {
+    const id = `${this.idPrefix}${++this.sequence}`;
+    const order: PaperOrder = {
+      orderId: id,
+      clientOrderId: request.clientOrderId ?? null,
+      exchangeOrderId: null,
+      request: { ...request },
+      state: 'open',
+      filledQuantity: 0,
+      averagePrice: null,
+      rejectReason: null,
+      updatedAt: this.now(),
+      clientId: credentials.clientId,
+    };
+    this.orders.set(id, order);
+    return order;
   }
 
   private rejection(request: OrderRequest): string | null {
@@ -254,6 +447,8 @@ export class PaperBroker implements BrokerAdapter {
       order.updatedAt = this.now();
       activated = true;
     }
+    // A protective stop (SL-M) goes at market once triggered: a gap through it fills at the gap's price.
+    if (activated && order.stopMarket) return this.fill(order, market);
     const limit = request.limitPrice as number;
     const reached = request.side === 'buy' ? quote.ltp <= limit : quote.ltp >= limit;
     // A marketable limit gets the market price, never beyond its own limit; a resting one its limit.
@@ -279,7 +474,7 @@ export class PaperBroker implements BrokerAdapter {
 
   /** A copy, so callers never hold the broker's own record. */
   private publish(order: PaperOrder): Order {
-    const { clientId: _clientId, ...copy } = order;
+    const { clientId: _clientId, stopMarket: _stopMarket, sibling: _sibling, ...copy } = order;
     return { ...copy, request: { ...copy.request } };
   }
 }

@@ -11,7 +11,9 @@
  *   cancelling -> cancelled | triggered (a leg executed before the cancel arrived)
  *   triggered  -> done (the executed leg's fill booked as the trade's exit)
  *   expired, disabled -> placing (placed again) | cancelled
- *   cancelled, done, rejected: final
+ *   cancelled  -> placing (Trabot cancelled it for an exit of its own that left shares open: a
+ *                 partial Manual Exit; placed again for what remains)
+ *   done, rejected: final
  *
  * Every write is a guarded UPDATE (`WHERE state = <the state the engine read>`), like moveLegs: an
  * answer is applied only to the protection as the engine saw it. Each move is recorded
@@ -33,13 +35,16 @@ export const PROTECTION_TRANSITIONS: Readonly<Record<ProtectionRowState, readonl
   triggered: ['done'],
   expired: ['placing', 'cancelled'],
   disabled: ['placing', 'cancelled'],
-  cancelled: [],
+  cancelled: ['placing'],
   done: [],
   rejected: [],
 };
 
 /** Protections that may have orders resting at the broker, or may get some: they are followed. */
 export const LIVE_PROTECTION_STATES: ProtectionRowState[] = ['placing', 'active', 'modifying', 'cancelling'];
+
+/** Protections resting at the broker (or executed there): the trade's levels are the broker's to act on. */
+export const RESTING_PROTECTION_STATES: ProtectionRowState[] = ['active', 'modifying', 'triggered'];
 
 /** A trade whose protection is in one of these may not get an exit from Trabot (it would be a second one). */
 export const EXIT_BLOCKING_STATES: ProtectionRowState[] = [...LIVE_PROTECTION_STATES, 'triggered'];

@@ -17,9 +17,9 @@
  *   the protection is cancelled first and the exit goes only once the cancel is answered; a leg
  *   found executed is booked instead. Never a second exit.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accounts, orderLegs, protections, signals, trades } from '../db/schema';
+import { accounts, orderLegs, protectionEvents, protections, signals, trades } from '../db/schema';
 import { raiseWarnings } from '../records/warnings';
 import { adapterOfTrade } from '../brokers/select-adapter';
 import {
@@ -39,9 +39,11 @@ import type { AccountRow, EngineContext, SignalRow, TradeRow } from './engine-de
 import { FencedError, assertLeading } from './fence';
 import type { FillToBook } from './fills';
 import { applyAnswers, type LegContext } from './order-legs';
+import { UNSETTLED_LEG_STATES } from './leg-states';
 import {
   EXIT_BLOCKING_STATES,
   LIVE_PROTECTION_STATES,
+  RESTING_PROTECTION_STATES,
   moveProtection,
   type ProtectionMove,
   type ProtectionRow,
@@ -66,9 +68,8 @@ export const protectionTags = (p: Pick<ProtectionRow, 'id' | 'trabot_trade_id'>)
 /** An order tag of a protection's leg (reconciliation knows these orders as Trabot's). */
 export const isProtectionTag = (tag: string | null) => tag !== null && /^TB\d+P\d+[ST]$/.test(tag);
 
-/** The broker of a trade takes protective orders (Zerodha today; paper keeps watching levels itself). */
+/** The broker of a trade takes protective orders (paper, Zerodha, and the others as their adapters do). */
 export function protects(ctx: Pick<Ctx, 'deps' | 'paper'>, broker: string): boolean {
-  if (broker === 'paper') return false;
   try {
     return hasProtectiveOrders(adapterOfTrade(broker, ctx.deps.env, ctx.paper));
   } catch {
@@ -190,7 +191,9 @@ const termsOf = (b: Protection) => ({
 async function lookUp(ctx: Ctx, p: ProtectionContext, broker: Protecting): Promise<Protection | null> {
   const tags = protectionTags(p.protection);
   const book = await broker.adapter.orderBook(broker.credentials);
-  const tagged = (tag: string) => book.find((o) => o.clientOrderId === tag) ?? null;
+  // Orders withdrawn earlier carry the same tags (a protection placed again after a partial exit): left out.
+  const tagged = (tag: string) =>
+    book.find((o) => o.clientOrderId === tag && o.state !== 'cancelled' && o.state !== 'rejected') ?? null;
   const stop = tagged(tags.stop);
   const target = tagged(tags.target);
   if (stop && target) return broker.adapter.protectionStatus(broker.credentials, `${stop.orderId}/${target.orderId}`);
@@ -465,6 +468,23 @@ async function cancel(ctx: Ctx, p: ProtectionContext, now: Date, why: string): P
 }
 
 /**
+ * Of these trades, those whose protection rests at their broker (placed, being modified, or
+ * triggered): their stop and target are the broker's to execute, so Trabot does not exit them at a
+ * level itself (docs/engine.md). A trade whose protection is being placed, was refused, disabled or
+ * cancelled at the broker has none resting: Trabot watches its levels.
+ */
+export async function restingProtections(ctx: Ctx, tradeIds: readonly number[]): Promise<Set<number>> {
+  if (!tradeIds.length) return new Set();
+  const rows = await ctx.deps.db
+    .select({ id: protections.trabot_trade_id })
+    .from(protections)
+    .where(
+      and(inArray(protections.trabot_trade_id, [...tradeIds]), inArray(protections.state, RESTING_PROTECTION_STATES)),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
  * Before Trabot sends exits of its own for `tradeIds`: the trades free to get one now. A trade's
  * protection is cancelled first (a trade whose cancel is not answered yet waits for the next tick);
  * a protection found executed is booked instead and its trade gets no exit from Trabot.
@@ -492,6 +512,7 @@ export async function clearForExit(
  * levels were edited), cancel (the trade closed) or place again (expired, disabled).
  */
 export async function followProtections(ctx: Ctx, now: Date): Promise<void> {
+  await reprotect(ctx, now);
   const rows = await protectionsWhere(
     ctx.deps.db,
     inArray(protections.state, [...LIVE_PROTECTION_STATES, 'expired', 'disabled']),
@@ -503,6 +524,51 @@ export async function followProtections(ctx: Ctx, now: Date): Promise<void> {
   await mapBounded([...byAccount.values()], ctx.settings.brokerConcurrency, async (own) => {
     for (const p of own) await followOne(ctx, p, now);
   });
+}
+
+/**
+ * Protections Trabot cancelled for an exit of its own (a Manual Exit, a level, a square-off) whose
+ * trade still runs once that exit settled (a partial exit, an exit that did not fill): placed again
+ * for the open quantity. One cancelled at the broker's own initiative is not (Trabot watches the
+ * levels itself, and the superadmin was warned): its last move came from `active`/`modifying`.
+ */
+async function reprotect(ctx: Ctx, now: Date): Promise<void> {
+  const { db, log } = ctx.deps;
+  const rows = await db
+    .select({ id: protections.id })
+    .from(protections)
+    .innerJoin(trades, eq(trades.trabot_trade_id, protections.trabot_trade_id))
+    .where(
+      and(
+        eq(protections.state, 'cancelled'),
+        eq(trades.trade_status, 'running'),
+        gt(trades.remaining_quantity, 0),
+        notExists(
+          db
+            .select({ id: orderLegs.id })
+            .from(orderLegs)
+            .where(
+              and(
+                eq(orderLegs.trabot_trade_id, trades.trabot_trade_id),
+                inArray(orderLegs.state, UNSETTLED_LEG_STATES),
+              ),
+            ),
+        ),
+        sql`(select e.from_state from ${protectionEvents} e where e.protection_id = ${protections.id}
+          order by e.id desc limit 1) in ('cancelling', 'placing')`,
+      ),
+    );
+  for (const { id } of rows)
+    if (
+      await moveProtection(db, log, {
+        id,
+        from: 'cancelled',
+        state: 'placing',
+        reason: 'placed again for the shares still open',
+        updated_at: now,
+      })
+    )
+      log.info({ protectionId: id }, 'engine: protection placed again for the shares still open');
 }
 
 async function followOne(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
@@ -553,9 +619,16 @@ async function followOne(ctx: Ctx, p: ProtectionContext, now: Date): Promise<voi
  * (one GTT list read per account, the plain-order ones by their status); a leg executed at the
  * broker is booked, one withdrawn or expired there is noted.
  */
-export async function reconcileProtections(ctx: Ctx, now: Date): Promise<void> {
+export async function reconcileProtections(ctx: Ctx, now: Date, tradeIds?: readonly number[]): Promise<void> {
+  if (tradeIds && !tradeIds.length) return;
   await finishTriggered(ctx, now);
-  const rows = await protectionsWhere(ctx.deps.db, inArray(protections.state, ['active', 'modifying', 'cancelling']));
+  const rows = await protectionsWhere(
+    ctx.deps.db,
+    and(
+      inArray(protections.state, ['active', 'modifying', 'cancelling']),
+      tradeIds ? inArray(protections.trabot_trade_id, [...tradeIds]) : undefined,
+    ),
+  );
   const byAccount = new Map<string, ProtectionContext[]>();
   for (const p of rows) {
     if (!p.protection.broker_protection_id) continue;

@@ -10,7 +10,7 @@ import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import { brokerLabel } from '@shared/format';
 import type { Signal } from '@shared/schemas/admin/algos';
 import type { PushMessage } from '@shared/schemas/push';
-import type { AppDeps, MembershipNotice, Notifier, TradeEvent } from '../context';
+import type { AppDeps, ExitPendingEvent, MembershipNotice, Notifier, TradeEvent } from '../context';
 import { pushSubscriptions, users } from '../db/schema';
 import { mapBounded } from '../engine/bounded';
 import { allowedOrigins, checkEndpoint, endpointProblem } from './endpoint-guard';
@@ -102,6 +102,20 @@ export function tradeEventMessage(event: TradeEvent): PushMessage {
   };
 }
 
+/**
+ * A member's notification of an exit left open at the broker: sent to the devices that want trade
+ * closings (kind `trade_closed`), the exits they follow.
+ */
+export function exitPendingMessage(event: ExitPendingEvent): PushMessage {
+  return {
+    kind: 'trade_closed',
+    title: `Exit pending at the broker: ${event.symbol}`,
+    body: `${event.quantity} ${event.quantity === 1 ? 'share' : 'shares'} still to exit at ${event.broker}: the order is open after every attempt to meet the market.`,
+    tag: `trade-${event.trabot_trade_id}-exit-pending`,
+    url: '/dashboard/trades',
+  };
+}
+
 export class PushNotifier implements Notifier {
   private readonly extraOrigins: Set<string>;
   /** Sends under way, so tests and shutdown can wait for them. */
@@ -133,6 +147,12 @@ export class PushNotifier implements Notifier {
         events.map((event) => ({ accountId: event.trabot_account_id, message: tradeEventMessage(event) })),
         TRADE_TTL_SECONDS,
       ),
+    );
+  }
+
+  exitPending(event: ExitPendingEvent): void {
+    this.track(
+      this.toAccounts([{ accountId: event.trabot_account_id, message: exitPendingMessage(event) }], TRADE_TTL_SECONDS),
     );
   }
 

@@ -40,6 +40,9 @@ type ExitRow = Pick<
   'trade_exit_quantity' | 'trade_exit_price' | 'trade_exit_timestamp' | 'order_id' | 'charges'
 >;
 
+/** The step of an exit still open after every modification toward the market (spec: issue 24). */
+export const EXIT_PENDING_TITLE = 'Exit pending at the broker';
+
 /** A move of the trade's protective orders at its broker (protection_events), with the broker's name. */
 type ProtectionEventRow = Pick<
   typeof protectionEvents.$inferSelect,
@@ -54,6 +57,19 @@ export interface TimelineInput {
   exits: readonly ExitRow[];
   /** Absent for trades without protective orders (paper, older trades). */
   protectionEvents?: readonly ProtectionEventRow[];
+  /** The exit chase (engine/exit-chase.ts): each modification toward the market, and the escalations. */
+  chase?: readonly ChaseStep[];
+}
+
+/** A modification of an exit toward the market (an order record), or its escalation (pending: true). */
+export interface ChaseStep {
+  at: Date;
+  pending: boolean;
+  client_order_id: string | null;
+  order_id: string | null;
+  quantity: number | null;
+  price: number | null;
+  note: string | null;
 }
 
 /** Realised on the exits against the average entry (reversed for a short), all charges, and realised less charges. */
@@ -306,6 +322,17 @@ export function buildTimeline(input: TimelineInput): TimelineItem[] {
     const s = protectionStep(e);
     if (s) steps.push(s);
   }
+  for (const c of input.chase ?? [])
+    steps.push(
+      step(c.at, 'order_placed', c.pending ? EXIT_PENDING_TITLE : 'Exit modified toward the market', {
+        client_order_id: c.client_order_id,
+        order_id: c.order_id,
+        order_type: c.pending ? null : 'limit',
+        quantity: c.quantity,
+        price: c.price,
+        note: c.note,
+      }),
+    );
   return steps
     .map((s, i) => ({ s, i }))
     .sort((a, b) => a.s.at.localeCompare(b.s.at) || RANK[a.s.kind] - RANK[b.s.kind] || a.i - b.i)

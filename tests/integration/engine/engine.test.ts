@@ -168,6 +168,7 @@ describe('engine: an approved signal for several subscriptions', () => {
   });
 
   it('closes every running trade when the price reaches the target, and completes the signal', async () => {
+    // The target rests at the paper broker as a limit at 262.5: the price crossing it fills it at its limit.
     feed.set('INFY', 262.55);
     await engine.tick(at(9));
     expect((await signalRow(signalId)).trade_status).toBe('completed');
@@ -175,31 +176,31 @@ describe('engine: an approved signal for several subscriptions', () => {
       expect(trade).toMatchObject({
         trade_status: 'completed',
         remaining_quantity: 0,
-        avg_exit_price: 262.55,
-        ltp: 262.55,
+        avg_exit_price: 262.5,
+        ltp: 262.5,
         trade_risk: 0,
-        current_mtm: round2((262.55 - 250) * trade.trade_quantity),
+        current_mtm: round2((262.5 - 250) * trade.trade_quantity),
       });
       // Bought and sold the same day: a swing trade's round trip is charged as intraday, its entry row rewritten.
       const [buy, sell] = tradeLegCharges('delivery', [
         { side: 'buy', quantity: trade.trade_quantity, price: 250, day: '2026-01-05' },
-        { side: 'sell', quantity: trade.trade_quantity, price: 262.55, day: '2026-01-05' },
+        { side: 'sell', quantity: trade.trade_quantity, price: 262.5, day: '2026-01-05' },
       ]);
       expect(sell).toEqual(
-        legCharges({ product: 'intraday', side: 'sell', quantity: trade.trade_quantity, price: 262.55 }),
+        legCharges({ product: 'intraday', side: 'sell', quantity: trade.trade_quantity, price: 262.5 }),
       );
       expect(await exitsOf(trade.trabot_trade_id)).toEqual([
         expect.objectContaining({
           trade_exit_sequence: 1,
           trade_exit_quantity: trade.trade_quantity,
-          trade_exit_price: 262.55,
+          trade_exit_price: 262.5,
           ...sell,
         }),
       ]);
       expect((await entriesOf(trade.trabot_trade_id))[0]).toMatchObject(buy!);
       expect((await legsOfTrade(trade.trabot_trade_id)).map((l) => [l.side, l.source, l.state])).toEqual([
         ['entry', 'signal', 'filled'],
-        ['exit', 'target', 'filled'],
+        ['exit', 'protection', 'filled'],
       ]);
     }
     // Completed: later ticks leave it alone.
@@ -250,7 +251,8 @@ describe('engine: stop-loss, switches and restarts', () => {
         ...legCharges({ product: 'intraday', side: 'buy', quantity: 125, price: 4041.5 }),
       }),
     ]);
-    expect((await legsOfTrade(closed!.trabot_trade_id)).map((l) => l.source)).toEqual(['signal', 'stop_loss']);
+    // The stop rested at the paper broker (an SL-M): its order is the exit, at the price that crossed it.
+    expect((await legsOfTrade(closed!.trabot_trade_id)).map((l) => l.source)).toEqual(['signal', 'protection']);
     expect((await signalRow(signal.signal_id)).trade_status).toBe('completed');
   });
 

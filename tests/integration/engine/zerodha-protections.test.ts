@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   manualOrders,
+  orderEvents,
   orderLegs,
   protectionEvents,
   protections,
@@ -19,7 +20,7 @@ import {
   trades,
   warnings,
 } from '@server/db/schema';
-import type { TradeEvent } from '@server/context';
+import type { ExitPendingEvent, TradeEvent } from '@server/context';
 import { stubNotifier } from './stub-notifier';
 import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
@@ -49,7 +50,11 @@ afterAll(async () => {
   await kite.close();
 });
 
-const notifier = stubNotifier({ tradeEvents: (events) => void pushed.push(...events) });
+const pendingPushes: ExitPendingEvent[] = [];
+const notifier = stubNotifier({
+  tradeEvents: (events) => void pushed.push(...events),
+  exitPending: (event) => void pendingPushes.push(event),
+});
 
 let kiteUsers = 0;
 let symbols = 0;
@@ -196,35 +201,32 @@ describe('protective orders of a live Zerodha trade', () => {
     ]);
   });
 
-  it("is cancelled before Trabot's own exit at a level, and the exit sent only then: one exit", async () => {
+  it("leaves the levels to the GTT resting at Kite: Trabot sends no exit of its own, books Kite's", async () => {
     const { symbol, userId, signal, feed, engine } = await liveTrade();
     await engine.tick(new Date(T0));
     const trade = await tradeOf(signal.signal_id);
-    // Trabot's feed sees the target before Kite's price does (the GTT has not fired).
+    // Trabot's feed sees the target before Kite's price does (the GTT has not fired): nothing is sent.
     feed.set(symbol, 263);
     await engine.tick(new Date(T0 + 3_000));
     const gtt = gttsOf(userId, symbol)[0]!;
-    expect(gtt.status).toBe('deleted');
-    const deleteAt = kite.requests.findIndex((r) => r.method === 'DELETE' && r.path === `/gtt/triggers/${gtt.id}`);
-    const exitAt = kite.requests.findIndex(
-      (r) =>
-        r.method === 'POST' &&
-        r.path === '/orders/regular' &&
-        r.form.tradingsymbol === symbol &&
-        r.form.transaction_type === 'SELL',
-    );
-    expect(deleteAt).toBeGreaterThan(-1);
-    expect(exitAt).toBeGreaterThan(deleteAt);
+    expect(gtt.status).toBe('active');
+    expect(kite.requests.some((r) => r.method === 'DELETE' && r.path === `/gtt/triggers/${gtt.id}`)).toBe(false);
+    expect(kite.orders.filter((o) => o.tradingsymbol === symbol && o.transaction_type === 'SELL')).toEqual([]);
+    expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'running', remaining_quantity: 320 });
+
+    // Kite's price reaches the target: the GTT fires and its LIMIT sell fills; the next tick at the level books it.
+    kite.setLtp(symbol, 263);
+    kite.match();
+    expect(gttsOf(userId, symbol)[0]!.status).toBe('triggered');
+    await engine.tick(new Date(T0 + 6_000));
     expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
-    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({
-      state: 'cancelled',
-      reason: 'Trabot exits the trade itself',
-    });
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'done', executed_leg: 'target' });
     const exits = await t.deps.db
       .select()
       .from(tradeExits)
       .where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id));
     expect(exits).toHaveLength(1);
+    expect(kite.orders.filter((o) => o.tradingsymbol === symbol && o.transaction_type === 'SELL')).toHaveLength(1);
     await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
   });
 
@@ -366,6 +368,188 @@ describe('protective orders of a live Zerodha trade', () => {
     kite.setLtp(symbol, 249);
     await engine.tick(new Date(T0 + 3_000));
     expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
+  });
+
+  it('books a partly filled entry that is then cancelled, and protects the shares it bought', async () => {
+    const { symbol, userId, signal, engine } = await liveTrade();
+    kite.fillNextPartly(120);
+    await engine.tick(new Date(T0));
+    const pending = await tradeOf(signal.signal_id);
+    expect(pending).toMatchObject({ trade_status: 'pending' });
+    expect(gttsOf(userId, symbol)).toEqual([]);
+    // The signal is cancelled: the entry's rest is cancelled at Kite, its 120 shares bought stay bought.
+    await t.deps.db.update(signals).set({ trade_status: 'cancelled' }).where(eq(signals.signal_id, signal.signal_id));
+    await engine.tick(new Date(T0 + 3_000));
+    const buy = kite.orders.find((o) => o.tradingsymbol === symbol && o.transaction_type === 'BUY')!;
+    expect(buy).toMatchObject({ status: 'CANCELLED', filled_quantity: 120 });
+    expect(await tradeOf(signal.signal_id)).toMatchObject({
+      trade_status: 'running',
+      trade_quantity: 120,
+      remaining_quantity: 120,
+    });
+    const entries = await t.deps.db
+      .select()
+      .from(tradeEntries)
+      .where(eq(tradeEntries.trabot_trade_id, pending.trabot_trade_id));
+    expect(entries.map((e) => [e.trade_entry_quantity, e.order_id])).toEqual([[120, buy.order_id]]);
+    const [gtt, ...more] = gttsOf(userId, symbol);
+    expect(more).toEqual([]);
+    expect(gtt!.orders.map((o) => o.quantity)).toEqual([120, 120]);
+    expect(await protectionOf(pending.trabot_trade_id)).toMatchObject({ state: 'active', quantity: 120 });
+    const warned = await t.deps.db.select().from(warnings);
+    expect(
+      warned.filter((w) =>
+        w.warning_message.includes(`of trade ${pending.trabot_trade_id} cancelled after filling 120 of 320 shares`),
+      ),
+    ).toHaveLength(1);
+    // Later ticks book nothing twice.
+    await engine.tick(new Date(T0 + 6_000));
+    await engine.tick(new Date(T0 + 70_000));
+    expect(
+      await t.deps.db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, pending.trabot_trade_id)),
+    ).toHaveLength(1);
+    await assertNoSecondExit(userId, symbol, pending.trabot_trade_id);
+  });
+
+  it('is placed again for what a partial Manual Exit leaves: a new GTT for the open shares', async () => {
+    const { symbol, userId, signal, engine } = await liveTrade();
+    await engine.tick(new Date(T0));
+    const trade = await tradeOf(signal.signal_id);
+    const first = gttsOf(userId, symbol)[0]!;
+    await t.deps.db.insert(manualOrders).values({
+      signal_id: signal.signal_id,
+      side: 'exit',
+      order_type: 'market',
+      portion: 0.25,
+      trade_type: 'swing',
+      status: 'queued',
+    });
+    await engine.tick(new Date(T0 + 3_000));
+    expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'running', remaining_quantity: 240 });
+    const [was, now, ...more] = gttsOf(userId, symbol);
+    expect(more).toEqual([]);
+    expect(was!.id).toBe(first.id);
+    expect(was!.status).toBe('deleted');
+    expect(now).toMatchObject({ status: 'active', condition: { trigger_values: [245, 262.5] } });
+    expect(now!.orders.map((o) => o.quantity)).toEqual([240, 240]);
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({
+      state: 'active',
+      quantity: 240,
+      broker_protection_id: String(now!.id),
+    });
+    // Kite fires the new GTT: the 240 left are sold, never more.
+    kite.setLtp(symbol, 244.5);
+    kite.setLtp(symbol, 245.1);
+    kite.match();
+    await engine.tick(new Date(T0 + 70_000));
+    expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    const exits = await t.deps.db
+      .select()
+      .from(tradeExits)
+      .where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id));
+    expect(exits.map((x) => x.trade_exit_quantity)).toEqual([80, 240]);
+    await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
+  });
+});
+
+describe('the exit chase at Kite (EXIT_CHASE_AFTER_MS 10 s, EXIT_CHASE_TIMES 3)', () => {
+  async function clippedExit() {
+    const made = await liveTrade();
+    const { symbol, signal, feed, engine } = made;
+    await engine.tick(new Date(T0));
+    const trade = await tradeOf(signal.signal_id);
+    // The market falls; the Manual Exit's market sell is clipped by its protection into a LIMIT at 249.5.
+    kite.setLtp(symbol, 248);
+    feed.set(symbol, 248);
+    kite.clipNextMarket(249.5);
+    await t.deps.db.insert(manualOrders).values({
+      signal_id: signal.signal_id,
+      side: 'exit',
+      order_type: 'market',
+      portion: 1,
+      trade_type: 'swing',
+      status: 'queued',
+    });
+    await engine.tick(new Date(T0 + 3_000));
+    const sell = kite.orders.find((o) => o.tradingsymbol === symbol && o.transaction_type === 'SELL')!;
+    expect(sell).toMatchObject({ status: 'OPEN', order_type: 'LIMIT', price: 249.5, filled_quantity: 0 });
+    return { ...made, trade, sell };
+  }
+  const modifies = (orderId: string) =>
+    kite.requests.filter((r) => r.method === 'PUT' && r.path === `/orders/regular/${orderId}`);
+  const chaseEvents = async (tradeId: number) =>
+    (await t.deps.db.select().from(orderEvents).where(eq(orderEvents.trabot_trade_id, tradeId))).filter(
+      (e) => e.action === 'modify',
+    );
+
+  it('modifies an exit left open after 10 s to a limit at the market, and it fills: one exit', async () => {
+    const { symbol, userId, engine, trade, sell } = await clippedExit();
+    await engine.tick(new Date(T0 + 9_000));
+    expect(modifies(sell.order_id)).toEqual([]);
+    await engine.tick(new Date(T0 + 13_000));
+    const [put, ...more] = modifies(sell.order_id);
+    expect(more).toEqual([]);
+    expect(put!.form).toMatchObject({ order_type: 'LIMIT', price: '248' });
+    expect(kite.orders.find((o) => o.order_id === sell.order_id)).toMatchObject({
+      status: 'COMPLETE',
+      average_price: 248,
+    });
+    expect(await tradeOf(trade.signal_id!)).toMatchObject({ trade_status: 'completed', avg_exit_price: 248 });
+    const events = await chaseEvents(trade.trabot_trade_id);
+    expect(events.map((e) => [e.kind, e.limit_price])).toEqual([
+      ['request', 248],
+      ['answer', null],
+      ['status', null],
+    ]);
+    expect(events[0]!.message).toBe('exit chased toward the market (1 of 3): a limit at 248');
+    // Repeated ticks modify nothing more.
+    await engine.tick(new Date(T0 + 30_000));
+    expect(modifies(sell.order_id)).toHaveLength(1);
+    await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
+  });
+
+  it('chases 3 times, then warns the superadmin once "Exit pending at the broker"', async () => {
+    const { symbol, userId, engine, trade, sell } = await clippedExit();
+    // Kite's price keeps below what Trabot's feed shows: every modification still rests.
+    kite.setLtp(symbol, 247.5);
+    for (const at of [13_000, 16_000, 24_000, 35_000, 46_000, 50_000, 60_000]) await engine.tick(new Date(T0 + at));
+    expect(modifies(sell.order_id)).toHaveLength(3);
+    const events = (await chaseEvents(trade.trabot_trade_id)).filter((e) => e.kind === 'request');
+    expect(events.map((e) => e.at.getTime() - T0)).toEqual([13_000, 24_000, 35_000]);
+    const pending = (await t.deps.db.select().from(warnings)).filter((w) =>
+      w.warning_message.startsWith(`Exit pending at the broker: the manual exit of trade ${trade.trabot_trade_id} `),
+    );
+    expect(pending).toHaveLength(1);
+    // The member is pushed once, with the shares still to sell.
+    expect(pendingPushes.filter((p) => p.trabot_trade_id === trade.trabot_trade_id)).toEqual([
+      {
+        trabot_trade_id: trade.trabot_trade_id,
+        trabot_account_id: trade.trabot_account_id,
+        symbol,
+        broker: 'zerodha',
+        quantity: 320,
+      },
+    ]);
+    expect(await tradeOf(trade.signal_id!)).toMatchObject({ trade_status: 'running', remaining_quantity: 320 });
+    // The member's timeline: each modification, then "Exit pending at the broker".
+    const chased = async () =>
+      (await getTradeDetail(t.deps.db, trade.trabot_trade_id, { view: 'member' }))!.timeline
+        .filter((s) => s.title.startsWith('Exit modified') || s.title === 'Exit pending at the broker')
+        .map((s) => [s.title, s.price, s.at]);
+    expect(await chased()).toEqual([
+      ['Exit modified toward the market', 248, new Date(T0 + 13_000).toISOString()],
+      ['Exit modified toward the market', 248, new Date(T0 + 24_000).toISOString()],
+      ['Exit modified toward the market', 248, new Date(T0 + 35_000).toISOString()],
+      ['Exit pending at the broker', null, new Date(T0 + 46_000).toISOString()],
+    ]);
+    // The market comes back to the limit: it fills and is booked, once.
+    kite.setLtp(symbol, 248);
+    kite.match();
+    await engine.tick(new Date(T0 + 63_000));
+    expect(await tradeOf(trade.signal_id!)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    // Filled: no longer pending.
+    expect((await chased()).map((c) => c[0])).not.toContain('Exit pending at the broker');
     await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
   });
 });

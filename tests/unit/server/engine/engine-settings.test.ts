@@ -24,9 +24,28 @@ describe('engineSettings: the fan-out batch per database', () => {
 
   it('the other settings come from the environment unchanged', () => {
     const settings = engineSettings(
-      envOf({ ENGINE_BROKER_CONCURRENCY: '8', ENGINE_MAX_QUOTE_AGE_SECONDS: '5', ENGINE_MAX_DRIFT_PERCENT: '2' }),
+      envOf({
+        ENGINE_BROKER_CONCURRENCY: '8',
+        ENGINE_MAX_QUOTE_AGE_SECONDS: '5',
+        ENGINE_MAX_DRIFT_PERCENT: '2',
+        EXIT_CHASE_AFTER_MS: '15000',
+        EXIT_CHASE_TIMES: '2',
+      }),
       'pglite',
     );
-    expect(settings).toEqual({ batchSize: 100, brokerConcurrency: 8, maxQuoteAgeMs: 5000, maxEntryDriftPercent: 2 });
+    expect(settings).toEqual({
+      batchSize: 100,
+      brokerConcurrency: 8,
+      maxQuoteAgeMs: 5000,
+      maxEntryDriftPercent: 2,
+      exitChaseAfterMs: 15_000,
+      exitChaseTimes: 2,
+    });
+  });
+
+  it('the exit chase defaults to 10 s and 3 times, and refuses what is out of range by name', () => {
+    expect(engineSettings(envOf({}), 'pglite')).toMatchObject({ exitChaseAfterMs: 10_000, exitChaseTimes: 3 });
+    expect(() => envOf({ EXIT_CHASE_AFTER_MS: '500' })).toThrow(/EXIT_CHASE_AFTER_MS/);
+    expect(() => envOf({ EXIT_CHASE_TIMES: '-1' })).toThrow(/EXIT_CHASE_TIMES/);
   });
 });

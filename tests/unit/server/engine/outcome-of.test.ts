@@ -157,4 +157,40 @@ describe('outcomeOf: every broker answer x every leg state x entry/exit x pendin
     const ip = outcomeOf(ctx, [{ ...l, answer: { kind: 'refused', reason: 'IP not registered' } }], NOW);
     expect(ip.ipRefusals).toEqual([{ trabot_account_id: 700, reason: 'paper: IP not registered' }]);
   });
+
+  describe('an order that filled part of its quantity and then ended', () => {
+    const partly = (state: 'cancelled' | 'rejected'): BrokerAnswer => ({
+      kind: 'order',
+      order: { ...order(state), filledQuantity: 4, averagePrice: 1500 },
+    });
+    for (const from of ORDER_LEG_STATES)
+      for (const state of ['cancelled', 'rejected'] as const) {
+        const unsettled = from === 'new' || from === 'sending' || from === 'open';
+        it(`${from} entry of a pending trade + ${state} after 4 of 10 -> ${unsettled ? 'the 4 booked' : 'nothing booked'}`, () => {
+          const out = outcomeOf(ctx, [{ ...legContext(from, 'entry', 'pending'), answer: partly(state) }], NOW);
+          expect(out.legs[0]).toMatchObject({ state, filled_quantity: 4 });
+          expect(out.fills.map((f) => [f.leg.id, f.order.filledQuantity, f.order.averagePrice])).toEqual(
+            unsettled ? [[7, 4, 1500]] : [],
+          );
+          // The trade runs with its 4 shares: it is not cancelled.
+          expect(out.cancelledTrades).toEqual(unsettled ? [] : [{ tradeId: 70, legId: 7 }]);
+          expect(out.warnings.map((w) => w.message)).toEqual([
+            unsettled
+              ? `The entry order O-NEW of trade 70 ${state} after filling 4 of 10 shares: the 4 are booked and the trade runs with them (${state === 'rejected' ? 'RMS: margin' : 'cancelled at the broker'})`
+              : state === 'rejected'
+                ? 'Trade 70 cancelled, its entry failed: order O-NEW rejected: RMS: margin'
+                : 'Trade 70 cancelled, its entry failed: order O-NEW cancelled: cancelled at the broker',
+          ]);
+        });
+      }
+
+    it('books a partly filled exit of a running trade, never more than it has open', () => {
+      const running = outcomeOf(ctx, [{ ...legContext('open', 'exit', 'running'), answer: partly('cancelled') }], NOW);
+      expect(running.fills.map((f) => f.order.filledQuantity)).toEqual([4]);
+      expect(running.legs[0]).toMatchObject({ state: 'cancelled' });
+      const pending = outcomeOf(ctx, [{ ...legContext('open', 'exit', 'pending'), answer: partly('cancelled') }], NOW);
+      expect(pending.fills).toEqual([]);
+      expect(pending.legs[0]).toMatchObject({ state: 'rejected', reason: 'filled 4 shares but trade 70 has 0 open' });
+    });
+  });
 });

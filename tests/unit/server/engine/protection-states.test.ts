@@ -9,6 +9,7 @@ import {
   EXIT_BLOCKING_STATES,
   LIVE_PROTECTION_STATES,
   PROTECTION_TRANSITIONS,
+  RESTING_PROTECTION_STATES,
 } from '@server/engine/protection-states';
 
 const ALLOWED: [ProtectionRowState, ProtectionRowState][] = [
@@ -32,6 +33,8 @@ const ALLOWED: [ProtectionRowState, ProtectionRowState][] = [
   ['expired', 'cancelled'],
   ['disabled', 'placing'],
   ['disabled', 'cancelled'],
+  // Placed again after Trabot cancelled it for a partial exit of its own.
+  ['cancelled', 'placing'],
 ];
 const key = (from: string, to: string) => `${from} -> ${to}`;
 const allowed = new Set(ALLOWED.map(([from, to]) => key(from, to)));
@@ -48,15 +51,16 @@ describe('the protection state table', () => {
     expect(listed.sort()).toEqual([...allowed].sort());
   });
 
-  it('has three final states, and a trigger leads only to done', () => {
+  it('has two final states, and a trigger leads only to done', () => {
     const final = PROTECTION_STATES.filter((s) => PROTECTION_TRANSITIONS[s].length === 0);
-    expect(final.sort()).toEqual(['cancelled', 'done', 'rejected']);
+    expect(final.sort()).toEqual(['done', 'rejected']);
     expect(PROTECTION_TRANSITIONS.triggered).toEqual(['done']);
   });
 
   it('blocks Trabot exits while a protection may rest or has executed at the broker', () => {
     expect(LIVE_PROTECTION_STATES).toEqual(['placing', 'active', 'modifying', 'cancelling']);
     expect(EXIT_BLOCKING_STATES).toContain('triggered');
+    expect(RESTING_PROTECTION_STATES).toEqual(['active', 'modifying', 'triggered']);
     for (const s of ['cancelled', 'done', 'rejected', 'expired', 'disabled'] as const)
       expect(EXIT_BLOCKING_STATES).not.toContain(s);
   });

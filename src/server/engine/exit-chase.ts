@@ -1,0 +1,176 @@
+/**
+ * The exit chase (docs/engine.md, "The exit chase"): an exit leg (target, stop-loss, square-off,
+ * a manual exit, a protection's) still open at its broker `exitChaseAfterMs` after it was placed or
+ * last modified is modified toward the market: a limit at the current price (on the tick, rounded
+ * against the trader, within the day's price band), at most `exitChaseTimes` times. Still open
+ * after that, it is escalated once: a warning to the superadmin "Exit pending at the broker", and
+ * a push to the member.
+ *
+ * Each modification is idempotent: its request is recorded (order_events, action `modify`) in a
+ * transaction that locks the leg and counts the leg's earlier modifications again, before the
+ * broker is called; a second engine (or a repeated tick) finds the count moved and sends nothing.
+ * The broker's answer is saved like any (applyAnswers): a fill is booked, once.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { roundToTick } from '@shared/ticks';
+import { orderEvents, orderLegs, trades, warnings } from '../db/schema';
+import { BrokerError } from '../brokers/adapter';
+import { brokerOf } from './broker-access';
+import type { EngineContext } from './engine-deps';
+import { dayBand, quoteTick, type Quote } from './feed/price-feed';
+import { FencedError, assertLeading } from './fence';
+import { applyAnswers, legsWhere, requestOf, type AnsweredLeg, type LegContext } from './order-legs';
+
+/** The reason in an escalation warning's data (one per leg: found again by it). */
+export const EXIT_PENDING = 'exit_pending';
+
+/** The limit that meets the market now: the last price on the tick, against the trader, inside the band. */
+export function chasePrice(side: 'buy' | 'sell', quote: Quote): number {
+  const tick = quoteTick(quote);
+  const { lower, upper } = dayBand(quote.previousClose);
+  const price = roundToTick(quote.ltp, side === 'buy' ? 'up' : 'down', tick);
+  return Math.min(roundToTick(upper, 'down', tick), Math.max(roundToTick(lower, 'up', tick), price));
+}
+
+/** Each open exit leg's modifications so far and the time of the last (its placement when none). */
+async function chaseHistory(ctx: EngineContext, legIds: number[]) {
+  const rows = await ctx.deps.db
+    .select({
+      leg: orderEvents.leg_id,
+      count: sql<number>`count(*)::int`,
+      last: sql<string>`max(${orderEvents.at})`,
+    })
+    .from(orderEvents)
+    .where(and(inArray(orderEvents.leg_id, legIds), eq(orderEvents.kind, 'request'), eq(orderEvents.action, 'modify')))
+    .groupBy(orderEvents.leg_id);
+  return new Map(rows.map((r) => [r.leg, { count: r.count, last: new Date(r.last) }]));
+}
+
+export async function chaseExits(ctx: EngineContext, now: Date): Promise<void> {
+  const { exitChaseAfterMs: after, exitChaseTimes: times } = ctx.settings;
+  const legs = await legsWhere(
+    ctx.deps.db,
+    and(
+      eq(orderLegs.side, 'exit'),
+      eq(orderLegs.state, 'open'),
+      eq(trades.trade_status, 'running'),
+      sql`${orderLegs.broker_order_id} is not null`,
+      sql`${orderLegs.created_at} <= ${new Date(now.getTime() - after).toISOString()}::timestamptz`,
+    )!,
+  );
+  if (!legs.length) return;
+  const history = await chaseHistory(
+    ctx,
+    legs.map((l) => l.leg.id),
+  );
+  const answered: AnsweredLeg[] = [];
+  for (const l of legs) {
+    const done = history.get(l.leg.id) ?? { count: 0, last: l.leg.created_at };
+    if (now.getTime() - done.last.getTime() < after) continue;
+    if (done.count >= times) {
+      await escalate(ctx, l, done.count, now);
+      continue;
+    }
+    const answer = await chaseOnce(ctx, l, done.count, now);
+    if (answer) answered.push(answer);
+  }
+  await applyAnswers(ctx, answered, now);
+}
+
+/** One modification toward the market, recorded first; null when another took it or there is no price. */
+async function chaseOnce(ctx: EngineContext, l: LegContext, count: number, now: Date): Promise<AnsweredLeg | null> {
+  const request = requestOf(l);
+  const quote = ctx.feed.quote(request.symbol);
+  if (!quote) return null; // No price: nothing is decided (the order rests as it is).
+  const price = chasePrice(request.side, quote);
+  const recorded = await ctx.deps.db.transaction(async (tx) => {
+    const [leg] = await tx
+      .select({ state: orderLegs.state })
+      .from(orderLegs)
+      .where(eq(orderLegs.id, l.leg.id))
+      .for('update');
+    if (leg?.state !== 'open') return false;
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.leg_id, l.leg.id), eq(orderEvents.kind, 'request'), eq(orderEvents.action, 'modify')));
+    if (n !== count) return false;
+    await tx.insert(orderEvents).values({
+      at: now,
+      kind: 'request',
+      action: 'modify',
+      broker: l.trade.broker,
+      leg_id: l.leg.id,
+      trabot_trade_id: l.trade.trabot_trade_id,
+      trabot_account_id: l.trade.trabot_account_id,
+      signal_id: l.trade.signal_id,
+      manual_order_id: l.leg.manual_order_id,
+      client_order_id: l.leg.client_order_id,
+      exchange: request.exchange,
+      symbol: request.symbol,
+      side: request.side,
+      product: request.product,
+      order_type: 'limit',
+      quantity: request.quantity,
+      limit_price: price,
+      trigger_price: null,
+      broker_order_id: l.leg.broker_order_id,
+      state: 'open',
+      message: `exit chased toward the market (${count + 1} of ${ctx.settings.exitChaseTimes}): a limit at ${price}`,
+    });
+    return true;
+  });
+  if (!recorded) return null;
+  ctx.deps.log.info(
+    { legId: l.leg.id, tradeId: l.trade.trabot_trade_id, price, chase: count + 1 },
+    'engine: exit still open at the broker, modified toward the market',
+  );
+  const { adapter, credentials } = brokerOf(ctx, l.account, l.trade.broker);
+  try {
+    assertLeading(ctx.leadership);
+    const order = await adapter.modifyOrder(credentials, l.leg.broker_order_id!, { limitPrice: price });
+    return { ...l, action: 'modify', answer: { kind: 'order', order } };
+  } catch (error) {
+    if (error instanceof FencedError) throw error;
+    // Refused (it filled meanwhile, the broker would not): the leg is followed as ever; the answer recorded.
+    return {
+      ...l,
+      action: 'modify',
+      answer:
+        error instanceof BrokerError ? { kind: 'refused', reason: error.message } : { kind: 'unreachable', error },
+    };
+  }
+}
+
+/** Still open after every modification: the superadmin warned, once per leg. */
+async function escalate(ctx: EngineContext, l: LegContext, count: number, now: Date): Promise<void> {
+  const data = {
+    reason: EXIT_PENDING,
+    order_leg_id: l.leg.id,
+    trabot_trade_id: l.trade.trabot_trade_id,
+    trabot_account_id: l.trade.trabot_account_id,
+    broker: l.trade.broker,
+    broker_order_id: l.leg.broker_order_id,
+  };
+  const prefix = JSON.stringify({ reason: EXIT_PENDING, order_leg_id: l.leg.id }).slice(0, -1);
+  const [already] = await ctx.deps.db
+    .select({ id: warnings.warning_id })
+    .from(warnings)
+    .where(sql`${warnings.warning_data} like ${`${prefix},%`}`)
+    .limit(1);
+  if (already) return;
+  const message = `Exit pending at the broker: the ${l.leg.source} exit of trade ${l.trade.trabot_trade_id} for account ${l.trade.trabot_account_id} (order ${l.leg.broker_order_id} at ${l.trade.broker}) is still open after ${count} modifications toward the market; check it at the broker`;
+  ctx.deps.log.warn(data, `engine: ${message}`);
+  // At the engine's clock: the trade's timeline shows the escalation at its time.
+  await ctx.deps.db
+    .insert(warnings)
+    .values({ warning_message: message, warning_data: JSON.stringify(data), warning_timestamp: now });
+  // The member is told too, once with the warning (the push never throws).
+  ctx.deps.notifier?.exitPending?.({
+    trabot_trade_id: l.trade.trabot_trade_id,
+    trabot_account_id: l.trade.trabot_account_id,
+    symbol: l.signal.instrument_symbol,
+    broker: l.trade.broker,
+    quantity: l.leg.quantity - l.leg.filled_quantity,
+  });
+}
