@@ -28,7 +28,7 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
     await fake.close();
   });
 
-  it('enters with one tagged delivery market buy, books the fill, and exits there at the target', async () => {
+  it('enters with one tagged delivery market buy, books the fill, and its target resting there fills', async () => {
     const { signal, feed, engine } = await liveInfySignal(t, {
       broker: world.broker,
       clientId: 'LIVE001',
@@ -64,12 +64,24 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
       avg_entry_price: 250,
     });
 
+    // The target rests at the broker as a limit (engine/protections.ts): the broker fills it, the
+    // engine books it and cancels the stop; Trabot sends no exit of its own.
     feed.set('INFY', 263);
     fake.setLtp('INFY', 263);
+    fake.match();
     await engine.tick(new Date(T0 + 3_000));
-    const exit = fake.exchange.orders.at(-1)!;
-    expect(exit).toMatchObject({ side: 'sell', product: world.delivery, quantity: 320, status: 'filled' });
-    expect(exit.tag).toMatch(new RegExp(`^TB${trade!.trabot_trade_id}L`));
+    const leg$ = (suffix: string) =>
+      fake.exchange.orders.find((o) => new RegExp(`^TB${trade!.trabot_trade_id}P\\d+${suffix}$`).test(o.tag ?? ''))!;
+    expect(leg$('T')).toMatchObject({
+      side: 'sell',
+      type: 'limit',
+      product: world.delivery,
+      quantity: 320,
+      price: 262.5,
+      status: 'filled',
+    });
+    expect(leg$('S')).toMatchObject({ side: 'sell', quantity: 320, status: 'cancelled' });
+    expect(fake.exchange.orders.filter((o) => o.side === 'sell' && o.status === 'filled')).toHaveLength(1);
     expect(
       (await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, trade!.trabot_trade_id)))[0],
     ).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
