@@ -3,6 +3,7 @@ import type { AppDeps } from '../context';
 import type { accounts, orderLegs, signals, trades } from '../db/schema';
 import type { PaperBroker } from './paper-broker';
 import type { PriceFeed } from './feed/price-feed';
+import type { LivePriceBook } from './feed/live-prices';
 import type { HaltState } from './halts';
 import type { Leadership } from './leader-lock';
 import type { MarketCalendar } from './market-hours';
@@ -21,6 +22,10 @@ export interface EngineSettings {
   maxQuoteAgeMs: number;
   /** A market entry further than this from the signal's entry level (percent of it) is skipped. */
   maxEntryDriftPercent: number;
+  /** A live trade's broker price older than this is no live price (nothing decided on it). */
+  livePriceMaxAgeMs: number;
+  /** How often each live account's last prices are asked of its broker. */
+  livePricePollMs: number;
 }
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
@@ -28,12 +33,16 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   brokerConcurrency: 16,
   maxQuoteAgeMs: 10_000,
   maxEntryDriftPercent: 1,
+  livePriceMaxAgeMs: 30_000,
+  livePricePollMs: 5_000,
 };
 
 export interface EngineContext {
   deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier' | 'env'>;
   feed: PriceFeed;
   paper: PaperBroker;
+  /** Live trades' prices from their own brokers (never the simulated feed). */
+  live: LivePriceBook;
   calendar: MarketCalendar;
   settings: EngineSettings;
   /** The engine's leadership: its epoch fences `deps.db`'s transactions, its lease every order placed. */

@@ -32,12 +32,20 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
     const quote = ctx.feed.quote(signal.instrument_symbol);
     return quote ? levelReached(signal.trade_direction, quote.ltp, signal) : null;
   };
+  // A live trade's levels are decided only on its own broker's fresh price (none: nothing decided).
+  const tradeReached = (trade: PricedTrade, signal: (typeof levels)[number]) =>
+    trade.livePrice === undefined
+      ? reachedBy(signal)
+      : trade.livePrice === null
+        ? null
+        : levelReached(signal.trade_direction, trade.livePrice, signal);
 
   const due = new Map(
     running.flatMap((trade) => {
       const squareOff =
         squareOffByHalt(ctx.halts, trade.accountId) || squareOffDue(trade.tradeType, trade.tradeDate, now);
-      const reached = reachedBy(signalOf.get(trade.signalId)!) ?? (squareOff ? ('square_off' as const) : null);
+      const reached =
+        tradeReached(trade, signalOf.get(trade.signalId)!) ?? (squareOff ? ('square_off' as const) : null);
       return reached && trade.remaining > 0 ? [[trade.tradeId, reached] as const] : [];
     }),
   );

@@ -31,7 +31,12 @@ export const DEFAULT_BATCH_SIZE: Record<Database['kind'], number> = { pglite: 10
 export function engineSettings(
   env: Pick<
     AppDeps['env'],
-    'ENGINE_BATCH_SIZE' | 'ENGINE_BROKER_CONCURRENCY' | 'ENGINE_MAX_QUOTE_AGE_SECONDS' | 'ENGINE_MAX_DRIFT_PERCENT'
+    | 'ENGINE_BATCH_SIZE'
+    | 'ENGINE_BROKER_CONCURRENCY'
+    | 'ENGINE_MAX_QUOTE_AGE_SECONDS'
+    | 'ENGINE_MAX_DRIFT_PERCENT'
+    | 'LIVE_PRICE_MAX_AGE_MS'
+    | 'LIVE_PRICE_POLL_MS'
   >,
   kind: Database['kind'],
 ): EngineSettings {
@@ -40,6 +45,8 @@ export function engineSettings(
     brokerConcurrency: env.ENGINE_BROKER_CONCURRENCY,
     maxQuoteAgeMs: env.ENGINE_MAX_QUOTE_AGE_SECONDS * 1000,
     maxEntryDriftPercent: env.ENGINE_MAX_DRIFT_PERCENT,
+    livePriceMaxAgeMs: env.LIVE_PRICE_MAX_AGE_MS,
+    livePricePollMs: env.LIVE_PRICE_POLL_MS,
   };
 }
 
