@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { updateRows } from '../db/bulk';
 import { raiseWarnings } from '../records/warnings';
-import { brokerLabel } from '@shared/format';
+import { brokerLabel, formatAge } from '@shared/format';
 import { livePriceState } from './feed/live-prices';
 import { instruments, signals, trades } from '../db/schema';
 import type { SignalStatus } from '@shared/constants';
@@ -71,13 +71,6 @@ export interface PricedTrade {
    * when it has none (nothing is decided at a level). Undefined for a paper trade (the feed's).
    */
   livePrice?: number | null;
-}
-
-/** "2 min", "45 s", "3 h": how old a price is, as the screens and warnings say it. */
-export function priceAge(ageMs: number): string {
-  if (ageMs < 60_000) return `${Math.floor(ageMs / 1000)} s`;
-  if (ageMs < 3_600_000) return `${Math.floor(ageMs / 60_000)} min`;
-  return `${Math.floor(ageMs / 3_600_000)} h`;
 }
 
 /** Writes the quotes onto signals and running trades; answers the running trades as now priced. */
@@ -184,7 +177,7 @@ export async function recordPrices(
     }
     livePrices.set(trade.tradeId, null);
     if (open && ctx.live.startOutage(trade.tradeId)) {
-      const since = state.ageMs === null ? 'none yet' : `the last ${priceAge(state.ageMs)} ago`;
+      const since = state.ageMs === null ? 'none yet' : `the last ${formatAge(state.ageMs)} ago`;
       warnings.push({
         message: `No live price for ${trade.instrument} on account ${trade.accountId} (trade ${trade.tradeId}, ${brokerLabel(trade.broker)}): ${since}; Trabot decides no exit at its levels until one comes, the orders resting at the broker still protect it`,
         data: {
