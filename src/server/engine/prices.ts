@@ -10,6 +10,7 @@ import { updateRows } from '../db/bulk';
 import { raiseWarnings } from '../records/warnings';
 import { brokerLabel, formatAge } from '@shared/format';
 import { livePriceState } from './feed/live-prices';
+import { priceAccountOf } from './live-prices';
 import { instruments, signals, trades } from '../db/schema';
 import type { SignalStatus } from '@shared/constants';
 import type { EngineContext } from './engine-deps';
@@ -154,7 +155,13 @@ export async function recordPrices(
       ];
     }
     // A live trade: its broker's fresh price, else the one it was last booked at (a fill) while fresh.
-    const fromBroker = ctx.live.fresh(trade.accountId, trade.broker, trade.instrument, now, maxAge);
+    const fromBroker = ctx.live.fresh(
+      priceAccountOf(trade.accountId, trade.broker),
+      trade.broker,
+      trade.instrument,
+      now,
+      maxAge,
+    );
     if (fromBroker) {
       ctx.live.endOutage(trade.tradeId);
       livePrices.set(trade.tradeId, fromBroker.ltp);
