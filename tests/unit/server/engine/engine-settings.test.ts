@@ -24,9 +24,28 @@ describe('engineSettings: the fan-out batch per database', () => {
 
   it('the other settings come from the environment unchanged', () => {
     const settings = engineSettings(
-      envOf({ ENGINE_BROKER_CONCURRENCY: '8', ENGINE_MAX_QUOTE_AGE_SECONDS: '5', ENGINE_MAX_DRIFT_PERCENT: '2' }),
+      envOf({
+        ENGINE_BROKER_CONCURRENCY: '8',
+        ENGINE_MAX_QUOTE_AGE_SECONDS: '5',
+        ENGINE_MAX_DRIFT_PERCENT: '2',
+        LIVE_PRICE_MAX_AGE_MS: '45000',
+        LIVE_PRICE_POLL_MS: '3000',
+      }),
       'pglite',
     );
-    expect(settings).toEqual({ batchSize: 100, brokerConcurrency: 8, maxQuoteAgeMs: 5000, maxEntryDriftPercent: 2 });
+    expect(settings).toEqual({
+      batchSize: 100,
+      brokerConcurrency: 8,
+      maxQuoteAgeMs: 5000,
+      maxEntryDriftPercent: 2,
+      livePriceMaxAgeMs: 45_000,
+      livePricePollMs: 3_000,
+    });
+  });
+
+  it('live prices: 30 s to go stale and a poll every 5 s by default; bounds named', () => {
+    expect(engineSettings(envOf(), 'pglite')).toMatchObject({ livePriceMaxAgeMs: 30_000, livePricePollMs: 5_000 });
+    expect(() => envOf({ LIVE_PRICE_MAX_AGE_MS: '999' })).toThrow(/LIVE_PRICE_MAX_AGE_MS/);
+    expect(() => envOf({ LIVE_PRICE_POLL_MS: 'soon' })).toThrow(/LIVE_PRICE_POLL_MS/);
   });
 });
