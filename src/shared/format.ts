@@ -128,6 +128,29 @@ export function lastPriceChangePercent(trade: PriceFields): number | null {
   return trade.trade_direction.toLowerCase() === 'short' ? -change : change;
 }
 
+/** "45 s", "2 min", "3 h", "2 d": how old a price is, whole units, as the screens and warnings say it. */
+export function formatAge(ageMs: number): string {
+  const ms = Math.max(0, ageMs);
+  if (ms < 60_000) return `${Math.floor(ms / 1000)} s`;
+  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min`;
+  if (ms < 86_400_000) return `${Math.floor(ms / 3_600_000)} h`;
+  return `${Math.floor(ms / 86_400_000)} d`;
+}
+
+/**
+ * What a running live trade without a fresh price from its broker shows instead of its LTP and
+ * MTM: "no live price · 2 min" (the age of the last one, at `now`), "no live price" when none was
+ * ever known. Null when the trade has a live price (or is paper, or no longer running).
+ */
+export function noLivePriceText(
+  trade: Pick<Trade, 'trade_status' | 'broker' | 'ltp_stale' | 'ltp_at'>,
+  now: Date,
+): string | null {
+  if (!isLive(trade.trade_status) || trade.broker === 'paper' || !trade.ltp_stale) return null;
+  const at = trade.ltp_at ? Date.parse(trade.ltp_at) : NaN;
+  return Number.isNaN(at) ? 'no live price' : `no live price · ${formatAge(now.getTime() - at)}`;
+}
+
 export interface LastPriceView {
   price: string;
   /** Only for a running trade with a known entry price. */

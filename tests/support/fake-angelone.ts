@@ -268,6 +268,7 @@ export async function startFakeAngelOne(): Promise<FakeAngelOne> {
     route,
     page,
     rateLimited: refuse('', 'Access denied because of exceeding access rate', 403),
+    isQuoteRequest: (req) => req.method === 'POST' && req.path === '/rest/secure/angelbroking/market/v1/quote/',
     isOrderRequest: (req) =>
       req.method === 'POST' &&
       /^\/rest\/secure\/angelbroking\/order\/v1\/(placeOrder|modifyOrder|cancelOrder)$/.test(req.path),

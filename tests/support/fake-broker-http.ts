@@ -38,6 +38,11 @@ export interface FakeBrokerHttp {
   refusals: { reason: 'ip' | 'rate' | 'market_protection'; remoteAddress: string; path: string }[];
   /** The next request gets this answer instead (status and body), or waits `delayMs` first. */
   failNext(answer: { status: number; body?: unknown; delayMs?: number }): void;
+  /**
+   * While set, every market-data (quote/LTP) request gets this answer (the body defaults to the
+   * broker's failure): its prices stop, as in an outage of its market data. null: answered again.
+   */
+  quotesDown(answer: { status: number; body?: unknown } | null): void;
   /** At most this many requests a second per access token, else the broker's 429. */
   limitRate(perSecond: number): void;
   readonly rateLimited: number;
@@ -57,6 +62,8 @@ export interface FakeBrokerOptions {
   who?(headers: http.IncomingHttpHeaders): string;
   /** Whether the request places, modifies or cancels an order (checked against the registered addresses and the order rate). */
   isOrderRequest(req: ParsedRequest): boolean;
+  /** Whether the request asks for last prices (its quote/LTP API): what `quotesDown` fails. */
+  isQuoteRequest(req: ParsedRequest): boolean;
   /** The broker's refusal of an order request from an unregistered address. */
   unregisteredIp(remoteAddress: string): Answer;
   /** The broker's documented order requests a second per user (default 10). */
@@ -110,6 +117,7 @@ export async function serveFakeBroker(options: FakeBrokerOptions): Promise<FakeB
   let registered = new Set(['127.0.0.1']);
   const refusals: FakeBrokerHttp['refusals'] = [];
   const orderTimes = new Map<string, number[]>();
+  let quotesDown: { status: number; body?: unknown } | null = null;
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -174,6 +182,8 @@ export async function serveFakeBroker(options: FakeBrokerOptions): Promise<FakeB
           return answer(options.rateLimited);
         }
       }
+      if (quotesDown && options.isQuoteRequest(parsed))
+        return answer({ status: quotesDown.status, body: quotesDown.body ?? options.failure });
       const injected = failures.shift();
       if (injected?.delayMs) return void setTimeout(() => answer(options.route(parsed)), injected.delayMs);
       if (injected) return answer({ status: injected.status, body: injected.body ?? options.failure });
@@ -187,6 +197,7 @@ export async function serveFakeBroker(options: FakeBrokerOptions): Promise<FakeB
     requests,
     failNext: (answer) => void failures.push(answer),
     limitRate: (perSecond) => void (ratePerSecond = perSecond),
+    quotesDown: (answer) => void (quotesDown = answer),
     registerAddresses: (addresses) => void (registered = new Set(addresses)),
     refusals,
     get rateLimited() {

@@ -344,6 +344,7 @@ export async function startFakeDhan(): Promise<FakeDhan> {
       'Rate_Limit',
     ),
     failure: fail(500, 'DH-908', 'Internal server error', 'Internal_Server_Error').body,
+    isQuoteRequest: (req) => req.method === 'POST' && req.path === '/v2/marketfeed/ltp',
     isOrderRequest: (req) =>
       (req.method === 'POST' && req.path === '/v2/orders') ||
       ((req.method === 'PUT' || req.method === 'DELETE') && /^\/v2\/orders\/[^/]+$/.test(req.path)),

@@ -246,6 +246,7 @@ export async function startFakeFyers(): Promise<FakeFyers> {
     route,
     page,
     rateLimited: fail(429, 429, 'request limit reached'),
+    isQuoteRequest: (req) => req.method === 'GET' && req.path === '/data/quotes',
     isOrderRequest: (req) =>
       (req.method === 'POST' && req.path === '/api/v3/orders/sync') ||
       ((req.method === 'PATCH' || req.method === 'DELETE') && req.path === '/api/v3/orders/sync'),

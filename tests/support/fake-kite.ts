@@ -157,6 +157,11 @@ export interface FakeKite {
   clipNextMarket(limit: number): void;
   /** The next request gets this answer instead (status and Kite body), or waits `delayMs` first. */
   failNext(answer: { status: number; body?: unknown; delayMs?: number }): void;
+  /**
+   * While set, every quote request (/quote, /quote/ltp, /quote/ohlc) gets this answer (body: Kite's
+   * error shape), as in an outage of Kite's market data; null: answered again.
+   */
+  quotesDown(answer: { status: number; body?: unknown } | null): void;
   /** At most this many requests a second, else 429 (Kite's own limit is 10). */
   limitRate(perSecond: number): void;
   /** Orders are placed at once but Kite's answer to each placement waits this long (0: none). */
@@ -272,6 +277,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   const orders: KiteOrderRecord[] = [];
   const requests: FakeKite['requests'] = [];
   const failures: { status: number; body?: unknown; delayMs?: number }[] = [];
+  let quotesDown: { status: number; body?: unknown } | null = null;
   let cash = 10_000_000;
   let used = 0;
   let partly: number | null = null;
@@ -809,6 +815,12 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
         redirectUrl = new URL(raw).toString();
         return res.writeHead(204).end();
       }
+      if (quotesDown && req.method === 'GET' && url.pathname.startsWith('/quote'))
+        return answer(
+          quotesDown.body === undefined
+            ? fail(quotesDown.status, 'NetworkException', 'Market data is unavailable')
+            : { status: quotesDown.status, body: quotesDown.body },
+        );
       const injected = failures.shift();
       if (injected?.delayMs) {
         setTimeout(
@@ -925,6 +937,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     fillNextPartly: (quantity) => void (partly = quantity),
     clipNextMarket: (limit) => void (clipped = limit),
     failNext: (answer) => void failures.push(answer),
+    quotesDown: (answer) => void (quotesDown = answer),
     limitRate: (perSecond) => void (ratePerSecond = perSecond),
     holdOrderAnswers: (ms) => void (orderAnswerHoldMs = ms),
     match,

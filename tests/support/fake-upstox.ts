@@ -328,6 +328,7 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
     route,
     page,
     rateLimited: fail(429, 'UDAPI10005', 'Too Many Request Sent'),
+    isQuoteRequest: (req) => req.method === 'GET' && req.path === '/v2/market-quote/ltp',
     isOrderRequest: (req) =>
       (req.method === 'POST' && req.path === '/v3/order/place') ||
       (req.method === 'PUT' && req.path === '/v2/order/modify') ||

@@ -107,6 +107,13 @@ const envSchema = z.object({
   MARKET_HOURS: z.enum(['nse', 'always']).default('nse'),
   /** A market entry needs a last price younger than this many seconds. */
   ENGINE_MAX_QUOTE_AGE_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  /**
+   * A live trade's price from its broker older than this (ms) is no live price: its MTM is unknown
+   * and the engine decides no exit at a level on it (docs/engine.md, "Live prices").
+   */
+  LIVE_PRICE_MAX_AGE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+  /** How often (ms) each live account's last prices are asked of its broker (its quote/LTP API). */
+  LIVE_PRICE_POLL_MS: z.coerce.number().int().min(1_000).max(600_000).default(5_000),
   /** A market entry further than this percent from the signal's entry level is skipped. */
   ENGINE_MAX_DRIFT_PERCENT: z.coerce.number().min(0).max(100).default(1),
   /**

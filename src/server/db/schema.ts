@@ -458,6 +458,16 @@ export const trades = pgTable(
     remaining_quantity: integer('remaining_quantity'),
     ltp: money('ltp'),
     /**
+     * When a live trade's `ltp` was last known from its own broker (its quote API, or a fill);
+     * null before any. Paper trades (priced by the feed) have it set by their fills only, unread.
+     */
+    ltp_at: ts('ltp_at'),
+    /**
+     * A live trade without a fresh price from its broker (none, or older than
+     * LIVE_PRICE_MAX_AGE_MS): its MTM is unknown (null) and no exit is decided at a level on it.
+     */
+    ltp_stale: boolean('ltp_stale').notNull().default(false),
+    /**
      * When the engine or an admin last changed what an edit rests on (status, quantities, average
      * prices, date, type, order numbers; not the prices of every tick): a trigger keeps it, in whole
      * milliseconds and always increasing, so the admin trade edit can refuse a stale view

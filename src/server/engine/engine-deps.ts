@@ -3,6 +3,7 @@ import type { AppDeps } from '../context';
 import type { accounts, orderLegs, signals, trades } from '../db/schema';
 import type { PaperBroker } from './paper-broker';
 import type { PriceFeed } from './feed/price-feed';
+import type { LivePriceBook } from './feed/live-prices';
 import type { HaltState } from './halts';
 import type { Leadership } from './leader-lock';
 import type { MarketCalendar } from './market-hours';
@@ -25,6 +26,10 @@ export interface EngineSettings {
   exitChaseAfterMs: number;
   /** Modifications toward the market before an exit still open is escalated. */
   exitChaseTimes: number;
+  /** A live trade's broker price older than this is no live price (nothing decided on it). */
+  livePriceMaxAgeMs: number;
+  /** How often each live account's last prices are asked of its broker. */
+  livePricePollMs: number;
 }
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
@@ -34,12 +39,16 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   maxEntryDriftPercent: 1,
   exitChaseAfterMs: 10_000,
   exitChaseTimes: 3,
+  livePriceMaxAgeMs: 30_000,
+  livePricePollMs: 5_000,
 };
 
 export interface EngineContext {
   deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier' | 'env'>;
   feed: PriceFeed;
   paper: PaperBroker;
+  /** Live trades' prices from their own brokers (never the simulated feed). */
+  live: LivePriceBook;
   calendar: MarketCalendar;
   settings: EngineSettings;
   /** The engine's leadership: its epoch fences `deps.db`'s transactions, its lease every order placed. */

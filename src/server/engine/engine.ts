@@ -24,6 +24,8 @@ import type { PriceFeed } from './feed/price-feed';
 import { placeQueuedManualOrders } from './manual-orders';
 import { alwaysOpenCalendar, sessionState, type MarketCalendar } from './market-hours';
 import { recordPrices, trackInstruments } from './prices';
+import { LivePriceBook } from './feed/live-prices';
+import { pollLivePrices } from './live-prices';
 import { RECONCILE_EVERY_MS, reconcileLiveOrders } from './reconcile';
 import { followProtections, isProtectionTag, reconcileProtections } from './protections';
 import { remindExpiredSessions } from './session-reminders';
@@ -56,6 +58,7 @@ export class Engine {
       leadership,
       feed: options.feed,
       paper: options.paper,
+      live: new LivePriceBook(),
       calendar: options.calendar ?? alwaysOpenCalendar,
       settings: { ...DEFAULT_ENGINE_SETTINGS, ...options.settings },
       halts: NO_HALTS,
@@ -95,7 +98,9 @@ export class Engine {
       await reconcileLiveOrders(ctx, now);
       this.reconciledAt = now.getTime();
     }
-    const running = await recordPrices(ctx, quotes);
+    // Live trades are priced by their own brokers, whether the session is open or not.
+    await pollLivePrices(ctx, now);
+    const running = await recordPrices(ctx, quotes, now, open);
     if (open) {
       await followUnsettledLegs(ctx, now);
       // Exits left open at the broker (a market exit clipped by its protection) are chased.

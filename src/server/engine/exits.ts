@@ -34,10 +34,17 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
     const quote = ctx.feed.quote(signal.instrument_symbol);
     return quote ? levelReached(signal.trade_direction, quote.ltp, signal) : null;
   };
+  // A live trade's levels are decided only on its own broker's fresh price (none: nothing decided).
+  const tradeReached = (trade: PricedTrade, signal: (typeof levels)[number]) =>
+    trade.livePrice === undefined
+      ? reachedBy(signal)
+      : trade.livePrice === null
+        ? null
+        : levelReached(signal.trade_direction, trade.livePrice, signal);
 
   // A trade whose stop and target rest at its broker is exited there at its levels, not by Trabot:
   // its protection is read now instead (an executed leg is booked in this tick). A square-off is Trabot's.
-  const atLevel = running.filter((t) => t.remaining > 0 && reachedBy(signalOf.get(t.signalId)!));
+  const atLevel = running.filter((t) => t.remaining > 0 && tradeReached(t, signalOf.get(t.signalId)!));
   const resting = await restingProtections(
     ctx,
     atLevel.map((t) => t.tradeId),
@@ -47,7 +54,7 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
     running.flatMap((trade) => {
       const squareOff =
         squareOffByHalt(ctx.halts, trade.accountId) || squareOffDue(trade.tradeType, trade.tradeDate, now);
-      const level = resting.has(trade.tradeId) ? null : reachedBy(signalOf.get(trade.signalId)!);
+      const level = resting.has(trade.tradeId) ? null : tradeReached(trade, signalOf.get(trade.signalId)!);
       const reached = level ?? (squareOff ? ('square_off' as const) : null);
       return reached && trade.remaining > 0 ? [[trade.tradeId, reached] as const] : [];
     }),

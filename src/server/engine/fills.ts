@@ -188,7 +188,16 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
     const status = canMoveTrade(from, to, 'engine') ? to : from;
     if (status !== to) refused.push({ tradeId: id, from, to });
     figures.push({
-      row: { trabot_trade_id: id, ...computed, trade_status: status, ltp: last, last_updated_timestamp: now },
+      // A fill's price is a real one at `now`: a live trade is priced from it until its broker's quotes come.
+      row: {
+        trabot_trade_id: id,
+        ...computed,
+        trade_status: status,
+        ltp: last,
+        ltp_at: now,
+        ltp_stale: false,
+        last_updated_timestamp: now,
+      },
       from,
     });
     const event = {

@@ -1,10 +1,16 @@
 /**
  * The feed's side of a tick, set-based: the symbols it follows, and the last prices written onto
  * signals (with their excursions while live) and running trades (mark-to-market and risk), one
- * read and one write each whatever the number of rows.
+ * read and one write each whatever the number of rows. A paper trade is priced by the feed; a live
+ * trade only by its own broker (live-prices.ts): without a fresh price from it, its MTM is unknown
+ * (null), it is marked `ltp_stale`, and a warning names its account and symbol once per outage.
  */
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { updateRows } from '../db/bulk';
+import { raiseWarnings } from '../records/warnings';
+import { brokerLabel, formatAge } from '@shared/format';
+import { livePriceState } from './feed/live-prices';
+import { priceAccountOf } from './live-prices';
 import { instruments, signals, trades } from '../db/schema';
 import type { SignalStatus } from '@shared/constants';
 import type { EngineContext } from './engine-deps';
@@ -59,10 +65,22 @@ export interface PricedTrade {
   direction: string;
   remaining: number;
   signalId: number;
+  /** Where its orders go: `paper`, or the real broker. */
+  broker: string;
+  /**
+   * A live trade's fresh price from its own broker, the only one its levels are decided on; null
+   * when it has none (nothing is decided at a level). Undefined for a paper trade (the feed's).
+   */
+  livePrice?: number | null;
 }
 
 /** Writes the quotes onto signals and running trades; answers the running trades as now priced. */
-export async function recordPrices(ctx: EngineContext, quotes: readonly Quote[]): Promise<PricedTrade[]> {
+export async function recordPrices(
+  ctx: EngineContext,
+  quotes: readonly Quote[],
+  now: Date,
+  open: boolean,
+): Promise<PricedTrade[]> {
   const { db } = ctx.deps;
   const bySymbol = new Map(quotes.map((q) => [q.symbol, q]));
   if (bySymbol.size) {
@@ -104,14 +122,19 @@ export async function recordPrices(ctx: EngineContext, quotes: readonly Quote[])
       avgExit: trades.avg_exit_price,
       signalId: trades.signal_id,
       stopLoss: signals.stop_loss_level,
+      broker: trades.broker,
+      ltp: trades.ltp,
+      ltpAt: trades.ltp_at,
+      ltpStale: trades.ltp_stale,
     })
     .from(trades)
     .innerJoin(signals, eq(signals.signal_id, trades.signal_id))
     .where(eq(trades.trade_status, 'running'))
     .orderBy(asc(trades.trabot_trade_id));
-  const priced = running.flatMap((trade) => {
-    const quote = bySymbol.get(trade.instrument);
-    if (!quote) return [];
+  const maxAge = ctx.settings.livePriceMaxAgeMs;
+  const livePrices = new Map<number, number | null>();
+  const warnings: { message: string; data: Record<string, unknown> }[] = [];
+  const priced = running.flatMap((trade): Partial<typeof trades.$inferSelect>[] => {
     const position = {
       direction: trade.direction,
       entered: trade.entered,
@@ -119,27 +142,87 @@ export async function recordPrices(ctx: EngineContext, quotes: readonly Quote[])
       avgEntry: trade.avgEntry,
       avgExit: trade.avgExit,
     };
-    return [
-      {
-        trabot_trade_id: trade.tradeId,
-        ltp: quote.ltp,
-        ...markToMarket(position, quote.ltp, trade.stopLoss),
-        last_updated_timestamp: quote.timestamp,
-      },
-    ];
+    if (trade.broker === 'paper') {
+      const quote = bySymbol.get(trade.instrument);
+      if (!quote) return [];
+      return [
+        {
+          trabot_trade_id: trade.tradeId,
+          ltp: quote.ltp,
+          ...markToMarket(position, quote.ltp, trade.stopLoss),
+          last_updated_timestamp: quote.timestamp,
+        },
+      ];
+    }
+    // A live trade: its broker's fresh price, else the one it was last booked at (a fill) while fresh.
+    const fromBroker = ctx.live.fresh(
+      priceAccountOf(trade.accountId, trade.broker),
+      trade.broker,
+      trade.instrument,
+      now,
+      maxAge,
+    );
+    if (fromBroker) {
+      ctx.live.endOutage(trade.tradeId);
+      livePrices.set(trade.tradeId, fromBroker.ltp);
+      if (trade.ltpAt && trade.ltpAt.getTime() >= fromBroker.at.getTime() && !trade.ltpStale) return [];
+      return [
+        {
+          trabot_trade_id: trade.tradeId,
+          ltp: fromBroker.ltp,
+          ...markToMarket(position, fromBroker.ltp, trade.stopLoss),
+          last_updated_timestamp: fromBroker.at,
+          ltp_at: fromBroker.at,
+          ltp_stale: false,
+        },
+      ];
+    }
+    const state = livePriceState(trade.ltpAt, now, maxAge);
+    if (state.fresh && trade.ltp !== null && !trade.ltpStale) {
+      livePrices.set(trade.tradeId, trade.ltp);
+      return [];
+    }
+    livePrices.set(trade.tradeId, null);
+    if (open && ctx.live.startOutage(trade.tradeId)) {
+      const since = state.ageMs === null ? 'none yet' : `the last ${formatAge(state.ageMs)} ago`;
+      warnings.push({
+        message: `No live price for ${trade.instrument} on account ${trade.accountId} (trade ${trade.tradeId}, ${brokerLabel(trade.broker)}): ${since}; Trabot decides no exit at its levels until one comes, the orders resting at the broker still protect it`,
+        data: {
+          trabot_account_id: trade.accountId,
+          trabot_trade_id: trade.tradeId,
+          symbol: trade.instrument,
+          broker: trade.broker,
+          reason: 'no_live_price',
+        },
+      });
+    }
+    // Marked once: the MTM is not invented from an old or simulated price.
+    return trade.ltpStale ? [] : [{ trabot_trade_id: trade.tradeId, current_mtm: null, ltp_stale: true }];
   });
-  // In batches: on the embedded database each statement holds the event loop for its length.
-  for (let start = 0; start < priced.length; start += ctx.settings.batchSize) {
-    await updateRows(db, trades, 'trabot_trade_id', priced.slice(start, start + ctx.settings.batchSize));
+  if (warnings.length) await raiseWarnings(db, warnings);
+  // In batches of rows naming the same columns (a paper price, a live one, a stale mark): on the
+  // embedded database each statement holds the event loop for its length.
+  const shapes = new Map<string, (typeof priced)[number][]>();
+  for (const row of priced) {
+    const shape = Object.keys(row).join(',');
+    shapes.set(shape, [...(shapes.get(shape) ?? []), row]);
   }
-  return running.map(({ tradeId, accountId, tradeType, tradeDate, instrument, direction, remaining, signalId }) => ({
-    tradeId,
-    accountId,
-    tradeType,
-    tradeDate,
-    instrument,
-    direction,
-    remaining: remaining ?? 0,
-    signalId: signalId as number,
-  }));
+  for (const rows of shapes.values())
+    for (let start = 0; start < rows.length; start += ctx.settings.batchSize) {
+      await updateRows(db, trades, 'trabot_trade_id', rows.slice(start, start + ctx.settings.batchSize));
+    }
+  return running.map(
+    ({ tradeId, accountId, tradeType, tradeDate, instrument, direction, remaining, signalId, broker }) => ({
+      tradeId,
+      accountId,
+      tradeType,
+      tradeDate,
+      instrument,
+      direction,
+      remaining: remaining ?? 0,
+      signalId: signalId as number,
+      broker,
+      ...(broker === 'paper' ? {} : { livePrice: livePrices.get(tradeId) ?? null }),
+    }),
+  );
 }

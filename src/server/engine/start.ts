@@ -37,6 +37,8 @@ export function engineSettings(
     | 'ENGINE_MAX_DRIFT_PERCENT'
     | 'EXIT_CHASE_AFTER_MS'
     | 'EXIT_CHASE_TIMES'
+    | 'LIVE_PRICE_MAX_AGE_MS'
+    | 'LIVE_PRICE_POLL_MS'
   >,
   kind: Database['kind'],
 ): EngineSettings {
@@ -47,6 +49,8 @@ export function engineSettings(
     maxEntryDriftPercent: env.ENGINE_MAX_DRIFT_PERCENT,
     exitChaseAfterMs: env.EXIT_CHASE_AFTER_MS,
     exitChaseTimes: env.EXIT_CHASE_TIMES,
+    livePriceMaxAgeMs: env.LIVE_PRICE_MAX_AGE_MS,
+    livePricePollMs: env.LIVE_PRICE_POLL_MS,
   };
 }
 

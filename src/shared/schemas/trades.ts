@@ -67,6 +67,13 @@ export const tradeSchema = z.object({
   stoploss_trade_number: z.string().nullable(),
   remaining_quantity: numOrNull,
   ltp: numOrNull,
+  /**
+   * Not in the spec: when a live trade's `ltp` was last known from its broker (or a fill); null
+   * before any. With `ltp_stale` the screens say "no live price · <age since then>".
+   */
+  ltp_at: z.string().nullable(),
+  /** Not in the spec: a live trade without a fresh price from its broker (its MTM is then null, unknown). */
+  ltp_stale: z.boolean(),
   trade_entries: z.array(tradeEntrySchema),
   trade_exits: z.array(tradeExitSchema),
 });

@@ -4,6 +4,7 @@
  * by another process, the same fill answered twice, the trade's status as the admin left it
  * (trade-states.ts), and the fence of a stale leader.
  */
+import { LivePriceBook } from '@server/engine/feed/live-prices';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
@@ -39,6 +40,7 @@ function context(leadership: Leadership = SOLE_LEADERSHIP): EngineContext {
     deps: { ...t.deps, log, db: fencedDb(t.deps.db, leadership) },
     leadership,
     feed: {} as EngineContext['feed'],
+    live: new LivePriceBook(),
     paper: {} as EngineContext['paper'],
     calendar: {} as EngineContext['calendar'],
     settings: {
@@ -48,6 +50,8 @@ function context(leadership: Leadership = SOLE_LEADERSHIP): EngineContext {
       maxEntryDriftPercent: 1,
       exitChaseAfterMs: 10_000,
       exitChaseTimes: 3,
+      livePriceMaxAgeMs: 30_000,
+      livePricePollMs: 5_000,
     },
     halts: { all: null, accounts: new Map() } as unknown as EngineContext['halts'],
     stopping: () => false,

@@ -3,6 +3,7 @@
  * a trade the admin closed is cancelled at its broker, one of a trade the admin took over (open)
  * is followed as before, and the engine's cancel of a trade that did not fill moves only a pending one.
  */
+import { LivePriceBook } from '@server/engine/feed/live-prices';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,7 @@ const context = (): EngineContext => ({
   deps: { ...t.deps, log },
   leadership: SOLE_LEADERSHIP,
   feed: {} as EngineContext['feed'],
+  live: new LivePriceBook(),
   paper,
   calendar: {} as EngineContext['calendar'],
   settings: {
@@ -63,6 +65,8 @@ const context = (): EngineContext => ({
     maxEntryDriftPercent: 1,
     exitChaseAfterMs: 10_000,
     exitChaseTimes: 3,
+    livePriceMaxAgeMs: 30_000,
+    livePricePollMs: 5_000,
   },
   halts: { all: null, accounts: new Map() } as unknown as EngineContext['halts'],
   stopping: () => false,

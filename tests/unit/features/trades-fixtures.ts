@@ -28,6 +28,8 @@ export function makeTrade(over: Partial<Trade> = {}): Trade {
     stoploss_trade_number: null,
     remaining_quantity: 10,
     ltp: 2499,
+    ltp_at: null,
+    ltp_stale: false,
     trade_entries: [],
     trade_exits: [],
     ...over,

@@ -30,6 +30,8 @@ describe('engineSettings: the fan-out batch per database', () => {
         ENGINE_MAX_DRIFT_PERCENT: '2',
         EXIT_CHASE_AFTER_MS: '15000',
         EXIT_CHASE_TIMES: '2',
+        LIVE_PRICE_MAX_AGE_MS: '45000',
+        LIVE_PRICE_POLL_MS: '3000',
       }),
       'pglite',
     );
@@ -40,6 +42,8 @@ describe('engineSettings: the fan-out batch per database', () => {
       maxEntryDriftPercent: 2,
       exitChaseAfterMs: 15_000,
       exitChaseTimes: 2,
+      livePriceMaxAgeMs: 45_000,
+      livePricePollMs: 3_000,
     });
   });
 
@@ -47,5 +51,11 @@ describe('engineSettings: the fan-out batch per database', () => {
     expect(engineSettings(envOf({}), 'pglite')).toMatchObject({ exitChaseAfterMs: 10_000, exitChaseTimes: 3 });
     expect(() => envOf({ EXIT_CHASE_AFTER_MS: '500' })).toThrow(/EXIT_CHASE_AFTER_MS/);
     expect(() => envOf({ EXIT_CHASE_TIMES: '-1' })).toThrow(/EXIT_CHASE_TIMES/);
+  });
+
+  it('live prices: 30 s to go stale and a poll every 5 s by default; bounds named', () => {
+    expect(engineSettings(envOf(), 'pglite')).toMatchObject({ livePriceMaxAgeMs: 30_000, livePricePollMs: 5_000 });
+    expect(() => envOf({ LIVE_PRICE_MAX_AGE_MS: '999' })).toThrow(/LIVE_PRICE_MAX_AGE_MS/);
+    expect(() => envOf({ LIVE_PRICE_POLL_MS: 'soon' })).toThrow(/LIVE_PRICE_POLL_MS/);
   });
 });

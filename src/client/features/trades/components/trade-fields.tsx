@@ -11,6 +11,7 @@ import {
   formatTimestamp,
   lastPriceView,
   NA,
+  noLivePriceText,
 } from '@shared/format';
 import type { Trade } from '@shared/schemas/trades';
 import { Rupee } from '@client/components/rupee';
@@ -28,7 +29,18 @@ export interface TradeField {
 
 const orNA = (value: string | number | null) => (value === null || value === '' ? NA : value);
 
+/** A live trade without a fresh price from its broker says so, with the age of its last one. */
+function NoLivePrice({ text }: { text: string }) {
+  return (
+    <span className="no-live-price" title="No fresh price from the broker: nothing is decided on it">
+      {text}
+    </span>
+  );
+}
+
 function LastPrice({ trade }: { trade: Trade }) {
+  const stale = noLivePriceText(trade, new Date());
+  if (stale) return <NoLivePrice text={stale} />;
   const { price, change } = lastPriceView(trade);
   return (
     <span className="last-price">
@@ -59,7 +71,17 @@ const FIELDS = {
   avgEntry: { label: 'Avg Entry', numeric: true, render: (t) => formatAvgEntry(t) },
   avgExit: { label: 'Avg Exit', numeric: true, render: (t) => <Rupee value={t.avg_exit_price} /> },
   ltp: { label: 'LTP', numeric: true, render: (t) => <LastPrice trade={t} /> },
-  mtm: { label: 'MTM', numeric: true, render: (t) => <Rupee value={t.current_mtm} signed /> },
+  mtm: {
+    label: 'MTM',
+    numeric: true,
+    // Without a live price the MTM is unknown, never a made-up or zero figure.
+    render: (t) =>
+      noLivePriceText(t, new Date()) ? (
+        <span className="mtm-unknown">unknown</span>
+      ) : (
+        <Rupee value={t.current_mtm} signed />
+      ),
+  },
   risk: { label: 'Trade Risk', numeric: true, render: (t) => <Rupee value={t.trade_risk} /> },
   brokerTradeNumber: { label: 'Broker Trade No.', render: (t) => orNA(t.broker_trade_number) },
   stoplossTradeNumber: { label: 'Stoploss Trade No.', render: (t) => orNA(t.stoploss_trade_number) },
