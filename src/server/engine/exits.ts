@@ -44,7 +44,8 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
 
   // A trade whose stop and target rest at its broker is exited there at its levels, not by Trabot:
   // its protection is read now instead (an executed leg is booked in this tick). A square-off is Trabot's.
-  const atLevel = running.filter((t) => t.remaining > 0 && tradeReached(t, signalOf.get(t.signalId)!));
+  // Any price may prompt that read (it decides nothing: the broker's answer does).
+  const atLevel = running.filter((t) => t.remaining > 0 && reachedBy(signalOf.get(t.signalId)!));
   const resting = await restingProtections(
     ctx,
     atLevel.map((t) => t.tradeId),

@@ -366,7 +366,8 @@ describe('protective orders of a live Zerodha trade', () => {
     ).toBe(true);
     feed.set(symbol, 249);
     kite.setLtp(symbol, 249);
-    await engine.tick(new Date(T0 + 3_000));
+    // Decided on Kite's own price: the next poll of its quotes (LIVE_PRICE_POLL_MS, 5 s).
+    await engine.tick(new Date(T0 + 5_000));
     expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
     await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
   });
