@@ -15,12 +15,14 @@ import {
   type BrokerAdapter,
   type BrokerCredentials,
   type Order,
+  type OrderChanges,
   type OrderRequest,
   type Protection,
   type ProtectionChanges,
   type ProtectionLeg,
   type ProtectionRequest,
   type ProtectionState,
+  type ProtectiveOrders,
 } from './adapter';
 
 /**
@@ -176,5 +178,43 @@ export class OrderProtections {
     const legs = legsOfProtection(protectionId);
     if (!legs) throw new BrokerError(`${protectionId} is not a protection of two orders`);
     return legs;
+  }
+}
+
+/**
+ * ProtectiveOrders as two plain orders, for an adapter to extend: the broker's own order calls do
+ * the work, and the broker lists no protection as such (its legs are found by their tags).
+ */
+export abstract class PlainOrderProtections implements ProtectiveOrders {
+  protected abstract readonly now: () => Date;
+  abstract placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order>;
+  abstract modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order>;
+  abstract cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order>;
+  abstract orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order>;
+
+  private readonly protective = new OrderProtections(this, () => this.now());
+
+  placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
+    return this.protective.place(credentials, request);
+  }
+
+  modifyProtection(
+    credentials: BrokerCredentials,
+    protectionId: string,
+    changes: ProtectionChanges,
+  ): Promise<Protection> {
+    return this.protective.modify(credentials, protectionId, changes);
+  }
+
+  cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    return this.protective.cancel(credentials, protectionId);
+  }
+
+  protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    return this.protective.status(credentials, protectionId);
+  }
+
+  protectionBook(): Promise<Protection[]> {
+    return Promise.resolve([]);
   }
 }

@@ -28,8 +28,7 @@ import type {
   Position,
 } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
-import type { Protection, ProtectionChanges, ProtectionRequest, ProtectiveOrders } from '../adapter';
-import { OrderProtections } from '../order-protection';
+import { PlainOrderProtections } from '../order-protection';
 import { DailyFile, fetchJsonFile } from '../daily-file';
 import { brokerCall, jsonCall, type BrokerFailure, type JsonAnswer } from '../json-http';
 import { routeAgent, type OrderRoute } from '../order-route';
@@ -125,14 +124,16 @@ function localAddress(): { ip: string; mac: string } {
   return { ip: '127.0.0.1', mac: '00:00:00:00:00:00' };
 }
 
-export class AngelOneAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrders {
+// Protective orders: a stop-loss and a target as two plain orders (docs/decisions/2026-11-27-protective-orders-at-angel-one.md).
+export class AngelOneAdapter extends PlainOrderProtections implements BrokerAdapter, DailyLogin {
   readonly name = 'angelone';
-  private readonly now: () => Date;
+  protected readonly now: () => Date;
   private readonly buckets: UserBuckets;
   private readonly instruments: DailyFile<Map<string, AngelInstrument>>;
   private readonly client = localAddress();
 
   constructor(private readonly config: AngelOneConfig) {
+    super();
     this.now = config.now ?? (() => new Date());
     this.buckets = new UserBuckets(limitsOf, this.now);
     this.instruments = new DailyFile(
@@ -230,38 +231,6 @@ export class AngelOneAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrd
     if (!(await this.validateAccessKey(credentials)))
       throw new BrokerError('Angel One session expired or invalid: connect Angel One again (daily login)');
     return { token: credentials.accessKey, expiresAt: angelSessionExpiry(this.now()) };
-  }
-
-  /**
-   * Protective orders at Angel One (docs/decisions/2026-11-27-protective-orders-at-angel-one.md): a
-   * stop-loss (SL) order and a target LIMIT order, each with its leg's tag, kept one-cancels-other
-   * by the engine (../order-protection.ts).
-   */
-  private readonly protective = new OrderProtections(this, () => this.now());
-
-  placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
-    return this.protective.place(credentials, request);
-  }
-
-  modifyProtection(
-    credentials: BrokerCredentials,
-    protectionId: string,
-    changes: ProtectionChanges,
-  ): Promise<Protection> {
-    return this.protective.modify(credentials, protectionId, changes);
-  }
-
-  cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
-    return this.protective.cancel(credentials, protectionId);
-  }
-
-  protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
-    return this.protective.status(credentials, protectionId);
-  }
-
-  /** Angel One lists no protection as such: its two orders are found in the order book by their tags. */
-  protectionBook(): Promise<Protection[]> {
-    return Promise.resolve([]);
   }
 
   async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {

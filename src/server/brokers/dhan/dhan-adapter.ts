@@ -32,8 +32,7 @@ import type {
   Position,
 } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
-import type { Protection, ProtectionChanges, ProtectionRequest, ProtectiveOrders } from '../adapter';
-import { OrderProtections } from '../order-protection';
+import { PlainOrderProtections } from '../order-protection';
 import { DailyFile, fetchTextFile } from '../daily-file';
 import { istWallClock } from '@shared/ist';
 import { brokerCall, jsonCall, type BrokerFailure, type JsonAnswer } from '../json-http';
@@ -103,15 +102,17 @@ export function dhanAuthFailure(answer: JsonAnswer): BrokerFailure | null {
     : failure;
 }
 
-export class DhanAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrders {
+// Protective orders: a stop-loss and a target as two plain orders (docs/decisions/2026-11-27-protective-orders-at-dhan.md).
+export class DhanAdapter extends PlainOrderProtections implements BrokerAdapter, DailyLogin {
   readonly name = 'dhan';
   readonly stateless = true;
   readonly access: DhanAccess;
-  private readonly now: () => Date;
+  protected readonly now: () => Date;
   private readonly buckets: UserBuckets;
   private readonly securities: DailyFile<Map<string, string>>;
 
   constructor(private readonly config: DhanConfig) {
+    super();
     if (config.partnerId && config.partnerSecret) this.access = 'partner';
     else if (config.apiKey && config.apiSecret) this.access = 'individual';
     else throw new Error('Dhan needs partner credentials or an API key and secret');
@@ -242,38 +243,6 @@ export class DhanAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrders 
       ? istWallClock(`${m[3]}-${m[2]}-${m[1]} ${m[4]}:${m[5]}:00`, this.now())
       : new Date(this.now().getTime() + 86_400_000);
     return { token: credentials.accessKey, expiresAt };
-  }
-
-  /**
-   * Protective orders at Dhan (docs/decisions/2026-11-27-protective-orders-at-dhan.md): a
-   * stop-loss (SL) order and a target LIMIT order, each with its leg's tag, kept one-cancels-other
-   * by the engine (../order-protection.ts).
-   */
-  private readonly protective = new OrderProtections(this, () => this.now());
-
-  placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
-    return this.protective.place(credentials, request);
-  }
-
-  modifyProtection(
-    credentials: BrokerCredentials,
-    protectionId: string,
-    changes: ProtectionChanges,
-  ): Promise<Protection> {
-    return this.protective.modify(credentials, protectionId, changes);
-  }
-
-  cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
-    return this.protective.cancel(credentials, protectionId);
-  }
-
-  protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
-    return this.protective.status(credentials, protectionId);
-  }
-
-  /** Dhan lists no protection as such: its two orders are found in the order book by their tags. */
-  protectionBook(): Promise<Protection[]> {
-    return Promise.resolve([]);
   }
 
   async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {

@@ -26,8 +26,7 @@ import type {
   Position,
 } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
-import type { Protection, ProtectionChanges, ProtectionRequest, ProtectiveOrders } from '../adapter';
-import { OrderProtections } from '../order-protection';
+import { PlainOrderProtections } from '../order-protection';
 import { brokerCall, jsonCall, Unreachable, type BrokerFailure, type JsonAnswer } from '../json-http';
 import { routeAgent, type OrderRoute } from '../order-route';
 import { UserBuckets } from '../user-buckets';
@@ -72,12 +71,14 @@ export function fyersFailure(answer: JsonAnswer): BrokerFailure | null {
   return { kind: 'refused', message };
 }
 
-export class FyersAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrders {
+// Protective orders: a stop-loss and a target as two plain orders (docs/decisions/2026-11-27-protective-orders-at-fyers.md).
+export class FyersAdapter extends PlainOrderProtections implements BrokerAdapter, DailyLogin {
   readonly name = 'fyers';
-  private readonly now: () => Date;
+  protected readonly now: () => Date;
   private readonly buckets: UserBuckets;
 
   constructor(private readonly config: FyersConfig) {
+    super();
     this.now = config.now ?? (() => new Date());
     this.buckets = new UserBuckets(() => FYERS_LIMITS, this.now);
   }
@@ -156,38 +157,6 @@ export class FyersAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrders
     if (!(await this.validateAccessKey(credentials)))
       throw new BrokerError('Fyers session expired or invalid: connect Fyers again (daily login)');
     return { token: credentials.accessKey, expiresAt: nextSixAmIst(this.now()) };
-  }
-
-  /**
-   * Protective orders at Fyers (docs/decisions/2026-11-27-protective-orders-at-fyers.md): a
-   * stop-loss (SL) order and a target LIMIT order, each with its leg's tag, kept one-cancels-other
-   * by the engine (../order-protection.ts).
-   */
-  private readonly protective = new OrderProtections(this, () => this.now());
-
-  placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
-    return this.protective.place(credentials, request);
-  }
-
-  modifyProtection(
-    credentials: BrokerCredentials,
-    protectionId: string,
-    changes: ProtectionChanges,
-  ): Promise<Protection> {
-    return this.protective.modify(credentials, protectionId, changes);
-  }
-
-  cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
-    return this.protective.cancel(credentials, protectionId);
-  }
-
-  protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
-    return this.protective.status(credentials, protectionId);
-  }
-
-  /** Fyers lists no protection as such: its two orders are found in the order book by their tags. */
-  protectionBook(): Promise<Protection[]> {
-    return Promise.resolve([]);
   }
 
   async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {

@@ -40,8 +40,7 @@ import type {
   Position,
 } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
-import type { Protection, ProtectionChanges, ProtectionRequest, ProtectiveOrders } from '../adapter';
-import { OrderProtections } from '../order-protection';
+import { PlainOrderProtections } from '../order-protection';
 import { DailyFile, fetchJsonFile } from '../daily-file';
 import { routeAgent, type OrderRoute } from '../order-route';
 import { UserBuckets } from '../user-buckets';
@@ -116,13 +115,15 @@ interface InstrumentRow {
   instrument_key?: string;
 }
 
-export class UpstoxAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrders {
+// Protective orders: a stop-loss and a target as two plain orders (docs/decisions/2026-11-27-protective-orders-at-upstox.md).
+export class UpstoxAdapter extends PlainOrderProtections implements BrokerAdapter, DailyLogin {
   readonly name = 'upstock';
-  private readonly now: () => Date;
+  protected readonly now: () => Date;
   private readonly buckets: UserBuckets;
   private readonly keys: DailyFile<Map<string, string>>;
 
   constructor(private readonly config: UpstoxConfig) {
+    super();
     this.now = config.now ?? (() => new Date());
     this.buckets = new UserBuckets((api) => (api === 'order' ? UPSTOX_ORDER_LIMITS : UPSTOX_LIMITS), this.now);
     this.keys = new DailyFile(
@@ -226,38 +227,6 @@ export class UpstoxAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrder
     if (!(await this.validateAccessKey(credentials)))
       throw new BrokerError('Upstox session expired or invalid: connect Upstox again (daily login)');
     return { token: credentials.accessKey, expiresAt: upstoxSessionExpiry(this.now()) };
-  }
-
-  /**
-   * Protective orders at Upstox (docs/decisions/2026-11-27-protective-orders-at-upstox.md): a
-   * stop-loss (SL) order and a target LIMIT order, each with its leg's tag, kept one-cancels-other
-   * by the engine (../order-protection.ts).
-   */
-  private readonly protective = new OrderProtections(this, () => this.now());
-
-  placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
-    return this.protective.place(credentials, request);
-  }
-
-  modifyProtection(
-    credentials: BrokerCredentials,
-    protectionId: string,
-    changes: ProtectionChanges,
-  ): Promise<Protection> {
-    return this.protective.modify(credentials, protectionId, changes);
-  }
-
-  cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
-    return this.protective.cancel(credentials, protectionId);
-  }
-
-  protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
-    return this.protective.status(credentials, protectionId);
-  }
-
-  /** Upstox lists no protection as such: its two orders are found in the order book by their tags. */
-  protectionBook(): Promise<Protection[]> {
-    return Promise.resolve([]);
   }
 
   async placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order> {
