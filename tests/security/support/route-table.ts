@@ -9,6 +9,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '@server/context';
 import { addSignalBody, manualOrderBody, RELIANCE_SIGNAL, webhookSignalBody } from '../../factories/signals';
 import { subscriptionBody } from '../../factories/subscriptions';
+import { monthOf } from '@server/services/membership';
 import {
   jsonPayload,
   multipartPayload,
@@ -378,7 +379,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     access: 'superadmin',
     params: { id: 'member' },
     // This month's link, made already by the world: handed back even after the member opted out.
-    body: () => jsonPayload({}),
+    body: () => jsonPayload({ month: monthOf(new Date()) }),
   },
   'GET /api/admin/membership/collection': { access: 'superadmin', query: 'month=2026-11' },
 };
