@@ -48,6 +48,8 @@ test.describe('Research and Development enquiry', () => {
   });
 
   test('a complete enquiry is stored as a Research Enquiry with every answer', async ({ page, formsServer }) => {
+    // Eight steps typed as a user does: 34 s alone on a loaded 2-core machine, past 60 s beside CI's load.
+    test.setTimeout(120_000);
     const answers = {
       ...validAnswers(researchEnquiryForm),
       email: emailFor('research'),
