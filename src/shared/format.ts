@@ -189,3 +189,14 @@ export function accessKeyStatusView(valid: boolean): { text: 'VALID' | 'INVALID'
 
 /** What a hidden secret shows: a fixed number of dots, so its length is not revealed either. */
 export const HIDDEN_SECRET = '••••••••';
+
+/** The badge tone of each trade status: the app's TradeStatusBadge and the server-filled trade cards. */
+export const TRADE_STATUS_TONES = {
+  pending: 'warning',
+  approved: 'info',
+  running: 'primary',
+  open: 'primary',
+  completed: 'success',
+  closed: 'success',
+  cancelled: 'neutral',
+} as const satisfies Record<TradeStatus, string>;

@@ -86,7 +86,8 @@ export function fromLegOrders(protectionId: string, stop: Order, target: Order):
       product: stop.request.product,
       quantity: stop.request.quantity,
       stop: stop.request.triggerPrice ?? 0,
-      stopLimit: stop.request.limitPrice ?? null,
+      // An SL-M has no limit (Kite reports its price as 0).
+      stopLimit: stop.request.limitPrice || null,
       target: target.request.limitPrice ?? 0,
     },
     state,

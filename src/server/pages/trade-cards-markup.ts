@@ -15,6 +15,7 @@ import {
   formatRupees,
   lastPriceView,
   toneOf,
+  TRADE_STATUS_TONES,
 } from '@shared/format';
 import { SERVER_DATA_ATTR } from '@shared/live-data-markers';
 import { MSG } from '@shared/messages';
@@ -28,17 +29,6 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (value: string | number): string => String(value).replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 
 const badge = (tone: string, inner: string) => `<span class="status-badge status-badge--${tone}">${inner}</span>`;
-
-/** trade-status-badge.tsx's tones. */
-const STATUS_TONES: Record<Trade['trade_status'], string> = {
-  pending: 'warning',
-  approved: 'info',
-  running: 'primary',
-  open: 'primary',
-  completed: 'success',
-  closed: 'success',
-  cancelled: 'neutral',
-};
 
 function modeBadge(broker: string): string {
   const live = broker !== 'paper';
@@ -92,7 +82,7 @@ function tradeCard(trade: Trade): string {
     `<header class="trade-card-header"><h2 id="trade-${id}-title">${escapeHtml(trade.trade_instrument)} ` +
     `<span class="exchange">${escapeHtml(trade.trade_exchange)}</span></h2>` +
     `<span class="trade-card-direction">${escapeHtml(trade.trade_direction)}</span>` +
-    `${modeBadge(trade.broker)}${badge(STATUS_TONES[trade.trade_status], escapeHtml(trade.trade_status))}</header>` +
+    `${modeBadge(trade.broker)}${badge(TRADE_STATUS_TONES[trade.trade_status], escapeHtml(trade.trade_status))}</header>` +
     `<dl class="trade-card-keys">${fields}</dl>${partExitNote(trade)}` +
     // Inert, like every prerendered button, until the app stands ready to keep a tap (boot.ts).
     `<div class="trade-card-actions"><button inert="" type="button" class="link-button" aria-expanded="false">` +

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { ORDER_LEG_STATES, orderLegs, tradeEntries, trades, warnings, type OrderLegState } from '@server/db/schema';
 import type { Order, OrderState } from '@server/brokers/adapter';
-import type { EngineContext } from '@server/engine/engine-deps';
+import { DEFAULT_ENGINE_SETTINGS, type EngineContext } from '@server/engine/engine-deps';
 import { FencedError, fencedDb } from '@server/engine/fence';
 import { SOLE_LEADERSHIP, type Leadership } from '@server/engine/leader-lock';
 import { canMoveLeg, LEG_TRANSITIONS, UNSETTLED_LEG_STATES } from '@server/engine/leg-states';
@@ -43,16 +43,7 @@ function context(leadership: Leadership = SOLE_LEADERSHIP): EngineContext {
     live: new LivePriceBook(),
     paper: {} as EngineContext['paper'],
     calendar: {} as EngineContext['calendar'],
-    settings: {
-      batchSize: 500,
-      brokerConcurrency: 4,
-      maxQuoteAgeMs: 10_000,
-      maxEntryDriftPercent: 1,
-      exitChaseAfterMs: 10_000,
-      exitChaseTimes: 3,
-      livePriceMaxAgeMs: 30_000,
-      livePricePollMs: 5_000,
-    },
+    settings: { ...DEFAULT_ENGINE_SETTINGS, brokerConcurrency: 4 },
     halts: { all: null, accounts: new Map() } as unknown as EngineContext['halts'],
     stopping: () => false,
     warnedOnce: () => false,

@@ -9,7 +9,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderState } from '@server/brokers/adapter';
 import { orderLegs, trades } from '@server/db/schema';
-import type { EngineContext } from '@server/engine/engine-deps';
+import { DEFAULT_ENGINE_SETTINGS, type EngineContext } from '@server/engine/engine-deps';
 import { SOLE_LEADERSHIP } from '@server/engine/leader-lock';
 import { insertTradesWithLegs } from '@server/engine/new-legs';
 import { followUnsettledLegs } from '@server/engine/settle';
@@ -58,16 +58,7 @@ const context = (): EngineContext => ({
   live: new LivePriceBook(),
   paper,
   calendar: {} as EngineContext['calendar'],
-  settings: {
-    batchSize: 500,
-    brokerConcurrency: 4,
-    maxQuoteAgeMs: 10_000,
-    maxEntryDriftPercent: 1,
-    exitChaseAfterMs: 10_000,
-    exitChaseTimes: 3,
-    livePriceMaxAgeMs: 30_000,
-    livePricePollMs: 5_000,
-  },
+  settings: { ...DEFAULT_ENGINE_SETTINGS, brokerConcurrency: 4 },
   halts: { all: null, accounts: new Map() } as unknown as EngineContext['halts'],
   stopping: () => false,
   warnedOnce: () => false,

@@ -155,37 +155,3 @@ export function stopLegPrices(terms: Pick<ProtectionRequest, 'stop' | 'stopLimit
     ? { order_type: 'SL-M' as const, trigger_price: terms.stop, market_protection: marketProtection }
     : { order_type: 'SL' as const, trigger_price: terms.stop, price: terms.stopLimit };
 }
-
-/** An intraday protection from its two orders as Kite has them. */
-export function fromProtectionOrders(protectionId: string, stop: Order, target: Order): Protection {
-  const executed: ProtectionLeg | null = stop.filledQuantity > 0 ? 'stop' : target.filledQuantity > 0 ? 'target' : null;
-  const resting = (o: Order) => o.state === 'open' || o.state === 'trigger_pending';
-  const rejected = [stop, target].find((o) => o.state === 'rejected');
-  // One leg still resting (the other withdrawn at the broker) is still a protection, if half a one.
-  const state: ProtectionState = executed
-    ? 'triggered'
-    : rejected
-      ? 'rejected'
-      : resting(stop) || resting(target)
-        ? 'active'
-        : 'cancelled';
-  return {
-    protectionId,
-    kind: 'orders',
-    terms: {
-      exchange: stop.request.exchange,
-      symbol: stop.request.symbol,
-      side: stop.request.side,
-      product: stop.request.product,
-      quantity: stop.request.quantity,
-      stop: stop.request.triggerPrice ?? 0,
-      stopLimit: stop.request.limitPrice || null,
-      target: target.request.limitPrice ?? 0,
-    },
-    state,
-    orders: { stop, target },
-    executed: executed ? { leg: executed, order: executed === 'stop' ? stop : target } : null,
-    rejectReason: rejected?.rejectReason ?? null,
-    updatedAt: new Date(Math.max(stop.updatedAt.getTime(), target.updatedAt.getTime())),
-  };
-}

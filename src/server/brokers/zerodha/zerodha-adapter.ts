@@ -29,6 +29,7 @@ import type {
   ProtectiveOrders,
 } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
+import { fromLegOrders } from '../order-protection';
 import { routeAgent, type OrderRoute } from '../order-route';
 import { RateLimiter } from '../rate-limiter';
 import { nextSixAmIst } from '../session-expiry';
@@ -36,7 +37,6 @@ import { UserBuckets, type Limit } from '../user-buckets';
 import { fromKiteOrder, KITE_DEFAULT_MARKET_PROTECTION, KITE_ORDER_TYPES, kiteOrderParams } from './kite-orders';
 import {
   fromKiteTrigger,
-  fromProtectionOrders,
   gttParams,
   gttTerms,
   ordersOfProtection,
@@ -391,7 +391,7 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrde
         this.orderStatus(credentials, legs.stop),
         this.orderStatus(credentials, legs.target),
       ]);
-      return fromProtectionOrders(protectionId, stop, target);
+      return fromLegOrders(protectionId, stop, target);
     }
     const trigger = await this.call(() => this.client(credentials.accessKey).getGTT(protectionId), true);
     const { executedOrderId } = fromKiteTrigger(trigger, null, this.now());

@@ -5,12 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Order, ProtectionRequest } from '@server/brokers/adapter';
-import {
-  fromProtectionOrders,
-  gttParams,
-  ordersOfProtection,
-  stopLegPrices,
-} from '@server/brokers/zerodha/kite-protection';
+import { fromLegOrders } from '@server/brokers/order-protection';
+import { gttParams, ordersOfProtection, stopLegPrices } from '@server/brokers/zerodha/kite-protection';
 
 const request = (over: Partial<ProtectionRequest> = {}): ProtectionRequest => ({
   exchange: 'NSE',
@@ -102,7 +98,7 @@ describe('an intraday protection', () => {
         ...over,
         request: { ...order({ state: 'open' }).request, orderType: 'limit', limitPrice: 4200, triggerPrice: null },
       });
-    const of = (s: Order, t: Order) => fromProtectionOrders('1/2', s, t);
+    const of = (s: Order, t: Order) => fromLegOrders('1/2', s, t);
     expect(of(stop({ state: 'trigger_pending' }), target({ state: 'open' })).state).toBe('active');
     const hit = of(stop({ state: 'filled', filledQuantity: 5, averagePrice: 3890 }), target({ state: 'open' }));
     expect(hit).toMatchObject({ state: 'triggered', executed: { leg: 'stop', order: { averagePrice: 3890 } } });

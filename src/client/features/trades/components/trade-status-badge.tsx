@@ -1,16 +1,7 @@
 import type { TradeStatus } from '@shared/constants';
-import { StatusBadge, type BadgeTone } from '@client/components/status-badge';
-
-const TONES: Record<TradeStatus, BadgeTone> = {
-  pending: 'warning',
-  approved: 'info',
-  running: 'primary',
-  open: 'primary',
-  completed: 'success',
-  closed: 'success',
-  cancelled: 'neutral',
-};
+import { TRADE_STATUS_TONES } from '@shared/format';
+import { StatusBadge } from '@client/components/status-badge';
 
 export function TradeStatusBadge({ status }: { status: TradeStatus }) {
-  return <StatusBadge tone={TONES[status]}>{status}</StatusBadge>;
+  return <StatusBadge tone={TRADE_STATUS_TONES[status]}>{status}</StatusBadge>;
 }
