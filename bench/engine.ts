@@ -7,8 +7,8 @@
  *   out" with every account's trade running; the SQL statements it took (counted at the driver);
  * - tick: with those trades running, ten ticks (prices, mark-to-market, excursions, level checks):
  *   their duration and statements;
- * - exits: the price crosses every trade's stop-loss; the worst delay from the tick's prices to the
- *   last exit order sent (plus, in the worst case, one tick interval before the price is sampled);
+ * - exits: the price gaps through every trade's stop resting at the paper broker; the delay from the
+ *   tick's prices to the last exit booked (plus, at worst, one tick interval before the price is sampled);
  * - the API meanwhile: GET /api/check-session from another process (autocannon, 10 connections), its
  *   p99 during the fan-out and during the ticks;
  * - the API as one member sees it: a second signal fanned out to the same accounts and ten more ticks
@@ -391,23 +391,19 @@ export async function benchEngine(
     const duringTicks = await tickLoad.stop();
     const { engine } = current;
 
-    // Every trade's stop-loss crossed: from the tick's prices to the last exit order sent.
-    await database.db.update(signals).set({ stop_loss_level: 1700 }).where(eq(signals.signal_id, signalId));
+    // The price gaps through every trade's stop resting at the (paper) broker: from the tick's prices
+    // to the last exit booked (the broker's fills reconciled in the same tick).
+    const crossed = { ...feed.quote('INFY')!, ltp: 1390 };
     let pricedAt = 0;
-    let lastExitSent = 0;
     const tick = feed.tick.bind(feed);
+    const quote = feed.quote.bind(feed);
+    feed.quote = (symbol) => (symbol === 'INFY' ? crossed : quote(symbol));
     feed.tick = (now) => {
-      const quotes = tick(now);
       pricedAt = performance.now();
-      return quotes;
-    };
-    const place = paper.placeOrder.bind(paper);
-    paper.placeOrder = async (credentials, request) => {
-      const order = await place(credentials, request);
-      if (request.side === 'sell') lastExitSent = performance.now();
-      return order;
+      return tick(now).map((q) => (q.symbol === 'INFY' ? { ...crossed, timestamp: now } : q));
     };
     await engine.tick(new Date());
+    const lastExitBooked = performance.now();
     const [{ n: open }] = (await database.db
       .select({ n: count() })
       .from(trades)
@@ -417,7 +413,7 @@ export async function benchEngine(
     // The same again, with only the one-request-at-a-time probe: a second signal for every account
     // (the first's trades are closed), then ten ticks with its trades running.
     feed.tick = tick;
-    paper.placeOrder = place;
+    feed.quote = quote;
     current = startRunner();
     const secondId = await pendingSignal('TCS');
     const fanOutProbe = await startProbe(`${url}/api/check-session`, memberCookie);
@@ -438,7 +434,7 @@ export async function benchEngine(
       tickMedianMs: Math.round(median(tickMs)),
       tickMaxMs: Math.round(Math.max(...tickMs)),
       tickStatements,
-      exitDelayMs: Math.round(lastExitSent - pricedAt),
+      exitDelayMs: Math.round(lastExitBooked - pricedAt),
       apiP99FanOutMs: duringFanOut.p99,
       apiP99TicksMs: duringTicks.p99,
       apiRequests: duringFanOut.requests + duringTicks.requests,

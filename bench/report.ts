@@ -238,7 +238,7 @@ export function engineTable(figures: EngineFigures[]): string {
     table(rows),
     '',
     table(probeRows),
-    `Budgets at 1,000 accounts: ${budget('postgres')}; ${budget('pglite')}. Exit delay: from a tick's prices to the last exit order sent when every trade's stop-loss is crossed (a crossing waits up to one tick interval, 3 s, to be sampled). One request at a time: a second signal fanned out to the same accounts, then ten ticks with its trades running, while another process calls check-session, the next call when the previous answered, and nothing else loads the server; p99 under 100 ms on both databases.`,
+    `Budgets at 1,000 accounts: ${budget('postgres')}; ${budget('pglite')}. Exit delay: from a tick's prices to the last exit booked when the price gaps through every trade's stop resting at the paper broker (a crossing waits up to one tick interval, 3 s, to be sampled). One request at a time: a second signal fanned out to the same accounts, then ten ticks with its trades running, while another process calls check-session, the next call when the previous answered, and nothing else loads the server; p99 under 100 ms on both databases.`,
   ].join('\n');
 }
 
