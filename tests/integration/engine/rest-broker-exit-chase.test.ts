@@ -10,13 +10,12 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ExitPendingEvent } from '@server/context';
 import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
-import type { ParsedRequest } from '@tests/support/fake-broker-http';
 import type { ExchangeOrder } from '@tests/support/fake-exchange';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createApprovedSignal } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
-import { REST_BROKER_WORLDS, type RestBrokerWorld, type RestFake } from '../../support/rest-broker-worlds';
+import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { chaseEscalatesOnce, chaseFillsOnce, type ChaseWorld } from './exit-chase-story';
 import { ScriptedFeed } from './scripted-feed';
@@ -28,39 +27,6 @@ let t: TestApp;
 const fakes = new Map<string, RestFake>();
 const pendingPushes: ExitPendingEvent[] = [];
 let users = 0;
-
-/** Each broker's modify request, as its API documents it: whether a request is one for the order, and its type and limit. */
-const MODIFY: Record<
-  RestBrokerWorld['broker'],
-  (r: Pick<ParsedRequest, 'method' | 'path' | 'body'>, orderId: string) => { type: string; price: number } | null
-> = {
-  // PATCH /api/v3/orders/sync {id, type (1 limit), limitPrice}
-  fyers: (r, id) =>
-    r.method === 'PATCH' && r.path === '/api/v3/orders/sync' && r.body.id === id
-      ? {
-          type: ({ 1: 'limit', 2: 'market', 3: 'sl-m', 4: 'sl' } as const)[Number(r.body.type)],
-          price: Number(r.body.limitPrice),
-        }
-      : null,
-  // PUT /v2/order/modify {order_id, order_type, price, trigger_price, validity}
-  upstock: (r, id) =>
-    r.method === 'PUT' && r.path === '/v2/order/modify' && r.body.order_id === id
-      ? { type: String(r.body.order_type).toLowerCase(), price: Number(r.body.price) }
-      : null,
-  // POST .../order/v1/modifyOrder {variety NORMAL, orderid, ordertype LIMIT, price as a string}
-  angelone: (r, id) =>
-    r.method === 'POST' && r.path.endsWith('/order/v1/modifyOrder') && r.body.orderid === id
-      ? {
-          type: r.body.variety === 'NORMAL' ? String(r.body.ordertype).toLowerCase() : `${String(r.body.variety)}?`,
-          price: typeof r.body.price === 'string' ? Number(r.body.price) : NaN,
-        }
-      : null,
-  // PUT /v2/orders/{order-id} {dhanClientId, orderId, orderType, price}
-  dhan: (r, id) =>
-    r.method === 'PUT' && r.path === `/v2/orders/${id}` && r.body.orderId === id
-      ? { type: String(r.body.orderType).toLowerCase(), price: Number(r.body.price) }
-      : null,
-};
 
 beforeAll(async () => {
   const env: Record<string, string> = { LIVE_TRADING: '1', BROKER_SOURCE_ADDRESS: '127.0.0.2' };
@@ -109,7 +75,7 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
         },
         modifies: (orderId) =>
           fake()
-            .requests.map((r) => MODIFY[rest.broker](r, orderId))
+            .requests.map((r) => rest.modifyOf(r, orderId))
             .filter((m) => m !== null),
         traded(symbol) {
           const mine = fake().exchange.orders.filter((o) => o.symbol === symbol);
