@@ -6,7 +6,9 @@
  * after it was placed Trabot modifies it to a LIMIT at the market, and it fills: one exit. Or the
  * broker's price keeps below every modification: EXIT_CHASE_TIMES (3) modifications, then one
  * warning "Exit pending at the broker" and one push to the member; the market comes back, it
- * fills, and it is booked once. In both the shares sold never exceed the shares bought.
+ * fills, and it is booked once. A market exit filled in part rests as a MARKET order for the rest:
+ * the chase makes it a LIMIT with its price (the broker's LIMIT type), and the rest fills. In each
+ * the shares sold never exceed the shares bought.
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -34,6 +36,8 @@ export interface ChaseBroker {
   broker: string;
   setLtp(symbol: string, price: number): void;
   clipNextMarket(limit: number): void;
+  /** The next market order fills only this many shares and stays open (a MARKET order) for the rest. */
+  fillNextPartly(quantity: number): void;
   match(): void;
   /** The exit's sell of the symbol at the broker (not a protective order's leg), once placed. */
   exitSell(symbol: string): ChasedOrder | undefined;
@@ -174,5 +178,37 @@ export async function chaseEscalatesOnce(world: ChaseWorld): Promise<void> {
   expect((await chased()).map((c) => c[0])).not.toContain('Exit pending at the broker');
   await engine.tick(new Date(placedAt + 75_000));
   expect(broker.modifies(sell.id)).toHaveLength(3);
+  await assertNoSecondExit(world, symbol, trade.trabot_trade_id);
+}
+
+/** A market exit filled in part rests as a MARKET order: chased as the broker's LIMIT at the market, the rest fills. */
+export async function chaseMakesPartlyFilledExitALimit(world: ChaseWorld): Promise<void> {
+  const t = world.t();
+  const broker = world.broker();
+  const { symbol, signalId, feed, engine } = await world.liveTrade();
+  await engine.tick(new Date(world.T0));
+  const trade = await tradeOf(t, signalId);
+  broker.setLtp(symbol, 248);
+  feed.set(symbol, 248);
+  broker.fillNextPartly(120);
+  await t.deps.db.insert(manualOrders).values({
+    signal_id: signalId,
+    side: 'exit',
+    order_type: 'market',
+    portion: 1,
+    trade_type: 'swing',
+    status: 'queued',
+  });
+  let placedAt = world.T0 + 3_000;
+  await engine.tick(new Date(placedAt));
+  if (!broker.exitSell(symbol)) await engine.tick(new Date((placedAt += 3_000)));
+  const sell = broker.exitSell(symbol)!;
+  expect(sell).toMatchObject({ open: true, type: 'market', filled: 120 });
+  await engine.tick(new Date(placedAt + 10_000));
+  expect(broker.modifies(sell.id)).toEqual([{ type: 'limit', price: 248 }]);
+  expect(broker.exitSell(symbol)).toMatchObject({ open: false, type: 'limit', filled: 320 });
+  await engine.tick(new Date(placedAt + 13_000));
+  expect(await tradeOf(t, signalId)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+  expect(broker.traded(symbol)).toEqual({ bought: 320, sold: 320 });
   await assertNoSecondExit(world, symbol, trade.trabot_trade_id);
 }

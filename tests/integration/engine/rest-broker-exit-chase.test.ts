@@ -17,7 +17,12 @@ import { createApprovedSignal } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
 import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { chaseEscalatesOnce, chaseFillsOnce, type ChaseWorld } from './exit-chase-story';
+import {
+  chaseEscalatesOnce,
+  chaseFillsOnce,
+  chaseMakesPartlyFilledExitALimit,
+  type ChaseWorld,
+} from './exit-chase-story';
 import { ScriptedFeed } from './scripted-feed';
 import { stubNotifier } from './stub-notifier';
 
@@ -59,6 +64,7 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
         broker: rest.broker,
         setLtp: (symbol, price) => fake().setLtp(symbol, price),
         clipNextMarket: (limit) => fake().clipNextMarket(limit),
+        fillNextPartly: (quantity) => fake().fillNextPartly(quantity),
         match: () => fake().match(),
         exitSell(symbol) {
           const o = fake().exchange.orders.find((x) => isExitSell(x, symbol));
@@ -113,5 +119,8 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
 
     it('chases 3 times, then warns the superadmin once "Exit pending at the broker"; filled later, booked once', () =>
       chaseEscalatesOnce(world));
+
+    it("makes a market exit filled in part, resting as MARKET, the broker's LIMIT at the market: the rest fills", () =>
+      chaseMakesPartlyFilledExitALimit(world));
   },
 );

@@ -31,7 +31,13 @@ import { createSubscription } from '../../factories/subscriptions';
 import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { ScriptedFeed } from './scripted-feed';
-import { chaseEscalatesOnce, chaseFillsOnce, type ChasedOrder, type ChaseWorld } from './exit-chase-story';
+import {
+  chaseEscalatesOnce,
+  chaseFillsOnce,
+  chaseMakesPartlyFilledExitALimit,
+  type ChasedOrder,
+  type ChaseWorld,
+} from './exit-chase-story';
 
 let kite: FakeKite;
 let t: TestApp;
@@ -469,6 +475,7 @@ describe('the exit chase at Kite (EXIT_CHASE_AFTER_MS 10 s, EXIT_CHASE_TIMES 3)'
       broker: 'zerodha',
       setLtp: (symbol, price) => kite.setLtp(symbol, price),
       clipNextMarket: (limit) => kite.clipNextMarket(limit),
+      fillNextPartly: (quantity) => kite.fillNextPartly(quantity),
       match: () => kite.match(),
       exitSell(symbol) {
         const sell = kite.orders.find((o) => o.tradingsymbol === symbol && o.transaction_type === 'SELL');
@@ -498,4 +505,7 @@ describe('the exit chase at Kite (EXIT_CHASE_AFTER_MS 10 s, EXIT_CHASE_TIMES 3)'
     chaseFillsOnce(world));
 
   it('chases 3 times, then warns the superadmin once "Exit pending at the broker"', () => chaseEscalatesOnce(world));
+
+  it("makes a market exit filled in part, resting as MARKET, Kite's LIMIT at the market: the rest fills", () =>
+    chaseMakesPartlyFilledExitALimit(world));
 });
