@@ -9,7 +9,8 @@
  *   (AG8001 for a bad token, HTTP 200 with `status: false` for input refusals);
  * - orders (placeOrder, modifyOrder, cancelOrder by `orderid`; details by `uniqueorderid`) with
  *   tradingsymbol `<symbol>-EQ` and its symboltoken, DELIVERY / INTRADAY, MARKET / LIMIT /
- *   STOPLOSS_LIMIT, string prices and quantities, `ordertag`;
+ *   STOPLOSS_LIMIT, string prices and quantities, `ordertag`; a modify checked as the order would
+ *   stand (its variety, a price for LIMIT, on the tick and in the band);
  * - the order book, RMS, positions, LTP quotes by token, and the scrip master (JSON) at /scrip-master.json;
  * - HTTP 403 "Access denied because of exceeding access rate" over the rate set per token.
  */
@@ -26,8 +27,10 @@ import {
 } from './fake-broker-http';
 import { offTickPrice, offTickText } from './fake-tick-rule';
 import {
+  changeProblem,
   exchangeControls,
   FakeExchange,
+  type OrderChange,
   type ExchangeOrder,
   type ExchangeOrderType,
   type ExchangeControls,
@@ -53,6 +56,12 @@ const refuse = (errorcode: string, message: string, status = 200): Answer => ({
   body: { status: false, message, errorcode, data: null },
 });
 
+/** Angel One's code and words for a field missing or invalid (the place's own). */
+const ANGEL_FIELD_WORDS = {
+  quantity: ['AB1012', 'Invalid Quantity'],
+  price: ['AB1011', 'Invalid Price'],
+  trigger: ['AB1017', 'Invalid Trigger Price'],
+} as const;
 const TYPES: Record<string, ExchangeOrderType> = {
   MARKET: 'market',
   LIMIT: 'limit',
@@ -228,11 +237,25 @@ export async function startFakeAngelOne(): Promise<FakeAngelOne> {
         return exchange.cancel(order)
           ? answer({ orderid: order.id, uniqueorderid: uniqueOf(order.id) })
           : refuse('AB4008', 'Order cannot be cancelled');
-      const changes = {
+      // SmartAPI's modifyOrder: variety, orderid, ordertype, producttype, duration, price, quantity (strings).
+      const type = TYPES[String(body.ordertype)];
+      if (!type) return refuse('AB1014', 'Invalid Order Type');
+      if (body.variety !== (type === 'sl' || type === 'sl-m' ? 'STOPLOSS' : 'NORMAL'))
+        return refuse('AB1013', 'Invalid Variety');
+      if (body.producttype !== order.product) return refuse('AB1016', 'Invalid Product Type');
+      if (typeof body.quantity !== 'string') return refuse('AB1012', 'Invalid Quantity');
+      const changes: OrderChange = {
+        type,
         quantity: Number(body.quantity),
-        price: Number(body.price),
-        trigger: Number(body.triggerprice),
+        price: type === 'limit' || type === 'sl' ? Number(body.price) : undefined,
+        trigger: type === 'sl' || type === 'sl-m' ? Number(body.triggerprice) : undefined,
       };
+      const problem = exchange.rests(order) ? changeProblem(order, changes, exchange.ltp.get(order.symbol)) : null;
+      if (problem) {
+        const [code, words] =
+          problem.kind === 'missing' ? ANGEL_FIELD_WORDS[problem.field] : ['AB1011', problem.message];
+        return refuse(code, words);
+      }
       return exchange.modify(order, changes)
         ? answer({ orderid: order.id, uniqueorderid: uniqueOf(order.id) })
         : refuse('AB4009', 'Order cannot be modified');

@@ -14,7 +14,8 @@
  *   HTTP 400; a tokenId of one flow is unknown to the other;
  * - `access-token` on every call, else HTTP 401 DH-901; errors as `{errorType, errorCode, errorMessage}`;
  * - JSON orders (POST /v2/orders, PUT and DELETE /v2/orders/{id}) with dhanClientId, correlationId,
- *   NSE_EQ, CNC / INTRADAY, MARKET / LIMIT / STOP_LOSS / STOP_LOSS_MARKET, securityId; input refused
+ *   NSE_EQ, CNC / INTRADAY, MARKET / LIMIT / STOP_LOSS / STOP_LOSS_MARKET, securityId (a modify
+ *   checked as the order would stand: a price for LIMIT, on the tick and in the band); input refused
  *   with HTTP 400 DH-905; RMS rejections as REJECTED orders with omsErrorDescription;
  * - order status and book, fund limits, positions, LTP by security id, the scrip master CSV;
  * - HTTP 429 DH-904 over the rate set per access token.
@@ -32,8 +33,10 @@ import {
 } from './fake-broker-http';
 import { offTickPrice, offTickText } from './fake-tick-rule';
 import {
+  changeProblem,
   exchangeControls,
   FakeExchange,
+  type OrderChange,
   type ExchangeOrder,
   type ExchangeOrderType,
   type ExchangeControls,
@@ -59,6 +62,8 @@ const fail = (status: number, errorCode: string, errorMessage: string, errorType
   status,
   body: { errorType, errorCode, errorMessage },
 });
+/** Dhan's words for a field missing or invalid (the place's own). */
+const DHAN_FIELD_WORDS = { quantity: 'Invalid quantity', price: 'Invalid price', trigger: 'Invalid triggerPrice' };
 const TYPES: Record<string, ExchangeOrderType> = {
   MARKET: 'market',
   LIMIT: 'limit',
@@ -279,11 +284,21 @@ export async function startFakeDhan(): Promise<FakeDhan> {
         ? { status: 200, body: { orderId: order.id, orderStatus: 'CANCELLED' } }
         : fail(400, 'DH-906', 'Order is not pending', 'Order_Error');
     if (method === 'PUT' && order) {
-      const changes = {
+      // Dhan's modify: dhanClientId, orderId, orderType, quantity, price, triggerPrice, validity.
+      if (body.dhanClientId !== user) return fail(400, 'DH-905', 'dhanClientId does not match the access token');
+      if (body.orderId !== order.id) return fail(400, 'DH-905', 'orderId does not match the path');
+      const type = TYPES[String(body.orderType)];
+      if (!type) return fail(400, 'DH-905', 'Invalid orderType');
+      if (body.validity !== 'DAY' && body.validity !== 'IOC') return fail(400, 'DH-905', 'Invalid validity');
+      const changes: OrderChange = {
+        type,
         quantity: Number(body.quantity),
-        price: Number(body.price),
-        trigger: Number(body.triggerPrice),
+        price: type === 'limit' || type === 'sl' ? Number(body.price) : undefined,
+        trigger: type === 'sl' || type === 'sl-m' ? Number(body.triggerPrice) : undefined,
       };
+      const problem = exchange.rests(order) ? changeProblem(order, changes, exchange.ltp.get(order.symbol)) : null;
+      if (problem)
+        return fail(400, 'DH-905', problem.kind === 'missing' ? DHAN_FIELD_WORDS[problem.field] : problem.message);
       return exchange.modify(order, changes)
         ? { status: 200, body: { orderId: order.id, orderStatus: 'PENDING' } }
         : fail(400, 'DH-906', 'Order is not pending', 'Order_Error');

@@ -1,9 +1,11 @@
 /**
  * The market behind a local broker server: per-user order books, orders that fill at the last
- * price (market), rest at their limit, wait for their trigger, fill in part on request, or are
- * rejected by the RMS when a buy costs more than the cash left. Each fake broker keeps the wire
- * format; this keeps the orders.
+ * price (market), rest at their limit, wait for their trigger, fill in part on request, are
+ * clipped by their market protection on request (resting as a limit), or are rejected by the RMS
+ * when a buy costs more than the cash left. Each fake broker keeps the wire format; this keeps the
+ * orders.
  */
+import { offTickPrice, offTickText } from './fake-tick-rule';
 export type ExchangeOrderType = 'market' | 'limit' | 'sl' | 'sl-m';
 export type ExchangeStatus = 'open' | 'trigger_pending' | 'filled' | 'cancelled' | 'rejected';
 
@@ -49,12 +51,65 @@ export function stopOrderRule(
   return null;
 }
 
+/** NSE's widest daily price band for cash equities: +-20 % of the reference price. */
+export const PRICE_BAND = 0.2;
+
+/** A modification as the exchange applies it (each broker's fields mapped onto these). */
+export type OrderChange = Partial<Pick<ExchangeOrder, 'type' | 'quantity' | 'price' | 'trigger'>>;
+
+/** Which of a modification's fields the exchange refuses, and its words. */
+export interface ChangeProblem {
+  field: 'quantity' | 'price' | 'trigger';
+  /** missing: absent or not a valid value (each broker has its words for the field); tick, band: as the exchange says. */
+  kind: 'missing' | 'tick' | 'band';
+  message: string;
+}
+
+/**
+ * The exchange's checks of a modification, as the order would stand after it: a whole quantity
+ * above what has filled, a price for a LIMIT or SL order and a trigger for an SL or SL-M one, prices
+ * on the tick and inside the day's price band (+-20 %; the fake's last price stands in for the
+ * previous close, as for the tick). Each fake broker answers a problem in its own error shape.
+ */
+export function changeProblem(o: ExchangeOrder, change: OrderChange, ltp: number | undefined): ChangeProblem | null {
+  const after = { ...o, ...definedOf(change) };
+  if (!Number.isInteger(after.quantity) || after.quantity <= o.filled)
+    return { field: 'quantity', kind: 'missing', message: `Quantity should be a whole number above ${o.filled}` };
+  if ((after.type === 'limit' || after.type === 'sl') && !(after.price > 0))
+    return { field: 'price', kind: 'missing', message: 'Price is required for a limit order' };
+  if ((after.type === 'sl' || after.type === 'sl-m') && !(after.trigger > 0))
+    return { field: 'trigger', kind: 'missing', message: 'Trigger price is required for a stop-loss order' };
+  const priced = (after.type === 'limit' || after.type === 'sl' ? [['price', change.price]] : []) as [
+    'price' | 'trigger',
+    number | undefined,
+  ][];
+  if (after.type === 'sl' || after.type === 'sl-m') priced.push(['trigger', change.trigger]);
+  for (const [field, value] of priced) {
+    if (value === undefined) continue;
+    const offTick = offTickPrice([value], ltp);
+    if (offTick) return { field, kind: 'tick', message: offTickText(offTick) };
+    if (ltp !== undefined && Math.abs(value - ltp) > ltp * PRICE_BAND + 1e-9)
+      return {
+        field,
+        kind: 'band',
+        message: `Price ${value} is outside the day's price band ${(ltp * (1 - PRICE_BAND)).toFixed(2)} - ${(ltp * (1 + PRICE_BAND)).toFixed(2)}`,
+      };
+  }
+  return null;
+}
+
+const definedOf = (change: OrderChange): OrderChange =>
+  Object.fromEntries(
+    Object.entries<unknown>(change).filter(([, v]) => v !== undefined && !(typeof v === 'number' && Number.isNaN(v))),
+  );
+
 export class FakeExchange {
   readonly orders: ExchangeOrder[] = [];
   readonly ltp = new Map<string, number>();
   cash = 10_000_000;
   private used = new Map<string, number>();
   private partly: number | null = null;
+  private clipped: number | null = null;
   private seq = 0;
 
   constructor(private readonly idOf: (seq: number) => string) {}
@@ -66,6 +121,15 @@ export class FakeExchange {
   /** The next market order fills only this many shares and stays open for the rest. */
   fillNextPartly(quantity: number): void {
     this.partly = quantity;
+  }
+
+  /**
+   * The next market order is clipped by its market protection (the brokers' market price protection
+   * since April 2026): it rests open as a LIMIT at this price, and fills only when the price reaches
+   * it or when modified to a price the market has.
+   */
+  clipNextMarket(limit: number): void {
+    this.clipped = limit;
   }
 
   place(order: NewOrder): ExchangeOrder {
@@ -97,20 +161,31 @@ export class FakeExchange {
     }
     o.exchangeId = `1100000000${String(this.seq).padStart(6, '0')}`;
     o.status = o.type === 'sl' || o.type === 'sl-m' ? 'trigger_pending' : 'open';
-    if (o.type === 'market') {
+    if (o.type === 'market' && this.clipped !== null) {
+      // Its market protection clipped it: it rests as a LIMIT at the protection's price, as the book lists it.
+      o.type = 'limit';
+      o.price = this.clipped;
+      this.clipped = null;
+      this.match();
+    } else if (o.type === 'market') {
       this.fill(o, this.partly !== null ? Math.min(this.partly, o.quantity) : o.quantity, price);
       this.partly = null;
     } else this.match();
     return o;
   }
 
-  /** Changes a resting order; false when it no longer rests. */
-  modify(o: ExchangeOrder, changes: Partial<Pick<ExchangeOrder, 'quantity' | 'price' | 'trigger'>>): boolean {
+  /**
+   * Changes a resting order (its type too: a market or stop order made a LIMIT drops its trigger
+   * and rests open); false when it no longer rests. Check it first with `changeProblem`.
+   */
+  modify(o: ExchangeOrder, changes: OrderChange): boolean {
     if (!this.rests(o)) return false;
-    Object.assign(
-      o,
-      Object.fromEntries(Object.entries<number | undefined>(changes).filter(([, v]) => v !== undefined)),
-    );
+    const defined = definedOf(changes);
+    Object.assign(o, defined);
+    if (o.type === 'limit' || o.type === 'market') {
+      o.trigger = 0;
+      o.status = 'open';
+    }
     o.updatedAt = new Date();
     this.match();
     return true;
@@ -179,6 +254,8 @@ export interface ExchangeControls {
   setCash(cash: number): void;
   /** The next market order fills only this many shares and stays open for the rest. */
   fillNextPartly(quantity: number): void;
+  /** The next market order is clipped by its market protection: it rests open as a LIMIT at this price. */
+  clipNextMarket(limit: number): void;
   /** Fills resting orders whose limit or trigger the current prices reach. */
   match(): void;
   exchange: FakeExchange;
@@ -187,6 +264,7 @@ export interface ExchangeControls {
 export const exchangeControls = (exchange: FakeExchange): ExchangeControls => ({
   setCash: (cash) => void (exchange.cash = cash),
   fillNextPartly: (quantity) => exchange.fillNextPartly(quantity),
+  clipNextMarket: (limit) => exchange.clipNextMarket(limit),
   match: () => exchange.match(),
   exchange,
 });

@@ -6,7 +6,8 @@
  *   POST /api/v3/validate-authcode {grant_type, appIdHash: SHA-256("app_id:app_secret"), code};
  * - `Authorization: app_id:access_token` on every call, else HTTP 401 `{s:"error", code:-16}`;
  * - JSON orders on /api/v3/orders/sync (POST place, PATCH modify, DELETE cancel) validated as Fyers
- *   validates them (HTTP 400, code -50), types 1 limit / 2 market / 3 stop / 4 stop-limit, side
+ *   validates them (HTTP 400, code -50; a modify's `type`, `qty`, `limitPrice`, `stopPrice` checked
+ *   as the order would stand: price on the tick and in the band), types 1 limit / 2 market / 3 stop / 4 stop-limit, side
  *   1 / -1, products CNC / INTRADAY, `orderTag`; an RMS rejection answers `s:"error"` with the id of
  *   the rejected order;
  * - the order book (status 1 cancelled, 2 filled, 4 transit, 5 rejected, 6 pending), funds
@@ -26,8 +27,10 @@ import {
 } from './fake-broker-http';
 import { offTickPrice, offTickText } from './fake-tick-rule';
 import {
+  changeProblem,
   exchangeControls,
   FakeExchange,
+  type OrderChange,
   type ExchangeOrder,
   type ExchangeOrderType,
   type ExchangeControls,
@@ -50,6 +53,8 @@ const fail = (status: number, code: number, message: string, extra: Record<strin
   body: { s: 'error', code, message, ...extra },
 });
 
+/** Fyers's words for a field missing or invalid (the place's own). */
+const FYERS_FIELD_WORDS = { quantity: 'Invalid quantity', price: 'Invalid limit price', trigger: 'Invalid stop price' };
 const TYPES: Record<number, ExchangeOrderType> = { 1: 'limit', 2: 'market', 3: 'sl-m', 4: 'sl' };
 const TYPE_CODES = Object.fromEntries(Object.entries(TYPES).map(([code, type]) => [type, Number(code)]));
 const STATUS: Record<ExchangeOrder['status'], number> = {
@@ -197,11 +202,18 @@ export async function startFakeFyers(): Promise<FakeFyers> {
           : fail(400, -52, 'Order is not pending: cannot cancel');
       }
       if (method === 'PATCH') {
-        const changes = {
-          quantity: body.qty as number | undefined,
-          price: body.limitPrice as number | undefined,
-          trigger: body.stopPrice as number | undefined,
+        // Fyers's modify: `id`, and any of `type`, `qty`, `limitPrice`, `stopPrice` (a type 1 needs a limitPrice).
+        const type = body.type === undefined ? undefined : TYPES[Number(body.type)];
+        if (body.type !== undefined && !type) return fail(400, -50, 'Invalid order type');
+        const changes: OrderChange = {
+          type,
+          quantity: body.qty === undefined ? undefined : Number(body.qty),
+          price: body.limitPrice === undefined ? undefined : Number(body.limitPrice),
+          trigger: body.stopPrice === undefined ? undefined : Number(body.stopPrice),
         };
+        const problem = exchange.rests(order) ? changeProblem(order, changes, exchange.ltp.get(order.symbol)) : null;
+        if (problem)
+          return fail(400, -50, problem.kind === 'missing' ? FYERS_FIELD_WORDS[problem.field] : problem.message);
         return exchange.modify(order, changes)
           ? { status: 200, body: { s: 'ok', code: 1102, message: 'Order modified', id: order.id } }
           : fail(400, -52, 'Order is not pending: cannot modify');

@@ -6,7 +6,8 @@
  *   /v2/login/authorization/token (form: code, client_id, client_secret, redirect_uri, grant_type);
  * - `Authorization: Bearer <token>` on every call, else HTTP 401 UDAPI100050;
  * - JSON orders (POST /v3/order/place answering `{status, data: {order_ids: [...]}, metadata:
- *   {latency}}`, PUT /v2/order/modify, DELETE /v2/order/cancel?order_id) with instrument_token
+ *   {latency}}`, PUT /v2/order/modify (order_type, validity, price, trigger_price required; checked as
+ *   the order would stand: price on the tick and in the band), DELETE /v2/order/cancel?order_id) with instrument_token
  *   `NSE_EQ|<ISIN>`, product D / I, order_type MARKET / LIMIT / SL / SL-M, `tag`, `slice`,
  *   `market_protection` (-1, or 0 to 25: anything else refused, see UPSTOX_BAD_MARKET_PROTECTION);
  *   input refused with HTTP 400 and Upstox's `errors[]`; RMS rejections as rejected orders;
@@ -27,8 +28,10 @@ import {
 } from './fake-broker-http';
 import { offTickPrice, offTickText } from './fake-tick-rule';
 import {
+  changeProblem,
   exchangeControls,
   FakeExchange,
+  type OrderChange,
   type ExchangeOrder,
   type ExchangeOrderType,
   type ExchangeControls,
@@ -72,6 +75,12 @@ const fail = (status: number, errorCode: string, message: string): Answer => ({
   },
 });
 
+/** Upstox's code and words for a field missing or invalid (the place's own). */
+const UPSTOX_FIELD_WORDS = {
+  quantity: ['UDAPI1007', 'Quantity must be a whole number above 0'],
+  price: ['UDAPI1008', 'Price is required'],
+  trigger: ['UDAPI1009', 'Trigger price is required'],
+} as const;
 const TYPES: Record<string, ExchangeOrderType> = { MARKET: 'market', LIMIT: 'limit', SL: 'sl', 'SL-M': 'sl-m' };
 const TYPE_NAMES = Object.fromEntries(Object.entries(TYPES).map(([name, type]) => [type, name]));
 const STATUS: Record<ExchangeOrder['status'], string> = {
@@ -278,11 +287,24 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
     if (method === 'PUT' && path === '/v2/order/modify') {
       const refused = refuseProtection(body.market_protection, request.remoteAddress, path);
       if (refused) return refused;
-      const changes = {
-        quantity: body.quantity as number | undefined,
-        price: body.price as number | undefined,
-        trigger: body.trigger_price as number | undefined,
+      // Upstox's v2 modify: `order_id`, `order_type`, `validity`, `price`, `trigger_price` required, `quantity` optional.
+      const type = TYPES[String(body.order_type)];
+      if (!type) return fail(400, 'UDAPI1004', 'Valid order type is required');
+      if (body.validity !== 'DAY' && body.validity !== 'IOC')
+        return fail(400, 'UDAPI1011', 'Valid validity is required');
+      if (typeof body.price !== 'number') return fail(400, 'UDAPI1008', 'Price is required');
+      if (typeof body.trigger_price !== 'number') return fail(400, 'UDAPI1009', 'Trigger price is required');
+      const changes: OrderChange = {
+        type,
+        quantity: body.quantity === undefined ? undefined : Number(body.quantity),
+        price: type === 'limit' || type === 'sl' ? body.price : undefined,
+        trigger: type === 'sl' || type === 'sl-m' ? body.trigger_price : undefined,
       };
+      const problem = exchange.rests(order!) ? changeProblem(order!, changes, exchange.ltp.get(order!.symbol)) : null;
+      if (problem)
+        return problem.kind === 'missing'
+          ? fail(400, UPSTOX_FIELD_WORDS[problem.field][0], UPSTOX_FIELD_WORDS[problem.field][1])
+          : fail(400, 'UDAPI1008', problem.message);
       return exchange.modify(order!, changes)
         ? ok({ order_id: id })
         : fail(400, 'UDAPI100041', 'Order cannot be modified: it is not open');

@@ -5,6 +5,7 @@
  */
 import { startFakeAngelOne, type FakeAngelOne } from './fake-angelone';
 import type http from 'node:http';
+import type { ParsedRequest } from './fake-broker-http';
 import { startFakeDhan, type FakeDhan } from './fake-dhan';
 import { startFakeFyers, type FakeFyers } from './fake-fyers';
 import { startFakeUpstox, type FakeUpstox } from './fake-upstox';
@@ -24,6 +25,16 @@ export interface RestBrokerWorld {
   refusal: { answer: { status: number; body: unknown }; message: string };
   /** How the broker names delivery (CNC) orders. */
   delivery: string;
+  /**
+   * A request modifying the order, as the broker's API documents its modify: the type it sets (in the
+   * exchange's words: limit, market, sl, sl-m) and the limit price sent; null for any other request.
+   */
+  modifyOf(request: Pick<ParsedRequest, 'method' | 'path' | 'body'>, orderId: string): ModifySent | null;
+}
+
+export interface ModifySent {
+  type: string;
+  price: number;
 }
 
 export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
@@ -51,6 +62,15 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
       message: 'Invalid auth code',
     },
     delivery: 'CNC',
+    // PATCH /api/v3/orders/sync {id, type (1 limit, 2 market, 3 stop, 4 stop-limit), limitPrice}
+    modifyOf: (r, id) =>
+      r.method === 'PATCH' && r.path === '/api/v3/orders/sync' && r.body.id === id
+        ? {
+            type:
+              ({ 1: 'limit', 2: 'market', 3: 'sl-m', 4: 'sl' } as Record<number, string>)[Number(r.body.type)] ?? '?',
+            price: Number(r.body.limitPrice),
+          }
+        : null,
   },
   {
     broker: 'upstock',
@@ -78,6 +98,11 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
       message: 'Invalid Auth code',
     },
     delivery: 'D',
+    // PUT /v2/order/modify {order_id, order_type, validity, price, trigger_price}
+    modifyOf: (r, id) =>
+      r.method === 'PUT' && r.path === '/v2/order/modify' && r.body.order_id === id
+        ? { type: String(r.body.order_type).toLowerCase(), price: Number(r.body.price) }
+        : null,
   },
   {
     broker: 'angelone',
@@ -103,6 +128,14 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
       message: 'Angel One session expired or invalid: Invalid Token',
     },
     delivery: 'DELIVERY',
+    // POST .../order/v1/modifyOrder {variety (NORMAL for LIMIT), orderid, ordertype, price as a string}
+    modifyOf: (r, id) =>
+      r.method === 'POST' && r.path.endsWith('/order/v1/modifyOrder') && r.body.orderid === id.split('/')[0]
+        ? {
+            type: r.body.variety === 'NORMAL' ? String(r.body.ordertype).toLowerCase() : `${String(r.body.variety)}?`,
+            price: typeof r.body.price === 'string' ? Number(r.body.price) : NaN,
+          }
+        : null,
   },
   {
     broker: 'dhan',
@@ -132,5 +165,10 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
       message: 'Invalid tokenId',
     },
     delivery: 'CNC',
+    // PUT /v2/orders/{order-id} {dhanClientId, orderId, orderType, quantity, price, triggerPrice, validity}
+    modifyOf: (r, id) =>
+      r.method === 'PUT' && r.path === `/v2/orders/${id}` && r.body.orderId === id
+        ? { type: String(r.body.orderType).toLowerCase(), price: Number(r.body.price) }
+        : null,
   },
 ];

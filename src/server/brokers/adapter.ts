@@ -42,7 +42,12 @@ export interface OrderRequest {
   exchangeAlgoId?: string | null;
 }
 
-export type OrderChanges = Partial<Pick<OrderRequest, 'quantity' | 'limitPrice' | 'triggerPrice'>>;
+/**
+ * A modification of a resting order. `orderType` changes its type too: the exit chase makes a market
+ * exit left open (clipped by its market protection, or filled in part) a limit at `limitPrice`,
+ * sent as the broker's own LIMIT type rather than a price on a market order, which brokers ignore.
+ */
+export type OrderChanges = Partial<Pick<OrderRequest, 'quantity' | 'limitPrice' | 'triggerPrice' | 'orderType'>>;
 
 /** open: resting at its limit; trigger_pending: waiting for its trigger price. */
 export type OrderState = 'open' | 'trigger_pending' | 'filled' | 'cancelled' | 'rejected';

@@ -128,7 +128,10 @@ async function chaseOnce(ctx: EngineContext, l: LegContext, count: number, now: 
   const { adapter, credentials } = brokerOf(ctx, l.account, l.trade.broker);
   try {
     assertLeading(ctx.leadership);
-    const order = await adapter.modifyOrder(credentials, l.leg.broker_order_id!, { limitPrice: price });
+    // A market exit left open (clipped by its market protection, or filled in part) becomes a LIMIT at
+    // the price; a stop-limit that triggered keeps its type and moves its limit.
+    const changes = request.orderType === 'market' ? { orderType: 'limit' as const } : {};
+    const order = await adapter.modifyOrder(credentials, l.leg.broker_order_id!, { ...changes, limitPrice: price });
     return { ...l, action: 'modify', answer: { kind: 'order', order } };
   } catch (error) {
     if (error instanceof FencedError) throw error;

@@ -10,7 +10,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   manualOrders,
-  orderEvents,
   orderLegs,
   protectionEvents,
   protections,
@@ -32,6 +31,13 @@ import { createSubscription } from '../../factories/subscriptions';
 import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { ScriptedFeed } from './scripted-feed';
+import {
+  chaseEscalatesOnce,
+  chaseFillsOnce,
+  chaseMakesPartlyFilledExitALimit,
+  type ChasedOrder,
+  type ChaseWorld,
+} from './exit-chase-story';
 
 let kite: FakeKite;
 let t: TestApp;
@@ -455,102 +461,51 @@ describe('protective orders of a live Zerodha trade', () => {
 });
 
 describe('the exit chase at Kite (EXIT_CHASE_AFTER_MS 10 s, EXIT_CHASE_TIMES 3)', () => {
-  async function clippedExit() {
-    const made = await liveTrade();
-    const { symbol, signal, feed, engine } = made;
-    await engine.tick(new Date(T0));
-    const trade = await tradeOf(signal.signal_id);
-    // The market falls; the Manual Exit's market sell is clipped by its protection into a LIMIT at 249.5.
-    kite.setLtp(symbol, 248);
-    feed.set(symbol, 248);
-    kite.clipNextMarket(249.5);
-    await t.deps.db.insert(manualOrders).values({
-      signal_id: signal.signal_id,
-      side: 'exit',
-      order_type: 'market',
-      portion: 1,
-      trade_type: 'swing',
-      status: 'queued',
-    });
-    await engine.tick(new Date(T0 + 3_000));
-    const sell = kite.orders.find((o) => o.tradingsymbol === symbol && o.transaction_type === 'SELL')!;
-    expect(sell).toMatchObject({ status: 'OPEN', order_type: 'LIMIT', price: 249.5, filled_quantity: 0 });
-    return { ...made, trade, sell };
-  }
-  const modifies = (orderId: string) =>
-    kite.requests.filter((r) => r.method === 'PUT' && r.path === `/orders/regular/${orderId}`);
-  const chaseEvents = async (tradeId: number) =>
-    (await t.deps.db.select().from(orderEvents).where(eq(orderEvents.trabot_trade_id, tradeId))).filter(
-      (e) => e.action === 'modify',
-    );
-
-  it('modifies an exit left open after 10 s to a limit at the market, and it fills: one exit', async () => {
-    const { symbol, userId, engine, trade, sell } = await clippedExit();
-    await engine.tick(new Date(T0 + 9_000));
-    expect(modifies(sell.order_id)).toEqual([]);
-    await engine.tick(new Date(T0 + 13_000));
-    const [put, ...more] = modifies(sell.order_id);
-    expect(more).toEqual([]);
-    expect(put!.form).toMatchObject({ order_type: 'LIMIT', price: '248' });
-    expect(kite.orders.find((o) => o.order_id === sell.order_id)).toMatchObject({
-      status: 'COMPLETE',
-      average_price: 248,
-    });
-    expect(await tradeOf(trade.signal_id!)).toMatchObject({ trade_status: 'completed', avg_exit_price: 248 });
-    const events = await chaseEvents(trade.trabot_trade_id);
-    expect(events.map((e) => [e.kind, e.limit_price])).toEqual([
-      ['request', 248],
-      ['answer', null],
-      ['status', null],
-    ]);
-    expect(events[0]!.message).toBe('exit chased toward the market (1 of 3): a limit at 248');
-    // Repeated ticks modify nothing more.
-    await engine.tick(new Date(T0 + 30_000));
-    expect(modifies(sell.order_id)).toHaveLength(1);
-    await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
+  const kiteOrder = (o: (typeof kite.orders)[number]): ChasedOrder => ({
+    id: o.order_id,
+    open: o.status === 'OPEN' || o.status === 'TRIGGER PENDING',
+    type: o.order_type.toLowerCase(),
+    price: o.price,
+    filled: o.filled_quantity,
+    averagePrice: o.average_price,
   });
-
-  it('chases 3 times, then warns the superadmin once "Exit pending at the broker"', async () => {
-    const { symbol, userId, engine, trade, sell } = await clippedExit();
-    // Kite's price keeps below what Trabot's feed shows: every modification still rests.
-    kite.setLtp(symbol, 247.5);
-    for (const at of [13_000, 16_000, 24_000, 35_000, 46_000, 50_000, 60_000]) await engine.tick(new Date(T0 + at));
-    expect(modifies(sell.order_id)).toHaveLength(3);
-    const events = (await chaseEvents(trade.trabot_trade_id)).filter((e) => e.kind === 'request');
-    expect(events.map((e) => e.at.getTime() - T0)).toEqual([13_000, 24_000, 35_000]);
-    const pending = (await t.deps.db.select().from(warnings)).filter((w) =>
-      w.warning_message.startsWith(`Exit pending at the broker: the manual exit of trade ${trade.trabot_trade_id} `),
-    );
-    expect(pending).toHaveLength(1);
-    // The member is pushed once, with the shares still to sell.
-    expect(pendingPushes.filter((p) => p.trabot_trade_id === trade.trabot_trade_id)).toEqual([
-      {
-        trabot_trade_id: trade.trabot_trade_id,
-        trabot_account_id: trade.trabot_account_id,
-        symbol,
-        broker: 'zerodha',
-        quantity: 320,
+  const world: ChaseWorld = {
+    t: () => t,
+    broker: () => ({
+      broker: 'zerodha',
+      setLtp: (symbol, price) => kite.setLtp(symbol, price),
+      clipNextMarket: (limit) => kite.clipNextMarket(limit),
+      fillNextPartly: (quantity) => kite.fillNextPartly(quantity),
+      match: () => kite.match(),
+      exitSell(symbol) {
+        const sell = kite.orders.find((o) => o.tradingsymbol === symbol && o.transaction_type === 'SELL');
+        return sell && kiteOrder(sell);
       },
-    ]);
-    expect(await tradeOf(trade.signal_id!)).toMatchObject({ trade_status: 'running', remaining_quantity: 320 });
-    // The member's timeline: each modification, then "Exit pending at the broker".
-    const chased = async () =>
-      (await getTradeDetail(t.deps.db, trade.trabot_trade_id, { view: 'member' }))!.timeline
-        .filter((s) => s.title.startsWith('Exit modified') || s.title === 'Exit pending at the broker')
-        .map((s) => [s.title, s.price, s.at]);
-    expect(await chased()).toEqual([
-      ['Exit modified toward the market', 248, new Date(T0 + 13_000).toISOString()],
-      ['Exit modified toward the market', 248, new Date(T0 + 24_000).toISOString()],
-      ['Exit modified toward the market', 248, new Date(T0 + 35_000).toISOString()],
-      ['Exit pending at the broker', null, new Date(T0 + 46_000).toISOString()],
-    ]);
-    // The market comes back to the limit: it fills and is booked, once.
-    kite.setLtp(symbol, 248);
-    kite.match();
-    await engine.tick(new Date(T0 + 63_000));
-    expect(await tradeOf(trade.signal_id!)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
-    // Filled: no longer pending.
-    expect((await chased()).map((c) => c[0])).not.toContain('Exit pending at the broker');
-    await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
-  });
+      // Kite's modify: PUT /orders/regular/:order_id, form-encoded.
+      modifies: (orderId) =>
+        kite.requests
+          .filter((r) => r.method === 'PUT' && r.path === `/orders/regular/${orderId}`)
+          .map((r) => ({ type: String(r.form.order_type).toLowerCase(), price: Number(r.form.price) })),
+      traded(symbol) {
+        const mine = kite.orders.filter((o) => o.tradingsymbol === symbol);
+        const sum = (side: string) =>
+          mine.filter((o) => o.transaction_type === side).reduce((s, o) => s + o.filled_quantity, 0);
+        return { bought: sum('BUY'), sold: sum('SELL') };
+      },
+    }),
+    async liveTrade() {
+      const { symbol, signal, feed, engine } = await liveTrade();
+      return { symbol, signalId: signal.signal_id, feed, engine };
+    },
+    pendingPushes,
+    T0,
+  };
+
+  it('modifies an exit left open after 10 s to a limit at the market, and it fills: one exit', () =>
+    chaseFillsOnce(world));
+
+  it('chases 3 times, then warns the superadmin once "Exit pending at the broker"', () => chaseEscalatesOnce(world));
+
+  it("makes a market exit filled in part, resting as MARKET, Kite's LIMIT at the market: the rest fills", () =>
+    chaseMakesPartlyFilledExitALimit(world));
 });

@@ -254,11 +254,12 @@ export class AngelOneAdapter extends PlainOrderProtections implements BrokerAdap
     const current = await this.orderStatus(credentials, orderId);
     const instrument = (await this.instruments.get()).get(current.request.symbol);
     const { request } = current;
+    const orderType = changes.orderType ?? request.orderType;
     await this.call(credentials.accessKey, 'modifyOrder', 'POST', `${ORDER_API}/modifyOrder`, {
       body: {
-        variety: angelVariety(request.orderType),
+        variety: angelVariety(orderType),
         orderid: splitAngelOrderId(orderId).orderid,
-        ordertype: ANGEL_ORDER_TYPES[request.orderType],
+        ordertype: ANGEL_ORDER_TYPES[orderType],
         producttype: ANGEL_PRODUCTS[request.product],
         duration: 'DAY',
         price: String(changes.limitPrice ?? request.limitPrice ?? 0),

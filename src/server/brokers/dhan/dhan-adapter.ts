@@ -267,7 +267,7 @@ export class DhanAdapter extends PlainOrderProtections implements BrokerAdapter,
       body: {
         dhanClientId: credentials.clientId,
         orderId,
-        orderType: DHAN_ORDER_TYPES[request.orderType],
+        orderType: DHAN_ORDER_TYPES[changes.orderType ?? request.orderType],
         quantity: changes.quantity ?? request.quantity,
         price: changes.limitPrice ?? request.limitPrice ?? 0,
         triggerPrice: changes.triggerPrice ?? request.triggerPrice ?? 0,

@@ -187,7 +187,7 @@ export class FyersAdapter extends PlainOrderProtections implements BrokerAdapter
     await this.call(credentials.accessKey, 'PATCH', '/api/v3/orders/sync', {
       body: {
         id: orderId,
-        type: FYERS_ORDER_TYPES[current.request.orderType],
+        type: FYERS_ORDER_TYPES[changes.orderType ?? current.request.orderType],
         ...(changes.quantity !== undefined ? { qty: changes.quantity } : {}),
         ...(changes.limitPrice != null ? { limitPrice: changes.limitPrice } : {}),
         ...(changes.triggerPrice != null ? { stopPrice: changes.triggerPrice } : {}),

@@ -260,16 +260,17 @@ export class UpstoxAdapter extends PlainOrderProtections implements BrokerAdapte
 
   async modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order> {
     const current = await this.orderStatus(credentials, orderId);
+    const orderType = changes.orderType ?? current.request.orderType;
     const body = {
       orderId,
-      orderType: UPSTOX_ORDER_TYPES[current.request.orderType],
+      orderType: UPSTOX_ORDER_TYPES[orderType],
       validity: 'DAY',
       quantity: changes.quantity ?? current.request.quantity,
       price: changes.limitPrice ?? current.request.limitPrice ?? 0,
       triggerPrice: changes.triggerPrice ?? current.request.triggerPrice ?? 0,
       disclosedQuantity: 0,
       // A market order stays protected when modified (the SDK's v2 modify takes the field too).
-      ...(current.request.orderType === 'market' ? { marketProtection: this.marketProtection } : {}),
+      ...(orderType === 'market' ? { marketProtection: this.marketProtection } : {}),
     };
     await this.call(
       credentials.accessKey,

@@ -239,13 +239,14 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrde
 
   async modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order> {
     const current = await this.orderStatus(credentials, orderId);
+    const orderType = changes.orderType ?? current.request.orderType;
     await this.orderCall(credentials, (kite) =>
       kite.modifyOrder('regular', orderId, {
-        order_type: KITE_ORDER_TYPES[current.request.orderType],
+        order_type: KITE_ORDER_TYPES[orderType],
         ...(changes.quantity !== undefined ? { quantity: changes.quantity } : {}),
         ...(changes.limitPrice != null ? { price: changes.limitPrice } : {}),
         ...(changes.triggerPrice != null ? { trigger_price: changes.triggerPrice } : {}),
-        ...(current.request.orderType === 'market'
+        ...(orderType === 'market'
           ? { market_protection: this.config.marketProtection ?? KITE_DEFAULT_MARKET_PROTECTION }
           : {}),
       }),
