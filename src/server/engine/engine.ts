@@ -8,6 +8,7 @@
  * calls brokers with bounded concurrency, and is idempotent: a tick can be repeated or the server
  * restarted at any point.
  */
+import { withAsyncCommit } from '../db/async-commit';
 import { DEFAULT_ENGINE_SETTINGS, type EngineContext, type EngineSettings } from './engine-deps';
 import type { AppDeps } from '../context';
 import { istDay } from '@shared/ist';
@@ -118,12 +119,17 @@ export class Engine {
     if (open) await followProtections(ctx, now);
   }
 
-  /** The feed's state and the time of its last tick, shown in full on the admin Tokens screen. */
+  /**
+   * The feed's state and the time of its last tick, shown in full on the admin Tokens screen;
+   * rewritten every tick, so its commit does not wait for the disk (db/async-commit.ts).
+   */
   private async recordFeedState(now: Date): Promise<void> {
     const state = { ...this.ctx.feed.state(), 'feed.last_tick': now.toISOString() };
-    await setTokens(
-      this.ctx.deps,
-      Object.entries(state).map(([name, value]) => ({ name, value, secret: false })),
+    await withAsyncCommit(this.ctx.deps.db, (db) =>
+      setTokens(
+        { ...this.ctx.deps, db },
+        Object.entries(state).map(([name, value]) => ({ name, value, secret: false })),
+      ),
     );
   }
 }

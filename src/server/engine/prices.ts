@@ -6,6 +6,7 @@
  * (null), it is marked `ltp_stale`, and a warning names its account and symbol once per outage.
  */
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { withAsyncCommit } from '../db/async-commit';
 import { updateRows } from '../db/bulk';
 import { raiseWarnings } from '../records/warnings';
 import { brokerLabel, formatAge } from '@shared/format';
@@ -93,18 +94,20 @@ export async function recordPrices(
           inArray(signals.instrument_symbol, [...bySymbol.keys()]),
         ),
       );
-    await updateRows(
-      db,
-      signals,
-      'signal_id',
-      tracked.map((signal) => {
-        const quote = bySymbol.get(signal.instrument_symbol)!;
-        const live = LIVE_SIGNAL_STATUSES.includes(signal.trade_status);
-        const moves = live
-          ? excursions(signal.trade_direction, signal.entry_level, quote.ltp, signal)
-          : { max_fav_excursion: signal.max_fav_excursion, max_adv_excursion: signal.max_adv_excursion };
-        return { signal_id: signal.signal_id, ltp: quote.ltp, ltp_timestamp: quote.timestamp, ...moves };
-      }),
+    await withAsyncCommit(db, (tx) =>
+      updateRows(
+        tx,
+        signals,
+        'signal_id',
+        tracked.map((signal) => {
+          const quote = bySymbol.get(signal.instrument_symbol)!;
+          const live = LIVE_SIGNAL_STATUSES.includes(signal.trade_status);
+          const moves = live
+            ? excursions(signal.trade_direction, signal.entry_level, quote.ltp, signal)
+            : { max_fav_excursion: signal.max_fav_excursion, max_adv_excursion: signal.max_adv_excursion };
+          return { signal_id: signal.signal_id, ltp: quote.ltp, ltp_timestamp: quote.timestamp, ...moves };
+        }),
+      ),
     );
   }
 
@@ -201,15 +204,19 @@ export async function recordPrices(
   });
   if (warnings.length) await raiseWarnings(db, warnings);
   // In batches of rows naming the same columns (a paper price, a live one, a stale mark): on the
-  // embedded database each statement holds the event loop for its length.
+  // embedded database each statement holds the event loop for its length. Each batch is its own
+  // transaction, so other requests' statements run between them.
   const shapes = new Map<string, (typeof priced)[number][]>();
   for (const row of priced) {
     const shape = Object.keys(row).join(',');
-    shapes.set(shape, [...(shapes.get(shape) ?? []), row]);
+    const rows = shapes.get(shape);
+    if (rows) rows.push(row);
+    else shapes.set(shape, [row]);
   }
   for (const rows of shapes.values())
     for (let start = 0; start < rows.length; start += ctx.settings.batchSize) {
-      await updateRows(db, trades, 'trabot_trade_id', rows.slice(start, start + ctx.settings.batchSize));
+      const batch = rows.slice(start, start + ctx.settings.batchSize);
+      await withAsyncCommit(db, (tx) => updateRows(tx, trades, 'trabot_trade_id', batch));
     }
   return running.map(
     ({ tradeId, accountId, tradeType, tradeDate, instrument, direction, remaining, signalId, broker }) => ({

@@ -78,22 +78,52 @@ export type ProtectionMove = {
  * whether it moved; a refused move, or one whose protection moved meanwhile, is logged and not written.
  */
 export async function moveProtection(tx: Pick<Db, 'execute'>, log: Logger, move: ProtectionMove): Promise<boolean> {
-  if (!canMoveProtection(move.from, move.state)) {
-    log.warn({ protectionId: move.id, from: move.from, to: move.state }, 'engine: protection transition refused');
-    return false;
+  return (await moveProtections(tx, log, [move])).has(move.id);
+}
+
+/**
+ * `moveProtection` for many at once: one guarded UPDATE and one event INSERT per group of moves
+ * from the same state naming the same columns, whatever their number. Answers the ids moved.
+ */
+export async function moveProtections(
+  tx: Pick<Db, 'execute'>,
+  log: Logger,
+  moves: readonly ProtectionMove[],
+): Promise<Set<number>> {
+  const groups = new Map<string, ProtectionMove[]>();
+  for (const move of moves) {
+    if (!canMoveProtection(move.from, move.state)) {
+      log.warn({ protectionId: move.id, from: move.from, to: move.state }, 'engine: protection transition refused');
+      continue;
+    }
+    const key = `${move.from}:${Object.keys(move).sort().join(',')}`;
+    groups.set(key, [...(groups.get(key) ?? []), move]);
   }
-  const { from, ...row } = move;
-  const moved = await updateRowsFrom(tx, protections, 'id', 'state', [{ row, from }]);
-  if (moved.length)
-    await tx.execute(sql`insert into ${protectionEvents}
-      (protection_id, at, from_state, state, broker_protection_id, quantity, stop, target, executed_leg, reason)
-      select id, ${move.updated_at.toISOString()}::timestamptz, ${from}, state, broker_protection_id, quantity, stop, target,
-        executed_leg, reason
-      from ${protections} where id = ${move.id}`);
-  else
-    log.warn(
-      { protectionId: move.id, from, to: move.state },
-      'engine: protection no longer in the state read, the answer is not applied',
+  const movedIds = new Set<number>();
+  for (const group of groups.values()) {
+    const from = group[0]!.from;
+    const moved = await updateRowsFrom(
+      tx,
+      protections,
+      'id',
+      'state',
+      group.map(({ from, ...row }) => ({ row, from })),
     );
-  return moved.length > 0;
+    if (moved.length)
+      await tx.execute(sql`insert into ${protectionEvents}
+        (protection_id, at, from_state, state, broker_protection_id, quantity, stop, target, executed_leg, reason)
+        select id, updated_at, ${from}, state, broker_protection_id, quantity, stop, target, executed_leg, reason
+        from ${protections} where id in (${sql.join(
+          moved.map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by id`);
+    for (const id of moved) movedIds.add(id);
+    for (const move of group)
+      if (!movedIds.has(move.id))
+        log.warn(
+          { protectionId: move.id, from, to: move.state },
+          'engine: protection no longer in the state read, the answer is not applied',
+        );
+  }
+  return movedIds;
 }

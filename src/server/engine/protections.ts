@@ -17,7 +17,7 @@
  *   the protection is cancelled first and the exit goes only once the cancel is answered; a leg
  *   found executed is booked instead. Never a second exit.
  */
-import { and, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accounts, orderLegs, protectionEvents, protections, signals, trades } from '../db/schema';
 import { raiseWarnings } from '../records/warnings';
@@ -38,13 +38,14 @@ import { mapBounded } from './bounded';
 import type { AccountRow, EngineContext, SignalRow, TradeRow } from './engine-deps';
 import { FencedError, assertLeading } from './fence';
 import type { FillToBook } from './fills';
-import { applyAnswers, type LegContext } from './order-legs';
+import { applyAnswers } from './order-legs';
 import { UNSETTLED_LEG_STATES } from './leg-states';
 import {
   EXIT_BLOCKING_STATES,
   LIVE_PROTECTION_STATES,
   RESTING_PROTECTION_STATES,
   moveProtection,
+  moveProtections,
   type ProtectionMove,
   type ProtectionRow,
 } from './protection-states';
@@ -188,7 +189,12 @@ const termsOf = (b: Protection) => ({
  * its two legs' tagged orders in the order book, or a GTT on the symbol at the same levels that no
  * other protection of the account holds.
  */
-async function lookUp(ctx: Ctx, p: ProtectionContext, broker: Protecting): Promise<Protection | null> {
+async function lookUp(
+  ctx: Ctx,
+  p: ProtectionContext,
+  broker: Protecting,
+  known?: ReadonlySet<string>,
+): Promise<Protection | null> {
   const tags = protectionTags(p.protection);
   const book = await broker.adapter.orderBook(broker.credentials);
   // Orders withdrawn earlier carry the same tags (a protection placed again after a partial exit): left out.
@@ -204,18 +210,14 @@ async function lookUp(ctx: Ctx, p: ProtectionContext, broker: Protecting): Promi
       await broker.adapter.cancelOrder(broker.credentials, half.orderId);
     return null;
   }
-  const held = await ctx.deps.db
-    .select({ id: protections.broker_protection_id })
-    .from(protections)
-    .where(eq(protections.trabot_account_id, p.account.trabot_account_id));
-  const known = new Set(held.map((h) => h.id).filter((id) => id !== null));
+  const held = known ?? (await heldAtBroker(ctx, p.account.trabot_account_id));
   const want = wanted(ctx, p);
   return (
     (await broker.adapter.protectionBook(broker.credentials)).find(
       (b) =>
         // Triggered too: placed before a crash and fired while Trabot was down, it is booked, not placed again.
         (b.state === 'active' || b.state === 'triggered') &&
-        !known.has(b.protectionId) &&
+        !held.has(b.protectionId) &&
         b.terms.symbol === want.symbol &&
         b.terms.side === want.side &&
         b.terms.stop === want.stop &&
@@ -224,17 +226,32 @@ async function lookUp(ctx: Ctx, p: ProtectionContext, broker: Protecting): Promi
   );
 }
 
-/** Places a `placing` protection (after looking it up), and saves the broker's answer. */
-async function place(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
+/** The broker ids of an account's protections: a GTT found at the broker with one of these is not another's. */
+async function heldAtBroker(ctx: Ctx, accountId: number): Promise<Set<string>> {
+  const held = await ctx.deps.db
+    .select({ id: protections.broker_protection_id })
+    .from(protections)
+    .where(eq(protections.trabot_account_id, accountId));
+  return new Set(held.map((h) => h.id).filter((id) => id !== null));
+}
+
+/** What placing one protection came to at the broker, saved with the others of the tick. */
+type Placement =
+  | { p: ProtectionContext; state: 'cancelled' | 'rejected'; reason: string }
+  | { p: ProtectionContext; state: 'active'; placed: Protection };
+
+/**
+ * Places a `placing` protection (after looking it up); null while its broker cannot be reached.
+ * `known` holds the account's broker ids, this tick's placements added as they are made.
+ */
+async function askToPlace(ctx: Ctx, p: ProtectionContext, known: Set<string>): Promise<Placement | null> {
   const broker = brokerFor(ctx, p);
-  if (!broker) return;
+  if (!broker) return null;
   const request = wanted(ctx, p);
-  if (request.quantity <= 0) {
-    await move(ctx, p, { state: 'cancelled', reason: `trade ${p.trade.trabot_trade_id} has no open quantity` }, now);
-    return;
-  }
+  if (request.quantity <= 0)
+    return { p, state: 'cancelled', reason: `trade ${p.trade.trabot_trade_id} has no open quantity` };
   const answer = await attempt(async () => {
-    const found = await lookUp(ctx, p, broker);
+    const found = await lookUp(ctx, p, broker, known);
     if (found) {
       ctx.deps.log.info(
         { protectionId: p.protection.id, brokerId: found.protectionId },
@@ -253,28 +270,60 @@ async function place(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
       { err: answer.unreachable, protectionId: p.protection.id },
       'engine: protection not placed, the broker could not be reached; tried again next tick',
     );
-    return;
+    return null;
   }
-  if ('refused' in answer || answer.ok.state === 'rejected' || answer.ok.state === 'cancelled') {
-    const reason = 'refused' in answer ? answer.refused : (answer.ok.rejectReason ?? answer.ok.state);
-    if (await move(ctx, p, { state: 'rejected', reason }, now))
-      await warn(
-        ctx,
-        p,
-        `${p.trade.broker} refused ${describe(p)}: ${reason}. Trabot keeps watching the levels itself`,
-        'protection_rejected',
-      );
-    return;
-  }
-  const placed = answer.ok;
-  if (!(await move(ctx, p, { state: 'active', ...termsOf(placed) }, now))) return;
-  // A protection found already fired (placed before a crash) is booked at once.
-  p = { ...p, protection: { ...p.protection, state: 'active', ...termsOf(placed) } };
-  ctx.deps.log.info(
-    { protectionId: p.protection.id, tradeId: p.trade.trabot_trade_id, brokerId: placed.protectionId },
-    'engine: protection resting at the broker',
+  if ('refused' in answer || answer.ok.state === 'rejected' || answer.ok.state === 'cancelled')
+    return {
+      p,
+      state: 'rejected',
+      reason: 'refused' in answer ? answer.refused : (answer.ok.rejectReason ?? answer.ok.state),
+    };
+  known.add(answer.ok.protectionId);
+  return { p, state: 'active', placed: answer.ok };
+}
+
+/**
+ * The broker's answers to a tick's placements, saved in one transaction (a thousand entries filled
+ * at once make one commit, not two thousand); then the refused are warned of and any found already
+ * fired (placed before a crash) booked.
+ */
+async function savePlacements(ctx: Ctx, placements: readonly Placement[], now: Date): Promise<void> {
+  const { db, log } = ctx.deps;
+  const moved = await db.transaction((tx) =>
+    moveProtections(
+      tx,
+      log,
+      placements.map((pl) => ({
+        id: pl.p.protection.id,
+        from: pl.p.protection.state,
+        updated_at: now,
+        ...(pl.state === 'active'
+          ? { state: pl.state, ...termsOf(pl.placed) }
+          : { state: pl.state, reason: pl.reason }),
+      })),
+    ),
   );
-  if (placed.state === 'triggered') await triggered(ctx, p, placed, now);
+  const saved = placements.filter((pl) => moved.has(pl.p.protection.id));
+  const refused = saved.flatMap((pl) => (pl.state === 'rejected' ? [pl] : []));
+  const warnings = refused.map(({ p, reason }) => ({
+    message: `${p.trade.broker} refused ${describe(p)}: ${reason}. Trabot keeps watching the levels itself`,
+    data: warningData(p, 'protection_rejected'),
+  }));
+  for (const w of warnings) log.warn(w.data, `engine: ${w.message}`);
+  if (warnings.length) await raiseWarnings(db, warnings);
+  const fired: { p: ProtectionContext; status: Protection }[] = [];
+  for (const pl of saved) {
+    if (pl.state !== 'active') continue;
+    const { p, placed } = pl;
+    log.info(
+      { protectionId: p.protection.id, tradeId: p.trade.trabot_trade_id, brokerId: placed.protectionId },
+      'engine: protection resting at the broker',
+    );
+    // A protection found already fired (placed before a crash) is booked at once.
+    if (placed.state === 'triggered')
+      fired.push({ p: { ...p, protection: { ...p.protection, state: 'active', ...termsOf(placed) } }, status: placed });
+  }
+  await bookTriggered(ctx, fired, now);
 }
 
 /** New quantity or levels for an active (or half-modified) protection. */
@@ -344,58 +393,110 @@ async function endedAtBroker(ctx: Ctx, p: ProtectionContext, status: Protection,
  * and charges), the other leg cancelled where the broker does not, the superadmin warned.
  */
 async function triggered(ctx: Ctx, p: ProtectionContext, status: Protection, now: Date): Promise<void> {
-  const executed = status.executed;
-  const order = executed?.order ?? null;
-  if (!executed || !order) {
-    // Triggered, its order not in the book yet: the next reconciliation books it.
-    ctx.deps.log.info({ protectionId: p.protection.id }, 'engine: protection triggered, its order not yet seen');
-    return;
-  }
+  await bookTriggered(ctx, [{ p, status }], now);
+}
+
+/**
+ * `triggered` for many protections at once (a gap through a thousand stops): the exit legs and the
+ * moves written in one transaction per batch, their answers applied together, the warnings raised
+ * together; only the other legs' cancels go one by one, to their brokers.
+ */
+async function bookTriggered(
+  ctx: Ctx,
+  items: readonly { p: ProtectionContext; status: Protection }[],
+  now: Date,
+): Promise<void> {
   const { db, log } = ctx.deps;
-  const legContext = await db
-    .transaction(async (tx) => {
-      const [leg] = await tx
+  const executed = items.flatMap(({ p, status }) => {
+    const order = status.executed?.order;
+    if (status.executed && order) return [{ p, status, leg: status.executed.leg, order }];
+    // Triggered, its order not in the book yet: the next reconciliation books it.
+    log.info({ protectionId: p.protection.id }, 'engine: protection triggered, its order not yet seen');
+    return [];
+  });
+  for (let start = 0; start < executed.length; start += ctx.settings.batchSize) {
+    const batch = executed.slice(start, start + ctx.settings.batchSize);
+    const booked = await db.transaction(async (tx) => {
+      const legs = await tx
         .insert(orderLegs)
-        .values({
-          trabot_trade_id: p.trade.trabot_trade_id,
-          trabot_account_id: p.account.trabot_account_id,
-          side: 'exit',
-          source: 'protection',
-          order_type: order.request.orderType,
-          quantity: order.request.quantity,
-          limit_price: order.request.limitPrice ?? null,
-          trigger_price: order.request.triggerPrice ?? null,
-          state: 'open',
-          broker_order_id: order.orderId,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          batch.map(({ p, order }) => ({
+            trabot_trade_id: p.trade.trabot_trade_id,
+            trabot_account_id: p.account.trabot_account_id,
+            side: 'exit' as const,
+            source: 'protection' as const,
+            order_type: order.request.orderType,
+            quantity: order.request.quantity,
+            limit_price: order.request.limitPrice ?? null,
+            trigger_price: order.request.triggerPrice ?? null,
+            state: 'open' as const,
+            broker_order_id: order.orderId,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .returning();
-      const moved = await moveProtection(tx, log, {
-        id: p.protection.id,
-        from: p.protection.state,
-        state: 'triggered',
-        executed_leg: executed.leg,
-        exit_leg_id: leg!.id,
-        updated_at: now,
-      });
-      if (!moved) throw new Rollback();
-      return { leg: leg!, trade: p.trade, signal: p.signal, account: p.account } satisfies LegContext;
-    })
-    .catch((err: unknown) => {
-      if (err instanceof Rollback) return null;
-      throw err;
+      const legOf = new Map(legs.map((leg) => [leg.trabot_trade_id, leg]));
+      const moved = await moveProtections(
+        tx,
+        log,
+        batch.map(({ p, leg }) => ({
+          id: p.protection.id,
+          from: p.protection.state,
+          state: 'triggered' as const,
+          executed_leg: leg,
+          exit_leg_id: legOf.get(p.trade.trabot_trade_id)!.id,
+          updated_at: now,
+        })),
+      );
+      // A protection that moved meanwhile keeps no exit leg: its answer was not applied.
+      const dropped = batch.filter(({ p }) => !moved.has(p.protection.id));
+      if (dropped.length)
+        await tx.delete(orderLegs).where(
+          inArray(
+            orderLegs.id,
+            dropped.map(({ p }) => legOf.get(p.trade.trabot_trade_id)!.id),
+          ),
+        );
+      return batch
+        .filter(({ p }) => moved.has(p.protection.id))
+        .map((item) => ({ ...item, exitLeg: legOf.get(item.p.trade.trabot_trade_id)! }));
     });
-  if (!legContext) return;
-  const words = `${describe(p)}: the ${executed.leg === 'stop' ? 'stop-loss' : 'target'} executed at ${p.trade.broker}, ${order.request.side} ${order.filledQuantity} at ${order.averagePrice ?? 'no fill yet'} (order ${order.orderId})`;
-  log.info({ ...warningData(p, 'protection_triggered'), words }, 'engine: protection executed at the broker');
-  await raiseWarnings(db, [{ message: `Protection executed: ${words}`, data: warningData(p, 'protection_triggered') }]);
-  await applyAnswers(ctx, [{ ...legContext, action: 'status', answer: { kind: 'order', order } }], now);
-  // Two plain orders: the other one is withdrawn by Trabot (a GTT's other leg goes with it at the broker).
-  if (status.kind === 'orders') {
-    const other = status.orders[executed.leg === 'stop' ? 'target' : 'stop'];
-    const broker = brokerFor(ctx, p);
-    if (broker && other && (other.state === 'open' || other.state === 'trigger_pending')) {
+    if (!booked.length) continue;
+    const words = booked.map(
+      ({ p, leg, order }) =>
+        `${describe(p)}: the ${leg === 'stop' ? 'stop-loss' : 'target'} executed at ${p.trade.broker}, ${order.request.side} ${order.filledQuantity} at ${order.averagePrice ?? 'no fill yet'} (order ${order.orderId})`,
+    );
+    for (const [i, { p }] of booked.entries())
+      log.info(
+        { ...warningData(p, 'protection_triggered'), words: words[i] },
+        'engine: protection executed at the broker',
+      );
+    await raiseWarnings(
+      db,
+      booked.map(({ p }, i) => ({
+        message: `Protection executed: ${words[i]}`,
+        data: warningData(p, 'protection_triggered'),
+      })),
+    );
+    await applyAnswers(
+      ctx,
+      booked.map(({ p, exitLeg, order }) => ({
+        leg: exitLeg,
+        trade: p.trade,
+        signal: p.signal,
+        account: p.account,
+        action: 'status' as const,
+        answer: { kind: 'order' as const, order },
+      })),
+      now,
+    );
+    // Two plain orders: the other one is withdrawn by Trabot (a GTT's other leg goes with it at the broker).
+    await mapBounded(booked, ctx.settings.brokerConcurrency, async ({ p, status, leg }) => {
+      if (status.kind !== 'orders') return;
+      const other = status.orders[leg === 'stop' ? 'target' : 'stop'];
+      const broker = brokerFor(ctx, p);
+      if (!broker || !other || (other.state !== 'open' && other.state !== 'trigger_pending')) return;
       const cancelled = await attempt(() => broker.adapter.cancelOrder(broker.credentials, other.orderId));
       if (!('ok' in cancelled))
         await warn(
@@ -404,13 +505,15 @@ async function triggered(ctx: Ctx, p: ProtectionContext, status: Protection, now
           `The other leg (order ${other.orderId}) of ${describe(p)} could not be cancelled: ${'refused' in cancelled ? cancelled.refused : 'the broker could not be reached'}; cancel it at the broker`,
           'protection_other_leg',
         );
-    }
+    });
+    await finishTriggered(
+      ctx,
+      now,
+      booked.map(({ p }) => p.protection.id),
+    );
+    for (const { p } of booked) log.info(warningData(p, 'protection_booked'), 'engine: protection exit booked');
   }
-  await finishTriggered(ctx, now, [p.protection.id]);
-  log.info(warningData(p, 'protection_booked'), 'engine: protection exit booked');
 }
-
-class Rollback extends Error {}
 
 /** Triggered protections whose exit leg has settled are done. */
 async function finishTriggered(ctx: Ctx, now: Date, ids?: number[]): Promise<void> {
@@ -425,8 +528,11 @@ async function finishTriggered(ctx: Ctx, now: Date, ids?: number[]): Promise<voi
         inArray(orderLegs.state, ['filled', 'cancelled', 'rejected']),
       ),
     );
-  for (const row of rows)
-    await moveProtection(ctx.deps.db, ctx.deps.log, { id: row.id, from: 'triggered', state: 'done', updated_at: now });
+  await moveProtections(
+    ctx.deps.db,
+    ctx.deps.log,
+    rows.map((row) => ({ id: row.id, from: 'triggered' as const, state: 'done' as const, updated_at: now })),
+  );
 }
 
 /** Asks the broker to withdraw the protection; answers true once nothing of it rests there. */
@@ -513,17 +619,40 @@ export async function clearForExit(
  */
 export async function followProtections(ctx: Ctx, now: Date): Promise<void> {
   await reprotect(ctx, now);
+  // Only those with something to do (followOne's cases): an active protection whose trade runs at
+  // the quantity and levels it rests with is not read, so a tick with a thousand costs one lookup.
   const rows = await protectionsWhere(
     ctx.deps.db,
-    inArray(protections.state, [...LIVE_PROTECTION_STATES, 'expired', 'disabled']),
+    or(
+      inArray(protections.state, [...LIVE_PROTECTION_STATES.filter((s) => s !== 'active'), 'expired', 'disabled']),
+      and(
+        eq(protections.state, 'active'),
+        or(
+          ne(trades.trade_status, 'running'),
+          sql`coalesce(${trades.remaining_quantity}, 0) <= 0`,
+          sql`${protections.quantity} <> coalesce(${trades.remaining_quantity}, 0)`,
+          sql`${protections.stop} is distinct from ${signals.stop_loss_level}`,
+          sql`${protections.target} is distinct from ${signals.target_level}`,
+        ),
+      ),
+    ),
   );
   // One account's protections one after the other: a look-up never takes a GTT another is placing.
   const byAccount = new Map<number, ProtectionContext[]>();
   for (const p of rows)
     byAccount.set(p.account.trabot_account_id, [...(byAccount.get(p.account.trabot_account_id) ?? []), p]);
+  const placements: Placement[] = [];
   await mapBounded([...byAccount.values()], ctx.settings.brokerConcurrency, async (own) => {
-    for (const p of own) await followOne(ctx, p, now);
+    const known = own.some((p) => p.protection.state === 'placing')
+      ? await heldAtBroker(ctx, own[0]!.account.trabot_account_id)
+      : new Set<string>();
+    for (const p of own) {
+      const placement = await followOne(ctx, p, now, known);
+      if (placement) placements.push(placement);
+    }
   });
+  for (let start = 0; start < placements.length; start += ctx.settings.batchSize)
+    await savePlacements(ctx, placements.slice(start, start + ctx.settings.batchSize), now);
 }
 
 /**
@@ -571,7 +700,13 @@ async function reprotect(ctx: Ctx, now: Date): Promise<void> {
       log.info({ protectionId: id }, 'engine: protection placed again for the shares still open');
 }
 
-async function followOne(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
+/** What a protection needs this tick; a placement is answered, to be saved with the tick's others. */
+async function followOne(
+  ctx: Ctx,
+  p: ProtectionContext,
+  now: Date,
+  known: Set<string>,
+): Promise<Placement | null | void> {
   {
     const { protection, trade, signal } = p;
     const closed = trade.trade_status !== 'running' || (trade.remaining_quantity ?? 0) <= 0;
@@ -581,7 +716,7 @@ async function followOne(ctx: Ctx, p: ProtectionContext, now: Date): Promise<voi
     }
     switch (protection.state) {
       case 'placing':
-        return place(ctx, p, now);
+        return askToPlace(ctx, p, known);
       case 'cancelling':
         await cancel(ctx, p, now, protection.reason ?? 'cancelled by Trabot');
         return;
@@ -630,6 +765,8 @@ export async function reconcileProtections(ctx: Ctx, now: Date, tradeIds?: reado
     ),
   );
   const byAccount = new Map<string, ProtectionContext[]>();
+  // Executed legs are booked together once every account's book is read.
+  const executed: { p: ProtectionContext; status: Protection }[] = [];
   for (const p of rows) {
     if (!p.protection.broker_protection_id) continue;
     const key = `${p.account.trabot_account_id}:${p.trade.broker}`;
@@ -660,9 +797,10 @@ export async function reconcileProtections(ctx: Ctx, now: Date, tradeIds?: reado
     for (const p of own) {
       const status = read.ok.get(p.protection.broker_protection_id!);
       if (!status) continue;
-      if (status.state === 'triggered') await triggered(ctx, p, status, now);
+      if (status.state === 'triggered') executed.push({ p, status });
       else if (status.state !== 'active' && p.protection.state !== 'cancelling')
         await endedAtBroker(ctx, p, status, now);
     }
   });
+  await bookTriggered(ctx, executed, now);
 }
