@@ -29,6 +29,7 @@ import { pollLivePrices } from './live-prices';
 import { RECONCILE_EVERY_MS, reconcileLiveOrders } from './reconcile';
 import { followProtections, isProtectionTag, reconcileProtections } from './protections';
 import { remindExpiredSessions } from './session-reminders';
+import { restorePaperBook } from './paper-book';
 import { cancelWithSignals, followUnsettledLegs } from './settle';
 
 export interface EngineOptions {
@@ -49,6 +50,8 @@ export class Engine {
   private reconciledAt = -Infinity;
   /** The India day whose morning reminder needs nothing more: later ticks that day skip it. */
   private remindedDay: string | null = null;
+  /** Whether the paper broker's resting orders were put back from the records (the first tick does). */
+  private paperRestored = false;
 
   constructor(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier' | 'env'>, options: EngineOptions) {
     const leadership = options.leadership ?? SOLE_LEADERSHIP;
@@ -84,6 +87,11 @@ export class Engine {
   async tick(now: Date): Promise<void> {
     const ctx = this.ctx;
     ctx.halts = await loadHalts(ctx.deps.db);
+    // After a restart the paper broker's book is empty: what rested there is put back before it matches.
+    if (!this.paperRestored) {
+      await restorePaperBook(ctx);
+      this.paperRestored = true;
+    }
     await ctx.feed.refresh?.(now);
     await trackInstruments(ctx);
     // Outside the session the market does not move and nothing is placed.
