@@ -50,8 +50,11 @@ export class Engine {
   private reconciledAt = -Infinity;
   /** The India day whose morning reminder needs nothing more: later ticks that day skip it. */
   private remindedDay: string | null = null;
-  /** Whether the paper broker's resting orders were put back from the records (the first tick does). */
-  private paperRestored = false;
+  /**
+   * The leader epoch under which the paper broker's book was last put back from the records
+   * (undefined: not yet; the first tick does, and each tick that finds the lead taken again).
+   */
+  private paperRestoredIn: number | null | undefined = undefined;
 
   constructor(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier' | 'env'>, options: EngineOptions) {
     const leadership = options.leadership ?? SOLE_LEADERSHIP;
@@ -88,9 +91,10 @@ export class Engine {
     const ctx = this.ctx;
     ctx.halts = await loadHalts(ctx.deps.db);
     // After a restart the paper broker's book is empty: what rested there is put back before it matches.
-    if (!this.paperRestored) {
-      await restorePaperBook(ctx);
-      this.paperRestored = true;
+    const epoch = ctx.leadership.epoch();
+    if (epoch !== this.paperRestoredIn) {
+      await restorePaperBook(ctx, { replace: this.paperRestoredIn !== undefined });
+      this.paperRestoredIn = epoch;
     }
     await ctx.feed.refresh?.(now);
     await trackInstruments(ctx);

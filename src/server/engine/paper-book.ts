@@ -2,7 +2,8 @@
  * The paper broker's book after a restart (docs/engine.md, "Protective orders at the broker"): the
  * paper broker keeps its orders in memory, but everything that rests there is also in the engine's
  * records. At the engine's first tick, before the paper broker matches, they are put back under
- * their old ids and tags:
+ * their old ids and tags (and the book is rebuilt from the records alone each time the process
+ * takes the lead again after losing it: another process may have traded meanwhile):
  *
  * - each paper protection resting (`active`, `modifying`, `cancelling`) as its two orders, at the
  *   terms last confirmed (a modification or cancel in flight is sent again by the engine as ever);
@@ -26,8 +27,15 @@ import { requestOf } from './order-legs';
 import type { RestingPaperOrder, RestingPaperProtection } from './paper-broker';
 import { protectionTags } from './protections';
 
-/** Puts the paper broker's resting orders back from the records; answers the number of orders added. */
-export async function restorePaperBook(ctx: Pick<EngineContext, 'deps' | 'paper'>): Promise<number> {
+/**
+ * Puts the paper broker's resting orders back from the records; answers the number of orders added.
+ * `replace`: the paper broker's book is rebuilt from them alone (a process taking the lead again
+ * after another led: its own book is older than the records).
+ */
+export async function restorePaperBook(
+  ctx: Pick<EngineContext, 'deps' | 'paper'>,
+  { replace = false }: { replace?: boolean } = {},
+): Promise<number> {
   const { db, log } = ctx.deps;
   const held = await db
     .select({ protection: protections, trade: trades, signal: signals, account: accounts })
@@ -69,7 +77,7 @@ export async function restorePaperBook(ctx: Pick<EngineContext, 'deps' | 'paper'
       ),
     )
     .orderBy(orderLegs.id);
-  if (!held.length && !legs.length) return 0;
+  if (!held.length && !legs.length && !replace) return 0;
 
   // A leg's order as last modified (an exit chased toward the market): its latest modify request.
   const modified = legs.length
@@ -144,7 +152,7 @@ export async function restorePaperBook(ctx: Pick<EngineContext, 'deps' | 'paper'
       ...(triggeredStop ? { stopMarket: true } : {}),
     };
   });
-  const added = ctx.paper.restore({ protections: restingProtections, orders: restingOrders });
+  const added = ctx.paper.restore({ protections: restingProtections, orders: restingOrders }, { replace });
   if (added)
     log.info(
       { protections: restingProtections.length, legs: restingOrders.length, orders: added },

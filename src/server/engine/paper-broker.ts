@@ -123,9 +123,17 @@ export class PaperBroker implements BrokerAdapter, ProtectiveOrders {
    * other's OCO partner), each open order and the fills of open positions, under their old ids and tags. Unchecked (a stop the
    * price crossed meanwhile is not refused: it fills at the next match, at the market price, as a
    * gap does); an id the book already holds is left as it is, so restoring twice adds nothing.
+   * `replace` empties the book first (the records are newer: another process led meanwhile).
    * Answers the number of orders added.
    */
-  restore(resting: { protections: readonly RestingPaperProtection[]; orders: readonly RestingPaperOrder[] }): number {
+  restore(
+    resting: { protections: readonly RestingPaperProtection[]; orders: readonly RestingPaperOrder[] },
+    { replace = false }: { replace?: boolean } = {},
+  ): number {
+    if (replace) {
+      this.orders.clear();
+      this.protections.clear();
+    }
     let added = 0;
     const put = (
       order: Omit<PaperOrder, 'clientOrderId' | 'exchangeOrderId' | 'filledQuantity' | 'averagePrice' | 'rejectReason'>,

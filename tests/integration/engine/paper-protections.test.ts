@@ -8,9 +8,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, manualOrders, orderLegs, protections, signals, warnings } from '@server/db/schema';
-import type { PaperBroker } from '@server/engine/paper-broker';
+import { Engine } from '@server/engine/engine';
+import { sessionLeaderLock } from '@server/engine/leader-lock';
+import { PaperBroker } from '@server/engine/paper-broker';
 import { getTradeDetail } from '@server/services/trade-detail';
 import { engineScenario } from './scenario';
+import { ScriptedFeed } from './scripted-feed';
 
 const { t, at, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, entriesOf, exitsOf, legsOfTrade } =
   engineScenario();
@@ -415,5 +418,39 @@ describe('a resting paper entry after a restart', () => {
     expect(await entriesOf(pending!.trabot_trade_id)).toHaveLength(1);
     // Its protection rests at the new paper broker.
     expect(await protectionOf(pending!.trabot_trade_id)).toMatchObject({ state: 'active', quantity: 128 });
+  });
+});
+
+describe("a leader's paper book when it takes the lead again", () => {
+  it('is rebuilt from the records: what another leader settled meanwhile does not fill again', async () => {
+    const symbol = `PPG${++symbols}`;
+    const lock = sessionLeaderLock(t.deps.db);
+    expect(await lock.tryAcquire()).toBe(true);
+    const feed = new ScriptedFeed();
+    const paper = new PaperBroker({ prices: feed, now: () => feed.lastTick });
+    const engine = new Engine(t.deps, { feed, paper, leadership: lock });
+    try {
+      const algoId = await newAlgo();
+      const account = await subscriber(algoId, {});
+      const signal = await newSignal(algoId, { instrument_symbol: symbol });
+      await engine.tick(at(1));
+      const [trade] = await tradesOf(signal.signal_id);
+      expect(await protectionOf(trade!.trabot_trade_id)).toMatchObject({ state: 'active' });
+      await lock.release();
+
+      // Another process leads meanwhile: the target fills there and the trade completes.
+      const other = restart(symbol, 262.5);
+      await other.engine.tick(at(10));
+      expect((await tradesOf(signal.signal_id))[0]).toMatchObject({ trade_status: 'completed', avg_exit_price: 262.5 });
+
+      // The first process leads again and the price falls through the stop: its old book sells nothing.
+      expect(await lock.tryAcquire()).toBe(true);
+      feed.set(symbol, 240);
+      await engine.tick(at(20));
+      expect(await sellsOf(paper, account, symbol)).toEqual([]);
+      expect(await exitsOf(trade!.trabot_trade_id)).toHaveLength(1);
+    } finally {
+      await lock.release();
+    }
   });
 });
