@@ -30,6 +30,7 @@ import { pollLivePrices } from './live-prices';
 import { RECONCILE_EVERY_MS, reconcileLiveOrders } from './reconcile';
 import { followProtections, isProtectionTag, reconcileProtections } from './protections';
 import { remindExpiredSessions } from './session-reminders';
+import { restorePaperBook } from './paper-book';
 import { cancelWithSignals, followUnsettledLegs } from './settle';
 
 export interface EngineOptions {
@@ -50,6 +51,11 @@ export class Engine {
   private reconciledAt = -Infinity;
   /** The India day whose morning reminder needs nothing more: later ticks that day skip it. */
   private remindedDay: string | null = null;
+  /**
+   * The leader epoch under which the paper broker's book was last put back from the records
+   * (undefined: not yet; the first tick does, and each tick that finds the lead taken again).
+   */
+  private paperRestoredIn: number | null | undefined = undefined;
 
   constructor(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier' | 'env'>, options: EngineOptions) {
     const leadership = options.leadership ?? SOLE_LEADERSHIP;
@@ -85,6 +91,12 @@ export class Engine {
   async tick(now: Date): Promise<void> {
     const ctx = this.ctx;
     ctx.halts = await loadHalts(ctx.deps.db);
+    // After a restart the paper broker's book is empty: what rested there is put back before it matches.
+    const epoch = ctx.leadership.epoch();
+    if (epoch !== this.paperRestoredIn) {
+      await restorePaperBook(ctx, { replace: this.paperRestoredIn !== undefined });
+      this.paperRestoredIn = epoch;
+    }
     await ctx.feed.refresh?.(now);
     await trackInstruments(ctx);
     // Outside the session the market does not move and nothing is placed.

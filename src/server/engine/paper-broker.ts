@@ -9,6 +9,10 @@
  * is not a whole number above 0, a missing or non-positive price, a price off the tick or outside
  * the day's band, a trigger already crossed, and symbols it has no price for. Funds are reported,
  * not enforced: paper accounts have no margin to run out of.
+ *
+ * Its book lives in memory; what rests in it (protections, open legs) is also in the engine's
+ * records, and after a restart the engine puts it back with `restore` (paper-book.ts): the same
+ * order ids and tags, so a price that crossed a level meanwhile fills it at the first tick.
  */
 import { randomBytes } from 'node:crypto';
 import { formatTick, isOnTick, roundToTick } from '@shared/ticks';
@@ -36,8 +40,34 @@ export interface PaperBrokerOptions {
   /** Cash a client starts with (the account's equity balance). */
   openingFunds?: (clientId: string) => number;
   now?: () => Date;
-  /** Order ids are `${idPrefix}${n}`; the default prefix is unique per process start. */
+  /** Order ids are `${idPrefix}${n}`; the default prefix is unique per broker (a time and random bytes). */
   idPrefix?: string;
+}
+
+/** An order the engine's records say rests at the paper broker, put back after a restart. */
+export interface RestingPaperOrder {
+  clientId: string;
+  orderId: string;
+  request: OrderRequest;
+  /**
+   * `trigger_pending` for a trigger order not yet reached; `open` for a limit, or for a protection's
+   * stop-market already triggered (`stopMarket`: it then sells at market at the next match);
+   * `filled` for a fill of a position still open (positions and funds count it).
+   */
+  state: 'open' | 'trigger_pending' | 'filled';
+  stopMarket?: boolean;
+  filledQuantity?: number;
+  averagePrice?: number | null;
+  updatedAt: Date;
+}
+
+/** A protection the engine's records say rests at the paper broker: its id `<stop>/<target>` and terms. */
+export interface RestingPaperProtection {
+  clientId: string;
+  protectionId: string;
+  terms: Protection['terms'];
+  clientOrderIds: { stop: string; target: string };
+  updatedAt: Date;
 }
 
 interface PaperOrder extends Order {
@@ -84,7 +114,83 @@ export class PaperBroker implements BrokerAdapter, ProtectiveOrders {
 
   constructor(private readonly options: PaperBrokerOptions) {
     this.now = options.now ?? (() => new Date());
-    this.idPrefix = options.idPrefix ?? `paper-${Date.now().toString(36)}-`;
+    this.idPrefix = options.idPrefix ?? `paper-${Date.now().toString(36)}${randomBytes(2).toString('hex')}-`;
+  }
+
+  /**
+   * Puts back what rested before a restart, as the engine's records hold it: each protection as its
+   * two orders (a trigger stop, SL-M unless it has a stop limit, and a target limit, each the
+   * other's OCO partner), each open order and the fills of open positions, under their old ids and tags. Unchecked (a stop the
+   * price crossed meanwhile is not refused: it fills at the next match, at the market price, as a
+   * gap does); an id the book already holds is left as it is, so restoring twice adds nothing.
+   * `replace` empties the book first (the records are newer: another process led meanwhile).
+   * Answers the number of orders added.
+   */
+  restore(
+    resting: { protections: readonly RestingPaperProtection[]; orders: readonly RestingPaperOrder[] },
+    { replace = false }: { replace?: boolean } = {},
+  ): number {
+    if (replace) {
+      this.orders.clear();
+      this.protections.clear();
+    }
+    let added = 0;
+    const put = (
+      order: Omit<PaperOrder, 'clientOrderId' | 'exchangeOrderId' | 'filledQuantity' | 'averagePrice' | 'rejectReason'>,
+    ) => {
+      this.orders.set(order.orderId, {
+        ...order,
+        request: { ...order.request },
+        clientOrderId: order.request.clientOrderId ?? null,
+        exchangeOrderId: `NSE-${order.orderId}`,
+        filledQuantity: 0,
+        averagePrice: null,
+        rejectReason: null,
+      });
+      added++;
+    };
+    for (const p of resting.protections) {
+      const [stop, target, ...rest] = p.protectionId.split('/');
+      if (!stop || !target || rest.length || this.protections.has(p.protectionId)) continue;
+      if (this.orders.has(stop) || this.orders.has(target)) continue;
+      const { stop: trigger, stopLimit, target: limit, ...common } = p.terms;
+      put({
+        orderId: stop,
+        clientId: p.clientId,
+        request: {
+          ...common,
+          orderType: 'trigger',
+          triggerPrice: trigger,
+          limitPrice: stopLimit ?? trigger,
+          clientOrderId: p.clientOrderIds.stop,
+        },
+        state: 'trigger_pending',
+        stopMarket: stopLimit === null,
+        sibling: target,
+        updatedAt: p.updatedAt,
+      });
+      put({
+        orderId: target,
+        clientId: p.clientId,
+        request: { ...common, orderType: 'limit', limitPrice: limit, clientOrderId: p.clientOrderIds.target },
+        state: 'open',
+        sibling: stop,
+        updatedAt: p.updatedAt,
+      });
+      this.protections.set(p.protectionId, {
+        clientId: p.clientId,
+        stop,
+        target,
+        terms: { ...p.terms },
+        updatedAt: p.updatedAt,
+      });
+    }
+    for (const { filledQuantity, averagePrice, stopMarket, ...o } of resting.orders) {
+      if (this.orders.has(o.orderId)) continue;
+      put({ ...o, ...(stopMarket ? { stopMarket: true } : {}) });
+      if (o.state === 'filled') Object.assign(this.orders.get(o.orderId)!, { filledQuantity, averagePrice });
+    }
+    return added;
   }
 
   async validateAccessKey(credentials: BrokerCredentials): Promise<boolean> {
@@ -448,7 +554,8 @@ export class PaperBroker implements BrokerAdapter, ProtectiveOrders {
       activated = true;
     }
     // A protective stop (SL-M) goes at market once triggered: a gap through it fills at the gap's price.
-    if (activated && order.stopMarket) return this.fill(order, market);
+    // (One open already was triggered before a restart and put back so: it fills now.)
+    if (order.stopMarket && (activated || order.state === 'open')) return this.fill(order, market);
     const limit = request.limitPrice as number;
     const reached = request.side === 'buy' ? quote.ltp <= limit : quote.ltp >= limit;
     // A marketable limit gets the market price, never beyond its own limit; a resting one its limit.

@@ -281,7 +281,8 @@ describe('engine: stop-loss, switches and restarts', () => {
     const third = await subscriber(algoId, {});
     const signal = await newSignal(algoId);
     // The previous process created the first trade and its leg and died before sending it, and
-    // had placed the second's order at a paper broker that died with it.
+    // had placed the second's order (a limit resting below the price) at a paper broker that died
+    // with it: the new paper broker gets it back from the records, under its id, not placed again.
     const pending = {
       trade_type: 'swing' as const,
       signal_id: signal.signal_id,
@@ -312,27 +313,37 @@ describe('engine: stop-loss, switches and restarts', () => {
         trabot_account_id: second,
         side: 'entry',
         source: 'signal',
+        order_type: 'limit',
+        limit_price: 245,
         quantity: 400,
         state: 'open',
         broker_order_id: 'paper-gone-1',
       },
     ]);
 
-    const { engine } = scriptedEngine();
+    const { engine, paper } = scriptedEngine();
     await engine.tick(at(1));
     await engine.tick(at(2));
     const rows = await tradesOf(signal.signal_id);
     expect(rows.map((r) => [r.trabot_account_id, r.trade_status])).toEqual([
       [first, 'running'],
-      [second, 'cancelled'],
+      [second, 'pending'],
       [third, 'running'],
     ]);
     expect(await entriesOf(rows[0]!.trabot_trade_id)).toHaveLength(1);
     expect(await entriesOf(rows[1]!.trabot_trade_id)).toEqual([]);
-    const [warning] = await warningsAbout(signal.signal_id);
-    expect(warning!.warning_message).toBe(
-      `Trade ${rows[1]!.trabot_trade_id} cancelled, its entry failed: Unknown order paper-gone-1`,
-    );
+    expect((await legsOfTrade(rows[1]!.trabot_trade_id)).map((l) => [l.state, l.broker_order_id])).toEqual([
+      ['open', 'paper-gone-1'],
+    ]);
+    const [account] = await t.deps.db.select().from(accounts).where(eq(accounts.trabot_account_id, second));
+    expect(
+      (await paper.orderBook({ clientId: account!.broker_client_id, accessKey: 'key' })).map((o) => [
+        o.orderId,
+        o.state,
+        o.request.limitPrice,
+      ]),
+    ).toEqual([['paper-gone-1', 'open', 245]]);
+    expect(await warningsAbout(signal.signal_id)).toEqual([]);
     const count = await t.deps.db
       .select()
       .from(trades)

@@ -7,10 +7,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, manualOrders, protections, signals, warnings } from '@server/db/schema';
-import type { PaperBroker } from '@server/engine/paper-broker';
+import { accounts, manualOrders, orderLegs, protections, signals, warnings } from '@server/db/schema';
+import { Engine } from '@server/engine/engine';
+import { sessionLeaderLock } from '@server/engine/leader-lock';
+import { PaperBroker } from '@server/engine/paper-broker';
 import { getTradeDetail } from '@server/services/trade-detail';
 import { engineScenario } from './scenario';
+import { ScriptedFeed } from './scripted-feed';
 
 const { t, at, scriptedEngine, subscriber, newAlgo, newSignal, tradesOf, entriesOf, exitsOf, legsOfTrade } =
   engineScenario();
@@ -197,5 +200,257 @@ describe('protective orders of a paper trade', () => {
     await engine.tick(at(4));
     expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'cancelled' });
     await assertNoSecondExit(paper, account, symbol, trade.trabot_trade_id);
+  });
+});
+
+/** Trabot restarted: a new feed (the symbol now at `price`), paper broker and engine on the same database. */
+function restart(symbol: string, price: number) {
+  const next = scriptedEngine();
+  next.feed.track(symbol, null, 250);
+  next.feed.set(symbol, price);
+  return next;
+}
+
+const sellsOf = async (paper: PaperBroker, account: number, symbol: string) =>
+  (await bookOf(paper, account, symbol))
+    .filter((o) => o.request.side === 'sell')
+    .map((o) => ({
+      id: o.orderId,
+      tag: o.clientOrderId,
+      type: o.request.orderType,
+      state: o.state,
+      quantity: o.request.quantity,
+      trigger: o.request.triggerPrice ?? null,
+      limit: o.request.limitPrice,
+      price: o.averagePrice,
+    }));
+
+const reconcileWarnings = async () =>
+  (await t.deps.db.select().from(warnings)).filter((w) => w.warning_message.includes('could not be reconciled'));
+
+describe('protective orders of a paper trade after a restart', () => {
+  it('rest again under the same ids and tags, follow Edit Levels, and are never doubled by two restarts', async () => {
+    const { paper, account, symbol, signal, trade } = await paperTrade();
+    const before = await sellsOf(paper, account, symbol);
+    const { broker_protection_id: placed, id } = await protectionOf(trade.trabot_trade_id);
+    expect(before.map((o) => o.tag)).toEqual([
+      `TB${trade.trabot_trade_id}P${id}S`,
+      `TB${trade.trabot_trade_id}P${id}T`,
+    ]);
+    const warned = (await reconcileWarnings()).length;
+
+    // The process dies: a new paper broker knows nothing until the engine's first tick puts the orders back.
+    const second = restart(symbol, 250);
+    expect(await sellsOf(second.paper, account, symbol)).toEqual([]);
+    await second.engine.tick(at(10));
+    expect(await sellsOf(second.paper, account, symbol)).toEqual(before);
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'active', broker_protection_id: placed });
+    expect((await reconcileWarnings()).length).toBe(warned);
+    // The entry's fill is back too: the paper position is the trade's.
+    expect(
+      (await second.paper.positions(await credentialsOf(account))).filter((p) => p.symbol === symbol),
+    ).toMatchObject([{ quantity: 400, averagePrice: 250 }]);
+
+    // Edit Levels after the restart modifies the orders put back.
+    await t.deps.db
+      .update(signals)
+      .set({ stop_loss_level: 246, target_level: 260 })
+      .where(eq(signals.signal_id, signal.signal_id));
+    await second.engine.tick(at(11));
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({
+      state: 'active',
+      broker_protection_id: placed,
+      stop: 246,
+      target: 260,
+    });
+
+    // A second restart: the same two orders at the new levels, no third or fourth.
+    const third = restart(symbol, 250);
+    await third.engine.tick(at(20));
+    await third.engine.tick(at(21));
+    expect(await sellsOf(third.paper, account, symbol)).toEqual(
+      before.map((o) => (o.type === 'trigger' ? { ...o, trigger: 246, limit: 246 } : { ...o, limit: 260 })),
+    );
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'active', broker_protection_id: placed });
+
+    // The target is reached: sold once, at the target, the stop withdrawn.
+    third.feed.set(symbol, 260.5);
+    await third.engine.tick(at(22));
+    await third.engine.tick(at(23));
+    expect((await tradesOf(signal.signal_id))[0]).toMatchObject({
+      trade_status: 'completed',
+      remaining_quantity: 0,
+      avg_exit_price: 260,
+    });
+    expect((await sellsOf(third.paper, account, symbol)).map((o) => [o.type, o.state])).toEqual([
+      ['trigger', 'cancelled'],
+      ['limit', 'filled'],
+    ]);
+    expect(await exitsOf(trade.trabot_trade_id)).toHaveLength(1);
+    await assertNoSecondExit(third.paper, account, symbol, trade.trabot_trade_id);
+    expect((await reconcileWarnings()).length).toBe(warned);
+  });
+
+  it('a stop the price crossed while Trabot was down fills at the first tick at the market price, booked once', async () => {
+    const { account, symbol, signal, trade } = await paperTrade();
+    const placed = (await protectionOf(trade.trabot_trade_id)).broker_protection_id!;
+    // Down while the price gaps through the stop (245) to 240.1.
+    const second = restart(symbol, 240.1);
+    await second.engine.tick(at(10));
+    expect((await tradesOf(signal.signal_id))[0]).toMatchObject({
+      trade_status: 'completed',
+      remaining_quantity: 0,
+      avg_exit_price: 240.1,
+    });
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'done', executed_leg: 'stop' });
+    expect(await sellsOf(second.paper, account, symbol)).toMatchObject([
+      { id: placed.split('/')[0], type: 'trigger', state: 'filled', price: 240.1, quantity: 400 },
+      { id: placed.split('/')[1], type: 'limit', state: 'cancelled' },
+    ]);
+    expect((await legsOfTrade(trade.trabot_trade_id)).map((l) => [l.side, l.source, l.state, l.average_price])).toEqual(
+      [
+        ['entry', 'signal', 'filled', 250],
+        ['exit', 'protection', 'filled', 240.1],
+      ],
+    );
+    await assertNoSecondExit(second.paper, account, symbol, trade.trabot_trade_id);
+    // Restarted again, the price back at the target: nothing is put back, nothing more is sold.
+    const third = restart(symbol, 263);
+    await third.engine.tick(at(20));
+    await third.engine.tick(at(21));
+    expect(await sellsOf(third.paper, account, symbol)).toEqual([]);
+    expect(await exitsOf(trade.trabot_trade_id)).toHaveLength(1);
+    const detail = await getTradeDetail(t.deps.db, trade.trabot_trade_id, { view: 'member' });
+    expect(detail!.timeline.map((s) => s.title)).toContain("Stop-loss executed by Paper's trigger");
+  });
+
+  it('a stop executed but its fill not saved before the crash is sold at market at the first tick', async () => {
+    const { feed, paper, account, symbol, trade } = await paperTrade();
+    // The crash comes after the protection was booked triggered with its exit leg, before the fill was saved.
+    feed.set(symbol, 244);
+    paper.matchOpenOrders();
+    const status = await paper.protectionStatus(
+      await credentialsOf(account),
+      (await protectionOf(trade.trabot_trade_id)).broker_protection_id!,
+    );
+    expect(status).toMatchObject({ state: 'triggered', executed: { leg: 'stop' } });
+    const [leg] = await t.deps.db
+      .insert(orderLegs)
+      .values({
+        trabot_trade_id: trade.trabot_trade_id,
+        trabot_account_id: account,
+        side: 'exit',
+        source: 'protection',
+        order_type: 'trigger',
+        quantity: 400,
+        limit_price: 245,
+        trigger_price: 245,
+        state: 'open',
+        broker_order_id: status.executed!.order!.orderId,
+      })
+      .returning();
+    await t.deps.db
+      .update(protections)
+      .set({ state: 'triggered', executed_leg: 'stop', exit_leg_id: leg!.id })
+      .where(eq(protections.trabot_trade_id, trade.trabot_trade_id));
+
+    const second = restart(symbol, 243.5);
+    await second.engine.tick(at(10));
+    expect((await tradesOf(trade.signal_id!))[0]).toMatchObject({
+      trade_status: 'completed',
+      remaining_quantity: 0,
+      avg_exit_price: 243.5,
+    });
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'done', exit_leg_id: leg!.id });
+    expect(await exitsOf(trade.trabot_trade_id)).toHaveLength(1);
+    await assertNoSecondExit(second.paper, account, symbol, trade.trabot_trade_id);
+  });
+});
+
+describe('a resting paper entry after a restart', () => {
+  it('rests again under its id and fills at its limit when the price crosses it', async () => {
+    const symbol = `PPL${++symbols}`;
+    const first = scriptedEngine();
+    const algoId = await newAlgo();
+    const account = await subscriber(algoId, {});
+    const signal = await newSignal(algoId, {
+      instrument_symbol: symbol,
+      algo_process_ind: false,
+      stop_loss_level: 230,
+      target_level: 290,
+    });
+    await first.engine.tick(at(1));
+    await t.deps.db.insert(manualOrders).values({
+      signal_id: signal.signal_id,
+      side: 'entry',
+      order_type: 'limit',
+      limit_price: 249.5,
+      portion: 0.5,
+      trade_type: 'swing',
+      status: 'queued',
+    });
+    await first.engine.tick(at(2));
+    const [pending] = await tradesOf(signal.signal_id);
+    // |249.5 - 230| = 19.5 a share: 5,000 / 19.5 = 256 by risk, 50 % of it = 128.
+    expect(pending).toMatchObject({ trade_status: 'pending', trade_quantity: 128 });
+    const [entry] = await legsOfTrade(pending!.trabot_trade_id);
+    expect(entry).toMatchObject({ state: 'open', order_type: 'limit' });
+
+    const second = restart(symbol, 250);
+    await second.engine.tick(at(10));
+    expect(await bookOf(second.paper, account, symbol)).toMatchObject([
+      {
+        orderId: entry!.broker_order_id,
+        clientOrderId: entry!.client_order_id,
+        state: 'open',
+        request: { side: 'buy', orderType: 'limit', limitPrice: 249.5, quantity: 128 },
+      },
+    ]);
+    expect((await legsOfTrade(pending!.trabot_trade_id))[0]).toMatchObject({ state: 'open' });
+
+    second.feed.set(symbol, 249.2);
+    await second.engine.tick(at(11));
+    expect((await tradesOf(signal.signal_id))[0]).toMatchObject({
+      trade_status: 'running',
+      remaining_quantity: 128,
+      avg_entry_price: 249.5,
+    });
+    expect(await entriesOf(pending!.trabot_trade_id)).toHaveLength(1);
+    // Its protection rests at the new paper broker.
+    expect(await protectionOf(pending!.trabot_trade_id)).toMatchObject({ state: 'active', quantity: 128 });
+  });
+});
+
+describe("a leader's paper book when it takes the lead again", () => {
+  it('is rebuilt from the records: what another leader settled meanwhile does not fill again', async () => {
+    const symbol = `PPG${++symbols}`;
+    const lock = sessionLeaderLock(t.deps.db);
+    expect(await lock.tryAcquire()).toBe(true);
+    const feed = new ScriptedFeed();
+    const paper = new PaperBroker({ prices: feed, now: () => feed.lastTick });
+    const engine = new Engine(t.deps, { feed, paper, leadership: lock });
+    try {
+      const algoId = await newAlgo();
+      const account = await subscriber(algoId, {});
+      const signal = await newSignal(algoId, { instrument_symbol: symbol });
+      await engine.tick(at(1));
+      const [trade] = await tradesOf(signal.signal_id);
+      expect(await protectionOf(trade!.trabot_trade_id)).toMatchObject({ state: 'active' });
+      await lock.release();
+
+      // Another process leads meanwhile: the target fills there and the trade completes.
+      const other = restart(symbol, 262.5);
+      await other.engine.tick(at(10));
+      expect((await tradesOf(signal.signal_id))[0]).toMatchObject({ trade_status: 'completed', avg_exit_price: 262.5 });
+
+      // The first process leads again and the price falls through the stop: its old book sells nothing.
+      expect(await lock.tryAcquire()).toBe(true);
+      feed.set(symbol, 240);
+      await engine.tick(at(20));
+      expect(await sellsOf(paper, account, symbol)).toEqual([]);
+      expect(await exitsOf(trade!.trabot_trade_id)).toHaveLength(1);
+    } finally {
+      await lock.release();
+    }
   });
 });

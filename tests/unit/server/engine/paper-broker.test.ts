@@ -273,3 +273,103 @@ describe('PaperBroker', () => {
     await expect(broker.positions({ clientId: 'C1', accessKey: '' })).rejects.toThrow(BrokerError);
   });
 });
+
+describe('PaperBroker.restore (after a restart, from the engine records)', () => {
+  const terms = {
+    exchange: 'NSE',
+    symbol: 'INFY',
+    side: 'sell' as const,
+    product: 'delivery' as const,
+    quantity: 10,
+    stop: 95,
+    stopLimit: null,
+    target: 110,
+  };
+  const resting = {
+    protections: [
+      {
+        clientId: 'C1',
+        protectionId: 'old-1/old-2',
+        terms,
+        clientOrderIds: { stop: 'TB1P1S', target: 'TB1P1T' },
+        updatedAt: NOW,
+      },
+    ],
+    orders: [
+      {
+        clientId: 'C1',
+        orderId: 'old-3',
+        request: buy({ orderType: 'limit' as const, limitPrice: 98, clientOrderId: 'TB2L3' }),
+        state: 'open' as const,
+        updatedAt: NOW,
+      },
+    ],
+  };
+
+  it('puts the protection and the open order back under their ids and tags, once', async () => {
+    expect(broker.restore(resting)).toBe(3);
+    expect(broker.restore(resting)).toBe(0);
+    const book = await broker.orderBook(me);
+    expect(book.map((o) => [o.orderId, o.clientOrderId, o.state, o.request.orderType])).toEqual([
+      ['old-1', 'TB1P1S', 'trigger_pending', 'trigger'],
+      ['old-2', 'TB1P1T', 'open', 'limit'],
+      ['old-3', 'TB2L3', 'open', 'limit'],
+    ]);
+    expect(await broker.protectionStatus(me, 'old-1/old-2')).toMatchObject({ state: 'active', terms });
+    expect(await broker.orderBook(other)).toEqual([]);
+    // New orders never take a restored id.
+    expect((await broker.placeOrder(me, buy())).orderId).toBe('T1');
+  });
+
+  it('fills a stop the price crossed meanwhile at the market price at the next match, and cancels the target', async () => {
+    prices.set('INFY', 90.3);
+    broker.restore(resting);
+    const changed = broker.matchOpenOrders();
+    expect(changed.map((o) => [o.orderId, o.state, o.averagePrice])).toEqual([
+      ['old-1', 'filled', 90.3],
+      ['old-2', 'cancelled', null],
+      // The restored limit buy the price fell through fills at its limit, as a resting one does.
+      ['old-3', 'filled', 98],
+    ]);
+    expect(await broker.protectionStatus(me, 'old-1/old-2')).toMatchObject({
+      state: 'triggered',
+      executed: { leg: 'stop' },
+    });
+  });
+
+  it('sells a stop-market already triggered at market, and counts restored fills in positions', async () => {
+    broker.restore({
+      protections: [],
+      orders: [
+        {
+          clientId: 'C1',
+          orderId: 'old-4',
+          request: buy({ orderType: 'market' as const }),
+          state: 'filled',
+          filledQuantity: 10,
+          averagePrice: 101,
+          updatedAt: NOW,
+        },
+        {
+          clientId: 'C1',
+          orderId: 'old-5',
+          request: sell({ orderType: 'trigger' as const, triggerPrice: 95, limitPrice: 95 }),
+          state: 'open',
+          stopMarket: true,
+          updatedAt: NOW,
+        },
+      ],
+    });
+    expect(await broker.positions(me)).toMatchObject([{ quantity: 10, averagePrice: 101 }]);
+    expect(broker.matchOpenOrders().map((o) => [o.orderId, o.state, o.averagePrice])).toEqual([
+      ['old-5', 'filled', 100],
+    ]);
+    expect(await broker.positions(me)).toMatchObject([{ quantity: 0 }]);
+  });
+
+  it('replace empties the book first', async () => {
+    await broker.placeOrder(me, buy({ orderType: 'limit', limitPrice: 97 }));
+    broker.restore(resting, { replace: true });
+    expect((await broker.orderBook(me)).map((o) => o.orderId)).toEqual(['old-1', 'old-2', 'old-3']);
+  });
+});
