@@ -25,6 +25,7 @@ import { stubNotifier } from './stub-notifier';
 import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
 import { getTradeDetail } from '@server/services/trade-detail';
+import { listAccountTrades } from '@server/services/trades';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createApprovedSignal } from '../../factories/signals';
@@ -514,8 +515,21 @@ describe('the exit chase at Kite (EXIT_CHASE_AFTER_MS 10 s, EXIT_CHASE_TIMES 3)'
     const { symbol, userId, engine, trade, sell } = await clippedExit();
     // Kite's price keeps below what Trabot's feed shows: every modification still rests.
     kite.setLtp(symbol, 247.5);
-    for (const at of [13_000, 16_000, 24_000, 35_000, 46_000, 50_000, 60_000]) await engine.tick(new Date(T0 + at));
+    for (const at of [13_000, 16_000, 24_000, 35_000]) await engine.tick(new Date(T0 + at));
+    // Chased, not yet escalated: the trade does not say "exit pending".
+    expect(await tradeOf(trade.signal_id!)).toMatchObject({ exit_pending_since: null });
+    for (const at of [46_000, 50_000, 60_000]) await engine.tick(new Date(T0 + at));
     expect(modifies(sell.order_id)).toHaveLength(3);
+    // Escalated at 46 s: the trade says so from then, in the member's and the admin's payloads.
+    expect(await tradeOf(trade.signal_id!)).toMatchObject({ exit_pending_since: new Date(T0 + 46_000) });
+    const since = new Date(T0 + 46_000).toISOString();
+    expect((await getTradeDetail(t.deps.db, trade.trabot_trade_id, { view: 'member' }))!.trade).toMatchObject({
+      exit_pending_since: since,
+    });
+    const listed = await listAccountTrades(t.deps.db, trade.trabot_account_id, 'active', 'admin');
+    expect(listed.find((x) => x.trabot_trade_id === trade.trabot_trade_id)).toMatchObject({
+      exit_pending_since: since,
+    });
     const events = (await chaseEvents(trade.trabot_trade_id)).filter((e) => e.kind === 'request');
     expect(events.map((e) => e.at.getTime() - T0)).toEqual([13_000, 24_000, 35_000]);
     const pending = (await t.deps.db.select().from(warnings)).filter((w) =>
@@ -548,9 +562,35 @@ describe('the exit chase at Kite (EXIT_CHASE_AFTER_MS 10 s, EXIT_CHASE_TIMES 3)'
     kite.setLtp(symbol, 248);
     kite.match();
     await engine.tick(new Date(T0 + 63_000));
-    expect(await tradeOf(trade.signal_id!)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    expect(await tradeOf(trade.signal_id!)).toMatchObject({
+      trade_status: 'completed',
+      remaining_quantity: 0,
+      exit_pending_since: null,
+    });
     // Filled: no longer pending.
     expect((await chased()).map((c) => c[0])).not.toContain('Exit pending at the broker');
+    await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
+  });
+
+  it('no longer says "exit pending" once the pending exit is cancelled at Kite', async () => {
+    const { symbol, userId, engine, trade, sell } = await clippedExit();
+    kite.setLtp(symbol, 247.5);
+    for (const at of [13_000, 24_000, 35_000, 46_000]) await engine.tick(new Date(T0 + at));
+    expect(await tradeOf(trade.signal_id!)).toMatchObject({ exit_pending_since: new Date(T0 + 46_000) });
+    // The member cancels the resting sell on Kite's own site.
+    const order = kite.orders.find((o) => o.order_id === sell.order_id)!;
+    order.status = 'CANCELLED';
+    await engine.tick(new Date(T0 + 70_000));
+    const [leg] = await t.deps.db
+      .select()
+      .from(orderLegs)
+      .where(and(eq(orderLegs.trabot_trade_id, trade.trabot_trade_id), eq(orderLegs.broker_order_id, sell.order_id)));
+    expect(leg!.state).toBe('cancelled');
+    expect(await tradeOf(trade.signal_id!)).toMatchObject({
+      trade_status: 'running',
+      remaining_quantity: 320,
+      exit_pending_since: null,
+    });
     await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
   });
 });
