@@ -151,6 +151,22 @@ export function noLivePriceText(
   return Number.isNaN(at) ? 'no live price' : `no live price · ${formatAge(now.getTime() - at)}`;
 }
 
+/** What the screens say of an exit left open at the broker after every chase (its title explains it). */
+export const EXIT_PENDING_TITLE =
+  'An exit order is still open at the broker after every modification toward the market: check it at the broker';
+
+/**
+ * A running trade whose exit the engine escalated (still open at its broker after every chase):
+ * "exit pending at the broker · 3 min" (since the escalation, at `now`). Null otherwise.
+ */
+export function exitPendingText(trade: Pick<Trade, 'trade_status' | 'exit_pending_since'>, now: Date): string | null {
+  if (!trade.exit_pending_since || !isLive(trade.trade_status)) return null;
+  const at = Date.parse(trade.exit_pending_since);
+  return Number.isNaN(at)
+    ? 'exit pending at the broker'
+    : `exit pending at the broker · ${formatAge(now.getTime() - at)}`;
+}
+
 export interface LastPriceView {
   price: string;
   /** Only for a running trade with a known entry price. */

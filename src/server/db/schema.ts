@@ -468,6 +468,13 @@ export const trades = pgTable(
      */
     ltp_stale: boolean('ltp_stale').notNull().default(false),
     /**
+     * Since when an exit of the trade has been left open at the broker after every chase
+     * (exit-chase.ts escalated it, with its warning, in one transaction): the screens say "exit
+     * pending at the broker". Null again once no exit leg of the trade is open (filled, cancelled,
+     * replaced).
+     */
+    exit_pending_since: ts('exit_pending_since'),
+    /**
      * When the engine or an admin last changed what an edit rests on (status, quantities, average
      * prices, date, type, order numbers; not the prices of every tick): a trigger keeps it, in whole
      * milliseconds and always increasing, so the admin trade edit can refuse a stale view

@@ -3,15 +3,16 @@
  * a manual exit, a protection's) still open at its broker `exitChaseAfterMs` after it was placed or
  * last modified is modified toward the market: a limit at the current price (on the tick, rounded
  * against the trader, within the day's price band), at most `exitChaseTimes` times. Still open
- * after that, it is escalated once: a warning to the superadmin "Exit pending at the broker", and
- * a push to the member.
+ * after that, it is escalated once: a warning to the superadmin "Exit pending at the broker", the
+ * trade's `exit_pending_since` (in the warning's transaction; order-legs.ts clears it when an exit
+ * leg of the trade settles: filled, cancelled, replaced), and a push to the member.
  *
  * Each modification is idempotent: its request is recorded (order_events, action `modify`) in a
  * transaction that locks the leg and counts the leg's earlier modifications again, before the
  * broker is called; a second engine (or a repeated tick) finds the count moved and sends nothing.
  * The broker's answer is saved like any (applyAnswers): a fill is booked, once.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { roundToTick } from '@shared/ticks';
 import { orderEvents, orderLegs, trades, warnings } from '../db/schema';
 import { BrokerError } from '../brokers/adapter';
@@ -164,10 +165,17 @@ async function escalate(ctx: EngineContext, l: LegContext, count: number, now: D
   if (already) return;
   const message = `Exit pending at the broker: the ${l.leg.source} exit of trade ${l.trade.trabot_trade_id} for account ${l.trade.trabot_account_id} (order ${l.leg.broker_order_id} at ${l.trade.broker}) is still open after ${count} modifications toward the market; check it at the broker`;
   ctx.deps.log.warn(data, `engine: ${message}`);
-  // At the engine's clock: the trade's timeline shows the escalation at its time.
-  await ctx.deps.db
-    .insert(warnings)
-    .values({ warning_message: message, warning_data: JSON.stringify(data), warning_timestamp: now });
+  // At the engine's clock: the trade's timeline shows the escalation at its time. The trade says
+  // "exit pending at the broker" from the same moment (the earliest, if another exit of it was first).
+  await ctx.deps.db.transaction(async (tx) => {
+    await tx
+      .insert(warnings)
+      .values({ warning_message: message, warning_data: JSON.stringify(data), warning_timestamp: now });
+    await tx
+      .update(trades)
+      .set({ exit_pending_since: now })
+      .where(and(eq(trades.trabot_trade_id, l.trade.trabot_trade_id), isNull(trades.exit_pending_since)));
+  });
   // The member is told too, once with the warning (the push never throws).
   ctx.deps.notifier?.exitPending?.({
     trabot_trade_id: l.trade.trabot_trade_id,

@@ -6,7 +6,7 @@
  * status of the manual orders concerned. A leg whose broker could not be reached stays `sending`;
  * the next tick finds it in the broker's order book by its client order id, or sends it then.
  */
-import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { updateRows } from '../db/bulk';
 import {
@@ -450,6 +450,7 @@ export async function applyAnswers(
     // Only the legs still in the state the engine read move; what belongs to the others is dropped.
     const moved = await moveLegs(tx, ctx.deps.log, out.legs);
     const kept = (legId: number | undefined) => legId === undefined || moved.has(legId);
+    await clearExitPending(tx, answered, out.legs, moved);
     // A leg's records go with its move: none for a move not applied.
     const moving = new Set(out.legs.map((l) => l.id));
     await insertOrderEvents(
@@ -504,6 +505,29 @@ export async function applyAnswers(
   });
   // Told once committed: a member is never notified of a trade that was rolled back.
   if (events.length) ctx.deps.notifier?.tradeEvents(events);
+}
+
+/**
+ * An exit leg settled (filled, cancelled, replaced by another order): its trade no longer says
+ * "exit pending at the broker" (exit-chase.ts set it when it escalated a leg left open).
+ */
+async function clearExitPending(
+  tx: Db,
+  answered: readonly AnsweredLeg[],
+  moves: readonly LegMove[],
+  moved: ReadonlySet<number>,
+): Promise<void> {
+  const settled = new Set(moves.filter((m) => moved.has(m.id) && m.state !== 'open').map((m) => m.id));
+  const tradeIds = [
+    ...new Set(
+      answered.filter((a) => a.leg.side === 'exit' && settled.has(a.leg.id)).map((a) => a.trade.trabot_trade_id),
+    ),
+  ];
+  if (!tradeIds.length) return;
+  await tx
+    .update(trades)
+    .set({ exit_pending_since: null })
+    .where(and(inArray(trades.trabot_trade_id, tradeIds), isNotNull(trades.exit_pending_since)));
 }
 
 /**

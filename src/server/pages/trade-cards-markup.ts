@@ -8,6 +8,8 @@
  */
 import { DEFAULT_TRADE_FILTER } from '@shared/constants';
 import {
+  EXIT_PENDING_TITLE,
+  exitPendingText,
   filterStatusOf,
   formatAvgEntry,
   formatNumber,
@@ -72,6 +74,13 @@ function partExitNote(trade: Trade): string {
   );
 }
 
+/** exit-pending-note.tsx's ExitPendingNote. */
+function exitPendingNote(trade: Trade): string {
+  const text = exitPendingText(trade, new Date());
+  if (!text) return '';
+  return `<p class="trade-card-note trade-exit-pending" title="${escapeHtml(EXIT_PENDING_TITLE)}">${escapeHtml(text)}</p>`;
+}
+
 function tradeCard(trade: Trade): string {
   const id = escapeHtml(trade.trabot_trade_id);
   const fields = keyFields(trade)
@@ -83,6 +92,7 @@ function tradeCard(trade: Trade): string {
     `<span class="exchange">${escapeHtml(trade.trade_exchange)}</span></h2>` +
     `<span class="trade-card-direction">${escapeHtml(trade.trade_direction)}</span>` +
     `${modeBadge(trade.broker)}${badge(TRADE_STATUS_TONES[trade.trade_status], escapeHtml(trade.trade_status))}</header>` +
+    exitPendingNote(trade) +
     `<dl class="trade-card-keys">${fields}</dl>${partExitNote(trade)}` +
     // Inert, like every prerendered button, until the app stands ready to keep a tap (boot.ts).
     `<div class="trade-card-actions"><button inert="" type="button" class="link-button" aria-expanded="false">` +

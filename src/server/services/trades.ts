@@ -57,6 +57,7 @@ export function toTrade(row: TradeRow, entries: TradeEntry[], exits: TradeExit[]
     trade_status: view === 'member' ? filterStatusOf(row.trade_status) : row.trade_status,
     last_updated_timestamp: row.last_updated_timestamp.toISOString(),
     ltp_at: row.ltp_at?.toISOString() ?? null,
+    exit_pending_since: row.exit_pending_since?.toISOString() ?? null,
     updated_at: row.updated_at.toISOString(),
     trade_entries: entries,
     trade_exits: exits,

@@ -74,6 +74,12 @@ export const tradeSchema = z.object({
   ltp_at: z.string().nullable(),
   /** Not in the spec: a live trade without a fresh price from its broker (its MTM is then null, unknown). */
   ltp_stale: z.boolean(),
+  /**
+   * Not in the spec: since when an exit of the trade has been open at its broker after every
+   * modification toward the market (escalated to the superadmin); null when none is. The screens
+   * say "exit pending at the broker · <age>".
+   */
+  exit_pending_since: z.string().nullable(),
   trade_entries: z.array(tradeEntrySchema),
   trade_exits: z.array(tradeExitSchema),
 });

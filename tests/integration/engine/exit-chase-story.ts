@@ -12,10 +12,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { manualOrders, orderEvents, tradeEntries, tradeExits, trades, warnings } from '@server/db/schema';
+import { manualOrders, orderEvents, orderLegs, tradeEntries, tradeExits, trades, warnings } from '@server/db/schema';
 import type { ExitPendingEvent } from '@server/context';
 import type { Engine } from '@server/engine/engine';
 import { getTradeDetail } from '@server/services/trade-detail';
+import { listAccountTrades } from '@server/services/trades';
 import type { TestApp } from '../helpers/test-app';
 import type { ScriptedFeed } from './scripted-feed';
 
@@ -137,9 +138,21 @@ export async function chaseEscalatesOnce(world: ChaseWorld): Promise<void> {
   const { symbol, signalId, engine, trade, sell, placedAt } = await clippedExit(world);
   // The broker's price keeps below what Trabot's feed shows: every modification still rests.
   broker.setLtp(symbol, 247.5);
-  for (const after of [10_000, 13_000, 21_000, 32_000, 43_000, 47_000, 57_000])
-    await engine.tick(new Date(placedAt + after));
+  for (const after of [10_000, 13_000, 21_000, 32_000]) await engine.tick(new Date(placedAt + after));
+  // Chased, not yet escalated: the trade does not say "exit pending".
+  expect(await tradeOf(t, signalId)).toMatchObject({ exit_pending_since: null });
+  for (const after of [43_000, 47_000, 57_000]) await engine.tick(new Date(placedAt + after));
   expect(broker.modifies(sell.id)).toEqual(Array(3).fill({ type: 'limit', price: 248 }));
+  // Escalated at 43 s: the trade says so from then, in the member's and the admin's payloads.
+  const since = new Date(placedAt + 43_000);
+  expect(await tradeOf(t, signalId)).toMatchObject({ exit_pending_since: since });
+  expect((await getTradeDetail(t.deps.db, trade.trabot_trade_id, { view: 'member' }))!.trade).toMatchObject({
+    exit_pending_since: since.toISOString(),
+  });
+  const listed = await listAccountTrades(t.deps.db, trade.trabot_account_id, 'active', 'admin');
+  expect(listed.find((x) => x.trabot_trade_id === trade.trabot_trade_id)).toMatchObject({
+    exit_pending_since: since.toISOString(),
+  });
   expect(broker.exitSell(symbol)).toMatchObject({ open: true, type: 'limit', price: 248, filled: 0 });
   const events = (await chaseEvents(t, trade.trabot_trade_id)).filter((e) => e.kind === 'request');
   expect(events.map((e) => e.at.getTime() - placedAt)).toEqual([10_000, 21_000, 32_000]);
@@ -174,10 +187,36 @@ export async function chaseEscalatesOnce(world: ChaseWorld): Promise<void> {
   broker.setLtp(symbol, 248);
   broker.match();
   await engine.tick(new Date(placedAt + 60_000));
-  expect(await tradeOf(t, signalId)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+  expect(await tradeOf(t, signalId)).toMatchObject({
+    trade_status: 'completed',
+    remaining_quantity: 0,
+    exit_pending_since: null,
+  });
   expect((await chased()).map((c) => c[0])).not.toContain('Exit pending at the broker');
   await engine.tick(new Date(placedAt + 75_000));
   expect(broker.modifies(sell.id)).toHaveLength(3);
+  await assertNoSecondExit(world, symbol, trade.trabot_trade_id);
+}
+
+/** An escalated exit the member cancels at the broker: the trade runs on and no longer says "exit pending". */
+export async function chasePendingClearedOnCancel(world: ChaseWorld, cancelAtBroker: (orderId: string) => void) {
+  const t = world.t();
+  const broker = world.broker();
+  const { symbol, signalId, engine, trade, sell, placedAt } = await clippedExit(world);
+  broker.setLtp(symbol, 247.5);
+  for (const after of [10_000, 21_000, 32_000, 43_000]) await engine.tick(new Date(placedAt + after));
+  expect(await tradeOf(t, signalId)).toMatchObject({ exit_pending_since: new Date(placedAt + 43_000) });
+  cancelAtBroker(sell.id);
+  await engine.tick(new Date(placedAt + 70_000));
+  const [leg] = (await t.deps.db.select().from(orderLegs).where(eq(orderLegs.broker_order_id, sell.id))).filter(
+    (l) => l.trabot_trade_id === trade.trabot_trade_id,
+  );
+  expect(leg!.state).toBe('cancelled');
+  expect(await tradeOf(t, signalId)).toMatchObject({
+    trade_status: 'running',
+    remaining_quantity: 320,
+    exit_pending_since: null,
+  });
   await assertNoSecondExit(world, symbol, trade.trabot_trade_id);
 }
 

@@ -35,6 +35,7 @@ import {
   chaseEscalatesOnce,
   chaseFillsOnce,
   chaseMakesPartlyFilledExitALimit,
+  chasePendingClearedOnCancel,
   type ChasedOrder,
   type ChaseWorld,
 } from './exit-chase-story';
@@ -508,4 +509,9 @@ describe('the exit chase at Kite (EXIT_CHASE_AFTER_MS 10 s, EXIT_CHASE_TIMES 3)'
 
   it("makes a market exit filled in part, resting as MARKET, Kite's LIMIT at the market: the rest fills", () =>
     chaseMakesPartlyFilledExitALimit(world));
+
+  it('no longer says "exit pending" once the pending exit is cancelled at Kite', () =>
+    chasePendingClearedOnCancel(world, (orderId) => {
+      kite.orders.find((o) => o.order_id === orderId)!.status = 'CANCELLED';
+    }));
 });

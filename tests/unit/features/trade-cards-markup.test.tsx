@@ -34,7 +34,7 @@ const serverCards = (trades: Trade[]) => {
 };
 
 describe('the server-rendered trade cards', () => {
-  it('are the cards the app renders: gains, losses, live and paper, part-exited, no price', async () => {
+  it('are the cards the app renders: gains, losses, live and paper, part-exited, no price, exit pending', async () => {
     const trades = [
       makeTrade({
         trabot_trade_id: 11,
@@ -65,8 +65,16 @@ describe('the server-rendered trade cards', () => {
       }),
       makeTrade({ trabot_trade_id: 14, trade_instrument: 'WIPRO', trade_status: 'completed' }),
       makeTrade({ trabot_trade_id: 15, trade_instrument: 'A&B <"x">', trade_quantity: 123456 }),
+      // An exit left open at the broker after every chase, for five minutes.
+      makeTrade({
+        trabot_trade_id: 16,
+        trade_instrument: 'SBIN',
+        broker: 'zerodha',
+        exit_pending_since: new Date(Date.now() - 5 * 60_000 - 10_000).toISOString(),
+      }),
     ];
     const app = await appCards(trades);
+    expect(app).toContain('exit pending at the broker · 5 min');
     expect(app).toContain('RELIANCE');
     expect(app).not.toContain('WIPRO');
     expect(serverCards(trades)).toBe(app);

@@ -30,6 +30,7 @@ export function makeTrade(over: Partial<Trade> = {}): Trade {
     ltp: 2499,
     ltp_at: null,
     ltp_stale: false,
+    exit_pending_since: null,
     trade_entries: [],
     trade_exits: [],
     ...over,

@@ -5,6 +5,7 @@ import { useIncrementalList } from '../lib/use-incremental-list';
 import { ShowMoreTrades } from './show-more-trades';
 import { formatNumber, formatRupees } from '@shared/format';
 import { cardDetailFields, cardKeyFields, hasExits, TradeFieldList } from './trade-fields';
+import { ExitPendingNote } from './exit-pending-note';
 import { TradeHeader } from './trade-header';
 import { TradeLegs } from './trade-legs';
 import { TradeLink } from './trade-link';
@@ -37,6 +38,7 @@ const TradeCard = memo(function TradeCard({
     <li className="trade-card">
       <article aria-labelledby={`trade-${id}-title`}>
         <TradeHeader trade={trade} titleId={`trade-${id}-title`} />
+        <ExitPendingNote trade={trade} />
         <TradeFieldList trade={trade} fields={cardKeyFields(trade)} className="trade-card-keys" />
         <PartExitNote trade={trade} />
         <div className="trade-card-actions">

@@ -22,6 +22,7 @@ import { TradeTimeline } from './trade-timeline';
 import './trades.css';
 import './trade-detail.css';
 import { TradeHeader } from './trade-header';
+import { ExitPendingNote } from './exit-pending-note';
 
 // Ionic (the Back button) loads only for the superadmin, as on the trades pages.
 const BackButton = lazy(() => import('@client/components/back-button').then((m) => ({ default: m.BackButton })));
@@ -50,6 +51,7 @@ function TradeStory({ detail }: { detail: TradeDetail }) {
       <div className="trade-detail-cards">
         <section className="trade-detail-card" aria-labelledby="trade-detail-instrument">
           <TradeHeader trade={trade} titleId="trade-detail-instrument" />
+          <ExitPendingNote trade={trade} />
           {detail.algo_desc && (
             // An algo's description runs to a paragraph: on demand, not above the figures.
             <details className="trade-detail-algo">

@@ -4,6 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import {
+  EXIT_PENDING_TITLE,
+  exitPendingText,
   formatAvgEntry,
   formatDate,
   formatNumber,
@@ -65,7 +67,24 @@ const FIELDS = {
   },
   type: { label: 'Type', render: (t) => t.trade_type },
   direction: { label: 'Direction', render: (t) => t.trade_direction },
-  status: { label: 'Status', render: (t) => <TradeStatusBadge status={t.trade_status} /> },
+  status: {
+    label: 'Status',
+    wraps: true,
+    render: (t) => {
+      // An exit left open at the broker after every chase says so under the status (the cards say it on their own line).
+      const pending = exitPendingText(t, new Date());
+      return (
+        <>
+          <TradeStatusBadge status={t.trade_status} />
+          {pending && (
+            <span className="exit-pending" title={EXIT_PENDING_TITLE}>
+              {pending}
+            </span>
+          )}
+        </>
+      );
+    },
+  },
   quantity: { label: 'Qty', numeric: true, render: (t) => formatNumber(t.trade_quantity) },
   remaining: { label: 'Remaining Qty', numeric: true, render: (t) => formatRemainingQuantity(t) },
   avgEntry: { label: 'Avg Entry', numeric: true, render: (t) => formatAvgEntry(t) },

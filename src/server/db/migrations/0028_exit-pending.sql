@@ -1,0 +1,1 @@
+ALTER TABLE "trades" ADD COLUMN "exit_pending_since" timestamp with time zone;
