@@ -59,14 +59,19 @@ export interface ProtectionContext {
   account: AccountRow;
 }
 
-/** The order tags of a protection's two legs (Kite: alphanumeric, at most 20 characters). */
+/**
+ * The order tags of a protection's two legs, and of the protection as a whole where the broker tags
+ * an OCO once (Dhan's forever order; the order its trigger places carries it). Kite: alphanumeric,
+ * at most 20 characters.
+ */
 export const protectionTags = (p: Pick<ProtectionRow, 'id' | 'trabot_trade_id'>) => ({
   stop: `TB${p.trabot_trade_id}P${p.id}S`,
   target: `TB${p.trabot_trade_id}P${p.id}T`,
+  whole: `TB${p.trabot_trade_id}P${p.id}O`,
 });
 
-/** An order tag of a protection's leg (reconciliation knows these orders as Trabot's). */
-export const isProtectionTag = (tag: string | null) => tag !== null && /^TB\d+P\d+[ST]$/.test(tag);
+/** An order tag of a protection's leg or of the protection (reconciliation knows these orders as Trabot's). */
+export const isProtectionTag = (tag: string | null) => tag !== null && /^TB\d+P\d+[STO]$/.test(tag);
 
 /** The broker of a trade takes protective orders (paper, Zerodha, and the others as their adapters do). */
 export function protects(ctx: Pick<Ctx, 'deps' | 'paper'>, broker: string): boolean {
