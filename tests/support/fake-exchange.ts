@@ -181,6 +181,8 @@ export interface ExchangeControls {
   fillNextPartly(quantity: number): void;
   /** Fills resting orders whose limit or trigger the current prices reach. */
   match(): void;
+  /** The session's end at the broker: the day's orders still resting lapse (DAY validity), listed cancelled. */
+  closeSession(): void;
   exchange: FakeExchange;
 }
 
@@ -188,5 +190,8 @@ export const exchangeControls = (exchange: FakeExchange): ExchangeControls => ({
   setCash: (cash) => void (exchange.cash = cash),
   fillNextPartly: (quantity) => exchange.fillNextPartly(quantity),
   match: () => exchange.match(),
+  closeSession: () => {
+    for (const o of exchange.orders) exchange.cancel(o);
+  },
   exchange,
 });

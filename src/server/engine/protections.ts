@@ -32,6 +32,9 @@ import {
   type ProtectiveOrders,
 } from '../brokers/adapter';
 import { productOf } from '../trading/charges';
+import { istDay, istTime } from '@shared/ist';
+import { LAPSED_AT_THE_CLOSE, PLACED_FOR_THE_NEW_SESSION } from '@shared/protection-reasons';
+import { SESSION_CLOSE_IST } from './market-hours';
 import { exitSide } from '../trading/trade-math';
 import { brokerOf } from './broker-access';
 import { mapBounded } from './bounded';
@@ -330,8 +333,28 @@ async function settledStatus(p: ProtectionContext, broker: Protecting): Promise<
   return 'ok' in read ? read.ok : null;
 }
 
+/**
+ * A delivery position's protection of two day orders found withdrawn at its broker after the
+ * session it was placed (or last modified) in closed: the broker lapsed them at the close (a DAY
+ * order lives one session), which is not the broker refusing them. Placed again at the next open.
+ */
+function lapsedAtTheClose(p: ProtectionContext, status: Protection, now: Date): boolean {
+  if (status.kind !== 'orders' || status.state !== 'cancelled') return false;
+  if (productOf(p.trade.trade_type) !== 'delivery') return false;
+  const since = p.protection.updated_at;
+  return now >= istTime(istDay(since), SESSION_CLOSE_IST);
+}
+
 /** Cancelled, expired or disabled at the broker without Trabot asking: noted, and the levels watched again. */
 async function endedAtBroker(ctx: Ctx, p: ProtectionContext, status: Protection, now: Date): Promise<void> {
+  if (lapsedAtTheClose(p, status, now)) {
+    if (await move(ctx, p, { state: 'expired', reason: LAPSED_AT_THE_CLOSE }, now))
+      ctx.deps.log.info(
+        warningData(p, 'protection_lapsed'),
+        `engine: ${describe(p)} lapsed at the close; placed again at the next session's open`,
+      );
+    return;
+  }
   const to = status.state === 'expired' || status.state === 'disabled' ? status.state : 'cancelled';
   const reason = status.rejectReason ?? `${status.state} at ${p.trade.broker}`;
   if (!(await move(ctx, p, { state: to, reason }, now))) return;
@@ -599,7 +622,11 @@ async function followOne(ctx: Ctx, p: ProtectionContext, now: Date): Promise<voi
             { state: 'cancelled', reason: `trade ${trade.trabot_trade_id} is ${trade.trade_status}` },
             now,
           );
-        else await move(ctx, p, { state: 'placing' }, now);
+        else if (protection.reason === LAPSED_AT_THE_CLOSE) {
+          // The session's first tick (protections are followed only while the session is open).
+          if (await move(ctx, p, { state: 'placing', reason: PLACED_FOR_THE_NEW_SESSION }, now))
+            ctx.deps.log.info({ protectionId: protection.id }, `engine: protection ${PLACED_FOR_THE_NEW_SESSION}`);
+        } else await move(ctx, p, { state: 'placing' }, now);
         return;
       case 'active':
       case 'modifying': {
