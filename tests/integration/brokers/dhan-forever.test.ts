@@ -274,8 +274,13 @@ describe("a delivery position's protection at Dhan: one forever OCO", () => {
       clientOrderId: `TB${users}P1O`,
     });
     expect(fake.forever.at(-1)!.legs.map((l) => l.status)).toEqual(['CANCELLED', 'TRADED']);
-    // A triggered forever order is no longer cancelled: Dhan refuses, and its status still reads the fill.
-    await expect(adapter.cancelProtection(credentials, placed.protectionId)).rejects.toThrow('Order is not pending');
+    // A triggered forever order is not deleted: cancelling answers its trigger, for the engine to book instead.
+    const from = fake.requests.length;
+    expect(await adapter.cancelProtection(credentials, placed.protectionId)).toMatchObject({
+      state: 'triggered',
+      executed: { leg: 'stop' },
+    });
+    expect(fake.requests.slice(from).filter((r) => r.method === 'DELETE')).toEqual([]);
   });
 
   it('an intraday position keeps its two plain orders', async () => {

@@ -367,8 +367,12 @@ export class DhanAdapter extends PlainOrderProtections implements BrokerAdapter,
 
   override async cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
     if (legsOfProtection(protectionId)) return super.cancelProtection(credentials, protectionId);
+    const before = await this.protectionStatus(credentials, protectionId);
+    if (before.state !== 'active') return before;
     await this.call(credentials, 'order', 'DELETE', `/v2/forever/orders/${encodeURIComponent(protectionId)}`);
-    return this.protectionStatus(credentials, protectionId);
+    // Deleted, it may leave Dhan's list: then it is cancelled as it was.
+    const after = (await this.protectionBook(credentials)).find((p) => p.protectionId === protectionId);
+    return after ?? { ...before, state: 'cancelled', updatedAt: this.now() };
   }
 
   override async protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
