@@ -17,6 +17,14 @@
  *   NSE_EQ, CNC / INTRADAY, MARKET / LIMIT / STOP_LOSS / STOP_LOSS_MARKET, securityId (a modify
  *   checked as the order would stand: a price for LIMIT, on the tick and in the band); input refused
  *   with HTTP 400 DH-905; RMS rejections as REJECTED orders with omsErrorDescription;
+ * - forever orders (https://dhanhq.co/docs/v2/forever/; DhanHQ-py 2.1): POST /v2/forever/orders
+ *   (orderFlag SINGLE or OCO; productType CNC or MTF; orderType LIMIT or MARKET; an OCO's first
+ *   leg, price/triggerPrice/quantity, its TARGET_LEG and its second, price1/triggerPrice1/quantity1,
+ *   its STOP_LOSS_LEG), PUT /v2/forever/orders/{id} one leg by `legName`, DELETE, and the list
+ *   (GET /v2/forever/orders, also /v2/forever/all) one row per leg; input refused with HTTP 400
+ *   DH-905, a forever order no longer pending with DH-906. `match()` triggers them first: a leg
+ *   whose trigger the price reaches places its LIMIT order in the order book (with the forever
+ *   order's correlationId), the leg TRADED and, in an OCO, the other CANCELLED;
  * - order status and book, fund limits, positions, LTP by security id, the scrip master CSV;
  * - HTTP 429 DH-904 over the rate set per access token.
  */
@@ -56,6 +64,33 @@ export interface FakeDhan extends FakeBrokerHttp, ExchangeControls {
   newAccessToken(clientId?: string): string;
   setLtp(symbol: string, price: number): void;
   securityId(symbol: string): string;
+  /** The forever orders placed, as the fake holds them. */
+  forever: FakeForeverOrder[];
+}
+
+export interface FakeForeverLeg {
+  legName: 'TARGET_LEG' | 'STOP_LOSS_LEG';
+  orderType: string;
+  quantity: number;
+  price: number;
+  triggerPrice: number;
+  status: 'PENDING' | 'TRADED' | 'CANCELLED';
+  /** The order placed in the order book when the leg triggered. */
+  orderId: string | null;
+}
+
+export interface FakeForeverOrder {
+  orderId: string;
+  user: string;
+  correlationId: string | null;
+  orderFlag: 'SINGLE' | 'OCO';
+  symbol: string;
+  side: 'buy' | 'sell';
+  productType: string;
+  validity: string;
+  legs: FakeForeverLeg[];
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 const fail = (status: number, errorCode: string, errorMessage: string, errorType = 'Input_Exception'): Answer => ({
@@ -156,6 +191,159 @@ export async function startFakeDhan(): Promise<FakeDhan> {
       tag: body.correlationId === undefined ? null : String(body.correlationId),
     });
     return { status: 200, body: { orderId: o.id, orderStatus: STATUS[o.status] } };
+  }
+
+  const forever: FakeForeverOrder[] = [];
+  let foreverSeq = 0;
+  const foreverRows = (f: FakeForeverOrder) =>
+    f.legs.map((leg) => ({
+      dhanClientId: f.user,
+      orderId: f.orderId,
+      orderStatus: leg.status,
+      transactionType: f.side === 'buy' ? 'BUY' : 'SELL',
+      exchangeSegment: 'NSE_EQ',
+      productType: f.productType,
+      orderType: f.orderFlag,
+      tradingSymbol: f.symbol,
+      securityId: securityId(f.symbol),
+      quantity: leg.quantity,
+      price: leg.price,
+      triggerPrice: leg.triggerPrice,
+      legName: leg.legName,
+      createTime: IST(f.createdAt),
+      updateTime: IST(f.updatedAt),
+      exchangeTime: null,
+      drvExpiryDate: null,
+      drvOptionType: null,
+      drvStrikePrice: 0,
+    }));
+  const positive = (v: unknown) => (typeof v === 'number' ? v > 0 : Number(v) > 0 && String(v).trim() !== '');
+  const wholePositive = (v: unknown) => Number.isInteger(Number(v)) && Number(v) > 0;
+
+  /** A forever leg's side of the price: a sell's target triggers at or above, its stop at or below (a buy's the other way). */
+  const reached = (f: FakeForeverOrder, leg: FakeForeverLeg, ltp: number) =>
+    (leg.legName === 'TARGET_LEG') === (f.side === 'sell') ? ltp >= leg.triggerPrice : ltp <= leg.triggerPrice;
+
+  function placeForever(body: Record<string, unknown>, user: string): Answer {
+    const symbol = symbolOf(String(body.securityId ?? ''));
+    const flag = String(body.orderFlag ?? '');
+    if (body.dhanClientId !== user) return fail(400, 'DH-905', 'dhanClientId does not match the access token');
+    if (flag !== 'SINGLE' && flag !== 'OCO') return fail(400, 'DH-905', 'Invalid orderFlag');
+    if (!['BUY', 'SELL'].includes(String(body.transactionType))) return fail(400, 'DH-905', 'Invalid transactionType');
+    if (!symbol || body.exchangeSegment !== 'NSE_EQ') return fail(400, 'DH-905', 'Invalid securityId');
+    if (!['CNC', 'MTF'].includes(String(body.productType))) return fail(400, 'DH-905', 'Invalid productType');
+    if (!['LIMIT', 'MARKET'].includes(String(body.orderType))) return fail(400, 'DH-905', 'Invalid orderType');
+    if (!['DAY', 'IOC'].includes(String(body.validity))) return fail(400, 'DH-905', 'Invalid validity');
+    if (!wholePositive(body.quantity)) return fail(400, 'DH-905', 'Invalid quantity');
+    if (body.orderType === 'LIMIT' && !positive(body.price)) return fail(400, 'DH-905', 'Invalid price');
+    if (!positive(body.triggerPrice)) return fail(400, 'DH-905', 'Invalid triggerPrice');
+    if (flag === 'OCO') {
+      if (!wholePositive(body.quantity1)) return fail(400, 'DH-905', 'Invalid quantity1');
+      if (body.orderType === 'LIMIT' && !positive(body.price1)) return fail(400, 'DH-905', 'Invalid price1');
+      if (!positive(body.triggerPrice1)) return fail(400, 'DH-905', 'Invalid triggerPrice1');
+    }
+    if (body.correlationId !== undefined && !/^[A-Za-z0-9 _-]{1,25}$/.test(String(body.correlationId)))
+      return fail(400, 'DH-905', 'Invalid correlationId');
+    const ltp = exchange.ltp.get(symbol);
+    const offTick = offTickPrice([body.price, body.triggerPrice, body.price1, body.triggerPrice1], ltp);
+    if (offTick) return fail(400, 'DH-905', offTickText(offTick));
+    const now = new Date();
+    const f: FakeForeverOrder = {
+      orderId: `5126${String(++foreverSeq).padStart(9, '0')}`,
+      user,
+      correlationId: body.correlationId === undefined ? null : String(body.correlationId),
+      orderFlag: flag,
+      symbol,
+      side: body.transactionType === 'BUY' ? 'buy' : 'sell',
+      productType: String(body.productType),
+      validity: String(body.validity),
+      legs: [
+        {
+          legName: 'TARGET_LEG',
+          orderType: String(body.orderType),
+          quantity: Number(body.quantity),
+          price: Number(body.price ?? 0),
+          triggerPrice: Number(body.triggerPrice),
+          status: 'PENDING',
+          orderId: null,
+        },
+        ...(flag === 'OCO'
+          ? [
+              {
+                legName: 'STOP_LOSS_LEG' as const,
+                orderType: String(body.orderType),
+                quantity: Number(body.quantity1),
+                price: Number(body.price1 ?? 0),
+                triggerPrice: Number(body.triggerPrice1),
+                status: 'PENDING' as const,
+                orderId: null,
+              },
+            ]
+          : []),
+      ],
+      createdAt: now,
+      updatedAt: now,
+    };
+    // An OCO whose legs would trigger at once (the price already beyond either) is refused.
+    if (flag === 'OCO' && ltp !== undefined && f.legs.some((leg) => reached(f, leg, ltp)))
+      return fail(400, 'DH-905', 'Invalid triggerPrice: the last traded price is already beyond a leg of the OCO');
+    forever.push(f);
+    return { status: 200, body: { orderId: f.orderId, orderStatus: 'PENDING' } };
+  }
+
+  function foreverOf(path: string, user: string) {
+    const m = /^\/v2\/forever\/orders\/([^/]+)$/.exec(path);
+    return m ? forever.find((f) => f.orderId === m[1] && f.user === user) : undefined;
+  }
+
+  function modifyForever(f: FakeForeverOrder, body: Record<string, unknown>, user: string): Answer {
+    if (body.dhanClientId !== user) return fail(400, 'DH-905', 'dhanClientId does not match the access token');
+    if (String(body.orderId) !== f.orderId) return fail(400, 'DH-905', 'Invalid orderId');
+    if (body.orderFlag !== f.orderFlag) return fail(400, 'DH-905', 'Invalid orderFlag');
+    if (!['LIMIT', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_MARKET'].includes(String(body.orderType)))
+      return fail(400, 'DH-905', 'Invalid orderType');
+    const leg = f.legs.find((l) => l.legName === body.legName);
+    if (!leg) return fail(400, 'DH-905', 'Invalid legName');
+    if (!wholePositive(body.quantity)) return fail(400, 'DH-905', 'Invalid quantity');
+    if (!positive(body.price)) return fail(400, 'DH-905', 'Invalid price');
+    if (!positive(body.triggerPrice)) return fail(400, 'DH-905', 'Invalid triggerPrice');
+    if (!['DAY', 'IOC'].includes(String(body.validity))) return fail(400, 'DH-905', 'Invalid validity');
+    const offTick = offTickPrice([body.price, body.triggerPrice], exchange.ltp.get(f.symbol));
+    if (offTick) return fail(400, 'DH-905', offTickText(offTick));
+    if (f.legs.some((l) => l.status !== 'PENDING')) return fail(400, 'DH-906', 'Order is not pending', 'Order_Error');
+    Object.assign(leg, {
+      orderType: String(body.orderType),
+      quantity: Number(body.quantity),
+      price: Number(body.price),
+      triggerPrice: Number(body.triggerPrice),
+    });
+    f.updatedAt = new Date();
+    return { status: 200, body: { orderId: f.orderId, orderStatus: 'PENDING' } };
+  }
+
+  /** Forever legs the prices reach are triggered: their LIMIT (or MARKET) order goes to the order book. */
+  function triggerForever() {
+    for (const f of forever) {
+      const ltp = exchange.ltp.get(f.symbol);
+      if (ltp === undefined || f.legs.some((l) => l.status !== 'PENDING')) continue;
+      const leg = f.legs.find((l) => reached(f, l, ltp));
+      if (!leg) continue;
+      const o = exchange.place({
+        user: f.user,
+        symbol: f.symbol,
+        side: f.side,
+        type: leg.orderType === 'MARKET' ? 'market' : 'limit',
+        product: f.productType,
+        quantity: leg.quantity,
+        price: leg.price,
+        trigger: 0,
+        tag: f.correlationId,
+      });
+      leg.status = 'TRADED';
+      leg.orderId = o.id;
+      for (const other of f.legs) if (other !== leg) other.status = 'CANCELLED';
+      f.updatedAt = new Date();
+    }
   }
 
   /** A consumed consent: the session of the client whose tokenId it was. */
@@ -275,6 +463,21 @@ export async function startFakeDhan(): Promise<FakeDhan> {
       });
       return { status: 200, body: { data: { NSE_EQ: Object.fromEntries(known) }, status: 'success' } };
     }
+    if (method === 'POST' && path === '/v2/forever/orders') return placeForever(body, user);
+    if (method === 'GET' && (path === '/v2/forever/orders' || path === '/v2/forever/all'))
+      return { status: 200, body: forever.filter((f) => f.user === user).flatMap(foreverRows) };
+    if (path.startsWith('/v2/forever/orders/')) {
+      const f = foreverOf(path, user);
+      if (!f) return fail(400, 'DH-906', 'Order not found', 'Order_Error');
+      if (method === 'PUT') return modifyForever(f, body, user);
+      if (method === 'DELETE') {
+        if (f.legs.some((l) => l.status !== 'PENDING'))
+          return fail(400, 'DH-906', 'Order is not pending', 'Order_Error');
+        for (const leg of f.legs) leg.status = 'CANCELLED';
+        f.updatedAt = new Date();
+        return { status: 200, body: { orderId: f.orderId, orderStatus: 'CANCELLED' } };
+      }
+    }
     const one = /^\/v2\/orders\/(.+)$/.exec(path);
     const order = one ? exchange.orders.find((o) => o.id === one[1] && o.user === user) : undefined;
     if (one && !order) return fail(400, 'DH-906', 'Order not found', 'Order_Error');
@@ -361,8 +564,8 @@ export async function startFakeDhan(): Promise<FakeDhan> {
     failure: fail(500, 'DH-908', 'Internal server error', 'Internal_Server_Error').body,
     isQuoteRequest: (req) => req.method === 'POST' && req.path === '/v2/marketfeed/ltp',
     isOrderRequest: (req) =>
-      (req.method === 'POST' && req.path === '/v2/orders') ||
-      ((req.method === 'PUT' || req.method === 'DELETE') && /^\/v2\/orders\/[^/]+$/.test(req.path)),
+      (req.method === 'POST' && (req.path === '/v2/orders' || req.path === '/v2/forever/orders')) ||
+      ((req.method === 'PUT' || req.method === 'DELETE') && /^\/v2\/(forever\/)?orders\/[^/]+$/.test(req.path)),
     unregisteredIp: (ip) =>
       fail(
         400,
@@ -394,6 +597,12 @@ export async function startFakeDhan(): Promise<FakeDhan> {
       exchange.ltp.set(symbol, price);
     },
     securityId,
+    forever,
     ...exchangeControls(exchange),
+    // Forever orders trigger first: the orders they place are then matched with the rest.
+    match: () => {
+      triggerForever();
+      exchange.match();
+    },
   });
 }

@@ -258,6 +258,8 @@ export interface ExchangeControls {
   clipNextMarket(limit: number): void;
   /** Fills resting orders whose limit or trigger the current prices reach. */
   match(): void;
+  /** The session's end at the broker: the day's orders still resting lapse (DAY validity), listed cancelled. */
+  closeSession(): void;
   exchange: FakeExchange;
 }
 
@@ -266,5 +268,8 @@ export const exchangeControls = (exchange: FakeExchange): ExchangeControls => ({
   fillNextPartly: (quantity) => exchange.fillNextPartly(quantity),
   clipNextMarket: (limit) => exchange.clipNextMarket(limit),
   match: () => exchange.match(),
+  closeSession: () => {
+    for (const o of exchange.orders) exchange.cancel(o);
+  },
   exchange,
 });

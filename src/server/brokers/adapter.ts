@@ -133,8 +133,12 @@ export interface ProtectionRequest {
   target: number;
   /** The last price the levels were set against (a GTT's direction is decided by it). */
   lastPrice: number;
-  /** Each leg's order tag where the broker keeps one (the engine's client order ids of the two legs). */
-  clientOrderIds: { stop: string; target: string };
+  /**
+   * Each leg's order tag where the broker keeps one (the engine's client order ids of the two legs),
+   * and the protection's own tag where the broker keeps one for an OCO as a whole (Dhan's forever
+   * order takes one correlationId): the order its trigger places carries it.
+   */
+  clientOrderIds: { stop: string; target: string; whole?: string };
   exchangeAlgoId?: string | null;
 }
 

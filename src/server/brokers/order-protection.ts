@@ -215,7 +215,7 @@ export abstract class PlainOrderProtections implements ProtectiveOrders {
     return this.protective.status(credentials, protectionId);
   }
 
-  protectionBook(): Promise<Protection[]> {
+  protectionBook(_credentials: BrokerCredentials): Promise<Protection[]> {
     return Promise.resolve([]);
   }
 }

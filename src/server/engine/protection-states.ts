@@ -10,7 +10,8 @@
  *   modifying  -> active | triggered | cancelling | cancelled
  *   cancelling -> cancelled | triggered (a leg executed before the cancel arrived)
  *   triggered  -> done (the executed leg's fill booked as the trade's exit)
- *   expired, disabled -> placing (placed again) | cancelled
+ *   expired, disabled -> placing (placed again; a delivery position's day orders that lapsed at
+ *                 the close, `expired` "lapsed at the close", at the next session's first tick) | cancelled
  *   cancelled  -> placing (Trabot cancelled it for an exit of its own that left shares open: a
  *                 partial Manual Exit; placed again for what remains)
  *   done, rejected: final

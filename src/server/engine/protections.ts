@@ -32,6 +32,9 @@ import {
   type ProtectiveOrders,
 } from '../brokers/adapter';
 import { productOf } from '../trading/charges';
+import { istDay, istTime } from '@shared/ist';
+import { LAPSED_AT_THE_CLOSE, PLACED_FOR_THE_NEW_SESSION } from '@shared/protection-reasons';
+import { SESSION_CLOSE_IST } from './market-hours';
 import { exitSide } from '../trading/trade-math';
 import { brokerOf } from './broker-access';
 import { mapBounded } from './bounded';
@@ -60,14 +63,19 @@ export interface ProtectionContext {
   account: AccountRow;
 }
 
-/** The order tags of a protection's two legs (Kite: alphanumeric, at most 20 characters). */
+/**
+ * The order tags of a protection's two legs, and of the protection as a whole where the broker tags
+ * an OCO once (Dhan's forever order; the order its trigger places carries it). Kite: alphanumeric,
+ * at most 20 characters.
+ */
 export const protectionTags = (p: Pick<ProtectionRow, 'id' | 'trabot_trade_id'>) => ({
   stop: `TB${p.trabot_trade_id}P${p.id}S`,
   target: `TB${p.trabot_trade_id}P${p.id}T`,
+  whole: `TB${p.trabot_trade_id}P${p.id}O`,
 });
 
-/** An order tag of a protection's leg (reconciliation knows these orders as Trabot's). */
-export const isProtectionTag = (tag: string | null) => tag !== null && /^TB\d+P\d+[ST]$/.test(tag);
+/** An order tag of a protection's leg or of the protection (reconciliation knows these orders as Trabot's). */
+export const isProtectionTag = (tag: string | null) => tag !== null && /^TB\d+P\d+[STO]$/.test(tag);
 
 /** The broker of a trade takes protective orders (paper, Zerodha, and the others as their adapters do). */
 export function protects(ctx: Pick<Ctx, 'deps' | 'paper'>, broker: string): boolean {
@@ -374,8 +382,28 @@ async function settledStatus(p: ProtectionContext, broker: Protecting): Promise<
   return 'ok' in read ? read.ok : null;
 }
 
+/**
+ * A delivery position's protection of two day orders found withdrawn at its broker after the
+ * session it was placed (or last modified) in closed: the broker lapsed them at the close (a DAY
+ * order lives one session), which is not the broker refusing them. Placed again at the next open.
+ */
+function lapsedAtTheClose(p: ProtectionContext, status: Protection, now: Date): boolean {
+  if (status.kind !== 'orders' || status.state !== 'cancelled') return false;
+  if (productOf(p.trade.trade_type) !== 'delivery') return false;
+  const since = p.protection.updated_at;
+  return now >= istTime(istDay(since), SESSION_CLOSE_IST);
+}
+
 /** Cancelled, expired or disabled at the broker without Trabot asking: noted, and the levels watched again. */
 async function endedAtBroker(ctx: Ctx, p: ProtectionContext, status: Protection, now: Date): Promise<void> {
+  if (lapsedAtTheClose(p, status, now)) {
+    if (await move(ctx, p, { state: 'expired', reason: LAPSED_AT_THE_CLOSE }, now))
+      ctx.deps.log.info(
+        warningData(p, 'protection_lapsed'),
+        `engine: ${describe(p)} lapsed at the close; placed again at the next session's open`,
+      );
+    return;
+  }
   const to = status.state === 'expired' || status.state === 'disabled' ? status.state : 'cancelled';
   const reason = status.rejectReason ?? `${status.state} at ${p.trade.broker}`;
   if (!(await move(ctx, p, { state: to, reason }, now))) return;
@@ -729,7 +757,11 @@ async function followOne(
             { state: 'cancelled', reason: `trade ${trade.trabot_trade_id} is ${trade.trade_status}` },
             now,
           );
-        else await move(ctx, p, { state: 'placing' }, now);
+        else if (protection.reason === LAPSED_AT_THE_CLOSE) {
+          // The session's first tick (protections are followed only while the session is open).
+          if (await move(ctx, p, { state: 'placing', reason: PLACED_FOR_THE_NEW_SESSION }, now))
+            ctx.deps.log.info({ protectionId: protection.id }, `engine: protection ${PLACED_FOR_THE_NEW_SESSION}`);
+        } else await move(ctx, p, { state: 'placing' }, now);
         return;
       case 'active':
       case 'modifying': {

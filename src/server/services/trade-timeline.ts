@@ -11,6 +11,7 @@ import { brokerLabel } from '@shared/format';
 import { LEVEL_FIELDS, type LevelField, type TimelineItem, type TimelineKind } from '@shared/schemas/trade-detail';
 import type { orderLegs, protectionEvents, signalEvents, signals, tradeEntries, tradeExits } from '../db/schema';
 import { round2 } from '../trading/money';
+import { PLACED_FOR_THE_NEW_SESSION } from '@shared/protection-reasons';
 
 type EventRow = Pick<typeof signalEvents.$inferSelect, 'at' | 'kind' | 'user_name' | 'details'>;
 type LegRow = Pick<
@@ -246,6 +247,11 @@ export function protectionStep(e: ProtectionEventRow): TimelineItem | null {
   const terms = `stop-loss ${e.stop}, target ${e.target}`;
   switch (e.state) {
     case 'active':
+      if (e.from_state === 'placing' && e.reason === PLACED_FOR_THE_NEW_SESSION)
+        return step(e.at, 'protection', `Stop-loss and target ${PLACED_FOR_THE_NEW_SESSION} at ${broker}`, {
+          ...levels,
+          note: terms,
+        });
       return e.from_state === 'placing'
         ? step(e.at, 'protection', `Stop-loss and target resting at ${broker}`, { ...levels, note: terms })
         : step(e.at, 'protection', `Protective orders modified at ${broker}`, { ...levels, note: terms });

@@ -90,6 +90,8 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
     const fake = () => fakes.get(world.broker)!;
     const wire = WIRE[world.broker];
     let symbolIndex = 0;
+    // Dhan protects a delivery position with a forever OCO (dhan-forever-protections.test.ts): its plain orders are intraday's.
+    const tradeType = world.broker === 'dhan' ? 'intraday' : 'swing';
 
     /** A live account at the broker with an approved signal on a symbol of its own at 250 (stop 245, target 262.5). */
     async function liveTrade() {
@@ -105,9 +107,14 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
       });
       const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
       await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-      const signal = await createApprovedSignal(t.deps, algo.algo_id, symbol);
+      const approved = await createApprovedSignal(t.deps, algo.algo_id, symbol);
+      const [signal] = await t.deps.db
+        .update(signals)
+        .set({ trade_type: tradeType })
+        .where(eq(signals.signal_id, approved.signal_id))
+        .returning();
       const feed = new ScriptedFeed();
-      return { symbol, user, signal, feed, engine: engineWith(feed) };
+      return { symbol, user, signal: signal!, feed, engine: engineWith(feed) };
     }
 
     const ordersOf = (user: string, symbol: string) =>
@@ -188,7 +195,7 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
         side: 'entry',
         order_type: 'market',
         portion: 0.5,
-        trade_type: 'swing',
+        trade_type: tradeType,
         status: 'queued',
       });
       await engine.tick(new Date(T0 + 6_000));
@@ -214,7 +221,7 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
         side: 'exit',
         order_type: 'market',
         portion: 1,
-        trade_type: 'swing',
+        trade_type: tradeType,
         status: 'queued',
       });
       await engine.tick(new Date(T0 + 3_000));

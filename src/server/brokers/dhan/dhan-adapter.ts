@@ -30,9 +30,20 @@ import type {
   OrderChanges,
   OrderRequest,
   Position,
+  Protection,
+  ProtectionChanges,
+  ProtectionLeg,
+  ProtectionRequest,
 } from '../adapter';
 import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
-import { PlainOrderProtections } from '../order-protection';
+import { legsOfProtection, PlainOrderProtections } from '../order-protection';
+import {
+  dhanForeverBody,
+  dhanForeverLegChange,
+  foreverOcos,
+  fromForeverOco,
+  type DhanForeverRow,
+} from './dhan-forever';
 import { DailyFile, fetchTextFile } from '../daily-file';
 import { istWallClock } from '@shared/ist';
 import { brokerCall, jsonCall, type BrokerFailure, type JsonAnswer } from '../json-http';
@@ -102,7 +113,13 @@ export function dhanAuthFailure(answer: JsonAnswer): BrokerFailure | null {
     : failure;
 }
 
-// Protective orders: a stop-loss and a target as two plain orders (docs/decisions/2026-11-27-protective-orders-at-dhan.md).
+/**
+ * Protective orders: an intraday position's as two plain orders, a stop-loss and a target
+ * (docs/decisions/2026-11-27-protective-orders-at-dhan.md); a delivery (CNC) position's as one
+ * Forever Order OCO, which holds overnight (dhan-forever.ts,
+ * docs/decisions/2026-11-28-dhan-forever-oco-for-delivery.md). A plain-order protection's id is
+ * "<stop order id>/<target order id>", a forever order's its own order id.
+ */
 export class DhanAdapter extends PlainOrderProtections implements BrokerAdapter, DailyLogin {
   readonly name = 'dhan';
   readonly stateless = true;
@@ -293,6 +310,103 @@ export class DhanAdapter extends PlainOrderProtections implements BrokerAdapter,
   async orderBook(credentials: BrokerCredentials): Promise<Order[]> {
     const orders = (await this.call(credentials, 'other', 'GET', '/v2/orders', { retry: true })) as DhanOrder[];
     return orders.map((o) => fromDhanOrder(o, this.now()));
+  }
+
+  override async placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
+    if (request.product !== 'delivery') return super.placeProtection(credentials, request);
+    const securityId = (await this.securities.get()).get(request.symbol);
+    if (!securityId) return this.refusedProtection(request, `Dhan lists no NSE equity ${request.symbol}`);
+    let placed: { orderId?: string; orderStatus?: string };
+    try {
+      placed = (await this.call(credentials, 'order', 'POST', '/v2/forever/orders', {
+        body: dhanForeverBody(request, credentials.clientId, securityId),
+      })) as typeof placed;
+    } catch (err) {
+      if (err instanceof BrokerError && !err.message.startsWith('Dhan session'))
+        return this.refusedProtection(request, err.message);
+      throw err;
+    }
+    if (!placed.orderId) return this.refusedProtection(request, 'Dhan answered the forever order without an id');
+    if (placed.orderStatus === 'REJECTED') return this.refusedProtection(request, 'Dhan rejected the forever order');
+    return this.protectionStatus(credentials, String(placed.orderId));
+  }
+
+  override async modifyProtection(
+    credentials: BrokerCredentials,
+    protectionId: string,
+    changes: ProtectionChanges,
+  ): Promise<Protection> {
+    if (legsOfProtection(protectionId)) return super.modifyProtection(credentials, protectionId, changes);
+    const current = await this.protectionStatus(credentials, protectionId);
+    if (current.state !== 'active') return current;
+    const terms = { ...current.terms, ...changes };
+    const stopPrice = changes.stopLimit !== undefined ? (changes.stopLimit ?? terms.stop) : terms.stop;
+    const wanted: Record<ProtectionLeg, { quantity: number; price: number; triggerPrice: number }> = {
+      stop: { quantity: terms.quantity, price: stopPrice, triggerPrice: terms.stop },
+      target: { quantity: terms.quantity, price: terms.target, triggerPrice: terms.target },
+    };
+    const held: Record<ProtectionLeg, { quantity: number; price: number; triggerPrice: number }> = {
+      stop: {
+        quantity: current.terms.quantity,
+        price: current.terms.stopLimit ?? current.terms.stop,
+        triggerPrice: current.terms.stop,
+      },
+      target: { quantity: current.terms.quantity, price: current.terms.target, triggerPrice: current.terms.target },
+    };
+    for (const leg of ['target', 'stop'] as const) {
+      const want = wanted[leg];
+      const was = held[leg];
+      if (want.quantity === was.quantity && want.price === was.price && want.triggerPrice === was.triggerPrice)
+        continue;
+      await this.call(credentials, 'order', 'PUT', `/v2/forever/orders/${encodeURIComponent(protectionId)}`, {
+        body: dhanForeverLegChange(credentials.clientId, protectionId, leg, want),
+      });
+    }
+    return this.protectionStatus(credentials, protectionId);
+  }
+
+  override async cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    if (legsOfProtection(protectionId)) return super.cancelProtection(credentials, protectionId);
+    const before = await this.protectionStatus(credentials, protectionId);
+    if (before.state !== 'active') return before;
+    await this.call(credentials, 'order', 'DELETE', `/v2/forever/orders/${encodeURIComponent(protectionId)}`);
+    // Deleted, it may leave Dhan's list: then it is cancelled as it was.
+    const after = (await this.protectionBook(credentials)).find((p) => p.protectionId === protectionId);
+    return after ?? { ...before, state: 'cancelled', updatedAt: this.now() };
+  }
+
+  override async protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    if (legsOfProtection(protectionId)) return super.protectionStatus(credentials, protectionId);
+    const found = (await this.protectionBook(credentials)).find((p) => p.protectionId === protectionId);
+    if (!found) throw new BrokerError(`Dhan lists no forever order ${protectionId}`);
+    return found;
+  }
+
+  /** The account's forever OCOs (`GET /v2/forever/orders`), a triggered one with the order Dhan placed for it. */
+  override async protectionBook(credentials: BrokerCredentials): Promise<Protection[]> {
+    const rows = (await this.call(credentials, 'other', 'GET', '/v2/forever/orders', {
+      retry: true,
+    })) as DhanForeverRow[] | null;
+    const ocos = foreverOcos(rows ?? []);
+    const anyTriggered = [...ocos.values()].some((legs) =>
+      [legs.stop, legs.target].some((r) => r.orderStatus === 'TRADED' || r.orderStatus === 'TRIGGERED'),
+    );
+    const book = anyTriggered ? await this.orderBook(credentials) : null;
+    return [...ocos].map(([id, legs]) => fromForeverOco(id, legs, book, this.now()));
+  }
+
+  private refusedProtection(request: ProtectionRequest, reason: string): Protection {
+    const { clientOrderIds: _tags, exchangeAlgoId: _algo, lastPrice: _price, ...terms } = request;
+    return {
+      protectionId: `rejected-${request.clientOrderIds.whole ?? request.clientOrderIds.stop}`,
+      kind: 'oco',
+      terms,
+      state: 'rejected',
+      orders: { stop: null, target: null },
+      executed: null,
+      rejectReason: reason,
+      updatedAt: this.now(),
+    };
   }
 
   /** Dhan's fund limits: the start-of-day limit, what is used and what is available (spelt "availabelBalance" by Dhan). */

@@ -29,7 +29,12 @@ export interface ProtectionWire {
   isModify(request: Pick<ParsedRequest, 'method' | 'path'>): boolean;
 }
 
-export function protectionContract(broker: RestBrokerWorld['broker'], wire: ProtectionWire): void {
+export function protectionContract(
+  broker: RestBrokerWorld['broker'],
+  wire: ProtectionWire,
+  /** The positions' product (Dhan protects delivery with a forever order instead: dhan-forever.test.ts). */
+  product: 'delivery' | 'intraday' = 'delivery',
+): void {
   const world = REST_BROKER_WORLDS.find((w) => w.broker === broker)!;
   let fake: RestFake;
   let adapter: BrokerAdapter & ProtectiveOrders;
@@ -49,7 +54,7 @@ export function protectionContract(broker: RestBrokerWorld['broker'], wire: Prot
   afterAll(() => fake.close());
 
   /** A member of their own with a filled market buy of 10 `symbol` (the position the protection is for). */
-  async function position(symbol: string, product: 'delivery' | 'intraday' = 'delivery') {
+  async function position(symbol: string) {
     const user = `PX${2000 + ++users}`;
     const credentials = { clientId: user, accessKey: fake.newAccessToken(user) };
     fake.setLtp(symbol, PRICES[symbol]!);
@@ -62,7 +67,7 @@ export function protectionContract(broker: RestBrokerWorld['broker'], wire: Prot
     exchange: 'NSE',
     symbol: 'INFY',
     side: 'sell',
-    product: 'delivery',
+    product,
     quantity: 10,
     stop: 1450,
     stopLimit: null,
@@ -98,7 +103,7 @@ export function protectionContract(broker: RestBrokerWorld['broker'], wire: Prot
         kind: 'orders',
         state: 'active',
         executed: null,
-        terms: { symbol: 'INFY', side: 'sell', product: 'delivery', quantity: 10, stop: 1450, stopLimit: 1450 },
+        terms: { symbol: 'INFY', side: 'sell', product, quantity: 10, stop: 1450, stopLimit: 1450 },
       });
       expect(placed.terms.target).toBe(1600);
       const stop = tagged(request.clientOrderIds.stop);

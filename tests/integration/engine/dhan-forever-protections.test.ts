@@ -1,0 +1,255 @@
+/**
+ * A live delivery (CNC) trade at Dhan protected by one Forever Order OCO (issue 24;
+ * docs/decisions/2026-11-28-dhan-forever-oco-for-delivery.md), the engine against the local Dhan
+ * (tests/support/fake-dhan.ts), orders leaving from the registered 127.0.0.2: the entry's fill puts
+ * the OCO at Dhan in the entry's own tick (target leg and stop leg, the protection's tag as its
+ * correlationId), edited levels modify its legs in place, a manual exit deletes it before the exit
+ * goes, and a stop Dhan triggered while Trabot was down is booked once at a restart, at Dhan's fill
+ * price. The shares sold never exceed the shares bought.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualOrders, orderLegs, protections, signals, tradeEntries, tradeExits, trades } from '@server/db/schema';
+import type { TradeEvent } from '@server/context';
+import { PaperBroker } from '@server/engine/paper-broker';
+import { Engine } from '@server/engine/engine';
+import { getTradeDetail } from '@server/services/trade-detail';
+import type { FakeDhan } from '@tests/support/fake-dhan';
+import { createAccount, createMember } from '../../factories/accounts';
+import { createAlgo } from '../../factories/algos';
+import { createApprovedSignal } from '../../factories/signals';
+import { createSubscription } from '../../factories/subscriptions';
+import { REST_BROKER_WORLDS } from '../../support/rest-broker-worlds';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ScriptedFeed } from './scripted-feed';
+import { stubNotifier } from './stub-notifier';
+
+const T0 = Date.parse('2026-04-06T04:00:00Z'); // 09:30 IST, a Monday
+const SYMBOLS = ['FORA', 'FORB', 'FORC', 'FORD'];
+let t: TestApp;
+let fake: FakeDhan;
+const pushed: TradeEvent[] = [];
+let users = 0;
+let symbolIndex = 0;
+
+beforeAll(async () => {
+  const world = REST_BROKER_WORLDS.find((w) => w.broker === 'dhan')!;
+  const started = await world.start('http://localhost:3000/api/brokers/dhan/callback');
+  fake = started.fake as FakeDhan;
+  for (const symbol of SYMBOLS) fake.setLtp(symbol, 250);
+  fake.registerAddresses(['127.0.0.2']);
+  t = await createTestApp({ env: { LIVE_TRADING: '1', BROKER_SOURCE_ADDRESS: '127.0.0.2', ...started.env } });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const notifier = stubNotifier({ tradeEvents: (events) => void pushed.push(...events) });
+const engineWith = (feed = new ScriptedFeed()) =>
+  new Engine({ ...t.deps, notifier }, { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) });
+
+async function tradeOf(signalId: number) {
+  const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId));
+  return trade!;
+}
+async function protectionOf(tradeId: number) {
+  const [row] = await t.deps.db.select().from(protections).where(eq(protections.trabot_trade_id, tradeId));
+  return row!;
+}
+
+/** A live Dhan account with an approved swing (delivery) signal on a symbol of its own at 250 (stop 245, target 262.5). */
+async function liveDeliveryTrade() {
+  const symbol = SYMBOLS[symbolIndex++]!;
+  fake.setLtp(symbol, 250);
+  const member = await createMember(t.deps);
+  const user = `FD${1000 + ++users}`;
+  const account = await createAccount(t.deps, member.trabot_client_id, {
+    broker_name: 'dhan',
+    broker_client_id: user,
+    trading_mode: 'live',
+    broker_access_key: fake.newAccessToken(user),
+  });
+  const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
+  await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
+  const signal = await createApprovedSignal(t.deps, algo.algo_id, symbol);
+  expect(signal.trade_type).toBe('swing');
+  const engine = engineWith();
+  await engine.tick(new Date(T0));
+  const trade = await tradeOf(signal.signal_id);
+  return { symbol, user, signal, engine, trade };
+}
+
+const ordersOf = (user: string, symbol: string) =>
+  fake.exchange.orders.filter((o) => o.user === user && o.symbol === symbol);
+const foreverOf = (user: string, symbol: string) => fake.forever.filter((f) => f.user === user && f.symbol === symbol);
+
+async function assertNoSecondExit(user: string, symbol: string, tradeId: number) {
+  const filled = ordersOf(user, symbol).filter((o) => o.filled > 0);
+  const sum = (side: string) => filled.filter((o) => o.side === side).reduce((s, o) => s + o.filled, 0);
+  expect(sum('sell')).toBeLessThanOrEqual(sum('buy'));
+  const bought = await t.deps.db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId));
+  const sold = await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId));
+  expect(sold.reduce((s, x) => s + x.trade_exit_quantity, 0)).toBeLessThanOrEqual(
+    bought.reduce((s, e) => s + e.trade_entry_quantity, 0),
+  );
+}
+
+const timeline = async (tradeId: number) =>
+  (await getTradeDetail(t.deps.db, tradeId, { view: 'member' }))!.timeline
+    .filter((s) => s.kind === 'protection')
+    .map((s) => s.title);
+
+describe("a live delivery trade's protection at Dhan: a forever OCO", () => {
+  it("rests at Dhan as one OCO in the entry's own tick: target leg and stop leg, the protection's tag", async () => {
+    const { symbol, user, engine, trade } = await liveDeliveryTrade();
+    expect(trade).toMatchObject({ broker: 'dhan', trade_status: 'running', remaining_quantity: 320 });
+    const [oco, ...more] = foreverOf(user, symbol);
+    expect(more).toEqual([]);
+    const row = await protectionOf(trade.trabot_trade_id);
+    expect(oco).toMatchObject({
+      orderFlag: 'OCO',
+      side: 'sell',
+      productType: 'CNC',
+      correlationId: `TB${trade.trabot_trade_id}P${row.id}O`,
+    });
+    expect(oco!.legs).toEqual([
+      expect.objectContaining({
+        legName: 'TARGET_LEG',
+        quantity: 320,
+        price: 262.5,
+        triggerPrice: 262.5,
+        status: 'PENDING',
+      }),
+      expect.objectContaining({
+        legName: 'STOP_LOSS_LEG',
+        quantity: 320,
+        price: 245,
+        triggerPrice: 245,
+        status: 'PENDING',
+      }),
+    ]);
+    expect(row).toMatchObject({
+      state: 'active',
+      kind: 'oco',
+      broker_protection_id: oco!.orderId,
+      quantity: 320,
+      stop: 245,
+      target: 262.5,
+    });
+    // No plain stop or target order: only the entry is in the order book.
+    expect(ordersOf(user, symbol).map((o) => o.side)).toEqual(['buy']);
+    expect(fake.refusals).toEqual([]);
+    await engine.tick(new Date(T0 + 3_000));
+    expect(foreverOf(user, symbol)).toHaveLength(1);
+    expect(await timeline(trade.trabot_trade_id)).toEqual(['Stop-loss and target resting at Dhan']);
+  });
+
+  it('follows Edit Levels: the same OCO, its legs modified in place', async () => {
+    const { symbol, user, signal, engine, trade } = await liveDeliveryTrade();
+    const [before] = foreverOf(user, symbol);
+    await t.deps.db
+      .update(signals)
+      .set({ stop_loss_level: 246, target_level: 260 })
+      .where(eq(signals.signal_id, signal.signal_id));
+    const from = fake.requests.length;
+    await engine.tick(new Date(T0 + 3_000));
+    const puts = fake.requests.slice(from).filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => [r.path, r.body.legName])).toEqual([
+      [`/v2/forever/orders/${before!.orderId}`, 'TARGET_LEG'],
+      [`/v2/forever/orders/${before!.orderId}`, 'STOP_LOSS_LEG'],
+    ]);
+    const [after, ...more] = foreverOf(user, symbol);
+    expect(more).toEqual([]);
+    expect(after!.orderId).toBe(before!.orderId);
+    expect(after!.legs.map((l) => [l.legName, l.price, l.triggerPrice])).toEqual([
+      ['TARGET_LEG', 260, 260],
+      ['STOP_LOSS_LEG', 246, 246],
+    ]);
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'active', stop: 246, target: 260 });
+    await engine.tick(new Date(T0 + 6_000));
+    expect(fake.requests.slice(from).filter((r) => r.method === 'PUT')).toHaveLength(2);
+    expect(await timeline(trade.trabot_trade_id)).toEqual([
+      'Stop-loss and target resting at Dhan',
+      'Protective orders modified at Dhan',
+    ]);
+  });
+
+  it('a manual exit deletes the OCO first, and the exit goes only then: one exit', async () => {
+    const { symbol, user, signal, engine, trade } = await liveDeliveryTrade();
+    const from = fake.requests.length;
+    await t.deps.db.insert(manualOrders).values({
+      signal_id: signal.signal_id,
+      side: 'exit',
+      order_type: 'market',
+      portion: 1,
+      trade_type: 'swing',
+      status: 'queued',
+    });
+    await engine.tick(new Date(T0 + 3_000));
+    await engine.tick(new Date(T0 + 6_000));
+    const sent = fake.requests.slice(from);
+    const deleted = sent.findIndex((r) => r.method === 'DELETE' && r.path.startsWith('/v2/forever/orders/'));
+    const exitAt = sent.findIndex((r) => r.method === 'POST' && r.path === '/v2/orders');
+    expect(deleted).toBeGreaterThan(-1);
+    expect(exitAt).toBeGreaterThan(deleted);
+    expect(foreverOf(user, symbol)[0]!.legs.map((l) => l.status)).toEqual(['CANCELLED', 'CANCELLED']);
+    expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'cancelled' });
+    expect(
+      await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id)),
+    ).toHaveLength(1);
+    await assertNoSecondExit(user, symbol, trade.trabot_trade_id);
+  });
+
+  it("books a stop Dhan triggered while Trabot was down, once, at Dhan's fill price", async () => {
+    const { symbol, user, signal, trade } = await liveDeliveryTrade();
+    pushed.length = 0;
+    // Trabot is down; the price goes through the stop: Dhan places the stop leg's LIMIT sell, filled on the bounce.
+    fake.setLtp(symbol, 244.5);
+    fake.match();
+    fake.setLtp(symbol, 245.1);
+    fake.match();
+    const [oco] = foreverOf(user, symbol);
+    expect(oco!.legs.map((l) => l.status)).toEqual(['CANCELLED', 'TRADED']);
+    const sold = ordersOf(user, symbol).find((o) => o.side === 'sell')!;
+    expect(sold).toMatchObject({ status: 'filled', filled: 320, averagePrice: 245 });
+
+    // The restart: a fresh engine reconciles at its first tick.
+    const restarted = engineWith();
+    await restarted.tick(new Date(T0 + 30_000));
+    expect(await tradeOf(signal.signal_id)).toMatchObject({
+      trade_status: 'completed',
+      remaining_quantity: 0,
+      avg_exit_price: 245,
+    });
+    const exits = await t.deps.db
+      .select()
+      .from(tradeExits)
+      .where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id));
+    expect(exits).toHaveLength(1);
+    expect(exits[0]).toMatchObject({ trade_exit_quantity: 320, trade_exit_price: 245 });
+    const [leg] = await t.deps.db
+      .select()
+      .from(orderLegs)
+      .where(and(eq(orderLegs.trabot_trade_id, trade.trabot_trade_id), eq(orderLegs.side, 'exit')));
+    expect(leg).toMatchObject({ source: 'protection', state: 'filled', broker_order_id: sold.id });
+    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'done', executed_leg: 'stop' });
+    expect(pushed).toContainEqual(
+      expect.objectContaining({ kind: 'trade_closed', trabot_trade_id: trade.trabot_trade_id }),
+    );
+
+    // Later ticks (a reconciliation a minute on) book nothing more and send nothing more to Dhan.
+    const orderRequests = () =>
+      fake.requests.filter((r) => r.method !== 'GET' && /^\/v2\/(forever\/)?orders/.test(r.path));
+    const requests = orderRequests().length;
+    await restarted.tick(new Date(T0 + 100_000));
+    await restarted.tick(new Date(T0 + 200_000));
+    expect(
+      await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id)),
+    ).toHaveLength(1);
+    expect(orderRequests()).toHaveLength(requests);
+    await assertNoSecondExit(user, symbol, trade.trabot_trade_id);
+    expect(await timeline(trade.trabot_trade_id)).toContain("Stop-loss executed by Dhan's trigger");
+  });
+});
