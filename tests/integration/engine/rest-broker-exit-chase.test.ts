@@ -27,7 +27,7 @@ import { ScriptedFeed } from './scripted-feed';
 import { stubNotifier } from './stub-notifier';
 
 const T0 = Date.parse('2026-04-06T04:00:00Z'); // 09:30 IST, a Monday
-const SYMBOLS = ['CHASEA', 'CHASEB'];
+const SYMBOLS = ['CHASEA', 'CHASEB', 'CHASEC'];
 let t: TestApp;
 const fakes = new Map<string, RestFake>();
 const pendingPushes: ExitPendingEvent[] = [];
@@ -57,7 +57,7 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
     let symbolIndex = 0;
     /** The exit's sell: not a protective order's leg (tagged TB<trade>P<id>S or T). */
     const isExitSell = (o: ExchangeOrder, symbol: string) =>
-      o.symbol === symbol && o.side === 'sell' && !(o.tag && /^TB\d+P\d+[ST]$/.test(o.tag));
+      o.symbol === symbol && o.side === 'sell' && !(o.tag && /^TB\d+P\d+[STO]$/.test(o.tag));
     const world: ChaseWorld = {
       t: () => t,
       broker: () => ({
