@@ -34,6 +34,7 @@ import {
 import { productOf } from '../trading/charges';
 import { exitSide } from '../trading/trade-math';
 import { brokerOf } from './broker-access';
+import { askLivePrices, livePriceOfTrade } from './live-prices';
 import { mapBounded } from './bounded';
 import type { AccountRow, EngineContext, SignalRow, TradeRow } from './engine-deps';
 import { FencedError, assertLeading } from './fence';
@@ -126,10 +127,24 @@ function brokerFor(ctx: Ctx, p: ProtectionContext): Protecting | null {
   return hasProtectiveOrders(adapter) ? { adapter, credentials } : null;
 }
 
-/** What the protection should be now: the trade's open quantity at its signal's levels. */
-function wanted(ctx: Ctx, p: ProtectionContext): ProtectionRequest {
+/**
+ * The last price a protection is placed or modified against (it sets a GTT's trigger direction, a
+ * stop's side): a paper trade's from the feed; a live trade's only from its own broker
+ * (live-prices.ts), null when none is fresh: nothing is then placed or modified on it.
+ */
+function lastPriceOf(ctx: Ctx, p: ProtectionContext, now: Date): number | null {
+  const { trade, signal } = p;
+  if (trade.broker !== 'paper') return livePriceOfTrade(ctx, trade, now);
+  return ctx.feed.quote(signal.instrument_symbol)?.ltp ?? trade.ltp ?? trade.avg_entry_price ?? signal.entry_level;
+}
+
+/** What the protection should be now: the trade's open quantity at its signal's levels (no last price known: null). */
+function wanted(
+  ctx: Ctx,
+  p: ProtectionContext,
+  now: Date,
+): Omit<ProtectionRequest, 'lastPrice'> & { lastPrice: number | null } {
   const { trade, signal, protection } = p;
-  const quote = ctx.feed.quote(signal.instrument_symbol);
   return {
     exchange: signal.exchange,
     symbol: signal.instrument_symbol,
@@ -139,7 +154,7 @@ function wanted(ctx: Ctx, p: ProtectionContext): ProtectionRequest {
     stop: signal.stop_loss_level,
     stopLimit: null,
     target: signal.target_level,
-    lastPrice: quote?.ltp ?? trade.ltp ?? trade.avg_entry_price ?? signal.entry_level,
+    lastPrice: lastPriceOf(ctx, p, now),
     clientOrderIds: protectionTags(protection),
   };
 }
@@ -188,7 +203,7 @@ const termsOf = (b: Protection) => ({
  * its two legs' tagged orders in the order book, or a GTT on the symbol at the same levels that no
  * other protection of the account holds.
  */
-async function lookUp(ctx: Ctx, p: ProtectionContext, broker: Protecting): Promise<Protection | null> {
+async function lookUp(ctx: Ctx, p: ProtectionContext, broker: Protecting, now: Date): Promise<Protection | null> {
   const tags = protectionTags(p.protection);
   const book = await broker.adapter.orderBook(broker.credentials);
   // Orders withdrawn earlier carry the same tags (a protection placed again after a partial exit): left out.
@@ -209,7 +224,7 @@ async function lookUp(ctx: Ctx, p: ProtectionContext, broker: Protecting): Promi
     .from(protections)
     .where(eq(protections.trabot_account_id, p.account.trabot_account_id));
   const known = new Set(held.map((h) => h.id).filter((id) => id !== null));
-  const want = wanted(ctx, p);
+  const want = wanted(ctx, p, now);
   return (
     (await broker.adapter.protectionBook(broker.credentials)).find(
       (b) =>
@@ -224,17 +239,39 @@ async function lookUp(ctx: Ctx, p: ProtectionContext, broker: Protecting): Promi
   );
 }
 
+/**
+ * A live trade's protection with no fresh price from its broker: not placed or modified on a
+ * guess (the trigger direction depends on it); it waits in its state and is tried again next
+ * tick. Logged once per protection (the trade's own "no live price" warning, once per outage,
+ * names its account and symbol).
+ */
+function waitForPrice(ctx: Ctx, p: ProtectionContext, what: 'placed' | 'modified'): void {
+  if (!ctx.warnedOnce(`protection-no-live-price:${p.protection.id}`))
+    ctx.deps.log.warn(
+      {
+        protectionId: p.protection.id,
+        tradeId: p.trade.trabot_trade_id,
+        accountId: p.account.trabot_account_id,
+        symbol: p.trade.trade_instrument,
+        broker: p.trade.broker,
+      },
+      `engine: protection not ${what} yet: no live price for ${p.trade.trade_instrument} on account ${p.account.trabot_account_id}; tried again next tick`,
+    );
+}
+
 /** Places a `placing` protection (after looking it up), and saves the broker's answer. */
 async function place(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
   const broker = brokerFor(ctx, p);
   if (!broker) return;
-  const request = wanted(ctx, p);
+  const request = wanted(ctx, p, now);
   if (request.quantity <= 0) {
     await move(ctx, p, { state: 'cancelled', reason: `trade ${p.trade.trabot_trade_id} has no open quantity` }, now);
     return;
   }
+  const lastPrice = request.lastPrice;
+  if (lastPrice === null) return waitForPrice(ctx, p, 'placed');
   const answer = await attempt(async () => {
-    const found = await lookUp(ctx, p, broker);
+    const found = await lookUp(ctx, p, broker, now);
     if (found) {
       ctx.deps.log.info(
         { protectionId: p.protection.id, brokerId: found.protectionId },
@@ -245,6 +282,7 @@ async function place(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
     assertLeading(ctx.leadership);
     return broker.adapter.placeProtection(broker.credentials, {
       ...request,
+      lastPrice,
       exchangeAlgoId: null,
     });
   });
@@ -281,7 +319,9 @@ async function place(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
 async function modify(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
   const broker = brokerFor(ctx, p);
   if (!broker || !p.protection.broker_protection_id) return;
-  const want = wanted(ctx, p);
+  const want = wanted(ctx, p, now);
+  const lastPrice = want.lastPrice;
+  if (lastPrice === null) return waitForPrice(ctx, p, 'modified');
   if (p.protection.state === 'active') {
     if (!(await move(ctx, p, { state: 'modifying' }, now))) return;
     p = { ...p, protection: { ...p.protection, state: 'modifying' } };
@@ -294,7 +334,7 @@ async function modify(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> 
       stop: want.stop,
       stopLimit: want.stopLimit,
       target: want.target,
-      lastPrice: want.lastPrice,
+      lastPrice,
     });
   });
   if ('unreachable' in answer) return; // still modifying: tried again next tick
@@ -435,7 +475,7 @@ async function cancel(ctx: Ctx, p: ProtectionContext, now: Date, why: string): P
   if (!broker) return false;
   if (p.protection.state === 'placing') {
     // Not known to rest anywhere: looked up, and withdrawn if it does.
-    const found = await attempt(() => lookUp(ctx, p, broker));
+    const found = await attempt(() => lookUp(ctx, p, broker, now));
     if (!('ok' in found)) return false;
     if (!found.ok) return move(ctx, p, { state: 'cancelled', reason: why }, now);
     if (!(await move(ctx, p, { state: 'active', ...termsOf(found.ok) }, now))) return false;
@@ -517,6 +557,14 @@ export async function followProtections(ctx: Ctx, now: Date): Promise<void> {
     ctx.deps.db,
     inArray(protections.state, [...LIVE_PROTECTION_STATES, 'expired', 'disabled']),
   );
+  // A live trade's protection to place or modify is decided on its broker's price: asked once now when none is fresh.
+  await askLivePrices(
+    ctx,
+    rows
+      .filter((p) => p.trade.broker !== 'paper' && needsPrice(p))
+      .map((p) => ({ account: p.account, broker: p.trade.broker, symbol: p.trade.trade_instrument })),
+    now,
+  );
   // One account's protections one after the other: a look-up never takes a GTT another is placing.
   const byAccount = new Map<number, ProtectionContext[]>();
   for (const p of rows)
@@ -571,9 +619,23 @@ async function reprotect(ctx: Ctx, now: Date): Promise<void> {
       log.info({ protectionId: id }, 'engine: protection placed again for the shares still open');
 }
 
+/** The trade's open quantity or its signal's levels differ from what the protection holds. */
+const drifted = ({ protection, trade, signal }: ProtectionContext) =>
+  protection.quantity !== (trade.remaining_quantity ?? 0) ||
+  protection.stop !== signal.stop_loss_level ||
+  protection.target !== signal.target_level;
+
+/** A protection this tick places or modifies (for a trade still open): its last price is needed. */
+const needsPrice = (p: ProtectionContext) =>
+  p.trade.trade_status === 'running' &&
+  (p.trade.remaining_quantity ?? 0) > 0 &&
+  (p.protection.state === 'placing' ||
+    p.protection.state === 'modifying' ||
+    (p.protection.state === 'active' && drifted(p)));
+
 async function followOne(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
   {
-    const { protection, trade, signal } = p;
+    const { protection, trade } = p;
     const closed = trade.trade_status !== 'running' || (trade.remaining_quantity ?? 0) <= 0;
     if (closed && protection.state !== 'expired' && protection.state !== 'disabled') {
       await cancel(ctx, p, now, `trade ${trade.trabot_trade_id} is ${trade.trade_status}`);
@@ -598,11 +660,7 @@ async function followOne(ctx: Ctx, p: ProtectionContext, now: Date): Promise<voi
         return;
       case 'active':
       case 'modifying': {
-        const drifted =
-          protection.quantity !== (trade.remaining_quantity ?? 0) ||
-          protection.stop !== signal.stop_loss_level ||
-          protection.target !== signal.target_level;
-        if (protection.state === 'modifying' || drifted) await modify(ctx, p, now);
+        if (protection.state === 'modifying' || drifted(p)) await modify(ctx, p, now);
         return;
       }
       case 'cancelled':
