@@ -18,7 +18,6 @@ import { BrokerError } from '../brokers/adapter';
 import { brokerOf } from './broker-access';
 import type { EngineContext } from './engine-deps';
 import { dayBand, quoteTick, type Quote } from './feed/price-feed';
-import { livePriceOfTrade } from './live-prices';
 import { FencedError, assertLeading } from './fence';
 import { applyAnswers, legsWhere, requestOf, type AnsweredLeg, type LegContext } from './order-legs';
 
@@ -31,25 +30,6 @@ export function chasePrice(side: 'buy' | 'sell', quote: Quote): number {
   const { lower, upper } = dayBand(quote.previousClose);
   const price = roundToTick(quote.ltp, side === 'buy' ? 'up' : 'down', tick);
   return Math.min(roundToTick(upper, 'down', tick), Math.max(roundToTick(lower, 'up', tick), price));
-}
-
-/**
- * The price an exit is chased to: a paper trade's from the feed; a live trade's only from its own
- * broker (live-prices.ts; the feed lends just the last close for the day's band). None fresh: null,
- * and the chase waits.
- */
-function chaseQuote(ctx: EngineContext, l: LegContext, symbol: string, now: Date): Quote | null {
-  const feed = ctx.feed.quote(symbol);
-  if (l.trade.broker === 'paper') return feed ?? null;
-  const ltp = livePriceOfTrade(ctx, l.trade, now);
-  if (ltp === null) return null;
-  return {
-    symbol,
-    ltp,
-    previousClose: feed?.previousClose || ltp,
-    timestamp: now,
-    ...(feed?.tick ? { tick: feed.tick } : {}),
-  };
 }
 
 /** Each open exit leg's modifications so far and the time of the last (its placement when none). */
@@ -100,7 +80,7 @@ export async function chaseExits(ctx: EngineContext, now: Date): Promise<void> {
 /** One modification toward the market, recorded first; null when another took it or there is no price. */
 async function chaseOnce(ctx: EngineContext, l: LegContext, count: number, now: Date): Promise<AnsweredLeg | null> {
   const request = requestOf(l);
-  const quote = chaseQuote(ctx, l, request.symbol, now);
+  const quote = ctx.feed.quote(request.symbol);
   if (!quote) return null; // No price: nothing is decided (the order rests as it is).
   const price = chasePrice(request.side, quote);
   const recorded = await ctx.deps.db.transaction(async (tx) => {
