@@ -14,6 +14,7 @@ import { createTestApp, type TestApp, type TestClient } from './helpers/test-app
 let t: TestApp;
 let alice: TestClient;
 let bob: TestClient;
+let bobAccount: number;
 let admin: TestClient;
 let aliceAccount: number;
 let algoX: number;
@@ -26,6 +27,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const a = await createMemberLogin(t.deps);
   const b = await createMemberLogin(t.deps);
+  bobAccount = b.account.trabot_account_id;
   const superadmin = await createUser(t.deps, { role: 'superadmin' });
   aliceAccount = a.account.trabot_account_id;
   algoX = (await createAlgo(t.deps, { algo_desc: 'Momentum X' })).algo_id;
@@ -223,6 +225,7 @@ describe('the P&L summary', () => {
       charges: 73.5,
       net: 426.5,
       unrealized: 35,
+      unpriced_trades: 0,
       trades: 3,
       wins: 2,
       losses: 1,
@@ -280,6 +283,28 @@ describe('the P&L summary', () => {
     expect(await pnl(alice, '')).toMatchObject({
       from: `${month}-01`,
       to: expect.stringMatching(new RegExp(`^${month}-(28|29|30|31)$`)),
+    });
+  });
+});
+
+describe('the open MTM', () => {
+  it('leaves out the running trades without a live price (MTM unknown, not invented) and counts them', async () => {
+    const before = await pnl(bob, 'from=2026-05-01&to=2026-05-31');
+    expect(before).toMatchObject({ unrealized: 0, unpriced_trades: 0 });
+    // Two live running trades: one priced by its broker (MTM 12.50), one without a live price (MTM unknown).
+    const running = {
+      trade_status: 'running' as const,
+      broker: 'zerodha',
+      trade_quantity: 5,
+      avg_entry_price: 100,
+      remaining_quantity: 5,
+    };
+    await createTrade(t.deps, bobAccount, { ...running, current_mtm: 12.5, ltp: 102.5 });
+    await createTrade(t.deps, bobAccount, { ...running, current_mtm: null, ltp: 101, ltp_stale: true });
+    expect(await pnl(bob, 'from=2026-05-01&to=2026-05-31')).toEqual({
+      ...before,
+      unrealized: 12.5,
+      unpriced_trades: 1,
     });
   });
 });

@@ -2,12 +2,15 @@
  * What a careful trader checks before a market entry (docs/engine.md, "Guards"): the session is
  * open (a swing signal waits for the next one; an intraday one is refused after 15:15 IST or on a
  * closed day), the last price is fresh, and it has not drifted too far from the signal's entry
- * level. Pure: the time, the calendar and the quote are passed in.
+ * level. A live account's market entry is judged on its own broker's last price (`liveEntryPrice`),
+ * never the simulated feed's. Pure: the time, the calendar and the quote are passed in.
  */
 import { driftPercent } from '@shared/drift';
+import { brokerLabel, formatAge } from '@shared/format';
 import { roundToTick } from '@shared/ticks';
 import { productOf } from '../trading/charges';
 import type { EngineSettings, SignalRow } from './engine-deps';
+import { livePriceState, type LivePrice } from './feed/live-prices';
 import { quoteTick, type Quote } from './feed/price-feed';
 import { intradayEntryAllowed, sessionState, type MarketCalendar } from './market-hours';
 import { round2 } from '../trading/money';
@@ -42,7 +45,7 @@ export function sessionReadiness(tradeType: string, now: Date, calendar: MarketC
 export type EntryPrice =
   | { kind: 'price'; price: number }
   | { kind: 'wait'; note: string }
-  | { kind: 'skip'; reason: 'price_drift'; detail: string };
+  | { kind: 'skip'; reason: 'price_drift' | 'no_live_price'; detail: string };
 
 /**
  * The price a market entry will get: the last price on the tick, rounded against the trader (a buy
@@ -67,4 +70,42 @@ export function marketEntryPrice(
     };
   }
   return { kind: 'price', price };
+}
+
+/** How old a live account's broker price may be for a market entry: within both the quote age and the live price age. */
+export const liveEntryMaxAgeMs = (settings: Pick<EngineSettings, 'maxQuoteAgeMs' | 'livePriceMaxAgeMs'>) =>
+  Math.min(settings.maxQuoteAgeMs, settings.livePriceMaxAgeMs);
+
+/**
+ * A live account's market entry price: its broker's last price (`last`, the live price book's),
+ * judged as `marketEntryPrice` judges the feed's (on the tick, rounded against the trader, within
+ * the allowed drift). None, or none fresh within `liveEntryMaxAgeMs`, is no live price: the account
+ * is skipped, never priced on the feed. `reference` (the feed's quote) lends only the instrument's
+ * tick and last close, never its price.
+ */
+export function liveEntryPrice(
+  signal: Pick<SignalRow, 'trade_direction' | 'entry_level' | 'instrument_symbol'>,
+  broker: string,
+  last: LivePrice | undefined,
+  reference: Quote | undefined,
+  now: Date,
+  settings: Pick<EngineSettings, 'maxQuoteAgeMs' | 'maxEntryDriftPercent' | 'livePriceMaxAgeMs'>,
+): EntryPrice {
+  const state = livePriceState(last?.at, now, liveEntryMaxAgeMs(settings));
+  if (!last || !state.fresh) {
+    const since = state.ageMs === null ? 'none yet' : `the last ${formatAge(state.ageMs)} ago`;
+    return {
+      kind: 'skip',
+      reason: 'no_live_price',
+      detail: `no live price for ${signal.instrument_symbol} from ${brokerLabel(broker)} (${since})`,
+    };
+  }
+  const quote: Quote = {
+    symbol: signal.instrument_symbol,
+    ltp: last.ltp,
+    previousClose: reference?.previousClose || last.ltp,
+    timestamp: last.at,
+    ...(reference?.tick ? { tick: reference.tick } : {}),
+  };
+  return marketEntryPrice(signal, quote, now, { ...settings, maxQuoteAgeMs: liveEntryMaxAgeMs(settings) });
 }

@@ -2,7 +2,9 @@
  * Approved signals into trades (docs/engine.md, "Fan-out"): for each approved signal with
  * process_signal set whose algo is On, its subscribed accounts in batches of `batchSize`. Per batch:
  * the signal's status read again (a cancel stops the fan-out here), the accounts' keys checked at
- * their brokers, each account sized at the price its market entry will get, the trades, their entry
+ * their brokers, each account sized at the price its market entry will get (a paper account's from
+ * the feed, a live account's from its own broker: live-prices.ts, none fresh and the account is
+ * skipped with "no live price"), the trades, their entry
  * legs and the skip warnings written in one transaction, the orders sent with bounded concurrency,
  * the answers saved in one more. The number of statements grows with the batches, never with the
  * accounts of a batch.
@@ -13,12 +15,13 @@ import { accounts, algoSubscriptions, algos, members, signals, trades } from '..
 import { recordSignalEvents } from '../records/signal-events';
 import { raiseWarnings } from '../records/warnings';
 import type { AccountRow, EngineContext, SignalRow } from './engine-deps';
-import { marketEntryPrice, sessionReadiness } from './entry-guards';
+import { liveEntryMaxAgeMs, liveEntryPrice, marketEntryPrice, sessionReadiness, type EntryPrice } from './entry-guards';
+import { askLivePrices, priceAccountOf } from './live-prices';
 import { haltNote, haltOf, haltSkip } from './halts';
 import { checkKeys } from './key-checks';
 import { expiredMembershipSkip, membershipExpired } from '../trading/membership-expiry';
 import { insertTradesWithLegs } from './new-legs';
-import { isPaperTrading } from '../brokers/select-adapter';
+import { isPaperTrading, tradeBroker } from '../brokers/select-adapter';
 import { applyAnswers, sendLegs } from './order-legs';
 import { moveSignals } from './signal-states';
 import { sizePosition, type SizingSubscription } from '../trading/sizing';
@@ -74,12 +77,44 @@ async function stillApproved(ctx: EngineContext, signalId: number): Promise<bool
   return row?.status === 'approved';
 }
 
-/** One batch: every account skipped with `skipAll`, or checked, sized and ordered at `price`. */
+/**
+ * The price each live account's market entry will get, from its own broker: the live price book's
+ * when fresh, else its broker asked once now; none and the account is skipped ("no live price").
+ */
+async function liveEntries(
+  ctx: EngineContext,
+  signal: SignalRow,
+  live: readonly AccountRow[],
+  now: Date,
+): Promise<Map<number, EntryPrice>> {
+  const symbol = signal.instrument_symbol;
+  const wants = live.map((account) => ({ account, broker: tradeBroker(account, ctx.deps.env), symbol }));
+  await askLivePrices(ctx, wants, now, liveEntryMaxAgeMs(ctx.settings));
+  const reference = ctx.feed.quote(symbol);
+  return new Map(
+    wants.map(({ account, broker }) => [
+      account.trabot_account_id,
+      liveEntryPrice(
+        signal,
+        broker,
+        ctx.live.price(priceAccountOf(account.trabot_account_id, broker), broker, symbol),
+        reference,
+        now,
+        ctx.settings,
+      ),
+    ]),
+  );
+}
+
+/**
+ * One batch: every account skipped with `skipAll`, or checked, sized and ordered at its entry
+ * price (a paper account's `feed` price, a live account's from its own broker).
+ */
 async function openBatch(
   ctx: EngineContext,
   signal: SignalRow,
   batch: Subscriber[],
-  entry: { price: number } | { skipAll: Skip },
+  entry: { feed: EntryPrice } | { skipAll: Skip },
   now: Date,
   exchangeAlgoId: string | null,
 ): Promise<void> {
@@ -107,8 +142,15 @@ async function openBatch(
   const orders: Parameters<typeof insertTradesWithLegs>[3][number][] = [];
   // SEBI's retail algo framework: a live algo order carries the exchange's Algo ID (paper never needs one).
   const unregistered = !exchangeAlgoId && !ctx.deps.env.ALLOW_UNREGISTERED_ALGOS;
+  const paper = (account: AccountRow) => isPaperTrading(account, ctx.deps.env);
+  const live = await liveEntries(
+    ctx,
+    signal,
+    current.map((b) => b.account).filter((a) => !paper(a) && !unregistered && keys.get(a.trabot_account_id) !== null),
+    now,
+  );
   for (const { subscription, account } of current) {
-    if (unregistered && !isPaperTrading(account, ctx.deps.env)) {
+    if (unregistered && !paper(account)) {
       skips.push(
         skipWarning(signal, account.trabot_account_id, {
           reason: 'unregistered_algo',
@@ -127,7 +169,12 @@ async function openBatch(
       );
       continue;
     }
-    const sized = sizePosition({ subscription, signal, accessKeyValid: key === true, price: entry.price });
+    const price = paper(account) ? entry.feed : live.get(account.trabot_account_id)!;
+    if (price.kind !== 'price') {
+      if (price.kind === 'skip') skips.push(skipWarning(signal, account.trabot_account_id, price));
+      continue;
+    }
+    const sized = sizePosition({ subscription, signal, accessKeyValid: key === true, price: price.price });
     if (!sized.ok) {
       skips.push(skipWarning(signal, account.trabot_account_id, sized));
       continue;
@@ -169,12 +216,8 @@ async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date, exchange
       ? marketEntryPrice(signal, ctx.feed.quote(signal.instrument_symbol), now, ctx.settings)
       : null;
   if (price?.kind === 'wait') return setNote(ctx, signal, price.note);
-  const entry =
-    session.kind === 'refuse'
-      ? { skipAll: session }
-      : price?.kind === 'skip'
-        ? { skipAll: price }
-        : { price: (price as { price: number }).price };
+  // The feed's price is a paper account's; a live account's comes from its own broker (openBatch).
+  const entry = session.kind === 'refuse' ? { skipAll: session } : { feed: price as EntryPrice };
 
   for (let after = 0; ;) {
     if (ctx.stopping() || !(await stillApproved(ctx, signal.signal_id))) return;

@@ -9,7 +9,16 @@ import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, manualOrders, members, orderLegs, signals, trades } from '../db/schema';
 import { raiseWarnings } from '../records/warnings';
 import type { EngineContext, SignalRow } from './engine-deps';
-import { marketEntryPrice, sessionReadiness, WAITING_FOR_OPEN } from './entry-guards';
+import {
+  liveEntryMaxAgeMs,
+  liveEntryPrice,
+  marketEntryPrice,
+  sessionReadiness,
+  WAITING_FOR_OPEN,
+  type EntryPrice,
+} from './entry-guards';
+import { askLivePrices, priceAccountOf } from './live-prices';
+import { tradeBroker } from '../brokers/select-adapter';
 import { haltNote, haltOf, haltSkip } from './halts';
 import { checkKeys } from './key-checks';
 import { expiredMembershipSkip, membershipExpired } from '../trading/membership-expiry';
@@ -59,12 +68,17 @@ const legOf = (order: ManualOrderRow, quantity: number): NewLeg => ({
   trigger_price: order.trigger_price,
 });
 
-/** Manual Entry: every subscribed account with a valid key, sized with the order's portion, adds to its open trade or opens one. */
+/**
+ * Manual Entry: every subscribed account with a valid key, sized with the order's portion, adds to
+ * its open trade or opens one. A limit order is sized at its limit; a market one at the price its
+ * entry will get: `feed`'s for a paper trade, its own broker's for a live one (none fresh: the
+ * account is skipped with "no live price").
+ */
 async function entryLegs(
   ctx: EngineContext,
   order: ManualOrderRow,
   signal: SignalRow,
-  price: number,
+  entry: { limit: number } | { feed: EntryPrice },
   skips: Skips,
   now: Date,
 ) {
@@ -117,14 +131,40 @@ async function entryLegs(
     open.map((s) => s.account),
     now,
   );
+  // A trade added to goes to the broker it opened on; a new one to the account's broker as it trades now.
+  const brokerOfEntry = (s: (typeof open)[number]) => s.trade?.broker ?? tradeBroker(s.account, ctx.deps.env);
+  const live = new Map<number, EntryPrice>();
+  if ('feed' in entry) {
+    const wants = open
+      .filter((s) => keys.get(s.account.trabot_account_id) !== null && brokerOfEntry(s) !== 'paper')
+      .map((s) => ({ account: s.account, broker: brokerOfEntry(s), symbol: signal.instrument_symbol }));
+    await askLivePrices(ctx, wants, now, liveEntryMaxAgeMs(ctx.settings));
+    const reference = ctx.feed.quote(signal.instrument_symbol);
+    for (const { account, broker, symbol } of wants) {
+      const last = ctx.live.price(priceAccountOf(account.trabot_account_id, broker), broker, symbol);
+      live.set(account.trabot_account_id, liveEntryPrice(signal, broker, last, reference, now, ctx.settings));
+    }
+  }
   const adding: LegToInsert[] = [];
   const opening: Parameters<typeof insertTradesWithLegs>[3][number][] = [];
-  for (const { subscription, account, trade } of open) {
+  for (const subscriber of open) {
+    const { subscription, account, trade } = subscriber;
     const key = keys.get(account.trabot_account_id);
     if (key === null) {
       skips.add(account.trabot_account_id, 'the broker could not be reached to check the key', 'broker_unreachable');
       continue;
     }
+    const priced =
+      'limit' in entry
+        ? ({ kind: 'price', price: entry.limit } as const)
+        : brokerOfEntry(subscriber) === 'paper'
+          ? entry.feed
+          : live.get(account.trabot_account_id)!;
+    if (priced.kind !== 'price') {
+      if (priced.kind === 'skip') skips.add(account.trabot_account_id, priced.detail, priced.reason);
+      continue;
+    }
+    const price = priced.price;
     const sized = sizePosition({
       subscription,
       signal: { ...signal, portion_in_trade: order.portion * 100 },
@@ -199,20 +239,14 @@ async function placeOrder(ctx: EngineContext, order: ManualOrderRow, signal: Sig
   }
   let legs;
   if (order.side === 'entry') {
-    let price = order.limit_price ?? 0;
+    let entry: Parameters<typeof entryLegs>[3] = { limit: order.limit_price ?? 0 };
     if (order.order_type === 'market') {
+      // The feed's price: a paper account's entry price (a live account's is its own broker's, in entryLegs).
       const market = marketEntryPrice(signal, ctx.feed.quote(signal.instrument_symbol), now, ctx.settings);
       if (market.kind === 'wait') return waiting(ctx, order, market.note);
-      if (market.kind === 'skip') {
-        await ctx.deps.db
-          .update(manualOrders)
-          .set({ status: 'failed', status_reason: market.detail })
-          .where(eq(manualOrders.id, order.id));
-        return;
-      }
-      price = market.price;
+      entry = { feed: market };
     }
-    legs = await entryLegs(ctx, order, signal, price, skips, now);
+    legs = await entryLegs(ctx, order, signal, entry, skips, now);
   } else {
     legs = await exitLegs(ctx, order, signal, skips, now);
     if (!legs) return waiting(ctx, order, WAITING_FOR_PROTECTION_CANCEL);

@@ -37,6 +37,7 @@ import { LAPSED_AT_THE_CLOSE, PLACED_FOR_THE_NEW_SESSION } from '@shared/protect
 import { SESSION_CLOSE_IST } from './market-hours';
 import { exitSide } from '../trading/trade-math';
 import { brokerOf } from './broker-access';
+import { askLivePrices, livePriceOfTrade } from './live-prices';
 import { mapBounded } from './bounded';
 import type { AccountRow, EngineContext, SignalRow, TradeRow } from './engine-deps';
 import { FencedError, assertLeading } from './fence';
@@ -135,10 +136,24 @@ function brokerFor(ctx: Ctx, p: ProtectionContext): Protecting | null {
   return hasProtectiveOrders(adapter) ? { adapter, credentials } : null;
 }
 
-/** What the protection should be now: the trade's open quantity at its signal's levels. */
-function wanted(ctx: Ctx, p: ProtectionContext): ProtectionRequest {
+/**
+ * The last price a protection is placed or modified against (it sets a GTT's trigger direction, a
+ * stop's side): a paper trade's from the feed; a live trade's only from its own broker
+ * (live-prices.ts), null when none is fresh: nothing is then placed or modified on it.
+ */
+function lastPriceOf(ctx: Ctx, p: ProtectionContext, now: Date): number | null {
+  const { trade, signal } = p;
+  if (trade.broker !== 'paper') return livePriceOfTrade(ctx, trade, now);
+  return ctx.feed.quote(signal.instrument_symbol)?.ltp ?? trade.ltp ?? trade.avg_entry_price ?? signal.entry_level;
+}
+
+/** What the protection should be now: the trade's open quantity at its signal's levels (no last price known: null). */
+function wanted(
+  ctx: Ctx,
+  p: ProtectionContext,
+  now: Date,
+): Omit<ProtectionRequest, 'lastPrice'> & { lastPrice: number | null } {
   const { trade, signal, protection } = p;
-  const quote = ctx.feed.quote(signal.instrument_symbol);
   return {
     exchange: signal.exchange,
     symbol: signal.instrument_symbol,
@@ -148,7 +163,7 @@ function wanted(ctx: Ctx, p: ProtectionContext): ProtectionRequest {
     stop: signal.stop_loss_level,
     stopLimit: null,
     target: signal.target_level,
-    lastPrice: quote?.ltp ?? trade.ltp ?? trade.avg_entry_price ?? signal.entry_level,
+    lastPrice: lastPriceOf(ctx, p, now),
     clientOrderIds: protectionTags(protection),
   };
 }
@@ -201,6 +216,7 @@ async function lookUp(
   ctx: Ctx,
   p: ProtectionContext,
   broker: Protecting,
+  now: Date,
   known?: ReadonlySet<string>,
 ): Promise<Protection | null> {
   const tags = protectionTags(p.protection);
@@ -219,7 +235,7 @@ async function lookUp(
     return null;
   }
   const held = known ?? (await heldAtBroker(ctx, p.account.trabot_account_id));
-  const want = wanted(ctx, p);
+  const want = wanted(ctx, p, now);
   return (
     (await broker.adapter.protectionBook(broker.credentials)).find(
       (b) =>
@@ -232,6 +248,26 @@ async function lookUp(
         b.terms.target === want.target,
     ) ?? null
   );
+}
+
+/**
+ * A live trade's protection with no fresh price from its broker: not placed or modified on a
+ * guess (the trigger direction depends on it); it waits in its state and is tried again next
+ * tick. Logged once per protection (the trade's own "no live price" warning, once per outage,
+ * names its account and symbol).
+ */
+function waitForPrice(ctx: Ctx, p: ProtectionContext, what: 'placed' | 'modified'): void {
+  if (!ctx.warnedOnce(`protection-no-live-price:${p.protection.id}`))
+    ctx.deps.log.warn(
+      {
+        protectionId: p.protection.id,
+        tradeId: p.trade.trabot_trade_id,
+        accountId: p.account.trabot_account_id,
+        symbol: p.trade.trade_instrument,
+        broker: p.trade.broker,
+      },
+      `engine: protection not ${what} yet: no live price for ${p.trade.trade_instrument} on account ${p.account.trabot_account_id}; tried again next tick`,
+    );
 }
 
 /** The broker ids of an account's protections: a GTT found at the broker with one of these is not another's. */
@@ -252,14 +288,19 @@ type Placement =
  * Places a `placing` protection (after looking it up); null while its broker cannot be reached.
  * `known` holds the account's broker ids, this tick's placements added as they are made.
  */
-async function askToPlace(ctx: Ctx, p: ProtectionContext, known: Set<string>): Promise<Placement | null> {
+async function askToPlace(ctx: Ctx, p: ProtectionContext, now: Date, known: Set<string>): Promise<Placement | null> {
   const broker = brokerFor(ctx, p);
   if (!broker) return null;
-  const request = wanted(ctx, p);
+  const request = wanted(ctx, p, now);
   if (request.quantity <= 0)
     return { p, state: 'cancelled', reason: `trade ${p.trade.trabot_trade_id} has no open quantity` };
+  const lastPrice = request.lastPrice;
+  if (lastPrice === null) {
+    waitForPrice(ctx, p, 'placed');
+    return null;
+  }
   const answer = await attempt(async () => {
-    const found = await lookUp(ctx, p, broker, known);
+    const found = await lookUp(ctx, p, broker, now, known);
     if (found) {
       ctx.deps.log.info(
         { protectionId: p.protection.id, brokerId: found.protectionId },
@@ -270,6 +311,7 @@ async function askToPlace(ctx: Ctx, p: ProtectionContext, known: Set<string>): P
     assertLeading(ctx.leadership);
     return broker.adapter.placeProtection(broker.credentials, {
       ...request,
+      lastPrice,
       exchangeAlgoId: null,
     });
   });
@@ -338,7 +380,9 @@ async function savePlacements(ctx: Ctx, placements: readonly Placement[], now: D
 async function modify(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> {
   const broker = brokerFor(ctx, p);
   if (!broker || !p.protection.broker_protection_id) return;
-  const want = wanted(ctx, p);
+  const want = wanted(ctx, p, now);
+  const lastPrice = want.lastPrice;
+  if (lastPrice === null) return waitForPrice(ctx, p, 'modified');
   if (p.protection.state === 'active') {
     if (!(await move(ctx, p, { state: 'modifying' }, now))) return;
     p = { ...p, protection: { ...p.protection, state: 'modifying' } };
@@ -351,7 +395,7 @@ async function modify(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> 
       stop: want.stop,
       stopLimit: want.stopLimit,
       target: want.target,
-      lastPrice: want.lastPrice,
+      lastPrice,
     });
   });
   if ('unreachable' in answer) return; // still modifying: tried again next tick
@@ -569,7 +613,7 @@ async function cancel(ctx: Ctx, p: ProtectionContext, now: Date, why: string): P
   if (!broker) return false;
   if (p.protection.state === 'placing') {
     // Not known to rest anywhere: looked up, and withdrawn if it does.
-    const found = await attempt(() => lookUp(ctx, p, broker));
+    const found = await attempt(() => lookUp(ctx, p, broker, now));
     if (!('ok' in found)) return false;
     if (!found.ok) return move(ctx, p, { state: 'cancelled', reason: why }, now);
     if (!(await move(ctx, p, { state: 'active', ...termsOf(found.ok) }, now))) return false;
@@ -665,6 +709,14 @@ export async function followProtections(ctx: Ctx, now: Date): Promise<void> {
       ),
     ),
   );
+  // A live trade's protection to place or modify is decided on its broker's price: asked once now when none is fresh.
+  await askLivePrices(
+    ctx,
+    rows
+      .filter((p) => p.trade.broker !== 'paper' && needsPrice(p))
+      .map((p) => ({ account: p.account, broker: p.trade.broker, symbol: p.trade.trade_instrument })),
+    now,
+  );
   // One account's protections one after the other: a look-up never takes a GTT another is placing.
   const byAccount = new Map<number, ProtectionContext[]>();
   for (const p of rows)
@@ -728,6 +780,20 @@ async function reprotect(ctx: Ctx, now: Date): Promise<void> {
       log.info({ protectionId: id }, 'engine: protection placed again for the shares still open');
 }
 
+/** The trade's open quantity or its signal's levels differ from what the protection holds. */
+const drifted = ({ protection, trade, signal }: ProtectionContext) =>
+  protection.quantity !== (trade.remaining_quantity ?? 0) ||
+  protection.stop !== signal.stop_loss_level ||
+  protection.target !== signal.target_level;
+
+/** A protection this tick places or modifies (for a trade still open): its last price is needed. */
+const needsPrice = (p: ProtectionContext) =>
+  p.trade.trade_status === 'running' &&
+  (p.trade.remaining_quantity ?? 0) > 0 &&
+  (p.protection.state === 'placing' ||
+    p.protection.state === 'modifying' ||
+    (p.protection.state === 'active' && drifted(p)));
+
 /** What a protection needs this tick; a placement is answered, to be saved with the tick's others. */
 async function followOne(
   ctx: Ctx,
@@ -736,7 +802,7 @@ async function followOne(
   known: Set<string>,
 ): Promise<Placement | null | void> {
   {
-    const { protection, trade, signal } = p;
+    const { protection, trade } = p;
     const closed = trade.trade_status !== 'running' || (trade.remaining_quantity ?? 0) <= 0;
     if (closed && protection.state !== 'expired' && protection.state !== 'disabled') {
       await cancel(ctx, p, now, `trade ${trade.trabot_trade_id} is ${trade.trade_status}`);
@@ -744,7 +810,7 @@ async function followOne(
     }
     switch (protection.state) {
       case 'placing':
-        return askToPlace(ctx, p, known);
+        return askToPlace(ctx, p, now, known);
       case 'cancelling':
         await cancel(ctx, p, now, protection.reason ?? 'cancelled by Trabot');
         return;
@@ -765,11 +831,7 @@ async function followOne(
         return;
       case 'active':
       case 'modifying': {
-        const drifted =
-          protection.quantity !== (trade.remaining_quantity ?? 0) ||
-          protection.stop !== signal.stop_loss_level ||
-          protection.target !== signal.target_level;
-        if (protection.state === 'modifying' || drifted) await modify(ctx, p, now);
+        if (protection.state === 'modifying' || drifted(p)) await modify(ctx, p, now);
         return;
       }
       case 'cancelled':

@@ -68,7 +68,8 @@ export const pnlStatement = (accountId: number, from: string, to: string) => sql
            count(*)::int, (count(*) filter (where net > 0))::int, (count(*) filter (where net < 0))::int
     from per_trade group by grouping sets ((algo_id), ())
     union all
-    select 'open', null, null, null, coalesce(sum(current_mtm), 0)::float8, 0, 0, 0, 0 from trades where trabot_account_id = ${accountId} and trade_status = 'running'
+    select 'open', null, null, null, coalesce(sum(current_mtm), 0)::float8, 0, (count(*) filter (where current_mtm is null))::int, 0, 0
+    from trades where trabot_account_id = ${accountId} and trade_status = 'running'
   `;
 
 /**
@@ -95,7 +96,9 @@ export async function accountPnl(db: Db, accountId: number, range: { from: strin
   const summed = rows
     .filter((r) => r.kind === 'day' || r.kind === 'algo' || r.kind === 'total')
     .map((r) => (r.kind === 'day' ? (r as PnlLine) : withCounts(r)));
-  return summarize(range, summed, rows.find((r) => r.kind === 'open')?.realized ?? 0);
+  // The open line: the running trades' MTM summed, and (as its trades) those whose MTM is unknown (no live price).
+  const open = rows.find((r) => r.kind === 'open');
+  return summarize(range, summed, open?.realized ?? 0, open?.trades ?? 0);
 }
 
 const amounts = (realized: number, charges: number) => ({
@@ -109,6 +112,7 @@ export function summarize(
   range: { from: string; to: string },
   lines: readonly PnlLine[],
   unrealized: number,
+  unpriced = 0,
 ): AccountPnl {
   const total = lines.find((l) => l.kind === 'total');
   return {
@@ -116,6 +120,7 @@ export function summarize(
     to: range.to,
     ...amounts(total?.realized ?? 0, total?.charges ?? 0),
     unrealized: round2(unrealized),
+    unpriced_trades: unpriced,
     trades: total?.trades ?? 0,
     wins: total?.wins ?? 0,
     losses: total?.losses ?? 0,

@@ -23,8 +23,13 @@ export const accountPnlSchema = z.object({
   from: z.string(),
   to: z.string(),
   ...amounts,
-  /** Mark-to-market of the running trades now. */
+  /** Mark-to-market of the running trades now (those whose MTM is known). */
   unrealized: z.number(),
+  /**
+   * Running trades left out of `unrealized`: live trades without a fresh price from their broker
+   * (their MTM is unknown, never invented).
+   */
+  unpriced_trades: z.number().int(),
   /** Trades with an exit in the range; a win or a loss by their realised P&L less charges in it. */
   trades: z.number().int(),
   wins: z.number().int(),

@@ -22,6 +22,7 @@ function summary(over: Partial<AccountPnl> = {}): AccountPnl {
     to: '2026-11-30',
     realized: 1500,
     unrealized: -250.5,
+    unpriced_trades: 0,
     charges: 120.25,
     net: 1379.75,
     trades: 5,
@@ -68,6 +69,19 @@ const figure = (label: string) => {
 };
 
 describe('P&L summary', () => {
+  it('says beside the open MTM how many running trades it leaves out for want of a live price', async () => {
+    stubApi(MEMBER, { [MONTH]: () => ({ body: summary({ unrealized: 1600, unpriced_trades: 2 }) }) });
+    renderSummary();
+    await waitFor(() => expect(figure('Open MTM')).toBe('+₹1,600.002 trades without a live price'));
+    expect(screen.getByText('2 trades without a live price')).toBeTruthy();
+  });
+
+  it('names one trade without a live price in the singular', async () => {
+    stubApi(MEMBER, { [MONTH]: () => ({ body: summary({ unpriced_trades: 1 }) }) });
+    renderSummary();
+    expect(await screen.findByText('1 trade without a live price')).toBeTruthy();
+  });
+
   it('is compact at first: today, the month and open MTM; the periods a tap away, their code loaded then', async () => {
     stubApi(MEMBER, { [MONTH]: () => ({ body: summary() }) });
     renderSummary();

@@ -33,6 +33,7 @@ export class LivePriceBook {
   private readonly prices = new Map<string, LivePrice>();
   private readonly polledAt = new Map<string, number>();
   private readonly outages = new Set<number>();
+  private readonly askedAt = new Map<string, number>();
 
   /** Keeps the prices an account's broker answered at `at` (symbols it left out keep their last price, which ages). */
   record(accountId: number, broker: string, prices: ReadonlyMap<string, number>, at: Date): void {
@@ -59,6 +60,18 @@ export class LivePriceBook {
     return true;
   }
 
+  /**
+   * True when the account's broker was not asked for this symbol outside its poll within the last
+   * `pollMs` (and marks it asked now): a decision waiting for a price asks once per poll interval.
+   */
+  takeAskTurn(accountId: number, broker: string, symbol: string, now: Date, pollMs: number): boolean {
+    const id = key(accountId, broker, symbol);
+    const last = this.askedAt.get(id);
+    if (last !== undefined && now.getTime() - last < pollMs && now.getTime() >= last) return false;
+    this.askedAt.set(id, now.getTime());
+    return true;
+  }
+
   /** True only the first time in an outage (the trade has no fresh price): the warning is raised once per outage. */
   startOutage(tradeId: number): boolean {
     if (this.outages.has(tradeId)) return false;
@@ -75,6 +88,7 @@ export class LivePriceBook {
   retain(accounts: ReadonlySet<string>, tradeIds: ReadonlySet<number>): void {
     for (const k of this.prices.keys()) if (!accounts.has(k.split(':', 2).join(':'))) this.prices.delete(k);
     for (const k of this.polledAt.keys()) if (!accounts.has(k)) this.polledAt.delete(k);
+    for (const k of this.askedAt.keys()) if (!accounts.has(k.split(':', 2).join(':'))) this.askedAt.delete(k);
     for (const id of this.outages) if (!tradeIds.has(id)) this.outages.delete(id);
   }
 }

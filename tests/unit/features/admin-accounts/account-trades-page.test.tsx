@@ -63,6 +63,7 @@ describe('account trades (admin)', () => {
       ...month,
       realized: 900,
       unrealized: 250.5,
+      unpriced_trades: 0,
       charges: 40,
       net: 860,
       trades: 2,

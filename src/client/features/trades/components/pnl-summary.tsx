@@ -1,6 +1,6 @@
 /**
  * The member's P&L at a glance, at the top of the trades page: today's and this month's net P&L
- * and the open MTM, in one compact row so that a phone still shows the first running trade on its
+ * and the open MTM (with the number of running trades it leaves out, having no live price), in one compact row so that a phone still shows the first running trade on its
  * first screen. A tap opens the chosen period's figures, the breakdown per algo and the equity
  * curve (pnl-periods-panel.tsx, loaded then; open from the start where there is room). The month's
  * summary also gives today (its days), so one request serves the glance and the Month period. The
@@ -34,6 +34,8 @@ function PnlSummaryBody({ pnl, today = indiaToday(), periodsOpen = false }: PnlS
   const monthQuery = useQuery(pnl(month));
   const todayNet = monthQuery.data ? (monthQuery.data.by_day.find((d) => d.date === today)?.net ?? 0) : undefined;
   const panelId = `${headingId}-periods`;
+  // Running trades the open MTM leaves out: no fresh live price from their broker (never an invented MTM).
+  const unpriced = monthQuery.data?.unpriced_trades ?? 0;
 
   return (
     <section className="pnl-summary" aria-labelledby={headingId}>
@@ -45,7 +47,10 @@ function PnlSummaryBody({ pnl, today = indiaToday(), periodsOpen = false }: PnlS
       <dl className="pnl-figures pnl-figures--glance">
         <Figure label="Today">{signed(todayNet)}</Figure>
         <Figure label="This month">{signed(monthQuery.data?.net)}</Figure>
-        <Figure label="Open MTM">{signed(monthQuery.data?.unrealized)}</Figure>
+        <Figure label="Open MTM">
+          {signed(monthQuery.data?.unrealized)}
+          {unpriced > 0 && <span className="pnl-unpriced">{unpricedText(unpriced)}</span>}
+        </Figure>
       </dl>
       {monthQuery.isError && !monthQuery.data && (
         <p className="pnl-state pnl-state--error" role="alert">
@@ -69,6 +74,9 @@ function PnlSummaryBody({ pnl, today = indiaToday(), periodsOpen = false }: PnlS
     </section>
   );
 }
+
+/** Beside the open MTM: how many running trades it leaves out for want of a live price. */
+export const unpricedText = (n: number) => `${n} ${n === 1 ? 'trade' : 'trades'} without a live price`;
 
 /** Memoized: a status filter switch re-renders the trades page, not the summary. */
 export const PnlSummary = memo(PnlSummaryBody);
