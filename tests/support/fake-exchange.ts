@@ -106,6 +106,8 @@ const definedOf = (change: OrderChange): OrderChange =>
 export class FakeExchange {
   readonly orders: ExchangeOrder[] = [];
   readonly ltp = new Map<string, number>();
+  /** Symbols no one trades against (a fast market): their orders rest even when marketable. */
+  readonly held = new Set<string>();
   cash = 10_000_000;
   private used = new Map<string, number>();
   private partly: number | null = null;
@@ -204,7 +206,7 @@ export class FakeExchange {
   match(): void {
     for (const o of this.orders) {
       const price = this.ltp.get(o.symbol);
-      if (price === undefined) continue;
+      if (price === undefined || this.held.has(o.symbol)) continue;
       if (o.status === 'trigger_pending' && (o.side === 'buy' ? price >= o.trigger : price <= o.trigger))
         o.status = 'open';
       if (o.status !== 'open' || o.type === 'market') continue;
@@ -256,6 +258,8 @@ export interface ExchangeControls {
   fillNextPartly(quantity: number): void;
   /** The next market order is clipped by its market protection: it rests open as a LIMIT at this price. */
   clipNextMarket(limit: number): void;
+  /** No one takes the other side of the symbol's orders (a fast market): they rest even when marketable, until released. */
+  holdFills(symbol: string, held: boolean): void;
   /** Fills resting orders whose limit or trigger the current prices reach. */
   match(): void;
   /** The session's end at the broker: the day's orders still resting lapse (DAY validity), listed cancelled. */
@@ -267,6 +271,7 @@ export const exchangeControls = (exchange: FakeExchange): ExchangeControls => ({
   setCash: (cash) => void (exchange.cash = cash),
   fillNextPartly: (quantity) => exchange.fillNextPartly(quantity),
   clipNextMarket: (limit) => exchange.clipNextMarket(limit),
+  holdFills: (symbol, held) => void (held ? exchange.held.add(symbol) : exchange.held.delete(symbol)),
   match: () => exchange.match(),
   closeSession: () => {
     for (const o of exchange.orders) exchange.cancel(o);

@@ -166,6 +166,8 @@ export interface FakeKite {
   limitRate(perSecond: number): void;
   /** Orders are placed at once but Kite's answer to each placement waits this long (0: none). */
   holdOrderAnswers(ms: number): void;
+  /** No one takes the other side of the symbol's orders (a fast market): they rest even when marketable, until released. */
+  holdFills(symbol: string, held: boolean): void;
   /** Fills resting orders whose limit or trigger the current prices reach. */
   match(): void;
   orders: KiteOrderRecord[];
@@ -273,6 +275,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   const accessTokens = new Map<string, string>();
   const DEFAULT_USER = 'ZX4821';
   const ltp = new Map<string, number>();
+  const heldSymbols = new Set<string>();
   const histories = new Map<string, KiteOrderRecord[]>();
   const orders: KiteOrderRecord[] = [];
   const requests: FakeKite['requests'] = [];
@@ -322,7 +325,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   function match() {
     for (const o of orders) {
       const price = ltp.get(o.tradingsymbol);
-      if (price === undefined) continue;
+      if (price === undefined || heldSymbols.has(o.tradingsymbol)) continue;
       if (o.status === 'TRIGGER PENDING' && triggered(o, price)) {
         o.status = 'OPEN';
         snapshot(o);
@@ -936,6 +939,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     setCash: (value) => void (cash = value),
     fillNextPartly: (quantity) => void (partly = quantity),
     clipNextMarket: (limit) => void (clipped = limit),
+    holdFills: (symbol, held) => void (held ? heldSymbols.add(symbol) : heldSymbols.delete(symbol)),
     failNext: (answer) => void failures.push(answer),
     quotesDown: (answer) => void (quotesDown = answer),
     limitRate: (perSecond) => void (ratePerSecond = perSecond),

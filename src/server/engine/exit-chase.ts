@@ -12,6 +12,7 @@
  * broker is called; a second engine (or a repeated tick) finds the count moved and sends nothing.
  * The broker's answer is saved like any (applyAnswers): a fill is booked, once.
  */
+import { livePriceOfTrade } from './live-prices';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { roundToTick } from '@shared/ticks';
 import { orderEvents, orderLegs, trades, warnings } from '../db/schema';
@@ -81,9 +82,12 @@ export async function chaseExits(ctx: EngineContext, now: Date): Promise<void> {
 /** One modification toward the market, recorded first; null when another took it or there is no price. */
 async function chaseOnce(ctx: EngineContext, l: LegContext, count: number, now: Date): Promise<AnsweredLeg | null> {
   const request = requestOf(l);
+  // The feed's quote gives the symbol's tick and band; the price is a live trade's own broker's
+  // (fresh, live-prices.ts), never the feed's, which may be simulated.
   const quote = ctx.feed.quote(request.symbol);
-  if (!quote) return null; // No price: nothing is decided (the order rests as it is).
-  const price = chasePrice(request.side, quote);
+  const market = l.trade.broker === 'paper' ? quote?.ltp : livePriceOfTrade(ctx, l.trade, now);
+  if (!quote || market === null || market === undefined) return null; // No price: nothing is decided (the order rests as it is).
+  const price = chasePrice(request.side, { ...quote, ltp: market });
   const recorded = await ctx.deps.db.transaction(async (tx) => {
     const [leg] = await tx
       .select({ state: orderLegs.state })

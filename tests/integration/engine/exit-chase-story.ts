@@ -37,6 +37,8 @@ export interface ChaseBroker {
   broker: string;
   setLtp(symbol: string, price: number): void;
   clipNextMarket(limit: number): void;
+  /** No one takes the other side of the symbol's orders: they rest even when marketable, until released. */
+  holdFills(symbol: string, held: boolean): void;
   /** The next market order fills only this many shares and stays open (a MARKET order) for the rest. */
   fillNextPartly(quantity: number): void;
   match(): void;
@@ -99,7 +101,7 @@ async function clippedExit(world: ChaseWorld) {
   if (!broker.exitSell(symbol)) await engine.tick(new Date((placedAt += 3_000)));
   const sell = broker.exitSell(symbol)!;
   expect(sell).toMatchObject({ open: true, type: 'limit', price: 249.5, filled: 0 });
-  return { symbol, signalId, engine, trade, sell, placedAt };
+  return { symbol, signalId, feed, engine, trade, sell, placedAt };
 }
 
 const chaseEvents = async (t: TestApp, tradeId: number) =>
@@ -135,9 +137,11 @@ export async function chaseFillsOnce(world: ChaseWorld): Promise<void> {
 export async function chaseEscalatesOnce(world: ChaseWorld): Promise<void> {
   const t = world.t();
   const broker = world.broker();
-  const { symbol, signalId, engine, trade, sell, placedAt } = await clippedExit(world);
-  // The broker's price keeps below what Trabot's feed shows: every modification still rests.
-  broker.setLtp(symbol, 247.5);
+  const { symbol, signalId, feed, engine, trade, sell, placedAt } = await clippedExit(world);
+  // A fast market: no one buys at the broker's price, so every modification to it still rests.
+  broker.holdFills(symbol, true);
+  // Trabot's own feed (simulated for a live account) drifts: the chase follows the broker's 248, not it.
+  feed.set(symbol, 252);
   for (const after of [10_000, 13_000, 21_000, 32_000]) await engine.tick(new Date(placedAt + after));
   // Chased, not yet escalated: the trade does not say "exit pending".
   expect(await tradeOf(t, signalId)).toMatchObject({ exit_pending_since: null });
@@ -183,8 +187,8 @@ export async function chaseEscalatesOnce(world: ChaseWorld): Promise<void> {
     ['Exit modified toward the market', 248, at(32_000)],
     ['Exit pending at the broker', null, at(43_000)],
   ]);
-  // The market comes back to the limit: it fills and is booked, once.
-  broker.setLtp(symbol, 248);
+  // Buyers come back at the limit: it fills and is booked, once.
+  broker.holdFills(symbol, false);
   broker.match();
   await engine.tick(new Date(placedAt + 60_000));
   expect(await tradeOf(t, signalId)).toMatchObject({
@@ -203,7 +207,7 @@ export async function chasePendingClearedOnCancel(world: ChaseWorld, cancelAtBro
   const t = world.t();
   const broker = world.broker();
   const { symbol, signalId, engine, trade, sell, placedAt } = await clippedExit(world);
-  broker.setLtp(symbol, 247.5);
+  broker.holdFills(symbol, true);
   for (const after of [10_000, 21_000, 32_000, 43_000]) await engine.tick(new Date(placedAt + after));
   expect(await tradeOf(t, signalId)).toMatchObject({ exit_pending_since: new Date(placedAt + 43_000) });
   cancelAtBroker(sell.id);

@@ -64,6 +64,7 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
         broker: rest.broker,
         setLtp: (symbol, price) => fake().setLtp(symbol, price),
         clipNextMarket: (limit) => fake().clipNextMarket(limit),
+        holdFills: (symbol, held) => fake().holdFills(symbol, held),
         fillNextPartly: (quantity) => fake().fillNextPartly(quantity),
         match: () => fake().match(),
         exitSell(symbol) {

@@ -476,6 +476,7 @@ describe('the exit chase at Kite (EXIT_CHASE_AFTER_MS 10 s, EXIT_CHASE_TIMES 3)'
       broker: 'zerodha',
       setLtp: (symbol, price) => kite.setLtp(symbol, price),
       clipNextMarket: (limit) => kite.clipNextMarket(limit),
+      holdFills: (symbol, held) => kite.holdFills(symbol, held),
       fillNextPartly: (quantity) => kite.fillNextPartly(quantity),
       match: () => kite.match(),
       exitSell(symbol) {
