@@ -1,6 +1,6 @@
 /**
- * Every live-money decision on the account's own broker price (issue 24): at Zerodha (fake Kite)
- * and Fyers (a REST broker), each a local server speaking its quote API's wire format, a live
+ * Every live-money decision on the account's own broker price (issue 24): at Zerodha (fake Kite),
+ * Fyers, Upstox, Angel One and Dhan, each a local server speaking its quote API's wire format, a live
  * account's market entry is guarded (drift, age) by its broker's last price, never the simulated
  * feed's; with no price from its broker the account is skipped with "no live price" (nothing sent
  * to the broker) and a warning naming the account and symbol; a protection whose levels were edited
@@ -18,8 +18,6 @@ const T0 = Date.parse('2026-01-05T04:00:00Z'); // 09:30 IST, a Monday
 const at = (ms: number) => new Date(T0 + ms);
 
 type Fake = RestFake | FakeKite;
-const fyers = REST_BROKER_WORLDS.find((w) => w.broker === 'fyers')!;
-
 const WORLDS: { broker: string; label: string; start(): Promise<{ fake: Fake; env: Record<string, string> }> }[] = [
   {
     broker: 'zerodha',
@@ -30,14 +28,14 @@ const WORLDS: { broker: string; label: string; start(): Promise<{ fake: Fake; en
       return { fake, env: liveKiteEnv(fake) };
     },
   },
-  {
-    broker: fyers.broker,
-    label: fyers.label,
+  ...REST_BROKER_WORLDS.map((rest) => ({
+    broker: rest.broker,
+    label: rest.label,
     async start() {
-      const started = await fyers.start(`http://localhost:3000/api/brokers/${fyers.broker}/callback`);
+      const started = await rest.start(`http://localhost:3000/api/brokers/${rest.broker}/callback`);
       return { fake: started.fake as Fake, env: { LIVE_TRADING: '1', ...started.env } };
     },
-  },
+  })),
 ];
 
 describe.each(WORLDS)('a live $label entry', (world) => {
