@@ -1,6 +1,6 @@
 /**
- * A delivery trade's protective day orders at a REST broker (Fyers here; Upstox and Angel One take
- * the same path) across a close and an open, on NSE's calendar and an injected clock (issue 24;
+ * A delivery trade's protective day orders at Fyers, Upstox and Angel One (the REST brokers without
+ * an order that outlives the session for an open position) across a close and an open, on NSE's calendar and an injected clock (issue 24;
  * docs/engine.md, "Protective orders at the broker"): the SL and target orders lapse at the
  * broker's close, the engine records the protection `expired` ("lapsed at the close") without
  * placing anything while the market is shut, and at the next session's first ticks places them
@@ -14,133 +14,142 @@ import { PaperBroker } from '@server/engine/paper-broker';
 import { Engine } from '@server/engine/engine';
 import { nseCalendar } from '@server/engine/market-hours';
 import { getTradeDetail } from '@server/services/trade-detail';
-import type { FakeFyers } from '@tests/support/fake-fyers';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';
 import { createApprovedSignal } from '../../factories/signals';
 import { createSubscription } from '../../factories/subscriptions';
-import { REST_BROKER_WORLDS } from '../../support/rest-broker-worlds';
+import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { ScriptedFeed } from './scripted-feed';
 import { stubNotifier } from './stub-notifier';
 
 const at = (iso: string) => new Date(iso);
 const MONDAY_0930 = at('2026-04-06T09:30:00+05:30');
-let t: TestApp;
-let fake: FakeFyers;
-let users = 0;
+const DAY_ORDER_BROKERS = REST_BROKER_WORLDS.filter((w) => w.broker !== 'dhan');
 
-beforeAll(async () => {
-  const world = REST_BROKER_WORLDS.find((w) => w.broker === 'fyers')!;
-  const started = await world.start('http://localhost:3000/api/brokers/fyers/callback');
-  fake = started.fake as FakeFyers;
-  for (const symbol of ['MORNA', 'MORNB']) fake.setLtp(symbol, 250);
-  fake.registerAddresses(['127.0.0.2']);
-  t = await createTestApp({ env: { LIVE_TRADING: '1', BROKER_SOURCE_ADDRESS: '127.0.0.2', ...started.env } });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+describe.each(DAY_ORDER_BROKERS)(
+  "a delivery trade's protective day orders at $label across a close and an open",
+  (world) => {
+    let t: TestApp;
+    let fake: RestFake;
+    let users = 0;
 
-const engineOnNse = () => {
-  const feed = new ScriptedFeed();
-  return new Engine(
-    { ...t.deps, notifier: stubNotifier() },
-    { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }), calendar: nseCalendar },
-  );
-};
-
-/** A live Fyers account with an approved swing (delivery) signal on `symbol` at 250 (stop 245, target 262.5). */
-async function liveSwingSignal(symbol: string) {
-  const member = await createMember(t.deps);
-  const user = `MP${1000 + ++users}`;
-  const account = await createAccount(t.deps, member.trabot_client_id, {
-    broker_name: 'fyers',
-    broker_client_id: user,
-    trading_mode: 'live',
-    broker_access_key: fake.newAccessToken(user),
-  });
-  const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
-  await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-  const signal = await createApprovedSignal(t.deps, algo.algo_id, symbol);
-  return { user, signal };
-}
-
-const tradeOf = async (signalId: number) =>
-  (await t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId)))[0]!;
-const protectionOf = async (tradeId: number) =>
-  (await t.deps.db.select().from(protections).where(eq(protections.trabot_trade_id, tradeId)))[0]!;
-const legOrders = (user: string, symbol: string) =>
-  fake.exchange.orders.filter((o) => o.user === user && o.symbol === symbol && o.tag && /^TB\d+P\d+[ST]$/.test(o.tag));
-const resting = (user: string, symbol: string) => legOrders(user, symbol).filter((o) => fake.exchange.rests(o));
-
-describe("a delivery trade's protective day orders across a close and an open", () => {
-  it("lapse at the close, are placed again once at the next session's start, and not for a trade closed meanwhile", async () => {
-    const kept = await liveSwingSignal('MORNA');
-    const closed = await liveSwingSignal('MORNB');
-    const engine = engineOnNse();
-    await engine.tick(MONDAY_0930);
-    const keptTrade = await tradeOf(kept.signal.signal_id);
-    const closedTrade = await tradeOf(closed.signal.signal_id);
-    expect(keptTrade).toMatchObject({ trade_type: 'swing', trade_status: 'running', remaining_quantity: 320 });
-    expect(resting(kept.user, 'MORNA')).toHaveLength(2);
-    expect(resting(closed.user, 'MORNB')).toHaveLength(2);
-
-    // Monday's close: Fyers lapses the day's orders still resting.
-    await engine.tick(at('2026-04-06T15:31:00+05:30'));
-    fake.closeSession();
-    await engine.tick(at('2026-04-06T15:45:00+05:30'));
-    expect(await protectionOf(keptTrade.trabot_trade_id)).toMatchObject({
-      state: 'expired',
-      reason: 'lapsed at the close',
+    beforeAll(async () => {
+      const started = await world.start(`http://localhost:3000/api/brokers/${world.broker}/callback`);
+      fake = started.fake;
+      for (const symbol of ['MORNA', 'MORNB']) fake.setLtp(symbol, 250);
+      fake.registerAddresses(['127.0.0.2']);
+      t = await createTestApp({ env: { LIVE_TRADING: '1', BROKER_SOURCE_ADDRESS: '127.0.0.2', ...started.env } });
     });
-    expect(await protectionOf(closedTrade.trabot_trade_id)).toMatchObject({ state: 'expired' });
-    // During the night the superadmin queues a manual exit of the second trade (it goes at the open).
-    await t.deps.db.insert(manualOrders).values({
-      signal_id: closed.signal.signal_id,
-      side: 'exit',
-      order_type: 'market',
-      portion: 1,
-      trade_type: 'swing',
-      status: 'queued',
+    afterAll(async () => {
+      await t.close();
+      await fake.close();
     });
-    // Nothing is placed while the market is shut: the evening, the night, before Tuesday's open.
-    for (const time of ['2026-04-06T20:00:00', '2026-04-07T08:00:00', '2026-04-07T09:14:00'])
-      await engine.tick(at(`${time}+05:30`));
-    expect(legOrders(kept.user, 'MORNA')).toHaveLength(2);
-    expect(resting(kept.user, 'MORNA')).toHaveLength(0);
 
-    // Tuesday's open: placed again in the session's first ticks, then ticks repeat and the server restarts.
-    await engine.tick(at('2026-04-07T09:15:00+05:30'));
-    await engine.tick(at('2026-04-07T09:15:03+05:30'));
-    const restarted = engineOnNse();
-    await restarted.tick(at('2026-04-07T09:15:06+05:30'));
-    await restarted.tick(at('2026-04-07T09:16:30+05:30'));
-    await engine.tick(at('2026-04-07T09:17:00+05:30'));
-    const again = resting(kept.user, 'MORNA');
-    expect(legOrders(kept.user, 'MORNA')).toHaveLength(4);
-    expect(again.map((o) => [o.type, o.quantity, o.trigger || o.price])).toEqual([
-      ['sl', 320, 245],
-      ['limit', 320, 262.5],
-    ]);
-    const row = await protectionOf(keptTrade.trabot_trade_id);
-    expect(row).toMatchObject({ state: 'active', quantity: 320, stop: 245, target: 262.5 });
-    expect(row.broker_protection_id).toBe(`${again[0]!.id}/${again[1]!.id}`);
+    const engineOnNse = () => {
+      const feed = new ScriptedFeed();
+      return new Engine(
+        { ...t.deps, notifier: stubNotifier() },
+        { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }), calendar: nseCalendar },
+      );
+    };
 
-    // The trade closed meanwhile: its exit went at the open, and no protection was placed for it again.
-    expect(await tradeOf(closed.signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
-    expect(legOrders(closed.user, 'MORNB')).toHaveLength(2);
-    expect(await protectionOf(closedTrade.trabot_trade_id)).toMatchObject({ state: 'cancelled' });
-    expect(
-      await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, closedTrade.trabot_trade_id)),
-    ).toHaveLength(1);
+    /** A live account at the broker with an approved swing (delivery) signal on `symbol` at 250 (stop 245, target 262.5). */
+    async function liveSwingSignal(symbol: string) {
+      const member = await createMember(t.deps);
+      const user = `MP${1000 + ++users}`;
+      const account = await createAccount(t.deps, member.trabot_client_id, {
+        broker_name: world.broker,
+        broker_client_id: user,
+        trading_mode: 'live',
+        broker_access_key: fake.newAccessToken(user),
+      });
+      const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
+      await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
+      const signal = await createApprovedSignal(t.deps, algo.algo_id, symbol);
+      return { user, signal };
+    }
 
-    const detail = await getTradeDetail(t.deps.db, keptTrade.trabot_trade_id, { view: 'member' });
-    expect(detail!.timeline.filter((s) => s.kind === 'protection').map((s) => s.title)).toEqual([
-      'Stop-loss and target resting at Fyers',
-      'Protective orders expired at Fyers',
-      'Stop-loss and target placed again for the new session at Fyers',
-    ]);
-  });
-});
+    const tradeOf = async (signalId: number) =>
+      (await t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId)))[0]!;
+    const protectionOf = async (tradeId: number) =>
+      (await t.deps.db.select().from(protections).where(eq(protections.trabot_trade_id, tradeId)))[0]!;
+    const legOrders = (user: string, symbol: string) =>
+      fake.exchange.orders.filter(
+        (o) => o.user === user && o.symbol === symbol && o.tag && /^TB\d+P\d+[ST]$/.test(o.tag),
+      );
+    const resting = (user: string, symbol: string) => legOrders(user, symbol).filter((o) => fake.exchange.rests(o));
+
+    it("lapse at the close, are placed again once at the next session's start, and not for a trade closed meanwhile", async () => {
+      const kept = await liveSwingSignal('MORNA');
+      const closed = await liveSwingSignal('MORNB');
+      const engine = engineOnNse();
+      await engine.tick(MONDAY_0930);
+      const keptTrade = await tradeOf(kept.signal.signal_id);
+      const closedTrade = await tradeOf(closed.signal.signal_id);
+      expect(keptTrade).toMatchObject({ trade_type: 'swing', trade_status: 'running', remaining_quantity: 320 });
+      expect(resting(kept.user, 'MORNA')).toHaveLength(2);
+      expect(resting(closed.user, 'MORNB')).toHaveLength(2);
+
+      // Monday's close: the broker lapses the day's orders still resting.
+      await engine.tick(at('2026-04-06T15:31:00+05:30'));
+      fake.closeSession();
+      await engine.tick(at('2026-04-06T15:45:00+05:30'));
+      expect(await protectionOf(keptTrade.trabot_trade_id)).toMatchObject({
+        state: 'expired',
+        reason: 'lapsed at the close',
+      });
+      expect(await protectionOf(closedTrade.trabot_trade_id)).toMatchObject({ state: 'expired' });
+      // During the night the superadmin queues a manual exit of the second trade (it goes at the open).
+      await t.deps.db.insert(manualOrders).values({
+        signal_id: closed.signal.signal_id,
+        side: 'exit',
+        order_type: 'market',
+        portion: 1,
+        trade_type: 'swing',
+        status: 'queued',
+      });
+      // Nothing is placed while the market is shut: the evening, the night, before Tuesday's open.
+      for (const time of ['2026-04-06T20:00:00', '2026-04-07T08:00:00', '2026-04-07T09:14:00'])
+        await engine.tick(at(`${time}+05:30`));
+      expect(legOrders(kept.user, 'MORNA')).toHaveLength(2);
+      expect(resting(kept.user, 'MORNA')).toHaveLength(0);
+
+      // Tuesday's open: placed again in the session's first ticks, then ticks repeat and the server restarts.
+      await engine.tick(at('2026-04-07T09:15:00+05:30'));
+      await engine.tick(at('2026-04-07T09:15:03+05:30'));
+      const restarted = engineOnNse();
+      await restarted.tick(at('2026-04-07T09:15:06+05:30'));
+      await restarted.tick(at('2026-04-07T09:16:30+05:30'));
+      await engine.tick(at('2026-04-07T09:17:00+05:30'));
+      const again = resting(kept.user, 'MORNA');
+      expect(legOrders(kept.user, 'MORNA')).toHaveLength(4);
+      expect(again.map((o) => [o.type, o.quantity, o.trigger || o.price])).toEqual([
+        ['sl', 320, 245],
+        ['limit', 320, 262.5],
+      ]);
+      const row = await protectionOf(keptTrade.trabot_trade_id);
+      expect(row).toMatchObject({ state: 'active', quantity: 320, stop: 245, target: 262.5 });
+      // The two orders' ids, as the broker names them (Angel One: "orderid/uniqueorderid" each).
+      expect(row.broker_protection_id!.split('/')).toEqual(expect.arrayContaining([again[0]!.id, again[1]!.id]));
+
+      // The trade closed meanwhile: its exit went at the open, and no protection was placed for it again.
+      expect(await tradeOf(closed.signal.signal_id)).toMatchObject({
+        trade_status: 'completed',
+        remaining_quantity: 0,
+      });
+      expect(legOrders(closed.user, 'MORNB')).toHaveLength(2);
+      expect(await protectionOf(closedTrade.trabot_trade_id)).toMatchObject({ state: 'cancelled' });
+      expect(
+        await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, closedTrade.trabot_trade_id)),
+      ).toHaveLength(1);
+
+      const detail = await getTradeDetail(t.deps.db, keptTrade.trabot_trade_id, { view: 'member' });
+      expect(detail!.timeline.filter((s) => s.kind === 'protection').map((s) => s.title)).toEqual([
+        `Stop-loss and target resting at ${world.label}`,
+        `Protective orders expired at ${world.label}`,
+        `Stop-loss and target placed again for the new session at ${world.label}`,
+      ]);
+    });
+  },
+);
