@@ -9,37 +9,14 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLegs, protections, signals, trades, warnings } from '@server/db/schema';
-import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
-import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { liveInfySignal } from './live-infy-signal';
+import { LIVE_BROKER_WORLDS, liveInfySignal, type LiveFake } from './live-infy-signal';
 
 const T0 = Date.parse('2026-01-05T04:00:00Z'); // 09:30 IST, a Monday
 const at = (ms: number) => new Date(T0 + ms);
 
-type Fake = RestFake | FakeKite;
-const WORLDS: { broker: string; label: string; start(): Promise<{ fake: Fake; env: Record<string, string> }> }[] = [
-  {
-    broker: 'zerodha',
-    label: 'Zerodha',
-    async start() {
-      const fake = await startFakeKite();
-      fake.registerAddresses(['127.0.0.2']);
-      return { fake, env: liveKiteEnv(fake) };
-    },
-  },
-  ...REST_BROKER_WORLDS.map((rest) => ({
-    broker: rest.broker,
-    label: rest.label,
-    async start() {
-      const started = await rest.start(`http://localhost:3000/api/brokers/${rest.broker}/callback`);
-      return { fake: started.fake as Fake, env: { LIVE_TRADING: '1', ...started.env } };
-    },
-  })),
-];
-
-describe.each(WORLDS)('a live $label entry', (world) => {
-  let fake: Fake;
+describe.each(LIVE_BROKER_WORLDS)('a live $label entry', (world) => {
+  let fake: LiveFake;
   let t: TestApp;
   let clients = 0;
 

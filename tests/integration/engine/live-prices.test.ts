@@ -11,39 +11,15 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLegs, trades, warnings } from '@server/db/schema';
 import type { Trade } from '@shared/schemas/trades';
-import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
-import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import { createUser } from '../../factories/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { liveInfySignal } from './live-infy-signal';
+import { LIVE_BROKER_WORLDS, liveInfySignal, type LiveFake } from './live-infy-signal';
 
 const T0 = Date.parse('2026-01-05T04:00:00Z');
 const at = (ms: number) => new Date(T0 + ms);
 
-type Fake = RestFake | FakeKite;
-
-const WORLDS: { broker: string; label: string; start(): Promise<{ fake: Fake; env: Record<string, string> }> }[] = [
-  {
-    broker: 'zerodha',
-    label: 'Zerodha',
-    async start() {
-      const fake = await startFakeKite();
-      fake.registerAddresses(['127.0.0.2']);
-      return { fake, env: liveKiteEnv(fake) };
-    },
-  },
-  ...REST_BROKER_WORLDS.map((w) => ({
-    broker: w.broker,
-    label: w.label,
-    start: async () => {
-      const started = await w.start(`http://localhost:3000/api/brokers/${w.broker}/callback`);
-      return { fake: started.fake as Fake, env: { LIVE_TRADING: '1', ...started.env } };
-    },
-  })),
-];
-
-describe.each(WORLDS)('a live $label trade', (world) => {
-  let fake: Fake;
+describe.each(LIVE_BROKER_WORLDS)('a live $label trade', (world) => {
+  let fake: LiveFake;
   let t: TestApp;
 
   beforeAll(async () => {

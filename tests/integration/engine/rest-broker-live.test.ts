@@ -64,15 +64,17 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
       avg_entry_price: 250,
     });
 
-    // The target rests at the broker as a limit (engine/protections.ts): the broker fills it, the
-    // engine books it and cancels the stop; Trabot sends no exit of its own.
+    // The target rests at the broker (engine/protections.ts): a limit order, or at Dhan, for a delivery
+    // position, a leg of a forever OCO that places its limit order when triggered (and cancels the stop
+    // leg itself). The broker fills it, the engine books it and cancels the stop where it is an order
+    // of its own; Trabot sends no exit of its own.
     feed.set('INFY', 263);
     fake.setLtp('INFY', 263);
     fake.match();
     await engine.tick(new Date(T0 + 3_000));
     const leg$ = (suffix: string) =>
       fake.exchange.orders.find((o) => new RegExp(`^TB${trade!.trabot_trade_id}P\\d+${suffix}$`).test(o.tag ?? ''))!;
-    expect(leg$('T')).toMatchObject({
+    expect(leg$(world.broker === 'dhan' ? 'O' : 'T')).toMatchObject({
       side: 'sell',
       type: 'limit',
       product: world.delivery,
@@ -80,7 +82,7 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
       price: 262.5,
       status: 'filled',
     });
-    expect(leg$('S')).toMatchObject({ side: 'sell', quantity: 320, status: 'cancelled' });
+    if (world.broker !== 'dhan') expect(leg$('S')).toMatchObject({ side: 'sell', quantity: 320, status: 'cancelled' });
     expect(fake.exchange.orders.filter((o) => o.side === 'sell' && o.status === 'filled')).toHaveLength(1);
     expect(
       (await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, trade!.trabot_trade_id)))[0],
