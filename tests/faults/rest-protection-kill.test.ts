@@ -1,10 +1,10 @@
 /**
  * kill -9 with a live Dhan trade protected at the broker (issue 24), as protection-kill.test.ts
  * does at Kite: the real server on PGlite trading live at the local Dhan server; the entry fills
- * and its stop-loss (STOP_LOSS) and target (LIMIT) orders rest at Dhan within 5 s; the server is
- * SIGKILLed; Dhan's price goes through the stop (the SL sell triggers and fills); the server starts
- * again and within 60 s the trade is completed at Dhan's fill price with exactly one exit, the
- * target order cancelled, and the superadmin has a warning.
+ * and its stop-loss and target rest at Dhan within 5 s, as one forever OCO (a delivery position);
+ * the server is SIGKILLed; Dhan's price goes through the stop (its leg places a LIMIT sell that
+ * fills, Dhan cancels the target leg); the server starts again and within 60 s the trade is
+ * completed at Dhan's fill price with exactly one exit, and the superadmin has a warning.
  */
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
@@ -52,7 +52,8 @@ describe('kill -9 with a live trade protected at Dhan', () => {
       DHAN_AUTH_ROOT: dhan.root,
       DHAN_SCRIP_MASTER_URL: dhan.scripMasterUrl,
     };
-    const legs = () => dhan!.exchange.orders.filter((o) => o.tag && /^TB\d+P\d+[ST]$/.test(o.tag));
+    // A delivery position at Dhan rests as one forever OCO; its triggered leg's sell carries the protection's tag.
+    const stopSell = () => dhan!.exchange.orders.find((o) => o.side === 'sell' && o.tag && /^TB\d+P\d+O$/.test(o.tag))!;
     let server: ServerProcess = await startFaultServer({ dataDir, env });
     let restartedAt = 0;
     try {
@@ -62,7 +63,7 @@ describe('kill -9 with a live trade protected at Dhan', () => {
         'the entry filled at Dhan',
       );
       const filledAt = Date.now();
-      await until(() => legs().length === 2, 'the stop and target resting at Dhan', 5_000);
+      await until(() => dhan!.forever.length === 1, 'the stop and target resting at Dhan (a forever OCO)', 5_000);
       expect(Date.now() - filledAt).toBeLessThan(5_000);
       await until(
         () => logged(dataDir, 'engine: protection resting at the broker') === 1,
@@ -71,13 +72,14 @@ describe('kill -9 with a live trade protected at Dhan', () => {
       );
       await server.stop('SIGKILL');
 
-      // While the server is down: through the stop (1400) the SL sell triggers, and fills at 1400 on the bounce.
+      // While the server is down: through the stop (1400) Dhan places the stop leg's LIMIT sell (and
+      // cancels the target leg itself), which fills at 1400 on the bounce.
       dhan.setLtp('INFY', 1395);
       dhan.match();
       dhan.setLtp('INFY', 1400.5);
       dhan.match();
-      const stop = legs().find((o) => o.tag!.endsWith('S'))!;
-      expect(stop).toMatchObject({ status: 'filled', side: 'sell', averagePrice: 1400 });
+      expect(dhan.forever[0]!.legs.map((l) => l.status)).toEqual(['CANCELLED', 'TRADED']);
+      expect(stopSell()).toMatchObject({ status: 'filled', side: 'sell', averagePrice: 1400 });
 
       server = await startFaultServer({ dataDir, env });
       restartedAt = Date.now();
@@ -94,11 +96,6 @@ describe('kill -9 with a live trade protected at Dhan', () => {
         },
       );
       expect(Date.now() - restartedAt).toBeLessThan(60_000);
-      await until(
-        () => legs().find((o) => o.tag!.endsWith('T'))!.status === 'cancelled',
-        'the target cancelled',
-        10_000,
-      );
     } finally {
       await server.stop('SIGTERM');
     }
@@ -107,7 +104,7 @@ describe('kill -9 with a live trade protected at Dhan', () => {
     try {
       const { db } = reopened;
       const [trade] = await db.select().from(trades).where(eq(trades.signal_id, signalId));
-      const stop = legs().find((o) => o.tag!.endsWith('S'))!;
+      const stop = stopSell();
       expect(trade).toMatchObject({
         broker: 'dhan',
         trade_status: 'completed',
