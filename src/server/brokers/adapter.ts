@@ -247,6 +247,31 @@ export function rejectedOrder(request: OrderRequest, reason: string, now: Date):
   };
 }
 
+/**
+ * A broker's refusal of a protection before it rested, as a rejected protection with the broker's
+ * words, the stop leg already placed if any, and an id naming the tag it was asked under.
+ */
+export function rejectedProtection(
+  request: ProtectionRequest,
+  kind: Protection['kind'],
+  reason: string,
+  now: Date,
+  stop: Order | null = null,
+  tag = request.clientOrderIds.stop,
+): Protection {
+  const { clientOrderIds: _tags, exchangeAlgoId: _algo, lastPrice: _price, ...terms } = request;
+  return {
+    protectionId: `rejected-${tag}`,
+    kind,
+    terms,
+    state: 'rejected',
+    orders: { stop, target: null },
+    executed: null,
+    rejectReason: reason,
+    updatedAt: now,
+  };
+}
+
 /** A session check: true when the broker answers it, false when it refuses (a BrokerError); no answer is thrown. */
 export async function acceptedBy(check: () => Promise<unknown>): Promise<boolean> {
   try {

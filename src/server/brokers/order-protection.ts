@@ -24,6 +24,7 @@ import {
   type ProtectionState,
   type ProtectiveOrders,
 } from './adapter';
+import { rejectedProtection } from './adapter';
 
 /**
  * The two order ids of a protection's id; null when it is not one of two orders. An order id may
@@ -112,30 +113,17 @@ export class OrderProtections {
   async place(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
     const forms = protectionLegRequests(request);
     const stop = await this.adapter.placeOrder(credentials, forms.stop);
-    if (stop.state === 'rejected') return this.refused(request, stop.rejectReason ?? 'rejected', null);
+    if (stop.state === 'rejected')
+      return rejectedProtection(request, 'orders', stop.rejectReason ?? 'rejected', this.now(), null);
     const target = await this.adapter.placeOrder(credentials, forms.target);
     if (target.state === 'rejected') {
       // Half a protection is not left resting: the stop goes too (as it ended, should its cancel be refused).
       const stopOrder = await this.adapter
         .cancelOrder(credentials, stop.orderId)
         .catch(() => this.adapter.orderStatus(credentials, stop.orderId));
-      return this.refused(request, target.rejectReason ?? 'rejected', stopOrder);
+      return rejectedProtection(request, 'orders', target.rejectReason ?? 'rejected', this.now(), stopOrder);
     }
     return fromLegOrders(`${stop.orderId}/${target.orderId}`, stop, target);
-  }
-
-  private refused(request: ProtectionRequest, reason: string, stop: Order | null): Protection {
-    const { clientOrderIds: _tags, exchangeAlgoId: _algo, lastPrice: _price, ...terms } = request;
-    return {
-      protectionId: `rejected-${request.clientOrderIds.stop}`,
-      kind: 'orders',
-      terms,
-      state: 'rejected',
-      orders: { stop, target: null },
-      executed: null,
-      rejectReason: reason,
-      updatedAt: this.now(),
-    };
   }
 
   async modify(credentials: BrokerCredentials, protectionId: string, changes: ProtectionChanges): Promise<Protection> {

@@ -35,7 +35,7 @@ import type {
   ProtectionLeg,
   ProtectionRequest,
 } from '../adapter';
-import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
+import { acceptedBy, BrokerError, rejectedOrder, rejectedProtection } from '../adapter';
 import { legsOfProtection, PlainOrderProtections } from '../order-protection';
 import {
   dhanForeverBody,
@@ -314,20 +314,21 @@ export class DhanAdapter extends PlainOrderProtections implements BrokerAdapter,
 
   override async placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
     if (request.product !== 'delivery') return super.placeProtection(credentials, request);
+    const { whole, stop } = request.clientOrderIds;
+    const refused = (reason: string) => rejectedProtection(request, 'oco', reason, this.now(), null, whole ?? stop);
     const securityId = (await this.securities.get()).get(request.symbol);
-    if (!securityId) return this.refusedProtection(request, `Dhan lists no NSE equity ${request.symbol}`);
+    if (!securityId) return refused(`Dhan lists no NSE equity ${request.symbol}`);
     let placed: { orderId?: string; orderStatus?: string };
     try {
       placed = (await this.call(credentials, 'order', 'POST', '/v2/forever/orders', {
         body: dhanForeverBody(request, credentials.clientId, securityId),
       })) as typeof placed;
     } catch (err) {
-      if (err instanceof BrokerError && !err.message.startsWith('Dhan session'))
-        return this.refusedProtection(request, err.message);
+      if (err instanceof BrokerError && !err.message.startsWith('Dhan session')) return refused(err.message);
       throw err;
     }
-    if (!placed.orderId) return this.refusedProtection(request, 'Dhan answered the forever order without an id');
-    if (placed.orderStatus === 'REJECTED') return this.refusedProtection(request, 'Dhan rejected the forever order');
+    if (!placed.orderId) return refused('Dhan answered the forever order without an id');
+    if (placed.orderStatus === 'REJECTED') return refused('Dhan rejected the forever order');
     return this.protectionStatus(credentials, String(placed.orderId));
   }
 
@@ -393,20 +394,6 @@ export class DhanAdapter extends PlainOrderProtections implements BrokerAdapter,
     );
     const book = anyTriggered ? await this.orderBook(credentials) : null;
     return [...ocos].map(([id, legs]) => fromForeverOco(id, legs, book, this.now()));
-  }
-
-  private refusedProtection(request: ProtectionRequest, reason: string): Protection {
-    const { clientOrderIds: _tags, exchangeAlgoId: _algo, lastPrice: _price, ...terms } = request;
-    return {
-      protectionId: `rejected-${request.clientOrderIds.whole ?? request.clientOrderIds.stop}`,
-      kind: 'oco',
-      terms,
-      state: 'rejected',
-      orders: { stop: null, target: null },
-      executed: null,
-      rejectReason: reason,
-      updatedAt: this.now(),
-    };
   }
 
   /** Dhan's fund limits: the start-of-day limit, what is used and what is available (spelt "availabelBalance" by Dhan). */

@@ -28,7 +28,7 @@ import type {
   ProtectionRequest,
   ProtectiveOrders,
 } from '../adapter';
-import { acceptedBy, BrokerError, rejectedOrder } from '../adapter';
+import { acceptedBy, BrokerError, rejectedOrder, rejectedProtection } from '../adapter';
 import { fromLegOrders } from '../order-protection';
 import { routeAgent, type OrderRoute } from '../order-route';
 import { RateLimiter } from '../rate-limiter';
@@ -288,13 +288,13 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrde
       } catch (err) {
         const failure = kiteFailure(err);
         if (failure.kind === 'unreachable') throw new Error(failure.message);
-        return this.refusedProtection(request, failure.message);
+        return rejectedProtection(request, 'oco', failure.message, this.now());
       }
       return this.protectionStatus(credentials, triggerId);
     }
     const forms = protectionOrderForms(request, this.marketProtection);
     const stop = await this.placeLeg(credentials, forms.stop);
-    if ('refused' in stop) return this.refusedProtection(request, stop.refused);
+    if ('refused' in stop) return rejectedProtection(request, 'orders', stop.refused, this.now());
     const target = await this.placeLeg(credentials, forms.target);
     if ('refused' in target) {
       // Half a protection is not left resting: the stop goes too, and the refusal is answered with
@@ -302,7 +302,7 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrde
       const stopOrder = await this.cancelOrder(credentials, stop.orderId).catch(() =>
         this.orderStatus(credentials, stop.orderId),
       );
-      return { ...this.refusedProtection(request, target.refused), orders: { stop: stopOrder, target: null } };
+      return rejectedProtection(request, 'orders', target.refused, this.now(), stopOrder);
     }
     return this.protectionStatus(credentials, ordersProtectionId(stop.orderId, target.orderId));
   }
@@ -321,20 +321,6 @@ export class ZerodhaAdapter implements BrokerAdapter, DailyLogin, ProtectiveOrde
       if (failure.kind === 'unreachable') throw new Error(failure.message);
       return { refused: failure.message };
     }
-  }
-
-  private refusedProtection(request: ProtectionRequest, reason: string): Protection {
-    const { clientOrderIds: _tags, exchangeAlgoId: _algo, lastPrice: _price, ...terms } = request;
-    return {
-      protectionId: `rejected-${request.clientOrderIds.stop}`,
-      kind: request.product === 'delivery' ? 'oco' : 'orders',
-      terms,
-      state: 'rejected',
-      orders: { stop: null, target: null },
-      executed: null,
-      rejectReason: reason,
-      updatedAt: this.now(),
-    };
   }
 
   /** New levels or quantity: a GTT is replaced whole (PUT), an intraday protection's legs are modified each. */
