@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHints } from './scripts/compile-hints';
 import { APP_SHELL_FILE, prerender, writeAppShell } from './scripts/prerender';
 import { pathAliases } from './path-aliases';
 
@@ -58,6 +59,7 @@ export default defineConfig({
     }),
     react(),
     prerenderPublicPages(),
+    compileHints(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // registered by the update prompt (virtual:pwa-register/react)

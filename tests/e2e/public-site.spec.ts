@@ -349,3 +349,14 @@ test.describe('the workshop form on a phone', () => {
     await expect(modal.getByLabel('Anything you would like the presenter to cover? (optional)')).toBeVisible();
   });
 });
+
+test("every script a first visit runs carries V8's compile hint on its first line", async ({ page, request }) => {
+  await page.goto('/');
+  const modules = (await page.locator('meta[name="app-modules"]').getAttribute('content'))!.split(/\s+/);
+  const boot = await page.locator('script[type="module"]').first().getAttribute('src');
+  expect(modules.length).toBeGreaterThan(1);
+  for (const src of [boot!, ...modules]) {
+    const firstLine = (await (await request.get(src)).text()).split('\n', 1)[0];
+    expect(firstLine, src).toBe('//# allFunctionsCalledOnLoad');
+  }
+});
