@@ -10,9 +10,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { manualOrderBody } from '../factories/signals';
-import { liveKiteEnv, startFakeKite, type FakeKite } from '../support/fake-kite';
-import { contextAs as contextOn, levelsAt, liveKiteMember, ok } from './live-kite-support';
-import { startAppServer, type RunningServer } from './support/app-server';
+import { contextAs as contextOn, levelsAt, liveKiteMember, ok, liveKiteServerForFile } from './live-kite-support';
 import { CREDENTIALS } from './support/credentials';
 import { expect, test, waitForTakeover } from './support/fixtures';
 
@@ -23,23 +21,11 @@ const KITE_USER = 'ZE2E24';
 const STOPPED = 'ITC';
 const PENDING = 'SBIN';
 
-let kite: FakeKite;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  kite = await startFakeKite();
-  kite.registerAddresses(['127.0.0.2']);
-  server = await startAppServer({ ...liveKiteEnv(kite), EXIT_CHASE_AFTER_MS: '1000', EXIT_CHASE_TIMES: '0' });
-});
-test.afterAll(async () => {
-  await server.stop();
-  await kite.close();
-});
+const world = liveKiteServerForFile({ EXIT_CHASE_AFTER_MS: '1000', EXIT_CHASE_TIMES: '0' });
 
 /** A browser context on this file's server, logged in. */
 const contextAs = (browser: Browser, email: string, password: string, phone = false) =>
-  contextOn(browser, server.url, email, password, phone);
+  contextOn(browser, world.server.url, email, password, phone);
 
 test('a member reads "exit pending at the broker" and the protection story; the superadmin the warning', async ({
   browser,
@@ -48,7 +34,7 @@ test('a member reads "exit pending at the broker" and the protection story; the 
   const admin = adminContext.request;
   // A new member trading live at Kite, subscribed to the demo swing algo, with a login of its own;
   // two approved signals on it, levels around the firm's price.
-  const { accountId, email, password, signals, entries, tradeOf } = await liveKiteMember(admin, kite, {
+  const { accountId, email, password, signals, entries, tradeOf } = await liveKiteMember(admin, world.kite, {
     kiteUser: KITE_USER,
     symbols: [STOPPED, PENDING],
     login: 'exit.pending',
@@ -60,7 +46,9 @@ test('a member reads "exit pending at the broker" and the protection story; the 
       .poll(async () => (await tradeOf(symbol))?.trade_status, { timeout: 60_000, message: `${symbol} runs` })
       .toBe('running');
   const activeGtt = (symbol: string) =>
-    kite.gtts.some((g) => g.user_id === KITE_USER && g.condition.tradingsymbol === symbol && g.status === 'active');
+    world.kite.gtts.some(
+      (g) => g.user_id === KITE_USER && g.condition.tradingsymbol === symbol && g.status === 'active',
+    );
   for (const symbol of [STOPPED, PENDING])
     await expect.poll(() => activeGtt(symbol), { timeout: 30_000, message: `${symbol}'s GTT` }).toBe(true);
   const stopped = (await tradeOf(STOPPED))!;
@@ -68,16 +56,18 @@ test('a member reads "exit pending at the broker" and the protection story; the 
   expect(stopped.broker).toBe('zerodha');
 
   // Kite's price falls through the first trade's stop: Kite's trigger sells it, Trabot books it.
-  kite.setLtp(STOPPED, levelsAt(entries[STOPPED]!).stop_loss_level - 1);
+  world.kite.setLtp(STOPPED, levelsAt(entries[STOPPED]!).stop_loss_level - 1);
   const triggered = () =>
-    kite.gtts.some((g) => g.user_id === KITE_USER && g.condition.tradingsymbol === STOPPED && g.status === 'triggered');
+    world.kite.gtts.some(
+      (g) => g.user_id === KITE_USER && g.condition.tradingsymbol === STOPPED && g.status === 'triggered',
+    );
   await expect.poll(triggered, { timeout: 10_000, message: "Kite's trigger" }).toBe(true);
   // The price trades back at the stop, the limit of the sell Kite placed (a limit at or under its trigger): it fills.
-  kite.setLtp(STOPPED, levelsAt(entries[STOPPED]!).stop_loss_level);
-  kite.match();
+  world.kite.setLtp(STOPPED, levelsAt(entries[STOPPED]!).stop_loss_level);
+  world.kite.match();
   // The second is exited by the admin; Kite clips the market sell into a limit over the market, left resting.
-  kite.setLtp(PENDING, entries[PENDING]! - 2);
-  kite.clipNextMarket(entries[PENDING]! - 0.5);
+  world.kite.setLtp(PENDING, entries[PENDING]! - 2);
+  world.kite.clipNextMarket(entries[PENDING]! - 0.5);
   await ok(
     admin.put(`/api/signals/${signals[PENDING]!.signal_id}/manual-exit`, {
       data: manualOrderBody(signals[PENDING]!),

@@ -11,9 +11,10 @@ import type { Trade } from '@shared/schemas/trades';
 import { solve } from '@tests/support/captcha';
 import { addSignalBody } from '../factories/signals';
 import { subscriptionBody } from '../factories/subscriptions';
-import type { FakeKite } from '../support/fake-kite';
+import { liveKiteEnv, startFakeKite, type FakeKite } from '../support/fake-kite';
 import { createMember } from './admin-people-support';
-import { expect } from './support/fixtures';
+import { startAppServer, type RunningServer } from './support/app-server';
+import { expect, test } from './support/fixtures';
 
 /** A long swing signal's levels around an entry in whole rupees: stop-loss 10 % under, target 20 % over. */
 export const levelsAt = (entry: number) => ({
@@ -22,6 +23,52 @@ export const levelsAt = (entry: number) => ({
   target_level: Math.round(entry * 1.2),
 });
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** A local Kite (accepting orders from 127.0.0.2) and a server of the test file's own trading live there. */
+export interface LiveKiteServer {
+  kite: FakeKite;
+  server: RunningServer;
+  stop(): Promise<void>;
+}
+
+/** Starts a local Kite and a server trading there, with `env` added to the server's settings. */
+async function startLiveKiteServer(env: Record<string, string> = {}): Promise<LiveKiteServer> {
+  const kite = await startFakeKite();
+  kite.registerAddresses(['127.0.0.2']);
+  const server = await startAppServer({ ...liveKiteEnv(kite), ...env });
+  return {
+    kite,
+    server,
+    async stop() {
+      await server.stop();
+      await kite.close();
+    },
+  };
+}
+
+/**
+ * The test file's local Kite and server, started before its tests (with `env` added to the server's
+ * settings) and stopped after them: read `kite` and `server` inside the tests.
+ */
+export function liveKiteServerForFile(env: Record<string, string> = {}): {
+  readonly kite: FakeKite;
+  readonly server: RunningServer;
+} {
+  let started: LiveKiteServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    started = await startLiveKiteServer(env);
+  });
+  test.afterAll(async () => started?.stop());
+  return {
+    get kite() {
+      return started!.kite;
+    },
+    get server() {
+      return started!.server;
+    },
+  };
+}
 
 /** A login through the API (a captcha solved in Node): the session lands in the context's cookies. */
 export async function logIn(request: APIRequestContext, email: string, password: string): Promise<void> {

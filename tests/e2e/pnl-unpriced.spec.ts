@@ -10,9 +10,7 @@
 import type { Page } from '@playwright/test';
 import type { AccountPnl } from '@shared/schemas/pnl';
 import { formatSignedRupees } from '@shared/format';
-import { liveKiteEnv, startFakeKite, type FakeKite } from '../support/fake-kite';
-import { contextAs, liveKiteMember, ok } from './live-kite-support';
-import { startAppServer, type RunningServer } from './support/app-server';
+import { contextAs, liveKiteMember, ok, liveKiteServerForFile } from './live-kite-support';
 import { CREDENTIALS } from './support/credentials';
 import { expect, test, waitForTakeover } from './support/fixtures';
 
@@ -21,23 +19,7 @@ test.setTimeout(180_000);
 
 const SYMBOLS = ['ITC', 'SBIN'];
 
-let kite: FakeKite;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  kite = await startFakeKite();
-  kite.registerAddresses(['127.0.0.2']);
-  server = await startAppServer({
-    ...liveKiteEnv(kite),
-    LIVE_PRICE_POLL_MS: '1000',
-    LIVE_PRICE_MAX_AGE_MS: '3000',
-  });
-});
-test.afterAll(async () => {
-  await server.stop();
-  await kite.close();
-});
+const world = liveKiteServerForFile({ LIVE_PRICE_POLL_MS: '1000', LIVE_PRICE_MAX_AGE_MS: '3000' });
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Profit & loss' });
 const openMtm = (page: Page) =>
@@ -50,9 +32,9 @@ const unpricedLine = (page: Page) => summary(page).getByText(/^\d+ trades? witho
 test('a live member whose trades have no live price reads how many; a member whose trades are priced does not', async ({
   browser,
 }) => {
-  const adminContext = await contextAs(browser, server.url, CREDENTIALS.admin.email, CREDENTIALS.admin.password);
+  const adminContext = await contextAs(browser, world.server.url, CREDENTIALS.admin.email, CREDENTIALS.admin.password);
   const admin = adminContext.request;
-  const member = await liveKiteMember(admin, kite, { kiteUser: 'ZE2E24P', symbols: SYMBOLS, login: 'unpriced' });
+  const member = await liveKiteMember(admin, world.kite, { kiteUser: 'ZE2E24P', symbols: SYMBOLS, login: 'unpriced' });
   for (const symbol of SYMBOLS)
     await expect
       .poll(async () => (await member.tradeOf(symbol))?.trade_status, { timeout: 60_000, message: `${symbol} runs` })
@@ -67,8 +49,8 @@ test('a live member whose trades have no live price reads how many; a member who
     })
     .toBe(2);
 
-  const memberContext = await contextAs(browser, server.url, member.email, member.password);
-  const demoContext = await contextAs(browser, server.url, CREDENTIALS.member.email, CREDENTIALS.member.password);
+  const memberContext = await contextAs(browser, world.server.url, member.email, member.password);
+  const demoContext = await contextAs(browser, world.server.url, CREDENTIALS.member.email, CREDENTIALS.member.password);
   try {
     const page = await memberContext.newPage();
     await page.goto('/dashboard/trades');
@@ -77,7 +59,7 @@ test('a live member whose trades have no live price reads how many; a member who
     await expect(unpricedLine(page)).toHaveCount(0);
 
     // Kite's market data goes down: the prices age out and neither trade's MTM is invented.
-    kite.quotesDown({ status: 503 });
+    world.kite.quotesDown({ status: 503 });
     await expect
       .poll(async () => (await pnlOf()).unpriced_trades, { timeout: 30_000, message: 'both unpriced' })
       .toBe(2);
@@ -97,7 +79,7 @@ test('a live member whose trades have no live price reads how many; a member who
     await expect(unpricedLine(demo)).toHaveCount(0);
 
     // Kite answers again: both trades are priced and the line goes.
-    kite.quotesDown(null);
+    world.kite.quotesDown(null);
     await expect(unpricedLine(page)).toHaveCount(0, { timeout: 20_000 });
     await expect(openMtm(page)).toHaveText(/^[+-]?₹[\d,]+\.\d{2}$/);
     expect((await pnlOf()).unpriced_trades).toBe(0);
