@@ -172,3 +172,23 @@ export const REST_BROKER_WORLDS: RestBrokerWorld[] = [
         : null,
   },
 ];
+
+/**
+ * Every REST broker's local server at once, for an engine test's app: each accepting orders from
+ * the registered 127.0.0.2 and knowing `symbols` at 250 before the adapters read its instrument
+ * master (once a day). Answers the fakes by broker and the app's settings for all of them.
+ */
+export async function startRestBrokers(
+  symbols: readonly string[],
+): Promise<{ fakes: Map<RestBrokerWorld['broker'], RestFake>; env: Record<string, string> }> {
+  const env: Record<string, string> = { LIVE_TRADING: '1', BROKER_SOURCE_ADDRESS: '127.0.0.2' };
+  const fakes = new Map<RestBrokerWorld['broker'], RestFake>();
+  for (const world of REST_BROKER_WORLDS) {
+    const started = await world.start(`http://localhost:3000/api/brokers/${world.broker}/callback`);
+    for (const symbol of symbols) started.fake.setLtp(symbol, 250);
+    started.fake.registerAddresses(['127.0.0.2']);
+    fakes.set(world.broker, started.fake);
+    Object.assign(env, started.env);
+  }
+  return { fakes, env };
+}

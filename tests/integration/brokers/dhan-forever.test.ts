@@ -14,6 +14,7 @@ import { configuredBrokers } from '@server/brokers/select-adapter';
 import { parseEnv } from '@server/config/env';
 import type { FakeDhan } from '@tests/support/fake-dhan';
 import { REST_BROKER_WORLDS } from '@tests/support/rest-broker-worlds';
+import { protectionRequest } from '../../factories/protections';
 import { orderRequest } from './support/shared-contract';
 
 const world = REST_BROKER_WORLDS.find((w) => w.broker === 'dhan')!;
@@ -41,19 +42,11 @@ async function holding(symbol: string): Promise<{ credentials: BrokerCredentials
   return { credentials, user };
 }
 
-const request = (over: Partial<ProtectionRequest> = {}): ProtectionRequest => ({
-  exchange: 'NSE',
-  symbol: 'INFY',
-  side: 'sell',
-  product: 'delivery',
-  quantity: 10,
-  stop: 1450,
-  stopLimit: null,
-  target: 1600,
-  lastPrice: 1500,
-  clientOrderIds: { stop: `TB${users}P1S`, target: `TB${users}P1T`, whole: `TB${users}P1O` },
-  ...over,
-});
+const request = (over: Partial<ProtectionRequest> = {}): ProtectionRequest =>
+  protectionRequest({
+    clientOrderIds: { stop: `TB${users}P1S`, target: `TB${users}P1T`, whole: `TB${users}P1O` },
+    ...over,
+  });
 
 /** A request straight to the fake, as Dhan's API takes it. */
 async function send(method: string, path: string, token: string, body?: unknown) {
@@ -65,27 +58,28 @@ async function send(method: string, path: string, token: string, body?: unknown)
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-describe("the fake Dhan's forever orders, as DhanHQ v2 documents them", () => {
-  const oco = (user: string, over: Record<string, unknown> = {}) => ({
-    dhanClientId: user,
-    correlationId: 'TB1P1O',
-    orderFlag: 'OCO',
-    transactionType: 'SELL',
-    exchangeSegment: 'NSE_EQ',
-    productType: 'CNC',
-    orderType: 'LIMIT',
-    validity: 'DAY',
-    securityId: fake.securityId('SBIN'),
-    quantity: 10,
-    disclosedQuantity: 0,
-    price: 1600,
-    triggerPrice: 1600,
-    price1: 1450,
-    triggerPrice1: 1450,
-    quantity1: 10,
-    ...over,
-  });
+/** A forever OCO sell of 10 SBIN as Dhan's API takes it: target leg at 1600, stop leg at 1450. */
+const oco = (user: string, over: Record<string, unknown> = {}) => ({
+  dhanClientId: user,
+  correlationId: 'TB1P1O',
+  orderFlag: 'OCO',
+  transactionType: 'SELL',
+  exchangeSegment: 'NSE_EQ',
+  productType: 'CNC',
+  orderType: 'LIMIT',
+  validity: 'DAY',
+  securityId: fake.securityId('SBIN'),
+  quantity: 10,
+  disclosedQuantity: 0,
+  price: 1600,
+  triggerPrice: 1600,
+  price1: 1450,
+  triggerPrice1: 1450,
+  quantity1: 10,
+  ...over,
+});
 
+describe("the fake Dhan's forever orders, as DhanHQ v2 documents them", () => {
   it('places an OCO and lists it one row per leg; modifies a leg by its legName; deletes it', async () => {
     const { user, credentials } = await holding('SBIN');
     const token = credentials.accessKey;
@@ -176,23 +170,9 @@ describe("a delivery position's protection at Dhan: one forever OCO", () => {
     const placed = await adapter.placeProtection(credentials, request());
     const sent = fake.requests.slice(from).filter((r) => r.method === 'POST');
     expect(sent.map((r) => r.path)).toEqual(['/v2/forever/orders']);
-    expect(sent[0]!.body).toMatchObject({
-      dhanClientId: user,
-      correlationId: `TB${users}P1O`,
-      orderFlag: 'OCO',
-      transactionType: 'SELL',
-      exchangeSegment: 'NSE_EQ',
-      productType: 'CNC',
-      orderType: 'LIMIT',
-      validity: 'DAY',
-      securityId: fake.securityId('INFY'),
-      quantity: 10,
-      price: 1600,
-      triggerPrice: 1600,
-      price1: 1450,
-      triggerPrice1: 1450,
-      quantity1: 10,
-    });
+    expect(sent[0]!.body).toMatchObject(
+      oco(user, { correlationId: `TB${users}P1O`, securityId: fake.securityId('INFY') }),
+    );
     expect(placed).toMatchObject({
       kind: 'oco',
       state: 'active',

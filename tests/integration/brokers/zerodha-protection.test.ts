@@ -11,6 +11,7 @@ import type { BrokerCredentials, ProtectionRequest } from '@server/brokers/adapt
 import { BrokerError, hasProtectiveOrders } from '@server/brokers/adapter';
 import { ZerodhaAdapter } from '@server/brokers/zerodha/zerodha-adapter';
 import { KITE_GTT_NOT_ACTIVE, KITE_GTT_WRONG_SIDE, startFakeKite, type FakeKite } from '../../support/fake-kite';
+import { protectionRequest } from '../../factories/protections';
 import { orderRequest } from './support/shared-contract';
 
 let kite: FakeKite;
@@ -39,19 +40,8 @@ async function filledEntry(symbol: string, price: number, product: 'delivery' | 
   return entry;
 }
 
-const protection = (over: Partial<ProtectionRequest> = {}): ProtectionRequest => ({
-  exchange: 'NSE',
-  symbol: 'INFY',
-  side: 'sell',
-  product: 'delivery',
-  quantity: 10,
-  stop: 1450,
-  stopLimit: 1440,
-  target: 1600,
-  lastPrice: 1500,
-  clientOrderIds: { stop: 'TB7L2', target: 'TB7L3' },
-  ...over,
-});
+const protection = (over: Partial<ProtectionRequest> = {}): ProtectionRequest =>
+  protectionRequest({ stopLimit: 1440, clientOrderIds: { stop: 'TB7L2', target: 'TB7L3' }, ...over });
 
 const lastRequest = (method: string, path: RegExp) =>
   kite.requests.filter((r) => r.method === method && path.test(r.path)).at(-1)!;

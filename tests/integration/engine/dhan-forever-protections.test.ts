@@ -7,20 +7,16 @@
  * goes, and a stop Dhan triggered while Trabot was down is booked once at a restart, at Dhan's fill
  * price. The shares sold never exceed the shares bought.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualOrders, orderLegs, protections, signals, tradeEntries, tradeExits, trades } from '@server/db/schema';
+import { signals } from '@server/db/schema';
 import type { TradeEvent } from '@server/context';
-import { PaperBroker } from '@server/engine/paper-broker';
-import { Engine } from '@server/engine/engine';
 import { getTradeDetail } from '@server/services/trade-detail';
 import type { FakeDhan } from '@tests/support/fake-dhan';
-import { createAccount, createMember } from '../../factories/accounts';
-import { createAlgo } from '../../factories/algos';
-import { createApprovedSignal } from '../../factories/signals';
-import { createSubscription } from '../../factories/subscriptions';
 import { REST_BROKER_WORLDS } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { liveSignal, scriptedEngine } from './live-infy-signal';
+import * as checks from './protection-checks';
 import { ScriptedFeed } from './scripted-feed';
 import { stubNotifier } from './stub-notifier';
 
@@ -46,33 +42,21 @@ afterAll(async () => {
 });
 
 const notifier = stubNotifier({ tradeEvents: (events) => void pushed.push(...events) });
-const engineWith = (feed = new ScriptedFeed()) =>
-  new Engine({ ...t.deps, notifier }, { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) });
-
-async function tradeOf(signalId: number) {
-  const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId));
-  return trade!;
-}
-async function protectionOf(tradeId: number) {
-  const [row] = await t.deps.db.select().from(protections).where(eq(protections.trabot_trade_id, tradeId));
-  return row!;
-}
+const engineWith = () => scriptedEngine(t, new ScriptedFeed(), { notifier });
+const tradeOf = (signalId: number) => checks.tradeOfSignal(t, signalId);
+const protectionOf = async (tradeId: number) => (await checks.protectionOfTrade(t, tradeId))!;
 
 /** A live Dhan account with an approved swing (delivery) signal on a symbol of its own at 250 (stop 245, target 262.5). */
 async function liveDeliveryTrade() {
   const symbol = SYMBOLS[symbolIndex++]!;
   fake.setLtp(symbol, 250);
-  const member = await createMember(t.deps);
   const user = `FD${1000 + ++users}`;
-  const account = await createAccount(t.deps, member.trabot_client_id, {
-    broker_name: 'dhan',
-    broker_client_id: user,
-    trading_mode: 'live',
-    broker_access_key: fake.newAccessToken(user),
+  const { signal } = await liveSignal(t, {
+    broker: 'dhan',
+    clientId: user,
+    accessKey: fake.newAccessToken(user),
+    symbol,
   });
-  const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
-  await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-  const signal = await createApprovedSignal(t.deps, algo.algo_id, symbol);
   expect(signal.trade_type).toBe('swing');
   const engine = engineWith();
   await engine.tick(new Date(T0));
@@ -84,16 +68,8 @@ const ordersOf = (user: string, symbol: string) =>
   fake.exchange.orders.filter((o) => o.user === user && o.symbol === symbol);
 const foreverOf = (user: string, symbol: string) => fake.forever.filter((f) => f.user === user && f.symbol === symbol);
 
-async function assertNoSecondExit(user: string, symbol: string, tradeId: number) {
-  const filled = ordersOf(user, symbol).filter((o) => o.filled > 0);
-  const sum = (side: string) => filled.filter((o) => o.side === side).reduce((s, o) => s + o.filled, 0);
-  expect(sum('sell')).toBeLessThanOrEqual(sum('buy'));
-  const bought = await t.deps.db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId));
-  const sold = await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId));
-  expect(sold.reduce((s, x) => s + x.trade_exit_quantity, 0)).toBeLessThanOrEqual(
-    bought.reduce((s, e) => s + e.trade_entry_quantity, 0),
-  );
-}
+const assertNoSecondExit = (user: string, symbol: string, tradeId: number) =>
+  checks.assertNoSecondExit(t, tradeId, checks.filledBySide(ordersOf(user, symbol)));
 
 const timeline = async (tradeId: number) =>
   (await getTradeDetail(t.deps.db, tradeId, { view: 'member' }))!.timeline
@@ -178,14 +154,7 @@ describe("a live delivery trade's protection at Dhan: a forever OCO", () => {
   it('a manual exit deletes the OCO first, and the exit goes only then: one exit', async () => {
     const { symbol, user, signal, engine, trade } = await liveDeliveryTrade();
     const from = fake.requests.length;
-    await t.deps.db.insert(manualOrders).values({
-      signal_id: signal.signal_id,
-      side: 'exit',
-      order_type: 'market',
-      portion: 1,
-      trade_type: 'swing',
-      status: 'queued',
-    });
+    await checks.queueManualOrder(t, signal.signal_id, { side: 'exit', portion: 1, trade_type: 'swing' });
     await engine.tick(new Date(T0 + 3_000));
     await engine.tick(new Date(T0 + 6_000));
     const sent = fake.requests.slice(from);
@@ -194,22 +163,15 @@ describe("a live delivery trade's protection at Dhan: a forever OCO", () => {
     expect(deleted).toBeGreaterThan(-1);
     expect(exitAt).toBeGreaterThan(deleted);
     expect(foreverOf(user, symbol)[0]!.legs.map((l) => l.status)).toEqual(['CANCELLED', 'CANCELLED']);
-    expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
-    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'cancelled' });
-    expect(
-      await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id)),
-    ).toHaveLength(1);
+    await checks.expectExitedOnceUnprotected(t, trade);
     await assertNoSecondExit(user, symbol, trade.trabot_trade_id);
   });
 
   it("books a stop Dhan triggered while Trabot was down, once, at Dhan's fill price", async () => {
-    const { symbol, user, signal, trade } = await liveDeliveryTrade();
+    const { symbol, user, trade } = await liveDeliveryTrade();
     pushed.length = 0;
     // Trabot is down; the price goes through the stop: Dhan places the stop leg's LIMIT sell, filled on the bounce.
-    fake.setLtp(symbol, 244.5);
-    fake.match();
-    fake.setLtp(symbol, 245.1);
-    fake.match();
+    checks.throughTheStopAndBack(fake, symbol);
     const [oco] = foreverOf(user, symbol);
     expect(oco!.legs.map((l) => l.status)).toEqual(['CANCELLED', 'TRADED']);
     const sold = ordersOf(user, symbol).find((o) => o.side === 'sell')!;
@@ -217,27 +179,12 @@ describe("a live delivery trade's protection at Dhan: a forever OCO", () => {
 
     // The restart: a fresh engine reconciles at its first tick.
     const restarted = engineWith();
-    await restarted.tick(new Date(T0 + 30_000));
-    expect(await tradeOf(signal.signal_id)).toMatchObject({
-      trade_status: 'completed',
-      remaining_quantity: 0,
-      avg_exit_price: 245,
+    await checks.expectStopBookedAtRestart(t, restarted, new Date(T0 + 30_000), {
+      trade,
+      price: 245,
+      brokerOrderId: sold.id,
+      pushed,
     });
-    const exits = await t.deps.db
-      .select()
-      .from(tradeExits)
-      .where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id));
-    expect(exits).toHaveLength(1);
-    expect(exits[0]).toMatchObject({ trade_exit_quantity: 320, trade_exit_price: 245 });
-    const [leg] = await t.deps.db
-      .select()
-      .from(orderLegs)
-      .where(and(eq(orderLegs.trabot_trade_id, trade.trabot_trade_id), eq(orderLegs.side, 'exit')));
-    expect(leg).toMatchObject({ source: 'protection', state: 'filled', broker_order_id: sold.id });
-    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'done', executed_leg: 'stop' });
-    expect(pushed).toContainEqual(
-      expect.objectContaining({ kind: 'trade_closed', trabot_trade_id: trade.trabot_trade_id }),
-    );
 
     // Later ticks (a reconciliation a minute on) book nothing more and send nothing more to Dhan.
     const orderRequests = () =>
@@ -245,9 +192,7 @@ describe("a live delivery trade's protection at Dhan: a forever OCO", () => {
     const requests = orderRequests().length;
     await restarted.tick(new Date(T0 + 100_000));
     await restarted.tick(new Date(T0 + 200_000));
-    expect(
-      await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id)),
-    ).toHaveLength(1);
+    expect(await checks.exitsOf(t, trade.trabot_trade_id)).toHaveLength(1);
     expect(orderRequests()).toHaveLength(requests);
     await assertNoSecondExit(user, symbol, trade.trabot_trade_id);
     expect(await timeline(trade.trabot_trade_id)).toContain("Stop-loss executed by Dhan's trigger");

@@ -12,12 +12,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { manualOrders, orderEvents, orderLegs, tradeEntries, tradeExits, trades, warnings } from '@server/db/schema';
+import { orderEvents, orderLegs, warnings } from '@server/db/schema';
 import type { ExitPendingEvent } from '@server/context';
 import type { Engine } from '@server/engine/engine';
 import { getTradeDetail } from '@server/services/trade-detail';
 import { listAccountTrades } from '@server/services/trades';
 import type { TestApp } from '../helpers/test-app';
+import { assertNoSecondExit as noSecondExit, queueManualOrder, tradeOfSignal } from './protection-checks';
 import type { ScriptedFeed } from './scripted-feed';
 
 /** An order at the broker as the story reads it from the fake (each fake keeps its own shape). */
@@ -60,48 +61,40 @@ export interface ChaseWorld {
   T0: number;
 }
 
-const tradeOf = async (t: TestApp, signalId: number) =>
-  (await t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId)))[0]!;
-
 /** Shares bought and sold at the broker, and the trade's booked entries and exits: never more sold than bought. */
 async function assertNoSecondExit(world: ChaseWorld, symbol: string, tradeId: number) {
-  const { bought, sold } = world.broker().traded(symbol);
-  expect(bought).toBeGreaterThan(0);
-  expect(sold).toBeLessThanOrEqual(bought);
-  const db = world.t().deps.db;
-  const entries = await db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId));
-  const exits = await db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId));
-  expect(exits.reduce((s, x) => s + x.trade_exit_quantity, 0)).toBeLessThanOrEqual(
-    entries.reduce((s, e) => s + e.trade_entry_quantity, 0),
-  );
+  const traded = world.broker().traded(symbol);
+  expect(traded.bought).toBeGreaterThan(0);
+  await noSecondExit(world.t(), tradeId, traded);
 }
 
-/** The trade running, the market at 248, its Manual Exit's market sell clipped into a LIMIT at 249.5 that rests. */
-async function clippedExit(world: ChaseWorld) {
+/**
+ * The trade running, the market at 248, the broker set up by `atBroker` for what comes, and the
+ * trade's Manual Exit placed at the broker as a market sell: its order as the broker lists it then.
+ */
+async function manualExitAt248(world: ChaseWorld, atBroker: (broker: ChaseBroker) => void) {
   const t = world.t();
   const broker = world.broker();
   const { symbol, signalId, feed, engine } = await world.liveTrade();
   await engine.tick(new Date(world.T0));
-  const trade = await tradeOf(t, signalId);
-  expect(trade).toMatchObject({ broker: broker.broker, trade_status: 'running', remaining_quantity: 320 });
+  const trade = await tradeOfSignal(t, signalId);
   broker.setLtp(symbol, 248);
   feed.set(symbol, 248);
-  broker.clipNextMarket(249.5);
-  await t.deps.db.insert(manualOrders).values({
-    signal_id: signalId,
-    side: 'exit',
-    order_type: 'market',
-    portion: 1,
-    trade_type: 'swing',
-    status: 'queued',
-  });
+  atBroker(broker);
+  await queueManualOrder(t, signalId, { side: 'exit', portion: 1, trade_type: 'swing' });
   // The exit goes in the next tick, or the one after where the resting protection is cancelled first.
   let placedAt = world.T0 + 3_000;
   await engine.tick(new Date(placedAt));
   if (!broker.exitSell(symbol)) await engine.tick(new Date((placedAt += 3_000)));
-  const sell = broker.exitSell(symbol)!;
-  expect(sell).toMatchObject({ open: true, type: 'limit', price: 249.5, filled: 0 });
-  return { symbol, signalId, feed, engine, trade, sell, placedAt };
+  return { symbol, signalId, feed, engine, trade, sell: broker.exitSell(symbol)!, placedAt };
+}
+
+/** The trade running, the market at 248, its Manual Exit's market sell clipped into a LIMIT at 249.5 that rests. */
+async function clippedExit(world: ChaseWorld) {
+  const exit = await manualExitAt248(world, (broker) => broker.clipNextMarket(249.5));
+  expect(exit.trade).toMatchObject({ broker: world.broker().broker, trade_status: 'running', remaining_quantity: 320 });
+  expect(exit.sell).toMatchObject({ open: true, type: 'limit', price: 249.5, filled: 0 });
+  return exit;
 }
 
 const chaseEvents = async (t: TestApp, tradeId: number) =>
@@ -119,7 +112,7 @@ export async function chaseFillsOnce(world: ChaseWorld): Promise<void> {
   await engine.tick(new Date(placedAt + 10_000));
   expect(broker.modifies(sell.id)).toEqual([{ type: 'limit', price: 248 }]);
   expect(broker.exitSell(symbol)).toMatchObject({ open: false, filled: 320, averagePrice: 248 });
-  expect(await tradeOf(t, signalId)).toMatchObject({ trade_status: 'completed', avg_exit_price: 248 });
+  expect(await tradeOfSignal(t, signalId)).toMatchObject({ trade_status: 'completed', avg_exit_price: 248 });
   const events = await chaseEvents(t, trade.trabot_trade_id);
   expect(events.map((e) => [e.kind, e.limit_price])).toEqual([
     ['request', 248],
@@ -144,12 +137,12 @@ export async function chaseEscalatesOnce(world: ChaseWorld): Promise<void> {
   feed.set(symbol, 252);
   for (const after of [10_000, 13_000, 21_000, 32_000]) await engine.tick(new Date(placedAt + after));
   // Chased, not yet escalated: the trade does not say "exit pending".
-  expect(await tradeOf(t, signalId)).toMatchObject({ exit_pending_since: null });
+  expect(await tradeOfSignal(t, signalId)).toMatchObject({ exit_pending_since: null });
   for (const after of [43_000, 47_000, 57_000]) await engine.tick(new Date(placedAt + after));
   expect(broker.modifies(sell.id)).toEqual(Array(3).fill({ type: 'limit', price: 248 }));
   // Escalated at 43 s: the trade says so from then, in the member's and the admin's payloads.
   const since = new Date(placedAt + 43_000);
-  expect(await tradeOf(t, signalId)).toMatchObject({ exit_pending_since: since });
+  expect(await tradeOfSignal(t, signalId)).toMatchObject({ exit_pending_since: since });
   expect((await getTradeDetail(t.deps.db, trade.trabot_trade_id, { view: 'member' }))!.trade).toMatchObject({
     exit_pending_since: since.toISOString(),
   });
@@ -174,7 +167,7 @@ export async function chaseEscalatesOnce(world: ChaseWorld): Promise<void> {
       quantity: 320,
     },
   ]);
-  expect(await tradeOf(t, signalId)).toMatchObject({ trade_status: 'running', remaining_quantity: 320 });
+  expect(await tradeOfSignal(t, signalId)).toMatchObject({ trade_status: 'running', remaining_quantity: 320 });
   // The member's timeline: each modification, then "Exit pending at the broker".
   const chased = async () =>
     (await getTradeDetail(t.deps.db, trade.trabot_trade_id, { view: 'member' }))!.timeline
@@ -191,7 +184,7 @@ export async function chaseEscalatesOnce(world: ChaseWorld): Promise<void> {
   broker.holdFills(symbol, false);
   broker.match();
   await engine.tick(new Date(placedAt + 60_000));
-  expect(await tradeOf(t, signalId)).toMatchObject({
+  expect(await tradeOfSignal(t, signalId)).toMatchObject({
     trade_status: 'completed',
     remaining_quantity: 0,
     exit_pending_since: null,
@@ -209,14 +202,14 @@ export async function chasePendingClearedOnCancel(world: ChaseWorld, cancelAtBro
   const { symbol, signalId, engine, trade, sell, placedAt } = await clippedExit(world);
   broker.holdFills(symbol, true);
   for (const after of [10_000, 21_000, 32_000, 43_000]) await engine.tick(new Date(placedAt + after));
-  expect(await tradeOf(t, signalId)).toMatchObject({ exit_pending_since: new Date(placedAt + 43_000) });
+  expect(await tradeOfSignal(t, signalId)).toMatchObject({ exit_pending_since: new Date(placedAt + 43_000) });
   cancelAtBroker(sell.id);
   await engine.tick(new Date(placedAt + 70_000));
   const [leg] = (await t.deps.db.select().from(orderLegs).where(eq(orderLegs.broker_order_id, sell.id))).filter(
     (l) => l.trabot_trade_id === trade.trabot_trade_id,
   );
   expect(leg!.state).toBe('cancelled');
-  expect(await tradeOf(t, signalId)).toMatchObject({
+  expect(await tradeOfSignal(t, signalId)).toMatchObject({
     trade_status: 'running',
     remaining_quantity: 320,
     exit_pending_since: null,
@@ -228,30 +221,15 @@ export async function chasePendingClearedOnCancel(world: ChaseWorld, cancelAtBro
 export async function chaseMakesPartlyFilledExitALimit(world: ChaseWorld): Promise<void> {
   const t = world.t();
   const broker = world.broker();
-  const { symbol, signalId, feed, engine } = await world.liveTrade();
-  await engine.tick(new Date(world.T0));
-  const trade = await tradeOf(t, signalId);
-  broker.setLtp(symbol, 248);
-  feed.set(symbol, 248);
-  broker.fillNextPartly(120);
-  await t.deps.db.insert(manualOrders).values({
-    signal_id: signalId,
-    side: 'exit',
-    order_type: 'market',
-    portion: 1,
-    trade_type: 'swing',
-    status: 'queued',
-  });
-  let placedAt = world.T0 + 3_000;
-  await engine.tick(new Date(placedAt));
-  if (!broker.exitSell(symbol)) await engine.tick(new Date((placedAt += 3_000)));
-  const sell = broker.exitSell(symbol)!;
+  const { symbol, signalId, engine, trade, sell, placedAt } = await manualExitAt248(world, (b) =>
+    b.fillNextPartly(120),
+  );
   expect(sell).toMatchObject({ open: true, type: 'market', filled: 120 });
   await engine.tick(new Date(placedAt + 10_000));
   expect(broker.modifies(sell.id)).toEqual([{ type: 'limit', price: 248 }]);
   expect(broker.exitSell(symbol)).toMatchObject({ open: false, type: 'limit', filled: 320 });
   await engine.tick(new Date(placedAt + 13_000));
-  expect(await tradeOf(t, signalId)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
+  expect(await tradeOfSignal(t, signalId)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
   expect(broker.traded(symbol)).toEqual({ bought: 320, sold: 320 });
   await assertNoSecondExit(world, symbol, trade.trabot_trade_id);
 }

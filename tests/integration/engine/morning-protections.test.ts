@@ -9,17 +9,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualOrders, protections, tradeExits, trades } from '@server/db/schema';
-import { PaperBroker } from '@server/engine/paper-broker';
-import { Engine } from '@server/engine/engine';
+import { tradeExits } from '@server/db/schema';
 import { nseCalendar } from '@server/engine/market-hours';
 import { getTradeDetail } from '@server/services/trade-detail';
-import { createAccount, createMember } from '../../factories/accounts';
-import { createAlgo } from '../../factories/algos';
-import { createApprovedSignal } from '../../factories/signals';
-import { createSubscription } from '../../factories/subscriptions';
 import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { liveSignal, scriptedEngine } from './live-infy-signal';
+import { protectionOfTrade, queueManualOrder, tradeOfSignal } from './protection-checks';
 import { ScriptedFeed } from './scripted-feed';
 import { stubNotifier } from './stub-notifier';
 
@@ -46,34 +42,23 @@ describe.each(DAY_ORDER_BROKERS)(
       await fake.close();
     });
 
-    const engineOnNse = () => {
-      const feed = new ScriptedFeed();
-      return new Engine(
-        { ...t.deps, notifier: stubNotifier() },
-        { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }), calendar: nseCalendar },
-      );
-    };
+    const engineOnNse = () =>
+      scriptedEngine(t, new ScriptedFeed(), { notifier: stubNotifier(), calendar: nseCalendar });
 
     /** A live account at the broker with an approved swing (delivery) signal on `symbol` at 250 (stop 245, target 262.5). */
     async function liveSwingSignal(symbol: string) {
-      const member = await createMember(t.deps);
       const user = `MP${1000 + ++users}`;
-      const account = await createAccount(t.deps, member.trabot_client_id, {
-        broker_name: world.broker,
-        broker_client_id: user,
-        trading_mode: 'live',
-        broker_access_key: fake.newAccessToken(user),
+      const { signal } = await liveSignal(t, {
+        broker: world.broker,
+        clientId: user,
+        accessKey: fake.newAccessToken(user),
+        symbol,
       });
-      const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
-      await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-      const signal = await createApprovedSignal(t.deps, algo.algo_id, symbol);
       return { user, signal };
     }
 
-    const tradeOf = async (signalId: number) =>
-      (await t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId)))[0]!;
-    const protectionOf = async (tradeId: number) =>
-      (await t.deps.db.select().from(protections).where(eq(protections.trabot_trade_id, tradeId)))[0]!;
+    const tradeOf = (signalId: number) => tradeOfSignal(t, signalId);
+    const protectionOf = async (tradeId: number) => (await protectionOfTrade(t, tradeId))!;
     const legOrders = (user: string, symbol: string) =>
       fake.exchange.orders.filter(
         (o) => o.user === user && o.symbol === symbol && o.tag && /^TB\d+P\d+[ST]$/.test(o.tag),
@@ -101,14 +86,7 @@ describe.each(DAY_ORDER_BROKERS)(
       });
       expect(await protectionOf(closedTrade.trabot_trade_id)).toMatchObject({ state: 'expired' });
       // During the night the superadmin queues a manual exit of the second trade (it goes at the open).
-      await t.deps.db.insert(manualOrders).values({
-        signal_id: closed.signal.signal_id,
-        side: 'exit',
-        order_type: 'market',
-        portion: 1,
-        trade_type: 'swing',
-        status: 'queued',
-      });
+      await queueManualOrder(t, closed.signal.signal_id, { side: 'exit', portion: 1, trade_type: 'swing' });
       // Nothing is placed while the market is shut: the evening, the night, before Tuesday's open.
       for (const time of ['2026-04-06T20:00:00', '2026-04-07T08:00:00', '2026-04-07T09:14:00'])
         await engine.tick(at(`${time}+05:30`));

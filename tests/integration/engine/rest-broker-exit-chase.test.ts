@@ -8,47 +8,29 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ExitPendingEvent } from '@server/context';
-import { PaperBroker } from '@server/engine/paper-broker';
-import { Engine } from '@server/engine/engine';
 import type { ExchangeOrder } from '@tests/support/fake-exchange';
-import { createAccount, createMember } from '../../factories/accounts';
-import { createAlgo } from '../../factories/algos';
-import { createApprovedSignal } from '../../factories/signals';
-import { createSubscription } from '../../factories/subscriptions';
 import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
 import {
   chaseEscalatesOnce,
   chaseFillsOnce,
   chaseMakesPartlyFilledExitALimit,
   type ChaseWorld,
 } from './exit-chase-story';
+import { appOnRestBrokers, liveSignal, scriptedEngine } from './live-infy-signal';
 import { ScriptedFeed } from './scripted-feed';
 import { stubNotifier } from './stub-notifier';
 
 const T0 = Date.parse('2026-04-06T04:00:00Z'); // 09:30 IST, a Monday
 const SYMBOLS = ['CHASEA', 'CHASEB', 'CHASEC'];
 let t: TestApp;
-const fakes = new Map<string, RestFake>();
+let fakes: Map<string, RestFake>;
 const pendingPushes: ExitPendingEvent[] = [];
 let users = 0;
 
-beforeAll(async () => {
-  const env: Record<string, string> = { LIVE_TRADING: '1', BROKER_SOURCE_ADDRESS: '127.0.0.2' };
-  for (const world of REST_BROKER_WORLDS) {
-    const started = await world.start(`http://localhost:3000/api/brokers/${world.broker}/callback`);
-    // Every symbol known before the adapters read the instrument masters (once a day).
-    for (const symbol of SYMBOLS) started.fake.setLtp(symbol, 250);
-    started.fake.registerAddresses(['127.0.0.2']);
-    fakes.set(world.broker, started.fake);
-    Object.assign(env, started.env);
-  }
-  t = await createTestApp({ env });
-});
-afterAll(async () => {
-  await t.close();
-  for (const fake of fakes.values()) await fake.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, fakes, close } = await appOnRestBrokers(SYMBOLS)));
+afterAll(() => close());
 
 describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
   'the exit chase at %s (EXIT_CHASE_AFTER_MS 10 s, EXIT_CHASE_TIMES 3)',
@@ -93,23 +75,16 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
       async liveTrade() {
         const symbol = SYMBOLS[symbolIndex++]!;
         fake().setLtp(symbol, 250);
-        const member = await createMember(t.deps);
         const user = `EC${1000 + ++users}`;
-        const account = await createAccount(t.deps, member.trabot_client_id, {
-          broker_name: rest.broker,
-          broker_client_id: user,
-          trading_mode: 'live',
-          broker_access_key: fake().newAccessToken(user),
+        const { signal } = await liveSignal(t, {
+          broker: rest.broker,
+          clientId: user,
+          accessKey: fake().newAccessToken(user),
+          symbol,
         });
-        const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
-        await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-        const signal = await createApprovedSignal(t.deps, algo.algo_id, symbol);
         const feed = new ScriptedFeed();
-        const engine = new Engine(
-          { ...t.deps, notifier: stubNotifier({ exitPending: (event) => void pendingPushes.push(event) }) },
-          { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) },
-        );
-        return { symbol, signalId: signal.signal_id, feed, engine };
+        const notifier = stubNotifier({ exitPending: (event) => void pendingPushes.push(event) });
+        return { symbol, signalId: signal.signal_id, feed, engine: scriptedEngine(t, feed, { notifier }) };
       },
       pendingPushes,
       T0,

@@ -8,27 +8,23 @@
  * a restart as the trade's one exit at the broker's fill price, the target leg cancelled. In every
  * test the shares sold never exceed the shares bought.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualOrders, orderLegs, protections, signals, tradeEntries, tradeExits, trades } from '@server/db/schema';
+import { signals } from '@server/db/schema';
 import type { TradeEvent } from '@server/context';
-import { stubNotifier } from './stub-notifier';
-import { PaperBroker } from '@server/engine/paper-broker';
-import { Engine } from '@server/engine/engine';
 import { getTradeDetail } from '@server/services/trade-detail';
 import type { ParsedRequest } from '@tests/support/fake-broker-http';
-import { createAccount, createMember } from '../../factories/accounts';
-import { createAlgo } from '../../factories/algos';
-import { createApprovedSignal } from '../../factories/signals';
-import { createSubscription } from '../../factories/subscriptions';
 import { REST_BROKER_WORLDS, type RestBrokerWorld, type RestFake } from '../../support/rest-broker-worlds';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { appOnRestBrokers, liveSignal, scriptedEngine } from './live-infy-signal';
+import * as checks from './protection-checks';
 import { ScriptedFeed } from './scripted-feed';
+import { stubNotifier } from './stub-notifier';
 
 const T0 = Date.parse('2026-04-06T04:00:00Z'); // 09:30 IST, a Monday
 const SYMBOLS = ['PROTA', 'PROTB', 'PROTC', 'PROTD', 'PROTE'];
 let t: TestApp;
-const fakes = new Map<string, RestFake>();
+let fakes: Map<string, RestFake>;
 const pushed: TradeEvent[] = [];
 let users = 0;
 
@@ -53,36 +49,15 @@ const WIRE: Record<RestBrokerWorld['broker'], { place(r: Req): boolean; cancel(r
   },
 };
 
-beforeAll(async () => {
-  const env: Record<string, string> = { LIVE_TRADING: '1', BROKER_SOURCE_ADDRESS: '127.0.0.2' };
-  for (const world of REST_BROKER_WORLDS) {
-    const started = await world.start(`http://localhost:3000/api/brokers/${world.broker}/callback`);
-    // Every symbol known before the adapters read the instrument masters (once a day).
-    for (const symbol of SYMBOLS) started.fake.setLtp(symbol, 250);
-    started.fake.registerAddresses(['127.0.0.2']);
-    fakes.set(world.broker, started.fake);
-    Object.assign(env, started.env);
-  }
-  t = await createTestApp({ env });
-});
-afterAll(async () => {
-  await t.close();
-  for (const fake of fakes.values()) await fake.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, fakes, close } = await appOnRestBrokers(SYMBOLS)));
+afterAll(() => close());
 
 const notifier = stubNotifier({ tradeEvents: (events) => void pushed.push(...events) });
 
-const engineWith = (feed = new ScriptedFeed()) =>
-  new Engine({ ...t.deps, notifier }, { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) });
-
-async function tradeOf(signalId: number) {
-  const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId));
-  return trade!;
-}
-async function protectionOf(tradeId: number) {
-  const [row] = await t.deps.db.select().from(protections).where(eq(protections.trabot_trade_id, tradeId));
-  return row;
-}
+const engineWith = (feed = new ScriptedFeed()) => scriptedEngine(t, feed, { notifier });
+const tradeOf = (signalId: number) => checks.tradeOfSignal(t, signalId);
+const protectionOf = (tradeId: number) => checks.protectionOfTrade(t, tradeId);
 
 describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
   'protective orders of a live %s trade',
@@ -97,17 +72,13 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
     async function liveTrade() {
       const symbol = SYMBOLS[symbolIndex++]!;
       fake().setLtp(symbol, 250);
-      const member = await createMember(t.deps);
       const user = `PE${1000 + ++users}`;
-      const account = await createAccount(t.deps, member.trabot_client_id, {
-        broker_name: world.broker,
-        broker_client_id: user,
-        trading_mode: 'live',
-        broker_access_key: fake().newAccessToken(user),
+      const { signal: approved } = await liveSignal(t, {
+        broker: world.broker,
+        clientId: user,
+        accessKey: fake().newAccessToken(user),
+        symbol,
       });
-      const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
-      await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-      const approved = await createApprovedSignal(t.deps, algo.algo_id, symbol);
       const [signal] = await t.deps.db
         .update(signals)
         .set({ trade_type: tradeType })
@@ -125,16 +96,8 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
     };
 
     /** Shares bought and sold at the broker, and the trade's booked entries and exits: never more sold than bought. */
-    async function assertNoSecondExit(user: string, symbol: string, tradeId: number) {
-      const filled = ordersOf(user, symbol).filter((o) => o.filled > 0);
-      const sum = (side: string) => filled.filter((o) => o.side === side).reduce((s, o) => s + o.filled, 0);
-      expect(sum('sell')).toBeLessThanOrEqual(sum('buy'));
-      const bought = await t.deps.db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId));
-      const sold = await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId));
-      expect(sold.reduce((s, x) => s + x.trade_exit_quantity, 0)).toBeLessThanOrEqual(
-        bought.reduce((s, e) => s + e.trade_entry_quantity, 0),
-      );
-    }
+    const assertNoSecondExit = (user: string, symbol: string, tradeId: number) =>
+      checks.assertNoSecondExit(t, tradeId, checks.filledBySide(ordersOf(user, symbol)));
 
     it("rest at the broker as an SL sell and a target LIMIT sell for the filled quantity, in the entry's own tick", async () => {
       const { symbol, user, signal, engine } = await liveTrade();
@@ -190,14 +153,7 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
       expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'active', stop: 246, target: 260 });
 
       // A manual entry adds to the position (half the sizing): the protection grows with it.
-      await t.deps.db.insert(manualOrders).values({
-        signal_id: signal.signal_id,
-        side: 'entry',
-        order_type: 'market',
-        portion: 0.5,
-        trade_type: tradeType,
-        status: 'queued',
-      });
+      await checks.queueManualOrder(t, signal.signal_id, { side: 'entry', portion: 0.5, trade_type: tradeType });
       await engine.tick(new Date(T0 + 6_000));
       await engine.tick(new Date(T0 + 9_000));
       const grown = (await tradeOf(signal.signal_id)).remaining_quantity!;
@@ -216,14 +172,7 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
       await engine.tick(new Date(T0));
       const trade = await tradeOf(signal.signal_id);
       const from = fake().requests.length;
-      await t.deps.db.insert(manualOrders).values({
-        signal_id: signal.signal_id,
-        side: 'exit',
-        order_type: 'market',
-        portion: 1,
-        trade_type: tradeType,
-        status: 'queued',
-      });
+      await checks.queueManualOrder(t, signal.signal_id, { side: 'exit', portion: 1, trade_type: tradeType });
       await engine.tick(new Date(T0 + 3_000));
       await engine.tick(new Date(T0 + 6_000));
       const { stop, target } = legOrders(user, symbol);
@@ -234,13 +183,7 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
       const exitAt = sent.findIndex(wire.place);
       expect(lastCancel).toBeGreaterThan(-1);
       expect(exitAt).toBeGreaterThan(lastCancel);
-      expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'completed', remaining_quantity: 0 });
-      expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'cancelled' });
-      const exits = await t.deps.db
-        .select()
-        .from(tradeExits)
-        .where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id));
-      expect(exits).toHaveLength(1);
+      await checks.expectExitedOnceUnprotected(t, trade);
       await assertNoSecondExit(user, symbol, trade.trabot_trade_id);
     });
 
@@ -250,44 +193,23 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
       const trade = await tradeOf(signal.signal_id);
       pushed.length = 0;
       // Trabot is down; the broker's price goes through the stop and the SL sell fills at its limit on the bounce.
-      fake().setLtp(symbol, 244.5);
-      fake().match();
-      fake().setLtp(symbol, 245.1);
-      fake().match();
+      checks.throughTheStopAndBack(fake(), symbol);
       const stopOrder = legOrders(user, symbol).stop[0]!;
       expect(stopOrder).toMatchObject({ status: 'filled', filled: 320, averagePrice: 245 });
 
       // A fresh engine (the restart) reconciles at its first tick.
       const restarted = engineWith();
-      await restarted.tick(new Date(T0 + 30_000));
-      expect(await tradeOf(signal.signal_id)).toMatchObject({
-        trade_status: 'completed',
-        remaining_quantity: 0,
-        avg_exit_price: 245,
+      await checks.expectStopBookedAtRestart(t, restarted, new Date(T0 + 30_000), {
+        trade,
+        price: 245,
+        pushed,
       });
-      const exits = await t.deps.db
-        .select()
-        .from(tradeExits)
-        .where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id));
-      expect(exits).toHaveLength(1);
-      expect(exits[0]).toMatchObject({ trade_exit_quantity: 320, trade_exit_price: 245 });
-      const [leg] = await t.deps.db
-        .select()
-        .from(orderLegs)
-        .where(and(eq(orderLegs.trabot_trade_id, trade.trabot_trade_id), eq(orderLegs.side, 'exit')));
-      expect(leg).toMatchObject({ source: 'protection', state: 'filled' });
-      expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'done', executed_leg: 'stop' });
       expect(legOrders(user, symbol).target[0]!.status).toBe('cancelled');
-      expect(pushed).toContainEqual(
-        expect.objectContaining({ kind: 'trade_closed', trabot_trade_id: trade.trabot_trade_id }),
-      );
 
       // Later ticks book nothing more, and send nothing more to the broker.
       const orders = ordersOf(user, symbol).length;
       await restarted.tick(new Date(T0 + 100_000));
-      expect(
-        await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id)),
-      ).toHaveLength(1);
+      expect(await checks.exitsOf(t, trade.trabot_trade_id)).toHaveLength(1);
       expect(ordersOf(user, symbol)).toHaveLength(orders);
       await assertNoSecondExit(user, symbol, trade.trabot_trade_id);
       const detail = await getTradeDetail(t.deps.db, trade.trabot_trade_id, { view: 'member' });

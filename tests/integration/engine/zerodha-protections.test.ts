@@ -16,20 +16,15 @@ import {
   signals,
   tradeEntries,
   tradeExits,
-  trades,
   warnings,
 } from '@server/db/schema';
 import type { ExitPendingEvent, TradeEvent } from '@server/context';
 import { stubNotifier } from './stub-notifier';
-import { PaperBroker } from '@server/engine/paper-broker';
-import { Engine } from '@server/engine/engine';
 import { getTradeDetail } from '@server/services/trade-detail';
-import { createAccount, createMember } from '../../factories/accounts';
-import { createAlgo } from '../../factories/algos';
-import { createApprovedSignal } from '../../factories/signals';
-import { createSubscription } from '../../factories/subscriptions';
 import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { liveSignal, scriptedEngine } from './live-infy-signal';
+import * as checks from './protection-checks';
 import { ScriptedFeed } from './scripted-feed';
 import {
   chaseEscalatesOnce,
@@ -70,48 +65,33 @@ let symbols = 0;
 async function liveTrade() {
   const symbol = `PROT${++symbols}`;
   kite.setLtp(symbol, 250);
-  const member = await createMember(t.deps);
   const userId = `ZP${1000 + ++kiteUsers}`;
-  const token = kite.newAccessToken(userId);
-  const account = await createAccount(t.deps, member.trabot_client_id, {
-    broker_name: 'zerodha',
-    trading_mode: 'live',
-    broker_access_key: token,
+  const { account, signal } = await liveSignal(t, {
+    broker: 'zerodha',
+    clientId: userId,
+    accessKey: kite.newAccessToken(userId),
+    symbol,
   });
-  const algo = await createAlgo(t.deps, { algo_switch: true, exchange_algo_id: 'NSEALGO7' });
-  await createSubscription(t.deps, algo.algo_id, account.trabot_account_id);
-  const signal = await createApprovedSignal(t.deps, algo.algo_id, symbol);
   const feed = new ScriptedFeed();
-  const engine = new Engine(
-    { ...t.deps, notifier },
-    { feed, paper: new PaperBroker({ prices: feed, now: () => feed.lastTick }) },
-  );
-  return { symbol, userId, account, signal, feed, engine };
+  return { symbol, userId, account, signal, feed, engine: scriptedEngine(t, feed, { notifier }) };
 }
 
-async function tradeOf(signalId: number) {
-  const [trade] = await t.deps.db.select().from(trades).where(eq(trades.signal_id, signalId));
-  return trade!;
-}
-async function protectionOf(tradeId: number) {
-  const [row] = await t.deps.db.select().from(protections).where(eq(protections.trabot_trade_id, tradeId));
-  return row;
-}
+const tradeOf = (signalId: number) => checks.tradeOfSignal(t, signalId);
+const protectionOf = (tradeId: number) => checks.protectionOfTrade(t, tradeId);
 const gttsOf = (userId: string, symbol: string) =>
   kite.gtts.filter((g) => g.user_id === userId && g.condition.tradingsymbol === symbol);
 
+/** Shares of the symbol bought and sold at Kite (of its COMPLETE orders only, when `complete`). */
+const kiteTraded = (symbol: string, complete = false) =>
+  checks.filledBySide(
+    kite.orders
+      .filter((o) => o.tradingsymbol === symbol && (!complete || o.status === 'COMPLETE'))
+      .map((o) => ({ side: o.transaction_type.toLowerCase(), filled: o.filled_quantity })),
+  );
+
 /** Shares bought and sold at Kite for the symbol, and the trade's booked entries and exits: never more sold than bought. */
 async function assertNoSecondExit(userId: string, symbol: string, tradeId: number) {
-  const mine = kite.orders.filter((o) => o.tradingsymbol === symbol && o.status === 'COMPLETE');
-  const sum = (side: string) =>
-    mine.filter((o) => o.transaction_type === side).reduce((s, o) => s + o.filled_quantity, 0);
-  expect(sum('SELL')).toBeLessThanOrEqual(sum('BUY'));
-  const bought = await t.deps.db.select().from(tradeEntries).where(eq(tradeEntries.trabot_trade_id, tradeId));
-  const sold = await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, tradeId));
-  const total = (rows: { q: number }[]) => rows.reduce((s, r) => s + r.q, 0);
-  expect(total(sold.map((x) => ({ q: x.trade_exit_quantity })))).toBeLessThanOrEqual(
-    total(bought.map((e) => ({ q: e.trade_entry_quantity }))),
-  );
+  await checks.assertNoSecondExit(t, tradeId, kiteTraded(symbol, true));
   expect(userId).toBeTruthy();
 }
 
@@ -171,14 +151,7 @@ describe('protective orders of a live Zerodha trade', () => {
     expect(gttsOf(userId, symbol)[0]!.orders[0]!.quantity).toBe(320);
 
     // A manual entry adds to the position (half the sizing), and the levels are edited meanwhile.
-    await t.deps.db.insert(manualOrders).values({
-      signal_id: signal.signal_id,
-      side: 'entry',
-      order_type: 'market',
-      portion: 0.5,
-      trade_type: 'swing',
-      status: 'queued',
-    });
+    await checks.queueManualOrder(t, signal.signal_id, { side: 'entry', portion: 0.5, trade_type: 'swing' });
     await t.deps.db
       .update(signals)
       .set({ stop_loss_level: 246, target_level: 260 })
@@ -241,20 +214,10 @@ describe('protective orders of a live Zerodha trade', () => {
     const { symbol, userId, signal, engine } = await liveTrade();
     await engine.tick(new Date(T0));
     const trade = await tradeOf(signal.signal_id);
-    const [order] = await t.deps.db
-      .insert(manualOrders)
-      .values({
-        signal_id: signal.signal_id,
-        side: 'exit',
-        order_type: 'market',
-        portion: 1,
-        trade_type: 'swing',
-        status: 'queued',
-      })
-      .returning();
+    const order = await checks.queueManualOrder(t, signal.signal_id, { side: 'exit', portion: 1, trade_type: 'swing' });
     kite.failNext({ status: 503, body: { status: 'error', error_type: 'NetworkException', message: 'down' } });
     await engine.tick(new Date(T0 + 3_000));
-    const [waiting] = await t.deps.db.select().from(manualOrders).where(eq(manualOrders.id, order!.id));
+    const [waiting] = await t.deps.db.select().from(manualOrders).where(eq(manualOrders.id, order.id));
     expect(waiting).toMatchObject({ status: 'queued' });
     expect(kite.orders.filter((o) => o.tradingsymbol === symbol && o.transaction_type === 'SELL')).toEqual([]);
 
@@ -280,32 +243,15 @@ describe('protective orders of a live Zerodha trade', () => {
     expect(brokerOrder.status).toBe('COMPLETE');
 
     // A fresh engine (a restart) reconciles at its first tick.
-    const restarted = new Engine(
-      { ...t.deps, notifier },
-      { feed: new ScriptedFeed(), paper: new PaperBroker({ prices: new ScriptedFeed() }) },
-    );
-    await restarted.tick(new Date(T0 + 30_000));
-    expect(await tradeOf(signal.signal_id)).toMatchObject({
-      trade_status: 'completed',
-      remaining_quantity: 0,
-      avg_exit_price: brokerOrder.average_price,
+    const restarted = scriptedEngine(t, new ScriptedFeed(), { notifier });
+    const exits = await checks.expectStopBookedAtRestart(t, restarted, new Date(T0 + 30_000), {
+      trade,
+      price: brokerOrder.average_price,
+      exit: { order_id: brokerOrder.order_id },
+      brokerOrderId: brokerOrder.order_id,
+      pushed,
     });
-    const exits = await t.deps.db
-      .select()
-      .from(tradeExits)
-      .where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id));
-    expect(exits).toHaveLength(1);
-    expect(exits[0]).toMatchObject({ order_id: brokerOrder.order_id, trade_exit_quantity: 320 });
     expect(exits[0]!.brokerage_charges).toBeGreaterThanOrEqual(0);
-    const [leg] = await t.deps.db
-      .select()
-      .from(orderLegs)
-      .where(and(eq(orderLegs.trabot_trade_id, trade.trabot_trade_id), eq(orderLegs.side, 'exit')));
-    expect(leg).toMatchObject({ source: 'protection', state: 'filled', broker_order_id: brokerOrder.order_id });
-    expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'done', executed_leg: 'stop' });
-    expect(pushed).toContainEqual(
-      expect.objectContaining({ kind: 'trade_closed', trabot_trade_id: trade.trabot_trade_id }),
-    );
     const warned = await t.deps.db.select().from(warnings);
     expect(
       warned.filter(
@@ -320,9 +266,7 @@ describe('protective orders of a live Zerodha trade', () => {
 
     // Later ticks and reconciliations book nothing more.
     await restarted.tick(new Date(T0 + 100_000));
-    expect(
-      await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, trade.trabot_trade_id)),
-    ).toHaveLength(1);
+    expect(await checks.exitsOf(t, trade.trabot_trade_id)).toHaveLength(1);
     await assertNoSecondExit(userId, symbol, trade.trabot_trade_id);
 
     const detail = await getTradeDetail(t.deps.db, trade.trabot_trade_id, { view: 'member' });
@@ -425,14 +369,7 @@ describe('protective orders of a live Zerodha trade', () => {
     await engine.tick(new Date(T0));
     const trade = await tradeOf(signal.signal_id);
     const first = gttsOf(userId, symbol)[0]!;
-    await t.deps.db.insert(manualOrders).values({
-      signal_id: signal.signal_id,
-      side: 'exit',
-      order_type: 'market',
-      portion: 0.25,
-      trade_type: 'swing',
-      status: 'queued',
-    });
+    await checks.queueManualOrder(t, signal.signal_id, { side: 'exit', portion: 0.25, trade_type: 'swing' });
     await engine.tick(new Date(T0 + 3_000));
     expect(await tradeOf(signal.signal_id)).toMatchObject({ trade_status: 'running', remaining_quantity: 240 });
     const [was, now, ...more] = gttsOf(userId, symbol);
@@ -488,12 +425,7 @@ describe('the exit chase at Kite (EXIT_CHASE_AFTER_MS 10 s, EXIT_CHASE_TIMES 3)'
         kite.requests
           .filter((r) => r.method === 'PUT' && r.path === `/orders/regular/${orderId}`)
           .map((r) => ({ type: String(r.form.order_type).toLowerCase(), price: Number(r.form.price) })),
-      traded(symbol) {
-        const mine = kite.orders.filter((o) => o.tradingsymbol === symbol);
-        const sum = (side: string) =>
-          mine.filter((o) => o.transaction_type === side).reduce((s, o) => s + o.filled_quantity, 0);
-        return { bought: sum('BUY'), sold: sum('SELL') };
-      },
+      traded: (symbol) => kiteTraded(symbol),
     }),
     async liveTrade() {
       const { symbol, signal, feed, engine } = await liveTrade();

@@ -14,6 +14,7 @@ import { parseEnv } from '@server/config/env';
 import type { ExchangeOrder } from '@tests/support/fake-exchange';
 import { REST_BROKER_WORLDS, type RestBrokerWorld, type RestFake } from '@tests/support/rest-broker-worlds';
 import type { ParsedRequest } from '@tests/support/fake-broker-http';
+import { protectionRequest } from '@tests/factories/protections';
 import { orderRequest } from './shared-contract';
 
 const PRICES: Record<string, number> = { INFY: 1500, TCS: 4000, SBIN: 800, ITC: 450, WIPRO: 300, LT: 3500, ONGC: 250 };
@@ -63,19 +64,8 @@ export function protectionContract(
     return { credentials, user };
   }
 
-  const protection = (over: Partial<ProtectionRequest> = {}): ProtectionRequest => ({
-    exchange: 'NSE',
-    symbol: 'INFY',
-    side: 'sell',
-    product,
-    quantity: 10,
-    stop: 1450,
-    stopLimit: null,
-    target: 1600,
-    lastPrice: 1500,
-    clientOrderIds: { stop: `TB${users}P1S`, target: `TB${users}P1T` },
-    ...over,
-  });
+  const protection = (over: Partial<ProtectionRequest> = {}): ProtectionRequest =>
+    protectionRequest({ product, clientOrderIds: { stop: `TB${users}P1S`, target: `TB${users}P1T` }, ...over });
 
   const tagged = (tag: string): ExchangeOrder => fake.exchange.orders.find((o) => o.tag === tag)!;
   const move = (symbol: string, price: number) => {

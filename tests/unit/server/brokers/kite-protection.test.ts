@@ -7,20 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { Order, ProtectionRequest } from '@server/brokers/adapter';
 import { fromLegOrders } from '@server/brokers/order-protection';
 import { gttParams, ordersOfProtection, stopLegPrices } from '@server/brokers/zerodha/kite-protection';
+import { protectionRequest } from '@tests/factories/protections';
 
-const request = (over: Partial<ProtectionRequest> = {}): ProtectionRequest => ({
-  exchange: 'NSE',
-  symbol: 'INFY',
-  side: 'sell',
-  product: 'delivery',
-  quantity: 10,
-  stop: 1450,
-  stopLimit: 1440,
-  target: 1600,
-  lastPrice: 1500,
-  clientOrderIds: { stop: 'TB1L2', target: 'TB1L3' },
-  ...over,
-});
+const request = (over: Partial<ProtectionRequest> = {}): ProtectionRequest =>
+  protectionRequest({ stopLimit: 1440, clientOrderIds: { stop: 'TB1L2', target: 'TB1L3' }, ...over });
 
 const order = (over: Partial<Order> & { state: Order['state'] }): Order => ({
   orderId: '1',
