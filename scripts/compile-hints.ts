@@ -7,17 +7,12 @@ import type { Plugin } from 'vite';
  * a route's when it is visited), so most of its functions run soon after (docs/performance.md,
  * "Where the takeover's main thread goes").
  */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-
-/** The code with the hint as its first line, where alone V8 reads it. */
-export function withCompileHint(code: string): string {
-  return code.startsWith(`${COMPILE_HINT}\n`) ? code : `${COMPILE_HINT}\n${code}`;
-}
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
- * Puts the hint on every JavaScript chunk once the bundle is final: minification drops comments,
- * and Vite writes its preload map at the top of a chunk in its own generateBundle. (The build has
- * no source maps, which a line put in front would shift.)
+ * Puts the hint as the first line of every JavaScript chunk (V8 reads it nowhere else) once the
+ * bundle is final: minification drops comments, and Vite writes its preload map at the top of a
+ * chunk in its own generateBundle. (The build has no source maps, which the line would shift.)
  */
 export function compileHints(): Plugin {
   return {
@@ -26,7 +21,8 @@ export function compileHints(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        for (const file of Object.values(bundle)) if (file.type === 'chunk') file.code = withCompileHint(file.code);
+        for (const file of Object.values(bundle))
+          if (file.type === 'chunk') file.code = `${COMPILE_HINT}\n${file.code}`;
       },
     },
   };

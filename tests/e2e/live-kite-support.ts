@@ -4,17 +4,15 @@
  * account trades live at Kite with approved signals that the real engine enters there.
  */
 import type { APIRequestContext, APIResponse, Browser, BrowserContext } from '@playwright/test';
-import type { Challenge } from 'altcha-lib';
 import type { Algo, Signal } from '@shared/schemas/admin/algos';
 import type { MemberAccount } from '@shared/schemas/admin/members';
 import type { Trade } from '@shared/schemas/trades';
-import { solve } from '@tests/support/captcha';
 import { addSignalBody } from '../factories/signals';
 import { subscriptionBody } from '../factories/subscriptions';
 import { liveKiteEnv, startFakeKite, type FakeKite } from '../support/fake-kite';
 import { createMember } from './admin-people-support';
 import { startAppServer, type RunningServer } from './support/app-server';
-import { expect, test } from './support/fixtures';
+import { apiLogin, expect, test } from './support/fixtures';
 
 /** A long swing signal's levels around an entry in whole rupees: stop-loss 10 % under, target 20 % over. */
 export const levelsAt = (entry: number) => ({
@@ -70,13 +68,6 @@ export function liveKiteServerForFile(env: Record<string, string> = {}): {
   };
 }
 
-/** A login through the API (a captcha solved in Node): the session lands in the context's cookies. */
-export async function logIn(request: APIRequestContext, email: string, password: string): Promise<void> {
-  const challenge = (await (await request.get('/api/captcha')).json()) as Challenge;
-  const res = await request.post('/api/login', { data: { email, password, captcha: await solve(challenge) } });
-  expect(res.status(), `login of ${email}: ${await res.text()}`).toBe(200);
-}
-
 /** The answer's JSON, once it is a success (else the test fails naming `what`). */
 export async function ok<T>(res: Promise<APIResponse>, what: string): Promise<T> {
   const answer = await res;
@@ -96,7 +87,7 @@ export async function contextAs(
     baseURL,
     ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
   });
-  await logIn(context.request, email, password);
+  await apiLogin(context.request, email, password);
   return context;
 }
 

@@ -57,7 +57,7 @@ export async function loginAs(page: Page, role: Role): Promise<void> {
  * The session cookie lands in `request`'s cookie jar (a browser context's own `request` shares the
  * context's cookies). Returns the user and the session cookie's `name=value`.
  */
-async function apiLogin(
+export async function apiLogin(
   request: APIRequestContext,
   email: string,
   password: string,
