@@ -43,9 +43,10 @@ export async function columnTexts(table: Locator, header: string): Promise<strin
 }
 
 export const OFFLINE_NOTICE = /^Offline, as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
-// ERR_INCOMPLETE_CHUNKED_ENCODING / ERR_CONNECTION_RESET: a response cut off as the server goes away.
+// ERR_INCOMPLETE_CHUNKED_ENCODING / ERR_CONNECTION_RESET / ERR_EMPTY_RESPONSE: a request in flight cut off
+// as the server goes away (goOffline stops it while a refresh may be under way).
 export const OFFLINE_CONSOLE_ERRORS = [
-  /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_INCOMPLETE_CHUNKED_ENCODING|Failed to fetch|status of 50[234]/,
+  /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|ERR_INCOMPLETE_CHUNKED_ENCODING|Failed to fetch|status of 50[234]/,
 ];
 
 /**
