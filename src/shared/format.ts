@@ -4,6 +4,7 @@
  */
 import { format, isValid, parseISO } from 'date-fns';
 import type { TRADE_FILTER_STATUSES, TradeStatus } from './constants';
+import { indianNumberText, rupeesText } from './number-text';
 import type { Trade } from './schemas/trades';
 
 export const NA = 'N.A.';
@@ -18,27 +19,22 @@ export const brokerLabel = (broker: string) => BROKER_LABELS[broker] ?? capitali
 /** Sign of a number for colouring: gains green, losses red. */
 export type Tone = 'gain' | 'loss' | 'flat';
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-const plainNumber = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-
 const isNumber = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
 /** Money as Indian rupees (₹1,23,456.78); N.A. for a missing value. */
 export function formatRupees(value: number | null | undefined): string {
-  return isNumber(value) ? rupees.format(value) : NA;
+  return isNumber(value) ? rupeesText(value) : NA;
 }
-
-const signedRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', signDisplay: 'exceptZero' });
 
 /** A gain or loss with its sign, so it reads without colour: +₹1,234.50, -₹80.00, ₹0.00; N.A. when missing. */
 export function formatSignedRupees(value: number | null | undefined): string {
-  return isNumber(value) ? signedRupees.format(value) : NA;
+  return isNumber(value) ? rupeesText(value, true) : NA;
 }
 
 /** Quantities and other plain numbers with Indian digit grouping; N.A. for a missing value. */
 export function formatNumber(value: number | null | undefined): string {
-  return isNumber(value) ? plainNumber.format(value) : NA;
+  return isNumber(value) ? indianNumberText(value) : NA;
 }
 
 export function toneOf(value: number | null | undefined): Tone {

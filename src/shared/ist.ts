@@ -4,11 +4,11 @@
  * (yyyy-MM-dd) and their arithmetic. Pure: the instant is always passed in (only indiaToday falls
  * back to the current time).
  *
- * India's offset comes from the platform's time-zone data through @date-fns/tz's tzOffset (UTC+05:30
- * all year, no daylight saving), never from the zone the machine or the browser is set to. Its
- * TZDate would do the same through a Date subclass, but this module is in the client's first-visit
- * bundle (today in India) and in the engine's per-tick checks: tzOffset alone is a few hundred bytes,
- * and a conversion a single Intl call.
+ * India's offset is never the zone the machine or the browser is set to. Since 14 October 1945,
+ * 17:30 UTC it has been UTC+05:30 all year (IANA's Asia/Kolkata), a constant here; older instants
+ * ask the platform's time-zone data through @date-fns/tz's tzOffset. Asking it for every instant
+ * would cost the client's start-up the browser's first Intl call, which loads its locale data
+ * (docs/performance.md, "Intl at start-up"), and the engine an Intl call per tick.
  */
 import { tzOffset } from '@date-fns/tz/tzOffset';
 
@@ -29,8 +29,13 @@ export interface IstParts {
   millisecond: number;
 }
 
+/** From this instant on, India's offset is UTC+05:30 (before it, +06:30 in the war years and older rules). */
+export const IST_FIXED_OFFSET_SINCE = Date.UTC(1945, 9, 14, 17, 30);
+const IST_OFFSET_MS = 330 * 60_000;
+
 /** India's offset from UTC at an instant, in milliseconds (NaN for an invalid instant). */
-const offsetMs = (ms: number) => Math.round(tzOffset(IST_TIME_ZONE, new Date(ms)) * 60_000);
+const offsetMs = (ms: number) =>
+  ms >= IST_FIXED_OFFSET_SINCE ? IST_OFFSET_MS : Math.round(tzOffset(IST_TIME_ZONE, new Date(ms)) * 60_000);
 
 /** An instant as a Date whose UTC fields read India's wall clock at that instant. */
 const wallClockOf = (at: Date | number) => new Date(+at + offsetMs(+at));

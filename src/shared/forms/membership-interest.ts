@@ -4,12 +4,13 @@
  */
 import { ALGO_TESTING, MEMBERSHIP_FEE } from '../constants';
 import type { EnquiryFormDefinition } from '../schemas/public-forms';
+import { indianNumberText, usNumberText } from '../number-text';
 import { buildFormSchema, labelled, type FormAnswers } from './form-definition';
 import { email, longText, multi, phone, radio, shortText, yesNo } from './fields';
 
-const inr = MEMBERSHIP_FEE.inr.toLocaleString('en-IN');
+const inr = indianNumberText(MEMBERSHIP_FEE.inr);
 const { fromDay, toDay } = MEMBERSHIP_FEE.paymentWindow;
-const usd = (amount: number) => amount.toLocaleString('en-US');
+const usd = usNumberText;
 
 export const membershipInterestForm = {
   id: 'membership-interest',

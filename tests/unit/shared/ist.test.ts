@@ -1,6 +1,7 @@
 import { tzOffset } from '@date-fns/tz';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  IST_FIXED_OFFSET_SINCE,
   IST_TIME_ZONE,
   addDays,
   dayOfWeek,
@@ -23,6 +24,25 @@ describe('India clock and calendar', () => {
     for (const at of ['1990-01-15T00:00:00Z', '2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '2040-07-01T12:00:00Z']) {
       expect(tzOffset(IST_TIME_ZONE, utc(at))).toBe(330);
     }
+  });
+
+  it("keeps the zone data's offset on both sides of 1945, when India's became a constant", () => {
+    const minute = 60_000;
+    const instants = [
+      IST_FIXED_OFFSET_SINCE - minute,
+      IST_FIXED_OFFSET_SINCE,
+      Date.UTC(1942, 6, 1),
+      Date.UTC(1900, 0, 1),
+    ];
+    // Every 97 days from 1945 to 2100: the constant is the zone data's offset throughout.
+    for (let at = IST_FIXED_OFFSET_SINCE; at < Date.UTC(2100, 0, 1); at += 97 * 86_400_000) instants.push(at);
+    for (const at of instants) {
+      const wall = new Date(at + tzOffset(IST_TIME_ZONE, new Date(at)) * minute);
+      expect(istParts(at).hour, new Date(at).toISOString()).toBe(wall.getUTCHours());
+      expect(istParts(at).minute, new Date(at).toISOString()).toBe(wall.getUTCMinutes());
+    }
+    // The war years' +06:30 still comes from the zone data.
+    expect(istParts(Date.UTC(1943, 0, 1)).hour).toBe(6);
   });
 
   it('turns the day at midnight in India, 18:30 UTC', () => {

@@ -4,6 +4,7 @@
  * prepared strings, and only the first `limit` matches are handed to the page.
  */
 import type { Instrument } from '@shared/schemas/admin/algos';
+import { indianNumberText } from '@shared/number-text';
 
 export interface InstrumentOption {
   label: string;
@@ -43,14 +44,12 @@ const DETAIL_FIELDS = [
   ['TIMESTAMP', 'Date'],
 ] as const satisfies readonly (readonly [keyof Instrument, string])[];
 
-const NUMBER = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-
 /** "Name: Reliance Industries · ISIN: INE002A01018 · Open: 2,890 ..." (known fields only). */
 export function instrumentDetails(i: Instrument): string {
   return DETAIL_FIELDS.filter(([key]) => i[key] !== null && i[key] !== '')
     .map(([key, label]) => {
       const value = i[key];
-      return `${label}: ${typeof value === 'number' ? NUMBER.format(value) : value}`;
+      return `${label}: ${typeof value === 'number' ? indianNumberText(value) : value}`;
     })
     .join(' · ');
 }

@@ -10,6 +10,7 @@ import { IonButton } from '@client/lib/ionic/ion-button';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatTimestamp } from '@shared/format';
+import { indianNumberText } from '@shared/number-text';
 import {
   acceptApplicationBodySchema,
   type AcceptApplicationBody,
@@ -112,8 +113,7 @@ function CollectionSummary({ c }: { c: Collection }) {
         </div>
       </dl>
       <p>
-        Collected: Rs {c.collected_inr.toLocaleString('en-IN')} and USD {c.collected_usd.toFixed(2)} · deadline{' '}
-        {c.deadline}
+        Collected: Rs {indianNumberText(c.collected_inr)} and USD {c.collected_usd.toFixed(2)} · deadline {c.deadline}
       </p>
       {c.members.length > 0 && (
         <ul className="membership-panel-members" aria-label={`Members in ${c.month}`}>

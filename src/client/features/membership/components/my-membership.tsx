@@ -5,12 +5,13 @@
  */
 import { IonButton } from '@client/lib/ionic/ion-button';
 import type { FeeCurrency, MyMembership } from '@shared/schemas/membership';
+import { indianNumberText } from '@shared/number-text';
 import { LoadState } from '@client/components/load-state';
 import { StatusBadge } from '@client/components/status-badge';
 import { useMyMembership, usePayNow } from '../api/my-membership';
 
 const money = (amount: number, currency: FeeCurrency) =>
-  currency === 'USD' ? `USD ${amount.toFixed(2)}` : `Rs ${amount.toLocaleString('en-IN')}`;
+  currency === 'USD' ? `USD ${amount.toFixed(2)}` : `Rs ${indianNumberText(amount)}`;
 
 const STATUS_TEXT: Record<MyMembership['membership_status'], { text: string; tone: 'success' | 'danger' | 'warning' }> =
   {

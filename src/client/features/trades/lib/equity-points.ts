@@ -9,10 +9,13 @@ export interface EquityPoint {
 
 export function equityPoints(byDay: AccountPnl['by_day']): EquityPoint[] {
   let total = 0;
-  return [...byDay]
-    .sort((a, b) => a.date.localeCompare(b.date))
-    .map((day) => {
-      total += day.net;
-      return { time: day.date, value: total };
-    });
+  return (
+    [...byDay]
+      // Plain comparison: the dates are YYYY-MM-DD, and localeCompare would load the locale's collation.
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+      .map((day) => {
+        total += day.net;
+        return { time: day.date, value: total };
+      })
+  );
 }
