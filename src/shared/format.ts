@@ -5,6 +5,7 @@
 import { format, isValid, parseISO } from 'date-fns';
 import type { TRADE_FILTER_STATUSES, TradeStatus } from './constants';
 import { indianNumberText, rupeesText } from './number-text';
+import type { FeeCurrency } from './schemas/membership';
 import type { Trade } from './schemas/trades';
 
 export const NA = 'N.A.';
@@ -36,6 +37,10 @@ export function formatSignedRupees(value: number | null | undefined): string {
 export function formatNumber(value: number | null | undefined): string {
   return isNumber(value) ? indianNumberText(value) : NA;
 }
+
+/** A membership fee as the member's screen and the mails write it: "Rs 5,900", "USD 75.00". */
+export const formatFee = (amount: number, currency: FeeCurrency) =>
+  currency === 'USD' ? `USD ${amount.toFixed(2)}` : `Rs ${indianNumberText(amount)}`;
 
 export function toneOf(value: number | null | undefined): Tone {
   if (!isNumber(value) || value === 0) return 'flat';

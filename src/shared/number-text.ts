@@ -53,12 +53,15 @@ const groupedIndian = (whole: string) =>
 /** 1234567 -> "1,234,567". */
 const groupedThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+$)/g, ',');
 
-/** As Intl's en-IN with at most two decimals: "1,23,456.7", "-0" for -0. */
-export function indianNumberText(value: number): string {
-  const { negative, whole, fraction } = rounded(value, 2);
+/** At most `places` decimals, trailing zeros dropped, as Intl writes a plain number; "-0" for -0. */
+function decimalText(value: number, places: number, grouped: (whole: string) => string): string {
+  const { negative, whole, fraction } = rounded(value, places);
   const decimals = fraction.replace(/0+$/, '');
-  return `${negative ? '-' : ''}${groupedIndian(whole)}${decimals ? `.${decimals}` : ''}`;
+  return `${negative ? '-' : ''}${grouped(whole)}${decimals ? `.${decimals}` : ''}`;
 }
+
+/** As Intl's en-IN with at most two decimals: "1,23,456.7". */
+export const indianNumberText = (value: number) => decimalText(value, 2, groupedIndian);
 
 /**
  * As Intl's en-IN INR currency: "₹1,23,456.78", "-₹80.00". `signed` is Intl's `exceptZero`:
@@ -77,8 +80,4 @@ export function wholeDollarsText(value: number): string {
 }
 
 /** As Number.prototype.toLocaleString('en-US') (at most three decimals): "1,500". */
-export function usNumberText(value: number): string {
-  const { negative, whole, fraction } = rounded(value, 3);
-  const decimals = fraction.replace(/0+$/, '');
-  return `${negative ? '-' : ''}${groupedThousands(whole)}${decimals ? `.${decimals}` : ''}`;
-}
+export const usNumberText = (value: number) => decimalText(value, 3, groupedThousands);

@@ -8,6 +8,7 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { MEMBERSHIP_FEE, MEMBERSHIP_GST_PERCENT } from '@shared/constants';
 import { escapeHtml } from '@shared/form-string';
+import { formatFee } from '@shared/format';
 import { istDay } from '@shared/ist';
 import type { Env } from '../config/env';
 import type { AppDeps } from '../context';
@@ -15,7 +16,7 @@ import type { Db } from '../db/client';
 import { members, membershipPayments, paymentLinks, razorpayEvents } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import type { Mailer } from './mail';
-import { deadlineOf, feeOf, lastDayOf, loadMember, money, monthOf, recordPayment } from './membership';
+import { deadlineOf, feeOf, lastDayOf, loadMember, monthOf, recordPayment } from './membership';
 import { deliverDueMail, queueMail } from './outbox';
 import { createPaymentLink, razorpayConfigured } from './razorpay';
 
@@ -110,7 +111,7 @@ export async function ensurePaymentLink(
       html:
         paragraph(`Dear ${member.name},`) +
         paragraph(
-          `The membership fee of ${money(amount, currency)} for ${month}, including taxes, is due by ` +
+          `The membership fee of ${formatFee(amount, currency)} for ${month}, including taxes, is due by ` +
             `${deadlineOf(month)}. Unpaid after the 25th, the membership is cancelled automatically. ` +
             'You may also opt out before the 25th, with no payment due.',
         ) +
@@ -256,7 +257,7 @@ export async function receiptHtml(
     throw new DomainError('not_found', 'Receipt not found');
   }
   const { payment: p, member: m } = row;
-  const amount = money(p.amount, p.currency);
+  const amount = formatFee(p.amount, p.currency);
   const taxInvoice = seller.SELLER_GSTIN !== undefined;
   const title = taxInvoice ? 'Tax invoice' : 'Receipt';
   const cells: [string, string][] = [

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { MEMBERSHIP_FEE } from '@shared/constants';
 import { escapeHtml } from '@shared/form-string';
+import { formatFee } from '@shared/format';
 import { istDay } from '@shared/ist';
 import type {
   AcceptApplicationBody,
@@ -65,8 +66,6 @@ export function lastDayOf(month: string): string {
 }
 export const deadlineOf = (month: string) => `${month}-${String(MEMBERSHIP_FEE.paymentWindow.toDay).padStart(2, '0')}`;
 export const feeOf = (currency: FeeCurrency) => (currency === 'USD' ? MEMBERSHIP_FEE.usd : MEMBERSHIP_FEE.inr);
-export const money = (amount: number, currency: FeeCurrency) =>
-  currency === 'USD' ? `USD ${amount.toFixed(2)}` : `Rs ${amount.toLocaleString('en-IN')}`;
 
 /** The 1st/26th schedule runs: MEMBERSHIP_BILLING, else on when Razorpay is configured. */
 export const billingOn = (env: Pick<Env, 'MEMBERSHIP_BILLING' | 'RAZORPAY_KEY_ID'>) =>
@@ -224,7 +223,7 @@ export async function acceptApplication(
       paragraph('We are glad to tell you that your membership application has been accepted.') +
       paragraph(`Sign in with your e-mail ${body.email_id} and this password: ${password}`) +
       paragraph(
-        `The membership fee is ${money(feeOf(body.fee_currency), body.fee_currency)} per month, including taxes, ` +
+        `The membership fee is ${formatFee(feeOf(body.fee_currency), body.fee_currency)} per month, including taxes, ` +
           `due from the 1st to the 25th. Your first month is ${month}, to be paid by ${deadlineOf(month)}.`,
       ),
   });
@@ -392,7 +391,7 @@ export async function rejoinMembership(
     html:
       paragraph(`Dear ${member.name},`) +
       paragraph(
-        `Your membership is accepted again. The fee of ${money(feeOf(member.fee_currency), member.fee_currency)} ` +
+        `Your membership is accepted again. The fee of ${formatFee(feeOf(member.fee_currency), member.fee_currency)} ` +
           `for ${month} is due by ${deadlineOf(month)}.`,
       ),
   });
@@ -557,7 +556,7 @@ export async function runMembershipMonth(
         html:
           paragraph(`Dear ${member.name},`) +
           paragraph(
-            `The membership fee of ${money(feeOf(member.fee_currency), member.fee_currency)} for ${month} is due by ` +
+            `The membership fee of ${formatFee(feeOf(member.fee_currency), member.fee_currency)} for ${month} is due by ` +
               `${deadlineOf(month)}. Unpaid after the 25th, the membership is cancelled automatically. ` +
               'You may also opt out before the 25th, with no payment due.',
           ),

@@ -10,7 +10,6 @@ import { email, longText, multi, phone, radio, shortText, yesNo } from './fields
 
 const inr = indianNumberText(MEMBERSHIP_FEE.inr);
 const { fromDay, toDay } = MEMBERSHIP_FEE.paymentWindow;
-const usd = usNumberText;
 
 export const membershipInterestForm = {
   id: 'membership-interest',
@@ -98,7 +97,7 @@ export const membershipInterestForm = {
         longText('expertise', 'What expertise would you bring (e.g. programming, statistics, chart reading)?'),
         yesNo(
           'algorithmTesting',
-          `Would you volunteer to test our algorithms with limited capital (USD ${usd(ALGO_TESTING.minCapitalUsd)} to ${usd(ALGO_TESTING.maxCapitalUsd)}, at most ${ALGO_TESTING.maxMembersPerAlgo} members per algorithm, subject to availability)?`,
+          `Would you volunteer to test our algorithms with limited capital (USD ${usNumberText(ALGO_TESTING.minCapitalUsd)} to ${usNumberText(ALGO_TESTING.maxCapitalUsd)}, at most ${ALGO_TESTING.maxMembersPerAlgo} members per algorithm, subject to availability)?`,
         ),
         longText('comments', 'Anything else you would like to tell us? (optional)', { required: false }),
       ],

@@ -4,14 +4,11 @@
  * the months paid. Without Razorpay the firm records fees by hand, and the card says so.
  */
 import { IonButton } from '@client/lib/ionic/ion-button';
-import type { FeeCurrency, MyMembership } from '@shared/schemas/membership';
-import { indianNumberText } from '@shared/number-text';
+import type { MyMembership } from '@shared/schemas/membership';
+import { formatFee } from '@shared/format';
 import { LoadState } from '@client/components/load-state';
 import { StatusBadge } from '@client/components/status-badge';
 import { useMyMembership, usePayNow } from '../api/my-membership';
-
-const money = (amount: number, currency: FeeCurrency) =>
-  currency === 'USD' ? `USD ${amount.toFixed(2)}` : `Rs ${indianNumberText(amount)}`;
 
 const STATUS_TEXT: Record<MyMembership['membership_status'], { text: string; tone: 'success' | 'danger' | 'warning' }> =
   {
@@ -45,7 +42,7 @@ function Membership({ m }: { m: MyMembership }) {
         </div>
         <div>
           <dt>Amount due</dt>
-          <dd>{m.month_paid ? 'Paid' : money(m.amount_due, m.currency)}</dd>
+          <dd>{m.month_paid ? 'Paid' : formatFee(m.amount_due, m.currency)}</dd>
         </div>
         {m.amount_due > 0 && (
           <div>
@@ -57,7 +54,7 @@ function Membership({ m }: { m: MyMembership }) {
       {m.amount_due > 0 &&
         (m.gateway ? (
           <IonButton disabled={pay.isPending} onClick={() => pay.mutate()}>
-            {pay.isPending ? 'Opening...' : `Pay now ${money(m.amount_due, m.currency)}`}
+            {pay.isPending ? 'Opening...' : `Pay now ${formatFee(m.amount_due, m.currency)}`}
           </IonButton>
         ) : (
           <p className="settings-hint">Pay the fee as the firm tells you: it is recorded by hand.</p>
@@ -68,7 +65,7 @@ function Membership({ m }: { m: MyMembership }) {
           <ul className="membership-payments" aria-label="Membership payments">
             {m.payments.map((p) => (
               <li key={p.id}>
-                {p.month}: {money(p.amount, p.currency)} · {p.invoice_number} ·{' '}
+                {p.month}: {formatFee(p.amount, p.currency)} · {p.invoice_number} ·{' '}
                 <a href={`/api/membership/payments/${p.id}/receipt`} target="_blank" rel="noopener">
                   Receipt
                 </a>
