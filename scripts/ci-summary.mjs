@@ -5,7 +5,9 @@
  * (Playwright's). Tests are counted from the reports; a step that exited non-zero without a
  * failing test in its report (install, typecheck, lint, a crash before the tests ran) counts as
  * one failure, so a broken build can never print "0 failed". Each failed test is named under its
- * step (file, title, first line of the error), so the tail of a CI log says what broke.
+ * step (file, title, first line of the error) with the rest of its error and, for a browser test,
+ * what the page showed when it failed (Playwright's page snapshot), both a few lines at most: the
+ * tail of a CI log is often all that is kept of a run, and it must say what broke.
  * Usage: node scripts/ci-summary.mjs <results-folder>; exits 1 when anything failed.
  */
 import fs from 'node:fs';
@@ -44,12 +46,36 @@ const steps = fs
 
 // eslint-disable-next-line no-control-regex -- terminal colour codes in the reporters' messages
 const COLOUR_CODES = /\x1b\[[0-9;]*m/g;
-const firstLine = (text) =>
+const ERROR_LINES = 10;
+const SNAPSHOT_LINES = 15;
+const plainLines = (text) =>
   String(text ?? '')
     .replace(COLOUR_CODES, '')
-    .trim()
-    .split('\n')[0]
-    .slice(0, 200);
+    .split('\n')
+    .map((line) => line.trimEnd().slice(0, 200))
+    .filter((line) => line.trim() !== '');
+const firstLine = (text) => plainLines(text)[0] ?? '';
+
+/** The error's lines after the first (no code frame: it is in the repository), then the page snapshot's. */
+function failureDetails(error, attachments) {
+  const lines = plainLines(error?.message)
+    .slice(1)
+    .filter((line) => !/^\s*(>\s*)?\d+ \||^\s*\|/.test(line))
+    .slice(0, ERROR_LINES);
+  const snapshot = pageLandmarks(attachments?.find((attachment) => attachment.name === 'error-context')?.path);
+  if (snapshot.length) lines.push('page at the failure (headings, alerts, dialogs):', ...snapshot);
+  return lines.map((line) => `      ${line}`);
+}
+
+/** The headings, alerts, dialogs and status lines of Playwright's page snapshot (error-context.md). */
+function pageLandmarks(file) {
+  if (!file || !fs.existsSync(file)) return [];
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(fs.readFileSync(file, 'utf8'))?.[1] ?? '';
+  return plainLines(yaml)
+    .filter((line) => /^\s*- (heading|alert|alertdialog|dialog|status)\b/.test(line))
+    .map((line) => line.trim())
+    .slice(0, SNAPSHOT_LINES);
+}
 
 /** "file > title: first line of the error" for each failed test in a step's report. */
 function failedTests(base) {
@@ -58,9 +84,11 @@ function failedTests(base) {
     return (vitest.testResults ?? []).flatMap((file) =>
       (file.assertionResults ?? [])
         .filter((test) => test.status === 'failed')
-        .map(
-          (test) =>
+        .map((test) =>
+          [
             `${path.relative(process.cwd(), file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+            ...failureDetails({ message: test.failureMessages?.[0] }),
+          ].join('\n'),
         ),
     );
   }
@@ -70,8 +98,13 @@ function failedTests(base) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
-        const error = test.results?.at(-1)?.error?.message;
-        failed.push(`${spec.file ?? file} > ${spec.title}: ${firstLine(error)}`);
+        const result = test.results?.at(-1);
+        failed.push(
+          [
+            `${spec.file ?? file} > ${spec.title}: ${firstLine(result?.error?.message)}`,
+            ...failureDetails(result?.error, result?.attachments),
+          ].join('\n'),
+        );
       }
     }
     for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
