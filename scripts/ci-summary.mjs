@@ -54,7 +54,7 @@ const plainLines = (text) =>
     .split('\n')
     .map((line) => line.trimEnd().slice(0, 200))
     .filter((line) => line.trim() !== '');
-const firstLine = (text) => plainLines(text)[0] ?? '';
+const firstLine = (text) => plainLines(text)[0]?.trim() ?? '';
 
 /** The error's lines after the first (no code frame: it is in the repository), then the page snapshot's. */
 function failureDetails(error, attachments) {
@@ -77,7 +77,7 @@ function pageLandmarks(file) {
     .slice(0, SNAPSHOT_LINES);
 }
 
-/** "file > title: first line of the error" for each failed test in a step's report. */
+/** "file > title: first line of the error", then its details, for each failed test in a step's report. */
 function failedTests(base) {
   const vitest = readJson(`${base}.vitest.json`);
   if (vitest) {
