@@ -3,9 +3,8 @@
  * own): the page paints from its HTML and CSS first, then the app's modules load and take the page
  * over (main.tsx). Requested with the page, the modules would share a phone's bandwidth and main
  * thread with its first paint. They are listed in <meta name="app-modules">: the app's entry
- * first, then the chunks it and the page's route import, preloaded side by side.
+ * first, then the chunks it and the page's route import, preloaded a few at a time.
  */
-export {};
 
 declare global {
   interface Window {
@@ -73,16 +72,32 @@ function afterFirstPaint(): Promise<void> {
 /** lib/takeover-marks.ts's TAKEOVER_START_MARK, copied: an import would pull the app into this chunk. */
 const TAKEOVER_START_MARK = 'trabot:takeover-start';
 
-void afterFirstPaint().then(() => {
-  performance.mark(TAKEOVER_START_MARK);
-  // In the list's order: the entry, the largest, first.
-  for (const href of APP_MODULES) {
+/**
+ * Module fetches started in one task at most. Each started fetch costs the main thread a few
+ * milliseconds on a slow phone (1-15 ms at 4x CPU, docs/performance.md): the 16 of the trades
+ * page, started together, made one task of 37-232 ms.
+ */
+export const PRELOADS_PER_TASK = 4;
+
+/** Preloads the modules in the list's order, PRELOADS_PER_TASK of them a task. */
+export function preloadInTurns(hrefs: readonly string[]): void {
+  for (const href of hrefs.slice(0, PRELOADS_PER_TASK)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     document.head.append(link);
   }
-  const entry = APP_MODULES[0];
-  if (entry) return import(/* @vite-ignore */ entry);
+  if (hrefs.length > PRELOADS_PER_TASK) setTimeout(() => preloadInTurns(hrefs.slice(PRELOADS_PER_TASK)));
+}
+
+void afterFirstPaint().then(() => {
+  performance.mark(TAKEOVER_START_MARK);
+  // The entry first, the largest (its import fetches it), then the chunks it and the page's route
+  // import, preloaded in turns long before the entry has arrived to ask for them.
+  const [entry, ...chunks] = APP_MODULES;
+  if (!entry) return;
+  const started = import(/* @vite-ignore */ entry);
+  setTimeout(() => preloadInTurns(chunks));
+  return started;
 });

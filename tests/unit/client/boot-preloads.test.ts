@@ -1,0 +1,41 @@
+/** boot.ts: a prerendered page's modules are preloaded in turns, never all in one task. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { preloadInTurns, PRELOADS_PER_TASK } from '@client/boot';
+
+const preloads = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+    link.getAttribute('href'),
+  );
+
+afterEach(() => {
+  vi.useRealTimers();
+  for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
+});
+
+describe('preloadInTurns', () => {
+  it(`starts ${PRELOADS_PER_TASK} preloads a task, in the list's order, until all are started`, () => {
+    vi.useFakeTimers();
+    const hrefs = Array.from({ length: 10 }, (_, i) => `/assets/chunk-${i}.js`);
+    preloadInTurns(hrefs);
+    expect(preloads()).toEqual(hrefs.slice(0, 4));
+    vi.advanceTimersToNextTimer();
+    expect(preloads()).toEqual(hrefs.slice(0, 8));
+    vi.advanceTimersToNextTimer();
+    expect(preloads()).toEqual(hrefs);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('preloads as a module script is fetched: CORS, no credentials to another site', () => {
+    preloadInTurns(['/assets/a.js']);
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="modulepreload"]')!;
+    expect(link.crossOrigin).toBe('');
+    expect(link.getAttribute('href')).toBe('/assets/a.js');
+  });
+
+  it('leaves nothing pending for a list that fits in one task', () => {
+    vi.useFakeTimers();
+    preloadInTurns(['/assets/a.js', '/assets/b.js']);
+    expect(preloads()).toHaveLength(2);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
