@@ -57,12 +57,12 @@ const plainLines = (text) =>
 const firstLine = (text) => plainLines(text)[0]?.trim() ?? '';
 
 /** The error's lines after the first (no code frame: it is in the repository), then the page snapshot's. */
-function failureDetails(error, attachments) {
-  const lines = plainLines(error?.message)
+function failureDetails(message, contextFile) {
+  const lines = plainLines(message)
     .slice(1)
     .filter((line) => !/^\s*(>\s*)?\d+ \||^\s*\|/.test(line))
     .slice(0, ERROR_LINES);
-  const snapshot = pageLandmarks(attachments?.find((attachment) => attachment.name === 'error-context')?.path);
+  const snapshot = pageLandmarks(contextFile);
   if (snapshot.length) lines.push('page at the failure (headings, alerts, dialogs):', ...snapshot);
   return lines.map((line) => `      ${line}`);
 }
@@ -87,7 +87,7 @@ function failedTests(base) {
         .map((test) =>
           [
             `${path.relative(process.cwd(), file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
-            ...failureDetails({ message: test.failureMessages?.[0] }),
+            ...failureDetails(test.failureMessages?.[0]),
           ].join('\n'),
         ),
     );
@@ -102,7 +102,10 @@ function failedTests(base) {
         failed.push(
           [
             `${spec.file ?? file} > ${spec.title}: ${firstLine(result?.error?.message)}`,
-            ...failureDetails(result?.error, result?.attachments),
+            ...failureDetails(
+              result?.error?.message,
+              result?.attachments?.find((attachment) => attachment.name === 'error-context')?.path,
+            ),
           ].join('\n'),
         );
       }

@@ -1,16 +1,15 @@
 /** scripts/ci-summary.mjs: the tail of a CI log names each failure and what the page showed. */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { removeTempDirs, ROOT, tempDir } from '@tests/support/child-processes';
 
-const SCRIPT = path.resolve(__dirname, '../../../scripts/ci-summary.mjs');
-let folder = '';
-afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
+const SCRIPT = path.join(ROOT, 'scripts', 'ci-summary.mjs');
+afterEach(removeTempDirs);
 
 function summarise(files: Record<string, string>) {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-summary-'));
+  const folder = tempDir('ci-summary-');
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(folder, name), text);
   const run = spawnSync(process.execPath, [SCRIPT, folder], { encoding: 'utf8' });
   return { status: run.status, lines: run.stdout.trimEnd().split('\n') };
@@ -42,44 +41,40 @@ const SNAPSHOT = [
 
 describe('ci-summary', () => {
   it("prints a failed browser test's error without its code frame, then the page's headings and alerts", () => {
-    const context = path.join(os.tmpdir(), `ci-summary-context-${process.pid}.md`);
+    const context = path.join(tempDir('ci-summary-context-'), 'error-context.md');
     fs.writeFileSync(context, SNAPSHOT);
-    try {
-      const report = {
-        stats: { expected: 3, unexpected: 1 },
-        suites: [
-          {
-            file: 'guards.spec.ts',
-            specs: [
-              {
-                title: 'signing in from a deep link',
-                tests: [
-                  {
-                    status: 'unexpected',
-                    results: [{ error: { message: ERROR }, attachments: [{ name: 'error-context', path: context }] }],
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      };
-      const { status, lines } = summarise({ '4-e2e.exit': '1', '4-e2e.playwright.json': JSON.stringify(report) });
-      expect(status).toBe(1);
-      expect(lines).toEqual([
-        '  e2e: FAILED (exit 1), 3 passed, 1 failed',
-        '    failed: guards.spec.ts > signing in from a deep link: Error: expect(locator).toBeVisible() failed',
-        "      Locator: getByRole('heading', { name: 'Member Login' })",
-        '      Timeout: 10000ms',
-        '      Error: element(s) not found',
-        '      page at the failure (headings, alerts, dialogs):',
-        '      - heading "Something went wrong" [level=1]',
-        '      - alert: Failed to fetch dynamically imported module',
-        '3 passed, 1 failed',
-      ]);
-    } finally {
-      fs.rmSync(context, { force: true });
-    }
+    const report = {
+      stats: { expected: 3, unexpected: 1 },
+      suites: [
+        {
+          file: 'guards.spec.ts',
+          specs: [
+            {
+              title: 'signing in from a deep link',
+              tests: [
+                {
+                  status: 'unexpected',
+                  results: [{ error: { message: ERROR }, attachments: [{ name: 'error-context', path: context }] }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const { status, lines } = summarise({ '4-e2e.exit': '1', '4-e2e.playwright.json': JSON.stringify(report) });
+    expect(status).toBe(1);
+    expect(lines).toEqual([
+      '  e2e: FAILED (exit 1), 3 passed, 1 failed',
+      '    failed: guards.spec.ts > signing in from a deep link: Error: expect(locator).toBeVisible() failed',
+      "      Locator: getByRole('heading', { name: 'Member Login' })",
+      '      Timeout: 10000ms',
+      '      Error: element(s) not found',
+      '      page at the failure (headings, alerts, dialogs):',
+      '      - heading "Something went wrong" [level=1]',
+      '      - alert: Failed to fetch dynamically imported module',
+      '3 passed, 1 failed',
+    ]);
   });
 
   it('keeps a failed unit test to a few lines of its message', () => {
