@@ -132,20 +132,27 @@ export function lighthouseTable(results: LighthouseResult[]): string {
 }
 
 export function takeoverTable(pages: TakeoverTimings[]): string {
-  return table([
-    [
-      'Takeover of a prerendered page, phone, CPU 4x slower',
-      'longest task',
-      'per run: start-live, long tasks (ms)',
-      'budget',
-    ],
-    ...pages.map((p) => [
-      p.page,
-      `${p.longestMs} ms`,
-      p.runs.map((run) => `${run.startMs}-${run.liveMs}: ${run.longTasksMs.join(' ') || '-'}`).join('; '),
-      `<= ${TAKEOVER_BUDGET_MS} ms (median run): ${p.pass ? 'PASS' : 'FAIL'}`,
+  const perRun = (runs: TakeoverTimings['runs']) =>
+    runs.map((run) => `${run.startMs}-${run.liveMs}: ${run.longTasksMs.join(' ') || '-'}`).join('; ');
+  return [
+    table([
+      [
+        'Takeover of a prerendered page, phone, CPU 4x slower',
+        'longest task',
+        'with DevTools',
+        'per run: start-live, long tasks (ms)',
+        'budget',
+      ],
+      ...pages.map((p) => [
+        p.page,
+        `${p.longestMs} ms`,
+        `${p.devToolsLongestMs} ms`,
+        `${perRun(p.runs)} | with DevTools ${perRun(p.devToolsRuns)}`,
+        `<= ${TAKEOVER_BUDGET_MS} ms (median run): ${p.pass ? 'PASS' : 'FAIL'}`,
+      ]),
     ]),
-  ]);
+    "Judged as a phone runs the page (no DevTools domain enabled); 'with DevTools': the Runtime domain enabled, as in Playwright and Lighthouse.",
+  ].join('\n');
 }
 
 export function uiTable(ui: UiTimings): string {
