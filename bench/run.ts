@@ -8,7 +8,7 @@
  * (bench/push.ts; `--push` alone), the fan-out to a live broker under its rate limits
  * (bench/live-broker.ts; `--live` alone), prints tables and writes
  * bench/results/latest.json. `--pages` stops after the bundle, Lighthouse and the takeover,
- * `--lighthouse` after the bundle and Lighthouse.
+ * `--lighthouse` after the bundle and Lighthouse; `--takeover` measures the takeover alone.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -130,10 +130,13 @@ async function main() {
 
   // The pages as a member sees them (the demo's own trades, 14), beside the peer (bench/peer.ts).
   const pages = await startBenchServer(undefined, { trades: 0 });
+  const takeoverOnly = process.argv.includes('--takeover');
   try {
-    results.bundle = await measureBundle(CLIENT_DIR, pages.url);
-    console.log(`${bundleTable(results.bundle)}\n`);
-    if (!process.argv.includes('--no-lighthouse')) {
+    if (!takeoverOnly) {
+      results.bundle = await measureBundle(CLIENT_DIR, pages.url);
+      console.log(`${bundleTable(results.bundle)}\n`);
+    }
+    if (!takeoverOnly && !process.argv.includes('--no-lighthouse')) {
       const peer = await startPeerServer();
       try {
         results.lighthouse = await measureLighthouse(pages.url, pages.cookie, {
@@ -156,8 +159,8 @@ async function main() {
   } finally {
     await pages.stop();
   }
-  // --pages: the first-visit bundle, Lighthouse and the takeover alone.
-  if (process.argv.includes('--pages')) {
+  // --pages: the first-visit bundle, Lighthouse and the takeover alone; --takeover: the takeover alone.
+  if (process.argv.includes('--pages') || takeoverOnly) {
     console.log(`Results written to ${path.relative(ROOT, writeResults(ROOT, results))}`);
     return;
   }
