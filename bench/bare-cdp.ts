@@ -35,8 +35,14 @@ export async function launchBareBrowser(): Promise<BareBrowser> {
   const waiting = new Map<number, (reply: Reply) => void>();
   socket.on('message', (data) => {
     const reply = JSON.parse(String(data)) as Reply;
-    if (reply.id !== undefined) waiting.get(reply.id)?.(reply);
-    waiting.delete(reply.id!);
+    if (reply.id === undefined) return; // an event: none is listened to
+    waiting.get(reply.id)?.(reply);
+    waiting.delete(reply.id);
+  });
+  // A browser that went away answers nothing more: every command still waiting fails.
+  socket.on('close', () => {
+    for (const answer of waiting.values()) answer({ error: { message: 'the browser closed the connection' } });
+    waiting.clear();
   });
   let lastId = 0;
   return {

@@ -16,6 +16,7 @@
  * MutationObserver would slow the render): the app marks the takeover (User Timing), and a promise
  * the page keeps answers the harness once the live page has shown.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LIVE_PAGE_MARK, TAKEOVER_START_MARK } from '@client/lib/takeover-marks';
 import { launchBareBrowser, type BareBrowser } from './bare-cdp';
 import { CPU_SLOWDOWN, median, PHONE } from './ui-timings';
@@ -80,20 +81,28 @@ function observeTakeover(settleMs: number, startMark: string, liveMark: string) 
   });
 }
 
-/** The page's report, asked once its document has replaced about:blank (until then there is none). */
+/**
+ * The page's report, asked once its document has replaced about:blank (until then there is none).
+ * A page that never shows its live app fails the run after REPORT_TIMEOUT_MS.
+ */
 async function awaitReport(browser: BareBrowser, sessionId: string): Promise<TakeoverRun> {
   const deadline = Date.now() + REPORT_TIMEOUT_MS;
   for (;;) {
-    const answer = await browser
-      .send<{ result: { value?: TakeoverRun } }>(
-        'Runtime.evaluate',
-        { expression: 'window.takeoverReport', awaitPromise: true, returnByValue: true },
-        sessionId,
-      )
-      .catch(() => undefined); // the evaluation's document was replaced meanwhile
+    const giveUp = new AbortController();
+    const answer = await Promise.race([
+      browser
+        .send<{ result: { value?: TakeoverRun } }>(
+          'Runtime.evaluate',
+          { expression: 'window.takeoverReport', awaitPromise: true, returnByValue: true },
+          sessionId,
+        )
+        .catch(() => undefined), // the evaluation's document was replaced meanwhile
+      sleep(Math.max(0, deadline - Date.now()), undefined, { signal: giveUp.signal }).catch(() => undefined),
+    ]);
+    giveUp.abort();
     if (answer?.result.value) return answer.result.value;
-    if (Date.now() > deadline) throw new Error('The page never reported its takeover');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (Date.now() >= deadline) throw new Error('The page never reported its takeover');
+    await sleep(100);
   }
 }
 
