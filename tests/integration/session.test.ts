@@ -206,7 +206,7 @@ describe('POST /api/login', () => {
     expect(min(unknown)).toBeLessThan(min(known) * 2);
   });
 
-  it('validates the body: missing fields, wrong types, bad email, malformed JSON, wrong content type', async () => {
+  it('validates the body: missing fields, wrong types, bad email, lengths, malformed JSON, wrong content type', async () => {
     const client = t.client();
     const missing = await client.json('/api/login', {});
     expect(missing.status).toBe(400);
@@ -220,6 +220,18 @@ describe('POST /api/login', () => {
     const badEmail = await client.json('/api/login', { email: 'not-an-email', password: 'x', captcha: 'x' });
     expect(badEmail.status).toBe(400);
     expect(((await badEmail.json()) as { fields: Record<string, string> }).fields.email).toBe('Enter a valid email');
+
+    // zod/mini carries no locale: each length check names its field in our words, not zod's fallback.
+    const tooLong = await client.json('/api/login', {
+      email: `${'a'.repeat(250)}@x.in`,
+      password: 'p'.repeat(1025),
+      captcha: 'x',
+    });
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { fields: Record<string, string> }).fields).toEqual({
+      email: 'Email is too long',
+      password: 'Password is too long',
+    });
 
     const malformed = await client.request('/api/login', {
       method: 'POST',

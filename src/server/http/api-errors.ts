@@ -91,7 +91,10 @@ function nulCharacterPath(value: unknown): string[] | null {
  * failure names its path), then by the schema. Shared by parseWith and the routes' validators
  * (validation.ts), so both refuse alike.
  */
-export function safeParseInput<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
+export function safeParseInput<S extends z.core.$ZodType>(
+  schema: S,
+  value: unknown,
+): z.ZodSafeParseResult<z.output<S>> {
   const nul = nulCharacterPath(value);
   if (nul !== null) {
     const error = new z.ZodError([
@@ -99,7 +102,7 @@ export function safeParseInput<S extends z.ZodType>(schema: S, value: unknown): 
     ]);
     return { success: false, error: error as z.ZodError<z.output<S>> };
   }
-  return schema.safeParse(value);
+  return z.safeParse(schema, value);
 }
 
 /** The refusal of an invalid input: `Invalid body: a, b.c` with the first message of each field at fault. */

@@ -62,7 +62,7 @@ async function checkJsonText(c: Context): Promise<void> {
  * schema is zod 3 or 4, which a generic schema leaves open, so the function is cast (the validator
  * only reads success, data and error).
  */
-function checkedBy<S extends z.ZodType>(transform: (value: unknown) => unknown = (value) => value) {
+function checkedBy<S extends z.core.$ZodType>(transform: (value: unknown) => unknown = (value) => value) {
   return {
     validationFunction: ((schema: S, value: unknown) => safeParseInput(schema, transform(value))) as (
       schema: S,
@@ -72,7 +72,7 @@ function checkedBy<S extends z.ZodType>(transform: (value: unknown) => unknown =
 }
 
 /** The JSON body, parsed with `schema`: c.req.valid('json'). */
-export function jsonBody<S extends z.ZodType>(schema: S) {
+export function jsonBody<S extends z.core.$ZodType>(schema: S) {
   const validate = zValidator('json', schema, refuseInvalid, checkedBy<S>());
   const checked: typeof validate = async (c, next) => {
     await checkJsonText(c);
@@ -94,7 +94,7 @@ function firstValues(query: unknown): Record<string, unknown> {
  * The query string, parsed with `schema`: c.req.valid('query'). A key given twice counts once, its
  * first value (as c.req.query() reads it), so the schemas see strings only.
  */
-export function queryParams<S extends z.ZodType>(schema: S) {
+export function queryParams<S extends z.core.$ZodType>(schema: S) {
   return zValidator('query', schema, refuseInvalid, checkedBy<S>(firstValues));
 }
 

@@ -1,7 +1,8 @@
 /** Captcha, login, logout and the session check (spec section 7, "Session and login"). */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { MSG } from '@shared/messages';
-import { loginBodySchema, type CheckSessionResponse } from '@shared/schemas/session';
+import { loginBodySchema } from '@shared/schemas/login';
+import type { CheckSessionResponse } from '@shared/schemas/session';
 import { z } from 'zod';
 import {
   CAPTCHA_ERRORS,

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 
-export const loginBodySchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email')),
-  password: z.string().min(1, 'Password is required').max(1024),
-  /** The ALTCHA payload (base64 JSON) produced by the widget. */
-  captcha: z.string().max(8192).optional(),
-});
-export type LoginBody = z.infer<typeof loginBodySchema>;
-
 export const sessionUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,7 +1,7 @@
 /** POST /api/login and the toast each outcome shows (spec sections 7 and 8). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@shared/messages';
-import type { LoginBody } from '@shared/schemas/session';
+import type { LoginBody } from '@shared/schemas/login';
 import { apiFetch, HttpError, jsonBody, OfflineError, serverErrorText } from '@client/lib/api';
 import { sessionQueryKey } from '@client/features/session';
 

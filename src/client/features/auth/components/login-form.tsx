@@ -2,9 +2,9 @@
  * Member login: email, password, the ALTCHA captcha and Sign In (spec sections 2, 4, 5, 8).
  * Validation uses the shared loginBodySchema; the first invalid field gets the focus. Plain inputs,
  * not Ionic's: the login page is a first visit for most members, and loads no Ionic runtime.
- * zod and the schema are a chunk imported once the form is on screen (or at the first check, if
- * that comes sooner): running them (~45 ms on a slow phone) is then a task of its own instead of
- * part of the login page's takeover.
+ * zod/mini and the schema are a chunk imported once the form is on screen (or at the first check, if
+ * that comes sooner): running them is then a task of its own instead of part of the login page's
+ * takeover.
  * A Sign In tapped while the captcha verifies (ticked a moment before, or both tapped on the
  * prerendered page before the app took over) waits for its token and then goes, reading
  * "Signing In..." meanwhile, instead of going without one and being refused.
@@ -12,7 +12,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import type { LoginBody } from '@shared/schemas/session';
+import type { LoginBody } from '@shared/schemas/login';
 import { PlainInputField } from '@client/components/form-fields/plain-input-field';
 import { HOME_AFTER_LOGIN } from '@client/features/session';
 import { useLoginMutation } from '../api/login';
