@@ -24,6 +24,7 @@ import {
 import { LIVE_DATA_END, LIVE_DATA_START, LOADING_SELECTOR_ATTR } from '../src/shared/live-data-markers';
 import type { SessionUser } from '../src/shared/schemas/session';
 import { ROUTE_HEAD_TAGS } from '../src/shared/route-head-tags';
+import { libraryChunksIn } from './library-chunks';
 
 export const APP_SHELL_FILE = 'app.html';
 
@@ -185,7 +186,8 @@ export function checkHeadTags(route: string, headTags: readonly string[]): void 
 /**
  * The shell with the page's head (its routes' tags, its route's stylesheets) and rendered
  * markup. The page names one small script, `bootScript` (src/client/boot.ts), which loads the
- * app's modules, listed in <meta name="app-modules">, once the page has painted.
+ * app's modules, listed in <meta name="app-modules">, once the page has painted; the libraries
+ * among them (<meta name="app-libraries">) run first.
  * `apiPreloads`: the live data the page will fetch, requested by the HTML so that it arrives with
  * the scripts instead of after them. `loadingSelector`: the page's loading state, where the server
  * puts its live data (the takeover waits for the live page's data when it did, prerendered-page.ts).
@@ -207,6 +209,7 @@ export function pageHtml(
   const modules = [...new Set([...shellModules, ...snapshot.scripts])];
   const head = [
     `<meta name="app-modules" content="${escapeAttr(modules.join(' '))}">`,
+    `<meta name="app-libraries" content="${escapeAttr(libraryChunksIn(shellModules).join(' '))}">`,
     `<script type="module" crossorigin src="${escapeAttr(bootScript)}"></script>`,
     ...snapshot.stylesheets
       .filter((href) => !shell.includes(href))

@@ -41,8 +41,16 @@ function keepEarlyInput(root: HTMLElement) {
 const prerendered = document.querySelector<HTMLElement>('#root[data-prerendered]');
 if (prerendered) keepEarlyInput(prerendered);
 
-const APP_MODULES =
-  document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(/\s+/).filter(Boolean) ?? [];
+const metaList = (name: string) =>
+  document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.split(/\s+/).filter(Boolean) ?? [];
+/** The app's entry, then the chunks it and the page's route import. */
+const APP_MODULES = metaList('app-modules');
+/**
+ * The libraries' chunks among them, in the order they run (scripts/library-chunks.ts). Each runs in
+ * a task of its own before the entry, which then runs only the app's own code: run as one module
+ * graph, the three made one task of 50-110 ms at 4x CPU.
+ */
+const APP_LIBRARIES = metaList('app-libraries');
 
 /** Should no paint be reported (a browser without paint timing, a tab hidden meanwhile), start anyway. */
 const PAINT_WAIT_LIMIT_MS = 3000;
@@ -73,11 +81,11 @@ function afterFirstPaint(): Promise<void> {
 const TAKEOVER_START_MARK = 'trabot:takeover-start';
 
 /**
- * Module fetches started in one task at most. Each started fetch costs the main thread a few
- * milliseconds on a slow phone (1-15 ms at 4x CPU, docs/performance.md): the 16 of the trades
- * page, started together, made one task of 37-232 ms.
+ * Module fetches started in one task at most. Each started fetch costs the main thread up to 26 ms
+ * on a slow phone (4x CPU, docs/performance.md): the 16 of the trades page, started together, made
+ * one task of 37-232 ms, and four made tasks of 53-58 ms.
  */
-export const PRELOADS_PER_TASK = 4;
+export const PRELOADS_PER_TASK = 1;
 
 /** Preloads the modules in the list's order, PRELOADS_PER_TASK of them a task. */
 export function preloadInTurns(hrefs: readonly string[]): void {
@@ -91,13 +99,18 @@ export function preloadInTurns(hrefs: readonly string[]): void {
   if (hrefs.length > PRELOADS_PER_TASK) setTimeout(() => preloadInTurns(hrefs.slice(PRELOADS_PER_TASK)));
 }
 
-void afterFirstPaint().then(() => {
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+void afterFirstPaint().then(async () => {
   performance.mark(TAKEOVER_START_MARK);
-  // The entry first, the largest (its import fetches it), then the chunks it and the page's route
-  // import, preloaded in turns long before the entry has arrived to ask for them.
   const [entry, ...chunks] = APP_MODULES;
   if (!entry) return;
-  const started = import(/* @vite-ignore */ entry);
-  setTimeout(() => preloadInTurns(chunks));
-  return started;
+  // The libraries and the entry first, the largest, then the other chunks the entry and the page's
+  // route import, preloaded in turns long before the entry has arrived to ask for them.
+  preloadInTurns([...APP_LIBRARIES, entry, ...chunks.filter((chunk) => !APP_LIBRARIES.includes(chunk))]);
+  for (const library of APP_LIBRARIES) {
+    await import(/* @vite-ignore */ library);
+    await nextTask();
+  }
+  return import(/* @vite-ignore */ entry);
 });
