@@ -113,6 +113,18 @@ test.describe('anchors', () => {
     await page.locator('#freelearning').getByRole('link', { name: 'Explore More' }).click();
     await expect(page).toHaveURL(/\/workshops$/);
   });
+
+  test('a page a link opens starts at the top, not where the last one was scrolled to', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const scrollTop = () => page.evaluate(() => document.querySelector('.app-scroll')!.scrollTop);
+    const explore = page.locator('#freelearning').getByRole('link', { name: 'Explore More' });
+    await explore.scrollIntoViewIfNeeded();
+    expect(await scrollTop()).toBeGreaterThan(0);
+    await explore.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Online Workshops' })).toBeVisible();
+    expect(await scrollTop()).toBe(0);
+  });
 });
 
 const PAGES = [
@@ -355,6 +367,10 @@ test("every script a first visit runs carries V8's compile hint on its first lin
   const modules = (await page.locator('meta[name="app-modules"]').getAttribute('content'))!.split(/\s+/);
   const boot = await page.locator('script[type="module"]').first().getAttribute('src');
   expect(modules.length).toBeGreaterThan(1);
+  // The libraries run first, a task each, are among them: React with TanStack Query, then the router.
+  const libraries = (await page.locator('meta[name="app-libraries"]').getAttribute('content'))!.split(/\s+/);
+  expect(libraries).toEqual([expect.stringMatching(/\/lib-query-/), expect.stringMatching(/\/lib-router-/)]);
+  expect(modules).toEqual(expect.arrayContaining(libraries));
   for (const src of [boot!, ...modules]) {
     const firstLine = (await (await request.get(src)).text()).split('\n', 1)[0];
     expect(firstLine, src).toBe('//# allFunctionsCalledOnLoad');
