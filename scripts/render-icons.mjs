@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Renders the PNG icons of the PWA from public/logo.svg with headless Chromium:
+ * Renders the PNG icons of the PWA from the logo (src/client/features/layout/logo.svg, which the
+ * site header inlines) with headless Chromium:
  * pwa-192.png, pwa-512.png (rounded logo), maskable-512.png and apple-touch-icon.png (full-bleed
  * background, mark inside the maskable safe zone), favicon-32.png. Run after changing the logo:
  *   node scripts/render-icons.mjs        (CHROMIUM_PATH overrides /usr/bin/chromium)
@@ -10,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
-const logo = await readFile(`${publicDir}logo.svg`, 'utf8');
+const logo = await readFile(new URL('../src/client/features/layout/logo.svg', import.meta.url), 'utf8');
 
 /** Full-bleed square (the platform applies its own mask) with the mark scaled into the safe zone. */
 function fullBleed(svg) {

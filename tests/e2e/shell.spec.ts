@@ -6,6 +6,9 @@ test.describe('header and footer on a wide screen', () => {
   test('public mode: section links and Member Login; the footer has its parts', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/Trabot/);
+    // The logo is drawn inline, 32 px square: as an <img> its SVG was a document of its own to set up.
+    const logo = page.getByRole('link', { name: 'Trabot home' }).locator('svg');
+    expect(await logo.boundingBox()).toMatchObject({ width: 32, height: 32 });
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of SECTION_LINKS) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Member Login' })).toBeVisible();
