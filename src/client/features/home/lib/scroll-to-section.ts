@@ -3,6 +3,9 @@
  * reduced motion. The section then takes the focus (without a second scroll), so keyboard and
  * screen-reader users continue from there.
  */
+/** Set on the home page once an anchor has been scrolled to (home-page.css). */
+export const SECTIONS_DRAWN_ATTR = 'data-sections-drawn';
+
 export function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -10,6 +13,9 @@ export function prefersReducedMotion(): boolean {
 export function scrollToSection(id: string): void {
   const section = document.getElementById(id);
   if (!section) return;
+  // Sections off screen are not laid out until they near it (home-page.css): all are drawn before
+  // the first scroll to one, which would otherwise aim at the estimated heights of those above it.
+  section.closest('.home-page')?.setAttribute(SECTIONS_DRAWN_ATTR, '');
   section.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   section.focus({ preventScroll: true });
 }
