@@ -18,7 +18,7 @@
 import './lib/zod-jitless';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
-import { RouterProvider } from '@tanstack/react-router';
+import { createBrowserHistory, RouterProvider } from '@tanstack/react-router';
 import { createElement, startTransition, StrictMode } from 'react';
 import { appContainer } from './features/layout/lib/prerendered-page';
 import { captureInstallPrompt } from './features/pwa/lib/install-prompt';
@@ -58,7 +58,11 @@ async function start() {
   // rather than with this module's.
   const reactDomClient = import('react-dom/client');
   await nextTask();
-  const router = createAppRouter();
+  // The history's first replaceState (a key for the current entry) costs a slow phone ~10 ms: a
+  // task of its own rather than part of the router's.
+  const history = createBrowserHistory();
+  await nextTask();
+  const router = createAppRouter(history);
   // The URL's route code is fetched while the saved queries are read: on a dashboard page (whose
   // HTML names only the entry) it would otherwise wait for the restore and the session check.
   // Only code: guards and loaders run in router.load(), once the saved data is back.

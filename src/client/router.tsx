@@ -1,12 +1,16 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { DelayedSpinner } from './components/delayed-spinner';
 import { RouteError } from './components/route-error';
 import { queryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 
-/** Built by main.tsx once the start-up has yielded: building the route tree is a task of its own. */
-export const createAppRouter = () =>
+/**
+ * Built by main.tsx once the start-up has yielded: building the route tree is a task of its own, and
+ * so is the browser history's creation before it (`history`).
+ */
+export const createAppRouter = (history: RouterHistory) =>
   createRouter({
+    history,
     routeTree,
     context: { queryClient },
     // Loaders read through TanStack Query, which owns caching: the router always asks it.
