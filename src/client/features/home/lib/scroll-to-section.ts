@@ -3,12 +3,12 @@
  * reduced motion. The section then takes the focus (without a second scroll), so keyboard and
  * screen-reader users continue from there.
  */
-/** Set on the home page once an anchor has been scrolled to (home-page.css). */
-export const SECTIONS_DRAWN_ATTR = 'data-sections-drawn';
-
 export function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
+
+/** Set on the home page once a section has been scrolled to: every section is then drawn (home-page.css). */
+const SECTIONS_DRAWN_ATTR = 'data-sections-drawn';
 
 export function scrollToSection(id: string): void {
   const section = document.getElementById(id);
