@@ -81,17 +81,13 @@ describe('GET /api/captcha', () => {
     const res = await app.request('/api/captcha');
     const challenge = (await res.json()) as Challenge;
     expect(challenge.parameters.cost).toBe(DEFAULT_CAPTCHA_DIFFICULTY.cost);
-    const started = performance.now();
     const captcha = await solve(challenge);
-    const solveMs = performance.now() - started;
     const login = await app.request('/api/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: member.user.email, password: member.user.password, captcha }),
     });
     expect(login.status).toBe(200);
-    // Single-threaded Node solver; the browser spreads the same work over its workers.
-    expect(solveMs).toBeLessThan(10_000);
   });
 });
 
