@@ -3,8 +3,10 @@
  * step awaited before the next:
  * 1. the router is built and the URL's route code starts loading, while the persisted queries are
  *    restored, so an offline cold start finds its data;
- * 2. the router loads the URL's route (its code, guards and loaders), for up to a second: a route
- *    whose data takes longer renders its loading state meanwhile;
+ * 2. the router loads the URL's route (its code, guards and loaders) and the requests its loaders
+ *    started are answered, for up to a second: a route whose data takes longer renders its loading
+ *    state meanwhile (an answer landing during the render costs a synchronous re-render, see
+ *    lib/queries-settled.ts);
  * 3. the app renders in a transition, which React splits into short tasks.
  * A prerendered page stays responsive while the app takes it over (no long task over
  * 100 ms at 4x CPU slowdown): rendered before the route had loaded, the router's store updates
@@ -26,6 +28,7 @@ import { resumeLastUserScope, syncPersistenceWithSession } from './features/sess
 import { queryClient } from './lib/query-client';
 import { followConnectivity } from './lib/online';
 import { persistenceOf } from './lib/query-persistence';
+import { queriesSettled } from './lib/queries-settled';
 import { createAppRouter } from './router';
 
 import '@ionic/react/css/core.css';
@@ -73,7 +76,7 @@ async function start() {
   await persistQueryClientRestore(persistence).catch(() => undefined);
   persistQueryClientSubscribe(persistence);
   await nextTask();
-  await Promise.race([router.load(), nextTask(ROUTE_LOAD_WAIT_MS)]);
+  await Promise.race([router.load().then(() => queriesSettled(queryClient)), nextTask(ROUTE_LOAD_WAIT_MS)]);
   const { createRoot } = await reactDomClient;
   await nextTask();
   const root = createRoot(appContainer(router));

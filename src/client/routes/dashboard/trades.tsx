@@ -2,7 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { accountPnlQueryOptions } from '@client/features/trades/api/get-account-pnl';
 import { accountTradesQueryOptions } from '@client/features/trades/api/get-account-trades';
+import { accountDetailsQueryOptions } from '@client/features/account/api/get-account-details';
 import { BrokerSessionNotice } from '@client/features/account/components/broker-session-notice';
+import { membershipQueryOptions } from '@client/features/trades/api/membership';
 import { MembershipNotice } from '@client/features/trades/components/membership-notice';
 import { TradesPage } from '@client/features/trades/components/trades-page';
 import { tradesSearch } from '@client/features/trades/lib/filter-status-from-search';
@@ -13,14 +15,19 @@ import { titleHead } from '@client/lib/page-head';
 
 export const Route = createFileRoute('/dashboard/trades')({
   validateSearch: tradesSearch,
-  // Starts the requests alongside the page's code (the P&L summary's month with the trades, so the
-  // two answers land together); the page itself shows loading, error and offline.
+  // Starts the requests alongside the page's code (the P&L summary's month with the trades, and a
+  // member's notices, so the answers land together and the first render has them all); the page
+  // itself shows loading, error and offline.
   loader: ({ context }) => {
-    const userId = context.currentUser.user.id;
-    context.queryClient.ensureQueryData(accountTradesQueryOptions(userId)).catch(() => undefined);
-    context.queryClient
-      .ensureQueryData(accountPnlQueryOptions(userId)(monthRange(indiaToday())))
-      .catch(() => undefined);
+    const { queryClient } = context;
+    const { id: userId, role } = context.currentUser.user;
+    const unawaited = (request: Promise<unknown>) => void request.catch(() => undefined);
+    unawaited(queryClient.ensureQueryData(accountTradesQueryOptions(userId)));
+    unawaited(queryClient.ensureQueryData(accountPnlQueryOptions(userId)(monthRange(indiaToday()))));
+    if (role === 'member') {
+      unawaited(queryClient.ensureQueryData(membershipQueryOptions(userId)));
+      unawaited(queryClient.ensureQueryData(accountDetailsQueryOptions(userId)));
+    }
   },
   head: () => titleHead('Trades'),
   component: TradesRoute,
