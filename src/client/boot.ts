@@ -87,8 +87,11 @@ const TAKEOVER_START_MARK = 'trabot:takeover-start';
  */
 export const PRELOADS_PER_TASK = 1;
 
-/** Preloads the modules in the list's order, PRELOADS_PER_TASK of them a task. */
-export function preloadInTurns(hrefs: readonly string[]): void {
+/**
+ * Preloads the modules in the list's order, PRELOADS_PER_TASK of them a task. Resolves once the last
+ * has been started.
+ */
+export function preloadInTurns(hrefs: readonly string[]): Promise<void> {
   for (const href of hrefs.slice(0, PRELOADS_PER_TASK)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -96,7 +99,8 @@ export function preloadInTurns(hrefs: readonly string[]): void {
     link.href = href;
     document.head.append(link);
   }
-  if (hrefs.length > PRELOADS_PER_TASK) setTimeout(() => preloadInTurns(hrefs.slice(PRELOADS_PER_TASK)));
+  if (hrefs.length <= PRELOADS_PER_TASK) return Promise.resolve();
+  return new Promise((resolve) => setTimeout(() => resolve(preloadInTurns(hrefs.slice(PRELOADS_PER_TASK)))));
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
@@ -107,10 +111,18 @@ void afterFirstPaint().then(async () => {
   if (!entry) return;
   // The libraries and the entry first, the largest, then the other chunks the entry and the page's
   // route import, preloaded in turns long before the entry has arrived to ask for them.
-  preloadInTurns([...APP_LIBRARIES, entry, ...chunks.filter((chunk) => !APP_LIBRARIES.includes(chunk))]);
+  const preloaded = preloadInTurns([
+    ...APP_LIBRARIES,
+    entry,
+    ...chunks.filter((chunk) => !APP_LIBRARIES.includes(chunk)),
+  ]);
   for (const library of APP_LIBRARIES) {
     await import(/* @vite-ignore */ library);
     await nextTask();
   }
+  // The entry imports the page's route with Vite's preload helper, which preloads whatever of the
+  // route's chunks has no link yet, all in one task (20-50 ms at 4x CPU when it raced these turns):
+  // the links all stand first.
+  await preloaded;
   return import(/* @vite-ignore */ entry);
 });
