@@ -79,6 +79,21 @@ test.describe('login', () => {
     await expect(page.getByLabel('Email')).toBeFocused();
   });
 
+  test("after Sign In, a field's message follows what is typed into it", async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const email = page.getByLabel('Email');
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await email.fill('member');
+    await expect(page.getByText('Enter a valid email')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await email.fill('member@example.com');
+    await expect(page.getByText('Enter a valid email')).toBeHidden();
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    // The other field keeps its message until it is corrected itself.
+    await expect(page.getByText('Password is required')).toBeVisible();
+  });
+
   test('the button reads "Signing In..." and is disabled while the request is pending', async ({ page }) => {
     await page.goto('/login');
     await fillLogin(page, CREDENTIALS.member.email, CREDENTIALS.member.password);
