@@ -3,8 +3,8 @@
  * Validation uses the shared loginBodySchema, at Sign In and then as the member corrects a field;
  * the first invalid field gets the focus. Plain inputs and state, not Ionic's inputs nor
  * react-hook-form: the login page is a first visit for most members, and its takeover should be
- * short tasks (useForm re-renders the form in the commit that mounts it, 60-100 ms at 4x CPU with
- * the effects that re-render forces). zod/mini and the schema are a chunk imported once the form is
+ * short tasks (useForm re-renders the form within the commit that mounts it, after running every
+ * pending effect of the page: that commit's task took 63-102 ms at 4x CPU). zod/mini and the schema are a chunk imported once the form is
  * on screen (or at the first check, if that comes sooner): running them is then a task of its own.
  * A Sign In tapped while the captcha verifies (ticked a moment before, or both tapped on the
  * prerendered page before the app took over) waits for its token and then goes, reading
