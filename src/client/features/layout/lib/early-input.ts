@@ -30,7 +30,7 @@ const typedIn = (field: Field) =>
     : field.value !== field.defaultValue;
 const isBox = (field: Field): field is HTMLInputElement => field.type === 'checkbox' || field.type === 'radio';
 
-/** Sets a value the way typing does, so React (and react-hook-form) see it. */
+/** Sets a value the way typing does, so React sees it. */
 function type(field: Field, value: string) {
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
