@@ -45,4 +45,21 @@ describe('queriesSettled', () => {
     expect(await isSettled(settled)).toBe(true);
     expect(client.getQueryData(['trades'])).toBe('14 trades');
   });
+
+  it('does not wait for a query that failed and waits to retry: the page shows its saved copy and the failure', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['trades'], 'saved trades');
+    const refetch = client.fetchQuery({
+      queryKey: ['trades'],
+      queryFn: () => Promise.reject(new Error('500')),
+      retry: 1,
+      retryDelay: 60_000,
+    });
+    refetch.catch(() => undefined);
+    const settled = queriesSettled(client);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(client.isFetching()).toBe(1);
+    expect(await isSettled(settled)).toBe(true);
+    void client.cancelQueries();
+  });
 });

@@ -6,7 +6,7 @@ import { MSG } from '@shared/messages';
 import type { AccountSettings } from '@shared/schemas/account';
 import { Breadcrumb } from '@client/components/breadcrumb';
 import { Modal } from '@client/components/modal';
-import { OfflineNotice } from '@client/components/offline-notice';
+import { OfflineNotice, refreshFailed } from '@client/components/offline-notice';
 import { Page } from '@client/components/page';
 import { Rupee } from '@client/components/rupee';
 import { StatusBadge } from '@client/components/status-badge';
@@ -158,7 +158,7 @@ function AccountDetails({ userId, account }: { userId: number; account: AccountS
 }
 
 export function AccountSettingsPage({ userId }: { userId: number }) {
-  const { data, isPending, isError, fetchStatus, dataUpdatedAt, refetch } = useAccountDetails(userId);
+  const { data, isPending, isError, fetchStatus, dataUpdatedAt, failureCount, refetch } = useAccountDetails(userId);
   useBrokerLoginOutcome();
 
   let body;
@@ -184,7 +184,7 @@ export function AccountSettingsPage({ userId }: { userId: number }) {
       {/* The saved copy while the server fails says so, with its time. */}
       <OfflineNotice
         updatedAt={dataUpdatedAt}
-        failed={isError && data !== undefined}
+        failed={refreshFailed({ data, isError, failureCount })}
         subject="account settings"
         onRetry={() => void refetch()}
       />

@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { capitalize } from '@shared/format';
 import type { TradeDetail } from '@shared/schemas/trade-detail';
 import { Breadcrumb } from '@client/components/breadcrumb';
-import { OfflineNotice } from '@client/components/offline-notice';
+import { OfflineNotice, refreshFailed } from '@client/components/offline-notice';
 import { Page } from '@client/components/page';
 import { Rupee } from '@client/components/rupee';
 import { HttpError } from '@client/lib/api';
@@ -124,7 +124,7 @@ function TradeStory({ detail }: { detail: TradeDetail }) {
 
 /** The trade's story, or its loading, not-found (also any id that cannot be a trade's) and error states. */
 function TradeDetailBody({ detail }: { detail: TradeDetailQueryOptions }) {
-  const { data, isPending, isError, error, fetchStatus, dataUpdatedAt, refetch } = useTradeDetail(detail);
+  const { data, isPending, isError, error, fetchStatus, dataUpdatedAt, failureCount, refetch } = useTradeDetail(detail);
   let body;
   if (data) body = <TradeStory detail={data} />;
   else if (isPending && fetchStatus !== 'paused')
@@ -146,7 +146,7 @@ function TradeDetailBody({ detail }: { detail: TradeDetailQueryOptions }) {
       {/* The saved copy while the server fails says so, with its time. */}
       <OfflineNotice
         updatedAt={dataUpdatedAt}
-        failed={isError && data !== undefined}
+        failed={refreshFailed({ data, isError, failureCount })}
         subject="trade"
         onRetry={() => void refetch()}
       />

@@ -6,7 +6,7 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from '
 import { MSG } from '@shared/messages';
 import type { Trade } from '@shared/schemas/trades';
 import { Breadcrumb, type BreadcrumbItem } from '@client/components/breadcrumb';
-import { OfflineNotice } from '@client/components/offline-notice';
+import { OfflineNotice, refreshFailed } from '@client/components/offline-notice';
 import { Page } from '@client/components/page';
 import { useOnline } from '@client/lib/online';
 import type { AccountPnlQueryOptions } from '../api/get-account-pnl';
@@ -59,7 +59,7 @@ export function TradesPage({
   notice,
   taxStatementUrl,
 }: TradesPageProps) {
-  const { data, isPending, isError, fetchStatus, dataUpdatedAt, refetch } = useAccountTrades(tradesQuery);
+  const { data, isPending, isError, fetchStatus, dataUpdatedAt, failureCount, refetch } = useAccountTrades(tradesQuery);
   // A switch shows at once; the URL follows once the new list is painted, through the router,
   // whose navigation (guards, loader) would otherwise delay the switch. A URL changed from outside
   // (back, a link) wins.
@@ -129,7 +129,7 @@ export function TradesPage({
       {/* Rows from the saved copy while the server fails say so, with their time. */}
       <OfflineNotice
         updatedAt={dataUpdatedAt}
-        failed={isError && data !== undefined}
+        failed={refreshFailed({ data, isError, failureCount })}
         subject="trades"
         onRetry={() => void refetch()}
       />
