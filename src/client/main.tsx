@@ -24,6 +24,7 @@ import { createBrowserHistory, RouterProvider } from '@tanstack/react-router';
 import { createElement, startTransition, StrictMode } from 'react';
 import { appContainer } from './features/layout/lib/prerendered-page';
 import { captureInstallPrompt } from './features/pwa/lib/install-prompt';
+import { offerHomeScreenOnIos } from './features/pwa/lib/ios-home-screen';
 import { resumeLastUserScope, syncPersistenceWithSession } from './features/session/lib/session-persistence';
 import { queryClient } from './lib/query-client';
 import { followConnectivity } from './lib/online';
@@ -90,6 +91,9 @@ async function start() {
       </StrictMode>,
     ),
   );
+  // After the page's own first render: a hint is never what the member came for.
+  await nextTask(ROUTE_LOAD_WAIT_MS);
+  offerHomeScreenOnIos();
 }
 
 void start();
