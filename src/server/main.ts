@@ -12,6 +12,7 @@ import { createLogger } from './lib/logger';
 import { PushNotifier } from './push/push-notifier';
 import { loadVapidKeys } from './push/vapid';
 import { ensureInstrumentList } from './instruments/instrument-list';
+import { sealPlainOrderSources } from './records/order-sources';
 import { BUSINESS_SCHEDULE_EVERY_MS, runBusinessSchedule } from './services/business-schedule';
 import { createMailer } from './services/mail';
 
@@ -33,6 +34,8 @@ async function main() {
   if (listed) log.info({ instruments: listed }, "instrument list loaded from NSE's list of equities");
   const key = loadSecretKey(env.SECRET_KEY, env.DATA_DIR);
   const deps = { db: database.db, env, log, secrets: createSecretBox(key), mailer: createMailer(env, log) };
+  const sealed = await sealPlainOrderSources(deps);
+  if (sealed) log.info({ accounts: sealed }, 'order sources stored in clear are now encrypted');
   if (env.SEED_DEMO) await seedDemoIfEmpty(deps, { print: (line) => console.log(line) });
 
   const notifier = new PushNotifier(deps, { vapid: await loadVapidKeys(env, deps) });

@@ -12,25 +12,41 @@ import https from 'node:https';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
+import { proxyAddress, refusedLocalAddress, type OrderRouteGuard } from './order-route-guard';
 
-/** A route: a local address to bind, or a proxy URL; none: the operating system's choice. */
-export type OrderRoute = { localAddress: string } | { proxy: URL } | null;
+/**
+ * A route: a local address to bind, or a proxy URL (its host checked again at each connection);
+ * `refused`: the account's override may not be used (orders fail, naming why); none: the operating
+ * system's choice.
+ */
+export type OrderRoute = { localAddress: string } | { proxy: URL; guard: OrderRouteGuard } | { refused: string } | null;
 
-/** An account's override (an IP address or an http(s):// proxy URL) or the server's address, as a route. */
+const isProxyUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/**
+ * An account's override (an IP address or an http(s):// proxy URL), checked, or the server's
+ * address (the operator's BROKER_SOURCE_ADDRESS, not checked), as a route.
+ */
 export function orderRouteOf(
   override: string | null | undefined,
   serverAddress: string | null | undefined,
+  guard: OrderRouteGuard,
 ): OrderRoute {
-  const chosen = (override ?? '').trim() || (serverAddress ?? '').trim();
-  if (!chosen) return null;
-  if (/^https?:\/\//i.test(chosen)) return { proxy: new URL(chosen) };
-  return { localAddress: chosen };
+  const own = (override ?? '').trim();
+  if (own) {
+    const refused = invalidOrderRoute(own) ?? (isProxyUrl(own) ? null : refusedLocalAddress(own, guard));
+    if (refused) return { refused };
+    return isProxyUrl(own) ? { proxy: new URL(own), guard } : { localAddress: own };
+  }
+  const server = (serverAddress ?? '').trim();
+  return server ? { localAddress: server } : null;
 }
 
 /** What the readiness board shows: the address (or proxy) an account's orders leave from. */
 export function describeOrderRoute(route: OrderRoute): string {
   if (!route) return 'any (BROKER_SOURCE_ADDRESS not set)';
   if ('localAddress' in route) return route.localAddress;
+  if ('refused' in route) return `refused: ${route.refused}`;
   return `proxy ${route.proxy.protocol}//${route.proxy.host}`;
 }
 
@@ -41,10 +57,12 @@ export function describeOrderRoute(route: OrderRoute): string {
 export function invalidOrderRoute(value: string): string | null {
   const v = value.trim();
   if (net.isIP(v)) return null;
-  if (/^https?:\/\//i.test(v)) {
+  if (isProxyUrl(v)) {
     try {
       const url = new URL(v);
-      return url.hostname && (url.pathname === '/' || url.pathname === '') ? null : 'a proxy URL has no path';
+      return url.hostname && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash
+        ? null
+        : 'a proxy URL has no path';
     } catch {
       return 'not a valid proxy URL';
     }
@@ -52,28 +70,81 @@ export function invalidOrderRoute(value: string): string | null {
   return 'an IP address (e.g. 203.0.113.7) or an http(s):// proxy URL';
 }
 
-/** A tunnel through an HTTP(S) proxy: CONNECT host:port, then the request (TLS for an https target). */
-class ProxyTunnelAgent extends http.Agent {
-  constructor(
-    private readonly proxy: URL,
-    private readonly secureTarget: boolean,
-  ) {
+/** Why the superadmin may not set this override (its form, or where it would connect), or null. */
+export async function refusedOrderRoute(value: string, guard: OrderRouteGuard): Promise<string | null> {
+  const route = orderRouteOf(value, null, guard);
+  if (!route || !('proxy' in route)) return route && 'refused' in route ? route.refused : null;
+  const checked = await proxyAddress(route.proxy, guard);
+  return 'refused' in checked ? checked.refused : null;
+}
+
+type Done = (err: Error | null, stream?: Duplex) => void;
+
+/** An agent whose connections are made by `connect`, for an http or https target alike. */
+abstract class RouteAgent extends http.Agent {
+  constructor(protected readonly secureTarget: boolean) {
     super({ keepAlive: false });
     // ClientRequest checks the agent's protocol against the URL's.
     Object.assign(this, { protocol: secureTarget ? 'https:' : 'http:', defaultPort: secureTarget ? 443 : 80 });
   }
 
+  protected abstract connect(options: http.ClientRequestArgs & { servername?: string }, done: Done): void;
+
   override createConnection(
     options: http.ClientRequestArgs & { servername?: string },
     callback?: (err: Error | null, stream: Duplex) => void,
   ): Duplex | null | undefined {
-    const done = (err: Error | null, socket?: Duplex) => callback?.(err, socket as Duplex);
+    this.connect(options, (err, socket) => callback?.(err, socket as Duplex));
+    return undefined;
+  }
+}
+
+/** A refused route: every order request fails, saying why (defence in depth behind the API's check). */
+class RefusedRouteAgent extends RouteAgent {
+  constructor(
+    private readonly reason: string,
+    secureTarget: boolean,
+  ) {
+    super(secureTarget);
+  }
+
+  protected connect(_options: unknown, done: Done): void {
+    done(new Error(`order route refused: ${this.reason}`));
+  }
+}
+
+/**
+ * A tunnel through an HTTP(S) proxy: CONNECT host:port, then the request (TLS for an https
+ * target). The proxy's host is resolved and checked first, and the connection goes to the
+ * address checked.
+ */
+class ProxyTunnelAgent extends RouteAgent {
+  constructor(
+    private readonly proxy: URL,
+    private readonly guard: OrderRouteGuard,
+    secureTarget: boolean,
+  ) {
+    super(secureTarget);
+  }
+
+  protected connect(options: http.ClientRequestArgs & { servername?: string }, done: Done): void {
+    proxyAddress(this.proxy, this.guard).then(
+      (checked) =>
+        'refused' in checked
+          ? done(new Error(`order route refused: ${checked.refused}`))
+          : this.tunnel(checked.address, options, done),
+      (err: Error) => done(err),
+    );
+  }
+
+  private tunnel(address: string, options: http.ClientRequestArgs & { servername?: string }, done: Done): void {
     const port = Number(this.proxy.port) || (this.proxy.protocol === 'https:' ? 443 : 80);
     const target = `${options.host ?? options.hostname ?? 'localhost'}:${options.port ?? (this.secureTarget ? 443 : 80)}`;
+    const name = this.proxy.hostname.replace(/^\[(.*)\]$/, '$1');
     const toProxy: net.Socket =
       this.proxy.protocol === 'https:'
-        ? tls.connect({ host: this.proxy.hostname, port, servername: this.proxy.hostname })
-        : net.connect({ host: this.proxy.hostname, port });
+        ? tls.connect({ host: address, port, servername: net.isIP(name) ? undefined : name })
+        : net.connect({ host: address, port });
     const auth = this.proxy.username
       ? `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(this.proxy.username)}:${decodeURIComponent(this.proxy.password)}`).toString('base64')}\r\n`
       : '';
@@ -100,26 +171,24 @@ class ProxyTunnelAgent extends http.Agent {
       secure.once('error', (err) => done(err));
     };
     toProxy.on('data', onData);
-    return undefined;
   }
 }
 
-const agents = new Map<string, http.Agent>();
+/** Agents binding a local address, kept so their connections are reused. */
+const localAgents = new Map<string, http.Agent>();
 
-/** The agent an order request to `target` takes on this route (kept, so connections are reused). */
+/** The agent an order request to `target` takes on this route. */
 export function routeAgent(route: OrderRoute, target: URL): http.Agent | undefined {
   if (!route) return undefined;
   const secure = target.protocol === 'https:';
-  const key = `${secure} ${'localAddress' in route ? route.localAddress : route.proxy.href}`;
-  let agent = agents.get(key);
+  if ('refused' in route) return new RefusedRouteAgent(route.refused, secure);
+  if ('proxy' in route) return new ProxyTunnelAgent(route.proxy, route.guard, secure);
+  const key = `${secure} ${route.localAddress}`;
+  let agent = localAgents.get(key);
   if (agent === undefined) {
-    agent =
-      'localAddress' in route
-        ? secure
-          ? new https.Agent({ keepAlive: true, localAddress: route.localAddress })
-          : new http.Agent({ keepAlive: true, localAddress: route.localAddress })
-        : new ProxyTunnelAgent(route.proxy, secure);
-    agents.set(key, agent);
+    const options = { keepAlive: true, localAddress: route.localAddress };
+    agent = secure ? new https.Agent(options) : new http.Agent(options);
+    localAgents.set(key, agent);
   }
   return agent;
 }

@@ -1,4 +1,5 @@
 /** The only reader of process.env: parsed once, typed everywhere else. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies } from '../security/trusted-proxies';
@@ -143,6 +144,29 @@ const envSchema = z.object({
   BROKER_SOURCE_ADDRESS: blankAsUnset.pipe(
     z.union([z.ipv4(), z.ipv6()], { error: 'BROKER_SOURCE_ADDRESS must be an IP address of this machine' }).optional(),
   ),
+  /**
+   * Addresses and host names (comma-separated) an account's order route may use although they are
+   * loopback, private, link-local or otherwise not public (or, for a local address, not one of this
+   * machine's interfaces): a proxy in the firm's own network, or the tests' local ones.
+   */
+  ORDER_ROUTE_ALLOWED_ADDRESSES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase().replace(/\.$/, ''))
+        .filter(Boolean);
+      const wrong = entries.filter(
+        (e) => !isIP(e) && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(e),
+      );
+      if (wrong.length) {
+        const message = `ORDER_ROUTE_ALLOWED_ADDRESSES: ${wrong.map((e) => `"${e}"`).join(', ')} is not an IP address or a host name`;
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   /**
    * The market protection on every Zerodha and Upstox market order, in percent of the last price
    * (Kite refuses market orders without it since 1 April 2026, and 0; Upstox takes 0 to 25 and

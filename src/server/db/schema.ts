@@ -85,9 +85,9 @@ export const accounts = pgTable(
     broker_session_checked_at: ts('broker_session_checked_at'),
     broker_funds_available: money('broker_funds_available'),
     /**
-     * Where this account's live order requests leave from when not BROKER_SOURCE_ADDRESS: the
-     * member's own registered static IP (a local address of this server) or an http(s):// proxy
-     * URL standing at it. Set by a superadmin; null: the server's address.
+     * Where this account's live order requests leave from when not BROKER_SOURCE_ADDRESS: the member's own
+     * static IP (a local address of this server) or an http(s):// proxy URL at it, which may carry a password:
+     * stored sealed like a broker key (records/order-sources.ts). Set by a superadmin; null: the server's.
      */
     order_source: text('order_source'),
     /** The broker's words when it last refused an order for its source address ("IP not registered"); null once an order goes through. */

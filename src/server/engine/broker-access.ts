@@ -1,8 +1,8 @@
 /** An account's broker as the engine calls it: the adapter its broker_name selects and its credentials, the key decrypted for the call. */
 import type { EngineContext, AccountRow } from './engine-deps';
 import type { BrokerAdapter, BrokerCredentials } from '../brokers/adapter';
-import { orderRouteOf } from '../brokers/order-route';
 import { adapterOfTrade, selectAdapter } from '../brokers/select-adapter';
+import { accountOrderRoute } from '../records/order-sources';
 
 export interface AccountBroker {
   adapter: BrokerAdapter;
@@ -11,7 +11,8 @@ export interface AccountBroker {
 
 /**
  * The account's broker for a new trade (as it trades now), or for an existing trade the broker it
- * opened on (`tradeBroker`). An unreadable key is an empty (invalid) one, logged.
+ * opened on (`tradeBroker`). An unreadable key is an empty (invalid) one, logged; the order route
+ * is the account's override opened and checked again (records/order-sources.ts).
  */
 export function brokerOf(
   ctx: Pick<EngineContext, 'deps' | 'paper'>,
@@ -33,7 +34,7 @@ export function brokerOf(
     credentials: {
       clientId: account.broker_client_id,
       accessKey,
-      orderRoute: orderRouteOf(account.order_source, ctx.deps.env.BROKER_SOURCE_ADDRESS),
+      orderRoute: accountOrderRoute(ctx.deps, account),
     },
   };
 }

@@ -1,11 +1,13 @@
 /**
- * Structured JSON logs (pino) to stdout and to DATA_DIR/logs/trabot.log, secrets redacted. The file
+ * Structured JSON logs (pino) to stdout and to DATA_DIR/logs/trabot.log, secrets redacted (by
+ * field name, and a URL's password wherever it appears in a line, e.g. a proxy's). The file
  * is written synchronously: a line is in the file before the call returns, so a process killed with
  * kill -9 (or a crash) keeps every line it logged, the engine's audit lines included.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
+import { maskUrlCredentials } from './url-credentials';
 
 export type Logger = pino.Logger;
 
@@ -35,7 +37,12 @@ export function createLogger(opts: { level: string; dataDir?: string; stdout?: b
     streams.push({ stream: pino.destination({ dest: file, sync: true, mkdir: true }) });
   }
   return pino(
-    { level: opts.level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: undefined },
+    {
+      level: opts.level,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      hooks: { streamWrite: maskUrlCredentials },
+      base: undefined,
+    },
     pino.multistream(streams.length ? streams : [{ stream: process.stdout }]),
   );
 }

@@ -1,9 +1,11 @@
 /**
  * The admin Logs screen: the last N lines of the server's log file that contain a text (literal,
  * case-insensitive), read backwards from the end in chunks so a log of hundreds of MB costs only
- * the chunks needed to find N matches.
+ * the chunks needed to find N matches. A URL's password is masked before the search, so neither a
+ * line written before the logger masked them nor a search for one shows it.
  */
 import fs from 'node:fs';
+import { maskUrlCredentials } from '../lib/url-credentials';
 
 export const LOG_CHUNK_BYTES = 256 * 1024;
 const NEWLINE = 0x0a;
@@ -51,7 +53,7 @@ export async function tailMatching(
         block = block.subarray(firstBreak + 1);
       }
       // Whole lines only, so a multi-byte character is never cut in two.
-      collect(block.toString('utf8'), needle, limit, found, skip);
+      collect(maskUrlCredentials(block.toString('utf8')), needle, limit, found, skip);
     }
   } finally {
     await handle.close();

@@ -1,4 +1,4 @@
-/** A member's accounts as the admin lists them: the broker access key only ever masked. */
+/** A member's accounts as the admin lists them: the broker access key and a proxy's password only ever masked. */
 import { asc, eq } from 'drizzle-orm';
 import type { MemberAccount } from '@shared/schemas/admin/members';
 import type { AppDeps } from '../context';
@@ -6,6 +6,7 @@ import { accounts } from '../db/schema';
 import { isPaperTrading } from '../brokers/select-adapter';
 import { maskedKey } from './account';
 import { brokerLoginView } from './broker-logins';
+import { orderSourceView } from '../records/order-sources';
 
 export async function listMemberAccounts(
   deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'>,
@@ -26,7 +27,7 @@ export async function listMemberAccounts(
     access_key_updated_timestamp: row.access_key_updated_timestamp?.toISOString() ?? null,
     paper_trading: isPaperTrading(row, deps.env),
     trading_mode: row.trading_mode,
-    order_source: row.order_source,
+    order_source: orderSourceView(deps, row.order_source, row.trabot_account_id),
     ...brokerLoginView(row, deps.env),
   }));
 }

@@ -9,10 +9,11 @@ import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { ReadinessRow, ReadinessVerdict } from '@shared/schemas/admin/readiness';
 import type { AppDeps } from '../context';
 import { accounts, algoSubscriptions, members, tradingHalts } from '../db/schema';
-import { describeOrderRoute, orderRouteOf } from '../brokers/order-route';
+import { describeOrderRoute } from '../brokers/order-route';
+import { accountOrderRoute, orderRouteGuardOf } from '../records/order-sources';
 import { isPaperTrading } from '../brokers/select-adapter';
 
-type Deps = Pick<AppDeps, 'db' | 'env'>;
+type Deps = Pick<AppDeps, 'db' | 'env' | 'log' | 'secrets'>;
 
 export function readinessVerdict(
   row: {
@@ -66,6 +67,7 @@ export async function readinessBoard(deps: Deps, now = new Date()): Promise<Read
       ),
     )
     .orderBy(asc(accounts.trabot_account_id));
+  const guard = orderRouteGuardOf(deps.env);
   return rows.map(({ account, memberName, capital, halted }) => {
     const paper = isPaperTrading(account, deps.env);
     return {
@@ -79,9 +81,7 @@ export async function readinessBoard(deps: Deps, now = new Date()): Promise<Read
       funds_available: account.broker_funds_available,
       capital_required: capital,
       halted,
-      order_address: paper
-        ? null
-        : describeOrderRoute(orderRouteOf(account.order_source, deps.env.BROKER_SOURCE_ADDRESS)),
+      order_address: paper ? null : describeOrderRoute(accountOrderRoute(deps, account, guard)),
       order_ip_refusal: account.order_ip_refusal,
       verdict: readinessVerdict(
         {

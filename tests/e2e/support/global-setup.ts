@@ -33,6 +33,8 @@ export default async function globalSetup() {
     // Accounts trade live only when a superadmin sets them live (readiness.spec shows one's order address).
     LIVE_TRADING: '1',
     BROKER_SOURCE_ADDRESS: '127.0.0.2',
+    // broker-order-rules.spec sets an account's order address to this loopback one (listed, so allowed).
+    ORDER_ROUTE_ALLOWED_ADDRESSES: '127.0.0.9',
   });
   dhan.setRedirectUrl(`${server.url}/api/brokers/dhan/callback`);
   process.env.E2E_BASE_URL = server.url;

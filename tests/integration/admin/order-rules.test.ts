@@ -23,6 +23,8 @@ beforeAll(async () => {
       KITE_API_KEY: 'kitekey',
       KITE_API_SECRET: 'kitesecret',
       BROKER_SOURCE_ADDRESS: '127.0.0.2',
+      // Not an interface of the test machine: a local address to send from is allowed when listed.
+      ORDER_ROUTE_ALLOWED_ADDRESSES: '203.0.113.7',
     },
   });
 });
@@ -72,11 +74,11 @@ describe("an account's order address", () => {
       )!;
     expect(await row()).toMatchObject({ order_address: '127.0.0.2', order_ip_refusal: null, verdict: 'ready' });
 
-    expect(await (await post(a.admin, url, { order_source: 'http://u:p@10.1.2.3:3128' })).json()).toMatchObject({
-      order_source: 'http://u:p@10.1.2.3:3128',
-      order_address: 'proxy http://10.1.2.3:3128',
+    expect(await (await post(a.admin, url, { order_source: 'http://u:p@198.51.100.3:3128' })).json()).toMatchObject({
+      order_source: 'http://u:••••@198.51.100.3:3128',
+      order_address: 'proxy http://198.51.100.3:3128',
     });
-    expect((await row()).order_address).toBe('proxy http://10.1.2.3:3128');
+    expect((await row()).order_address).toBe('proxy http://198.51.100.3:3128');
 
     // The broker refused an order for its address (the engine writes this): a verdict of its own.
     await a.t.deps.db

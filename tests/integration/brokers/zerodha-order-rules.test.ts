@@ -8,6 +8,7 @@ import { KiteConnect } from 'kiteconnect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerCredentials } from '@server/brokers/adapter';
 import { orderRouteOf, refusedForIp } from '@server/brokers/order-route';
+import { orderRouteGuard } from '@server/brokers/order-route-guard';
 import { ZerodhaAdapter } from '@server/brokers/zerodha/zerodha-adapter';
 import { startConnectProxy, type ConnectProxy } from '../../support/connect-proxy';
 import { KITE_NO_MARKET_PROTECTION, startFakeKite, type FakeKite } from '../../support/fake-kite';
@@ -28,7 +29,7 @@ const adapterWith = (marketProtection?: number) =>
 const member = (user: string, route: string | null): BrokerCredentials => ({
   clientId: user,
   accessKey: kite.newAccessToken(user),
-  orderRoute: orderRouteOf(null, route),
+  orderRoute: orderRouteOf(null, route, orderRouteGuard()),
 });
 const placements = () => kite.requests.filter((r) => r.method === 'POST' && r.path === '/orders/regular');
 
@@ -125,7 +126,8 @@ describe('the registered source address', () => {
     const credentials: BrokerCredentials = {
       clientId: 'ZA0022',
       accessKey: kite.newAccessToken('ZA0022'),
-      orderRoute: orderRouteOf(proxy.url, '127.0.0.3'),
+      // The local proxy is on loopback: allowed by name, as ORDER_ROUTE_ALLOWED_ADDRESSES would.
+      orderRoute: orderRouteOf(proxy.url, '127.0.0.3', orderRouteGuard(['127.0.0.1'])),
     };
     const order = await adapterWith().placeOrder(credentials, orderRequest());
     expect(order.state).toBe('filled');

@@ -31,7 +31,8 @@ beforeAll(async () => {
   kite = await startFakeKite();
   kite.setLtp('INFY', 250);
   kite.registerAddresses(['127.0.0.2']);
-  const env = liveKiteEnv(kite);
+  // The unregistered address below is loopback: an order route may use it only when listed.
+  const env = { ...liveKiteEnv(kite), ORDER_ROUTE_ALLOWED_ADDRESSES: '127.0.0.3' };
   for (const world of REST_BROKER_WORLDS) {
     const started = await world.start(`http://localhost:3000/api/brokers/${world.broker}/callback`);
     started.fake.setLtp('INFY', 250);

@@ -17,7 +17,8 @@ import { requireSuperadmin, sessionUser } from '../../auth/guards';
 import type { AppEnv } from '../../context';
 import { ApiError, STATUS } from '../../http/api-errors';
 import { accountExists, getAccountSettings, updateBrokerDetails } from '../../services/account';
-import { setOrderSource, setTradingMode } from '../../services/account-trading';
+import { setTradingMode } from '../../services/account-trading';
+import { setOrderSource } from '../../services/order-source';
 import { listMemberAccounts } from '../../services/member-accounts';
 import { readinessBoard } from '../../services/readiness';
 import { memberExists } from '../../services/members';
@@ -94,8 +95,9 @@ export function adminAccountRoutes(): Hono<AppEnv> {
 
   /**
    * Where the account's live order requests leave from: its own registered static IP or a proxy
-   * URL, or null for the server's BROKER_SOURCE_ADDRESS. A change clears the "IP not registered"
-   * verdict (the next order tells); audited.
+   * URL, or null for the server's BROKER_SOURCE_ADDRESS; never where the server may not connect
+   * (order-route-guard.ts). A change clears the "IP not registered" verdict (the next order tells);
+   * audited with the proxy's password masked, as the answer shows it.
    */
   routes.post(
     '/admin/accounts/:id/order-source',
@@ -108,7 +110,10 @@ export function adminAccountRoutes(): Hono<AppEnv> {
       const deps = c.get('deps');
       const answer = await setOrderSource(deps, accountId, order_source);
       const user = sessionUser(c);
-      deps.log.info({ userId: user.id, userEmail: user.email, accountId, order_source }, 'account order source set');
+      deps.log.info(
+        { userId: user.id, userEmail: user.email, accountId, order_source: answer.order_source },
+        'account order source set',
+      );
       return c.json(answer);
     },
   );

@@ -76,7 +76,7 @@ export const memberAccountSchema = z.object({
   paper_trading: z.boolean(),
   /** The account's own setting, by a superadmin; live trading also needs LIVE_TRADING and the broker configured. */
   trading_mode: z.enum(TRADING_MODES),
-  /** Where its live orders leave from instead of BROKER_SOURCE_ADDRESS (its own static IP or a proxy URL); null: the server's. */
+  /** Where its live orders leave from instead of BROKER_SOURCE_ADDRESS (its own static IP or a proxy URL, its password masked); null: the server's. */
   order_source: z.string().nullable(),
   ...brokerLoginFields,
 });
@@ -86,7 +86,8 @@ export type MemberAccount = z.infer<typeof memberAccountSchema>;
 /**
  * POST /api/admin/accounts/{id}/order-source: where the account's live orders leave from instead of
  * BROKER_SOURCE_ADDRESS, its own registered static IP (a local address of the server) or an
- * http(s):// proxy URL standing at it; null: the server's address.
+ * http(s):// proxy URL standing at it; null: the server's address. The masked view sent back
+ * unchanged keeps the stored value; the server refuses a route where it may not connect.
  */
 export const orderSourceBodySchema = z.object({
   order_source: z

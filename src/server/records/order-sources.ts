@@ -1,0 +1,95 @@
+/**
+ * An account's order route override at rest (its own static IP, or an http(s) proxy URL that may
+ * carry a username and password): sealed with the secret box like broker access keys, opened only
+ * to send an order or to say where orders go, shown with the password masked. Decision
+ * 2026-12-07-order-route-secrets.
+ */
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { MASK_CHAR } from '@shared/format-secret';
+import type { AppDeps } from '../context';
+import { accounts } from '../db/schema';
+import { maskUrlCredentials } from '../lib/url-credentials';
+import { orderRouteGuard, type OrderRouteGuard } from '../brokers/order-route-guard';
+import { orderRouteOf, type OrderRoute } from '../brokers/order-route';
+
+type Deps = Pick<AppDeps, 'db' | 'env' | 'log' | 'secrets'>;
+
+/** The secret box's format (security/crypto.ts); an IP address or a URL never looks like it. */
+const SEALED = /^v1\.[\w-]+\.[\w-]+\.[\w-]*$/;
+
+/** Shown for an override that cannot be decrypted (e.g. SECRET_KEY changed). */
+const UNREADABLE = MASK_CHAR.repeat(8);
+
+export const orderRouteGuardOf = (env: Deps['env']): OrderRouteGuard =>
+  orderRouteGuard(env.ORDER_ROUTE_ALLOWED_ADDRESSES);
+
+/** A proxy URL in its normal form (the password percent-encoded, no trailing slash); an address as typed. */
+export function normalOrderSource(value: string): string {
+  const v = value.trim();
+  return /^https?:\/\//i.test(v) && URL.canParse(v) ? new URL(v).href.replace(/\/$/, '') : v;
+}
+
+export const sealOrderSource = (deps: Pick<Deps, 'secrets'>, clear: string) =>
+  deps.secrets.encrypt(normalOrderSource(clear));
+
+/**
+ * The override in clear: decrypted, or as it is when still stored in clear (written before
+ * overrides were sealed; the next start seals it). Throws when it cannot be decrypted.
+ */
+export function openOrderSource(deps: Pick<Deps, 'secrets'>, stored: string | null): string | null {
+  if (stored === null) return null;
+  return SEALED.test(stored) ? deps.secrets.decrypt(stored) : stored;
+}
+
+/** What an answer shows: the proxy's password masked (user:••••@). */
+export function orderSourceView(
+  deps: Pick<Deps, 'secrets' | 'log'>,
+  stored: string | null,
+  accountId: number,
+): string | null {
+  try {
+    const clear = openOrderSource(deps, stored);
+    return clear === null ? null : maskUrlCredentials(normalOrderSource(clear));
+  } catch (err) {
+    deps.log.error({ err, accountId }, 'order source cannot be decrypted');
+    return UNREADABLE;
+  }
+}
+
+/** The account's order route: its override opened and checked (one that cannot be decrypted is refused), or the server's. */
+export function accountOrderRoute(
+  deps: Pick<Deps, 'secrets' | 'log' | 'env'>,
+  account: { trabot_account_id: number; order_source: string | null },
+  guard: OrderRouteGuard = orderRouteGuardOf(deps.env),
+): OrderRoute {
+  let clear: string | null;
+  try {
+    clear = openOrderSource(deps, account.order_source);
+  } catch (err) {
+    deps.log.error({ err, accountId: account.trabot_account_id }, 'order source cannot be decrypted');
+    return { refused: 'the order address cannot be decrypted (SECRET_KEY changed?): set it again' };
+  }
+  return orderRouteOf(clear, deps.env.BROKER_SOURCE_ADDRESS, guard);
+}
+
+/**
+ * Start-up step: seals every override still stored in clear (written before they were sealed, or
+ * restored from an older backup). Not a SQL migration: the key is the application's. Answers how many.
+ */
+export async function sealPlainOrderSources(deps: Pick<Deps, 'db' | 'secrets'>): Promise<number> {
+  const rows = await deps.db
+    .select({ id: accounts.trabot_account_id, order_source: accounts.order_source })
+    .from(accounts)
+    .where(isNotNull(accounts.order_source));
+  let sealed = 0;
+  for (const { id, order_source: stored } of rows) {
+    if (stored === null || SEALED.test(stored)) continue;
+    await deps.db
+      .update(accounts)
+      .set({ order_source: sealOrderSource(deps, stored) })
+      // Unless a superadmin changed it meanwhile.
+      .where(and(eq(accounts.trabot_account_id, id), eq(accounts.order_source, stored)));
+    sealed++;
+  }
+  return sealed;
+}
