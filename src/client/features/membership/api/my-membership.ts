@@ -1,10 +1,11 @@
 /**
- * The member's membership month (GET /api/membership/month) and "Pay now" (POST
- * /api/membership/payment-link: the month's Razorpay link, made on demand).
+ * The member's membership month (GET /api/membership/month), "Pay now" (POST
+ * /api/membership/payment-link: the month's Razorpay link, made on demand) and "Opt out".
  */
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyMembership } from '@shared/schemas/membership';
-import { apiJson } from '@client/lib/api';
+import { apiJson, jsonBody } from '@client/lib/api';
+import { OPT_OUT_TEXT } from '../lib/opt-out-text';
 import { saveFailureMessage } from '@client/lib/save-failure';
 
 export const myMembershipQueryOptions = () =>
@@ -25,6 +26,22 @@ export function usePayNow() {
     onSuccess: ({ url }) => window.location.assign(url),
     meta: {
       failure: (error) => saveFailureMessage(error, 'The payment link could not be made; try again in a minute'),
+    },
+  });
+}
+
+/**
+ * "Opt out" (POST /api/membership/opt-out): the membership ends now; the answer is the membership
+ * as it is after, shown in place of the card's copy.
+ */
+export function useOptOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<MyMembership | null>('/api/membership/opt-out', jsonBody('POST', {})),
+    onSuccess: (after) => queryClient.setQueryData(myMembershipQueryOptions().queryKey, after),
+    meta: {
+      success: OPT_OUT_TEXT.done,
+      failure: (error) => saveFailureMessage(error, OPT_OUT_TEXT.failed),
     },
   });
 }

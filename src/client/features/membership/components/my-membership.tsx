@@ -9,6 +9,7 @@ import { formatFee } from '@shared/format';
 import { LoadState } from '@client/components/load-state';
 import { StatusBadge } from '@client/components/status-badge';
 import { useMyMembership, usePayNow } from '../api/my-membership';
+import { OptOut } from './opt-out';
 
 const STATUS_TEXT: Record<MyMembership['membership_status'], { text: string; tone: 'success' | 'danger' | 'warning' }> =
   {
@@ -59,6 +60,7 @@ function Membership({ m }: { m: MyMembership }) {
         ) : (
           <p className="settings-hint">Pay the fee as the firm tells you: it is recorded by hand.</p>
         ))}
+      <OptOut m={m} />
       {m.payments.length > 0 && (
         <>
           <h3>Payments</h3>
