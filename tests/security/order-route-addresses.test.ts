@@ -184,4 +184,12 @@ describe('where the route is used', () => {
     expect(await through(routeAgent(orderRouteOf(url, null, listed), targetUrl))).toBe('reached');
     expect(proxy.tunnels).toEqual([targetUrl.host]);
   });
+
+  it('credentials the tunnel cannot decode fail that request, not the process', async () => {
+    const { orderRouteGuard } = await import('@server/brokers/order-route-guard');
+    const { orderRouteOf, routeAgent } = await import('@server/brokers/order-route');
+    const url = `http://u:%zz@127.0.0.1:${new URL(proxy.url).port}`;
+    const route = orderRouteOf(url, null, orderRouteGuard(['127.0.0.1']));
+    expect(await through(routeAgent(route, targetUrl))).toBe('URI malformed');
+  });
 });

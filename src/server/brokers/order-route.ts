@@ -128,26 +128,28 @@ class ProxyTunnelAgent extends RouteAgent {
   }
 
   protected connect(options: http.ClientRequestArgs & { servername?: string }, done: Done): void {
-    proxyAddress(this.proxy, this.guard).then(
-      (checked) =>
+    // A throw while opening the tunnel (e.g. a malformed %-escape in the credentials) fails this request only.
+    proxyAddress(this.proxy, this.guard)
+      .then((checked) =>
         'refused' in checked
           ? done(new Error(`order route refused: ${checked.refused}`))
           : this.tunnel(checked.address, options, done),
-      (err: Error) => done(err),
-    );
+      )
+      .catch((err: Error) => done(err));
   }
 
   private tunnel(address: string, options: http.ClientRequestArgs & { servername?: string }, done: Done): void {
     const port = Number(this.proxy.port) || (this.proxy.protocol === 'https:' ? 443 : 80);
     const target = `${options.host ?? options.hostname ?? 'localhost'}:${options.port ?? (this.secureTarget ? 443 : 80)}`;
     const name = this.proxy.hostname.replace(/^\[(.*)\]$/, '$1');
+    // Before the socket exists: a malformed escape throws here, with nothing left open.
+    const auth = this.proxy.username
+      ? `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(this.proxy.username)}:${decodeURIComponent(this.proxy.password)}`).toString('base64')}\r\n`
+      : '';
     const toProxy: net.Socket =
       this.proxy.protocol === 'https:'
         ? tls.connect({ host: address, port, servername: net.isIP(name) ? undefined : name })
         : net.connect({ host: address, port });
-    const auth = this.proxy.username
-      ? `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(this.proxy.username)}:${decodeURIComponent(this.proxy.password)}`).toString('base64')}\r\n`
-      : '';
     const fail = (err: Error) => {
       toProxy.destroy();
       done(err);
