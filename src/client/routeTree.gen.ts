@@ -14,6 +14,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as HomeRouteImport } from './routes/home'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as SetPasswordRouteImport } from './routes/set-password'
 import { Route as TrabotMembershipRouteImport } from './routes/trabot-membership'
 import { Route as WorkshopsRouteImport } from './routes/workshops'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
@@ -63,6 +64,11 @@ const HomeRoute = HomeRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SetPasswordRoute = SetPasswordRouteImport.update({
+  id: '/set-password',
+  path: '/set-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TrabotMembershipRoute = TrabotMembershipRouteImport.update({
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof DashboardRouteWithChildren
   '/home': typeof HomeRoute
   '/login': typeof LoginRoute
+  '/set-password': typeof SetPasswordRoute
   '/trabot-membership': typeof TrabotMembershipRoute
   '/workshops': typeof WorkshopsRoute
   '/dashboard/account-settings': typeof DashboardAccountSettingsRoute
@@ -238,6 +245,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/home': typeof HomeRoute
   '/login': typeof LoginRoute
+  '/set-password': typeof SetPasswordRoute
   '/trabot-membership': typeof TrabotMembershipRoute
   '/workshops': typeof WorkshopsRoute
   '/dashboard/account-settings': typeof DashboardAccountSettingsRoute
@@ -270,6 +278,7 @@ export interface FileRoutesById {
   '/dashboard': typeof DashboardRouteWithChildren
   '/home': typeof HomeRoute
   '/login': typeof LoginRoute
+  '/set-password': typeof SetPasswordRoute
   '/trabot-membership': typeof TrabotMembershipRoute
   '/workshops': typeof WorkshopsRoute
   '/dashboard/account-settings': typeof DashboardAccountSettingsRoute
@@ -304,6 +313,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/home'
     | '/login'
+    | '/set-password'
     | '/trabot-membership'
     | '/workshops'
     | '/dashboard/account-settings'
@@ -335,6 +345,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/home'
     | '/login'
+    | '/set-password'
     | '/trabot-membership'
     | '/workshops'
     | '/dashboard/account-settings'
@@ -366,6 +377,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/home'
     | '/login'
+    | '/set-password'
     | '/trabot-membership'
     | '/workshops'
     | '/dashboard/account-settings'
@@ -399,6 +411,7 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRouteWithChildren
   HomeRoute: typeof HomeRoute
   LoginRoute: typeof LoginRoute
+  SetPasswordRoute: typeof SetPasswordRoute
   TrabotMembershipRoute: typeof TrabotMembershipRoute
   WorkshopsRoute: typeof WorkshopsRoute
 }
@@ -438,6 +451,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/set-password': {
+      id: '/set-password'
+      path: '/set-password'
+      fullPath: '/set-password'
+      preLoaderRoute: typeof SetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/trabot-membership': {
@@ -693,6 +713,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRouteWithChildren,
   HomeRoute: HomeRoute,
   LoginRoute: LoginRoute,
+  SetPasswordRoute: SetPasswordRoute,
   TrabotMembershipRoute: TrabotMembershipRoute,
   WorkshopsRoute: WorkshopsRoute,
 }

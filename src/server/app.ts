@@ -29,6 +29,7 @@ import { healthRoutes } from './routes/health';
 import { hookRoutes, WEBHOOK_PATH } from './routes/hooks';
 import { memberRoutes } from './routes/member';
 import { membershipRoutes } from './routes/membership';
+import { passwordRoutes } from './routes/passwords';
 import { paymentRoutes, RAZORPAY_WEBHOOK_PATH } from './routes/payments';
 import { publicRoutes } from './routes/public';
 import { pushRoutes } from './routes/push';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   app.route('/api', memberRoutes());
+  app.route('/api', passwordRoutes());
   app.route('/api', pushRoutes());
   app.route('/api', brokerRoutes());
   app.route('/api', publicRoutes(deps));

@@ -3,16 +3,16 @@
  * Razorpay (tests/support/fake-razorpay.ts; MEMBERSHIP_BILLING=0, so only "Pay now" makes links):
  * the superadmin sees the month's collection and accepts an applicant; the new member sees what is
  * due, pays through the (fake) Razorpay page, whose signed webhook marks the month paid, and sees
- * it paid with its receipt. The invitation's password is read from the mail outbox (mail is off).
+ * it paid with its receipt. The new member's way in is the invitation's set-password link, read
+ * from a local SMTP server's mailbox: opened on the phone, a password chosen, then Member Login.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
-import { enquiries, mailOutbox } from '@server/db/schema';
+import { enquiries } from '@server/db/schema';
+import { startFakeSmtp, type FakeSmtp } from '../integration/public/fake-smtp';
 import { startFakeRazorpay, type FakeRazorpay } from '../support/fake-razorpay';
-import { freePort, startServer, type ServerProcess } from '../support/real-server';
+import { freePort, startServer } from '../support/real-server';
 import { withDatabase } from './public-support';
 import { demoServerEnv } from './support/app-server';
 import { expect, fillLogin, loginAs, solveCaptcha, test as base, waitForTakeover } from './support/fixtures';
@@ -20,7 +20,7 @@ import { expect, fillLogin, loginAs, solveCaptcha, test as base, waitForTakeover
 interface PayServer {
   url: string;
   razorpay: FakeRazorpay;
-  inDatabase<T>(read: (db: Db) => Promise<T>): Promise<T>;
+  smtp: FakeSmtp;
 }
 
 const test = base.extend<object, { payServer: PayServer }>({
@@ -29,19 +29,8 @@ const test = base.extend<object, { payServer: PayServer }>({
     async ({}, provide) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'trabot-e2e-pay-'));
       const razorpay = await startFakeRazorpay();
+      const smtp = await startFakeSmtp();
       const port = await freePort();
-      const start = (): Promise<ServerProcess> =>
-        startServer({
-          port,
-          output: 'show',
-          env: demoServerEnv(dataDir, {
-            RAZORPAY_KEY_ID: razorpay.keyId,
-            RAZORPAY_KEY_SECRET: razorpay.keySecret,
-            RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
-            RAZORPAY_API_ROOT: razorpay.root,
-            MEMBERSHIP_BILLING: '0',
-          }),
-        });
       await withDatabase(dataDir, (db) =>
         db.insert(enquiries).values({
           type: 'Membership Interest',
@@ -49,23 +38,29 @@ const test = base.extend<object, { payServer: PayServer }>({
           mail_status: 'off',
         }),
       );
-      let server = await start();
+      const server = await startServer({
+        port,
+        output: 'show',
+        env: demoServerEnv(dataDir, {
+          RAZORPAY_KEY_ID: razorpay.keyId,
+          RAZORPAY_KEY_SECRET: razorpay.keySecret,
+          RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+          RAZORPAY_API_ROOT: razorpay.root,
+          MEMBERSHIP_BILLING: '0',
+          SMTP_URL: smtp.url,
+          MAIL_TO: 'firm@example.com',
+        }),
+      });
       const url = `http://localhost:${port}`;
       razorpay.setWebhookUrl(`${url}/api/payments/razorpay/webhook`);
       await provide({
         url,
         razorpay,
-        async inDatabase(read) {
-          await server.stop();
-          try {
-            return await withDatabase(dataDir, read);
-          } finally {
-            server = await start();
-          }
-        },
+        smtp,
       });
       await server.stop();
       await razorpay.close();
+      await smtp.close();
       await rm(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 240_000 },
@@ -107,12 +102,9 @@ test('the superadmin accepts an applicant on a phone; the member pays through th
   // The phone's width holds the page: nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  // The server restarts to read its database: no page of it stays open meanwhile.
-  await page.goto('about:blank');
-  const invitation = await payServer.inDatabase((db) =>
-    db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'meera@example.in')).orderBy(desc(mailOutbox.id)),
-  );
-  const password = /this password: ([A-Za-z0-9_-]+)/.exec(invitation.at(-1)!.html)![1]!;
+  const invitation = payServer.smtp.mails.findLast((m) => m.to.includes('meera@example.in'))!;
+  const link = /http:\/\/[^"<\s]+\/set-password#token=[A-Za-z0-9_-]{43}/.exec(invitation.body)![0];
+  expect(invitation.body).not.toContain('password:');
 
   const member = await browser.newContext({
     baseURL: payServer.url,
@@ -120,9 +112,19 @@ test('the superadmin accepts an applicant on a phone; the member pays through th
     isMobile: true,
   });
   const phone = await member.newPage();
-  await phone.goto('/login');
+  await phone.goto(link);
+  await expect(phone.getByText('Choose the password for meera@example.in.')).toBeVisible();
+  await expect(phone.getByText('At least 8 characters')).toBeVisible();
+  await phone.getByLabel('New password', { exact: true }).fill('meera chose this');
+  await phone.getByLabel('Confirm new password', { exact: true }).fill('meera chose that');
+  await phone.getByRole('button', { name: 'Set Password' }).click();
+  await expect(phone.getByText('The two passwords differ')).toBeVisible();
+  await phone.getByLabel('Confirm new password', { exact: true }).fill('meera chose this');
+  await phone.getByRole('button', { name: 'Set Password' }).click();
+  await phone.waitForURL('**/login');
+  await expect(phone.getByText('Your password is set. Sign in with it.')).toBeVisible();
   await waitForTakeover(phone);
-  await fillLogin(phone, 'meera@example.in', password);
+  await fillLogin(phone, 'meera@example.in', 'meera chose this');
   await solveCaptcha(phone);
   await phone.getByRole('button', { name: 'Sign In' }).click();
   await phone.waitForURL('**/dashboard/trades');

@@ -7,7 +7,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN, NOT_LOGGED_IN } from '@server/auth/guards';
+import { createPasswordLink } from '@server/auth/password-links';
+import { appNow } from '@server/context';
 import { accounts } from '@server/db/schema';
+import { createUser } from '@server/services/users';
 import { snapshot } from './support/db-snapshot';
 import { stats } from './support/inspect';
 import {
@@ -45,16 +48,26 @@ function targetIds(principal: Principal, r?: ApiRoute): Ids {
   return principal === 'otherMember' || principal === 'anonymous' ? w.ids.member : w.ids.otherMember;
 }
 
+/** A new set-password link for a login of its own (which the valid request then gives a password). */
+let linkUserId: number | undefined;
+async function passwordLink(): Promise<string> {
+  linkUserId ??= (await createUser(w.t.deps.db, { email: 'link-owner@trabot.test', password: null, role: 'member' }))
+    .id;
+  return createPasswordLink(w.t.deps.db, linkUserId, appNow(w.t.deps));
+}
+
 function context(principal: Principal, ids = targetIds(principal)): RequestContext {
   const self = principal === 'anonymous' ? w.logins.member : w.logins[principal];
-  return { ids, self, captcha: () => w.t.client().solveCaptcha() };
+  return { ids, self, captcha: () => w.t.client().solveCaptcha(), passwordLink };
 }
 
 /** The table's valid request for this route, as `principal`, naming `ctx.ids`. */
 async function call(r: ApiRoute, principal: Principal, ctx = context(principal, targetIds(principal, r))) {
   let client = w.clients[principal];
   if (r.spec.sessionChanging) client = principal === 'anonymous' ? w.t.client() : await w.login(w.logins[principal]);
-  return send(client, r.method, urlFor(r, ctx.ids), await r.spec.body?.(ctx));
+  const res = await send(client, r.method, urlFor(r, ctx.ids), await r.spec.body?.(ctx));
+  if (r.spec.endsOtherSessions && principal !== 'anonymous') await w.login(w.logins[principal], w.clients[principal]);
+  return res;
 }
 
 describe('the route table', () => {

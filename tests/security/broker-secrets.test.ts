@@ -6,7 +6,6 @@
  * any 8-character piece of it) is in any text/json/bytea column of any table, in a dump of the
  * database, in the log output, or in any API response: the views show only the masked value.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { createLogger, logFilePath } from '@server/lib/logger';
 import { setToken, tokenName } from '@server/records/tokens';
 import { maskSecret } from '@shared/format-secret';
 import { textLikeValues } from './support/db-snapshot';
+import { databaseDump, leaksIn } from './support/secret-search';
 import { stats } from './support/inspect';
 import { apiRoutes, urlFor, type ApiRoute } from './support/route-table';
 import { createAccount } from '../factories/accounts';
@@ -45,16 +45,7 @@ const secrets = () => [
   ...dailyLogin,
 ];
 
-/** Where `text` holds a secret: whole, base64, hex, or any 8-character piece of it. */
-function leaks(text: string): string[] {
-  const found: string[] = [];
-  for (const secret of secrets()) {
-    const needles = [secret, Buffer.from(secret).toString('base64'), Buffer.from(secret).toString('hex')];
-    for (let i = 0; i + 8 <= secret.length; i++) needles.push(secret.slice(i, i + 8));
-    for (const needle of needles) if (text.includes(needle)) found.push(`${secret} (as ${needle})`);
-  }
-  return found;
-}
+const leaks = (text: string) => leaksIn(text, secrets());
 
 /** A superadmin connects a Zerodha account of the member through Kite's login. */
 async function connectZerodha() {
@@ -156,24 +147,7 @@ describe('broker access keys at rest', () => {
   });
 
   it('appear nowhere in a dump of the database', async () => {
-    let dump: Buffer;
-    if (w.t.database.kind === 'pglite') {
-      // The whole data directory as an uncompressed tar: tables, TOAST, indexes and the WAL.
-      const client = (w.t.deps.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
-      dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
-    } else {
-      const [row] = (
-        (await w.t.deps.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
-      ).rows;
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${row!.name}`;
-      const pgDump = fs.existsSync('/usr/lib/postgresql/15/bin/pg_dump')
-        ? '/usr/lib/postgresql/15/bin/pg_dump'
-        : 'pg_dump';
-      const run = spawnSync(pgDump, ['--data-only', url.toString()], { maxBuffer: 256 * 1024 * 1024 });
-      expect(run.status, run.stderr.toString()).toBe(0);
-      dump = run.stdout;
-    }
+    const dump = await databaseDump(w.t);
     expect(dump.length).toBeGreaterThan(10_000);
     // The dump holds the data at all: a member's email is in it.
     expect(dump.includes(Buffer.from(w.logins.member.email))).toBe(true);

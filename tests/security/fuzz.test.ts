@@ -121,6 +121,8 @@ describe.each(FUZZED)('fuzzing as %s', (principal) => {
       }),
       { numRuns: RUNS, seed: SEED },
     );
+    if (route.spec.endsOtherSessions && principal !== 'anonymous')
+      await w.login(w.logins[principal], w.clients[principal]);
   });
 });
 

@@ -1,4 +1,7 @@
-/** Email + password check that takes the same time whether or not the email exists. */
+/**
+ * Email + password check that takes the same time whether or not the email exists, and whether or
+ * not its login has a password yet (one waiting for its set-password link has none: nothing matches).
+ */
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@shared/schemas/session';
 import type { Db } from '../db/client';
@@ -12,7 +15,7 @@ export async function checkCredentials(db: Db, email: string, password: string):
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   const ok = await verifyPassword(row?.password_hash ?? (await timingSafeDummyHash()), password);
-  if (!row || !ok) return null;
+  if (!row?.password_hash || !ok) return null;
   const { password_hash: _hash, ...user } = row;
   return user;
 }

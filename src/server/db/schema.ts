@@ -109,7 +109,8 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    password_hash: text('password_hash').notNull(),
+    /** Null until the login's owner sets one through a set-password link: no password matches. */
+    password_hash: text('password_hash'),
     role: text('role', { enum: ['member', 'superadmin'] })
       .notNull()
       .default('member'),
@@ -134,6 +135,21 @@ export const sessions = pgTable(
     expires_at: ts('expires_at').notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_expires_idx').on(t.expires_at)],
+);
+
+/** One-time set-password links (auth/password-links.ts): only the token's SHA-256 is kept. */
+export const passwordLinks = pgTable(
+  'password_links',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: ts('created_at').notNull(),
+    expires_at: ts('expires_at').notNull(),
+    used_at: ts('used_at'),
+  },
+  (t) => [index('password_links_user_idx').on(t.user_id)],
 );
 
 /** Captcha challenges already redeemed, kept until they expire so a solution is accepted once. */
@@ -1127,6 +1143,8 @@ export const mailOutbox = pgTable(
       onDelete: 'cascade',
     }),
     trabot_client_id: integer('trabot_client_id').references(() => members.trabot_client_id, { onDelete: 'cascade' }),
+    /** The login whose new set-password link the mail carries: made as the mail leaves, never stored (outbox.ts). */
+    password_link_user_id: integer('password_link_user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('mail_outbox_dedupe_uq').on(t.dedupe_key),

@@ -40,6 +40,7 @@ import {
 import { jsonBody, pathIds, queryParams } from '../http/validation';
 import { ensurePaymentLink, receiptHtml } from '../services/membership-payments';
 import { razorpayConfigured } from '../services/razorpay';
+import { ownOrigin } from '../security/request-info';
 
 const actorOf = (c: Context<AppEnv>): Actor => {
   const user = sessionUser(c);
@@ -71,6 +72,7 @@ export function membershipRoutes(): Hono<AppEnv> {
         c.req.valid('json'),
         actorOf(c),
         appNow(deps),
+        ownOrigin(c),
       );
       return c.json(made, STATUS.CREATED);
     },

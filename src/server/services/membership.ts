@@ -6,7 +6,6 @@
  * subscriptions: the engine opens nothing new for them (running trades keep their exits) and the
  * slots count as free.
  */
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { MEMBERSHIP_FEE } from '@shared/constants';
 import { escapeHtml } from '@shared/form-string';
@@ -42,6 +41,7 @@ import { membershipExpired } from '../trading/membership-expiry';
 import { razorpayConfigured } from './razorpay';
 import type { Mailer } from './mail';
 import { deliverDueMail, queueMail } from './outbox';
+import { setPasswordParagraph } from './set-password-mail';
 import { createUser } from './users';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -149,8 +149,8 @@ async function openApplication(db: Db, enquiryId: number) {
 
 /**
  * Accepts an application: the member (state accepted, fee in the body's currency), its account, a
- * login with a generated password, and the invitation mail carrying it. 409 when decided already
- * or when the e-mail has a login.
+ * login without a password, and the invitation mail with its set-password link (on `siteOrigin`).
+ * 409 when decided already or when the e-mail has a login.
  */
 export async function acceptApplication(
   deps: Deps,
@@ -159,6 +159,7 @@ export async function acceptApplication(
   input: AcceptApplicationBody,
   actor: Actor,
   now: Date,
+  siteOrigin: string,
 ): Promise<{ trabot_client_id: number; user_id: number }> {
   const body = acceptApplicationBodySchema.parse(input);
   await openApplication(deps.db, enquiryId);
@@ -203,10 +204,9 @@ export async function acceptApplication(
     });
     return member!.id;
   });
-  const password = randomBytes(12).toString('base64url');
   const user = await createUser(deps.db, {
     email: body.email_id,
-    password,
+    password: null,
     role: 'member',
     name: body.name,
     memberId,
@@ -217,11 +217,12 @@ export async function acceptApplication(
     kind: 'membership_invitation',
     recipient: body.email_id,
     trabotClientId: memberId,
+    passwordLinkUserId: user.id,
     subject: 'Welcome to the Trabot membership',
     html:
       paragraph(`Dear ${body.name},`) +
       paragraph('We are glad to tell you that your membership application has been accepted.') +
-      paragraph(`Sign in with your e-mail ${body.email_id} and this password: ${password}`) +
+      setPasswordParagraph(body.email_id, siteOrigin) +
       paragraph(
         `The membership fee is ${formatFee(feeOf(body.fee_currency), body.fee_currency)} per month, including taxes, ` +
           `due from the 1st to the 25th. Your first month is ${month}, to be paid by ${deadlineOf(month)}.`,

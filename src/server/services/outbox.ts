@@ -4,8 +4,11 @@
  * schedule: a row is claimed (pending -> sending) before it goes to SMTP, so no two processes and no
  * two runs ever send it twice; a failure is retried with a growing delay, and after MAX_ATTEMPTS it
  * stays failed. A row claimed by a process that died mid-send stays `sending` (sent at most once).
+ * A mail that carries a set-password link holds only a marker where the link's token goes: the
+ * token is made as the mail leaves and never written to the database (or a backup of it).
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { createPasswordLink } from '../auth/password-links';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Logger } from '../lib/logger';
@@ -16,6 +19,8 @@ export const MAX_ATTEMPTS = 5;
 export const retryDelayMs = (attempts: number) => 60_000 * 2 ** (attempts - 1);
 /** Rows one delivery run sends at most (the next run goes on). */
 const BATCH = 50;
+/** Where a mail's set-password link token goes (OutboxMail.passwordLinkUserId). */
+export const PASSWORD_LINK_TOKEN = '{{password-link-token}}';
 
 export interface OutboxMail {
   dedupeKey: string;
@@ -26,6 +31,8 @@ export interface OutboxMail {
   html: string;
   workshopRegistrationId?: number;
   trabotClientId?: number;
+  /** The login a new set-password link is made for at each sending; `html` has PASSWORD_LINK_TOKEN for its token. */
+  passwordLinkUserId?: number;
 }
 
 /** Queues the mail unless one with its key exists; returns the new row's id, or null when it existed. */
@@ -43,6 +50,7 @@ export async function queueMail(db: Db, mailer: Pick<Mailer, 'enabled'>, mail: O
       created_at: now,
       workshop_registration_id: mail.workshopRegistrationId ?? null,
       trabot_client_id: mail.trabotClientId ?? null,
+      password_link_user_id: mail.passwordLinkUserId ?? null,
     })
     .onConflictDoNothing({ target: mailOutbox.dedupe_key })
     .returning({ id: mailOutbox.id });
@@ -57,7 +65,11 @@ async function deliverRow(db: Db, mailer: Mailer, log: Logger, id: number, now: 
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'), lte(mailOutbox.next_attempt_at, now)))
     .returning();
   if (!claimed) return false;
-  const outcome = await mailer.send({ to: claimed.recipient, subject: claimed.subject, html: claimed.html });
+  const html =
+    claimed.password_link_user_id === null
+      ? claimed.html
+      : claimed.html.replaceAll(PASSWORD_LINK_TOKEN, await createPasswordLink(db, claimed.password_link_user_id, now));
+  const outcome = await mailer.send({ to: claimed.recipient, subject: claimed.subject, html });
   if (outcome === 'sent') {
     await db.update(mailOutbox).set({ status: 'sent', sent_at: now, last_error: null }).where(eq(mailOutbox.id, id));
     log.info({ mailId: id, kind: claimed.kind }, 'outbox: mail sent');

@@ -5,7 +5,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
-import { createUserSchema, type CreateUserInput } from '@shared/schemas/users';
+import { newLoginSchema, type CreateUserInput } from '@shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
 import { publicUserColumns } from '../auth/user-columns';
 import type { Db } from '../db/client';
@@ -89,9 +89,9 @@ async function resolveOwnership(
 }
 
 export async function createUser(db: Db, input: CreateUserInput): Promise<CreatedUser> {
-  const data = parseWith(createUserSchema, input, 'user');
+  const data = parseWith(newLoginSchema, input, 'user');
   const name = data.name ?? data.email.slice(0, data.email.indexOf('@'));
-  const passwordHash = await hashPassword(data.password);
+  const passwordHash = data.password === null ? null : await hashPassword(data.password);
   try {
     return await db.transaction(async (tx) => {
       const [taken] = await tx

@@ -17,4 +17,6 @@ export const createUserSchema = z.object({
   memberId: id('Member ID').optional(),
   accountId: id('Account ID').optional(),
 });
-export type CreateUserInput = z.input<typeof createUserSchema>;
+/** A login made by the product: null password for one whose owner sets it through a set-password link. */
+export const newLoginSchema = createUserSchema.extend({ password: createUserSchema.shape.password.nullable() });
+export type CreateUserInput = z.input<typeof newLoginSchema>;

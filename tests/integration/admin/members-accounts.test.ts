@@ -150,7 +150,7 @@ describe('member users', () => {
       memberUserSchema,
     );
     const [row] = await a.t.deps.db.select().from(users).where(eq(users.id, created.id));
-    expect(await verifyPassword(row!.password_hash, 'replaced pw')).toBe(true);
+    expect(await verifyPassword(row!.password_hash!, 'replaced pw')).toBe(true);
     expect(await a.t.deps.db.select().from(sessions).where(eq(sessions.user_id, created.id))).toEqual([]);
     expect(((await (await session.request('/api/check-session')).json()) as { status: string }).status).toBe('error');
 

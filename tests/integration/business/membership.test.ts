@@ -15,6 +15,7 @@ import { createAlgo } from '../../factories/algos';
 import { createSubscription, subscriptionBody } from '../../factories/subscriptions';
 import { startFakeSmtp, type FakeSmtp } from '../public/fake-smtp';
 import { adminTest, expectError, expectJson, loggedIn, post, type AdminTest } from '../admin/setup';
+import { setPasswordFromMail } from '../helpers/set-password';
 import type { TestClient } from '../helpers/test-app';
 
 const FIRM = 'firm@example.com';
@@ -94,8 +95,8 @@ describe('the membership month', () => {
     expect(invitation!.headers).toContain('Subject: Welcome to the Trabot membership');
     expect(invitation!.body).toContain('Rs 5,900 per month');
     expect(invitation!.body).toContain('Your first month is 2026-12, to be paid by 2026-12-25');
-    const password = /this password: ([A-Za-z0-9_-]+)/.exec(invitation!.body)![1]!;
-    member = await loggedIn(a.t, 'priya@example.in', password);
+    await setPasswordFromMail(a.t, invitation!.body, 'priya chose this');
+    member = await loggedIn(a.t, 'priya@example.in', 'priya chose this');
 
     expect((await membersWith('accepted')).map((m) => m.trabot_client_id)).toContain(memberId);
     expect(

@@ -13,6 +13,7 @@ import { collectionSchema, myMembershipSchema } from '@shared/schemas/membership
 import { startFakeRazorpay, type FakeRazorpay, type SignedWebhook } from '../../support/fake-razorpay';
 import { startFakeSmtp, type FakeSmtp } from '../public/fake-smtp';
 import { adminTest, expectError, expectJson, loggedIn, post, type AdminTest } from '../admin/setup';
+import { setPasswordFromMail } from '../helpers/set-password';
 import type { TestClient } from '../helpers/test-app';
 
 const HOOK = '/api/payments/razorpay/webhook';
@@ -82,8 +83,8 @@ async function acceptMember(
     201,
     z.object({ trabot_client_id: z.number(), user_id: z.number() }),
   );
-  const password = /this password: ([A-Za-z0-9_-]+)/.exec(mailsTo(email)[0]!.body)![1]!;
-  return { id: made.trabot_client_id, client: await loggedIn(a.t, email, password) };
+  await setPasswordFromMail(a.t, mailsTo(email)[0]!.body, `${name} chose this`);
+  return { id: made.trabot_client_id, client: await loggedIn(a.t, email, `${name} chose this`) };
 }
 
 const month = async (client: TestClient) =>

@@ -68,8 +68,8 @@ describe('demo seed of an empty database', () => {
     expect(rows).toHaveLength(2);
     const member = rows.find((u) => u.role === 'member')!;
     const admin = rows.find((u) => u.role === 'superadmin')!;
-    expect(await verifyPassword(member.password_hash, result.member.password)).toBe(true);
-    expect(await verifyPassword(admin.password_hash, result.admin.password)).toBe(true);
+    expect(await verifyPassword(member.password_hash!, result.member.password)).toBe(true);
+    expect(await verifyPassword(admin.password_hash!, result.admin.password)).toBe(true);
     expect(admin).toMatchObject({ member_id: null, account_id: null });
 
     const [profile] = await t.deps.db.select().from(members).where(eq(members.trabot_client_id, member.member_id!));

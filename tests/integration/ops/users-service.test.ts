@@ -52,7 +52,7 @@ describe('createUser', () => {
 
     const [row] = await t.deps.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
-    expect(await verifyPassword(row!.password_hash, PASSWORD)).toBe(true);
+    expect(await verifyPassword(row!.password_hash!, PASSWORD)).toBe(true);
 
     const login = await t.client().login(email.toUpperCase(), PASSWORD);
     expect(login.status).toBe(200);

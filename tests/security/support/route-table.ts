@@ -48,6 +48,8 @@ export interface RequestContext {
   /** The caller's own login (member's for anonymous), for the login route. */
   self: Login;
   captcha(): Promise<string>;
+  /** A live set-password link's token (of a login of its own); an unknown one where not given. */
+  passwordLink?(): Promise<string>;
 }
 
 /** What a path parameter names: one of the world's entities, or a fixed word (a broker's name). */
@@ -75,6 +77,8 @@ export interface RouteSpec {
   ownIds?: true;
   /** Answers a browser navigation with a redirect (3xx) where other routes answer 2xx. */
   redirects?: true;
+  /** Ends the caller's user's other sessions (a password change): log the world's client in again after. */
+  endsOtherSessions?: true;
 }
 
 /** A genuine Kite postback for the world's Kite app (world.ts: KITE_API_SECRET). */
@@ -133,6 +137,20 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       jsonPayload({ name: 'Asha Rao', email: email('visitor'), source: 'youtube', comments: '', workshop: 'N.A.' }),
   },
   'GET /api/workshops': { access: 'public' },
+  // A set-password link's owner: the token in the body is the only credential.
+  'POST /api/set-password/check': {
+    access: 'public',
+    body: async (ctx) => jsonPayload({ token: (await ctx.passwordLink?.()) ?? 'A'.repeat(43) }),
+  },
+  'POST /api/set-password': {
+    access: 'public',
+    body: async (ctx) =>
+      jsonPayload({
+        token: (await ctx.passwordLink?.()) ?? 'A'.repeat(43),
+        new_password: 'security-chosen-1',
+        confirm_password: 'security-chosen-1',
+      }),
+  },
   // Signals from the algos' own code: a webhook token, no session (401 without the token).
   'POST /api/hooks/signals': {
     access: 'public',
@@ -182,6 +200,14 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/account-tax-statement': { access: 'member', query: 'fy=2026-27' },
   'GET /api/account-details': { access: 'member' },
   'GET /api/membership': { access: 'member' },
+  // The caller's own password: the valid request sets it to the same one again.
+  'POST /api/account/password': {
+    access: 'member',
+    sessionChanging: true,
+    endsOtherSessions: true,
+    body: ({ self }) =>
+      jsonPayload({ current_password: self.password, new_password: self.password, confirm_password: self.password }),
+  },
   'POST /api/update-broker-details': {
     access: 'member',
     body: () => jsonPayload({ broker_name: 'zerodha', broker_client_id: 'ZX4821', broker_access_key: '' }),

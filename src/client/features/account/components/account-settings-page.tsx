@@ -16,6 +16,7 @@ import { useBrokerLoginOutcome } from '../api/broker-login';
 import { AccessKeyField } from './access-key-field';
 import { BrokerConnect } from './broker-connect';
 import { BrokerDetailsForm } from './broker-details-form';
+import { ChangePasswordCard } from './change-password-card';
 import './account-settings.css';
 import { NotificationsToggle } from '@client/features/notifications';
 import { MyMembershipCard } from '@client/features/membership';
@@ -190,6 +191,7 @@ export function AccountSettingsPage({ userId }: { userId: number }) {
       />
       {body}
       <MyMembershipCard />
+      <ChangePasswordCard />
       <NotificationsToggle
         kinds={MEMBER_PUSH_KINDS}
         label="Notify this device when my trades open and close, when my broker needs today's login, and if my membership is cancelled"
