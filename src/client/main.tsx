@@ -25,6 +25,7 @@ import { createElement, startTransition, StrictMode } from 'react';
 import { appContainer } from './features/layout/lib/prerendered-page';
 import { captureInstallPrompt } from './features/pwa/lib/install-prompt';
 import { offerHomeScreenOnIos } from './features/pwa/lib/ios-home-screen';
+import { PUBLIC_COPY_STORAGE_KEY } from './features/workshops/api/public-offline-copy';
 import { resumeLastUserScope, syncPersistenceWithSession } from './features/session/lib/session-persistence';
 import { queryClient } from './lib/query-client';
 import { followConnectivity } from './lib/online';
@@ -94,6 +95,17 @@ async function start() {
   // After the page's own first render: a hint is never what the member came for.
   await nextTask(ROUTE_LOAD_WAIT_MS);
   offerHomeScreenOnIos();
+  // The public workshop list, readable offline after a first visit of any page: its route's loader
+  // saves it (features/workshops/api/public-offline-copy.ts). Once: a saved copy is refreshed there.
+  if (!hasSavedWorkshopList()) void router.preloadRoute({ to: '/workshops' }).catch(() => undefined);
+}
+
+function hasSavedWorkshopList(): boolean {
+  try {
+    return localStorage.getItem(PUBLIC_COPY_STORAGE_KEY) !== null;
+  } catch {
+    return true; // storage disabled: nothing could be saved
+  }
 }
 
 void start();

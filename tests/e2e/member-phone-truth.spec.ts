@@ -87,3 +87,22 @@ test.describe('a saved copy while the server fails', () => {
     await expectNoticeWithinASecond(page, 'account settings', failures);
   });
 });
+
+test.describe('the public workshop list offline', () => {
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to fetch/] });
+
+  test('is readable offline after a visit of the home page only', async ({ page, goOffline }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'Our Services' })).toBeVisible();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('trabot-public-cache') ?? ''), { timeout: 15_000 })
+      .toContain('"workshops"');
+
+    await goOffline();
+    await page.goto('/workshops');
+    await expect(page.getByRole('heading', { level: 1, name: 'Online Workshops' })).toBeVisible();
+    await expect(page.getByText(/has not been saved/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^(Register|Completed)/ }).first()).toBeVisible();
+  });
+});
