@@ -26,19 +26,17 @@ import {
   acceptApplication,
   cancelMembership,
   collection,
-  feeOf,
   listApplications,
   loadMember,
   membershipHistory,
   monthOf,
   myMembership,
-  recordPayment,
   rejectApplication,
   rejoinMembership,
   type Actor,
 } from '../services/membership';
 import { jsonBody, pathIds, queryParams } from '../http/validation';
-import { ensurePaymentLink, receiptHtml } from '../services/membership-payments';
+import { ensurePaymentLink, memberPayments, receiptHtml, recordManualPayment } from '../services/membership-payments';
 import { razorpayConfigured } from '../services/razorpay';
 import { ownOrigin } from '../security/request-info';
 
@@ -123,21 +121,19 @@ export function membershipRoutes(): Hono<AppEnv> {
     jsonBody(manualPaymentBodySchema),
     async (c) => {
       const deps = c.get('deps');
-      const { id } = c.req.valid('param');
-      const body = c.req.valid('json');
-      const member = await loadMember(deps.db, id);
-      const paid = await recordPayment(deps, {
-        memberId: id,
-        month: body.month,
-        amount: feeOf(member.fee_currency),
-        currency: member.fee_currency,
-        method: 'manual',
-        reference: body.reference,
-        actor: actorOf(c),
-        at: appNow(deps),
-      });
+      const paid = await recordManualPayment(
+        deps,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        actorOf(c),
+        appNow(deps),
+      );
       return c.json(paid, paid.created ? STATUS.CREATED : STATUS.OK);
     },
+  );
+
+  routes.get('/admin/members/:id/payments', requireSuperadmin, pathIds('id'), async (c) =>
+    c.json(await memberPayments(c.get('deps').db, c.req.valid('param').id)),
   );
 
   // "Make payment link": the month's link for a member, to share by hand (made once, reused after).

@@ -5,8 +5,9 @@
  * once; the webhook's payment_link.paid marks the month paid (recordPayment, method razorpay) with
  * its GST invoice number; the printable receipt of a payment.
  */
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { MEMBERSHIP_FEE, MEMBERSHIP_GST_PERCENT } from '@shared/constants';
+import type { ManualPaymentBody, MemberPayment } from '@shared/schemas/membership';
 import { escapeHtml } from '@shared/form-string';
 import { formatFee } from '@shared/format';
 import { istDay } from '@shared/ist';
@@ -16,7 +17,7 @@ import type { Db } from '../db/client';
 import { members, membershipPayments, paymentLinks, razorpayEvents } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import type { Mailer } from './mail';
-import { deadlineOf, feeOf, lastDayOf, loadMember, monthOf, recordPayment } from './membership';
+import { deadlineOf, feeOf, lastDayOf, loadMember, monthOf, recordPayment, type Actor } from './membership';
 import { deliverDueMail, queueMail } from './outbox';
 import { createPaymentLink, razorpayConfigured } from './razorpay';
 
@@ -290,4 +291,59 @@ export async function receiptHtml(
     `<table>${rows}</table>` +
     '<p class="note">Print this page (or save it as PDF) from your browser&#39;s menu.</p></body></html>'
   );
+}
+
+/**
+ * A month paid outside the gateway (the superadmin's "Record fee paid"): the member's fee, how it
+ * came (stored before the reference: "UPI, 5512"), on the day given (midday IST; today: now).
+ */
+export async function recordManualPayment(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  memberId: number,
+  body: ManualPaymentBody,
+  actor: Actor,
+  now: Date,
+) {
+  const member = await loadMember(deps.db, memberId);
+  const fee = feeOf(member.fee_currency);
+  if (body.amount !== undefined && body.amount !== fee) {
+    const message = `The fee of this member is ${formatFee(fee, member.fee_currency)}`;
+    throw new DomainError('invalid', message, { amount: message });
+  }
+  const today = istDay(now);
+  if (body.paid_on !== undefined && body.paid_on > today) {
+    const message = `Date paid cannot be later than today (${today})`;
+    throw new DomainError('invalid', message, { paid_on: message });
+  }
+  const at = body.paid_on === undefined || body.paid_on === today ? now : new Date(`${body.paid_on}T12:00:00+05:30`);
+  return recordPayment(deps, {
+    memberId,
+    month: body.month,
+    amount: fee,
+    currency: member.fee_currency,
+    method: 'manual',
+    reference: body.method ? `${body.method}, ${body.reference.trim()}` : body.reference.trim(),
+    actor,
+    at,
+  });
+}
+
+/** A member's payments, newest month first (the superadmin's view of its history, with receipts). */
+export async function memberPayments(db: Db, memberId: number): Promise<MemberPayment[]> {
+  await loadMember(db, memberId);
+  const rows = await db
+    .select()
+    .from(membershipPayments)
+    .where(eq(membershipPayments.trabot_client_id, memberId))
+    .orderBy(desc(membershipPayments.month));
+  return rows.map((r) => ({
+    id: r.id,
+    month: r.month,
+    amount: r.amount,
+    currency: r.currency,
+    method: r.method,
+    reference: r.reference,
+    invoice_number: r.invoice_number,
+    paid_at: r.paid_at.toISOString(),
+  }));
 }

@@ -3,7 +3,7 @@
  * history of its changes, applications from the interest form, the month's collection, payments.
  */
 import { z } from 'zod';
-import { isoMonthInRange } from '../date-range';
+import { isoDateInRange, isoMonthInRange } from '../date-range';
 
 /**
  * A member's state. `accepted`: invited, first month not paid yet; `active`: this month paid;
@@ -53,11 +53,35 @@ export const membershipActionBodySchema = z.object({
   reason: reasonSchema,
 });
 
-/** POST /api/admin/members/{id}/payments: a month paid outside the gateway (bank transfer, cash). */
+/** How a fee paid outside the gateway came in (stored with its reference, shown on the receipt). */
+export const MANUAL_PAYMENT_METHODS = ['Bank transfer', 'UPI', 'Cash', 'Cheque'] as const;
+
+/**
+ * POST /api/admin/members/{id}/payments: a month paid outside the gateway. `amount`, when sent,
+ * must be the member's fee (the receipt is for the month's fee); `paid_on` (IST day) defaults to
+ * today and may not be later.
+ */
 export const manualPaymentBodySchema = z.object({
   month: monthSchema,
   reference: z.string().trim().min(1, 'Reference is required').max(200, 'Reference is too long'),
+  method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'Method must be Bank transfer, UPI, Cash or Cheque' }).optional(),
+  amount: z.number({ error: 'Amount must be a number' }).positive('Amount must be above zero').optional(),
+  paid_on: isoDateInRange('Date paid', 'a date (yyyy-mm-dd)').optional(),
 });
+export type ManualPaymentBody = z.input<typeof manualPaymentBodySchema>;
+
+/** GET /api/admin/members/{id}/payments: a member's payments, newest month first, each with its receipt. */
+export const memberPaymentSchema = z.object({
+  id: z.number().int(),
+  month: z.string(),
+  amount: z.number(),
+  currency: z.enum(FEE_CURRENCIES),
+  method: z.enum(['razorpay', 'manual']),
+  reference: z.string(),
+  invoice_number: z.string(),
+  paid_at: z.string(),
+});
+export type MemberPayment = z.infer<typeof memberPaymentSchema>;
 
 /** POST /api/membership/opt-out: the member leaves before the 25th (no payment due). */
 export const optOutBodySchema = z.object({

@@ -401,6 +401,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     params: { id: 'member' },
     body: () => jsonPayload({ month: '2026-10', reference: 'security sweep' }),
   },
+  'GET /api/admin/members/:id/payments': { access: 'superadmin', params: { id: 'member' } },
   'POST /api/admin/members/:id/payment-link': {
     access: 'superadmin',
     params: { id: 'member' },
