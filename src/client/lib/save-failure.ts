@@ -1,6 +1,23 @@
 import { MSG } from '@shared/messages';
-import { OfflineError } from './api';
+import { HttpError, OfflineError } from './api';
 
-/** A failed save's toast: "Offline" when the fetch helper refused it, else the action's failure text. */
+/**
+ * The server's own reason for refusing a request (the `error` of its JSON answer to a 4xx), or
+ * null when it gave none (a 5xx, a body that is not the API's JSON).
+ */
+export function serverReason(error: unknown): string | null {
+  if (!(error instanceof HttpError) || error.status < 400 || error.status >= 500) return null;
+  try {
+    const body = JSON.parse(error.body) as { error?: unknown };
+    return typeof body.error === 'string' && body.error.trim() !== '' ? body.error : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A failed save's toast: "Offline" when the fetch helper refused it, the server's own reason when it
+ * gave one (the capital band, the testers limit), else the action's failure text.
+ */
 export const saveFailureMessage = (error: unknown, failure: string): string =>
-  error instanceof OfflineError ? MSG.offline : failure;
+  error instanceof OfflineError ? MSG.offline : (serverReason(error) ?? failure);

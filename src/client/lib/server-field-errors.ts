@@ -3,6 +3,7 @@
  * fields: a rule only the server can check (a price off its instrument's tick, a second Dhan
  * client on an individual Dhan key) reads like the form's own.
  */
+import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { HttpError } from './api';
 
@@ -38,4 +39,18 @@ export function showServerFieldErrors<T extends FieldValues>(
     }
   }
   return shown;
+}
+
+/**
+ * Every admin form's one line of plumbing: each field the server's refusal names shows the
+ * server's own reason under it (the first one focused), the moment the save fails. A name the
+ * form has no field for is kept by react-hook-form but shown nowhere: the toast carries the
+ * reason too (saveFailureMessage).
+ */
+export function useServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): void {
+  useEffect(() => {
+    Object.entries(serverFieldErrors(error)).forEach(([name, message], index) =>
+      setError(name as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 }),
+    );
+  }, [error, setError]);
 }

@@ -144,14 +144,16 @@ describe('account subscriptions page', () => {
     await waitFor(() => expect(api.callsTo('GET', LIST)).toHaveLength(2));
   });
 
-  it('edits a row starting from its values, keeping its row_id; a failure keeps the modal open', async () => {
+  it('edits a row starting from its values, keeping its row_id; a failure keeps the modal open and says why', async () => {
     const api = serve([subscription], algos, () => ({ status: 409, body: { error: 'duplicate' } }));
     renderApp(PAGE);
     fireEvent.click(await findRowButton('40', 'Edit'));
     await waitFor(() => expect(ionInput('Max Total Capital').value).toBe('150000'));
     typeInto('Max Acceptable Loss', '6000');
     clickButton('Save');
-    expect(await screen.findByText('Failed to save algo subscription')).toBeTruthy();
+    // The server's own reason, not the generic "Failed to save algo subscription" (issue 46).
+    expect(await screen.findByText('duplicate')).toBeTruthy();
+    expect(screen.queryByText('Failed to save algo subscription')).toBeNull();
     expect(api.callsTo('POST', SAVE)[0]?.body).toMatchObject({
       row_id: 40,
       algo_id: 1,

@@ -7,6 +7,7 @@ import type { AlgoSubscription, SaveSubscriptionBody } from '@shared/schemas/adm
 import { FormActions } from '@client/components/form-fields/form-actions';
 import { InputField } from '@client/components/form-fields/input-field';
 import { optionsOf, SelectField } from '@client/components/form-fields/select-field';
+import { useServerFieldErrors } from '@client/lib/server-field-errors';
 import { useSaveAlgoSubscription } from '../api/save-algo-subscription';
 import {
   SUBSCRIPTION_NUMBERS,
@@ -30,10 +31,11 @@ export function SubscriptionForm({
   onDone: () => void;
 }) {
   const mutation = useSaveAlgoSubscription(accountId);
-  const { control, handleSubmit } = useForm<SubscriptionFormValues, unknown, SaveSubscriptionBody>({
+  const { control, handleSubmit, setError } = useForm<SubscriptionFormValues, unknown, SaveSubscriptionBody>({
     resolver: zodResolver(subscriptionFormSchema(accountId, subscription?.row_id ?? null)),
     defaultValues: subscriptionFormValues(subscription),
   });
+  useServerFieldErrors(mutation.error, setError);
 
   const onSubmit = handleSubmit((body) => mutation.mutate(body, { onSuccess: onDone }));
 

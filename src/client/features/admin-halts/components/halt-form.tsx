@@ -6,14 +6,16 @@ import { haltBodySchema, type HaltBody } from '@shared/schemas/admin/halts';
 import { CheckboxField } from '@client/components/form-fields/checkbox-field';
 import { FormActions } from '@client/components/form-fields/form-actions';
 import { InputField } from '@client/components/form-fields/input-field';
+import { useServerFieldErrors } from '@client/lib/server-field-errors';
 import { useHaltMutations } from '../api/halts';
 
 export function HaltForm({ accountId, onDone }: { accountId: number | null; onDone: () => void }) {
   const { halt } = useHaltMutations();
-  const { control, handleSubmit } = useForm<z.input<typeof haltBodySchema>, unknown, HaltBody>({
+  const { control, handleSubmit, setError } = useForm<z.input<typeof haltBodySchema>, unknown, HaltBody>({
     resolver: zodResolver(haltBodySchema),
     defaultValues: { reason: '', square_off: false },
   });
+  useServerFieldErrors(halt.error, setError);
   const onSubmit = handleSubmit((body) => halt.mutate({ accountId, body }, { onSuccess: onDone }));
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>

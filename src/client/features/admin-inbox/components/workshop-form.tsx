@@ -12,11 +12,12 @@ import { InputField } from '@client/components/form-fields/input-field';
 import { optionsOf, SelectField } from '@client/components/form-fields/select-field';
 import { TextAreaField } from '@client/components/form-fields/text-area-field';
 import { dateText } from '@client/lib/form-text';
+import { useServerFieldErrors } from '@client/lib/server-field-errors';
 import { useSaveWorkshop } from '../api/save-workshop';
 
 export function WorkshopForm({ workshop, onDone }: { workshop: AdminWorkshop | null; onDone: () => void }) {
   const mutation = useSaveWorkshop();
-  const { control, handleSubmit } = useForm<
+  const { control, handleSubmit, setError } = useForm<
     z.input<typeof workshopBodySchema>,
     unknown,
     z.output<typeof workshopBodySchema>
@@ -31,6 +32,7 @@ export function WorkshopForm({ workshop, onDone }: { workshop: AdminWorkshop | n
       joining_link: workshop?.joining_link ?? '',
     },
   });
+  useServerFieldErrors(mutation.error, setError);
 
   const onSubmit = handleSubmit((body) =>
     mutation.mutate({ id: workshop?.workshop_id ?? null, body }, { onSuccess: onDone }),

@@ -8,6 +8,7 @@ import { memberBodySchema, type Member, type MemberBody } from '@shared/schemas/
 import { FormActions } from '@client/components/form-fields/form-actions';
 import { InputField } from '@client/components/form-fields/input-field';
 import { dateText } from '@client/lib/form-text';
+import { useServerFieldErrors } from '@client/lib/server-field-errors';
 import { useSaveMember } from '../api/save-member';
 
 const formValues = (member: Member | null): MemberBody => ({
@@ -21,10 +22,11 @@ const formValues = (member: Member | null): MemberBody => ({
 /** `member` null adds a member (the spec: the form with an empty record). */
 export function MemberForm({ member, onDone }: { member: Member | null; onDone: () => void }) {
   const mutation = useSaveMember();
-  const { control, handleSubmit } = useForm<MemberBody>({
+  const { control, handleSubmit, setError } = useForm<MemberBody>({
     resolver: zodResolver(memberBodySchema),
     defaultValues: formValues(member),
   });
+  useServerFieldErrors(mutation.error, setError);
 
   const onSubmit = handleSubmit((body) =>
     mutation.mutate({ id: member?.trabot_client_id ?? null, body }, { onSuccess: onDone }),

@@ -15,6 +15,7 @@ import {
 import { FormActions } from '@client/components/form-fields/form-actions';
 import { InputField } from '@client/components/form-fields/input-field';
 import { SelectField } from '@client/components/form-fields/select-field';
+import { useServerFieldErrors } from '@client/lib/server-field-errors';
 import { useSaveMemberUser } from '../api/save-member-user';
 
 const NEW_USER_PASSWORD = 'Password is required for a new user';
@@ -43,7 +44,7 @@ export function MemberUserForm({
   onDone: () => void;
 }) {
   const mutation = useSaveMemberUser(memberId);
-  const { control, handleSubmit } = useForm<z.input<typeof memberUserBodySchema>, unknown, MemberUserBody>({
+  const { control, handleSubmit, setError } = useForm<z.input<typeof memberUserBodySchema>, unknown, MemberUserBody>({
     resolver: zodResolver(user ? memberUserBodySchema : newUserSchema),
     defaultValues: {
       name: user?.name ?? '',
@@ -53,6 +54,7 @@ export function MemberUserForm({
       account_id: user ? user.account_id : (accounts[0]?.trabot_account_id ?? null),
     },
   });
+  useServerFieldErrors(mutation.error, setError);
 
   const onSubmit = handleSubmit((body) => mutation.mutate({ userId: user?.id ?? null, body }, { onSuccess: onDone }));
 

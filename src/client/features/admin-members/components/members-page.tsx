@@ -1,6 +1,7 @@
 /**
  * /dashboard/admin/members: the month's collection and the applications to decide (issue 26), then
- * every member, Add Member and Edit in a modal, links to users and accounts.
+ * every member, Add Member and Edit in a modal, each one's membership (cancel, rejoin, a fee paid by
+ * hand, its history and receipts), links to users and accounts.
  */
 import { IonButton } from '@client/lib/ionic/ion-button';
 import { Link } from '@tanstack/react-router';
@@ -14,6 +15,7 @@ import { ResponsiveList, type ResponsiveColumn } from '@client/components/respon
 import { LoadState } from '@client/components/load-state';
 import { useMembers } from '../api/get-members';
 import { MemberForm } from './member-form';
+import { MemberMembershipModal } from './member-membership';
 import { MembershipPanel } from './membership-panel';
 
 export function MembersPage() {
@@ -21,6 +23,8 @@ export function MembersPage() {
   /** The member in the modal: 'new' for Add Member. */
   const [editing, setEditing] = useState<Member | 'new' | null>(null);
   const close = () => setEditing(null);
+  /** The member whose membership is open (looked up in the list, so it follows a cancel or rejoin). */
+  const [membershipOf, setMembershipOf] = useState<number | null>(null);
 
   const columns: ResponsiveColumn<Member>[] = [
     { key: 'id', header: 'Client ID', cell: (m) => m.trabot_client_id },
@@ -34,9 +38,19 @@ export function MembersPage() {
       key: 'edit',
       header: 'Edit',
       cell: (m) => (
-        <IonButton size="small" fill="outline" aria-label={`Edit member ${m.name}`} onClick={() => setEditing(m)}>
-          Edit
-        </IonButton>
+        <span className="admin-row-actions">
+          <IonButton size="small" fill="outline" aria-label={`Edit member ${m.name}`} onClick={() => setEditing(m)}>
+            Edit
+          </IonButton>
+          <IonButton
+            size="small"
+            fill="outline"
+            aria-label={`Membership of ${m.name}`}
+            onClick={() => setMembershipOf(m.trabot_client_id)}
+          >
+            Membership
+          </IonButton>
+        </span>
       ),
     },
     {
@@ -94,6 +108,10 @@ export function MembersPage() {
       >
         {editing !== null && <MemberForm member={editing === 'new' ? null : editing} onDone={close} />}
       </Modal>
+      <MemberMembershipModal
+        member={members.data?.find((m) => m.trabot_client_id === membershipOf) ?? null}
+        onClose={() => setMembershipOf(null)}
+      />
     </Page>
   );
 }

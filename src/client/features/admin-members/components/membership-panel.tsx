@@ -2,7 +2,8 @@
  * The membership business on the Members page (issue 26): the month's collection (paid, due,
  * cancelled, amounts collected; "Razorpay not configured: dates are set by hand" without the
  * gateway) and the applications waiting for a decision, each accepted in a form (name, e-mail,
- * phone, fee currency: USD for a member abroad) that makes the member, the login and the invitation.
+ * phone, fee currency: USD for a member abroad) that makes the member, the login and the invitation,
+ * or rejected with a reason.
  * With Razorpay, each member who owes the month has its payment link, made on demand, to copy.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -23,8 +24,10 @@ import { RadioGroupField } from '@client/components/form-fields/radio-group-fiel
 import { LoadState } from '@client/components/load-state';
 import { Modal } from '@client/components/modal';
 import { safeHtml } from '@client/features/admin-inbox';
+import { useServerFieldErrors } from '@client/lib/server-field-errors';
 import { toast } from '@client/lib/toast';
 import { useAcceptApplication, useApplications, useCollection, useMakePaymentLink } from '../api/membership';
+import { RejectApplicationForm } from './membership-forms';
 import './membership-panel.css';
 
 const CURRENCIES = [
@@ -34,10 +37,11 @@ const CURRENCIES = [
 
 function AcceptForm({ application, onDone }: { application: Application; onDone: () => void }) {
   const mutation = useAcceptApplication();
-  const { control, handleSubmit } = useForm<AcceptApplicationBody>({
+  const { control, handleSubmit, setError } = useForm<AcceptApplicationBody>({
     resolver: zodResolver(acceptApplicationBodySchema),
     defaultValues: { name: '', email_id: '', phone_no: '+91', fee_currency: 'INR', reason: 'Application accepted' },
   });
+  useServerFieldErrors(mutation.error, setError);
   const onSubmit = handleSubmit((body) => mutation.mutate({ id: application.id, body }, { onSuccess: onDone }));
   return (
     <form className="app-form" onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -139,6 +143,7 @@ export function MembershipPanel() {
   const collection = useCollection();
   const applications = useApplications();
   const [accepting, setAccepting] = useState<Application | null>(null);
+  const [rejecting, setRejecting] = useState<Application | null>(null);
   const waiting = applications.data?.filter((a) => a.status === 'applicant') ?? [];
   return (
     <>
@@ -157,9 +162,20 @@ export function MembershipPanel() {
                     Application {a.id}, {formatTimestamp(a.created_at)}
                   </p>
                   <div className="membership-panel-form">{safeHtml(a.form_html)}</div>
-                  <IonButton size="small" onClick={() => setAccepting(a)} aria-label={`Accept application ${a.id}`}>
-                    Accept
-                  </IonButton>
+                  <span className="admin-row-actions">
+                    <IonButton size="small" onClick={() => setAccepting(a)} aria-label={`Accept application ${a.id}`}>
+                      Accept
+                    </IonButton>
+                    <IonButton
+                      size="small"
+                      fill="outline"
+                      color="danger"
+                      onClick={() => setRejecting(a)}
+                      aria-label={`Reject application ${a.id}`}
+                    >
+                      Reject
+                    </IonButton>
+                  </span>
                 </li>
               ))}
             </ul>
@@ -171,6 +187,13 @@ export function MembershipPanel() {
         onClose={() => setAccepting(null)}
       >
         {accepting && <AcceptForm application={accepting} onDone={() => setAccepting(null)} />}
+      </Modal>
+      <Modal
+        isOpen={rejecting !== null}
+        title={`Reject application ${rejecting?.id ?? ''}`}
+        onClose={() => setRejecting(null)}
+      >
+        {rejecting && <RejectApplicationForm applicationId={rejecting.id} onDone={() => setRejecting(null)} />}
       </Modal>
     </>
   );

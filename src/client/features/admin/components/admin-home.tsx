@@ -1,5 +1,6 @@
 /** Admin home (spec section 2): the way into each admin area, plus the inbox and workshop management, and the kill switch. */
 import { Link } from '@tanstack/react-router';
+import { BackButton } from '@client/components/back-button';
 import { Page } from '@client/components/page';
 import { PendingLink } from '@client/features/admin-algos';
 import { TradingHaltsPanel } from '@client/features/admin-halts';
@@ -23,6 +24,8 @@ const AREAS = [
 export function AdminHome() {
   return (
     <Page title="Admin">
+      {/* Every admin page has one (spec section 2); with no page before, the member's trades. */}
+      <BackButton fallback="/dashboard/trades" />
       <nav aria-label="Admin areas" className="admin-home-grid">
         <PendingLink className="button-link button-link-solid admin-area-link" />
         {AREAS.map((area) => (

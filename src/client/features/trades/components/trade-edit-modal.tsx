@@ -15,11 +15,13 @@ import { InputField } from '@client/components/form-fields/input-field';
 import { optionsOf, SelectField } from '@client/components/form-fields/select-field';
 import { Modal } from '@client/components/modal';
 import { staleRecordOf } from '@client/lib/stale-record';
+import { useServerFieldErrors } from '@client/lib/server-field-errors';
 import { useUpdateTrade } from '../api/update-trade';
 import {
   tradeEditFormSchema,
   tradeEditFormValues,
   tradeEditStatuses,
+  tradeEditStatusNote,
   type TradeEditFormValues,
 } from '../lib/trade-edit-form';
 import { TradeFieldList, type TradeFieldId } from './trade-fields';
@@ -46,10 +48,11 @@ interface TradeEditFormProps {
 
 function TradeEditForm({ trade, tradesKey, notice, onStale, onDone }: TradeEditFormProps) {
   const mutation = useUpdateTrade(trade.trabot_trade_id, tradesKey);
-  const { control, handleSubmit } = useForm<TradeEditFormValues, unknown, AdminTradeEditBody>({
+  const { control, handleSubmit, setError } = useForm<TradeEditFormValues, unknown, AdminTradeEditBody>({
     resolver: zodResolver(tradeEditFormSchema(trade.trade_status)),
     defaultValues: tradeEditFormValues(trade),
   });
+  useServerFieldErrors(mutation.error, setError);
 
   const onSubmit = handleSubmit((body) =>
     mutation.mutate(
@@ -82,6 +85,7 @@ function TradeEditForm({ trade, tradesKey, notice, onStale, onDone }: TradeEditF
         label="Trade Status"
         placeholder="Choose a status"
         options={optionsOf(tradeEditStatuses(trade.trade_status))}
+        helperText={tradeEditStatusNote(trade.trade_status)}
       />
       <InputField control={control} name="trade_quantity" label="Quantity" type="number" inputmode="numeric" step="1" />
       <InputField

@@ -27,6 +27,19 @@ export const tradeEditStatuses = (stored: TradeStatus): TradeStatus[] => {
   return [stored, ...TRADE_EDIT_STATUSES.filter((status) => status !== stored && reachable.includes(status))];
 };
 
+/**
+ * Why the spec's statuses missing from the choices are missing (shown under the Trade Status
+ * select): a final trade keeps its status; another one cannot move to those.
+ */
+export function tradeEditStatusNote(stored: TradeStatus): string | undefined {
+  const offered = tradeEditStatuses(stored);
+  const missing = TRADE_EDIT_STATUSES.filter((status) => !offered.includes(status));
+  if (missing.length === 0) return undefined;
+  if (offered.length === 1) return `A ${stored} trade is final: its status stays ${stored}.`;
+  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+  return `Not offered: ${list}, which a ${stored} trade cannot move to.`;
+}
+
 export const tradeEditFormSchema = (stored: TradeStatus) =>
   z
     .object({
