@@ -403,7 +403,7 @@ describe("the signal's history", () => {
       trade_status: 'cancelled',
       process_signal: false,
     };
-    // A rejected signal is final (src/shared/signal-states.ts): Edit Levels cannot reopen it, and
+    // A rejected signal is final (src/shared/states/signals.ts): Edit Levels cannot reopen it, and
     // the refusal records nothing.
     expect(
       (await post(a.admin, `/api/signals/${added.signal_id}/update`, { ...cancel, trade_status: 'pending' })).status,

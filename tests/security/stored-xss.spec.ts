@@ -21,7 +21,8 @@ import { membershipInterestForm } from '@shared/forms/membership-interest';
 import { portfolioEnquiryForm } from '@shared/forms/portfolio-enquiry';
 import { researchEnquiryForm } from '@shared/forms/research-enquiry';
 import { workshopLabel } from '@shared/forms/workshop-schedule';
-import { canMoveTrade } from '@shared/trade-states';
+import { TRADE_MOVES } from '@shared/states/trades';
+import { canMove } from '@shared/states/table';
 import { validAnswers } from '../unit/shared/forms/form-test-kit';
 import { CREDENTIALS, type Role } from '../e2e/support/credentials';
 import { CONTENT_SECURITY_POLICY } from '../support/content-security-policy';
@@ -198,8 +199,8 @@ async function seed(browser: Browser) {
     await api.get(`/api/account-trades?status=all&adminAccountId=${seeded.demoAccountId}`),
     'trades',
   )) as Trade[];
-  // One the admin may cancel (src/shared/trade-states.ts: a trade not yet filled), listed under cancelled after.
-  const trade = trades.find((t) => canMoveTrade(t.trade_status, 'cancelled', 'admin'))!;
+  // One the admin may cancel (src/shared/states/trades.ts: a trade not yet filled), listed under cancelled after.
+  const trade = trades.find((t) => canMove(TRADE_MOVES, t.trade_status, 'cancelled', 'admin'))!;
   seeded.tradeId = trade.trabot_trade_id;
   await ok(
     await api.post(`/api/admin/trades/${trade.trabot_trade_id}`, {

@@ -24,6 +24,8 @@ import {
 import { DEFAULT_WORKSHOP_TIME_LABEL, WORKSHOP_LEVELS } from '@shared/forms/workshop-schedule';
 import { MAIL_STATUSES } from '@shared/schemas/admin/inbox';
 import { ENQUIRY_TYPES } from '@shared/schemas/public-forms';
+import { ORDER_LEG_STATES } from '@shared/states/legs';
+import { PROTECTION_STATES } from '@shared/states/protections';
 import { APPLICATION_STATUSES, FEE_CURRENCIES, MEMBERSHIP_STATUSES } from '@shared/schemas/membership';
 import {
   EXIT_TRADE_TYPES,
@@ -783,8 +785,6 @@ export const tokens = pgTable('tokens', {
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
 
-export const ORDER_LEG_STATES = ['new', 'sending', 'open', 'filled', 'cancelled', 'rejected'] as const;
-export type OrderLegState = (typeof ORDER_LEG_STATES)[number];
 export const ORDER_LEG_SIDES = ['entry', 'exit'] as const;
 /**
  * Why the engine sent the order: a signal's entry, a level reached, the intraday square-off, a
@@ -854,26 +854,13 @@ export const orderLegs = pgTable(
   ],
 );
 
-export const PROTECTION_STATES = [
-  'placing',
-  'active',
-  'modifying',
-  'cancelling',
-  'cancelled',
-  'triggered',
-  'done',
-  'rejected',
-  'expired',
-  'disabled',
-] as const;
-export type ProtectionRowState = (typeof PROTECTION_STATES)[number];
 export const PROTECTION_KINDS = ['oco', 'orders'] as const;
 export const PROTECTION_LEGS = ['stop', 'target'] as const;
 
 /**
  * A live trade's stop-loss and target resting at its broker (docs/engine.md, "Protective orders at
  * the broker"): one per trade, written `placing` in the transaction that books the entry's fill,
- * then placed for the trade's open quantity (protection-states.ts lists its moves). Its legs' order
+ * then placed for the trade's open quantity (src/shared/states/protections.ts lists its moves). Its legs' order
  * tags are "TB<trade>P<id>S" and "TB<trade>P<id>T".
  */
 export const protections = pgTable(

@@ -15,7 +15,8 @@ import type { TradeEvent } from '../context';
 import type { LegRow, TradeRow } from './engine-deps';
 import { entrySide, exitSide, tradeFigures } from '../trading/trade-math';
 import type { TradeStatus } from '@shared/constants';
-import { canMoveTrade, statusAfterFills } from '@shared/trade-states';
+import { canMove } from '@shared/states/table';
+import { statusAfterFills, TRADE_MOVES } from '@shared/states/trades';
 import { lockTrades, type RefusedTradeMove } from './trade-states';
 
 export interface FillToBook {
@@ -185,7 +186,7 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
     });
     const from = statuses.get(id) ?? trade.trade_status;
     const to = statusAfterFills(from, exits > 0 && computed.remaining_quantity <= 0);
-    const status = canMoveTrade(from, to, 'engine') ? to : from;
+    const status = canMove(TRADE_MOVES, from, to, 'engine') ? to : from;
     if (status !== to) refused.push({ tradeId: id, from, to });
     figures.push({
       // A fill's price is a real one at `now`: a live trade is priced from it until its broker's quotes come.

@@ -9,16 +9,7 @@
 import { and, asc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { updateRows } from '../db/bulk';
-import {
-  accounts,
-  algos,
-  manualOrders,
-  orderLegs,
-  signals,
-  trades,
-  type ManualOrderStatus,
-  type OrderLegState,
-} from '../db/schema';
+import { accounts, algos, manualOrders, orderLegs, signals, trades, type ManualOrderStatus } from '../db/schema';
 import { raiseWarnings } from '../records/warnings';
 import type { OrderEventAction } from '../db/schema';
 import { answerEvents, insertOrderEvents } from './order-events';
@@ -31,7 +22,8 @@ import type { AccountRow, EngineContext, LegRow, SignalRow, TradeRow } from './e
 import { FencedError, assertLeading } from './fence';
 import { bookFills, type FillToBook } from './fills';
 import { protectFills } from './protections';
-import { moveLegs, UNSETTLED_LEG_STATES, type LegMove } from './leg-states';
+import { UNSETTLED_LEG_STATES, type OrderLegState } from '@shared/states/legs';
+import { moveLegs, type LegMove } from './leg-states';
 import { logRefusedMoves, moveTrades, type RefusedTradeMove } from './trade-states';
 import { entrySide, exitSide } from '../trading/trade-math';
 

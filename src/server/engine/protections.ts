@@ -43,16 +43,9 @@ import type { AccountRow, EngineContext, SignalRow, TradeRow } from './engine-de
 import { FencedError, assertLeading } from './fence';
 import type { FillToBook } from './fills';
 import { applyAnswers } from './order-legs';
-import { UNSETTLED_LEG_STATES } from './leg-states';
-import {
-  EXIT_BLOCKING_STATES,
-  LIVE_PROTECTION_STATES,
-  RESTING_PROTECTION_STATES,
-  moveProtection,
-  moveProtections,
-  type ProtectionMove,
-  type ProtectionRow,
-} from './protection-states';
+import { UNSETTLED_LEG_STATES } from '@shared/states/legs';
+import { EXIT_BLOCKING_STATES, LIVE_PROTECTION_STATES, RESTING_PROTECTION_STATES } from '@shared/states/protections';
+import { moveProtection, moveProtections, type ProtectionMove, type ProtectionRow } from './protection-states';
 
 type Ctx = EngineContext;
 

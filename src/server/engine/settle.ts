@@ -16,7 +16,7 @@ import {
   type LegContext,
 } from './order-legs';
 import { engineMovesTo } from './trade-states';
-import { TRADE_DONE_STATUSES } from '@shared/trade-states';
+import { TRADE_DONE_STATUSES } from '@shared/states/trades';
 
 const isClosed = (l: LegContext) => TRADE_DONE_STATUSES.includes(l.trade.trade_status);
 const stillOpen = (a: AnsweredLeg) =>

@@ -1,5 +1,5 @@
 /**
- * The engine's writes of a signal's status (the table: src/shared/signal-states.ts), as
+ * The engine's writes of a signal's status (the table: src/shared/states/signals.ts), as
  * trade-states.ts does for trades. A status is written only by a guarded UPDATE (`WHERE trade_status
  * IN (...)`: the statuses the engine may move a signal from, narrowed by the caller to the ones its
  * step starts from), and a named signal it did not move is logged as a warning with the status it
@@ -7,7 +7,8 @@
  */
 import { and, inArray, type SQL } from 'drizzle-orm';
 import type { SignalStatus } from '@shared/constants';
-import { signalStatusesMovableTo } from '@shared/signal-states';
+import { SIGNAL_MOVES } from '@shared/states/signals';
+import { movableTo } from '@shared/states/table';
 import type { Db } from '../db/client';
 import { signals } from '../db/schema';
 import type { Logger } from '../lib/logger';
@@ -20,7 +21,7 @@ export type SignalRecord = typeof signals.$inferSelect;
  * that is a bug of the caller, not a race.
  */
 export function engineSignalMovesFrom(to: SignalStatus, from?: readonly SignalStatus[]): SignalStatus[] {
-  const allowed = signalStatusesMovableTo(to, 'engine').filter((s) => s !== to);
+  const allowed = movableTo(SIGNAL_MOVES, to, 'engine').filter((s) => s !== to);
   if (!from) return allowed;
   const refused = from.filter((s) => !allowed.includes(s));
   if (refused.length) throw new Error(`the engine may not move a signal from ${refused.join(', ')} to ${to}`);

@@ -1,19 +1,20 @@
 /**
- * The engine's writes of a trade's status (the table: src/shared/trade-states.ts). A status is
+ * The engine's writes of a trade's status (the table: src/shared/states/trades.ts). A status is
  * written only by a guarded UPDATE (`WHERE trade_status IN (...)`, the statuses the engine may move
  * a trade from), and a trade it did not move is logged as a warning with the status it has: a
  * trade the admin cancelled, closed or took over meanwhile is left as the admin set it.
  */
 import { and, asc, inArray } from 'drizzle-orm';
 import type { TradeStatus } from '@shared/constants';
-import { tradeStatusesMovableTo } from '@shared/trade-states';
+import { movableTo } from '@shared/states/table';
+import { TRADE_MOVES } from '@shared/states/trades';
 import type { Db } from '../db/client';
 import { trades } from '../db/schema';
 import type { Logger } from '../lib/logger';
 
 /** The statuses the engine moves a trade to `to` from (not `to` itself: a trade already there is not written again). */
 export const engineMovesTo = (to: TradeStatus): TradeStatus[] =>
-  tradeStatusesMovableTo(to, 'engine').filter((from) => from !== to);
+  movableTo(TRADE_MOVES, to, 'engine').filter((from) => from !== to);
 
 /** A move the table refused, or that found the trade moved by another writer. */
 export interface RefusedTradeMove {

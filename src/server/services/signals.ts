@@ -7,7 +7,8 @@ import type { SignalStatus } from '@shared/constants';
 import { istTime } from '@shared/ist';
 import { MSG } from '@shared/messages';
 import { riskReward } from '@shared/risk-reward';
-import { signalStatusesMovableTo } from '@shared/signal-states';
+import { SIGNAL_MOVES } from '@shared/states/signals';
+import { movableTo } from '@shared/states/table';
 import type { AddSignalBody, EditLevelsBody, Signal } from '@shared/schemas/admin/algos';
 import type { Db } from '../db/client';
 import { algos, signals, type SignalEventKind } from '../db/schema';
@@ -171,7 +172,7 @@ export async function addSignal(
 /**
  * Edit Levels: date, levels, status and the process flag, with the events of what changed (levels
  * and status from and to; `approved` or `cancelled` when it moves the status there). One guarded
- * UPDATE: the status may only make a move a superadmin may make (src/shared/signal-states.ts), and
+ * UPDATE: the status may only make a move a superadmin may make (src/shared/states/signals.ts), and
  * with `expected_updated_at` only while the signal is as the superadmin saw it. Null when the signal
  * does not exist; a 409 DomainError carrying the current signal when it changed since or the move is
  * not allowed.
@@ -206,7 +207,7 @@ export async function editSignalLevels(
       .where(
         and(
           eq(signals.signal_id, signalId),
-          inArray(signals.trade_status, signalStatusesMovableTo(edit.trade_status, 'admin')),
+          inArray(signals.trade_status, movableTo(SIGNAL_MOVES, edit.trade_status, 'admin')),
           expected === undefined ? undefined : eq(signals.updated_at, new Date(expected)),
         ),
       )

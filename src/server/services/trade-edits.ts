@@ -1,7 +1,7 @@
 /**
  * The admin's trade edit: the editable fields of one trade (ids, instrument and legs stay as they
  * are). One guarded UPDATE, the trade locked meanwhile: a status only by a move a superadmin may
- * make (src/shared/trade-states.ts), and with `expected_updated_at` only while the trade is as the
+ * make (src/shared/states/trades.ts), and with `expected_updated_at` only while the trade is as the
  * admin saw it, so an edit opened before a fill never overwrites the status and remaining quantity
  * the fill booked (the engine locks the trades it books fills on, so the two never interleave).
  */
@@ -9,7 +9,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '@shared/messages';
 import type { AdminTradeEditBody } from '@shared/schemas/admin/members';
 import type { Trade } from '@shared/schemas/trades';
-import { tradeStatusesMovableTo } from '@shared/trade-states';
+import { movableTo } from '@shared/states/table';
+import { TRADE_MOVES } from '@shared/states/trades';
 import type { Db } from '../db/client';
 import { trades } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
@@ -40,7 +41,7 @@ export async function editTrade(db: Db, tradeId: number, body: AdminTradeEditBod
           eq(trades.trabot_trade_id, tradeId),
           fields.trade_status === undefined
             ? undefined
-            : inArray(trades.trade_status, tradeStatusesMovableTo(fields.trade_status, 'admin')),
+            : inArray(trades.trade_status, movableTo(TRADE_MOVES, fields.trade_status, 'admin')),
           expected === undefined ? undefined : eq(trades.updated_at, new Date(expected)),
         ),
       )

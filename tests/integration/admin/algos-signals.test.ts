@@ -325,7 +325,7 @@ describe('signals', () => {
     const [row] = await a.t.deps.db.select().from(signals).where(eq(signals.signal_id, signal.signal_id));
     expect(row).toMatchObject({ trade_status: 'approved', risk_reward: 2.5, algo_process_ind: false });
 
-    // From approved a superadmin may only cancel (src/shared/signal-states.ts): back to pending,
+    // From approved a superadmin may only cancel (src/shared/states/signals.ts): back to pending,
     // on to running or completed is refused, naming the statuses, and changes nothing.
     for (const status of ['pending', 'running', 'completed']) {
       const moveRefused = MSG.signalStatusMoveRefused('approved', status);

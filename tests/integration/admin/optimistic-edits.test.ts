@@ -2,8 +2,8 @@
  * Edits against the record as the superadmin saw it (`expected_updated_at`): the admin trade edit,
  * Edit Levels and manual entry/exit answer 409 with the current record when it moved meanwhile
  * (a fill, the engine, a colleague) and change nothing; the signal statuses Edit Levels may set
- * (src/shared/signal-states.ts) and the trade statuses the trade edit may set
- * (src/shared/trade-states.ts), every pair; and one clock for a signal's expiry (AppDeps.clock).
+ * (src/shared/states/signals.ts) and the trade statuses the trade edit may set
+ * (src/shared/states/trades.ts), every pair; and one clock for a signal's expiry (AppDeps.clock).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,9 @@ import { expirePendingSignals } from '@server/engine/signal-expiry';
 import { SIGNAL_STATUSES, TRADE_EDIT_STATUSES, TRADE_STATUSES, type SignalStatus } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { signalSchema, type Signal } from '@shared/schemas/admin/algos';
-import { canMoveSignal } from '@shared/signal-states';
-import { canMoveTrade } from '@shared/trade-states';
+import { SIGNAL_MOVES } from '@shared/states/signals';
+import { canMove } from '@shared/states/table';
+import { TRADE_MOVES } from '@shared/states/trades';
 import { tradeSchema, type Trade } from '@shared/schemas/trades';
 import { createAlgo } from '../../factories/algos';
 import { createSignal, manualOrderBody, RELIANCE_SIGNAL } from '../../factories/signals';
@@ -133,7 +134,7 @@ describe('admin trade edit', () => {
     expect((await accountTrade(created.trabot_trade_id)).trade_status).toBe('open');
   });
 
-  it('sets only the statuses a superadmin may move a trade to, for every pair (trade-states.ts)', async () => {
+  it('sets only the statuses a superadmin may move a trade to, for every pair (src/shared/states/trades.ts)', async () => {
     const outcomes: string[] = [];
     for (const from of TRADE_STATUSES) {
       for (const to of TRADE_EDIT_STATUSES) {
@@ -145,7 +146,7 @@ describe('admin trade edit', () => {
           editBody(seen, { trade_status: to, stoploss_trade_number: 'SL-9' }),
         );
         const now = await accountTrade(created.trabot_trade_id);
-        if (canMoveTrade(from, to, 'admin')) {
+        if (canMove(TRADE_MOVES, from, to, 'admin')) {
           expect(res.status, `${from} -> ${to}`).toBe(200);
           expect(now).toMatchObject({ trade_status: to, stoploss_trade_number: 'SL-9' });
         } else {
@@ -257,7 +258,7 @@ describe('Edit Levels', () => {
     expect((await signalOf(signal.signal_id)).target_level).toBe(3200);
   });
 
-  it('sets only the statuses a superadmin may move a signal to, for every pair (signal-states.ts)', async () => {
+  it('sets only the statuses a superadmin may move a signal to, for every pair (src/shared/states/signals.ts)', async () => {
     const outcomes: string[] = [];
     for (const from of SIGNAL_STATUSES) {
       for (const to of SIGNAL_STATUSES) {
@@ -268,7 +269,7 @@ describe('Edit Levels', () => {
           levelsBody(signal, { trade_status: to, expected_updated_at: signal.updated_at }),
         );
         const now = await signalOf(signal.signal_id);
-        if (canMoveSignal(from, to, 'admin')) {
+        if (canMove(SIGNAL_MOVES, from, to, 'admin')) {
           expect(res.status, `${from} -> ${to}`).toBe(200);
           expect(now.trade_status).toBe(to);
         } else {

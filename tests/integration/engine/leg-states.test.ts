@@ -1,6 +1,6 @@
 /**
- * The order leg's state machine (leg-states.ts) and the answers that drive it (order-legs.ts):
- * every broker answer applied to a leg in every state, the table of moves, a leg moved meanwhile
+ * The order leg's answers (order-legs.ts) and its writer: every broker answer applied to a leg in
+ * every state (the table's own test: tests/unit/shared/states/legs.test.ts), a leg moved meanwhile
  * by another process, the same fill answered twice, the trade's status as the admin left it
  * (trade-states.ts), and the fence of a stale leader.
  */
@@ -8,12 +8,13 @@ import { LivePriceBook } from '@server/engine/feed/live-prices';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { ORDER_LEG_STATES, orderLegs, tradeEntries, trades, warnings, type OrderLegState } from '@server/db/schema';
+import { orderLegs, tradeEntries, trades, warnings } from '@server/db/schema';
+import { LEG_MOVES, ORDER_LEG_STATES, type OrderLegState } from '@shared/states/legs';
+import { canMove } from '@shared/states/table';
 import type { Order, OrderState } from '@server/brokers/adapter';
 import { DEFAULT_ENGINE_SETTINGS, type EngineContext } from '@server/engine/engine-deps';
 import { FencedError, fencedDb } from '@server/engine/fence';
 import { SOLE_LEADERSHIP, type Leadership } from '@server/engine/leader-lock';
-import { canMoveLeg, LEG_TRANSITIONS, UNSETTLED_LEG_STATES } from '@server/engine/leg-states';
 import { bookFills } from '@server/engine/fills';
 import { insertTradesWithLegs } from '@server/engine/new-legs';
 import { editTrade } from '@server/services/trade-edits';
@@ -101,19 +102,6 @@ const TRADE_AFTER: Record<OrderLegState, string> = {
   rejected: 'cancelled',
 };
 
-describe('the leg transition table', () => {
-  it('moves unsettled legs to any answer and keeps settled legs final', () => {
-    expect(UNSETTLED_LEG_STATES).toEqual(['new', 'sending', 'open']);
-    for (const from of ORDER_LEG_STATES)
-      for (const to of ORDER_LEG_STATES) {
-        const expected =
-          UNSETTLED_LEG_STATES.includes(from) && ['open', 'filled', 'cancelled', 'rejected'].includes(to);
-        expect(canMoveLeg(from, to), `${from} -> ${to}`).toBe(expected);
-      }
-    expect(LEG_TRANSITIONS.filled).toEqual([]);
-  });
-});
-
 describe('outcomeOf: every broker answer for a leg in every state', () => {
   for (const from of ORDER_LEG_STATES)
     for (const [name, { answer, to }] of Object.entries(ANSWERS))
@@ -136,7 +124,7 @@ describe('outcomeOf: every broker answer for a leg in every state', () => {
 describe('applyAnswers: every broker answer for a leg in every state', () => {
   for (const from of ORDER_LEG_STATES)
     for (const [name, { answer, to }] of Object.entries(ANSWERS)) {
-      const moves = to !== null && canMoveLeg(from, to);
+      const moves = to !== null && canMove(LEG_MOVES, from, to, 'engine');
       it(`${from} + ${name}: ${moves ? `moves to ${to}` : 'leaves the leg as it is'}`, async () => {
         const l = await legIn(from);
         await applyAnswers(context(), [{ ...l, answer: answer(l) }], NOW);

@@ -142,7 +142,7 @@ export const expectedSignalUpdatedAt = isoDateTimeInRange(
 
 /**
  * POST /api/signals/{signalId}/update (Edit Levels). The status may only make a move a superadmin
- * may make (src/shared/signal-states.ts); any other is refused with 409.
+ * may make (src/shared/states/signals.ts); any other is refused with 409.
  */
 export const editLevelsBodySchema = z.object({
   trade_gen_ts: tradeGenTs,

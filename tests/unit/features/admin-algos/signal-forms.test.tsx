@@ -100,7 +100,7 @@ describe('Edit Levels', () => {
   it("offers the signal's own status and the moves a superadmin may make from it", async () => {
     serve(PATH, 'POST');
     await open('Edit Levels');
-    // An approved signal may only be cancelled by hand (src/shared/signal-states.ts).
+    // An approved signal may only be cancelled by hand (src/shared/states/signals.ts).
     expect(statusOptions()).toEqual(['approved', 'cancelled']);
   });
 

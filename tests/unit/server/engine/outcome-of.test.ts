@@ -7,7 +7,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderState } from '@server/brokers/adapter';
-import { ORDER_LEG_STATES, type OrderLegState } from '@server/db/schema';
+import { ORDER_LEG_STATES, type OrderLegState } from '@shared/states/legs';
 import type { AccountRow, EngineContext, LegRow, TradeRow } from '@server/engine/engine-deps';
 import { outcomeOf, type BrokerAnswer, type LegContext } from '@server/engine/order-legs';
 

@@ -1,6 +1,6 @@
 /**
  * Edit Levels (spec sections 2, 4, 5, 7): a signal's date, levels, status and process flag. The
- * status offers the moves a superadmin may make from the signal's own (src/shared/signal-states.ts).
+ * status offers the moves a superadmin may make from the signal's own (src/shared/states/signals.ts).
  * Saved against the signal as shown: when it changed since, the dialog says so and shows the
  * current signal, to be reviewed and saved again.
  */
@@ -8,7 +8,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { EditLevelsBody, Signal } from '@shared/schemas/admin/algos';
-import { signalStatusesReachableFrom } from '@shared/signal-states';
+import { SIGNAL_MOVES } from '@shared/states/signals';
+import { reachableFrom } from '@shared/states/table';
 import { CheckboxField } from '@client/components/form-fields/checkbox-field';
 import { FormActions } from '@client/components/form-fields/form-actions';
 import { InputField } from '@client/components/form-fields/input-field';
@@ -98,7 +99,7 @@ function EditLevelsForm({
         control={control}
         name="trade_status"
         label="Trade Status"
-        options={optionsOf(signalStatusesReachableFrom(signal.trade_status, 'admin'))}
+        options={optionsOf(reachableFrom(SIGNAL_MOVES, signal.trade_status, 'admin'))}
       />
       <CheckboxField control={control} name="process_signal" label="Process signal" />
       <FormActions pending={mutation.isPending} onCancel={onDone} />

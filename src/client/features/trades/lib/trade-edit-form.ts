@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { TRADE_EDIT_STATUSES, TRADE_STATUSES, type TradeStatus } from '@shared/constants';
 import { adminTradeEditBodySchema } from '@shared/schemas/admin/members';
-import { tradeStatusesReachableFrom } from '@shared/trade-states';
+import { TRADE_MOVES } from '@shared/states/trades';
+import { reachableFrom } from '@shared/states/table';
 import type { Trade } from '@shared/schemas/trades';
 import { dateText, optionalNumber, optionalText, requiredNumber, textOf } from '@client/lib/form-text';
 
@@ -19,11 +20,11 @@ const wholeNumber = (label: string) =>
 
 /**
  * The statuses the form offers for a trade: its own first, then those of the spec's four a
- * superadmin may move it to (src/shared/trade-states.ts: a running trade may be taken over (open) or
+ * superadmin may move it to (src/shared/states/trades.ts: a running trade may be taken over (open) or
  * closed, not set back to pending; a completed or cancelled one stays).
  */
 export const tradeEditStatuses = (stored: TradeStatus): TradeStatus[] => {
-  const reachable = tradeStatusesReachableFrom(stored, 'admin');
+  const reachable = reachableFrom(TRADE_MOVES, stored, 'admin');
   return [stored, ...TRADE_EDIT_STATUSES.filter((status) => status !== stored && reachable.includes(status))];
 };
 

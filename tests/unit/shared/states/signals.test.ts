@@ -1,15 +1,15 @@
-/** The signal's state machine (src/shared/signal-states.ts): every pair of statuses, for each mover. */
+/** The signal's state machine (src/shared/states/signals.ts): every pair of statuses, for each mover. */
 import { describe, expect, it } from 'vitest';
 import { SIGNAL_STATUSES, type SignalStatus } from '@shared/constants';
-import {
-  canMoveSignal,
-  signalStatusesMovableTo,
-  signalStatusesReachableFrom,
-  type SignalMover,
-} from '@shared/signal-states';
+import { SIGNAL_MOVES } from '@shared/states/signals';
+import { canMove, movableTo, reachableFrom, type Mover } from '@shared/states/table';
+
+const canMoveSignal = (from: SignalStatus, to: SignalStatus, by: Mover) => canMove(SIGNAL_MOVES, from, to, by);
+const signalStatusesMovableTo = (to: SignalStatus, by: Mover) => movableTo(SIGNAL_MOVES, to, by);
+const signalStatusesReachableFrom = (from: SignalStatus, by: Mover) => reachableFrom(SIGNAL_MOVES, from, by);
 
 /** The moves written out by hand (docs/engine.md and the decision record), to hold the table to. */
-const ALLOWED: Record<SignalMover, string[]> = {
+const ALLOWED: Record<Mover, string[]> = {
   admin: ['pending->approved', 'pending->cancelled', 'approved->cancelled', 'running->completed', 'running->cancelled'],
   engine: ['pending->approved', 'pending->cancelled', 'approved->running', 'approved->cancelled', 'running->completed'],
 };
@@ -32,7 +32,7 @@ describe('signal status moves', () => {
   });
 
   it('the UPDATE guard lists the statuses a move may start from, the target itself included', () => {
-    const guard = (to: SignalStatus, by: SignalMover) => signalStatusesMovableTo(to, by).sort();
+    const guard = (to: SignalStatus, by: Mover) => signalStatusesMovableTo(to, by).sort();
     expect(guard('approved', 'admin')).toEqual(['approved', 'pending']);
     expect(guard('cancelled', 'admin')).toEqual(['approved', 'cancelled', 'pending', 'running']);
     expect(guard('pending', 'admin')).toEqual(['pending']);

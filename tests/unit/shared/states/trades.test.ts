@@ -1,17 +1,15 @@
-/** The trade's state machine (src/shared/trade-states.ts): every pair of statuses, for each mover. */
+/** The trade's state machine (src/shared/states/trades.ts): every pair of statuses, for each mover. */
 import { describe, expect, it } from 'vitest';
 import { TRADE_EDIT_STATUSES, TRADE_STATUSES, type TradeStatus } from '@shared/constants';
-import {
-  canMoveTrade,
-  statusAfterFills,
-  TRADE_DONE_STATUSES,
-  tradeStatusesMovableTo,
-  tradeStatusesReachableFrom,
-  type TradeMover,
-} from '@shared/trade-states';
+import { canMove, movableTo, reachableFrom, type Mover } from '@shared/states/table';
+import { statusAfterFills, TRADE_DONE_STATUSES, TRADE_MOVES } from '@shared/states/trades';
+
+const canMoveTrade = (from: TradeStatus, to: TradeStatus, by: Mover) => canMove(TRADE_MOVES, from, to, by);
+const tradeStatusesMovableTo = (to: TradeStatus, by: Mover) => movableTo(TRADE_MOVES, to, by);
+const tradeStatusesReachableFrom = (from: TradeStatus, by: Mover) => reachableFrom(TRADE_MOVES, from, by);
 
 /** The moves written out by hand (docs/engine.md and the decision record), to hold the table to. */
-const ALLOWED: Record<TradeMover, string[]> = {
+const ALLOWED: Record<Mover, string[]> = {
   admin: [
     'pending->cancelled',
     'pending->open',
@@ -54,7 +52,7 @@ describe('trade status moves', () => {
   });
 
   it('the UPDATE guard lists the statuses a move may start from, the target itself included', () => {
-    const guard = (to: TradeStatus, by: TradeMover) => tradeStatusesMovableTo(to, by).sort();
+    const guard = (to: TradeStatus, by: Mover) => tradeStatusesMovableTo(to, by).sort();
     expect(guard('running', 'engine')).toEqual(['pending', 'running']);
     expect(guard('completed', 'engine')).toEqual(['completed', 'open', 'running']);
     expect(guard('cancelled', 'engine')).toEqual(['cancelled', 'pending']);

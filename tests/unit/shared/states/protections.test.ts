@@ -1,16 +1,17 @@
 /**
- * The protective order's state machine (protection-states.ts): every pair of states, allowed or
+ * The protective order's state machine (src/shared/states/protections.ts): every pair of states, allowed or
  * refused, as docs/engine.md lists the moves.
  */
 import { describe, expect, it } from 'vitest';
-import { PROTECTION_STATES, type ProtectionRowState } from '@server/db/schema';
 import {
-  canMoveProtection,
   EXIT_BLOCKING_STATES,
   LIVE_PROTECTION_STATES,
-  PROTECTION_TRANSITIONS,
+  PROTECTION_MOVES,
+  PROTECTION_STATES,
   RESTING_PROTECTION_STATES,
-} from '@server/engine/protection-states';
+  type ProtectionRowState,
+} from '@shared/states/protections';
+import { canMove, reachableFrom } from '@shared/states/table';
 
 const ALLOWED: [ProtectionRowState, ProtectionRowState][] = [
   ['placing', 'active'],
@@ -42,19 +43,22 @@ const allowed = new Set(ALLOWED.map(([from, to]) => key(from, to)));
 describe('the protection state table', () => {
   const pairs = PROTECTION_STATES.flatMap((from) => PROTECTION_STATES.map((to) => [from, to] as const));
   it.each(pairs)('%s -> %s', (from, to) => {
-    expect(canMoveProtection(from, to)).toBe(allowed.has(key(from, to)));
+    expect(canMove(PROTECTION_MOVES, from, to, 'engine')).toBe(allowed.has(key(from, to)));
+    expect(canMove(PROTECTION_MOVES, from, to, 'admin')).toBe(false);
   });
 
   it('names every state, and only the listed moves', () => {
-    expect(Object.keys(PROTECTION_TRANSITIONS).sort()).toEqual([...PROTECTION_STATES].sort());
-    const listed = Object.entries(PROTECTION_TRANSITIONS).flatMap(([from, tos]) => tos.map((to) => key(from, to)));
+    expect(Object.keys(PROTECTION_MOVES).sort()).toEqual([...PROTECTION_STATES].sort());
+    const listed = Object.entries(PROTECTION_MOVES).flatMap(([from, tos]) =>
+      Object.keys(tos).map((to) => key(from, to)),
+    );
     expect(listed.sort()).toEqual([...allowed].sort());
   });
 
   it('has two final states, and a trigger leads only to done', () => {
-    const final = PROTECTION_STATES.filter((s) => PROTECTION_TRANSITIONS[s].length === 0);
+    const final = PROTECTION_STATES.filter((s) => reachableFrom(PROTECTION_MOVES, s, 'engine').length === 0);
     expect(final.sort()).toEqual(['done', 'rejected']);
-    expect(PROTECTION_TRANSITIONS.triggered).toEqual(['done']);
+    expect(reachableFrom(PROTECTION_MOVES, 'triggered', 'engine')).toEqual(['done']);
   });
 
   it('blocks Trabot exits while a protection may rest or has executed at the broker', () => {
