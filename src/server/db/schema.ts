@@ -903,7 +903,7 @@ export const protections = pgTable(
 );
 
 /**
- * Each move of a protection, with its terms after it (protection-states.ts writes one per move): the
+ * Each move of a protection, with its terms after it (src/server/states/protections.ts writes one per move): the
  * trade's timeline shows them (placed, modified, cancelled, executed at the broker).
  */
 export const protectionEvents = pgTable(

@@ -13,7 +13,7 @@ import { squareOffByHalt } from './halts';
 import { insertLegs } from './new-legs';
 import { clearForExit, reconcileProtections, restingProtections } from './protections';
 import { applyAnswers, sendLegs } from './order-legs';
-import { moveSignals } from './signal-states';
+import { moveSignals } from '../states/signals';
 import type { PricedTrade } from './prices';
 import { levelReached, squareOffDue } from '../trading/trade-math';
 

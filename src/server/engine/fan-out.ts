@@ -23,7 +23,7 @@ import { expiredMembershipSkip, membershipExpired } from '../trading/membership-
 import { insertTradesWithLegs } from './new-legs';
 import { isPaperTrading, tradeBroker } from '../brokers/select-adapter';
 import { applyAnswers, sendLegs } from './order-legs';
-import { moveSignals } from './signal-states';
+import { moveSignals } from '../states/signals';
 import { sizePosition, type SizingSubscription } from '../trading/sizing';
 
 type Subscriber = { subscription: SizingSubscription; account: AccountRow; membershipExpiry: string | null };

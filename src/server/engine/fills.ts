@@ -6,8 +6,8 @@
  */
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { insertRuns, updateRows, updateRowsFrom } from '../db/bulk';
-import { tradeEntries, tradeExits, trades } from '../db/schema';
+import { insertRuns, updateRows } from '../db/bulk';
+import { tradeEntries, tradeExits } from '../db/schema';
 import { istDay } from '@shared/ist';
 import type { Order } from '../brokers/adapter';
 import { productOf, tradeLegCharges, type LegCharges } from '../trading/charges';
@@ -17,7 +17,7 @@ import { entrySide, exitSide, tradeFigures } from '../trading/trade-math';
 import type { TradeStatus } from '@shared/constants';
 import { canMove } from '@shared/states/table';
 import { statusAfterFills, TRADE_MOVES } from '@shared/states/trades';
-import { lockTrades, type RefusedTradeMove } from './trade-states';
+import { lockTrades, writeTradeFigures, type RefusedTradeMove } from '../states/trades';
 
 export interface FillToBook {
   leg: Pick<LegRow, 'side' | 'id'>;
@@ -94,7 +94,7 @@ async function rowsOf(tx: Db, tradeIds: number[]): Promise<Map<number, Booked[]>
 export interface BookedFills {
   /** What to tell the members (trade opened, trade closed), once committed. */
   events: TradeEvent[];
-  /** Trades whose fills were booked but whose status the table (trade-states.ts) does not let the engine move. */
+  /** Trades whose fills were booked but whose status the table (src/shared/states/trades.ts) does not let the engine move. */
   refused: RefusedTradeMove[];
 }
 
@@ -230,7 +230,7 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
   await updateRows(tx, tradeEntries, 'id', rewritten.entries);
   await updateRows(tx, tradeExits, 'id', rewritten.exits);
   // Locked above, so the guard holds; a trade it would not hold for is answered, not overwritten.
-  const written = new Set(await updateRowsFrom(tx, trades, 'trabot_trade_id', 'trade_status', figures));
+  const written = await writeTradeFigures(tx, figures);
   for (const { row, from } of figures)
     if (!written.has(row.trabot_trade_id!))
       refused.push({ tradeId: row.trabot_trade_id!, from, to: row.trade_status! });

@@ -23,8 +23,8 @@ import { FencedError, assertLeading } from './fence';
 import { bookFills, type FillToBook } from './fills';
 import { protectFills } from './protections';
 import { UNSETTLED_LEG_STATES, type OrderLegState } from '@shared/states/legs';
-import { moveLegs, type LegMove } from './leg-states';
-import { logRefusedMoves, moveTrades, type RefusedTradeMove } from './trade-states';
+import { moveLegs, type LegMove } from '../states/legs';
+import { logRefusedMoves, moveTrades, type RefusedTradeMove } from '../states/trades';
 import { entrySide, exitSide } from '../trading/trade-math';
 
 /** A leg with what sending or following it needs. */
@@ -218,7 +218,7 @@ const legName = (leg: LegRow) => (leg.manual_order_id === null ? leg.side : `man
 
 /**
  * What a batch of answers comes to. Everything but the unreachable brokers' warnings belongs to a
- * leg (`legId`) and is saved only if that leg's move is (leg-states.ts).
+ * leg (`legId`) and is saved only if that leg's move is (src/server/states/legs.ts).
  */
 export interface Outcome {
   legs: LegMove[];

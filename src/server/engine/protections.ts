@@ -45,7 +45,7 @@ import type { FillToBook } from './fills';
 import { applyAnswers } from './order-legs';
 import { UNSETTLED_LEG_STATES } from '@shared/states/legs';
 import { EXIT_BLOCKING_STATES, LIVE_PROTECTION_STATES, RESTING_PROTECTION_STATES } from '@shared/states/protections';
-import { moveProtection, moveProtections, type ProtectionMove, type ProtectionRow } from './protection-states';
+import { moveProtection, moveProtections, type ProtectionMove, type ProtectionRow } from '../states/protections';
 
 type Ctx = EngineContext;
 

@@ -15,7 +15,7 @@ import {
   type AnsweredLeg,
   type LegContext,
 } from './order-legs';
-import { engineMovesTo } from './trade-states';
+import { moveTradesWhere } from '../states/trades';
 import { TRADE_DONE_STATUSES } from '@shared/states/trades';
 
 const isClosed = (l: LegContext) => TRADE_DONE_STATUSES.includes(l.trade.trade_status);
@@ -71,31 +71,26 @@ export async function cancelWithSignals(ctx: EngineContext, now: Date): Promise<
   }));
   await applyAnswers(ctx, [...polled.filter((a) => !stillOpen(a)), ...cancelled], now);
   // Trades left pending with no order in flight (none was sent, or it was just cancelled): a guarded
-  // UPDATE from the statuses the engine may cancel a trade from (trade-states.ts).
-  const idle = await db
-    .update(trades)
-    .set({ trade_status: 'cancelled', last_updated_timestamp: now })
-    .where(
-      and(
-        inArray(trades.trade_status, engineMovesTo('cancelled')),
-        inArray(
-          trades.signal_id,
-          db.select({ id: signals.signal_id }).from(signals).where(eq(signals.trade_status, 'cancelled')),
-        ),
-        notExists(
-          db
-            .select({ id: orderLegs.id })
-            .from(orderLegs)
-            .where(
-              and(
-                eq(orderLegs.trabot_trade_id, trades.trabot_trade_id),
-                inArray(orderLegs.state, UNSETTLED_LEG_STATES),
-              ),
-            ),
-        ),
+  // UPDATE from the statuses the engine may cancel a trade from (src/server/states/trades.ts).
+  const idle = await moveTradesWhere(
+    db,
+    and(
+      inArray(
+        trades.signal_id,
+        db.select({ id: signals.signal_id }).from(signals).where(eq(signals.trade_status, 'cancelled')),
       ),
-    )
-    .returning({ id: trades.trabot_trade_id, signalId: trades.signal_id });
-  for (const { id, signalId } of idle)
+      notExists(
+        db
+          .select({ id: orderLegs.id })
+          .from(orderLegs)
+          .where(
+            and(eq(orderLegs.trabot_trade_id, trades.trabot_trade_id), inArray(orderLegs.state, UNSETTLED_LEG_STATES)),
+          ),
+      ),
+    )!,
+    'cancelled',
+    now,
+  );
+  for (const { trabot_trade_id: id, signal_id: signalId } of idle)
     ctx.deps.log.info({ tradeId: id, signalId }, 'engine: unfilled trade cancelled with its signal');
 }

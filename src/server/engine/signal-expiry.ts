@@ -9,7 +9,7 @@ import { signals } from '../db/schema';
 import { recordSignalEvents } from '../records/signal-events';
 import { raiseWarnings } from '../records/warnings';
 import type { Logger } from '../lib/logger';
-import { moveSignals } from './signal-states';
+import { moveSignals } from '../states/signals';
 
 /**
  * Pending signals whose validity ran out by `now` are cancelled, each with a warning and an

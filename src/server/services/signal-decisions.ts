@@ -1,6 +1,7 @@
 /**
  * The superadmin's decision on a pending signal: approve (the engine then trades it) or reject.
- * Each is one conditional UPDATE: it applies only while the signal is pending, unexpired and
+ * Each is one guarded UPDATE (src/server/states/signals.ts): it applies only while the signal is
+ * pending (a move from there the table lets a superadmin make), unexpired and
  * unchanged since the superadmin saw it (`expected_updated_at`), so a stale phone card never
  * approves levels a colleague has since edited, and two taps never decide twice.
  */
@@ -12,6 +13,7 @@ import { accounts, algoSubscriptions, algos, signals } from '../db/schema';
 import { recordSignalEvents, type Actor } from '../records/signal-events';
 import { toSignal } from './signals';
 import { DomainError } from '../lib/domain-error';
+import { moveSignalByAdmin } from '../states/signals';
 
 type Decision = 'approve' | 'reject';
 
@@ -60,22 +62,13 @@ export async function decideSignal(
   now: Date,
 ): Promise<SignalDecisionAnswer> {
   const row = await db.transaction(async (tx) => {
-    const [decided] = await tx
-      .update(signals)
-      .set(
-        decision === 'approve'
-          ? { trade_status: 'approved', algo_process_ind: true, expires_at: null }
-          : { trade_status: 'cancelled', status_note: `rejected by ${user.name}`, expires_at: null },
-      )
-      .where(
-        and(
-          eq(signals.signal_id, signalId),
-          eq(signals.trade_status, 'pending'),
-          eq(signals.updated_at, expectedUpdatedAt),
-          notExpiredAt(now),
-        ),
-      )
-      .returning();
+    const decided = await moveSignalByAdmin(tx, signalId, {
+      ...(decision === 'approve'
+        ? { to: 'approved', set: { algo_process_ind: true, expires_at: null } }
+        : { to: 'cancelled', set: { status_note: `rejected by ${user.name}`, expires_at: null } }),
+      from: ['pending'],
+      where: and(eq(signals.updated_at, expectedUpdatedAt), notExpiredAt(now)),
+    });
     if (decided)
       await recordSignalEvents(tx, [
         { signalId, kind: decision === 'approve' ? 'approved' : 'rejected', actor: { id: user.id, name: user.name } },

@@ -2,13 +2,11 @@
  * Signals of an algo: listing, Add Signal (the symbol must be in the instrument list) and Edit
  * Levels. The server computes risk_reward itself; the engine reads and updates the same rows.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SignalStatus } from '@shared/constants';
 import { istTime } from '@shared/ist';
 import { MSG } from '@shared/messages';
 import { riskReward } from '@shared/risk-reward';
-import { SIGNAL_MOVES } from '@shared/states/signals';
-import { movableTo } from '@shared/states/table';
 import type { AddSignalBody, EditLevelsBody, Signal } from '@shared/schemas/admin/algos';
 import type { Db } from '../db/client';
 import { algos, signals, type SignalEventKind } from '../db/schema';
@@ -17,6 +15,7 @@ import { instrumentTickInfo } from '../instruments/instrument-list';
 import { LEVEL_FIELDS, requireOnTick } from './ticks';
 import { levelChanges, recordSignalEvents, type Actor } from '../records/signal-events';
 import { DomainError } from '../lib/domain-error';
+import { moveSignalByAdmin } from '../states/signals';
 
 type SignalRow = typeof signals.$inferSelect;
 
@@ -172,7 +171,7 @@ export async function addSignal(
 /**
  * Edit Levels: date, levels, status and the process flag, with the events of what changed (levels
  * and status from and to; `approved` or `cancelled` when it moves the status there). One guarded
- * UPDATE: the status may only make a move a superadmin may make (src/shared/states/signals.ts), and
+ * UPDATE (src/server/states/signals.ts): the status may only make a move a superadmin may make (src/shared/states/signals.ts), and
  * with `expected_updated_at` only while the signal is as the superadmin saw it. Null when the signal
  * does not exist; a 409 DomainError carrying the current signal when it changed since or the move is
  * not allowed.
@@ -193,25 +192,19 @@ export async function editSignalLevels(
       const instrument = await instrumentTickInfo(tx, before.instrument_symbol, before.instrument_type);
       requireOnTick(before.instrument_symbol, instrument, LEVEL_FIELDS(body));
     }
-    const [row] = await tx
-      .update(signals)
-      .set({
+    const row = await moveSignalByAdmin(tx, signalId, {
+      to: edit.trade_status,
+      stay: true,
+      set: {
         trade_gen_ts: signalTimestamp(edit.trade_gen_ts),
         entry_level: edit.entry_level,
         stop_loss_level: edit.stop_loss_level,
         target_level: edit.target_level,
-        trade_status: edit.trade_status,
         algo_process_ind: edit.process_signal,
         risk_reward,
-      })
-      .where(
-        and(
-          eq(signals.signal_id, signalId),
-          inArray(signals.trade_status, movableTo(SIGNAL_MOVES, edit.trade_status, 'admin')),
-          expected === undefined ? undefined : eq(signals.updated_at, new Date(expected)),
-        ),
-      )
-      .returning();
+      },
+      where: expected === undefined ? undefined : eq(signals.updated_at, new Date(expected)),
+    });
     if (!row) return { done: false as const, before };
     const statusMoved = before.trade_status !== row.trade_status;
     const changes = {

@@ -1,19 +1,18 @@
 /**
  * The admin's trade edit: the editable fields of one trade (ids, instrument and legs stay as they
- * are). One guarded UPDATE, the trade locked meanwhile: a status only by a move a superadmin may
- * make (src/shared/states/trades.ts), and with `expected_updated_at` only while the trade is as the
+ * are). One guarded UPDATE (src/server/states/trades.ts), the trade locked meanwhile: a status only
+ * by a move a superadmin may make (src/shared/states/trades.ts), and with `expected_updated_at` only while the trade is as the
  * admin saw it, so an edit opened before a fill never overwrites the status and remaining quantity
  * the fill booked (the engine locks the trades it books fills on, so the two never interleave).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@shared/messages';
 import type { AdminTradeEditBody } from '@shared/schemas/admin/members';
 import type { Trade } from '@shared/schemas/trades';
-import { movableTo } from '@shared/states/table';
-import { TRADE_MOVES } from '@shared/states/trades';
 import type { Db } from '../db/client';
 import { trades } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
+import { editTradeRow } from '../states/trades';
 import { checkLimits, INT_LIMIT, MONEY_LIMIT } from './column-limits';
 import { getTrade } from './trades';
 
@@ -33,20 +32,16 @@ export async function editTrade(db: Db, tradeId: number, body: AdminTradeEditBod
       .where(eq(trades.trabot_trade_id, tradeId))
       .for('update');
     if (!before) return null;
-    const [row] = await tx
-      .update(trades)
-      .set({ ...fields, last_updated_timestamp: sql`now()` })
-      .where(
-        and(
-          eq(trades.trabot_trade_id, tradeId),
-          fields.trade_status === undefined
-            ? undefined
-            : inArray(trades.trade_status, movableTo(TRADE_MOVES, fields.trade_status, 'admin')),
-          expected === undefined ? undefined : eq(trades.updated_at, new Date(expected)),
-        ),
-      )
-      .returning({ id: trades.trabot_trade_id });
-    return { moved: row !== undefined, before };
+    // Without a status the edit keeps the trade's own, which the lock holds where it is.
+    const { trade_status: to = before.status, ...set } = fields;
+    const moved = await editTradeRow(
+      tx,
+      tradeId,
+      to,
+      { ...set, last_updated_timestamp: sql`now()` },
+      expected === undefined ? undefined : eq(trades.updated_at, new Date(expected)),
+    );
+    return { moved, before };
   });
   if (outcome === null) return null;
   const current = await getTrade(db, tradeId);

@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signals } from '@server/db/schema';
 import { expirePendingSignals } from '@server/engine/signal-expiry';
-import { moveSignals } from '@server/engine/signal-states';
+import { moveSignals } from '@server/states/signals';
 import { createAlgo } from '../../factories/algos';
 import { createSignal } from '../../factories/signals';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,5 +1,5 @@
 /**
- * The engine and the trade statuses the admin sets (src/shared/trade-states.ts): a resting order of
+ * The engine and the trade statuses the admin sets (src/shared/states/trades.ts, written through src/server/states/trades.ts): a resting order of
  * a trade the admin closed is cancelled at its broker, one of a trade the admin took over (open)
  * is followed as before, and the engine's cancel of a trade that did not fill moves only a pending one.
  */
@@ -13,7 +13,7 @@ import { DEFAULT_ENGINE_SETTINGS, type EngineContext } from '@server/engine/engi
 import { SOLE_LEADERSHIP } from '@server/engine/leader-lock';
 import { insertTradesWithLegs } from '@server/engine/new-legs';
 import { followUnsettledLegs } from '@server/engine/settle';
-import { moveTrades } from '@server/engine/trade-states';
+import { moveTrades } from '@server/states/trades';
 import type { TradeStatus } from '@shared/constants';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createAlgo } from '../../factories/algos';

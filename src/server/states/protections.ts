@@ -1,18 +1,25 @@
 /**
- * The one writer of a protective order's state (the table: src/shared/states/protections.ts).
- * Every write is a guarded UPDATE (`WHERE state = <the state the engine read>`), like moveLegs: an
- * answer is applied only to the protection as the engine saw it. Each move is recorded
- * (protection_events) with the protection's terms after it, for the trade's timeline.
+ * The one writer of a protective order's state (the table: src/shared/states/protections.ts), on
+ * the guarded UPDATE (guarded-update.ts): like legs.ts, each protection moves only from the state
+ * the engine read it in. Each move is recorded (protection_events) with the protection's terms
+ * after it, in the same transaction, for the trade's timeline.
  */
-import type { Logger } from '../lib/logger';
-import { updateRowsFrom } from '../db/bulk';
-import type { Db } from '../db/client';
 import { sql } from 'drizzle-orm';
-import { protectionEvents, protections } from '../db/schema';
 import { PROTECTION_MOVES, type ProtectionRowState } from '@shared/states/protections';
-import { canMove } from '@shared/states/table';
+import type { Db } from '../db/client';
+import { protectionEvents, protections } from '../db/schema';
+import type { Logger } from '../lib/logger';
+import { moveEach, type StatusDoor } from './guarded-update';
 
 export type ProtectionRow = typeof protections.$inferSelect;
+
+const PROTECTIONS: StatusDoor<typeof protections, ProtectionRowState> = {
+  row: 'protection',
+  table: protections,
+  key: 'id',
+  status: 'state',
+  moves: PROTECTION_MOVES,
+};
 
 /** A protection's new state and what comes with it (the columns named change too). */
 export type ProtectionMove = {
@@ -39,7 +46,7 @@ export type ProtectionMove = {
  * Writes a move the table allows, only while the protection is still in its `from` state. Answers
  * whether it moved; a refused move, or one whose protection moved meanwhile, is logged and not written.
  */
-export async function moveProtection(tx: Pick<Db, 'execute'>, log: Logger, move: ProtectionMove): Promise<boolean> {
+export async function moveProtection(tx: Db, log: Logger, move: ProtectionMove): Promise<boolean> {
   return (await moveProtections(tx, log, [move])).has(move.id);
 }
 
@@ -47,45 +54,37 @@ export async function moveProtection(tx: Pick<Db, 'execute'>, log: Logger, move:
  * `moveProtection` for many at once: one guarded UPDATE and one event INSERT per group of moves
  * from the same state naming the same columns, whatever their number. Answers the ids moved.
  */
-export async function moveProtections(
-  tx: Pick<Db, 'execute'>,
-  log: Logger,
-  moves: readonly ProtectionMove[],
-): Promise<Set<number>> {
+export async function moveProtections(tx: Db, log: Logger, moves: readonly ProtectionMove[]): Promise<Set<number>> {
   const groups = new Map<string, ProtectionMove[]>();
   for (const move of moves) {
-    if (!canMove(PROTECTION_MOVES, move.from, move.state, 'engine')) {
-      log.warn({ protectionId: move.id, from: move.from, to: move.state }, 'engine: protection transition refused');
-      continue;
-    }
     const key = `${move.from}:${Object.keys(move).sort().join(',')}`;
     groups.set(key, [...(groups.get(key) ?? []), move]);
   }
   const movedIds = new Set<number>();
   for (const group of groups.values()) {
     const from = group[0]!.from;
-    const moved = await updateRowsFrom(
+    const { moved, refused } = await moveEach(
       tx,
-      protections,
-      'id',
-      'state',
+      PROTECTIONS,
+      'engine',
       group.map(({ from, ...row }) => ({ row, from })),
     );
-    if (moved.length)
+    if (moved.size)
       await tx.execute(sql`insert into ${protectionEvents}
         (protection_id, at, from_state, state, broker_protection_id, quantity, stop, target, executed_leg, reason)
         select id, updated_at, ${from}, state, broker_protection_id, quantity, stop, target, executed_leg, reason
         from ${protections} where id in (${sql.join(
-          moved.map((id) => sql`${id}`),
+          [...moved].map((id) => sql`${id}`),
           sql`, `,
         )}) order by id`);
     for (const id of moved) movedIds.add(id);
-    for (const move of group)
-      if (!movedIds.has(move.id))
-        log.warn(
-          { protectionId: move.id, from, to: move.state },
-          'engine: protection no longer in the state read, the answer is not applied',
-        );
+    for (const r of refused)
+      log.warn(
+        { protectionId: r.id, from, to: r.to },
+        r.why === 'table'
+          ? 'engine: protection transition refused'
+          : 'engine: protection no longer in the state read, the answer is not applied',
+      );
   }
   return movedIds;
 }

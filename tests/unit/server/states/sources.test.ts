@@ -1,10 +1,14 @@
 /**
- * The engine's signal moves (engine/signal-states.ts over src/shared/signal-states.ts): every pair
- * of statuses, which the engine may make and which it may not.
+ * The statuses a guarded UPDATE starts from (src/server/states/guarded-update.ts, `sourcesOf`), for
+ * the engine's signal moves: every pair of statuses, which the engine may make and which it may not.
  */
 import { describe, expect, it } from 'vitest';
 import { SIGNAL_STATUSES, type SignalStatus } from '@shared/constants';
-import { engineSignalMovesFrom } from '@server/engine/signal-states';
+import { sourcesOf } from '@server/states/guarded-update';
+import { SIGNAL_MOVES } from '@shared/states/signals';
+
+const engineSignalMovesFrom = (to: SignalStatus, from?: readonly SignalStatus[]) =>
+  sourcesOf(SIGNAL_MOVES, to, 'engine', { from, row: 'signal' });
 
 const ENGINE_MOVES: [SignalStatus, SignalStatus][] = [
   ['pending', 'approved'],
@@ -38,5 +42,24 @@ describe("the engine's signal moves", () => {
       completed: ['running'],
       cancelled: ['approved', 'pending'],
     });
+  });
+});
+
+describe('a move that keeps the status (stay), and a superadmin narrowed to pending', () => {
+  it('lists the target itself only when the row may stay there', () => {
+    expect(sourcesOf(SIGNAL_MOVES, 'cancelled', 'admin', { stay: true }).sort()).toEqual([
+      'approved',
+      'cancelled',
+      'pending',
+      'running',
+    ]);
+    expect(sourcesOf(SIGNAL_MOVES, 'cancelled', 'admin').sort()).toEqual(['approved', 'pending', 'running']);
+  });
+
+  it('a decision starts from pending only, a move the table lets a superadmin make', () => {
+    expect(sourcesOf(SIGNAL_MOVES, 'approved', 'admin', { from: ['pending'], row: 'signal' })).toEqual(['pending']);
+    expect(() => sourcesOf(SIGNAL_MOVES, 'running', 'admin', { from: ['approved'], row: 'signal' })).toThrow(
+      'the admin may not move a signal from approved to running',
+    );
   });
 });
