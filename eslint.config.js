@@ -3,6 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import featureBoundaries from './eslint-rules/feature-boundaries.js';
+import statusDoors from './eslint-rules/status-doors.js';
+
+/** The repository's own rules (eslint-rules/). */
+const trabot = { rules: { 'feature-boundaries': featureBoundaries, 'status-doors': statusDoors } };
 
 /** Three or more ../ in an import: the path aliases of tsconfig.base.json say it shorter. */
 const DEEP_RELATIVE = {
@@ -124,11 +128,21 @@ export default tseslint.config(
   layer(['src/server/services/**/*.ts'], ['client', 'engine', 'routes']),
   layer(['src/server/routes/**/*.ts'], ['client', 'engine'], [ROUTES_GO_THROUGH_SERVICES]),
   layer(['src/server/{brokers,trading,records}/**/*.ts'], ['client', 'engine', 'services', 'routes']),
+  // The writers of a status sit below the engine and the services, which both call them.
+  layer(['src/server/states/**/*.ts'], ['client', 'engine', 'services', 'routes']),
   layer(['tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.ts'], []),
   {
     files: ['src/client/**/*.{ts,tsx}'],
-    plugins: { trabot: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: { trabot },
     rules: { 'trabot/feature-boundaries': 'error' },
+  },
+  {
+    // One door for every status: trades, signals, order legs and protections move only through
+    // src/server/states (tests set their fixtures' statuses by hand).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/states/**'],
+    plugins: { trabot },
+    rules: { 'trabot/status-doors': 'error' },
   },
   {
     files: ['**/*.{js,mjs}'],
