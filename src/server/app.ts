@@ -49,6 +49,8 @@ const DOMAIN_ERROR_STATUS = {
   invalid: STATUS.BAD_REQUEST,
   conflict: STATUS.CONFLICT,
   not_found: STATUS.NOT_FOUND,
+  bad_gateway: STATUS.BAD_GATEWAY,
+  unavailable: STATUS.SERVICE_UNAVAILABLE,
 } as const satisfies Record<DomainErrorKind, number>;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {

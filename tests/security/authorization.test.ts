@@ -65,6 +65,7 @@ function context(principal: Principal, ids = targetIds(principal)): RequestConte
 async function call(r: ApiRoute, principal: Principal, ctx = context(principal, targetIds(principal, r))) {
   let client = w.clients[principal];
   if (r.spec.sessionChanging) client = principal === 'anonymous' ? w.t.client() : await w.login(w.logins[principal]);
+  if (r.spec.endsMembership && (principal === 'member' || principal === 'otherMember')) client = await w.newMember();
   const res = await send(client, r.method, urlFor(r, ctx.ids), await r.spec.body?.(ctx));
   if (r.spec.endsOtherSessions && principal !== 'anonymous') await w.login(w.logins[principal], w.clients[principal]);
   return res;

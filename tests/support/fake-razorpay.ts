@@ -1,8 +1,12 @@
 /**
  * A local Razorpay on loopback speaking its documented wire format
  * (https://razorpay.com/docs/api/payments/payment-links/): POST /v1/payment_links with HTTP basic auth
- * key_id:key_secret answers the payment link entity; GET /v1/payment_links/{id} reads one; refusals
- * are `{"error":{"code":"BAD_REQUEST_ERROR","description":...}}` (401 for a wrong key). A link's
+ * key_id:key_secret answers the payment link entity, and refuses a reference_id used before (400);
+ * GET /v1/payment_links?reference_id= lists `{"payment_links":[...]}`; GET /v1/payment_links/{id}
+ * reads one; POST /v1/payment_links/{id}/cancel cancels a link in the created state (400 otherwise);
+ * GET /v1/payments/{id} reads a payment; refusals are
+ * `{"error":{"code":"BAD_REQUEST_ERROR","description":...}}` (401 for a wrong key; an unknown id is
+ * 400 "The id provided does not exist"). See docs/decisions/2026-12-07-razorpay-links-confirmed.md. A link's
  * short_url opens a checkout page here whose "Pay" button pays it; paying (there or with `pay`)
  * sends the signed `payment_link.paid` webhook as Razorpay does: the raw JSON body, its hex
  * HMAC-SHA256 with the webhook secret in X-Razorpay-Signature, the event id in x-razorpay-event-id.
@@ -30,6 +34,7 @@ export interface FakeLink {
   updated_at: number;
   short_url: string;
   status: 'created' | 'paid' | 'cancelled' | 'expired';
+  order_id?: string;
   payments: { payment_id: string; amount: number; status: string; method: string; created_at: number }[] | null;
   callback_url: string;
   callback_method: string;
@@ -38,6 +43,27 @@ export interface FakeLink {
   first_min_partial_amount: number;
   reminders: unknown[];
 }
+
+export interface FakePayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'captured';
+  order_id: string;
+  method: string;
+  captured: boolean;
+  description: string;
+  email: string;
+  contact: string;
+  notes: Record<string, string>;
+  fee: number;
+  tax: number;
+  created_at: number;
+}
+
+/** The calls a test can make fail once: create, list by reference, cancel, fetch a link, fetch a payment. */
+export type FakeOperation = 'create' | 'find' | 'cancel' | 'fetch_link' | 'fetch_payment';
 
 export interface SignedWebhook {
   raw: string;
@@ -50,6 +76,9 @@ export interface FakeRazorpay {
   keySecret: string;
   webhookSecret: string;
   links: Map<string, FakeLink>;
+  payments: Map<string, FakePayment>;
+  /** Every API call as `METHOD path` (without the query), in order. */
+  calls: string[];
   /** Where paid webhooks go (the server's /api/payments/razorpay/webhook). */
   setWebhookUrl(url: string): void;
   /** Replaces sending over HTTP (the API tests hand the webhook to the in-process app). */
@@ -58,6 +87,8 @@ export interface FakeRazorpay {
   pay(linkId: string): Promise<SignedWebhook>;
   /** Refuses the next create with this status and error (a Razorpay outage, a bad request). */
   failNextCreate(status: number, code: string, description: string): void;
+  /** Refuses the next call of this kind (naming this id, when given) with this status and error. */
+  failNext(operation: FakeOperation, status: number, code: string, description: string, id?: string): void;
   close(): Promise<void>;
 }
 
@@ -69,7 +100,7 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
-const refuse = (res: ServerResponse, status: number, code: string, description: string) =>
+const refuse = (res: ServerResponse, status: number, code: string, description: string, field: string | null = null) =>
   send(res, status, {
     error: {
       code,
@@ -78,7 +109,7 @@ const refuse = (res: ServerResponse, status: number, code: string, description: 
       step: 'payment_initiation',
       reason: 'input_validation_failed',
       metadata: {},
-      field: null,
+      field,
     },
   });
 
@@ -95,8 +126,17 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const keySecret = randomBytes(12).toString('hex');
   const webhookSecret = randomBytes(12).toString('hex');
   const links = new Map<string, FakeLink>();
+  const payments = new Map<string, FakePayment>();
+  const calls: string[] = [];
   let webhookUrl: string | null = null;
-  let nextFailure: { status: number; code: string; description: string } | null = null;
+  /** Failures to answer once, by operation, or by `operation id` for a call naming that id. */
+  const failures = new Map<string, { status: number; code: string; description: string }>();
+  const failure = (operation: FakeOperation, id?: string) => {
+    const key = [`${operation} ${id}`, operation].find((k) => failures.has(k));
+    const f = key === undefined ? undefined : failures.get(key);
+    if (key !== undefined) failures.delete(key);
+    return f;
+  };
   let root = '';
 
   const signed = (body: unknown): SignedWebhook => {
@@ -117,12 +157,17 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     keySecret,
     webhookSecret,
     links,
+    payments,
+    calls,
     deliver: null,
     setWebhookUrl(url) {
       webhookUrl = url;
     },
     failNextCreate(status, code, description) {
-      nextFailure = { status, code, description };
+      failures.set('create', { status, code, description });
+    },
+    failNext(operation, status, code, description, id) {
+      failures.set(id === undefined ? operation : `${operation} ${id}`, { status, code, description });
     },
     async pay(linkId) {
       const link = links.get(linkId);
@@ -134,9 +179,28 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       link.status = 'paid';
       link.amount_paid = link.amount;
       link.updated_at = now;
+      link.order_id = orderId;
       link.payments = [
         { payment_id: paymentId, amount: link.amount, status: 'captured', method: 'upi', created_at: now },
       ];
+      const payment: FakePayment = {
+        id: paymentId,
+        entity: 'payment',
+        amount: link.amount,
+        currency: link.currency,
+        status: 'captured',
+        order_id: orderId,
+        method: 'upi',
+        captured: true,
+        description: link.description,
+        email: link.customer.email ?? '',
+        contact: link.customer.contact ?? '',
+        notes: link.notes,
+        fee: Math.round(link.amount * 0.02),
+        tax: Math.round(link.amount * 0.0036),
+        created_at: now,
+      };
+      payments.set(paymentId, payment);
       const hook = signed({
         entity: 'event',
         account_id: 'acc_FakeTrabot0001',
@@ -158,25 +222,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
               created_at: link.created_at,
             },
           },
-          payment: {
-            entity: {
-              id: paymentId,
-              entity: 'payment',
-              amount: link.amount,
-              currency: link.currency,
-              status: 'captured',
-              order_id: orderId,
-              method: 'upi',
-              captured: true,
-              description: link.description,
-              email: link.customer.email ?? '',
-              contact: link.customer.contact ?? '',
-              notes: link.notes,
-              fee: Math.round(link.amount * 0.02),
-              tax: Math.round(link.amount * 0.0036),
-              created_at: now,
-            },
-          },
+          payment: { entity: payment },
         },
         created_at: now,
       });
@@ -221,6 +267,38 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     if (!url.pathname.startsWith('/v1/'))
       return refuse(res, 404, 'BAD_REQUEST_ERROR', 'The requested URL was not found on the server.');
     if (!authorised(req)) return refuse(res, 401, 'BAD_REQUEST_ERROR', 'The api key provided is invalid');
+    calls.push(`${req.method} ${url.pathname}`);
+    const unknownId = () => refuse(res, 400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
+    const failWith = (operation: FakeOperation, id?: string) => {
+      const f = failure(operation, id);
+      if (f) refuse(res, f.status, f.code, f.description);
+      return f !== undefined;
+    };
+    if (req.method === 'GET' && url.pathname === '/v1/payment_links') {
+      if (failWith('find')) return;
+      const reference = url.searchParams.get('reference_id');
+      const listed = [...links.values()].filter((l) => reference === null || l.reference_id === reference);
+      return send(res, 200, { payment_links: listed.reverse() });
+    }
+    const cancel = /^\/v1\/payment_links\/([A-Za-z0-9_]+)\/cancel$/.exec(url.pathname);
+    if (req.method === 'POST' && cancel) {
+      await readBody(req);
+      if (failWith('cancel', cancel[1])) return;
+      const link = links.get(cancel[1]!);
+      if (!link) return unknownId();
+      if (link.status !== 'created') {
+        return refuse(res, 400, 'BAD_REQUEST_ERROR', `Payment Link cannot be cancelled as it is ${link.status}`);
+      }
+      link.status = 'cancelled';
+      link.cancelled_at = link.updated_at = seconds();
+      return send(res, 200, link);
+    }
+    const payment = /^\/v1\/payments\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && payment) {
+      if (failWith('fetch_payment', payment[1])) return;
+      const found = payments.get(payment[1]!);
+      return found ? send(res, 200, found) : unknownId();
+    }
     if (req.method === 'POST' && url.pathname === '/v1/payment_links') {
       let body: Record<string, unknown>;
       try {
@@ -228,11 +306,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       } catch {
         return refuse(res, 400, 'BAD_REQUEST_ERROR', 'The request body is not valid JSON');
       }
-      if (nextFailure) {
-        const f = nextFailure;
-        nextFailure = null;
-        return refuse(res, f.status, f.code, f.description);
-      }
+      if (failWith('create')) return;
       const amount = body.amount;
       if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
         return refuse(res, 400, 'BAD_REQUEST_ERROR', 'The amount must be atleast INR 1.00');
@@ -241,7 +315,13 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       if (!['INR', 'USD'].includes(currency)) return refuse(res, 400, 'BAD_REQUEST_ERROR', 'The currency is invalid');
       const reference = typeof body.reference_id === 'string' ? body.reference_id : '';
       if (reference && [...links.values()].some((l) => l.reference_id === reference)) {
-        return refuse(res, 400, 'BAD_REQUEST_ERROR', `Payment Link with reference id ${reference} already exists`);
+        return refuse(
+          res,
+          400,
+          'BAD_REQUEST_ERROR',
+          `Payment Link with reference id ${reference} already exists`,
+          'reference_id',
+        );
       }
       const notes = (body.notes ?? {}) as Record<string, string>;
       if (Object.keys(notes).length > 15)
@@ -280,8 +360,9 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     }
     const read = /^\/v1\/payment_links\/([A-Za-z0-9_]+)$/.exec(url.pathname);
     if (req.method === 'GET' && read) {
+      if (failWith('fetch_link', read[1])) return;
       const link = links.get(read[1]!);
-      return link ? send(res, 200, link) : refuse(res, 400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
+      return link ? send(res, 200, link) : unknownId();
     }
     return refuse(res, 404, 'BAD_REQUEST_ERROR', 'The requested URL was not found on the server.');
   }

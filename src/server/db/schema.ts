@@ -1089,12 +1089,39 @@ export const paymentLinks = pgTable(
     amount_minor: integer('amount_minor').notNull(),
     currency: text('currency', { enum: FEE_CURRENCIES }).notNull(),
     created_at: ts('created_at').notNull().defaultNow(),
+    /** The membership was cancelled: the link is to be cancelled at Razorpay (and a rejoin gets a new one). */
+    cancelled_at: ts('cancelled_at'),
+    /** When Razorpay answered the cancel: cancelled, or refused for good (cancel_error says why). */
+    cancel_done_at: ts('cancel_done_at'),
+    cancel_error: text('cancel_error'),
   },
   (t) => [
-    uniqueIndex('payment_links_member_month_uq').on(t.trabot_client_id, t.month),
+    // One open link per member and month; cancelled ones stay, for the payments that still arrive.
+    uniqueIndex('payment_links_member_month_open_uq')
+      .on(t.trabot_client_id, t.month)
+      .where(sql`${t.cancelled_at} is null`),
     uniqueIndex('payment_links_razorpay_uq').on(t.razorpay_link_id),
   ],
 );
+
+/**
+ * Payments Razorpay confirmed that were not booked as a paid month (the membership was cancelled):
+ * no invoice, no receipt; the firm refunds them (refunded_at) from Razorpay's dashboard.
+ */
+export const refundsDue = pgTable('refunds_due', {
+  id: serial('id').primaryKey(),
+  trabot_client_id: integer('trabot_client_id')
+    .notNull()
+    .references(() => members.trabot_client_id, { onDelete: 'cascade' }),
+  month: text('month').notNull(),
+  razorpay_payment_id: text('razorpay_payment_id').notNull().unique(),
+  razorpay_link_id: text('razorpay_link_id').notNull(),
+  amount_minor: integer('amount_minor').notNull(),
+  currency: text('currency', { enum: FEE_CURRENCIES }).notNull(),
+  reason: text('reason').notNull(),
+  received_at: ts('received_at').notNull(),
+  refunded_at: ts('refunded_at'),
+});
 
 /** Razorpay webhook events already handled (X-Razorpay-Event-Id): a replay changes nothing. */
 export const razorpayEvents = pgTable('razorpay_events', {

@@ -4,14 +4,15 @@
  * (rate per address) before 400 (signature) before the body's meaning. X-Razorpay-Signature is the
  * hex HMAC-SHA256 of the RAW body with RAZORPAY_WEBHOOK_SECRET, checked constant-time; wrong or
  * missing: 400 and nothing changed. x-razorpay-event-id makes it idempotent: a replay answers 200
- * and changes nothing.
+ * and changes nothing. A payment Razorpay's API does not confirm: 400 and a warning; Razorpay
+ * unreachable while confirming: 503, so that Razorpay sends the webhook again.
  */
 import { Hono } from 'hono';
 import { appNow, type AppEnv } from '../context';
 import { ApiError, STATUS } from '../http/api-errors';
 import { hit } from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
-import { handleRazorpayEvent } from '../services/membership-payments';
+import { handleRazorpayEvent, type PaidEvent } from '../services/razorpay-webhook';
 import { webhookGenuine } from '../services/razorpay';
 
 export const RAZORPAY_WEBHOOK_PATH = '/api/payments/razorpay/webhook';
@@ -52,13 +53,11 @@ export function paymentRoutes(): Hono<AppEnv> {
     if (body === null || typeof body !== 'object' || typeof (body as { event?: unknown }).event !== 'string') {
       throw new ApiError(STATUS.BAD_REQUEST, 'The body has no event', { event: 'missing' });
     }
-    const outcome = await handleRazorpayEvent(
-      deps,
-      eventId,
-      body as Parameters<typeof handleRazorpayEvent>[2],
-      appNow(deps),
-    );
+    const outcome = await handleRazorpayEvent(deps, eventId, body as PaidEvent, appNow(deps));
     deps.log.info({ eventId, event: (body as { event: string }).event, outcome: outcome.status }, 'razorpay webhook');
+    if (outcome.status === 'refused') {
+      throw new ApiError(STATUS.BAD_REQUEST, 'Razorpay does not confirm this payment', { payment: outcome.reason });
+    }
     return c.json(outcome);
   });
 

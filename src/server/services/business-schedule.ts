@@ -3,13 +3,15 @@
  * the workshop joining-link mails (24 hours before each start), runs the membership month (due
  * from the 1st, cancelled when unpaid after the 25th, IST; when billing is on) and delivers the mail
  * outbox with its retries. With Razorpay configured, from the 1st to the 25th every member who owes
- * the month gets its payment link (made and mailed once).
+ * the month gets its payment link (made and mailed once), and a cancelled membership's links whose
+ * cancel Razorpay has not answered are cancelled again.
  */
 import type { AppDeps } from '../context';
 import type { Mailer } from './mail';
 import { billingOn, runMembershipMonth } from './membership';
 import { runPaymentLinks } from './membership-payments';
 import { deliverDueMail } from './outbox';
+import { retryLinkCancels } from './payment-link-cancel';
 import { queueLinkMails } from './workshops';
 
 /** The schedule runs at most this often (the engine ticks every few seconds). */
@@ -23,5 +25,6 @@ export async function runBusinessSchedule(
   await queueLinkMails(deps, mailer, now);
   await runMembershipMonth(deps, mailer, now);
   if (billingOn(deps.env)) await runPaymentLinks(deps, mailer, now);
+  await retryLinkCancels(deps, now);
   await deliverDueMail(deps, mailer, now);
 }

@@ -2,10 +2,11 @@
  * The membership fee through Razorpay (issue 26): one payment link per member and month (INR 5,900,
  * or USD 75 for a member abroad: the member's fee_currency), carrying notes.trabot_client_id and
  * notes.month, made by the schedule from the 1st to the 25th or on demand by the member, mailed
- * once; the webhook's payment_link.paid marks the month paid (recordPayment, method razorpay) with
- * its GST invoice number; the printable receipt of a payment.
+ * once; the printable receipt of a payment. A link Razorpay already holds (a concurrent "Pay now", a
+ * database restored from before it was made) is fetched by its reference_id and stored, not refused.
+ * The webhook is in razorpay-webhook.ts, the cancels in payment-link-cancel.ts.
  */
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { MEMBERSHIP_FEE, MEMBERSHIP_GST_PERCENT } from '@shared/constants';
 import type { ManualPaymentBody, MemberPayment } from '@shared/schemas/membership';
 import { escapeHtml } from '@shared/form-string';
@@ -14,12 +15,21 @@ import { istDay } from '@shared/ist';
 import type { Env } from '../config/env';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
-import { members, membershipPayments, paymentLinks, razorpayEvents } from '../db/schema';
+import { members, membershipPayments, paymentLinks } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import type { Mailer } from './mail';
 import { deadlineOf, feeOf, lastDayOf, loadMember, monthOf, recordPayment, type Actor } from './membership';
 import { deliverDueMail, queueMail } from './outbox';
-import { createPaymentLink, razorpayConfigured } from './razorpay';
+import { referenceFor, storedLink } from './payment-link-store';
+import {
+  createPaymentLink,
+  findLinkByReference,
+  RazorpayError,
+  razorpayConfigured,
+  razorpayFailure,
+  type LinkRequest,
+  type RazorpayEnv,
+} from './razorpay';
 
 type Deps = Pick<AppDeps, 'db' | 'log' | 'env'>;
 
@@ -33,13 +43,29 @@ export function deadlineEndSeconds(month: string): number {
   return Math.floor(new Date(`${deadlineOf(month)}T23:59:59+05:30`).getTime() / 1000);
 }
 
-/** The stored link of a member's month, if one was made. */
-export async function storedLink(db: Db, memberId: number, month: string) {
-  const [row] = await db
-    .select()
-    .from(paymentLinks)
-    .where(and(eq(paymentLinks.trabot_client_id, memberId), eq(paymentLinks.month, month)));
-  return row ?? null;
+/**
+ * Makes the link at Razorpay. Razorpay refuses a second link with the same reference_id (400): then
+ * the one it holds is fetched by reference_id and used, whatever the refusal's wording. Any other
+ * refusal is a 502, no answer a 503.
+ */
+async function makeOrFindLink(env: RazorpayEnv, link: LinkRequest): Promise<{ id: string; short_url: string }> {
+  try {
+    return await createPaymentLink(env, link);
+  } catch (err) {
+    if (!(err instanceof RazorpayError) || err.statusCode !== 400) throw razorpayFailure(err, 'the payment link');
+    let held;
+    try {
+      held = await findLinkByReference(env, link.referenceId);
+    } catch (lookup) {
+      throw razorpayFailure(lookup, 'the payment link');
+    }
+    if (!held) throw razorpayFailure(err, 'the payment link');
+    if (held.status !== 'created' && held.status !== 'paid') {
+      const message = `Razorpay holds ${link.referenceId} as ${held.status}: ask the firm`;
+      throw new DomainError('bad_gateway', message, { payment: message });
+    }
+    return held;
+  }
 }
 
 /**
@@ -72,11 +98,11 @@ export async function ensurePaymentLink(
   const currency = member.fee_currency;
   const amount = feeOf(currency);
   const amountMinor = Math.round(amount * 100);
-  const made = await createPaymentLink(deps.env, {
+  const made = await makeOrFindLink(deps.env, {
     amountMinor,
     currency,
     description: `Trabot membership fee for ${month}`,
-    referenceId: `trabot-${memberId}-${month}`,
+    referenceId: await referenceFor(deps.db, memberId, month),
     customer: { name: member.name, email: member.email_id, contact: member.phone_no },
     notes: { trabot_client_id: String(memberId), month },
     expireBy: deadlineEndSeconds(month),
@@ -92,10 +118,13 @@ export async function ensurePaymentLink(
       currency,
       created_at: now,
     })
-    .onConflictDoNothing({ target: [paymentLinks.trabot_client_id, paymentLinks.month] })
+    .onConflictDoNothing({
+      target: [paymentLinks.trabot_client_id, paymentLinks.month],
+      where: sql`"cancelled_at" is null`,
+    })
     .returning();
   if (!stored) {
-    // Another request made one at the same moment: that one stands (Razorpay's reference_id is unique).
+    // Another request stored it at the same moment: that one stands (Razorpay's reference_id is unique).
     const winner = await storedLink(deps.db, memberId, month);
     return { url: winner!.short_url, created: false };
   }
@@ -138,7 +167,11 @@ export async function runPaymentLinks(deps: Deps, mailer: Mailer, now: Date): Pr
     .from(members)
     .leftJoin(
       paymentLinks,
-      and(eq(paymentLinks.trabot_client_id, members.trabot_client_id), eq(paymentLinks.month, month)),
+      and(
+        eq(paymentLinks.trabot_client_id, members.trabot_client_id),
+        eq(paymentLinks.month, month),
+        isNull(paymentLinks.cancelled_at),
+      ),
     )
     .where(
       and(
@@ -154,75 +187,6 @@ export async function runPaymentLinks(deps: Deps, mailer: Mailer, now: Date): Pr
       deps.log.warn({ err, memberId: id, month }, 'razorpay payment link not made; retried on the next run');
     }
   }
-}
-
-/** What a webhook's body must hold for payment_link.paid (the rest is ignored). */
-interface PaidEvent {
-  event: string;
-  payload?: {
-    payment_link?: {
-      entity?: { id?: string; amount_paid?: number; currency?: string; notes?: Record<string, unknown> };
-    };
-    payment?: { entity?: { id?: string; amount?: number; currency?: string; status?: string } };
-  };
-}
-
-export type WebhookOutcome =
-  | { status: 'replayed' }
-  | { status: 'ignored'; reason: string }
-  | { status: 'paid'; invoice_number: string; created: boolean };
-
-/**
- * A genuine event (its signature checked by the route), once per event id: payment_link.paid of a
- * link made here, paid in full, records the month paid; any other event is acknowledged and ignored.
- * The event id is stored in the same transaction as the payment, so a replay changes nothing.
- */
-export async function handleRazorpayEvent(
-  deps: Pick<AppDeps, 'db' | 'log'>,
-  eventId: string,
-  body: PaidEvent,
-  now: Date,
-): Promise<WebhookOutcome> {
-  const event = typeof body.event === 'string' ? body.event : 'unknown';
-  const ignore = async (reason: string): Promise<WebhookOutcome> => {
-    const [fresh] = await deps.db
-      .insert(razorpayEvents)
-      .values({ event_id: eventId, event, received_at: now })
-      .onConflictDoNothing()
-      .returning({ id: razorpayEvents.event_id });
-    if (!fresh) return { status: 'replayed' };
-    if (event === 'payment_link.paid') deps.log.warn({ eventId, reason }, 'razorpay webhook ignored');
-    return { status: 'ignored', reason };
-  };
-  const [seen] = await deps.db.select().from(razorpayEvents).where(eq(razorpayEvents.event_id, eventId));
-  if (seen) return { status: 'replayed' };
-  if (event !== 'payment_link.paid') return ignore(`event ${event} is not handled`);
-  const link = body.payload?.payment_link?.entity;
-  const payment = body.payload?.payment?.entity;
-  if (!link?.id || !payment?.id) return ignore('no payment link or payment in the payload');
-  const [ours] = await deps.db.select().from(paymentLinks).where(eq(paymentLinks.razorpay_link_id, link.id));
-  if (!ours) return ignore(`payment link ${link.id} was not made here`);
-  const notes = link.notes ?? {};
-  if (String(notes.trabot_client_id) !== String(ours.trabot_client_id) || notes.month !== ours.month) {
-    return ignore(`payment link ${link.id}: notes do not match the link made`);
-  }
-  if (link.amount_paid !== ours.amount_minor || link.currency !== ours.currency) {
-    return ignore(`payment link ${link.id}: paid ${link.amount_paid} ${link.currency}, not the fee`);
-  }
-  const paid = await recordPayment(deps, {
-    memberId: ours.trabot_client_id,
-    month: ours.month,
-    amount: ours.amount_minor / 100,
-    currency: ours.currency,
-    method: 'razorpay',
-    reference: payment.id,
-    paymentLinkId: ours.razorpay_link_id,
-    actor: { userId: null, name: 'Razorpay' },
-    at: now,
-    razorpayEvent: { id: eventId, event },
-  });
-  if (paid.replayed) return { status: 'replayed' };
-  return { status: 'paid', invoice_number: paid.invoice_number, created: paid.created };
 }
 
 // --- Receipts ---

@@ -41,6 +41,8 @@ import { membershipExpired } from '../trading/membership-expiry';
 import { razorpayConfigured } from './razorpay';
 import type { Mailer } from './mail';
 import { deliverDueMail, queueMail } from './outbox';
+import { cancelMemberLinks } from './payment-link-cancel';
+import { storedLink } from './payment-link-store';
 import { setPasswordParagraph } from './set-password-mail';
 import { createUser } from './users';
 
@@ -330,7 +332,7 @@ export async function cancelMembership(
     await setStatus(tx, memberId, member.membership_status, 'cancelled', actor, reason, now);
     return pauseSubscriptions(tx, memberId);
   });
-  const month = monthOf(now);
+  await cancelMemberLinks(deps, memberId, now); // its open payment links, at Razorpay too
   await mailNow(deps, mailer, now, {
     dedupeKey: `cancelled:${memberId}:${now.toISOString()}`,
     kind: 'membership_cancelled',
@@ -354,7 +356,7 @@ export async function cancelMembership(
       subject: `Membership cancelled: ${member.name} (#${memberId})`,
       html:
         paragraph(`${member.name} (client ${memberId}) was cancelled on ${istDay(now)} by ${actor.name}: ${reason}.`) +
-        paragraph(`${paused} subscription(s) paused; their slots are free. Month: ${month}.`),
+        paragraph(`${paused} subscription(s) paused; their slots are free. Month: ${monthOf(now)}.`),
     });
   }
   deps.notifier?.membershipCancelled({
@@ -607,7 +609,7 @@ export async function collection(
   const links = await db
     .select({ id: paymentLinks.trabot_client_id, url: paymentLinks.short_url })
     .from(paymentLinks)
-    .where(eq(paymentLinks.month, month));
+    .where(and(eq(paymentLinks.month, month), isNull(paymentLinks.cancelled_at)));
   const linkOf = new Map(links.map((l) => [l.id, l.url]));
   const list = rows.map((m) => ({
     trabot_client_id: m.trabot_client_id,
@@ -663,14 +665,8 @@ export async function myMembership(db: Db, memberId: number, now: Date, gateway:
       ? nextMonth(current)
       : current;
   const monthPaid = member.paid_until !== null && member.paid_until >= lastDayOf(month);
-  const [link] =
-    gateway && !monthPaid && member.membership_status !== 'cancelled'
-      ? await db
-          .select({ url: paymentLinks.short_url })
-          .from(paymentLinks)
-          .where(and(eq(paymentLinks.trabot_client_id, memberId), eq(paymentLinks.month, month)))
-      : [];
-  const paymentUrl = link?.url ?? null;
+  const link =
+    gateway && !monthPaid && member.membership_status !== 'cancelled' ? await storedLink(db, memberId, month) : null;
   const payments = await db
     .select()
     .from(membershipPayments)
@@ -684,7 +680,7 @@ export async function myMembership(db: Db, memberId: number, now: Date, gateway:
     amount_due: monthPaid || member.membership_status === 'cancelled' ? 0 : feeOf(member.fee_currency),
     currency: member.fee_currency,
     deadline: deadlineOf(month),
-    payment_url: paymentUrl,
+    payment_url: link?.short_url ?? null,
     gateway,
     can_opt_out: member.membership_status !== 'cancelled',
     payments: payments.map((p) => ({

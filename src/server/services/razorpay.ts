@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import Razorpay from 'razorpay';
 import type { FeeCurrency } from '@shared/schemas/membership';
 import type { Env } from '../config/env';
+import { DomainError } from '../lib/domain-error';
 
 export type RazorpayEnv = Pick<Env, 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_API_ROOT'>;
 
@@ -16,7 +17,7 @@ export type RazorpayEnv = Pick<Env, 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 
 export const razorpayConfigured = (env: RazorpayEnv) =>
   env.RAZORPAY_KEY_ID !== undefined && env.RAZORPAY_KEY_SECRET !== undefined;
 
-/** Razorpay's answer to a refused request, as the SDK hands it on (`{ statusCode, error }`). */
+/** Razorpay's answer to a refused request (4xx, or a 5xx), as the SDK hands it on (`{ statusCode, error }`). */
 export class RazorpayError extends Error {
   constructor(
     readonly statusCode: number | null,
@@ -65,17 +66,120 @@ export interface CreatedLink {
   status: string;
 }
 
-function refusal(err: unknown): Error {
-  if (err && typeof err === 'object' && 'error' in err) {
-    const e = err as { statusCode?: number; error?: { code?: string; description?: string } };
-    return new RazorpayError(
-      e.statusCode ?? null,
-      e.error?.code ?? 'UNKNOWN',
-      e.error?.description ?? 'no description',
-    );
+/** Razorpay did not answer: refused connection, DNS, timeout (the SDK's own TypeError then). */
+export class RazorpayUnreachable extends Error {
+  constructor(cause: unknown) {
+    super(`Razorpay unreachable: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
-  return err instanceof Error ? err : new Error(String(err));
 }
+
+/** The SDK throws `{ statusCode, error }` when Razorpay answered, anything else when it did not. */
+function refusal(err: unknown): Error {
+  if (err instanceof RazorpayError) return err;
+  if (err && typeof err === 'object' && typeof (err as { statusCode?: unknown }).statusCode === 'number') {
+    const e = err as { statusCode: number; error?: { code?: string; description?: string } };
+    return new RazorpayError(e.statusCode, e.error?.code ?? 'UNKNOWN', e.error?.description ?? 'no description');
+  }
+  return new RazorpayUnreachable(err);
+}
+
+/** A Razorpay failure as the API answers it: 502 for a refusal or a bad answer, 503 when unreachable. */
+export function razorpayFailure(err: unknown, what: string): DomainError {
+  const failure = refusal(err);
+  if (failure instanceof RazorpayError) {
+    const message = `Razorpay refused ${what}: ${failure.message.replace(/^Razorpay refused: /, '')}`;
+    return new DomainError('bad_gateway', message, { payment: message });
+  }
+  const message = 'Razorpay cannot be reached: try again in a few minutes';
+  return new DomainError('unavailable', message, { payment: message });
+}
+
+/** What is read of a payment link (https://razorpay.com/docs/api/payments/payment-links/#payment-link-entity). */
+export interface RazorpayLink {
+  id: string;
+  short_url: string;
+  status: string;
+  amount: number;
+  amount_paid: number;
+  currency: string;
+  reference_id: string;
+  order_id: string | null;
+  notes: Record<string, unknown>;
+  payments: { payment_id: string; amount: number; status: string }[];
+}
+
+function asLink(raw: unknown): RazorpayLink {
+  const l = (raw ?? {}) as Partial<Record<keyof RazorpayLink, unknown>>;
+  if (typeof l.id !== 'string' || typeof l.short_url !== 'string' || typeof l.status !== 'string') {
+    throw new RazorpayError(null, 'BAD_ANSWER', 'a payment link without id, short_url or status');
+  }
+  return {
+    id: l.id,
+    short_url: l.short_url,
+    status: l.status,
+    amount: Number(l.amount),
+    amount_paid: Number(l.amount_paid ?? 0),
+    currency: String(l.currency ?? ''),
+    reference_id: String(l.reference_id ?? ''),
+    order_id: typeof l.order_id === 'string' ? l.order_id : null,
+    notes: l.notes && typeof l.notes === 'object' ? (l.notes as Record<string, unknown>) : {},
+    payments: Array.isArray(l.payments) ? (l.payments as RazorpayLink['payments']) : [],
+  };
+}
+
+async function call<T>(request: () => Promise<unknown>, read: (raw: unknown) => T): Promise<T> {
+  let raw: unknown;
+  try {
+    raw = await request();
+  } catch (err) {
+    throw refusal(err);
+  }
+  return read(raw);
+}
+
+/** GET /v1/payment_links?reference_id= (https://razorpay.com/docs/api/payments/payment-links/fetch-all-standard/). */
+export const findLinkByReference = (env: RazorpayEnv, referenceId: string) =>
+  call(
+    () => client(env).paymentLink.all({ reference_id: referenceId } as never),
+    (raw) => {
+      const all = (raw as { payment_links?: unknown[] } | null)?.payment_links ?? [];
+      const found = all.map(asLink).filter((l) => l.reference_id === referenceId);
+      return found[0] ?? null;
+    },
+  );
+
+/** GET /v1/payment_links/{id}: its status, amount paid and payments. */
+export const fetchPaymentLink = (env: RazorpayEnv, id: string) => call(() => client(env).paymentLink.fetch(id), asLink);
+
+/** POST /v1/payment_links/{id}/cancel (https://razorpay.com/docs/api/payments/payment-links/cancel-standard/). */
+export const cancelPaymentLink = (env: RazorpayEnv, id: string) =>
+  call(() => client(env).paymentLink.cancel(id), asLink);
+
+/** What is read of a payment (https://razorpay.com/docs/api/payments/fetch-with-id/). */
+export interface RazorpayPayment {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  order_id: string | null;
+}
+
+/** GET /v1/payments/{id}. */
+export const fetchPayment = (env: RazorpayEnv, id: string) =>
+  call(
+    () => client(env).payments.fetch(id),
+    (raw): RazorpayPayment => {
+      const p = (raw ?? {}) as Partial<Record<keyof RazorpayPayment, unknown>>;
+      if (typeof p.id !== 'string') throw new RazorpayError(null, 'BAD_ANSWER', 'a payment without id');
+      return {
+        id: p.id,
+        status: String(p.status ?? ''),
+        amount: Number(p.amount),
+        currency: String(p.currency ?? ''),
+        order_id: typeof p.order_id === 'string' ? p.order_id : null,
+      };
+    },
+  );
 
 /** POST /v1/payment_links (https://razorpay.com/docs/api/payments/payment-links/create-standard/). */
 export async function createPaymentLink(env: RazorpayEnv, link: LinkRequest): Promise<CreatedLink> {

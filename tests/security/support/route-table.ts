@@ -79,6 +79,11 @@ export interface RouteSpec {
   redirects?: true;
   /** Ends the caller's user's other sessions (a password change): log the world's client in again after. */
   endsOtherSessions?: true;
+  /**
+   * Cancels the caller's membership for good (opting out cancels its payment links): a member calls
+   * it as a new member of its own, so that the routes after it ("Pay now") still see theirs paying.
+   */
+  endsMembership?: true;
 }
 
 /** A genuine Kite postback for the world's Kite app (world.ts: KITE_API_SECRET). */
@@ -373,7 +378,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
 
   // The membership business.
   'GET /api/membership/month': { access: 'member' },
-  'POST /api/membership/opt-out': { access: 'member', body: () => jsonPayload({ reason: 'security sweep' }) },
+  'POST /api/membership/opt-out': {
+    access: 'member',
+    endsMembership: true,
+    body: () => jsonPayload({ reason: 'security sweep' }),
+  },
   // "Pay now": the month's link from the world's local Razorpay (a superadmin has no member: 404).
   'POST /api/membership/payment-link': { access: 'member' },
   'GET /api/membership/payments/:id/receipt': { access: 'member', params: { id: 'payment' }, ownIds: true },

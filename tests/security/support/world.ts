@@ -76,6 +76,8 @@ export interface World {
   ids: { member: Ids; otherMember: Ids };
   /** A new client with a fresh session of that login (for routes that end or replace sessions). */
   login(login: Login, client?: TestClient): Promise<TestClient>;
+  /** A client logged in as a new member of its own (for a route that ends the caller's membership). */
+  newMember(): Promise<TestClient>;
   close(): Promise<void>;
 }
 
@@ -169,8 +171,7 @@ export async function createWorld(options: { env?: Record<string, string>; clien
         paid_at: new Date('2026-10-05T06:00:00Z'),
       })
       .returning({ id: membershipPayments.id });
-    // The month's payment link made already (this month's and next), so "Pay now" answers it even
-    // after the member opted out earlier in the sweep.
+    // The month's payment link made already (this month's and next), so "Pay now" answers it.
     const month = monthOf(new Date());
     await deps.db.insert(paymentLinks).values(
       [month, nextMonth(month)].map((m) => ({
@@ -230,6 +231,10 @@ export async function createWorld(options: { env?: Record<string, string>; clien
       superadmin: await login(logins.superadmin),
     },
     login,
+    newMember: async () => {
+      const made = await createMemberLogin(deps);
+      return login({ email: made.user.email, password: made.user.password });
+    },
     close: async () => {
       await t.close();
       await razorpay.close();
