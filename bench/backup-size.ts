@@ -1,7 +1,8 @@
 /**
  * Measures a backup of the embedded database at 100,000 orders (not part of `npm run bench`; run it
  * alone: `npx tsx bench/backup-size.ts`): a data folder with the demo, 100,000 trades with their
- * entry and their entry order leg, then one backup (snapshot, gzip, write), a verify and a restore.
+ * entry and their entry order leg, then one backup (snapshot, gzip, encrypt, sign, write), a verify
+ * and a restore.
  * Prints the sizes and times as JSON.
  */
 import { randomBytes } from 'node:crypto';
@@ -72,10 +73,10 @@ try {
   const backup = await service.backup('manual');
   const backupMs = ms(started);
   const tarBytes = (await import('@server/backups/archive')).unpackBackup;
-  const { manifest } = await tarBytes(fs.readFileSync(backup.file));
+  const { manifest } = await tarBytes(fs.readFileSync(backup.file), { key });
   await database.close();
   started = performance.now();
-  await verifyBackup(backup.file);
+  await verifyBackup(backup.file, { secretKey: key.toString('base64'), dataDir });
   const verifyMs = ms(started);
   const target = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-backup-bench-restore-'));
   started = performance.now();

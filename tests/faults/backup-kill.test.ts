@@ -85,6 +85,7 @@ describe('kill -9 during a backup', { timeout: 900_000 }, () => {
     expect(fs.readdirSync(backupDir).filter((name) => name.startsWith(PARTIAL_PREFIX))).toEqual([]);
     await server.stop('SIGTERM');
     // Every backup listed restores: its rows match its manifest.
-    for (const backup of listBackups(backupDir)) await verifyBackup(backup.file);
+    // (Signed and encrypted with the server's key, DATA_DIR/secret.key.)
+    for (const backup of listBackups(backupDir)) await verifyBackup(backup.file, { secretKey: undefined, dataDir });
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Backups of the embedded database inside the server: on demand (POST /api/admin/backups) and
- * daily at BACKUP_AT (India's time) through the injectable clock, one at a time, each followed by
- * retention (BACKUP_KEEP) and the optional off-machine copy (BACKUP_COPY_COMMAND, its exit status
- * recorded next to the backup). On PostgreSQL the server takes none: PostgreSQL's own tools do.
+ * daily at BACKUP_AT (India's time) through the injectable clock, one at a time, each encrypted
+ * and signed with the secret key (archive.ts), followed by retention (BACKUP_KEEP for daily
+ * backups, BACKUP_KEEP_MANUAL for manual ones) and the optional off-machine copy
+ * (BACKUP_COPY_COMMAND). Of the copy only the exit status is kept and logged: the command and its
+ * output may hold a remote's credentials, so neither is answered nor logged, and the output is not
+ * even read. On PostgreSQL the server takes none: PostgreSQL's own tools do.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -11,7 +14,7 @@ import type { Database } from '../db/client';
 import { isAlive } from '../config/data-dir-lock';
 import type { Env } from '../config/env';
 import type { Logger } from '../lib/logger';
-import { buildManifest, packBackup } from './archive';
+import { packBackup } from './archive';
 import {
   backupName,
   listBackups,
@@ -21,6 +24,7 @@ import {
   storeBackup,
   type BackupKind,
   type CopyResult,
+  type Retention,
   type StoredBackup,
 } from './store';
 
@@ -43,8 +47,10 @@ export interface BackupFailure {
 export interface BackupStatus {
   database: 'pglite' | 'postgres';
   dir: string | null;
-  schedule: { at: string | null; keep: { daily: number; monthly: number } };
+  schedule: { at: string | null; keep: Retention };
   copyCommand: boolean;
+  /** The newest off-machine copy's outcome, and of which backup. */
+  lastCopy: (CopyResult & { backup: string }) | null;
   running: boolean;
   lastFailure: BackupFailure | null;
   backups: (Omit<StoredBackup, 'file'> & { copy: CopyResult | null })[];
@@ -60,33 +66,27 @@ function runCopy(command: string, file: string, log: Logger): Promise<CopyResult
   return new Promise((resolve) => {
     const child = spawn('sh', ['-c', command], {
       env: { ...process.env, BACKUP_FILE: file, BACKUP_CHECKSUM_FILE: `${file}.sha256` },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: 'ignore',
     });
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-2000);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
     const timer = setTimeout(() => child.kill('SIGKILL'), COPY_TIMEOUT_MS);
-    const done = (exitCode: number | null, signal: string | null) => {
+    child.on('error', (err) =>
+      log.error({ code: (err as NodeJS.ErrnoException).code }, 'backup: the copy command could not start'),
+    );
+    child.on('close', (exitCode, signal) => {
       clearTimeout(timer);
-      const lines = output.trim().split('\n').slice(-10).join('\n');
-      resolve({ command, exitCode, signal, finishedAt: new Date().toISOString(), output: lines });
-    };
-    child.on('error', (err) => {
-      output += err.message;
-      log.error({ err }, 'backup: the copy command could not start');
+      resolve({ exitCode, signal, finishedAt: new Date().toISOString() });
     });
-    child.on('close', (code, signal) => done(code, signal));
   });
 }
 
 export interface BackupServiceOptions {
-  env: Pick<Env, 'DATA_DIR' | 'BACKUP_DIR' | 'BACKUP_AT' | 'BACKUP_KEEP' | 'BACKUP_COPY_COMMAND'>;
+  env: Pick<
+    Env,
+    'DATA_DIR' | 'BACKUP_DIR' | 'BACKUP_AT' | 'BACKUP_KEEP' | 'BACKUP_KEEP_MANUAL' | 'BACKUP_COPY_COMMAND'
+  >;
   database: Pick<Database, 'kind' | 'snapshot'>;
   log: Logger;
-  /** The secret key in use (its fingerprint goes into each manifest). */
+  /** The secret key in use: each backup is encrypted and signed with keys derived from it. */
   key: Buffer;
   now?: () => Date;
 }
@@ -109,16 +109,24 @@ export class BackupService {
     return this.options.database.kind === 'pglite' && !!this.options.database.snapshot;
   }
 
+  private get retention(): Retention {
+    const { env } = this.options;
+    return { ...env.BACKUP_KEEP, manual: env.BACKUP_KEEP_MANUAL };
+  }
+
   status(): BackupStatus {
     const { env } = this.options;
+    const backups = this.supported ? listBackups(this.dir).map(({ file: _file, ...rest }) => rest) : [];
+    const copied = backups.filter((b) => b.copy).sort((a, b) => b.copy!.finishedAt.localeCompare(a.copy!.finishedAt));
     return {
       database: this.options.database.kind,
       dir: this.supported ? this.dir : null,
-      schedule: { at: this.supported && env.BACKUP_AT !== 'off' ? env.BACKUP_AT : null, keep: env.BACKUP_KEEP },
+      schedule: { at: this.supported && env.BACKUP_AT !== 'off' ? env.BACKUP_AT : null, keep: this.retention },
       copyCommand: !!env.BACKUP_COPY_COMMAND,
+      lastCopy: copied[0] ? { backup: copied[0].name, ...copied[0].copy! } : null,
       running: this.running !== null,
       lastFailure: this.lastFailure,
-      backups: this.supported ? listBackups(this.dir).map(({ file: _file, ...rest }) => rest) : [],
+      backups,
     };
   }
 
@@ -146,10 +154,9 @@ export class BackupService {
     try {
       removePartials(this.dir, isAlive);
       const snapshot = await this.options.database.snapshot!();
-      const manifest = buildManifest({ createdAt: startedAt, kind, key: this.options.key, ...snapshot });
-      const bytes = await packBackup(manifest, snapshot.tar);
+      const bytes = await packBackup({ createdAt: startedAt, kind, ...snapshot }, this.options.key);
       const stored = storeBackup(this.dir, backupName(startedAt, kind), bytes);
-      const pruned = pruneBackups(this.dir, env.BACKUP_KEEP);
+      const pruned = pruneBackups(this.dir, this.retention);
       this.lastFailure = null;
       log.info(
         {
@@ -181,7 +188,11 @@ export class BackupService {
         log.error({ err }, 'backup: could not record the copy command result');
       }
       if (result.exitCode === 0) log.info({ backup: stored.name }, 'backup copied off the machine');
-      else log.error({ backup: stored.name, ...result }, 'backup: the copy command failed');
+      else
+        log.error(
+          { backup: stored.name, exitCode: result.exitCode, signal: result.signal },
+          'backup: the copy command failed',
+        );
     });
     this.copies.add(done);
     void done.finally(() => this.copies.delete(done));

@@ -12,13 +12,11 @@ import { sha256 } from './archive';
 
 export type BackupKind = 'daily' | 'manual';
 
+/** The off-machine copy's outcome: neither the command nor its output (they may hold credentials). */
 export interface CopyResult {
-  command: string;
   exitCode: number | null;
   signal: string | null;
   finishedAt: string;
-  /** The command's last output lines (stderr, then stdout). */
-  output: string;
 }
 
 export interface StoredBackup {
@@ -109,7 +107,9 @@ export function recordCopy(file: string, result: CopyResult): void {
 
 function readCopy(file: string): CopyResult | null {
   try {
-    return JSON.parse(fs.readFileSync(copyFile(file), 'utf8')) as CopyResult;
+    // Only these fields: a copy file written before them also held the command and its output.
+    const { exitCode, signal, finishedAt } = JSON.parse(fs.readFileSync(copyFile(file), 'utf8')) as CopyResult;
+    return { exitCode, signal, finishedAt };
   } catch {
     return null;
   }
@@ -167,19 +167,27 @@ export function removePartials(dir: string, isAlive: (pid: number) => boolean): 
 export interface Retention {
   daily: number;
   monthly: number;
+  /** Manual backups kept: the newest this many (BACKUP_KEEP_MANUAL). */
+  manual: number;
 }
 
 /**
- * Which backups to keep (restic's --keep-daily/--keep-monthly): the newest backup of each of the
- * last `daily` days that have one, and of each of the last `monthly` months that have one (days
- * and months in India), plus always the newest backup. `backups` newest first.
+ * Which backups to keep. Daily backups (restic's --keep-daily/--keep-monthly): the newest of each
+ * of the last `daily` days that have one, and of each of the last `monthly` months that have one
+ * (days and months in India), plus always the newest daily. Manual backups by their own rule, the
+ * newest `manual` of them: a manual backup never competes with the daily backup of its day.
+ * `backups` newest first.
  */
-export function backupsToKeep<T extends { createdAt: string }>(backups: readonly T[], keep: Retention): Set<T> {
-  const kept = new Set<T>();
-  if (backups[0]) kept.add(backups[0]);
+export function backupsToKeep<T extends { createdAt: string; kind: BackupKind }>(
+  backups: readonly T[],
+  keep: Retention,
+): Set<T> {
+  const daily = backups.filter((b) => b.kind === 'daily');
+  const kept = new Set<T>(backups.filter((b) => b.kind === 'manual').slice(0, keep.manual));
+  if (daily[0]) kept.add(daily[0]);
   const bucket = (count: number, key: (day: string) => string) => {
     const seen = new Set<string>();
-    for (const backup of backups) {
+    for (const backup of daily) {
       if (seen.size >= count) break;
       const k = key(istDay(new Date(backup.createdAt)));
       if (seen.has(k)) continue;

@@ -14,6 +14,9 @@ function describe(file: string, result: VerifyResult): string {
     `${path.basename(file)}: taken ${manifest.createdAt} (${manifest.kind}), schema ${manifest.schema.last ?? 'none'} ` +
     `(${manifest.schema.migrations} migrations), ${result.tables} tables, ${result.rows} rows, database ${mb(manifest.data.bytes)}, ` +
     `secret key fingerprint ${manifest.secretKeyFingerprint}` +
+    (result.authenticated
+      ? '; signature matches this secret key, database decrypted'
+      : '; format 1: NOT signed nor encrypted, accepted by --accept-unauthenticated') +
     (result.checksumFileFound
       ? '; file checksum matches its .sha256'
       : "; no .sha256 next to it (the manifest's checksum matched)")
@@ -24,14 +27,19 @@ export async function runBackupCommand(
   command: Extract<Command, { kind: 'backup restore' | 'backup verify' }>,
 ): Promise<number> {
   try {
+    const env = parseEnv();
     if (command.kind === 'backup verify') {
-      const result = await verifyBackup(command.file);
+      const result = await verifyBackup(command.file, {
+        secretKey: env.SECRET_KEY,
+        keyFile: command.keyFile,
+        dataDir: path.resolve(env.DATA_DIR),
+        acceptUnauthenticated: command.acceptUnauthenticated,
+      });
       console.log(
         `Verified: every table's row count and checksum match the manifest.\n${describe(command.file, result)}`,
       );
       return 0;
     }
-    const env = parseEnv();
     const dataDir = path.resolve(command.dataDir ?? env.DATA_DIR);
     makeDataDirPrivate(dataDir);
     const result = await restoreBackup({
@@ -40,6 +48,7 @@ export async function runBackupCommand(
       secretKey: env.SECRET_KEY,
       keyFile: command.keyFile,
       forceNewKey: command.forceNewKey,
+      acceptUnauthenticated: command.acceptUnauthenticated,
       print: (line) => console.error(line),
     });
     console.log(

@@ -20,16 +20,21 @@ Commands:
       Update the instrument list (the Add Signal picker) from an NSE bhavcopy: the
       legacy CSV (SYMBOL,SERIES,OPEN,...) or the UDiFF CSV (TradDt,BizDt,Sgmt,...),
       plain or zipped. Prices of a later day already stored are kept.
-  backup restore <file> [--data-dir DIR] [--key-file F] [--force-new-key]
+  backup restore <file> [--data-dir DIR] [--key-file F] [--accept-unauthenticated]
+                 [--force-new-key]
       Restore a backup of the embedded database into DIR (default DATA_DIR), whose
-      pglite/ folder must be empty or absent; refused while a server holds DIR,
-      when the file does not match its checksum or manifest, and when the secret
-      key DIR would use (SECRET_KEY, --key-file, or DIR/secret.key) is not the
-      backup's. --force-new-key restores anyway with a new key: the broker secrets
-      in the backup become unreadable.
-  backup verify <file>
-      Restore a backup into a temporary folder and check every table's row count
-      and checksum against its manifest; nothing else is touched.
+      pglite/ folder must be empty or absent. A backup is encrypted and signed
+      with the secret key DIR would use (SECRET_KEY, --key-file, or DIR/secret.key):
+      refused, before anything is loaded, when its signature does not match that
+      key (made with another key, or altered), when the file does not match its
+      checksum or manifest, and while a server holds DIR.
+      --accept-unauthenticated reads a format-1 backup (older Trabot: neither
+      signed nor encrypted); --force-new-key restores such a backup with a new key
+      (its broker secrets become unreadable).
+  backup verify <file> [--key-file F] [--accept-unauthenticated]
+      Check a backup's signature with the secret key (SECRET_KEY, --key-file, or
+      DATA_DIR/secret.key), restore it into a temporary folder and check every
+      table's row count and checksum against its manifest; nothing else is touched.
 
 Options:
   -h, --help  Show this help.
@@ -48,8 +53,15 @@ export type Command =
   | { kind: 'db migrate' }
   | { kind: 'demo seed' }
   | { kind: 'instruments import'; file: string }
-  | { kind: 'backup restore'; file: string; dataDir?: string; keyFile?: string; forceNewKey: boolean }
-  | { kind: 'backup verify'; file: string };
+  | {
+      kind: 'backup restore';
+      file: string;
+      dataDir?: string;
+      keyFile?: string;
+      forceNewKey: boolean;
+      acceptUnauthenticated: boolean;
+    }
+  | { kind: 'backup verify'; file: string; keyFile?: string; acceptUnauthenticated: boolean };
 
 const OPTIONS = {
   email: { type: 'string' },
@@ -61,11 +73,13 @@ const OPTIONS = {
   'data-dir': { type: 'string' },
   'key-file': { type: 'string' },
   'force-new-key': { type: 'boolean' },
+  'accept-unauthenticated': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 const USER_OPTIONS = ['email', 'password', 'role', 'name', 'member-id', 'account-id'] as const;
-const RESTORE_OPTIONS = ['data-dir', 'key-file', 'force-new-key'] as const;
+const RESTORE_OPTIONS = ['data-dir', 'force-new-key'] as const;
+const BACKUP_FILE_OPTIONS = ['key-file', 'accept-unauthenticated'] as const;
 
 /** "12" -> 12; anything else goes to the schema as is, which names the field in its message. */
 const asId = (value: string | undefined) => (value !== undefined && /^\d+$/.test(value) ? Number(value) : value);
@@ -115,6 +129,7 @@ export function parseCommand(argv: string[]): Command {
       dataDir: values['data-dir'],
       keyFile: values['key-file'],
       forceNewKey: values['force-new-key'] === true,
+      acceptUnauthenticated: values['accept-unauthenticated'] === true,
     };
   }
   const strayRestore = RESTORE_OPTIONS.find((option) => values[option] !== undefined);
@@ -122,8 +137,15 @@ export function parseCommand(argv: string[]): Command {
   if (positionals[0] === 'backup' && positionals[1] === 'verify') {
     if (positionals.length !== 3)
       throw new UsageError('"backup verify" takes one file: npm run cli -- backup verify <file>');
-    return { kind: 'backup verify', file: positionals[2]! };
+    return {
+      kind: 'backup verify',
+      file: positionals[2]!,
+      keyFile: values['key-file'],
+      acceptUnauthenticated: values['accept-unauthenticated'] === true,
+    };
   }
+  const strayBackup = BACKUP_FILE_OPTIONS.find((option) => values[option] !== undefined);
+  if (strayBackup) throw new UsageError(`--${strayBackup} only applies to "backup restore" and "backup verify".`);
   if (name === 'db migrate') return { kind: 'db migrate' };
   if (name === 'demo seed') return { kind: 'demo seed' };
   if (positionals[0] === 'instruments' && positionals[1] === 'import') {

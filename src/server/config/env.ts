@@ -295,7 +295,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'BACKUP_AT must be a time HH:MM (24-hour, India) or off')
     .default('18:00'),
-  /** Backups kept: the newest of each of the last N days and of each of the last M months (`14d,12m`). */
+  /** Daily backups kept: the newest of each of the last N days and of each of the last M months (`14d,12m`). */
   BACKUP_KEEP: z
     .string()
     .trim()
@@ -308,6 +308,8 @@ const envSchema = z.object({
       }
       return { daily: Number(match[1] ?? 0), monthly: Number(match[2] ?? 0) };
     }),
+  /** Manual (on-demand) backups kept: the newest N, apart from the daily ones' rule. */
+  BACKUP_KEEP_MANUAL: z.coerce.number().int().min(1).max(1000).default(5),
   /** A shell command run after each backup (an off-machine copy); BACKUP_FILE names the new backup. */
   BACKUP_COPY_COMMAND: blankAsUnset,
 });

@@ -3,7 +3,9 @@
  * (through the CLI's code, then the CLI itself) into a folder whose rows are the source's at the
  * snapshot, table by table (row counts and checksums), with no transaction half in it; restore
  * refuses a damaged file, a wrong key, a folder a server holds and a folder that has a database;
- * verify catches a restored database that differs from its manifest.
+ * verify catches a restored database that differs from its (signed) manifest. A format-1 backup
+ * (unsigned) is refused unless --accept-unauthenticated, then read as before, --force-new-key too.
+ * The forgeries are in tests/security/backup-forgery.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,7 +14,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import pino from 'pino';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_FILE, MANIFEST_FILE, unpackBackup } from '@server/backups/archive';
+import { DATA_FILE, MANIFEST_FILE, SIGNATURE_FILE, unpackBackup } from '@server/backups/archive';
+import { deriveBackupKeys, signManifest } from '@server/backups/seal';
 import { restoreBackup, RestoreRefusedError, verifyBackup, NEW_KEY_WARNING } from '@server/backups/restore';
 import { BackupService } from '@server/backups/service';
 import { tableStats, type TableStats } from '@server/backups/snapshot';
@@ -23,6 +26,7 @@ import { DataDirLockedError } from '@server/config/data-dir-lock';
 import { parseEnv } from '@server/config/env';
 import { unzipSync } from 'fflate';
 import { childEnv, removeTempDirs, runTs, tempDir } from '../../support/child-processes';
+import { writeFormat1Backup } from '../../support/format1-backup';
 import { holdLock } from './helpers';
 
 const log = pino({ level: 'silent' });
@@ -124,10 +128,13 @@ describe('a backup taken under a write load', { timeout: 600_000 }, () => {
     expect(fs.readFileSync(path.join(target, 'secret.key'), 'utf8')).toBe(key.toString('base64'));
     expect(fs.statSync(path.join(target, 'secret.key')).mode & 0o777).toBe(0o600);
 
-    const { manifest } = await unpackBackup(fs.readFileSync(backup.file));
+    const { manifest, tableChecksum } = await unpackBackup(fs.readFileSync(backup.file), { key });
     const restored = await statsOf(result.pgdata);
-    // Every table's rows as the manifest counted them in the snapshot's window.
-    expect(restored.stats).toEqual(manifest.tables);
+    // Every table's rows as the manifest counted them in the snapshot's window (its checksums keyed).
+    const keyed = Object.fromEntries(
+      Object.entries(restored.stats).map(([t, s]) => [t, { rows: s.rows, checksum: tableChecksum(t, s.checksum) }]),
+    );
+    expect(keyed).toEqual(manifest.tables);
     // The load ran across the backup: the snapshot holds some of its transactions, whole ones only.
     expect(restored.loadRows).toBeGreaterThanOrEqual(committedBefore);
     expect(restored.loadRows).toBeLessThanOrEqual(committedAfter);
@@ -153,21 +160,29 @@ describe('a backup taken under a write load', { timeout: 600_000 }, () => {
   });
 
   it('verifies: the restored copy matches the manifest, and a manifest that lies is caught', async () => {
-    const result = await verifyBackup(backup.file);
+    const result = await verifyBackup(backup.file, { secretKey: key.toString('base64'), dataDir: sourceDir });
     expect(result.tables).toBeGreaterThan(20);
+    expect(result.authenticated).toBe(true);
 
-    // Same database, a manifest claiming one row more in warnings (its own checksums made to match).
+    // Same database, a manifest claiming one row more in warnings, signed with the key (by its holder).
     const files = unzipSync(fs.readFileSync(backup.file));
     const manifest = JSON.parse(new TextDecoder().decode(files[MANIFEST_FILE])) as {
       tables: Record<string, TableStats>;
+      keyDerivation: { salt: string };
     };
     manifest.tables['public.warnings']!.rows += 1;
+    const manifestBytes = new TextEncoder().encode(JSON.stringify(manifest));
+    const keys = deriveBackupKeys(key, Buffer.from(manifest.keyDerivation.salt, 'hex'));
     const lying = path.join(tempDir('trabot-backup-lying-'), 'trabot-backup-20261127T000000000Z-manual.zip');
     fs.writeFileSync(
       lying,
-      zipSync({ [MANIFEST_FILE]: new TextEncoder().encode(JSON.stringify(manifest)), [DATA_FILE]: files[DATA_FILE]! }),
+      zipSync({
+        [MANIFEST_FILE]: manifestBytes,
+        [SIGNATURE_FILE]: new TextEncoder().encode(signManifest(keys, manifestBytes)),
+        [DATA_FILE]: files[DATA_FILE]!,
+      }),
     );
-    await expect(verifyBackup(lying)).rejects.toThrow(
+    await expect(verifyBackup(lying, { secretKey: key.toString('base64'), dataDir: sourceDir })).rejects.toThrow(
       /differs from the backup's manifest:\n {2}public\.warnings: manifest \d+ rows, restored \d+ rows/,
     );
   });
@@ -189,30 +204,56 @@ describe('a backup taken under a write load', { timeout: 600_000 }, () => {
     expect(fs.existsSync(path.join(target, 'pglite'))).toBe(false);
   });
 
-  it('refuses another secret key (or none) unless --force-new-key, which warns that broker secrets become unreadable', async () => {
+  it('refuses another secret key (or none), --force-new-key or not: the backup cannot be read without its key', async () => {
     const target = tempDir('trabot-backup-target-');
     keyFile(target, randomBytes(32));
-    const restore = (forceNewKey: boolean, print: (line: string) => void = () => {}) =>
-      restoreBackup({ file: backup.file, dataDir: target, secretKey: undefined, forceNewKey, print });
-    await expect(restore(false)).rejects.toThrow(
-      /made with the secret key whose fingerprint is [0-9a-f]{16}; this data folder would use another/,
-    );
+    const restore = (forceNewKey: boolean) =>
+      restoreBackup({ file: backup.file, dataDir: target, secretKey: undefined, forceNewKey, print: () => {} });
+    for (const forceNewKey of [false, true])
+      await expect(restore(forceNewKey)).rejects.toThrow(
+        /signature does not match this server's secret key: it was made with another key \(the backup names the key whose fingerprint is [0-9a-f]{16}; this key's is [0-9a-f]{16}\)/,
+      );
     await expect(
       restoreBackup({
         file: backup.file,
         dataDir: tempDir('trabot-backup-nokey-'),
         secretKey: undefined,
-        forceNewKey: false,
+        forceNewKey: true,
         print: () => {},
       }),
     ).rejects.toThrow(/has no secret.key and SECRET_KEY is not set/);
     expect(fs.existsSync(path.join(target, 'pglite'))).toBe(false);
+  });
+
+  it('a format-1 backup: refused unless --accept-unauthenticated; then its key is checked, --force-new-key warns', async () => {
+    const snapshot = await source.snapshot!();
+    const file = path.join(tempDir('trabot-backup-v1-'), 'trabot-backup-20261126T123000000Z-daily.zip');
+    writeFormat1Backup(file, {
+      createdAt: '2026-11-26T12:30:00.000Z',
+      kind: 'daily',
+      schema: snapshot.schema,
+      secretKeyFingerprint: (await unpackBackup(fs.readFileSync(backup.file), { key })).manifest.secretKeyFingerprint,
+      tables: snapshot.tables,
+      tar: snapshot.tar,
+    });
+    const target = tempDir('trabot-backup-target-');
+    keyFile(target, randomBytes(32));
+    const restore = (options: { acceptUnauthenticated: boolean; forceNewKey: boolean }, print = (_: string) => {}) =>
+      restoreBackup({ file, dataDir: target, secretKey: undefined, print, ...options });
+    await expect(restore({ acceptUnauthenticated: false, forceNewKey: true })).rejects.toThrow(
+      /format-1 backup, neither signed nor encrypted.*--accept-unauthenticated/,
+    );
+    await expect(restore({ acceptUnauthenticated: true, forceNewKey: false })).rejects.toThrow(
+      /made with the secret key whose fingerprint is [0-9a-f]{16}; this data folder would use another/,
+    );
+    expect(fs.existsSync(path.join(target, 'pglite'))).toBe(false);
 
     const printed: string[] = [];
-    const result = await restore(true, (line) => printed.push(line));
+    const result = await restore({ acceptUnauthenticated: true, forceNewKey: true }, (line) => printed.push(line));
     expect(printed).toEqual([NEW_KEY_WARNING]);
     expect(NEW_KEY_WARNING).toMatch(/broker .*unreadable/);
-    expect(result.newKey).toBe(true);
+    expect(result).toMatchObject({ newKey: true, authenticated: false });
+    expect((await statsOf(result.pgdata)).stats).toEqual(snapshot.tables);
   });
 
   it('refuses a folder a server holds, and one that already has a database', async () => {
@@ -255,13 +296,14 @@ describe('a backup taken under a write load', { timeout: 600_000 }, () => {
     keyFile(target);
     const env = childEnv({ DATA_DIR: tempDir('trabot-backup-cli-env-') });
     const [verify, restore, refused] = await Promise.all([
-      runTs('src/server/cli.ts', ['backup', 'verify', backup.file], env),
+      runTs('src/server/cli.ts', ['backup', 'verify', backup.file, '--key-file', keyFile(tempDir('trabot-key-'))], env),
       runTs('src/server/cli.ts', ['backup', 'restore', backup.file, '--data-dir', target], env),
       runTs('src/server/cli.ts', ['backup', 'restore', backup.file], env),
     ]);
     expect(verify.code, verify.stderr).toBe(0);
     expect(verify.stdout).toContain("Verified: every table's row count and checksum match the manifest.");
     expect(verify.stdout).toContain('file checksum matches its .sha256');
+    expect(verify.stdout).toContain('signature matches this secret key, database decrypted');
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toContain(`Restored into ${path.join(target, 'pglite')}`);
     expect(restore.stdout).toContain("Secret key: the backup's");

@@ -1,7 +1,8 @@
 /**
- * Retention (BACKUP_KEEP, restic's keep-daily/keep-monthly): the newest backup of each of the last
- * N days and M months that have one, in India's calendar, and always the newest; what is not kept
- * is deleted with its checksum and copy files, and half-written files never count.
+ * Retention: daily backups by BACKUP_KEEP (restic's keep-daily/keep-monthly): the newest daily
+ * backup of each of the last N days and M months that have one, in India's calendar, and always
+ * the newest; manual backups by their own rule, the newest BACKUP_KEEP_MANUAL. What is not kept is
+ * deleted with its checksum and copy files, and half-written files never count.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import {
   removePartials,
   storeBackup,
   PARTIAL_PREFIX,
+  type BackupKind,
 } from '@server/backups/store';
 import { parseEnv } from '@server/config/env';
 
@@ -28,15 +30,15 @@ const tempDir = () => {
   return dir;
 };
 
-const at = (iso: string) => ({ createdAt: new Date(iso).toISOString(), label: iso });
-const kept = (backups: ReturnType<typeof at>[], keep: { daily: number; monthly: number }) =>
-  [...backupsToKeep(backups, keep)].map((b) => b.label).sort();
+const at = (iso: string, kind: BackupKind = 'daily') => ({ createdAt: new Date(iso).toISOString(), label: iso, kind });
+const kept = (backups: ReturnType<typeof at>[], keep: { daily: number; monthly: number; manual?: number }) =>
+  [...backupsToKeep(backups, { manual: 5, ...keep })].map((b) => b.label).sort();
 
 describe('backupsToKeep', () => {
   it("keeps the newest of each of the last N days with a backup, days in India's calendar", () => {
     const backups = [
       at('2026-11-27T12:30:00Z'), // 27 Nov 18:00 IST
-      at('2026-11-27T05:00:00Z'), // 27 Nov 10:30 IST, a manual one the same day
+      at('2026-11-27T05:00:00Z'), // 27 Nov 10:30 IST, an earlier one the same day
       at('2026-11-26T19:00:00Z'), // 27 Nov 00:30 IST: still the 27th in India
       at('2026-11-26T12:30:00Z'), // 26 Nov
       at('2026-11-24T12:30:00Z'), // 24 Nov (25th missed)
@@ -77,6 +79,28 @@ describe('backupsToKeep', () => {
     expect(keep).not.toContain('2025-11-30T12:30:00.000Z');
   });
 
+  it('keeps manual backups by their own count: the daily backup of their day does not push them out', () => {
+    const backups = [
+      at('2026-11-28T12:30:00Z'), // the daily run right after the manual backups
+      at('2026-11-28T12:29:00Z', 'manual'),
+      at('2026-11-28T05:00:00Z', 'manual'),
+      at('2026-11-27T12:30:00Z'),
+      at('2026-11-20T05:00:00Z', 'manual'),
+      at('2026-10-01T05:00:00Z', 'manual'),
+    ];
+    expect(kept(backups, { daily: 1, monthly: 0, manual: 3 })).toEqual(
+      ['2026-11-28T12:30:00Z', '2026-11-28T12:29:00Z', '2026-11-28T05:00:00Z', '2026-11-20T05:00:00Z'].sort(),
+    );
+    // The day's newest daily backup is kept, never a manual one in its place.
+    expect(kept(backups, { daily: 2, monthly: 0, manual: 1 })).toEqual(
+      ['2026-11-28T12:30:00Z', '2026-11-27T12:30:00Z', '2026-11-28T12:29:00Z'].sort(),
+    );
+    const { BACKUP_KEEP_MANUAL } = parseEnv({});
+    expect(BACKUP_KEEP_MANUAL).toBe(5);
+    expect(parseEnv({ BACKUP_KEEP_MANUAL: '12' }).BACKUP_KEEP_MANUAL).toBe(12);
+    expect(() => parseEnv({ BACKUP_KEEP_MANUAL: '0' })).toThrow(/BACKUP_KEEP_MANUAL/);
+  });
+
   it('BACKUP_KEEP reads days and months, and refuses anything else', () => {
     expect(parseEnv({ BACKUP_KEEP: '7d,3m' }).BACKUP_KEEP).toEqual({ daily: 7, monthly: 3 });
     expect(parseEnv({ BACKUP_KEEP: '30d' }).BACKUP_KEEP).toEqual({ daily: 30, monthly: 0 });
@@ -93,7 +117,7 @@ describe('the backup folder', () => {
       (iso, i) => storeBackup(dir, backupName(new Date(iso), i === 1 ? 'manual' : 'daily'), new Uint8Array([i])).name,
     );
     fs.writeFileSync(path.join(dir, `${names[1]}.copy.json`), '{}');
-    const removed = pruneBackups(dir, { daily: 1, monthly: 2 });
+    const removed = pruneBackups(dir, { daily: 1, monthly: 2, manual: 0 });
     expect(removed.sort()).toEqual([names[1], names[2]].sort());
     expect(fs.readdirSync(dir).sort()).toEqual([names[0], `${names[0]}.sha256`, names[3], `${names[3]}.sha256`].sort());
     expect(listBackups(dir).map((b) => b.name)).toEqual([names[0], names[3]]);

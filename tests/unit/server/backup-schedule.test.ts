@@ -80,6 +80,20 @@ describe('the daily backup schedule', () => {
     expect(await w.service.checkSchedule()).toMatchObject({ kind: 'daily' });
   });
 
+  it("a manual backup survives the next daily run's pruning; manual ones are kept by BACKUP_KEEP_MANUAL", async () => {
+    const w = world({ BACKUP_KEEP: '1d', BACKUP_KEEP_MANUAL: '2' });
+    const manual: string[] = [];
+    for (const iso of ['2026-11-27T08:00:00Z', '2026-11-27T10:00:00Z', '2026-11-27T12:00:00Z']) {
+      w.setNow(iso);
+      manual.push((await w.service.backup('manual')).name);
+    }
+    w.setNow('2026-11-27T12:30:00Z');
+    const daily = await w.service.checkSchedule();
+    expect(daily).toMatchObject({ kind: 'daily' });
+    expect(listBackups(w.dir).map((b) => b.name)).toEqual([daily!.name, manual[2], manual[1]]);
+    expect(w.service.status().schedule.keep).toEqual({ daily: 1, monthly: 0, manual: 2 });
+  });
+
   it('a failed daily backup is recorded and retried later, not every minute', async () => {
     const w = world();
     w.setNow('2026-11-27T12:30:00Z');

@@ -1,11 +1,10 @@
 /** GET/POST /api/admin/backups: the embedded database's backups, their schedule and off-machine copies. */
 
+/** An off-machine copy's outcome: never the command or its output (they may hold a remote's credentials). */
 export interface BackupCopy {
-  command: string;
   exitCode: number | null;
   signal: string | null;
   finishedAt: string;
-  output: string;
 }
 
 export interface BackupEntry {
@@ -24,9 +23,15 @@ export interface BackupsStatus {
   database: 'pglite' | 'postgres';
   /** Where backups are written; null on PostgreSQL. */
   dir: string | null;
-  /** The daily backup's time in India (HH:MM), null when off or on PostgreSQL; what retention keeps. */
-  schedule: { at: string | null; keep: { daily: number; monthly: number } };
+  /**
+   * The daily backup's time in India (HH:MM), null when off or on PostgreSQL; what retention keeps:
+   * daily backups by days and months, manual ones the newest `manual`.
+   */
+  schedule: { at: string | null; keep: { daily: number; monthly: number; manual: number } };
+  /** Whether BACKUP_COPY_COMMAND is set. */
   copyCommand: boolean;
+  /** The newest off-machine copy's outcome, and of which backup; null when none ran. */
+  lastCopy: (BackupCopy & { backup: string }) | null;
   running: boolean;
   lastFailure: { at: string; kind: 'daily' | 'manual'; error: string } | null;
   /** Newest first. */

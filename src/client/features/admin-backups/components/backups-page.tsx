@@ -1,7 +1,8 @@
 /**
  * /dashboard/admin/backups: the last good backup's age (a warning past two days), Take backup now,
- * the schedule and retention, and every backup with its size, checksum and off-machine copy's
- * outcome. On PostgreSQL: a statement that backups are PostgreSQL's own.
+ * the schedule and retention, whether an off-machine copy is set up and how the last one ended
+ * (its exit code: the server never answers the command or its output), and every backup with its
+ * size, checksum and copy's outcome. On PostgreSQL: a statement that backups are PostgreSQL's own.
  */
 import type { BackupEntry, BackupsStatus } from '@shared/schemas/admin/backups';
 import { formatTimestamp } from '@shared/format';
@@ -16,12 +17,25 @@ import './backups.css';
 
 function CopyOutcome({ backup, configured }: { backup: BackupEntry; configured: boolean }) {
   if (!backup.copy) return configured ? <span>pending</span> : <span>not configured</span>;
-  const { exitCode, signal, output } = backup.copy;
+  const { exitCode, signal } = backup.copy;
   if (exitCode === 0) return <StatusBadge tone="success">copied</StatusBadge>;
   return (
-    <span title={output}>
+    <span>
       <StatusBadge tone="danger">failed</StatusBadge> exit {exitCode ?? signal}
     </span>
+  );
+}
+
+function CopySummary({ status }: { status: BackupsStatus }) {
+  if (!status.copyCommand) return <> No off-machine copy is set up (BACKUP_COPY_COMMAND).</>;
+  const last = status.lastCopy;
+  return (
+    <>
+      {' '}
+      Each backup is copied off the machine (BACKUP_COPY_COMMAND).
+      {last &&
+        ` Last copy: ${last.exitCode === 0 ? 'done' : `failed, exit ${last.exitCode ?? last.signal}`} at ${formatTimestamp(last.finishedAt)}.`}
+    </>
   );
 }
 
@@ -114,11 +128,10 @@ export function BackupsPage() {
           )}
           <p className="backups-schedule">
             {status.schedule.at ? `Daily at ${status.schedule.at} IST` : 'No daily backup (BACKUP_AT=off)'}; kept: the
-            newest of each of the last {status.schedule.keep.daily} days and {status.schedule.keep.monthly} months.
-            Folder: <span className="admin-data">{status.dir}</span>.
-            {status.copyCommand
-              ? ' Each backup is copied off the machine (BACKUP_COPY_COMMAND).'
-              : ' No off-machine copy is set up (BACKUP_COPY_COMMAND).'}
+            newest daily backup of each of the last {status.schedule.keep.daily} days and {status.schedule.keep.monthly}{' '}
+            months, and the last {status.schedule.keep.manual} manual backups. Folder:{' '}
+            <span className="admin-data">{status.dir}</span>.
+            <CopySummary status={status} />
           </p>
           <ResponsiveList
             items={status.backups}
