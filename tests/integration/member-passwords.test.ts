@@ -139,6 +139,19 @@ describe('the set-password link of an accepted applicant', () => {
   });
 });
 
+describe('a user the superadmin adds without a password', () => {
+  it('is mailed a set-password link, and signs in with the password chosen through it', async () => {
+    const memberId = a.memberLogin.member.trabot_client_id;
+    const res = await post(a.admin, `/api/members/${memberId}/users`, { name: 'Tara Das', email: 'tara@example.in' });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const mail = smtp.mails.findLast((m) => m.to.includes('tara@example.in'))!;
+    expect(mail.headers).toContain('Subject: Your Trabot login');
+    expect(await loginStatus('tara@example.in', 'tara chose this')).toBe(401);
+    await setPassword(setPasswordLinkIn(mail.body).token, 'tara chose this');
+    expect(await loginStatus('tara@example.in', 'tara chose this')).toBe(200);
+  });
+});
+
 describe('changing the password in Account Settings', () => {
   it('refuses a wrong current password naming the field, and guards it', async () => {
     const { email, password } = a.memberLogin.user;

@@ -1,6 +1,7 @@
 /**
  * The logins of a member (admin Users screen). Passwords are write-only: never read back, hashed
  * with argon2; a blank one on update keeps the old. A changed password ends the user's sessions.
+ * A new user without a password gets a set-password link by mail (so mail must be on).
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { MSG } from '@shared/messages';
@@ -8,6 +9,9 @@ import type { MemberUser, MemberUserBody } from '@shared/schemas/admin/members';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { accounts, sessions, users } from '../db/schema';
+import type { Logger } from '../lib/logger';
+import type { Mailer } from './mail';
+import { mailPasswordLink } from './set-password-mail';
 import { createUser, isUniqueViolation } from './users';
 import { DomainError } from '../lib/domain-error';
 
@@ -55,20 +59,32 @@ async function readUser(db: Db, userId: number): Promise<MemberUser> {
   return toMemberUser(row!);
 }
 
-/** A member login; without account_id it joins the member's first account. */
-export async function createMemberUser(db: Db, memberId: number, body: MemberUserBody): Promise<MemberUser> {
-  if (!body.password)
-    throw new DomainError('invalid', 'Invalid body: password', { password: 'A password is required for a new user' });
+export const MAIL_OFF_PASSWORD = 'Mail is off: give the new user a password';
+
+/**
+ * A member login; without account_id it joins the member's first account. Without a password it
+ * has none until its owner sets one through the link mailed to them (`invite`).
+ */
+export async function createMemberUser(
+  deps: { db: Db; log: Logger },
+  memberId: number,
+  body: MemberUserBody,
+  invite: { mailer: Mailer; siteOrigin: string; now: Date },
+): Promise<MemberUser> {
+  const { db } = deps;
+  if (!body.password && !invite.mailer.enabled)
+    throw new DomainError('invalid', 'Invalid body: password', { password: MAIL_OFF_PASSWORD });
   await checkAccount(db, memberId, body.account_id);
   try {
     const user = await createUser(db, {
       email: body.email,
-      password: body.password,
+      password: body.password || null,
       role: 'member',
       name: body.name,
       memberId,
       accountId: body.account_id ?? undefined,
     });
+    if (!body.password) await mailPasswordLink(deps, invite.mailer, user, invite.siteOrigin, invite.now);
     return await readUser(db, user.id);
   } catch (err) {
     if (err instanceof DomainError && err.kind === 'conflict') throw duplicateEmail();

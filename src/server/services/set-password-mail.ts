@@ -1,10 +1,13 @@
 /**
- * The paragraph of a mail that hands a new login its set-password link. The link is written with
- * the outbox's marker for its token: the outbox makes the token as the mail leaves (outbox.ts).
+ * Mails that hand a new login its set-password link. The link is written with the outbox's marker
+ * for its token: the outbox makes the token as the mail leaves (outbox.ts).
  */
 import { escapeHtml } from '@shared/form-string';
 import { PASSWORD_LINK_TTL_MS, SET_PASSWORD_PATH } from '../auth/password-links';
-import { PASSWORD_LINK_TOKEN } from './outbox';
+import type { Db } from '../db/client';
+import type { Logger } from '../lib/logger';
+import type { Mailer } from './mail';
+import { deliverDueMail, PASSWORD_LINK_TOKEN, queueMail } from './outbox';
 
 const HOURS = PASSWORD_LINK_TTL_MS / 3_600_000;
 
@@ -15,4 +18,28 @@ export function setPasswordParagraph(email: string, siteOrigin: string): string 
     `<p>${escapeHtml(`Your login is your e-mail ${email}. Choose your password with this link, within ${HOURS} hours (it works once):`)}</p>` +
     `<p><a href="${link}">${link}</a></p>`
   );
+}
+
+/** Mails a login the superadmin added without a password its set-password link, now. */
+export async function mailPasswordLink(
+  deps: { db: Db; log: Logger },
+  mailer: Mailer,
+  user: { id: number; name: string; email: string },
+  siteOrigin: string,
+  now: Date,
+): Promise<void> {
+  const id = await queueMail(
+    deps.db,
+    mailer,
+    {
+      dedupeKey: `password-link:${user.id}`,
+      kind: 'password_link',
+      recipient: user.email,
+      passwordLinkUserId: user.id,
+      subject: 'Your Trabot login',
+      html: `<p>${escapeHtml(`Dear ${user.name},`)}</p><p>A login to Trabot was made for you.</p>${setPasswordParagraph(user.email, siteOrigin)}`,
+    },
+    now,
+  );
+  if (id !== null) await deliverDueMail(deps, mailer, now, [id]);
 }

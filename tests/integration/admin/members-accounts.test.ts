@@ -206,10 +206,11 @@ describe('member users', () => {
     );
   });
 
-  it('refuses a missing password on create, invalid fields, foreign accounts and users of other members', async () => {
+  it('refuses a missing password with mail off, invalid fields, foreign accounts and users of other members', async () => {
+    // Without a password a new user is mailed a set-password link: with mail off, there is no way in.
     expect(
       (await expectError(await post(a.admin, usersUrl(), { name: 'No Pw', email: 'nopw@example.in' }), 400)).fields,
-    ).toEqual({ password: 'A password is required for a new user' });
+    ).toEqual({ password: 'Mail is off: give the new user a password' });
     expect(
       (
         await expectError(
@@ -217,7 +218,7 @@ describe('member users', () => {
           400,
         )
       ).fields,
-    ).toEqual({ password: 'A password is required for a new user' });
+    ).toEqual({ password: 'Mail is off: give the new user a password' });
     expect(
       (
         await expectError(

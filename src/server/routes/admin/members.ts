@@ -1,12 +1,14 @@
 /**
  * Members and their logins (spec section 7): GET|PUT /api/members, POST /api/members/{id},
  * GET|POST /api/members/{id}/users, PUT /api/members/{id}/users/{userId}. Superadmin only;
- * passwords are write-only.
+ * passwords are write-only; a new user without one is mailed a set-password link.
  */
 import { Hono } from 'hono';
 import { memberBodySchema, membersQuerySchema, memberUserBodySchema } from '@shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
-import type { AppEnv } from '../../context';
+import { appNow, type AppEnv } from '../../context';
+import { ownOrigin } from '../../security/request-info';
+import { createMailer } from '../../services/mail';
 import { STATUS } from '../../http/api-errors';
 import { createMemberUser, listMemberUsers, updateMemberUser } from '../../services/member-users';
 import { createMember, listMembers, memberExists, updateMember } from '../../services/members';
@@ -46,9 +48,11 @@ export function adminMemberRoutes(): Hono<AppEnv> {
   routes.post('/members/:id/users', requireSuperadmin, pathIds('id'), jsonBody(memberUserBodySchema), async (c) => {
     const { id: memberId } = c.req.valid('param');
     const body = c.req.valid('json');
-    const { db, log } = c.get('deps');
+    const deps = c.get('deps');
+    const { db, log } = deps;
     if (!(await memberExists(db, memberId))) throw notFound('Member');
-    const user = await createMemberUser(db, memberId, body);
+    const mailer = deps.mailer ?? createMailer(deps.env, log);
+    const user = await createMemberUser(deps, memberId, body, { mailer, siteOrigin: ownOrigin(c), now: appNow(deps) });
     log.info({ userId: sessionUser(c).id, memberId, createdUserId: user.id }, 'member user created');
     return c.json(user, STATUS.CREATED);
   });

@@ -54,7 +54,10 @@ export const memberUserSchema = z.object({
 });
 export type MemberUser = z.infer<typeof memberUserSchema>;
 
-/** POST /api/members/{id}/users (create: password required) and PUT .../users/{userId} (blank keeps it). */
+/**
+ * POST /api/members/{id}/users (create: a blank password mails a set-password link) and PUT
+ * .../users/{userId} (blank keeps it).
+ */
 export const memberUserBodySchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   email: z.string().trim().max(254).pipe(z.email('Enter a valid email')),

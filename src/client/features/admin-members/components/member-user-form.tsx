@@ -1,7 +1,7 @@
 /**
  * Add or edit a login of a member (spec section 5): name and email required; the password is
- * needed for a new user only, and left blank on an existing user it keeps the old one; the account
- * is one of the member's accounts.
+ * optional: left blank, a new user is mailed a set-password link and an existing one keeps the old
+ * password; the account is one of the member's accounts.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -17,14 +17,6 @@ import { InputField } from '@client/components/form-fields/input-field';
 import { SelectField } from '@client/components/form-fields/select-field';
 import { useServerFieldErrors } from '@client/lib/server-field-errors';
 import { useSaveMemberUser } from '../api/save-member-user';
-
-const NEW_USER_PASSWORD = 'Password is required for a new user';
-
-/** A new user must get a password; for an existing one a blank password keeps the old one. */
-const newUserSchema = memberUserBodySchema.refine((user) => Boolean(user.password), {
-  message: NEW_USER_PASSWORD,
-  path: ['password'],
-});
 
 export const accountLabel = (account: MemberAccount) =>
   account.broker_name && account.broker_name !== 'none'
@@ -45,7 +37,7 @@ export function MemberUserForm({
 }) {
   const mutation = useSaveMemberUser(memberId);
   const { control, handleSubmit, setError } = useForm<z.input<typeof memberUserBodySchema>, unknown, MemberUserBody>({
-    resolver: zodResolver(user ? memberUserBodySchema : newUserSchema),
+    resolver: zodResolver(memberUserBodySchema),
     defaultValues: {
       name: user?.name ?? '',
       email: user?.email ?? '',
@@ -68,7 +60,11 @@ export function MemberUserForm({
         label="Password"
         type="password"
         autocomplete="new-password"
-        helperText={user ? 'Leave blank to keep the current password' : 'At least 8 characters'}
+        helperText={
+          user
+            ? 'Leave blank to keep the current password'
+            : 'At least 8 characters; leave blank to mail the user a set-password link'
+        }
       />
       <SelectField
         control={control}
