@@ -21,6 +21,7 @@ import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardAccountSettingsRouteImport } from './routes/dashboard/account-settings'
 import { Route as DashboardAdminRouteImport } from './routes/dashboard/admin'
 import { Route as DashboardTradesRouteImport } from './routes/dashboard/trades'
+import { Route as WorkshopsConfirmRouteImport } from './routes/workshops_.confirm'
 import { Route as DashboardAdminIndexRouteImport } from './routes/dashboard/admin/index'
 import { Route as DashboardAdminBackupsRouteImport } from './routes/dashboard/admin/backups'
 import { Route as DashboardAdminEnquiriesRouteImport } from './routes/dashboard/admin/enquiries'
@@ -101,6 +102,11 @@ const DashboardTradesRoute = DashboardTradesRouteImport.update({
   id: '/trades',
   path: '/trades',
   getParentRoute: () => DashboardRoute,
+} as any)
+const WorkshopsConfirmRoute = WorkshopsConfirmRouteImport.update({
+  id: '/workshops_/confirm',
+  path: '/workshops/confirm',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardAdminIndexRoute = DashboardAdminIndexRouteImport.update({
   id: '/',
@@ -219,6 +225,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/account-settings': typeof DashboardAccountSettingsRoute
   '/dashboard/admin': typeof DashboardAdminRouteWithChildren
   '/dashboard/trades': typeof DashboardTradesRoute
+  '/workshops/confirm': typeof WorkshopsConfirmRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/admin/backups': typeof DashboardAdminBackupsRoute
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
@@ -250,6 +257,7 @@ export interface FileRoutesByTo {
   '/workshops': typeof WorkshopsRoute
   '/dashboard/account-settings': typeof DashboardAccountSettingsRoute
   '/dashboard/trades': typeof DashboardTradesRoute
+  '/workshops/confirm': typeof WorkshopsConfirmRoute
   '/dashboard': typeof DashboardIndexRoute
   '/dashboard/admin/backups': typeof DashboardAdminBackupsRoute
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
@@ -284,6 +292,7 @@ export interface FileRoutesById {
   '/dashboard/account-settings': typeof DashboardAccountSettingsRoute
   '/dashboard/admin': typeof DashboardAdminRouteWithChildren
   '/dashboard/trades': typeof DashboardTradesRoute
+  '/workshops_/confirm': typeof WorkshopsConfirmRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/admin/backups': typeof DashboardAdminBackupsRoute
   '/dashboard/admin/enquiries': typeof DashboardAdminEnquiriesRoute
@@ -319,6 +328,7 @@ export interface FileRouteTypes {
     | '/dashboard/account-settings'
     | '/dashboard/admin'
     | '/dashboard/trades'
+    | '/workshops/confirm'
     | '/dashboard/'
     | '/dashboard/admin/backups'
     | '/dashboard/admin/enquiries'
@@ -350,6 +360,7 @@ export interface FileRouteTypes {
     | '/workshops'
     | '/dashboard/account-settings'
     | '/dashboard/trades'
+    | '/workshops/confirm'
     | '/dashboard'
     | '/dashboard/admin/backups'
     | '/dashboard/admin/enquiries'
@@ -383,6 +394,7 @@ export interface FileRouteTypes {
     | '/dashboard/account-settings'
     | '/dashboard/admin'
     | '/dashboard/trades'
+    | '/workshops_/confirm'
     | '/dashboard/'
     | '/dashboard/admin/backups'
     | '/dashboard/admin/enquiries'
@@ -414,6 +426,7 @@ export interface RootRouteChildren {
   SetPasswordRoute: typeof SetPasswordRoute
   TrabotMembershipRoute: typeof TrabotMembershipRoute
   WorkshopsRoute: typeof WorkshopsRoute
+  WorkshopsConfirmRoute: typeof WorkshopsConfirmRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -501,6 +514,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard/trades'
       preLoaderRoute: typeof DashboardTradesRouteImport
       parentRoute: typeof DashboardRoute
+    }
+    '/workshops_/confirm': {
+      id: '/workshops_/confirm'
+      path: '/workshops/confirm'
+      fullPath: '/workshops/confirm'
+      preLoaderRoute: typeof WorkshopsConfirmRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/dashboard/admin/': {
       id: '/dashboard/admin/'
@@ -716,6 +736,7 @@ const rootRouteChildren: RootRouteChildren = {
   SetPasswordRoute: SetPasswordRoute,
   TrabotMembershipRoute: TrabotMembershipRoute,
   WorkshopsRoute: WorkshopsRoute,
+  WorkshopsConfirmRoute: WorkshopsConfirmRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -22,7 +22,16 @@ import {
   type ApiRoute,
   type RequestContext,
 } from './support/route-table';
-import { createWorld, jsonPayload, PRINCIPALS, send, type Ids, type Principal, type World } from './support/world';
+import {
+  createWorld,
+  jsonPayload,
+  newConfirmationToken,
+  PRINCIPALS,
+  send,
+  type Ids,
+  type Principal,
+  type World,
+} from './support/world';
 
 let w: World;
 let routes: ApiRoute[];
@@ -58,7 +67,13 @@ async function passwordLink(): Promise<string> {
 
 function context(principal: Principal, ids = targetIds(principal)): RequestContext {
   const self = principal === 'anonymous' ? w.logins.member : w.logins[principal];
-  return { ids, self, captcha: () => w.t.client().solveCaptcha(), passwordLink };
+  return {
+    ids,
+    self,
+    captcha: () => w.t.client().solveCaptcha(),
+    passwordLink,
+    confirmationToken: () => newConfirmationToken(w),
+  };
 }
 
 /** The table's valid request for this route, as `principal`, naming `ctx.ids`. */

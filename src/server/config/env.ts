@@ -68,6 +68,16 @@ const envSchema = z.object({
   ),
   /** Sender of those mails, e.g. "Trabot website <no-reply@example.com>"; defaults to MAIL_TO's first address. */
   MAIL_FROM: blankAsUnset,
+  /**
+   * The site's address as its visitors reach it (https://trabot.example.com): the links in mails
+   * (a workshop registration's confirmation) point at it, never at a request's Host. Required when mail is on.
+   */
+  PUBLIC_URL: blankAsUnset.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
+      .transform((v) => new URL(v).origin)
+      .optional(),
+  ),
   /** Public form submissions (enquiries and workshop registrations) allowed per IP in 10 minutes. */
   PUBLIC_FORM_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   /** Active testers (subscriptions) an algo may have at once: the firm's page says 10; a firm that grows raises it. */
@@ -326,6 +336,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if ((VAPID_PUBLIC_KEY === undefined) !== (VAPID_PRIVATE_KEY === undefined)) {
     throw new Error(
       'Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (set both, or neither to generate them)',
+    );
+  }
+  if (parsed.data.SMTP_URL && parsed.data.MAIL_TO && !parsed.data.PUBLIC_URL) {
+    throw new Error(
+      'Invalid environment: PUBLIC_URL is required when mail is on (SMTP_URL and MAIL_TO): mails link to it',
     );
   }
   // Else a server pointed at a local broker would still reach the real one for these.

@@ -673,6 +673,8 @@ export const workshopRegistrations = pgTable(
     created_at: ts('created_at').notNull().defaultNow(),
     ip_hash: text('ip_hash'),
     mail_status: text('mail_status', { enum: MAIL_STATUSES }).notNull(),
+    /** When the address confirmed it (services/workshop-confirmations.ts); only then is the joining link mailed. */
+    confirmed_at: ts('confirmed_at'),
   },
   (t) => [
     index('workshop_registrations_created_idx').on(t.created_at),
@@ -1159,9 +1161,12 @@ export const mailOutbox = pgTable(
     trabot_client_id: integer('trabot_client_id').references(() => members.trabot_client_id, { onDelete: 'cascade' }),
     /** The login whose new set-password link the mail carries: made as the mail leaves, never stored (outbox.ts). */
     password_link_user_id: integer('password_link_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the one-time token minted into the mail when it was sent; the html keeps only a placeholder. */
+    token_hash: text('token_hash'),
   },
   (t) => [
     uniqueIndex('mail_outbox_dedupe_uq').on(t.dedupe_key),
+    uniqueIndex('mail_outbox_token_uq').on(t.token_hash),
     index('mail_outbox_due_idx').on(t.status, t.next_attempt_at),
     index('mail_outbox_registration_idx').on(t.workshop_registration_id),
     check('mail_outbox_status_check', inList(t.status, OUTBOX_STATUSES)),

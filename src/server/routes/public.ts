@@ -1,16 +1,19 @@
 /**
  * The public site's API (spec section 7, "Public forms"): POST /api/contact-us,
- * POST /api/workshop-enquiry and GET /api/workshops. Anonymous; submissions are rate-limited per IP.
+ * POST /api/workshop-enquiry, GET /api/workshops, and POST /api/workshop-confirmation (the
+ * confirmation page's button). Anonymous; submissions and confirmations are rate-limited per IP.
  */
 import { createHmac } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { contactUsBodySchema, workshopEnquiryBodySchema, type SubmissionResponse } from '@shared/schemas/public-forms';
+import { CONFIRM_STATUS, CONFIRM_TEXTS, workshopConfirmationBodySchema } from '@shared/workshop-confirmation';
 import { appNow, type AppDeps, type AppEnv } from '../context';
 import { STATUS } from '../http/api-errors';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
 import { submitEnquiry } from '../services/enquiries';
 import { createMailer } from '../services/mail';
+import { confirmRegistration } from '../services/workshop-confirmations';
 import { listWorkshops, submitWorkshopRegistration } from '../services/workshops';
 import { jsonBody } from '../http/validation';
 
@@ -52,6 +55,14 @@ export function publicRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = c.req.valid('json');
     const id = await submitWorkshopRegistration(deps, mailer, body, ipHash(c), appNow(deps));
     return c.json({ status: 'success', id } satisfies SubmissionResponse, STATUS.CREATED);
+  });
+
+  routes.post('/workshop-confirmation', limited, jsonBody(workshopConfirmationBodySchema), async (c) => {
+    const outcome = await confirmRegistration(deps, mailer, c.req.valid('json').token, appNow(deps));
+    const text = CONFIRM_TEXTS[outcome];
+    return outcome === 'confirmed'
+      ? c.json({ outcome, message: text }, CONFIRM_STATUS.confirmed)
+      : c.json({ outcome, error: text }, CONFIRM_STATUS[outcome]);
   });
 
   routes.get('/workshops', async (c) => c.json(await listWorkshops(deps.db)));

@@ -18,6 +18,7 @@ export const PUBLIC_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/login': 8 * KB, // email, password and a ~1 KB captcha payload
   '/api/logout': 1 * KB,
   '/api/workshop-enquiry': 16 * KB,
+  '/api/workshop-confirmation': 1 * KB, // one 43-character token
   '/api/contact-us': FORM_STRING_MAX + 16 * KB,
   '/api/hooks/signals': 16 * KB, // one signal: a dozen short fields
   '/api/brokers/zerodha/postback': 8 * KB, // one Kite order as JSON: about 1.5 KB

@@ -1,6 +1,7 @@
 /**
  * The firm's business calendar, run by the engine's leader process on the injectable clock: queues
- * the workshop joining-link mails (24 hours before each start), runs the membership month (due
+ * the workshop joining-link mails (24 hours before each start, to confirmed registrants) and the
+ * confirmation mails of registrations that have none (those made before confirmation existed), runs the membership month (due
  * from the 1st, cancelled when unpaid after the 25th, IST; when billing is on) and delivers the mail
  * outbox with its retries. With Razorpay configured, from the 1st to the 25th every member who owes
  * the month gets its payment link (made and mailed once), and a cancelled membership's links whose
@@ -12,7 +13,8 @@ import { billingOn, runMembershipMonth } from './membership';
 import { runPaymentLinks } from './membership-payments';
 import { deliverDueMail } from './outbox';
 import { retryLinkCancels } from './payment-link-cancel';
-import { queueLinkMails } from './workshops';
+import { queueConfirmationMails } from './workshop-confirmations';
+import { queueLinkMails } from './workshop-link-mails';
 
 /** The schedule runs at most this often (the engine ticks every few seconds). */
 export const BUSINESS_SCHEDULE_EVERY_MS = 60_000;
@@ -23,6 +25,7 @@ export async function runBusinessSchedule(
   now: Date,
 ): Promise<void> {
   await queueLinkMails(deps, mailer, now);
+  await queueConfirmationMails(deps, mailer, deps.env.PUBLIC_URL, now);
   await runMembershipMonth(deps, mailer, now);
   if (billingOn(deps.env)) await runPaymentLinks(deps, mailer, now);
   await retryLinkCancels(deps, now);

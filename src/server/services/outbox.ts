@@ -6,7 +6,10 @@
  * stays failed. A row claimed by a process that died mid-send stays `sending` (sent at most once).
  * A mail that carries a set-password link holds only a marker where the link's token goes: the
  * token is made as the mail leaves and never written to the database (or a backup of it).
+ * A mail may carry a one-time token (a confirmation link): it is minted when the mail is sent and
+ * only its hash is kept, on the row, so the stored html never holds it; each attempt mints anew.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { createPasswordLink } from '../auth/password-links';
 import type { Db } from '../db/client';
@@ -21,13 +24,16 @@ export const retryDelayMs = (attempts: number) => 60_000 * 2 ** (attempts - 1);
 const BATCH = 50;
 /** Where a mail's set-password link token goes (OutboxMail.passwordLinkUserId). */
 export const PASSWORD_LINK_TOKEN = '{{password-link-token}}';
+/** Stands in the html for the one-time token, which the send puts in its place. */
+export const OUTBOX_TOKEN = '{{one-time-token}}';
+export const outboxTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface OutboxMail {
   dedupeKey: string;
   kind: string;
   recipient: string;
   subject: string;
-  /** Escaped HTML only. */
+  /** Escaped HTML only; OUTBOX_TOKEN, if present, becomes a fresh one-time token when it is sent. */
   html: string;
   workshopRegistrationId?: number;
   trabotClientId?: number;
@@ -65,10 +71,18 @@ async function deliverRow(db: Db, mailer: Mailer, log: Logger, id: number, now: 
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'), lte(mailOutbox.next_attempt_at, now)))
     .returning();
   if (!claimed) return false;
-  const html =
+  let html =
     claimed.password_link_user_id === null
       ? claimed.html
       : claimed.html.replaceAll(PASSWORD_LINK_TOKEN, await createPasswordLink(db, claimed.password_link_user_id, now));
+  if (html.includes(OUTBOX_TOKEN)) {
+    const token = randomBytes(32).toString('base64url');
+    await db
+      .update(mailOutbox)
+      .set({ token_hash: outboxTokenHash(token) })
+      .where(eq(mailOutbox.id, id));
+    html = html.replaceAll(OUTBOX_TOKEN, token);
+  }
   const outcome = await mailer.send({ to: claimed.recipient, subject: claimed.subject, html });
   if (outcome === 'sent') {
     await db.update(mailOutbox).set({ status: 'sent', sent_at: now, last_error: null }).where(eq(mailOutbox.id, id));

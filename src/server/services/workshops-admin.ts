@@ -5,7 +5,8 @@ import type { AdminWorkshop, workshopBodySchema, WorkshopRegistration } from '@s
 import type { Db } from '../db/client';
 import { mailOutbox, workshopRegistrations, workshops } from '../db/schema';
 import { isUniqueViolation } from './users';
-import { WORKSHOP_LINK_MAIL, workshopColumns } from './workshops';
+import { WORKSHOP_LINK_MAIL } from './workshop-link-mails';
+import { workshopColumns } from './workshops';
 import { DomainError } from '../lib/domain-error';
 
 type WorkshopValues = z.output<typeof workshopBodySchema>;
@@ -83,6 +84,7 @@ export async function listWorkshopRegistrations(db: Db, workshopId: number): Pro
       comments: workshopRegistrations.comments,
       created_at: workshopRegistrations.created_at,
       mail_status: workshopRegistrations.mail_status,
+      confirmed_at: workshopRegistrations.confirmed_at,
       link_mail_status: mailOutbox.status,
       link_mail_sent_at: mailOutbox.sent_at,
     })
@@ -96,6 +98,7 @@ export async function listWorkshopRegistrations(db: Db, workshopId: number): Pro
   return rows.map((row) => ({
     ...row,
     created_at: row.created_at.toISOString(),
+    confirmed_at: row.confirmed_at?.toISOString() ?? null,
     link_mail_sent_at: row.link_mail_sent_at?.toISOString() ?? null,
   }));
 }

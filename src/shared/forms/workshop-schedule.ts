@@ -25,7 +25,7 @@ export function workshopLabel(workshop: WorkshopWhen): string {
 export const WORKSHOP_TIME_LABEL_PATTERN = /^(\d{1,2}):(\d{2})\s*(AM|PM)\s*IST$/i;
 
 /** The start of the workshop as an instant; a time label we cannot read counts as midnight IST. */
-export function workshopStartsAt(workshop: WorkshopWhen): Date {
+export function workshopStartsAt(workshop: Omit<WorkshopWhen, 'title'>): Date {
   const [year, month, day] = workshop.workshop_date.split('-').map(Number) as [number, number, number];
   const match = WORKSHOP_TIME_LABEL_PATTERN.exec(workshop.time_label ?? DEFAULT_WORKSHOP_TIME_LABEL);
   let minutes = 0;

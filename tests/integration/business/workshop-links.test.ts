@@ -1,8 +1,9 @@
 /**
- * Workshop joining links: kept from the public, mailed to every registrant once, 24 hours before
- * the 10:00 IST start (at once when registering later), through the outbox with retries.
+ * Workshop joining links: kept from the public, mailed to every registrant who confirmed the
+ * address once, 24 hours before the 10:00 IST start (at once when confirming later), through the
+ * outbox with retries. (The confirmation itself: workshop-confirmations.test.ts.)
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { mailOutbox } from '@server/db/schema';
@@ -44,6 +45,13 @@ const MAIL_AT = new Date('2026-12-05T04:30:00Z');
 const register = (name: string, email: string, workshop: string) =>
   a.t.client({ ip: `198.51.100.${++ip}` }).json('/api/workshop-enquiry', { name, email, source: 'youtube', workshop });
 const schedule = () => runBusinessSchedule(a.t.deps, a.t.deps.mailer!, now);
+/** Uses the link of the address's confirmation mail, as the registrant does. */
+async function confirmAddress(email: string) {
+  const [mail] = smtp.mails.filter((m) => m.to.includes(email) && m.body.includes('/workshops/confirm#'));
+  const token = /\/workshops\/confirm#([A-Za-z0-9_-]{43})/.exec(mail!.body)![1];
+  const res = await a.t.client({ ip: `198.51.100.${++ip}` }).json('/api/workshop-confirmation', { token });
+  expect(res.status).toBe(200);
+}
 const linkMailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email) && m.body.includes('Join here'));
 const registrations = async (id: number) =>
   expectJson(
@@ -85,6 +93,8 @@ describe('joining links', () => {
     expect((await register('Vikram <b>Singh</b>', 'vikram@example.com', label)).status).toBe(201);
     expect(smtp.mails.filter((m) => m.to.includes(FIRM))).toHaveLength(2); // the firm's notices only
     expect((await registrations(workshopId)).map((r) => r.link_mail_status)).toEqual([null, null]);
+    await confirmAddress('asha@example.com');
+    await confirmAddress('vikram@example.com');
 
     now = new Date(MAIL_AT.getTime() - 60_000);
     await schedule();
@@ -116,6 +126,8 @@ describe('joining links', () => {
   it('sends the link at once to a registration inside the last 24 hours, and none after the start', async () => {
     now = new Date(START.getTime() - 10 * 3600_000);
     expect((await register('Meera Iyer', 'meera@example.com', label)).status).toBe(201);
+    expect(linkMailsTo('meera@example.com')).toHaveLength(0);
+    await confirmAddress('meera@example.com');
     expect(linkMailsTo('meera@example.com')).toHaveLength(1);
     await schedule();
     expect(linkMailsTo('meera@example.com')).toHaveLength(1);
@@ -141,6 +153,8 @@ describe('joining links', () => {
     now = new Date('2026-12-10T00:00:00Z');
     await register('Ravi', 'ravi@example.com', workshopLabel(created));
     await register('Sita', 'sita@example.com', workshopLabel(created));
+    await confirmAddress('ravi@example.com');
+    await confirmAddress('sita@example.com');
     let failures = 1;
     const sends: string[] = [];
     const flaky: Mailer = {
@@ -154,7 +168,12 @@ describe('joining links', () => {
     const mailAt = new Date('2026-12-19T04:30:00Z');
     await runBusinessSchedule(a.t.deps, flaky, mailAt);
     const status = async (email: string) =>
-      (await a.t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)))[0]!;
+      (
+        await a.t.deps.db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.kind, 'workshop_link')))
+      )[0]!;
     expect(await status('ravi@example.com')).toMatchObject({ status: 'pending', attempts: 1 });
     // Not before its retry time (one minute later), then sent.
     await runBusinessSchedule(a.t.deps, flaky, new Date(mailAt.getTime() + 30_000));
@@ -195,7 +214,13 @@ describe('joining links', () => {
       const rows = z
         .array(workshopRegistrationSchema)
         .parse(await (await off.admin.request(`/api/admin/workshops/${w.workshop_id}/registrations`)).json());
-      expect(rows[0]!.link_mail_status).toBe('off');
+      // Mail off: no confirmation can reach the address, so no joining link is queued for it.
+      expect(rows[0]).toMatchObject({ confirmed_at: null, link_mail_status: null });
+      const [confirmation] = await off.t.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.workshop_registration_id, rows[0]!.id));
+      expect(confirmation).toMatchObject({ kind: 'workshop_confirm', status: 'off', token_hash: null });
     } finally {
       await off.t.close();
     }

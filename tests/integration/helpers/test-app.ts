@@ -48,6 +48,8 @@ const BASE_ENV = {
   SEED_DEMO: '0',
   LOGIN_LIMIT_PER_IP: '1000',
   LOGIN_LIMIT_PER_EMAIL: '1000',
+  // The site's address for links in mails (required when a test turns mail on).
+  PUBLIC_URL: 'https://trabot.test',
 };
 
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {

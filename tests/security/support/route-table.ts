@@ -50,6 +50,8 @@ export interface RequestContext {
   captcha(): Promise<string>;
   /** A live set-password link's token (of a login of its own); an unknown one where not given. */
   passwordLink?(): Promise<string>;
+  /** A fresh workshop confirmation token (single-use); without it, a well-formed one no mail carried. */
+  confirmationToken?: () => Promise<string>;
 }
 
 /** What a path parameter names: one of the world's entities, or a fixed word (a broker's name). */
@@ -155,6 +157,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
         new_password: 'security-chosen-1',
         confirm_password: 'security-chosen-1',
       }),
+  },
+  'POST /api/workshop-confirmation': {
+    access: 'public',
+    body: async (ctx) =>
+      jsonPayload({ token: (await ctx.confirmationToken?.()) ?? randomBytes(32).toString('base64url') }),
   },
   // Signals from the algos' own code: a webhook token, no session (401 without the token).
   'POST /api/hooks/signals': {

@@ -3,7 +3,7 @@
  * two members (each with an account, a login, a trade and an algo subscription), an algo with a
  * signal, a warning and a workshop. Clients for the four principals of the matrix.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,8 @@ import {
   membershipPayments,
   paymentLinks,
   webhookTokens,
+  workshopRegistrations,
+  mailOutbox,
   warnings,
   workshops,
 } from '@server/db/schema';
@@ -282,4 +284,38 @@ export async function send(
     headers: { ...(payload ? { 'content-type': payload.contentType } : {}), ...payload?.headers, ...headers },
   });
   return inspect(res, `${method} ${url}`, options);
+}
+
+/**
+ * A fresh, unused workshop confirmation token (POST /api/workshop-confirmation takes each once): a
+ * registration for a far-future workshop whose confirmation mail was sent with it.
+ */
+export async function newConfirmationToken(w: World): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const [workshop] = await w.t.deps.db
+    .insert(workshops)
+    .values({ title: `Confirm ${token.slice(0, 8)}`, description: 'd', workshop_date: '2099-03-01', level: 'Beginner' })
+    .returning();
+  const [registration] = await w.t.deps.db
+    .insert(workshopRegistrations)
+    .values({
+      workshop_id: workshop!.workshop_id,
+      workshop_label: workshop!.title,
+      name: 'Visitor',
+      email: 'visitor@trabot.test',
+      source: 'youtube',
+      mail_status: 'off',
+    })
+    .returning();
+  await w.t.deps.db.insert(mailOutbox).values({
+    dedupe_key: `workshop-confirm:${registration!.id}`,
+    kind: 'workshop_confirm',
+    recipient: 'visitor@trabot.test',
+    subject: 'Confirm',
+    html: 'confirm',
+    status: 'sent',
+    workshop_registration_id: registration!.id,
+    token_hash: createHash('sha256').update(token).digest('hex'),
+  });
+  return token;
 }

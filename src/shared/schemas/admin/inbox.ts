@@ -104,6 +104,8 @@ export const workshopRegistrationSchema = z.object({
   comments: z.string(),
   created_at: z.string(),
   mail_status: z.enum(MAIL_STATUSES),
+  /** When the registrant confirmed the address (the joining link goes only to a confirmed one); null: not yet. */
+  confirmed_at: z.string().nullable(),
   /** The joining-link mail to the registrant: null until queued (24 hours before the start). */
   link_mail_status: z.enum(['pending', 'sending', 'sent', 'failed', 'off']).nullable(),
   link_mail_sent_at: z.string().nullable(),

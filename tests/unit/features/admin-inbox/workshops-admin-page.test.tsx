@@ -24,6 +24,7 @@ const registration: WorkshopRegistration = {
   comments: '',
   created_at: '2026-11-20T10:00:00.000Z',
   mail_status: 'off',
+  confirmed_at: '2026-11-20T10:05:00.000Z',
   link_mail_status: 'sent',
   link_mail_sent_at: '2026-12-12T04:30:00.000Z',
 };
@@ -44,6 +45,7 @@ describe('workshops management', () => {
     fireEvent.click(await findRowButton('4', 'Registrations'));
     expect(await screen.findByText('asha@example.com')).toBeTruthy();
     expect(screen.getByText(/^sent 12\/12\/2026/)).toBeTruthy();
+    expect(screen.getByText(/^confirmed 20\/11\/2026/)).toBeTruthy();
     expect(screen.getByText('Registrations: Price Action Basics (13 December 2026)')).toBeTruthy();
   });
 

@@ -12,6 +12,10 @@ export function linkMailText(r: Pick<WorkshopRegistration, 'link_mail_status' | 
   return r.link_mail_status;
 }
 
+/** Whether the registrant confirmed the address (only a confirmed one is mailed the joining link). */
+export const confirmedText = (r: Pick<WorkshopRegistration, 'confirmed_at'>): string =>
+  r.confirmed_at ? `confirmed ${formatTimestamp(r.confirmed_at)}` : 'not confirmed';
+
 const columns: ResponsiveColumn<WorkshopRegistration>[] = [
   { key: 'name', header: 'Name', cell: (r) => r.name, primary: true },
   { key: 'email', header: 'Email', cell: (r) => <a href={`mailto:${r.email}`}>{r.email}</a>, primary: true },
@@ -19,6 +23,7 @@ const columns: ResponsiveColumn<WorkshopRegistration>[] = [
   { key: 'comments', header: 'Comments', cell: (r) => r.comments || '-' },
   { key: 'created', header: 'Registered At', cell: (r) => formatTimestamp(r.created_at) },
   { key: 'mail', header: 'Mail', cell: (r) => r.mail_status },
+  { key: 'confirmed', header: 'Confirmed', cell: confirmedText },
   { key: 'link', header: 'Joining Link Mail', cell: linkMailText },
 ];
 
