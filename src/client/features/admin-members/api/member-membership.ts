@@ -3,11 +3,11 @@
  * /api/admin/members/{id}/membership-history) and payments (GET .../payments), cancel or rejoin
  * (POST .../membership) and a month paid by hand (POST .../payments, with its receipt).
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ManualPaymentBody, MemberPayment, MembershipEvent } from '@shared/schemas/membership';
 import { apiJson, jsonBody } from '@client/lib/api';
 import { saveFailureMessage } from '@client/lib/save-failure';
-import { membersQueryOptions } from './get-members';
+import { useRefreshMembership } from './membership';
 
 export const membershipHistoryQueryOptions = (id: number) =>
   queryOptions({
@@ -23,16 +23,6 @@ export const memberPaymentsQueryOptions = (id: number) =>
 export const useMembershipHistory = (id: number) => useQuery(membershipHistoryQueryOptions(id));
 export const useMemberPayments = (id: number) => useQuery(memberPaymentsQueryOptions(id));
 
-/** After a change: the member's history and payments, the collection, the members list. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin', 'membership'] }),
-      queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
-    ]);
-}
-
 export type MembershipAction = 'cancel' | 'rejoin';
 const ACTION_DONE: Record<MembershipAction, string> = {
   cancel: 'Membership cancelled: the member is told',
@@ -44,7 +34,7 @@ const ACTION_FAILED: Record<MembershipAction, string> = {
 };
 
 export function useMembershipAction(id: number) {
-  const refresh = useRefresh();
+  const refresh = useRefreshMembership();
   return useMutation({
     mutationFn: (body: { action: MembershipAction; reason: string }) =>
       apiJson<MembershipEvent[]>(`/api/admin/members/${id}/membership`, jsonBody('POST', body)),
@@ -57,7 +47,7 @@ export function useMembershipAction(id: number) {
 }
 
 export function useRecordPayment(id: number) {
-  const refresh = useRefresh();
+  const refresh = useRefreshMembership();
   return useMutation({
     mutationFn: (body: ManualPaymentBody) =>
       apiJson<{ id: number; invoice_number: string; created: boolean }>(

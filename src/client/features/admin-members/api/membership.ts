@@ -24,7 +24,8 @@ export const collectionQueryOptions = () =>
 export const useApplications = () => useQuery(applicationsQueryOptions());
 export const useCollection = () => useQuery(collectionQueryOptions());
 
-function useRefresh() {
+/** After a membership change: the membership queries (applications, collection, a member's history and payments) and the members list. */
+export function useRefreshMembership() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
@@ -34,7 +35,7 @@ function useRefresh() {
 }
 
 export function useAcceptApplication() {
-  const refresh = useRefresh();
+  const refresh = useRefreshMembership();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: AcceptApplicationBody }) =>
       apiJson<{ trabot_client_id: number }>(`/api/admin/membership/applications/${id}/accept`, jsonBody('POST', body)),
@@ -47,7 +48,7 @@ export function useAcceptApplication() {
 }
 
 export function useRejectApplication() {
-  const refresh = useRefresh();
+  const refresh = useRefreshMembership();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: { name: string; email: string; reason: string } }) =>
       apiJson<unknown>(`/api/admin/membership/applications/${id}/reject`, jsonBody('POST', body)),
