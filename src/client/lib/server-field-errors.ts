@@ -45,7 +45,7 @@ export function showServerFieldErrors<T extends FieldValues>(
  * Every admin form's one line of plumbing: each field the server's refusal names shows the
  * server's own reason under it (the first one focused), the moment the save fails. A name the
  * form has no field for is kept by react-hook-form but shown nowhere: the toast carries the
- * reason too (saveFailureMessage).
+ * reason too (refusalMessage).
  */
 export function useServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): void {
   useEffect(() => {

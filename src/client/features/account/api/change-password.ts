@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordBody } from '@shared/schemas/passwords';
 import { apiFetch, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 
 export const PASSWORD_CHANGED = 'Password changed. Your other devices are signed out.';
 const CHANGE_FAILURE = 'Your password could not be changed';
@@ -18,7 +18,7 @@ export function useChangePassword() {
       failure: (error) =>
         error instanceof HttpError && error.status === 429
           ? serverErrorText(error.body, CHANGE_FAILURE)
-          : saveFailureMessage(error, CHANGE_FAILURE),
+          : refusalMessage(error, CHANGE_FAILURE),
     },
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@shared/messages';
 import type { AlgoSubscription, SaveSubscriptionBody } from '@shared/schemas/admin/members';
 import { apiJson, jsonBody } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { algoSubscriptionsQueryOptions } from './get-algo-subscriptions';
 
 export const saveAlgoSubscription = (body: SaveSubscriptionBody): Promise<AlgoSubscription> =>
@@ -19,7 +19,7 @@ export function useSaveAlgoSubscription(accountId: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: algoSubscriptionsQueryOptions(accountId).queryKey }),
     meta: {
       success: MSG.subscriptionSaveSuccess,
-      failure: (error) => saveFailureMessage(error, MSG.subscriptionSaveFailure),
+      failure: (error) => refusalMessage(error, MSG.subscriptionSaveFailure),
     },
   });
 }

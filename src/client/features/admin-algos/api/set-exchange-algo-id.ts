@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Algo } from '@shared/schemas/admin/algos';
 import { apiJson, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { algoKeys } from './algo-keys';
 
 interface SetExchangeAlgoIdInput {
@@ -27,7 +27,7 @@ export function useSetExchangeAlgoId() {
           ? `Algo ${answer.algo_id}: live orders carry exchange Algo ID ${answer.exchange_algo_id}`
           : `Algo ${answer.algo_id} has no exchange Algo ID: its live entries are refused`,
       failure: (error) =>
-        error instanceof HttpError ? serverErrorText(error.body, FAILURE) : saveFailureMessage(error, FAILURE),
+        error instanceof HttpError ? serverErrorText(error.body, FAILURE) : refusalMessage(error, FAILURE),
     },
   });
 }

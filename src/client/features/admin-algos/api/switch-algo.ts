@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Algo } from '@shared/schemas/admin/algos';
 import { apiFetch, jsonBody } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { switchEffect, switchPosition } from '../lib/algo-switch-text';
 import { algoKeys } from './algo-keys';
 
@@ -37,7 +37,7 @@ export function useSwitchAlgo() {
     meta: {
       success: (_answer, { algoId, algoSwitch }: SwitchAlgoInput) =>
         `Algo ${algoId} switched ${switchPosition(algoSwitch)}: ${switchEffect(algoSwitch)}`,
-      failure: (error, { algoId }: SwitchAlgoInput) => saveFailureMessage(error, `Failed to switch algo ${algoId}`),
+      failure: (error, { algoId }: SwitchAlgoInput) => refusalMessage(error, `Failed to switch algo ${algoId}`),
     },
   });
 }

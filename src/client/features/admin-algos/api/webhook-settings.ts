@@ -6,14 +6,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Algo } from '@shared/schemas/admin/algos';
 import type { ApprovalSettingsBody, NewWebhookToken, WebhookToken } from '@shared/schemas/admin/signal-approvals';
 import { apiJson, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { algoKeys } from './algo-keys';
 
 /** A failure's toast: the server's own reason when it refused (4xx), else "Offline" or the fallback. */
 const failureText = (fallback: string) => (error: unknown) =>
   error instanceof HttpError && error.status < 500
     ? serverErrorText(error.body, fallback)
-    : saveFailureMessage(error, fallback);
+    : refusalMessage(error, fallback);
 
 export const useWebhookTokens = (algoId: number | null) =>
   useQuery({

@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupEntry, BackupsStatus } from '@shared/schemas/admin/backups';
 import { apiJson, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 
 export const backupsQueryOptions = queryOptions({
   queryKey: ['admin', 'backups'] as const,
@@ -23,7 +23,7 @@ export function useTakeBackup() {
       failure: (error: unknown) =>
         error instanceof HttpError
           ? serverErrorText(error.body, 'Failed to take a backup')
-          : saveFailureMessage(error, 'Failed to take a backup'),
+          : refusalMessage(error, 'Failed to take a backup'),
     },
   });
 }

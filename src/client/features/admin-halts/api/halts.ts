@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Halt, HaltBody } from '@shared/schemas/admin/halts';
 import { apiJson, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 
 export const haltsQueryOptions = queryOptions({
   queryKey: ['admin', 'halts'] as const,
@@ -36,7 +36,7 @@ export function useHaltMutations() {
       success: (_halt, { accountId }: HaltInput) => `${haltSubject(accountId)} halted: no new entries`,
       failure: (error, { accountId }: HaltInput) => {
         const failure = `Failed to halt ${accountId === null ? 'trading' : `account ${accountId}`}`;
-        return error instanceof HttpError ? serverErrorText(error.body, failure) : saveFailureMessage(error, failure);
+        return error instanceof HttpError ? serverErrorText(error.body, failure) : refusalMessage(error, failure);
       },
     },
   });
@@ -45,8 +45,7 @@ export function useHaltMutations() {
     onSettled,
     meta: {
       success: (_answer, accountId: number | null) => `${haltSubject(accountId)} resumed`,
-      failure: (error, accountId: number | null) =>
-        saveFailureMessage(error, `Failed to resume ${haltScope(accountId)}`),
+      failure: (error, accountId: number | null) => refusalMessage(error, `Failed to resume ${haltScope(accountId)}`),
     },
   });
   return { halt, resume };

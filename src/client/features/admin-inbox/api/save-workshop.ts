@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { workshopBodySchema } from '@shared/schemas/admin/inbox';
 import type { Workshop } from '@shared/schemas/public-forms';
 import { apiJson, jsonBody } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { adminWorkshopsQueryOptions } from './get-admin-workshops';
 
 export interface SaveWorkshopInput {
@@ -27,6 +27,6 @@ export function useSaveWorkshop() {
   return useMutation({
     mutationFn: saveWorkshop,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminWorkshopsQueryOptions().queryKey }),
-    meta: { success: WORKSHOP_SAVE_SUCCESS, failure: (error) => saveFailureMessage(error, WORKSHOP_SAVE_FAILURE) },
+    meta: { success: WORKSHOP_SAVE_SUCCESS, failure: (error) => refusalMessage(error, WORKSHOP_SAVE_FAILURE) },
   });
 }

@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ManualPaymentBody, MemberPayment, MembershipEvent } from '@shared/schemas/membership';
 import { apiJson, jsonBody } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { useRefreshMembership } from './membership';
 
 export const membershipHistoryQueryOptions = (id: number) =>
@@ -41,7 +41,7 @@ export function useMembershipAction(id: number) {
     onSuccess: refresh,
     meta: {
       success: (_data, { action }: { action: MembershipAction }) => ACTION_DONE[action],
-      failure: (error, { action }: { action: MembershipAction }) => saveFailureMessage(error, ACTION_FAILED[action]),
+      failure: (error, { action }: { action: MembershipAction }) => refusalMessage(error, ACTION_FAILED[action]),
     },
   });
 }
@@ -60,7 +60,7 @@ export function useRecordPayment(id: number) {
         paid.created
           ? `Fee recorded: receipt ${paid.invoice_number}`
           : `That month was recorded already: receipt ${paid.invoice_number}`,
-      failure: (error) => saveFailureMessage(error, 'The fee could not be recorded'),
+      failure: (error) => refusalMessage(error, 'The fee could not be recorded'),
     },
   });
 }

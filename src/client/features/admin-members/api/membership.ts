@@ -7,7 +7,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcceptApplicationBody, Application, Collection } from '@shared/schemas/membership';
 import { apiJson, jsonBody } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { membersQueryOptions } from './get-members';
 
 export const applicationsQueryOptions = () =>
@@ -42,7 +42,7 @@ export function useAcceptApplication() {
     onSuccess: refresh,
     meta: {
       success: 'Application accepted: the invitation is on its way',
-      failure: (error) => saveFailureMessage(error, 'The application could not be accepted'),
+      failure: (error) => refusalMessage(error, 'The application could not be accepted'),
     },
   });
 }
@@ -55,7 +55,7 @@ export function useRejectApplication() {
     onSuccess: refresh,
     meta: {
       success: 'Application rejected: the answer is on its way',
-      failure: (error) => saveFailureMessage(error, 'The application could not be rejected'),
+      failure: (error) => refusalMessage(error, 'The application could not be rejected'),
     },
   });
 }
@@ -68,7 +68,7 @@ export function useMakePaymentLink() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionQueryOptions().queryKey }),
     meta: {
       success: 'Payment link made: copy it to send it',
-      failure: (error) => saveFailureMessage(error, 'The payment link could not be made'),
+      failure: (error) => refusalMessage(error, 'The payment link could not be made'),
     },
   });
 }

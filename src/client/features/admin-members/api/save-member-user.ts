@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@shared/messages';
 import type { MemberUser, MemberUserBody } from '@shared/schemas/admin/members';
 import { apiJson, jsonBody } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { memberUsersQueryOptions } from './get-member-users';
 
 export interface SaveMemberUserInput {
@@ -22,6 +22,6 @@ export function useSaveMemberUser(memberId: number) {
   return useMutation({
     mutationFn: (input: SaveMemberUserInput) => saveMemberUser(memberId, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: memberUsersQueryOptions(memberId).queryKey }),
-    meta: { success: MSG.userSaveSuccess, failure: (error) => saveFailureMessage(error, MSG.userSaveFailure) },
+    meta: { success: MSG.userSaveSuccess, failure: (error) => refusalMessage(error, MSG.userSaveFailure) },
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@shared/messages';
 import type { Member, MemberBody } from '@shared/schemas/admin/members';
 import { apiJson, jsonBody } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { membersQueryOptions } from './get-members';
 
 export interface SaveMemberInput {
@@ -22,6 +22,6 @@ export function useSaveMember() {
   return useMutation({
     mutationFn: saveMember,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
-    meta: { success: MSG.memberSaveSuccess, failure: (error) => saveFailureMessage(error, MSG.memberSaveFailure) },
+    meta: { success: MSG.memberSaveSuccess, failure: (error) => refusalMessage(error, MSG.memberSaveFailure) },
   });
 }

@@ -1,7 +1,7 @@
 /** POST /api/admin/accounts/{id}/order-source: the account's own order address (static IP or proxy URL), or null. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { memberAccountsQueryOptions } from './get-member-accounts';
 
 interface SetOrderSourceInput {
@@ -30,7 +30,7 @@ export function useSetOrderSource(memberId: number) {
       success: (answer: OrderSourceAnswer) =>
         `Account ${answer.trabot_account_id}: live orders leave from ${answer.order_address}`,
       failure: (error) =>
-        error instanceof HttpError ? serverErrorText(error.body, FAILURE) : saveFailureMessage(error, FAILURE),
+        error instanceof HttpError ? serverErrorText(error.body, FAILURE) : refusalMessage(error, FAILURE),
     },
   });
 }

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRADING_MODES } from '@shared/constants';
 import { apiJson, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { memberAccountsQueryOptions } from './get-member-accounts';
 
 type Mode = (typeof TRADING_MODES)[number];
@@ -35,7 +35,7 @@ export function useSetTradingMode(memberId: number) {
     meta: {
       success: modeChanged,
       failure: (error) =>
-        error instanceof HttpError ? serverErrorText(error.body, FAILURE) : saveFailureMessage(error, FAILURE),
+        error instanceof HttpError ? serverErrorText(error.body, FAILURE) : refusalMessage(error, FAILURE),
     },
   });
 }

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@shared/messages';
 import type { AccountSettings, BrokerDetails } from '@shared/schemas/account';
 import { apiJson, jsonBody } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { adminAccountDetailsQueryOptions } from './get-admin-account-details';
 import { memberAccountsQueryOptions } from './get-member-accounts';
 
@@ -21,6 +21,6 @@ export function useUpdateAccountBrokerDetails(memberId: number, accountId: numbe
       queryClient.setQueryData(adminAccountDetailsQueryOptions(accountId).queryKey, updated);
       await queryClient.invalidateQueries({ queryKey: memberAccountsQueryOptions(memberId).queryKey });
     },
-    meta: { success: MSG.brokerUpdateSuccess, failure: (error) => saveFailureMessage(error, MSG.brokerUpdateFailure) },
+    meta: { success: MSG.brokerUpdateSuccess, failure: (error) => refusalMessage(error, MSG.brokerUpdateFailure) },
   });
 }

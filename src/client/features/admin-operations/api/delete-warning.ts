@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@shared/messages';
 import { apiFetch } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { warningsKey } from './get-warnings';
 
 export async function deleteWarning(warningId: number): Promise<void> {
@@ -16,7 +16,7 @@ export function useDeleteWarning() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: warningsKey }),
     meta: {
       success: MSG.warningDeleteSuccess,
-      failure: (error) => saveFailureMessage(error, MSG.warningDeleteFailure),
+      failure: (error) => refusalMessage(error, MSG.warningDeleteFailure),
     },
   });
 }

@@ -5,7 +5,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PasswordLinkState, SetPasswordBody } from '@shared/schemas/passwords';
 import { apiFetch, apiJson, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 
 export const PASSWORD_SET = 'Your password is set. Sign in with it.';
 const SET_FAILURE = 'Your password could not be set';
@@ -23,7 +23,7 @@ export function usePasswordLink(token: string) {
 
 /** Why the link cannot be used, in the server's words. */
 export const linkRefusal = (error: unknown): string =>
-  error instanceof HttpError ? serverErrorText(error.body, SET_FAILURE) : saveFailureMessage(error, SET_FAILURE);
+  error instanceof HttpError ? serverErrorText(error.body, SET_FAILURE) : refusalMessage(error, SET_FAILURE);
 
 export function useSetPassword() {
   return useMutation({

@@ -6,7 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { MyMembership } from '@shared/schemas/membership';
 import { apiJson, jsonBody } from '@client/lib/api';
 import { OPT_OUT_TEXT } from '../lib/opt-out-text';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 
 export const myMembershipQueryOptions = () =>
   queryOptions({
@@ -25,7 +25,7 @@ export function usePayNow() {
     mutationFn: paymentLink,
     onSuccess: ({ url }) => window.location.assign(url),
     meta: {
-      failure: (error) => saveFailureMessage(error, 'The payment link could not be made; try again in a minute'),
+      failure: (error) => refusalMessage(error, 'The payment link could not be made; try again in a minute'),
     },
   });
 }
@@ -41,7 +41,7 @@ export function useOptOut() {
     onSuccess: (after) => queryClient.setQueryData(myMembershipQueryOptions().queryKey, after),
     meta: {
       success: OPT_OUT_TEXT.done,
-      failure: (error) => saveFailureMessage(error, OPT_OUT_TEXT.failed),
+      failure: (error) => refusalMessage(error, OPT_OUT_TEXT.failed),
     },
   });
 }

@@ -6,7 +6,7 @@
 import { useLocation } from '@tanstack/react-router';
 import { CONFIRM_TEXTS, workshopConfirmationBodySchema } from '@shared/workshop-confirmation';
 import { Page } from '@client/components/page';
-import { saveFailureMessage } from '@client/lib/save-failure';
+import { refusalMessage } from '@client/lib/save-failure';
 import { useConfirmRegistration } from '../api/confirm-registration';
 
 export const CONFIRM_TITLE = 'Confirm your workshop registration';
@@ -22,7 +22,7 @@ export function WorkshopConfirmPage() {
   return (
     <Page title={CONFIRM_TITLE}>
       <p className="page-intro">Press Confirm to receive the workshop's joining link at this e-mail address.</p>
-      {confirm.isError && <p role="alert">{saveFailureMessage(confirm.error, CONFIRM_FAILURE)}</p>}
+      {confirm.isError && <p role="alert">{refusalMessage(confirm.error, CONFIRM_FAILURE)}</p>}
       <button
         type="button"
         className="app-button"
