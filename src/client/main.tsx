@@ -95,9 +95,12 @@ async function start() {
   // After the page's own first render: a hint is never what the member came for.
   await nextTask(ROUTE_LOAD_WAIT_MS);
   offerHomeScreenOnIos();
-  // The public workshop list, readable offline after a first visit of any page: its route's loader
-  // saves it (features/workshops/api/public-offline-copy.ts). Once: a saved copy is refreshed there.
-  if (!hasSavedWorkshopList()) void router.preloadRoute({ to: '/workshops' }).catch(() => undefined);
+  // The public workshop list, readable offline after a first visit of any public page (a first visit
+  // starts on one: /, /login): its route's loader saves it (features/workshops/api/public-offline-copy.ts).
+  // Once: a saved copy is refreshed there. Never on the dashboard, whose pages send nothing after
+  // their takeover (member-trades-html.spec).
+  if (!location.pathname.startsWith('/dashboard') && !hasSavedWorkshopList())
+    void router.preloadRoute({ to: '/workshops' }).catch(() => undefined);
 }
 
 function hasSavedWorkshopList(): boolean {

@@ -49,6 +49,8 @@ const test = base.extend<object, { payServer: PayServer }>({
           MEMBERSHIP_BILLING: '0',
           SMTP_URL: smtp.url,
           MAIL_TO: 'firm@example.com',
+          // Mail on needs the site's address for the links it carries.
+          PUBLIC_URL: `http://localhost:${port}`,
         }),
       });
       const url = `http://localhost:${port}`;

@@ -2,8 +2,10 @@
 import { changePasswordBodySchema } from '@shared/schemas/passwords';
 import { PasswordForm } from '@client/components/form-fields/password-form';
 import { useOnline } from '@client/lib/online';
-import { MSG } from '@shared/messages';
 import { useChangePassword } from '../api/change-password';
+
+// Not the broker card's "editing needs a connection": each offline hint names what waits for it.
+const PASSWORD_NEEDS_CONNECTION = 'Offline: changing your password needs a connection';
 
 export function ChangePasswordCard() {
   const mutation = useChangePassword();
@@ -22,7 +24,7 @@ export function ChangePasswordCard() {
           onSubmit={(values) => mutation.mutateAsync(values)}
         />
       ) : (
-        <p className="settings-hint">{MSG.needsConnection}</p>
+        <p className="settings-hint">{PASSWORD_NEEDS_CONNECTION}</p>
       )}
     </section>
   );
