@@ -38,8 +38,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { offTickPrice, offTickText } from './fake-tick-rule';
-import { nseTickSize } from '@shared/ticks';
+import { exchangeTick, offTickPrice, offTickText } from './fake-tick-rule';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 export interface KiteOrderRecord {
@@ -670,7 +669,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       const rows = [...ltp.keys()].map((symbol) => {
         const token = instrumentToken(symbol);
         // The tick of NSE's band of the last price, as Kite's dump carries the exchange's.
-        return `${token},${token >> 8},${symbol},"${symbol} LTD",0,,0,${nseTickSize(ltp.get(symbol)!)},1,EQ,NSE,NSE`;
+        return `${token},${token >> 8},${symbol},"${symbol} LTD",0,,0,${exchangeTick(ltp.get(symbol)!)},1,EQ,NSE,NSE`;
       });
       return { status: 200, body: [header, ...rows].join('\n'), type: 'text/csv' };
     }

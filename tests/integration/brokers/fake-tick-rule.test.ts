@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZerodhaAdapter } from '@server/brokers/zerodha/zerodha-adapter';
 import { startFakeKite, type FakeKite } from '../../support/fake-kite';
-import { offTickPrice, offTickText } from '../../support/fake-tick-rule';
+import { nseTickSize } from '@shared/ticks';
+import { exchangeTick, offTickPrice, offTickText } from '../../support/fake-tick-rule';
 import { orderRequest } from './support/shared-contract';
 
 let kite: FakeKite;
@@ -27,6 +28,14 @@ describe('the fakes’ tick rule', () => {
     expect(offTickPrice([undefined, '', 0, 99.03], 100)).toBeNull();
     expect(offTickPrice([1500.05], 1500, 0.05)).toBeNull();
     expect(offTickPrice([20001], 20100)).toEqual({ price: 20001, tick: 5 });
+  });
+
+  it("the fakes' own bands, from NSE's circulars, agree with Trabot's at every band's edges", () => {
+    const edges = [0.05, 249.99, 250, 999.95, 1000, 1000.05, 4999.9, 5000, 5000.1, 9999.5, 10000, 10000.5, 19999];
+    const more = [20000, 20001, 20005, 150000];
+    const fake = [...edges, ...more].map(exchangeTick);
+    expect(fake).toEqual([0.01, 0.01, 0.05, 0.05, 0.05, 0.1, 0.1, 0.1, 0.5, 0.5, 0.5, 1, 1, 1, 5, 5, 5]);
+    expect([...edges, ...more].map((price) => nseTickSize(price))).toEqual(fake);
   });
 
   it('fake Kite answers an off-tick limit or trigger with an InputException; on the tick the order rests', async () => {
