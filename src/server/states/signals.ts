@@ -4,7 +4,7 @@
  * status it has (a signal the admin cancelled or completed meanwhile is left as the admin set it);
  * and the superadmin's (approve, reject, Edit Levels), whose events the service records with it.
  */
-import type { SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { SignalStatus } from '@shared/constants';
 import { SIGNAL_MOVES } from '@shared/states/signals';
@@ -63,6 +63,8 @@ export async function moveSignalByAdmin(
   signalId: number,
   move: { to: SignalStatus; from?: readonly SignalStatus[]; stay?: boolean; set: SignalSet; where?: SQL },
 ): Promise<SignalRecord | undefined> {
-  const { moved } = await moveWhere(tx, SIGNALS, { ...move, by: 'admin', ids: [signalId] });
+  // The signal by key in the condition, not `ids`: a refused edit is answered without asking why.
+  const where = and(eq(signals.signal_id, signalId), move.where);
+  const { moved } = await moveWhere(tx, SIGNALS, { ...move, by: 'admin', where });
   return moved[0];
 }

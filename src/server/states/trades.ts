@@ -4,7 +4,7 @@
  * the admin cancelled, closed or took over meanwhile is left as the admin set it); the fills'
  * figures, each from the status read; and the admin trade edit.
  */
-import { asc, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TradeStatus } from '@shared/constants';
 import { TRADE_MOVES } from '@shared/states/trades';
@@ -105,6 +105,13 @@ export async function editTradeRow(
   set: Omit<PgUpdateSetSource<typeof trades>, 'trade_status'>,
   where?: SQL,
 ): Promise<boolean> {
-  const { moved } = await moveWhere(tx, TRADES, { to, by: 'admin', stay: true, ids: [tradeId], set, where });
+  // The trade by key in the condition, not `ids`: a refused edit is answered without asking why.
+  const { moved } = await moveWhere(tx, TRADES, {
+    to,
+    by: 'admin',
+    stay: true,
+    set,
+    where: and(eq(trades.trabot_trade_id, tradeId), where),
+  });
   return moved.length > 0;
 }
