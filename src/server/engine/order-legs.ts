@@ -48,8 +48,6 @@ export interface AnsweredLeg extends LegContext {
   cancelledBecause?: { reason: string; quiet: boolean };
 }
 
-export { UNSETTLED_LEG_STATES };
-
 /** Legs matching `condition`, with their trade, signal and account, oldest first. */
 export async function legsWhere(db: Db, condition: SQL): Promise<LegContext[]> {
   return db

@@ -15,14 +15,8 @@ import { brokerOf } from './broker-access';
 import { mapBounded } from './bounded';
 import { isProtectionTag } from './protections';
 import type { EngineContext } from './engine-deps';
-import {
-  applyAnswers,
-  LEG_STATE,
-  legsWhere,
-  UNSETTLED_LEG_STATES,
-  type AnsweredLeg,
-  type LegContext,
-} from './order-legs';
+import { UNSETTLED_LEG_STATES } from '@shared/states/legs';
+import { applyAnswers, LEG_STATE, legsWhere, type AnsweredLeg, type LegContext } from './order-legs';
 
 export const RECONCILE_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;

@@ -5,13 +5,13 @@
 import { and, eq, inArray, notExists } from 'drizzle-orm';
 import { orderLegs, signals, trades } from '../db/schema';
 import type { EngineContext } from './engine-deps';
+import { UNSETTLED_LEG_STATES } from '@shared/states/legs';
 import {
   applyAnswers,
   cancelLegs,
   legsWhere,
   pollLegs,
   resumeLegs,
-  UNSETTLED_LEG_STATES,
   type AnsweredLeg,
   type LegContext,
 } from './order-legs';
