@@ -152,10 +152,11 @@ export async function moveEach<T extends PgTable, S extends string>(
 ): Promise<{ moved: Set<number>; refused: Refused<S>[] }> {
   const id = (r: MoveOne<T, S>) => (r.row as Record<string, unknown>)[door.key] as number;
   const to = (r: MoveOne<T, S>) => (r.row as Record<string, unknown>)[door.status] as S;
-  const allowed = rows.filter((r) => canMove(door.moves, r.from, to(r), by));
-  const refusedByTable = rows
-    .filter((r) => !allowed.includes(r))
-    .map((r): Refused<S> => ({ id: id(r), to: to(r), why: 'table', status: r.from }));
+  const allowed: MoveOne<T, S>[] = [];
+  const refusedByTable: Refused<S>[] = [];
+  for (const r of rows)
+    if (canMove(door.moves, r.from, to(r), by)) allowed.push(r);
+    else refusedByTable.push({ id: id(r), to: to(r), why: 'table', status: r.from });
   const moved = new Set((await updateRowsFrom(tx, door.table, door.key, door.status, allowed)) as number[]);
   const raced = await refusals(
     tx,
