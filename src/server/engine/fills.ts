@@ -230,9 +230,6 @@ export async function bookFills(tx: Db, fills: readonly FillToBook[], now: Date)
   await updateRows(tx, tradeEntries, 'id', rewritten.entries);
   await updateRows(tx, tradeExits, 'id', rewritten.exits);
   // Locked above, so the guard holds; a trade it would not hold for is answered, not overwritten.
-  const written = await writeTradeFigures(tx, figures);
-  for (const { row, from } of figures)
-    if (!written.has(row.trabot_trade_id!))
-      refused.push({ tradeId: row.trabot_trade_id!, from, to: row.trade_status! });
+  refused.push(...(await writeTradeFigures(tx, figures)));
   return { events, refused };
 }

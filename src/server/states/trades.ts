@@ -85,13 +85,15 @@ export async function moveTradesWhere(db: Db, where: SQL, to: TradeStatus, now: 
 
 /**
  * Writes each trade's figures from its booked fills with the status they lead to, only while the
- * trade is still in the status read (`from`); answers the ids written.
+ * trade is still in the status read (`from`); answers the moves not written, from the status read.
  */
 export async function writeTradeFigures(
   tx: Db,
   figures: readonly MoveOne<typeof trades, TradeStatus>[],
-): Promise<Set<number>> {
-  return (await moveEach(tx, TRADES, 'engine', figures)).moved;
+): Promise<RefusedTradeMove[]> {
+  const { refused } = await moveEach(tx, TRADES, 'engine', figures);
+  const read = new Map(figures.map((f) => [f.row.trabot_trade_id!, f.from]));
+  return refused.map((r) => ({ tradeId: r.id, from: read.get(r.id)!, to: r.to }));
 }
 
 /**
