@@ -20,6 +20,7 @@ import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { canMove, movableTo, type Mover, type StateTable } from '@shared/states/table';
 import { updateRowsFrom } from '../db/bulk';
 import type { Db } from '../db/client';
+import type { Logger } from '../lib/logger';
 
 /** A table whose status only this folder writes: its key, its status column and the table of its moves. */
 export interface StatusDoor<T extends PgTable, S extends string> {
@@ -164,4 +165,38 @@ export async function moveEach<T extends PgTable, S extends string>(
     allowed.filter((r) => !moved.has(id(r))).map((r) => ({ id: id(r), to: to(r) })),
   );
   return { moved, refused: [...refusedByTable, ...raced] };
+}
+
+/**
+ * Logs each of the engine's `moveEach` refusals as a warning keyed by the row's id (`legId`...),
+ * from the status the engine read it in (`readFrom`): a move the table has not, or a row moved meanwhile.
+ */
+export function warnRefusedEach<S extends string>(
+  log: Logger,
+  door: StatusDoor<PgTable, S>,
+  refused: readonly Refused<S>[],
+  readFrom: (id: number) => S | undefined,
+): void {
+  for (const r of refused)
+    log.warn(
+      { [`${door.row}Id`]: r.id, from: readFrom(r.id), to: r.to },
+      r.why === 'table'
+        ? `engine: ${door.row} transition refused`
+        : `engine: ${door.row} no longer in the state read, the answer is not applied`,
+    );
+}
+
+/**
+ * Logs each of the engine's `moveWhere` refusals of a row another writer moved first, with the
+ * status it is in (`why` says why the engine moved); not one already at `to`, nor one the condition left out.
+ */
+export function warnRefusedWhere<S extends string>(
+  log: Logger,
+  door: StatusDoor<PgTable, S>,
+  refused: readonly Refused<S>[],
+  why: string,
+): void {
+  for (const r of refused)
+    if (r.why === 'status' && r.status !== r.to)
+      log.warn({ [`${door.row}Id`]: r.id, from: r.status, to: r.to }, `engine: ${door.row} transition refused: ${why}`);
 }

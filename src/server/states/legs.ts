@@ -9,7 +9,7 @@ import { LEG_MOVES } from '@shared/states/legs';
 import type { Db } from '../db/client';
 import { orderLegs } from '../db/schema';
 import type { Logger } from '../lib/logger';
-import { moveEach, type StatusDoor } from './guarded-update';
+import { moveEach, warnRefusedEach, type StatusDoor } from './guarded-update';
 
 type LegRecord = typeof orderLegs.$inferSelect;
 
@@ -40,12 +40,6 @@ export async function moveLegs(tx: Db, log: Logger, moves: readonly LegMove[]): 
     moves.map(({ from, ...row }) => ({ row, from })),
   );
   const read = new Map(moves.map((m) => [m.id, m.from]));
-  for (const r of refused)
-    log.warn(
-      { legId: r.id, from: read.get(r.id), to: r.to },
-      r.why === 'table'
-        ? 'engine: leg transition refused'
-        : 'engine: leg no longer in the state read, the answer is not applied',
-    );
+  warnRefusedEach(log, LEGS, refused, (id) => read.get(id));
   return moved;
 }

@@ -9,7 +9,7 @@ import { PROTECTION_MOVES, type ProtectionRowState } from '@shared/states/protec
 import type { Db } from '../db/client';
 import { protectionEvents, protections } from '../db/schema';
 import type { Logger } from '../lib/logger';
-import { moveEach, type StatusDoor } from './guarded-update';
+import { moveEach, warnRefusedEach, type StatusDoor } from './guarded-update';
 
 export type ProtectionRow = typeof protections.$inferSelect;
 
@@ -78,13 +78,7 @@ export async function moveProtections(tx: Db, log: Logger, moves: readonly Prote
           sql`, `,
         )}) order by id`);
     for (const id of moved) movedIds.add(id);
-    for (const r of refused)
-      log.warn(
-        { protectionId: r.id, from, to: r.to },
-        r.why === 'table'
-          ? 'engine: protection transition refused'
-          : 'engine: protection no longer in the state read, the answer is not applied',
-      );
+    warnRefusedEach(log, PROTECTIONS, refused, () => from);
   }
   return movedIds;
 }

@@ -11,7 +11,7 @@ import { SIGNAL_MOVES } from '@shared/states/signals';
 import type { Db } from '../db/client';
 import { signals } from '../db/schema';
 import type { Logger } from '../lib/logger';
-import { moveWhere, type StatusDoor } from './guarded-update';
+import { moveWhere, warnRefusedWhere, type StatusDoor } from './guarded-update';
 
 export type SignalRecord = typeof signals.$inferSelect;
 
@@ -47,9 +47,7 @@ export interface SignalMove {
 export async function moveSignals(tx: Db, log: Logger, move: SignalMove): Promise<SignalRecord[]> {
   const { to, why, ...rest } = move;
   const { moved, refused } = await moveWhere(tx, SIGNALS, { ...rest, to, by: 'engine' });
-  for (const r of refused)
-    if (r.why === 'status' && r.status !== to)
-      log.warn({ signalId: r.id, from: r.status, to }, `engine: signal transition refused: ${why}`);
+  warnRefusedWhere(log, SIGNALS, refused, why);
   return moved;
 }
 

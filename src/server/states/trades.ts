@@ -11,7 +11,7 @@ import { TRADE_MOVES } from '@shared/states/trades';
 import type { Db } from '../db/client';
 import { trades } from '../db/schema';
 import type { Logger } from '../lib/logger';
-import { moveEach, moveWhere, type MoveOne, type StatusDoor } from './guarded-update';
+import { moveEach, moveWhere, warnRefusedWhere, type MoveOne, type StatusDoor } from './guarded-update';
 
 type TradeRecord = typeof trades.$inferSelect;
 
@@ -70,11 +70,7 @@ export async function moveTrades(
     ids: tradeIds,
     set: { last_updated_timestamp: now },
   });
-  logRefusedMoves(
-    log,
-    refused.flatMap((r) => (r.why === 'status' && r.status !== to ? [{ tradeId: r.id, from: r.status!, to }] : [])),
-    why,
-  );
+  warnRefusedWhere(log, TRADES, refused, why);
   return moved.map((r) => r.trabot_trade_id);
 }
 
