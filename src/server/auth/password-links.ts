@@ -5,13 +5,12 @@
  * SHA-256, like a session's. A link works once and for PASSWORD_LINK_TTL_MS; a newer link replaces
  * the unused ones before it.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { passwordLinks, sessions, users } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import { hashPassword } from './passwords';
-import { hashToken } from './sessions';
+import { hashToken, newToken } from './sessions';
 
 /** 72 hours: a weekend's mail read on Monday still works (decision 2026-12-07-set-password-links). */
 export const PASSWORD_LINK_TTL_MS = 72 * 60 * 60 * 1000;
@@ -29,7 +28,7 @@ const refused = (why: keyof typeof LINK_MESSAGES) =>
 
 /** A new link for the user (its unused predecessors stop working); answers the raw token, to mail only. */
 export async function createPasswordLink(db: Db, userId: number, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await db.transaction(async (tx) => {
     await tx.delete(passwordLinks).where(and(eq(passwordLinks.user_id, userId), isNull(passwordLinks.used_at)));
     await tx.insert(passwordLinks).values({

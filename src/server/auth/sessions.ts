@@ -26,6 +26,9 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const idleCutoff = sql`now() - ${sql.raw(`interval '${SESSION_IDLE_MS / 1000} seconds'`)}`;
 
+/** A fresh 256-bit secret token, base64url (43 characters). */
+export const newToken = () => randomBytes(32).toString('base64url');
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -41,7 +44,7 @@ export function sessionTokenHashOf(c: Context<AppEnv>): string | null {
 }
 
 export async function createSession(db: Db, userId: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await db.insert(sessions).values({
     token_hash: hashToken(token),
     user_id: userId,

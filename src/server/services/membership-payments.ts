@@ -19,7 +19,7 @@ import { members, membershipPayments, paymentLinks } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import type { Mailer } from './mail';
 import { deadlineOf, feeOf, lastDayOf, loadMember, monthOf, recordPayment, type Actor } from './membership';
-import { deliverDueMail, queueMail } from './outbox';
+import { mailNow } from './outbox';
 import { referenceFor, storedLink } from './payment-link-store';
 import {
   createPaymentLink,
@@ -129,27 +129,21 @@ export async function ensurePaymentLink(
     return { url: winner!.short_url, created: false };
   }
   deps.log.info({ memberId, month, linkId: made.id }, 'razorpay payment link made');
-  const mailId = await queueMail(
-    deps.db,
-    mailer,
-    {
-      dedupeKey: `paylink:${memberId}:${month}`,
-      kind: 'membership_payment_link',
-      recipient: member.email_id,
-      trabotClientId: memberId,
-      subject: `Your Trabot membership fee for ${month}`,
-      html:
-        paragraph(`Dear ${member.name},`) +
-        paragraph(
-          `The membership fee of ${formatFee(amount, currency)} for ${month}, including taxes, is due by ` +
-            `${deadlineOf(month)}. Unpaid after the 25th, the membership is cancelled automatically. ` +
-            'You may also opt out before the 25th, with no payment due.',
-        ) +
-        `<p>Pay through Razorpay: <a href="${escapeHtml(made.short_url)}">${escapeHtml(made.short_url)}</a></p>`,
-    },
-    now,
-  );
-  if (mailId !== null) await deliverDueMail(deps, mailer, now, [mailId]);
+  await mailNow(deps, mailer, now, {
+    dedupeKey: `paylink:${memberId}:${month}`,
+    kind: 'membership_payment_link',
+    recipient: member.email_id,
+    trabotClientId: memberId,
+    subject: `Your Trabot membership fee for ${month}`,
+    html:
+      paragraph(`Dear ${member.name},`) +
+      paragraph(
+        `The membership fee of ${formatFee(amount, currency)} for ${month}, including taxes, is due by ` +
+          `${deadlineOf(month)}. Unpaid after the 25th, the membership is cancelled automatically. ` +
+          'You may also opt out before the 25th, with no payment due.',
+      ) +
+      `<p>Pay through Razorpay: <a href="${escapeHtml(made.short_url)}">${escapeHtml(made.short_url)}</a></p>`,
+  });
   return { url: made.short_url, created: true };
 }
 

@@ -40,7 +40,7 @@ import { DomainError } from '../lib/domain-error';
 import { membershipExpired } from '../trading/membership-expiry';
 import { razorpayConfigured } from './razorpay';
 import type { Mailer } from './mail';
-import { deliverDueMail, queueMail } from './outbox';
+import { mailNow } from './outbox';
 import { cancelMemberLinks } from './payment-link-cancel';
 import { storedLink } from './payment-link-store';
 import { setPasswordParagraph } from './set-password-mail';
@@ -111,11 +111,6 @@ async function setStatus(
     .set({ membership_status: to, last_updated_timestamp: at })
     .where(eq(members.trabot_client_id, memberId));
   await recordEvent(tx, { memberId, from, to, actor, reason, at });
-}
-
-async function mailNow(deps: Deps, mailer: Mailer, now: Date, mail: Parameters<typeof queueMail>[2]) {
-  const id = await queueMail(deps.db, mailer, mail, now);
-  if (id !== null) await deliverDueMail(deps, mailer, now, [id]);
 }
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;

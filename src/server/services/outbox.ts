@@ -4,14 +4,14 @@
  * schedule: a row is claimed (pending -> sending) before it goes to SMTP, so no two processes and no
  * two runs ever send it twice; a failure is retried with a growing delay, and after MAX_ATTEMPTS it
  * stays failed. A row claimed by a process that died mid-send stays `sending` (sent at most once).
- * A mail that carries a set-password link holds only a marker where the link's token goes: the
- * token is made as the mail leaves and never written to the database (or a backup of it).
- * A mail may carry a one-time token (a confirmation link): it is minted when the mail is sent and
- * only its hash is kept, on the row, so the stored html never holds it; each attempt mints anew.
+ * Some mails carry a one-time token (a set-password link, a confirmation link): the stored html holds
+ * only a marker where it goes, and the token is minted as the mail leaves, anew at each attempt, so
+ * neither the database nor a backup of it ever holds it. Whether a mail has one is decided by its row
+ * (its login, its kind), never by the html, which may hold text someone typed.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { createPasswordLink } from '../auth/password-links';
+import { hashToken, newToken } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Logger } from '../lib/logger';
@@ -24,16 +24,19 @@ export const retryDelayMs = (attempts: number) => 60_000 * 2 ** (attempts - 1);
 const BATCH = 50;
 /** Where a mail's set-password link token goes (OutboxMail.passwordLinkUserId). */
 export const PASSWORD_LINK_TOKEN = '{{password-link-token}}';
-/** Stands in the html for the one-time token, which the send puts in its place. */
+/** Stands in the html of a ROW_TOKEN_KINDS mail for its one-time token, whose hash is kept on the row. */
 export const OUTBOX_TOKEN = '{{one-time-token}}';
-export const outboxTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The mail that asks a workshop registrant to confirm their address. */
+export const WORKSHOP_CONFIRM_MAIL = 'workshop_confirm';
+/** Kinds of mail whose one-time token is minted onto their own row (token_hash). */
+const ROW_TOKEN_KINDS: ReadonlySet<string> = new Set([WORKSHOP_CONFIRM_MAIL]);
 
 export interface OutboxMail {
   dedupeKey: string;
   kind: string;
   recipient: string;
   subject: string;
-  /** Escaped HTML only; OUTBOX_TOKEN, if present, becomes a fresh one-time token when it is sent. */
+  /** Escaped HTML only; in a ROW_TOKEN_KINDS mail, OUTBOX_TOKEN becomes a fresh one-time token when it is sent. */
   html: string;
   workshopRegistrationId?: number;
   trabotClientId?: number;
@@ -63,6 +66,23 @@ export async function queueMail(db: Db, mailer: Pick<Mailer, 'enabled'>, mail: O
   return row?.id ?? null;
 }
 
+/** The claimed row's html with its one-time token, if it carries one, minted in place of its marker. */
+async function mintToken(db: Db, claimed: typeof mailOutbox.$inferSelect, now: Date): Promise<string> {
+  if (claimed.password_link_user_id !== null) {
+    const token = await createPasswordLink(db, claimed.password_link_user_id, now);
+    return claimed.html.replaceAll(PASSWORD_LINK_TOKEN, token);
+  }
+  if (ROW_TOKEN_KINDS.has(claimed.kind)) {
+    const token = newToken();
+    await db
+      .update(mailOutbox)
+      .set({ token_hash: hashToken(token) })
+      .where(eq(mailOutbox.id, claimed.id));
+    return claimed.html.replaceAll(OUTBOX_TOKEN, token);
+  }
+  return claimed.html;
+}
+
 /** Sends one row if it is still pending and due; false when another run has it, it is not due or the send failed. */
 async function deliverRow(db: Db, mailer: Mailer, log: Logger, id: number, now: Date): Promise<boolean> {
   const [claimed] = await db
@@ -71,18 +91,7 @@ async function deliverRow(db: Db, mailer: Mailer, log: Logger, id: number, now: 
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'), lte(mailOutbox.next_attempt_at, now)))
     .returning();
   if (!claimed) return false;
-  let html =
-    claimed.password_link_user_id === null
-      ? claimed.html
-      : claimed.html.replaceAll(PASSWORD_LINK_TOKEN, await createPasswordLink(db, claimed.password_link_user_id, now));
-  if (html.includes(OUTBOX_TOKEN)) {
-    const token = randomBytes(32).toString('base64url');
-    await db
-      .update(mailOutbox)
-      .set({ token_hash: outboxTokenHash(token) })
-      .where(eq(mailOutbox.id, id));
-    html = html.replaceAll(OUTBOX_TOKEN, token);
-  }
+  const html = await mintToken(db, claimed, now);
   const outcome = await mailer.send({ to: claimed.recipient, subject: claimed.subject, html });
   if (outcome === 'sent') {
     await db.update(mailOutbox).set({ status: 'sent', sent_at: now, last_error: null }).where(eq(mailOutbox.id, id));
@@ -109,7 +118,7 @@ export async function deliverDueMail(
   now: Date,
   only?: number[],
 ): Promise<number> {
-  if (!mailer.enabled) return 0;
+  if (!mailer.enabled || only?.length === 0) return 0;
   const due = await deps.db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -125,4 +134,10 @@ export async function deliverDueMail(
   let sent = 0;
   for (const { id } of due) if (await deliverRow(deps.db, mailer, deps.log, id, now)) sent += 1;
   return sent;
+}
+
+/** Queues one mail and sends it now (the schedule retries it if this send fails). */
+export async function mailNow(deps: { db: Db; log: Logger }, mailer: Mailer, now: Date, mail: OutboxMail) {
+  const id = await queueMail(deps.db, mailer, mail, now);
+  if (id !== null) await deliverDueMail(deps, mailer, now, [id]);
 }

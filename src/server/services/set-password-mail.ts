@@ -7,7 +7,7 @@ import { PASSWORD_LINK_TTL_MS, SET_PASSWORD_PATH } from '../auth/password-links'
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from './mail';
-import { deliverDueMail, PASSWORD_LINK_TOKEN, queueMail } from './outbox';
+import { mailNow, PASSWORD_LINK_TOKEN } from './outbox';
 
 const HOURS = PASSWORD_LINK_TTL_MS / 3_600_000;
 
@@ -28,18 +28,12 @@ export async function mailPasswordLink(
   siteOrigin: string,
   now: Date,
 ): Promise<void> {
-  const id = await queueMail(
-    deps.db,
-    mailer,
-    {
-      dedupeKey: `password-link:${user.id}`,
-      kind: 'password_link',
-      recipient: user.email,
-      passwordLinkUserId: user.id,
-      subject: 'Your Trabot login',
-      html: `<p>${escapeHtml(`Dear ${user.name},`)}</p><p>A login to Trabot was made for you.</p>${setPasswordParagraph(user.email, siteOrigin)}`,
-    },
-    now,
-  );
-  if (id !== null) await deliverDueMail(deps, mailer, now, [id]);
+  await mailNow(deps, mailer, now, {
+    dedupeKey: `password-link:${user.id}`,
+    kind: 'password_link',
+    recipient: user.email,
+    passwordLinkUserId: user.id,
+    subject: 'Your Trabot login',
+    html: `<p>${escapeHtml(`Dear ${user.name},`)}</p><p>A login to Trabot was made for you.</p>${setPasswordParagraph(user.email, siteOrigin)}`,
+  });
 }

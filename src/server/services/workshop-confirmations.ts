@@ -14,10 +14,9 @@ import { WORKSHOP_CONFIRM_PATH, type ConfirmOutcome } from '@shared/workshop-con
 import type { AppDeps } from '../context';
 import { mailOutbox, workshopRegistrations, workshops } from '../db/schema';
 import type { Mailer } from './mail';
-import { deliverDueMail, OUTBOX_TOKEN, outboxTokenHash, queueMail } from './outbox';
+import { hashToken } from '../auth/sessions';
+import { deliverDueMail, OUTBOX_TOKEN, queueMail, WORKSHOP_CONFIRM_MAIL } from './outbox';
 import { mailDate, queueLinkMails } from './workshop-link-mails';
-
-export const WORKSHOP_CONFIRM_MAIL = 'workshop_confirm';
 
 type Deps = Pick<AppDeps, 'db' | 'log'>;
 
@@ -114,7 +113,7 @@ export async function confirmRegistration(
     .from(mailOutbox)
     .innerJoin(workshopRegistrations, eq(workshopRegistrations.id, mailOutbox.workshop_registration_id))
     .leftJoin(workshops, eq(workshops.workshop_id, workshopRegistrations.workshop_id))
-    .where(and(eq(mailOutbox.token_hash, outboxTokenHash(token)), eq(mailOutbox.kind, WORKSHOP_CONFIRM_MAIL)));
+    .where(and(eq(mailOutbox.token_hash, hashToken(token)), eq(mailOutbox.kind, WORKSHOP_CONFIRM_MAIL)));
   if (!found) return 'unknown';
   if (found.confirmed_at) return 'used';
   const { workshop_id: workshopId, workshop_date, time_label } = found;
@@ -129,6 +128,6 @@ export async function confirmRegistration(
   if (!confirmed) return 'used'; // a second click at the same moment
   deps.log.info({ registrationId: found.id, workshopId }, 'workshop registration confirmed');
   const queued = await queueLinkMails(deps, mailer, now, { workshopId, registrationId: found.id });
-  if (queued.length) await deliverDueMail(deps, mailer, now, queued);
+  await deliverDueMail(deps, mailer, now, queued);
   return 'confirmed';
 }

@@ -89,7 +89,7 @@ export async function submitWorkshopRegistration(
   // The registrant's first mail: the confirmation link (no joining link before the address confirms).
   if (workshopId !== null) {
     const queued = await queueConfirmationMails({ db }, mailer, env.PUBLIC_URL, now, row.id);
-    if (queued.length) await deliverDueMail({ db, log }, mailer, now, queued);
+    await deliverDueMail({ db, log }, mailer, now, queued);
   }
   return row.id;
 }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '@server/config/env';
 import { mailOutbox, workshopRegistrations } from '@server/db/schema';
@@ -123,6 +123,25 @@ describe('POST /api/workshop-confirmation', () => {
     expect(await again.json()).toEqual({ outcome: 'used', error: CONFIRM_TEXTS.used });
     await runBusinessSchedule(t.deps, t.deps.mailer!, new Date(now.getTime() + 60_000));
     expect(mailsTo('meera@example.com', LINK)).toHaveLength(1);
+  });
+
+  it('a registrant named {{one-time-token}} gets no token on their joining-link mail', async () => {
+    const workshop = await createWorkshop(t.deps, {
+      title: 'Marker Name',
+      workshop_date: '2026-12-06',
+      joining_link: LINK,
+    });
+    now = new Date(START.getTime() - 20 * 3600_000);
+    await register('marker@example.com', workshop, '{{one-time-token}}');
+    expect((await confirm(tokenFor('marker@example.com'))).status).toBe(200);
+    const [link] = mailsTo('marker@example.com', LINK);
+    expect(link!.body).toContain('Dear {{one-time-token}},');
+    const [row] = await t.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, 'marker@example.com'), eq(mailOutbox.kind, 'workshop_link')));
+    expect(row!.status).toBe('sent');
+    expect(row!.token_hash).toBeNull();
   });
 
   it('confirmed earlier: the schedule sends the link at T-24h', async () => {
