@@ -1,6 +1,10 @@
 /** Trades with entries and exits inserted directly with Drizzle (tests only). */
 import type { AppDeps } from '@server/context';
 import { tradeEntries, tradeExits, trades } from '@server/db/schema';
+import { insertTradesWithLegs, type NewLeg } from '@server/engine/new-legs';
+import { createAccount, createMember } from './accounts';
+import { createAlgo } from './algos';
+import { createSignal } from './signals';
 
 type TradeInsert = typeof trades.$inferInsert;
 type EntryInsert = Omit<typeof tradeEntries.$inferInsert, 'trabot_trade_id'>;
@@ -36,4 +40,17 @@ export async function createTrade(
   if (legs.exits?.length)
     await deps.db.insert(tradeExits).values(legs.exits.map((e) => ({ ...e, trabot_trade_id: id })));
   return trade!;
+}
+
+/**
+ * A pending trade of 10 with one leg, as the engine writes them: on a new signal of a live algo,
+ * for a new member's account with a broker key. Answers the trade, its leg, signal and account.
+ */
+export async function tradeWithLeg(deps: Pick<AppDeps, 'db' | 'env' | 'secrets'>, leg: NewLeg, now: Date) {
+  const algo = await createAlgo(deps, { algo_switch: true });
+  const signal = await createSignal(deps, algo.algo_id);
+  const member = await createMember(deps);
+  const account = await createAccount(deps, member.trabot_client_id, { broker_access_key: 'key' });
+  const [created] = await insertTradesWithLegs(deps.db, deps.env, signal, [{ account, quantity: 10, leg }], now);
+  return created!;
 }

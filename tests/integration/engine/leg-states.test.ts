@@ -16,13 +16,10 @@ import { DEFAULT_ENGINE_SETTINGS, type EngineContext } from '@server/engine/engi
 import { FencedError, fencedDb } from '@server/engine/fence';
 import { SOLE_LEADERSHIP, type Leadership } from '@server/engine/leader-lock';
 import { bookFills } from '@server/engine/fills';
-import { insertTradesWithLegs } from '@server/engine/new-legs';
 import { editTrade } from '@server/services/trade-edits';
 import { MSG } from '@shared/messages';
 import { applyAnswers, outcomeOf, sendLegs, type BrokerAnswer, type LegContext } from '@server/engine/order-legs';
-import { createAccount, createMember } from '../../factories/accounts';
-import { createAlgo } from '../../factories/algos';
-import { createSignal } from '../../factories/signals';
+import { tradeWithLeg } from '../../factories/trades';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const NOW = new Date('2026-01-05T04:00:00Z');
@@ -53,19 +50,13 @@ function context(leadership: Leadership = SOLE_LEADERSHIP): EngineContext {
 
 /** A pending trade with its entry leg, the leg then set to `state`. */
 async function legIn(state: OrderLegState): Promise<LegContext> {
-  const algo = await createAlgo(t.deps, { algo_switch: true });
-  const signal = await createSignal(t.deps, algo.algo_id);
-  const member = await createMember(t.deps);
-  const account = await createAccount(t.deps, member.trabot_client_id, { broker_access_key: 'key' });
-  const [created] = await insertTradesWithLegs(
-    t.deps.db,
-    t.deps.env,
-    signal,
-    [{ account, quantity: 10, leg: { side: 'entry', source: 'signal', quantity: 10, order_type: 'market' } }],
+  const created = await tradeWithLeg(
+    t.deps,
+    { side: 'entry', source: 'signal', quantity: 10, order_type: 'market' },
     NOW,
   );
-  const [leg] = await t.deps.db.update(orderLegs).set({ state }).where(eq(orderLegs.id, created!.leg.id)).returning();
-  return { ...created!, leg: leg! };
+  const [leg] = await t.deps.db.update(orderLegs).set({ state }).where(eq(orderLegs.id, created.leg.id)).returning();
+  return { ...created, leg: leg! };
 }
 
 function order(l: LegContext, state: OrderState): Order {

@@ -11,13 +11,10 @@ import type { Order, OrderState } from '@server/brokers/adapter';
 import { orderLegs, trades } from '@server/db/schema';
 import { DEFAULT_ENGINE_SETTINGS, type EngineContext } from '@server/engine/engine-deps';
 import { SOLE_LEADERSHIP } from '@server/engine/leader-lock';
-import { insertTradesWithLegs } from '@server/engine/new-legs';
 import { followUnsettledLegs } from '@server/engine/settle';
 import { moveTrades } from '@server/states/trades';
 import type { TradeStatus } from '@shared/constants';
-import { createAccount, createMember } from '../../factories/accounts';
-import { createAlgo } from '../../factories/algos';
-import { createSignal } from '../../factories/signals';
+import { tradeWithLeg } from '../../factories/trades';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const NOW = new Date('2026-01-05T05:00:00Z');
@@ -66,26 +63,20 @@ const context = (): EngineContext => ({
 
 /** A trade in `status` with an exit order resting at the (paper) broker as `orderId`. */
 async function restingExit(status: TradeStatus, orderId: string) {
-  const algo = await createAlgo(t.deps, { algo_switch: true });
-  const signal = await createSignal(t.deps, algo.algo_id);
-  const member = await createMember(t.deps);
-  const account = await createAccount(t.deps, member.trabot_client_id, { broker_access_key: 'key' });
-  const [created] = await insertTradesWithLegs(
-    t.deps.db,
-    t.deps.env,
-    signal,
-    [{ account, quantity: 10, leg: { side: 'exit', source: 'target', quantity: 10, order_type: 'limit' } }],
+  const created = await tradeWithLeg(
+    t.deps,
+    { side: 'exit', source: 'target', quantity: 10, order_type: 'limit' },
     NOW,
   );
   await t.deps.db
     .update(orderLegs)
     .set({ state: 'open', broker_order_id: orderId, limit_price: 1600 })
-    .where(eq(orderLegs.id, created!.leg.id));
+    .where(eq(orderLegs.id, created.leg.id));
   await t.deps.db
     .update(trades)
     .set({ trade_status: status, remaining_quantity: 10 })
-    .where(eq(trades.trabot_trade_id, created!.trade.trabot_trade_id));
-  return { tradeId: created!.trade.trabot_trade_id, legId: created!.leg.id };
+    .where(eq(trades.trabot_trade_id, created.trade.trabot_trade_id));
+  return { tradeId: created.trade.trabot_trade_id, legId: created.leg.id };
 }
 
 describe('the engine and the statuses the admin sets', () => {

@@ -7,15 +7,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLegs, signals, trades } from '@server/db/schema';
-import { insertTradesWithLegs } from '@server/engine/new-legs';
 import { moveEach, moveWhere, type StatusDoor } from '@server/states/guarded-update';
 import type { SignalStatus, TradeStatus } from '@shared/constants';
 import { LEG_MOVES, type OrderLegState } from '@shared/states/legs';
 import { SIGNAL_MOVES } from '@shared/states/signals';
 import { TRADE_MOVES } from '@shared/states/trades';
-import { createAccount, createMember } from '../../factories/accounts';
-import { createAlgo } from '../../factories/algos';
-import { createSignal } from '../../factories/signals';
+import { tradeWithLeg } from '../../factories/trades';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const NOW = new Date('2026-01-05T05:00:00Z');
@@ -49,18 +46,12 @@ afterAll(() => t.close());
 
 /** A pending trade with its entry leg `sending`, as the engine writes them. */
 async function pendingTrade() {
-  const algo = await createAlgo(t.deps, { algo_switch: true });
-  const signal = await createSignal(t.deps, algo.algo_id);
-  const member = await createMember(t.deps);
-  const account = await createAccount(t.deps, member.trabot_client_id, { broker_access_key: 'key' });
-  const [created] = await insertTradesWithLegs(
-    t.deps.db,
-    t.deps.env,
-    signal,
-    [{ account, quantity: 10, leg: { side: 'entry', source: 'signal', quantity: 10, order_type: 'market' } }],
+  const { signal, trade, leg } = await tradeWithLeg(
+    t.deps,
+    { side: 'entry', source: 'signal', quantity: 10, order_type: 'market' },
     NOW,
   );
-  return { signal, tradeId: created!.trade.trabot_trade_id, legId: created!.leg.id };
+  return { signal, tradeId: trade.trabot_trade_id, legId: leg.id };
 }
 
 const statusOf = async (tradeId: number) =>
