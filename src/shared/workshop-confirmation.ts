@@ -5,15 +5,15 @@
  * fetches the link confirms nothing. The page shows only these texts, picked by the answer's status.
  */
 import { z } from 'zod';
+import { ONE_TIME_TOKEN_PATTERN } from './one-time-token';
 
 export const WORKSHOP_CONFIRM_PATH = '/workshops/confirm';
 export const WORKSHOP_CONFIRM_API = '/api/workshop-confirmation';
 
-/** 32 random bytes in base64url: 43 characters. */
 export const workshopConfirmationBodySchema = z.object({
   token: z
     .string({ error: 'token must be a string' })
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'token must be the 43-character code from the confirmation mail'),
+    .regex(ONE_TIME_TOKEN_PATTERN, 'token must be the 43-character code from the confirmation mail'),
 });
 export type WorkshopConfirmationBody = z.infer<typeof workshopConfirmationBodySchema>;
 

@@ -13,7 +13,7 @@ import * as rateLimit from '../security/rate-limit';
 import { LOGIN_WINDOW_MS } from './login-guard';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from './passwords';
 
-export const WRONG_CURRENT_PASSWORD = 'This is not your current password';
+const WRONG_CURRENT_PASSWORD = 'This is not your current password';
 
 export type PasswordChange = { outcome: 'changed' } | { outcome: 'refused'; retryAfterSeconds: number };
 

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { ONE_TIME_TOKEN_PATTERN } from '@shared/one-time-token';
 import type { SessionUser } from '@shared/schemas/session';
 import { batchByKey } from '../lib/batch-by-key';
 import type { AppEnv } from '../context';
@@ -22,7 +23,6 @@ export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
 const COOKIE_NAME = 'trabot_session';
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const idleCutoff = sql`now() - ${sql.raw(`interval '${SESSION_IDLE_MS / 1000} seconds'`)}`;
 
@@ -40,7 +40,7 @@ export function sessionCookieName(https: boolean): string {
 /** The token hash from the request's session cookie, when it carries a well-formed one. */
 export function sessionTokenHashOf(c: Context<AppEnv>): string | null {
   const token = getCookie(c, sessionCookieName(isHttps(c)));
-  return token && TOKEN_PATTERN.test(token) ? hashToken(token) : null;
+  return token && ONE_TIME_TOKEN_PATTERN.test(token) ? hashToken(token) : null;
 }
 
 export async function createSession(db: Db, userId: number): Promise<string> {

@@ -59,7 +59,7 @@ async function readUser(db: Db, userId: number): Promise<MemberUser> {
   return toMemberUser(row!);
 }
 
-export const MAIL_OFF_PASSWORD = 'Mail is off: give the new user a password';
+const MAIL_OFF_PASSWORD = 'Mail is off: give the new user a password';
 
 /**
  * A member login; without account_id it joins the member's first account. Without a password it

@@ -7,7 +7,7 @@ import type { PasswordLinkState, SetPasswordBody } from '@shared/schemas/passwor
 import { apiFetch, apiJson, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
 import { refusalMessage } from '@client/lib/save-failure';
 
-export const PASSWORD_SET = 'Your password is set. Sign in with it.';
+const PASSWORD_SET = 'Your password is set. Sign in with it.';
 const SET_FAILURE = 'Your password could not be set';
 
 export function usePasswordLink(token: string) {

@@ -5,14 +5,14 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { setPasswordFormSchema } from '@shared/schemas/passwords';
+import { passwordLinkCheckSchema, setPasswordFormSchema } from '@shared/schemas/passwords';
 import { Page } from '@client/components/page';
 import { PasswordForm } from '@client/components/form-fields/password-form';
 import { serverFieldErrors } from '@client/lib/server-field-errors';
 import { linkRefusal, usePasswordLink, useSetPassword } from '../api/set-password';
 import './login-page.css';
 
-export const INCOMPLETE_LINK = 'This link is not complete. Open the link from the mail again.';
+const INCOMPLETE_LINK = 'This link is not complete. Open the link from the mail again.';
 
 /** The token in the address's fragment, which the browser sends to no server. */
 const tokenOfLocation = () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
@@ -70,7 +70,11 @@ export function SetPasswordPage() {
     <Page title="Choose Your Password" showTitle={false}>
       <div className="login-card">
         <h1 className="page-title">Choose Your Password</h1>
-        {/^[A-Za-z0-9_-]{43}$/.test(token) ? <LinkForm token={token} /> : <Refusal message={INCOMPLETE_LINK} />}
+        {passwordLinkCheckSchema.safeParse({ token }).success ? (
+          <LinkForm token={token} />
+        ) : (
+          <Refusal message={INCOMPLETE_LINK} />
+        )}
       </div>
     </Page>
   );
