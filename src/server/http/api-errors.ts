@@ -1,4 +1,5 @@
 /** HTTP status names, the API's error type and the checks every input goes through (NUL characters, JSON depth). */
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { DomainError } from '../lib/domain-error';
 
@@ -28,6 +29,16 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The 429 of a rate limit: "Too many <what>, try again in N minutes", with Retry-After in seconds. */
+export function tooMany(c: Context, retryAfterSeconds: number, what: string) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return c.json(
+    { error: `Too many ${what}, try again in ${minutes} minute${minutes === 1 ? '' : 's'}` },
+    STATUS.TOO_MANY_REQUESTS,
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
 }
 
 /** Arrays and objects may nest this deep in a body; real payloads nest two or three levels. */

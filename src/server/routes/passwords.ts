@@ -4,7 +4,7 @@
  * /api/account/password (current, new and confirmation). The token travels in bodies only, never in
  * an address a log or a proxy keeps.
  */
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import {
   changePasswordBodySchema,
   passwordLinkCheckSchema,
@@ -16,19 +16,10 @@ import { LOGIN_WINDOW_MS } from '../auth/login-guard';
 import { changePassword } from '../auth/password-change';
 import { openPasswordLink, redeemPasswordLink } from '../auth/password-links';
 import { appNow, type AppEnv } from '../context';
-import { STATUS } from '../http/api-errors';
+import { tooMany } from '../http/api-errors';
 import { jsonBody } from '../http/validation';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
-
-function tooMany(c: Context<AppEnv>, retryAfterSeconds: number, what: string) {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return c.json(
-    { error: `Too many ${what}, try again in ${minutes} minute${minutes === 1 ? '' : 's'}` },
-    STATUS.TOO_MANY_REQUESTS,
-    { 'Retry-After': String(retryAfterSeconds) },
-  );
-}
 
 /** Tokens are 256 random bits: the limit (the login's, per address) only keeps the argon2 work bounded. */
 const perAddressLimit: MiddlewareHandler<AppEnv> = async (c, next) => {

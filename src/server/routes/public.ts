@@ -8,7 +8,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { contactUsBodySchema, workshopEnquiryBodySchema, type SubmissionResponse } from '@shared/schemas/public-forms';
 import { CONFIRM_STATUS, CONFIRM_TEXTS, workshopConfirmationBodySchema } from '@shared/workshop-confirmation';
 import { appNow, type AppDeps, type AppEnv } from '../context';
-import { STATUS } from '../http/api-errors';
+import { STATUS, tooMany } from '../http/api-errors';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
 import { submitEnquiry } from '../services/enquiries';
@@ -31,12 +31,7 @@ export function publicRoutes(deps: AppDeps): Hono<AppEnv> {
     const window = await rateLimit.hit(deps.db, `public-form:ip:${ip}`, PUBLIC_FORM_WINDOW_MS);
     if (window.count <= deps.env.PUBLIC_FORM_LIMIT_PER_IP) return next();
     deps.log.warn({ ip }, 'public form refused: too many submissions from this address');
-    const minutes = Math.max(1, Math.ceil(window.retryAfterSeconds / 60));
-    return c.json(
-      { error: `Too many submissions, try again in ${minutes} minute${minutes === 1 ? '' : 's'}` },
-      STATUS.TOO_MANY_REQUESTS,
-      { 'Retry-After': String(window.retryAfterSeconds) },
-    );
+    return tooMany(c, window.retryAfterSeconds, 'submissions');
   };
 
   /** Keyed hash of the sender's address: groups submissions without storing the IP. */

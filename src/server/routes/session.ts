@@ -1,5 +1,5 @@
 /** Captcha, login, logout and the session check (spec section 7, "Session and login"). */
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { MSG } from '@shared/messages';
 import { loginBodySchema } from '@shared/schemas/login';
 import type { CheckSessionResponse } from '@shared/schemas/session';
@@ -23,7 +23,7 @@ import {
 } from '../auth/sessions';
 import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
-import { ApiError, STATUS } from '../http/api-errors';
+import { ApiError, STATUS, tooMany } from '../http/api-errors';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
 import type { CaptchaSecrets } from '../auth/captcha';
@@ -34,15 +34,6 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 1000;
 export interface SessionRoutesOptions {
   captchaKeys: CaptchaSecrets;
   captchaDifficulty: CaptchaDifficulty;
-}
-
-function tooManyAttempts(c: Context<AppEnv>, retryAfterSeconds: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return c.json(
-    { error: `Too many login attempts, try again in ${minutes} minute${minutes === 1 ? '' : 's'}` },
-    STATUS.TOO_MANY_REQUESTS,
-    { 'Retry-After': String(retryAfterSeconds) },
-  );
 }
 
 export function sessionRoutes({ captchaKeys, captchaDifficulty }: SessionRoutesOptions): Hono<AppEnv> {
@@ -81,7 +72,7 @@ export function sessionRoutes({ captchaKeys, captchaDifficulty }: SessionRoutesO
     const perIp = await rateLimit.hit(db, `login:ip:${clientIp(c)}`, LOGIN_WINDOW_MS);
     if (perIp.count > env.LOGIN_LIMIT_PER_IP) {
       log.warn({ ip: clientIp(c) }, 'login refused: too many attempts from this address');
-      return tooManyAttempts(c, perIp.retryAfterSeconds);
+      return tooMany(c, perIp.retryAfterSeconds, 'login attempts');
     }
     await next();
   };
@@ -99,7 +90,7 @@ export function sessionRoutes({ captchaKeys, captchaDifficulty }: SessionRoutesO
     );
     if (attempt.verdict === 'refused') {
       log.warn({ ip: clientIp(c) }, 'login refused: too many failed attempts for one email from this address');
-      return tooManyAttempts(c, attempt.retryAfterSeconds);
+      return tooMany(c, attempt.retryAfterSeconds, 'login attempts');
     }
     if (attempt.verdict === 'needs-guarded-captcha') {
       log.warn({ ip: clientIp(c) }, 'login refused: this email is guarded and the captcha was not issued for it');
