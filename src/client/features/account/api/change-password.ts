@@ -1,7 +1,7 @@
 /** POST /api/account/password: the user's own password; the server ends their other sessions. */
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordBody } from '@shared/schemas/passwords';
-import { apiFetch, HttpError, jsonBody, serverErrorText } from '@client/lib/api';
+import { apiFetch, jsonBody } from '@client/lib/api';
 import { refusalMessage } from '@client/lib/save-failure';
 
 export const PASSWORD_CHANGED = 'Password changed. Your other devices are signed out.';
@@ -14,11 +14,8 @@ export function useChangePassword() {
     },
     meta: {
       success: PASSWORD_CHANGED,
-      // A refusal of a field shows next to it; too many attempts says when to try again.
-      failure: (error) =>
-        error instanceof HttpError && error.status === 429
-          ? serverErrorText(error.body, CHANGE_FAILURE)
-          : refusalMessage(error, CHANGE_FAILURE),
+      // A refusal of a field shows next to it; the server's reason (too many attempts: when to try again) in the toast.
+      failure: (error) => refusalMessage(error, CHANGE_FAILURE),
     },
   });
 }
