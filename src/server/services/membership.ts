@@ -32,13 +32,13 @@ import {
   membershipEvents,
   membershipPayments,
   paymentLinks,
-  razorpayEvents,
   users,
 } from '../db/schema';
 import type { Env } from '../config/env';
 import { DomainError } from '../lib/domain-error';
 import { membershipExpired } from '../trading/membership-expiry';
 import { razorpayConfigured } from './razorpay';
+import { claimRazorpayEvent } from './razorpay-events';
 import type { Mailer } from './mail';
 import { mailNow } from './outbox';
 import { cancelMemberLinks } from './payment-link-cancel';
@@ -436,11 +436,7 @@ export async function recordPayment(
     const [member] = await tx.select().from(members).where(eq(members.trabot_client_id, p.memberId)).for('update');
     if (!member) throw new DomainError('not_found', 'Member not found');
     if (p.razorpayEvent) {
-      const [fresh] = await tx
-        .insert(razorpayEvents)
-        .values({ event_id: p.razorpayEvent.id, event: p.razorpayEvent.event, received_at: p.at })
-        .onConflictDoNothing()
-        .returning({ id: razorpayEvents.event_id });
+      const fresh = await claimRazorpayEvent(tx, p.razorpayEvent, p.at);
       if (!fresh) return { id: 0, invoice_number: '', created: false, replayed: true };
     }
     const [existing] = await tx

@@ -13,7 +13,9 @@ import { members, paymentLinks, razorpayEvents, refundsDue } from '../db/schema'
 import { DomainError } from '../lib/domain-error';
 import { raiseWarning } from '../records/warnings';
 import { recordPayment } from './membership';
+import { monthReference } from './payment-link-store';
 import { fetchPayment, fetchPaymentLink, RazorpayError } from './razorpay';
+import { claimRazorpayEvent } from './razorpay-events';
 
 type Deps = Pick<AppDeps, 'db' | 'log' | 'env'>;
 type LinkRow = typeof paymentLinks.$inferSelect;
@@ -53,7 +55,7 @@ async function unconfirmed(deps: Deps, ours: LinkRow, paymentId: string): Promis
     const message = 'Razorpay cannot be reached to confirm the payment: send it again later';
     throw new DomainError('unavailable', message, { payment: message });
   }
-  const reference = `trabot-${ours.trabot_client_id}-${ours.month}`;
+  const reference = monthReference(ours.trabot_client_id, ours.month);
   const listed = link.payments.find((p) => p.payment_id === paymentId);
   const fee = `${ours.amount_minor} ${ours.currency}`;
   if (link.status !== 'paid') return `the link is ${link.status}, not paid`;
@@ -84,12 +86,7 @@ async function flagRefund(
   now: Date,
 ): Promise<WebhookOutcome> {
   const fresh = await deps.db.transaction(async (tx) => {
-    const [seen] = await tx
-      .insert(razorpayEvents)
-      .values({ event_id: event.id, event: event.event, received_at: now })
-      .onConflictDoNothing()
-      .returning({ id: razorpayEvents.event_id });
-    if (!seen) return false;
+    if (!(await claimRazorpayEvent(tx, event, now))) return false;
     const [row] = await tx
       .insert(refundsDue)
       .values({
@@ -131,12 +128,7 @@ export async function handleRazorpayEvent(
 ): Promise<WebhookOutcome> {
   const event = typeof body.event === 'string' ? body.event : 'unknown';
   const ignore = async (reason: string): Promise<WebhookOutcome> => {
-    const [fresh] = await deps.db
-      .insert(razorpayEvents)
-      .values({ event_id: eventId, event, received_at: now })
-      .onConflictDoNothing()
-      .returning({ id: razorpayEvents.event_id });
-    if (!fresh) return { status: 'replayed' };
+    if (!(await claimRazorpayEvent(deps.db, { id: eventId, event }, now))) return { status: 'replayed' };
     if (event === 'payment_link.paid') deps.log.warn({ eventId, reason }, 'razorpay webhook ignored');
     return { status: 'ignored', reason };
   };
