@@ -6,7 +6,7 @@
  * database restored from before it was made) is fetched by its reference_id and stored, not refused.
  * The webhook is in razorpay-webhook.ts, the cancels in payment-link-cancel.ts.
  */
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { MEMBERSHIP_FEE, MEMBERSHIP_GST_PERCENT } from '@shared/constants';
 import type { ManualPaymentBody, MemberPayment } from '@shared/schemas/membership';
 import { escapeHtml } from '@shared/form-string';
@@ -20,6 +20,7 @@ import { DomainError } from '../lib/domain-error';
 import type { Mailer } from './mail';
 import { deadlineOf, feeOf, lastDayOf, loadMember, monthOf, recordPayment, type Actor } from './membership';
 import { mailNow } from './outbox';
+import { paymentsOf } from './payment-history';
 import { referenceFor, storedLink } from './payment-link-store';
 import {
   createPaymentLink,
@@ -289,19 +290,5 @@ export async function recordManualPayment(
 /** A member's payments, newest month first (the superadmin's view of its history, with receipts). */
 export async function memberPayments(db: Db, memberId: number): Promise<MemberPayment[]> {
   await loadMember(db, memberId);
-  const rows = await db
-    .select()
-    .from(membershipPayments)
-    .where(eq(membershipPayments.trabot_client_id, memberId))
-    .orderBy(desc(membershipPayments.month));
-  return rows.map((r) => ({
-    id: r.id,
-    month: r.month,
-    amount: r.amount,
-    currency: r.currency,
-    method: r.method,
-    reference: r.reference,
-    invoice_number: r.invoice_number,
-    paid_at: r.paid_at.toISOString(),
-  }));
+  return paymentsOf(db, memberId);
 }

@@ -42,6 +42,7 @@ import { claimRazorpayEvent } from './razorpay-events';
 import type { Mailer } from './mail';
 import { mailNow } from './outbox';
 import { cancelMemberLinks } from './payment-link-cancel';
+import { paymentsOf } from './payment-history';
 import { storedLink } from './payment-link-store';
 import { setPasswordParagraph } from './set-password-mail';
 import { createUser } from './users';
@@ -658,11 +659,7 @@ export async function myMembership(db: Db, memberId: number, now: Date, gateway:
   const monthPaid = member.paid_until !== null && member.paid_until >= lastDayOf(month);
   const link =
     gateway && !monthPaid && member.membership_status !== 'cancelled' ? await storedLink(db, memberId, month) : null;
-  const payments = await db
-    .select()
-    .from(membershipPayments)
-    .where(eq(membershipPayments.trabot_client_id, memberId))
-    .orderBy(desc(membershipPayments.month));
+  const payments = await paymentsOf(db, memberId);
   return {
     membership_status: member.membership_status,
     paid_until: member.paid_until,
@@ -674,13 +671,6 @@ export async function myMembership(db: Db, memberId: number, now: Date, gateway:
     payment_url: link?.short_url ?? null,
     gateway,
     can_opt_out: member.membership_status !== 'cancelled',
-    payments: payments.map((p) => ({
-      id: p.id,
-      month: p.month,
-      amount: p.amount,
-      currency: p.currency,
-      invoice_number: p.invoice_number,
-      paid_at: p.paid_at.toISOString(),
-    })),
+    payments: payments.map(({ method: _method, reference: _reference, ...item }) => item),
   };
 }

@@ -70,16 +70,20 @@ export const manualPaymentBodySchema = z.object({
 });
 export type ManualPaymentBody = z.input<typeof manualPaymentBodySchema>;
 
-/** GET /api/admin/members/{id}/payments: a member's payments, newest month first, each with its receipt. */
-export const memberPaymentSchema = z.object({
+/** A month paid, with its receipt's invoice number: the member's list of payments. */
+const paymentItemSchema = z.object({
   id: z.number().int(),
   month: z.string(),
   amount: z.number(),
   currency: z.enum(FEE_CURRENCIES),
-  method: z.enum(['razorpay', 'manual']),
-  reference: z.string(),
   invoice_number: z.string(),
   paid_at: z.string(),
+});
+
+/** GET /api/admin/members/{id}/payments: a member's payments, newest month first, each with its receipt. */
+export const memberPaymentSchema = paymentItemSchema.extend({
+  method: z.enum(['razorpay', 'manual']),
+  reference: z.string(),
 });
 export type MemberPayment = z.infer<typeof memberPaymentSchema>;
 
@@ -152,15 +156,6 @@ export const myMembershipSchema = z.object({
   /** Razorpay is configured: the member pays in the app ("Pay now"); else the firm records fees by hand. */
   gateway: z.boolean(),
   can_opt_out: z.boolean(),
-  payments: z.array(
-    z.object({
-      id: z.number().int(),
-      month: z.string(),
-      amount: z.number(),
-      currency: z.enum(FEE_CURRENCIES),
-      invoice_number: z.string(),
-      paid_at: z.string(),
-    }),
-  ),
+  payments: z.array(paymentItemSchema),
 });
 export type MyMembership = z.infer<typeof myMembershipSchema>;
