@@ -1,4 +1,6 @@
 /** Business constants and limits (spec section 9) plus enumerations of spec section 4. */
+import type { FeeCurrency } from './schemas/membership';
+
 export const CAPTCHA_EXPIRY_MS = 110_000;
 
 export const TOAST_DURATION_MS = { success: 2000, error: 4000, blank: 4000, loading: 0 } as const;
@@ -56,4 +58,6 @@ export const WARNINGS_LIMIT = 50;
 /** The GST included in the membership fee (Rs 5,900 = Rs 5,000 + 18%). */
 export const MEMBERSHIP_GST_PERCENT = 18;
 export const MEMBERSHIP_FEE = { usd: 75, inr: 5900, paymentWindow: { fromDay: 1, toDay: 25 } } as const;
+/** A member's monthly fee in its fee currency. */
+export const feeOf = (currency: FeeCurrency) => (currency === 'USD' ? MEMBERSHIP_FEE.usd : MEMBERSHIP_FEE.inr);
 export const ALGO_TESTING = { maxMembersPerAlgo: 10, minCapitalUsd: 1500, maxCapitalUsd: 7500 } as const;

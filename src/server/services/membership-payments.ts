@@ -7,7 +7,7 @@
  * The webhook is in razorpay-webhook.ts, the cancels in payment-link-cancel.ts.
  */
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { MEMBERSHIP_FEE, MEMBERSHIP_GST_PERCENT } from '@shared/constants';
+import { feeOf, MEMBERSHIP_FEE, MEMBERSHIP_GST_PERCENT } from '@shared/constants';
 import type { ManualPaymentBody, MemberPayment } from '@shared/schemas/membership';
 import { escapeHtml } from '@shared/form-string';
 import { formatFee } from '@shared/format';
@@ -18,7 +18,7 @@ import type { Db } from '../db/client';
 import { members, membershipPayments, paymentLinks } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import type { Mailer } from './mail';
-import { deadlineOf, feeOf, lastDayOf, loadMember, monthOf, recordPayment, type Actor } from './membership';
+import { deadlineOf, lastDayOf, loadMember, monthOf, recordPayment, type Actor } from './membership';
 import { mailNow } from './outbox';
 import { paymentsOf } from './payment-history';
 import { referenceFor, storedLink } from './payment-link-store';

@@ -7,7 +7,7 @@
  * slots count as free.
  */
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { MEMBERSHIP_FEE } from '@shared/constants';
+import { feeOf, MEMBERSHIP_FEE } from '@shared/constants';
 import { escapeHtml } from '@shared/form-string';
 import { formatFee } from '@shared/format';
 import { istDay } from '@shared/ist';
@@ -68,7 +68,6 @@ export function lastDayOf(month: string): string {
   return `${month}-${String(last).padStart(2, '0')}`;
 }
 export const deadlineOf = (month: string) => `${month}-${String(MEMBERSHIP_FEE.paymentWindow.toDay).padStart(2, '0')}`;
-export const feeOf = (currency: FeeCurrency) => (currency === 'USD' ? MEMBERSHIP_FEE.usd : MEMBERSHIP_FEE.inr);
 
 /** The 1st/26th schedule runs: MEMBERSHIP_BILLING, else on when Razorpay is configured. */
 export const billingOn = (env: Pick<Env, 'MEMBERSHIP_BILLING' | 'RAZORPAY_KEY_ID'>) =>

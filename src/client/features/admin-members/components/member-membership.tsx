@@ -4,7 +4,7 @@
  * payment with its printable receipt.
  */
 import { useState } from 'react';
-import { MEMBERSHIP_FEE } from '@shared/constants';
+import { feeOf } from '@shared/constants';
 import { formatFee, formatTimestamp } from '@shared/format';
 import { istDay } from '@shared/ist';
 import type { Member } from '@shared/schemas/admin/members';
@@ -70,8 +70,7 @@ function MemberMembership({ member }: { member: Member }) {
       <p>
         Status: <strong>{member.membership_status}</strong>
         {member.paid_until ? ` · paid until ${member.paid_until}` : ''} · fee{' '}
-        {formatFee(member.fee_currency === 'USD' ? MEMBERSHIP_FEE.usd : MEMBERSHIP_FEE.inr, member.fee_currency)} a
-        month
+        {formatFee(feeOf(member.fee_currency), member.fee_currency)} a month
       </p>
       <div className="admin-row-actions">
         <IonButton
@@ -95,7 +94,6 @@ function MemberMembership({ member }: { member: Member }) {
         <ManualPaymentForm
           memberId={member.trabot_client_id}
           currency={member.fee_currency}
-          month={istDay(now).slice(0, 7)}
           now={now}
           onDone={() => setOpen(null)}
         />

@@ -58,20 +58,18 @@ export function MembershipActionForm({
 export function ManualPaymentForm({
   memberId,
   currency,
-  month,
   now,
   onDone,
 }: {
   memberId: number;
   currency: FeeCurrency;
-  month: string;
   now: Date;
   onDone: () => void;
 }) {
   const mutation = useRecordPayment(memberId);
   const { control, handleSubmit, setError } = useForm<ManualPaymentFormValues, unknown, ManualPaymentBody>({
     resolver: zodResolver(manualPaymentFormSchema),
-    defaultValues: manualPaymentFormValues(currency, month, now),
+    defaultValues: manualPaymentFormValues(currency, now),
   });
   useServerFieldErrors(mutation.error, setError);
   const onSubmit = handleSubmit((body) => mutation.mutate(body, { onSuccess: onDone }));

@@ -3,7 +3,7 @@
  * /api/admin/members/{id}/payments. The amount starts at the member's fee, the date at today (IST).
  */
 import type { z } from 'zod';
-import { MEMBERSHIP_FEE } from '@shared/constants';
+import { feeOf } from '@shared/constants';
 import { istDay } from '@shared/ist';
 import { MANUAL_PAYMENT_METHODS, manualPaymentBodySchema, type FeeCurrency } from '@shared/schemas/membership';
 import { requiredNumber } from '@client/lib/form-text';
@@ -13,9 +13,10 @@ export const manualPaymentFormSchema = manualPaymentBodySchema.required().extend
 
 export type ManualPaymentFormValues = z.input<typeof manualPaymentFormSchema>;
 
-export const manualPaymentFormValues = (currency: FeeCurrency, month: string, now: Date): ManualPaymentFormValues => ({
-  month,
-  amount: String(currency === 'USD' ? MEMBERSHIP_FEE.usd : MEMBERSHIP_FEE.inr),
+/** The month defaults to today's (IST). */
+export const manualPaymentFormValues = (currency: FeeCurrency, now: Date): ManualPaymentFormValues => ({
+  month: istDay(now).slice(0, 7),
+  amount: String(feeOf(currency)),
   method: MANUAL_PAYMENT_METHODS[0],
   reference: '',
   paid_on: istDay(now),
