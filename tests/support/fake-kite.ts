@@ -329,7 +329,10 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
         o.status = 'OPEN';
         snapshot(o);
       }
-      if (o.status === 'OPEN' && o.order_type !== 'MARKET' && crossed(o, price)) fill(o, o.pending_quantity, o.price);
+      // A triggered SL-M goes to the exchange as a market order: it fills at the price it met, not at its 0 price.
+      if (o.status === 'OPEN' && o.order_type === 'SL-M') fill(o, o.pending_quantity, price);
+      else if (o.status === 'OPEN' && o.order_type !== 'MARKET' && crossed(o, price))
+        fill(o, o.pending_quantity, o.price);
     }
   }
 
