@@ -20,7 +20,7 @@ const DEEP_RELATIVE = {
  * the server never import each other's code. (An import path that runs through a folder named
  * client or server is one of theirs: '../db/client' names a file, not the folder.)
  */
-const layer = (files, folders, paths = []) => ({
+const layer = (files, folders, paths = [], patterns = []) => ({
   files,
   rules: {
     // One rule for every restricted import of these files (a later config's would replace it).
@@ -33,6 +33,7 @@ const layer = (files, folders, paths = []) => ({
             group: [`**/${folder}/**`, `@${folder}/**`],
             message: `${files[0].split('/**')[0]} does not import ${folder} code (layers: eslint.config.js)`,
           })),
+          ...patterns,
         ],
         paths,
       },
@@ -44,6 +45,13 @@ const layer = (files, folders, paths = []) => ({
 const ROUTES_GO_THROUGH_SERVICES = {
   name: 'drizzle-orm',
   message: 'A route calls a service (src/server/services) instead of writing SQL (layers: eslint.config.js)',
+};
+
+/** A service refuses in the domain's terms (DomainError); the app's error handler picks the HTTP status. */
+const SERVICES_KNOW_NO_HTTP = {
+  group: ['**/http/api-errors'],
+  importNames: ['ApiError', 'STATUS'],
+  message: 'A service throws a DomainError (lib/domain-error.ts); app.ts maps its kind to the HTTP status',
 };
 
 /**
@@ -125,7 +133,7 @@ export default tseslint.config(
   // The server's rooms: routes call the services; the engine and the services never import each
   // other; brokers, trading math and records are used by both and import neither.
   layer(['src/server/engine/**/*.ts'], ['client', 'services', 'routes']),
-  layer(['src/server/services/**/*.ts'], ['client', 'engine', 'routes']),
+  layer(['src/server/services/**/*.ts'], ['client', 'engine', 'routes'], [], [SERVICES_KNOW_NO_HTTP]),
   layer(['src/server/routes/**/*.ts'], ['client', 'engine'], [ROUTES_GO_THROUGH_SERVICES]),
   layer(['src/server/{brokers,trading,records}/**/*.ts'], ['client', 'engine', 'services', 'routes']),
   // The writers of a status sit below the engine and the services, which both call them.

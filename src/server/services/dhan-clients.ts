@@ -11,7 +11,7 @@ import type { SessionUser } from '@shared/schemas/session';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
 import { dhanAccess, type BrokerEnv } from '../brokers/select-adapter';
-import { ApiError, STATUS } from '../http/api-errors';
+import { DomainError } from '../lib/domain-error';
 
 /** The field a refusal names. */
 export const DHAN_CLIENT_FIELD = 'broker_client_id';
@@ -58,8 +58,8 @@ export async function otherDhanClient(
 }
 
 /**
- * Inside the save's transaction: waits for any other such save, then refuses (409 naming the
- * field) a client id other than the one already served.
+ * Inside the save's transaction: waits for any other such save, then refuses (a conflict naming
+ * the field, answered 409) a client id other than the one already served.
  */
 export async function refuseSecondDhanClient(
   tx: Db,
@@ -77,5 +77,5 @@ export async function refuseSecondDhanClient(
   const served = await otherDhanClient(tx, accountId, clientId);
   if (served === null) return;
   const message = oneDhanClientMessage(served, viewer);
-  throw new ApiError(STATUS.CONFLICT, message, { [DHAN_CLIENT_FIELD]: message });
+  throw new DomainError('conflict', message, { [DHAN_CLIENT_FIELD]: message });
 }

@@ -10,6 +10,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '@server/db/schema';
+import { DomainError } from '@server/lib/domain-error';
+import { refuseSecondDhanClient } from '@server/services/dhan-clients';
 import { accountSettingsSchema } from '@shared/schemas/account';
 import { createAccount, createMember, createMemberLogin, createUser } from '../../factories/accounts';
 import { startFakeDhan, type FakeDhan } from '../../support/fake-dhan';
@@ -260,5 +262,26 @@ describe('Dhan with an individual API key (one Dhan client)', () => {
       broker_login: 'connected',
       broker: 'dhan',
     });
+  });
+
+  it('the service refuses in domain terms (a conflict naming the field); only the app picks the 409', async () => {
+    await t.deps.db.update(accounts).set({ broker_name: 'zerodha' }).where(eq(accounts.broker_name, 'dhan'));
+    const served = await memberWithLogin(t);
+    await t.deps.db
+      .update(accounts)
+      .set({ broker_name: 'dhan', broker_client_id: '1000000701' })
+      .where(eq(accounts.trabot_account_id, served.account.trabot_account_id));
+    const other = await memberWithLogin(t);
+
+    const refusal = await t.deps.db
+      .transaction((tx) =>
+        refuseSecondDhanClient(tx, other.account.trabot_account_id, '1000000702', { role: 'member' }),
+      )
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ kind: 'conflict', fields: { broker_client_id: MEMBER_REFUSAL } });
   });
 });
