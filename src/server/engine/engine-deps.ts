@@ -4,7 +4,7 @@ import type { accounts, orderLegs, signals, trades } from '../db/schema';
 import type { PaperBroker } from './paper-broker';
 import type { PriceFeed } from './feed/price-feed';
 import type { LivePriceBook } from './feed/live-prices';
-import type { HaltState } from './halts';
+import type { HaltState } from '../trading/halt-state';
 import type { Leadership } from './leader-lock';
 import type { MarketCalendar } from './market-hours';
 

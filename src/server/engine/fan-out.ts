@@ -11,15 +11,15 @@
  */
 import { and, asc, eq, gt, notExists } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accounts, algoSubscriptions, algos, members, signals, trades } from '../db/schema';
+import { accounts, algoSubscriptions, algos, signals, trades } from '../db/schema';
 import { recordSignalEvents } from '../records/signal-events';
 import { raiseWarnings } from '../records/warnings';
 import type { AccountRow, EngineContext, SignalRow } from './engine-deps';
 import { liveEntryMaxAgeMs, liveEntryPrice, marketEntryPrice, sessionReadiness, type EntryPrice } from './entry-guards';
 import { askLivePrices, priceAccountOf } from './live-prices';
-import { haltNote, haltOf, haltSkip } from './halts';
+import { haltNote } from './halts';
 import { checkKeys } from './key-checks';
-import { expiredMembershipSkip, membershipExpired } from '../trading/membership-expiry';
+import { entrySkip, selectSubscribers, subscribedTo, type EntrySkip } from '../trading/entry-eligibility';
 import { insertTradesWithLegs } from './new-legs';
 import { isPaperTrading, tradeBroker } from '../brokers/select-adapter';
 import { applyAnswers, sendLegs } from './order-legs';
@@ -27,23 +27,16 @@ import { moveSignals } from '../states/signals';
 import { sizePosition, type SizingSubscription } from '../trading/sizing';
 
 type Subscriber = { subscription: SizingSubscription; account: AccountRow; membershipExpiry: string | null };
-type Skip = { reason: string; detail: string };
 
 /**
- * Active accounts with an active subscription to the algo and no trade on the signal, after the
+ * The algo's subscribers (trading/entry-eligibility.ts) with no trade on the signal, after the
  * account id `after`, at most `limit`, in account order.
  */
 export function untradedSubscribers(db: Db, signal: SignalRow, after: number, limit: number): Promise<Subscriber[]> {
-  return db
-    .select({ subscription: algoSubscriptions, account: accounts, membershipExpiry: members.expiry_date })
-    .from(algoSubscriptions)
-    .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
-    .innerJoin(members, eq(members.trabot_client_id, accounts.trabot_client_id))
+  return selectSubscribers(db, {})
     .where(
-      and(
-        eq(algoSubscriptions.algo_id, signal.algo_id),
-        eq(algoSubscriptions.subscription_status, 'active'),
-        eq(accounts.account_status, 'active'),
+      subscribedTo(
+        signal.algo_id,
         gt(algoSubscriptions.trabot_account_id, after),
         notExists(
           db
@@ -59,7 +52,7 @@ export function untradedSubscribers(db: Db, signal: SignalRow, after: number, li
     .limit(limit);
 }
 
-const skipWarning = (signal: SignalRow, accountId: number, skip: Skip) => ({
+const skipWarning = (signal: SignalRow, accountId: number, skip: EntrySkip) => ({
   message: `Account ${accountId} skipped for signal ${signal.signal_id}: ${skip.detail}`,
   data: { trabot_account_id: accountId, signal_id: signal.signal_id, reason: skip.reason },
 });
@@ -114,7 +107,7 @@ async function openBatch(
   ctx: EngineContext,
   signal: SignalRow,
   batch: Subscriber[],
-  entry: { feed: EntryPrice } | { skipAll: Skip },
+  entry: { feed: EntryPrice } | { skipAll: EntrySkip },
   now: Date,
   exchangeAlgoId: string | null,
 ): Promise<void> {
@@ -126,13 +119,10 @@ async function openBatch(
     return;
   }
   const skips: ReturnType<typeof skipWarning>[] = [];
-  const current = batch.filter(({ account, membershipExpiry }) => {
-    const halt = haltOf(ctx.halts, account.trabot_account_id);
-    if (halt) skips.push(skipWarning(signal, account.trabot_account_id, haltSkip(halt)));
-    else if (membershipExpired(membershipExpiry, now))
-      skips.push(skipWarning(signal, account.trabot_account_id, expiredMembershipSkip(membershipExpiry!)));
-    else return true;
-    return false;
+  const current = batch.filter((subscriber) => {
+    const skip = entrySkip(ctx.halts, subscriber, now);
+    if (skip) skips.push(skipWarning(signal, subscriber.account.trabot_account_id, skip));
+    return !skip;
   });
   const keys = await checkKeys(
     ctx,

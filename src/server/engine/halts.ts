@@ -1,43 +1,15 @@
 /**
- * The kill switches as the engine obeys them. Read once a tick: while all trading or an
- * account is halted, no new entry is placed (approved signals wait under a global halt; a halted
- * account is skipped with a warning), resting entry orders are cancelled at the broker, and with
- * `square_off` running trades get a market exit. Exits are never stopped: they lower the risk.
+ * The kill switches as the engine obeys them. Read once a tick (trading/halt-state.ts): while all
+ * trading or an account is halted, no new entry is placed (approved signals wait under a global
+ * halt; a halted account is skipped with a warning: trading/entry-eligibility.ts), resting entry
+ * orders are cancelled at the broker, and with `square_off` running trades get a market exit.
+ * Exits are never stopped: they lower the risk.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { orderLegs, tradingHalts } from '../db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import { orderLegs } from '../db/schema';
+import { haltOf, haltSkip, type ActiveHalt, type HaltState } from '../trading/halt-state';
 import type { EngineContext } from './engine-deps';
 import { applyAnswers, cancelLegs, legsWhere, pollLegs } from './order-legs';
-
-export interface ActiveHalt {
-  reason: string;
-  squareOff: boolean;
-}
-
-export interface HaltState {
-  all: ActiveHalt | null;
-  accounts: ReadonlyMap<number, ActiveHalt>;
-}
-
-export const NO_HALTS: HaltState = { all: null, accounts: new Map() };
-
-export async function loadHalts(db: Db): Promise<HaltState> {
-  const rows = await db.select().from(tradingHalts).where(isNull(tradingHalts.lifted_at));
-  const halt = (r: (typeof rows)[number]): ActiveHalt => ({ reason: r.reason, squareOff: r.square_off });
-  const all = rows.find((r) => r.account_id === null);
-  return {
-    all: all ? halt(all) : null,
-    accounts: new Map(rows.filter((r) => r.account_id !== null).map((r) => [r.account_id!, halt(r)])),
-  };
-}
-
-/** The halt that stops this account's entries, if any (the global one first). */
-export const haltOf = (halts: HaltState, accountId: number): ActiveHalt | null =>
-  halts.all ?? halts.accounts.get(accountId) ?? null;
-
-/** Why an entry is not placed on a halted account, as a skip warning says it. */
-export const haltSkip = (halt: ActiveHalt) => ({ reason: 'halted', detail: `trading halted: ${halt.reason}` });
 
 /** The note an approved signal or a queued manual entry waits with while all trading is halted. */
 export const haltNote = (halt: ActiveHalt) => `waiting: trading halted (${halt.reason})`;

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, notExists } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accounts, algoSubscriptions, manualOrders, members, orderLegs, signals, trades } from '../db/schema';
+import { accounts, manualOrders, orderLegs, signals, trades } from '../db/schema';
 import { raiseWarnings } from '../records/warnings';
 import type { EngineContext, SignalRow } from './engine-deps';
 import {
@@ -19,9 +19,9 @@ import {
 } from './entry-guards';
 import { askLivePrices, priceAccountOf } from './live-prices';
 import { tradeBroker } from '../brokers/select-adapter';
-import { haltNote, haltOf, haltSkip } from './halts';
+import { haltNote } from './halts';
 import { checkKeys } from './key-checks';
-import { expiredMembershipSkip, membershipExpired } from '../trading/membership-expiry';
+import { entrySkip, selectSubscribers, subscribedTo } from '../trading/entry-eligibility';
 import { insertLegs, insertTradesWithLegs, type LegToInsert, type NewLeg } from './new-legs';
 import { applyAnswers, sendLegs } from './order-legs';
 import { clearForExit } from './protections';
@@ -83,38 +83,17 @@ async function entryLegs(
   now: Date,
 ) {
   const { db } = ctx.deps;
-  const subscribers = await db
-    .select({
-      subscription: algoSubscriptions,
-      account: accounts,
-      trade: trades,
-      membershipExpiry: members.expiry_date,
-    })
-    .from(algoSubscriptions)
-    .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
-    .innerJoin(members, eq(members.trabot_client_id, accounts.trabot_client_id))
+  const subscribers = await selectSubscribers(db, { trade: trades })
     .leftJoin(
       trades,
       and(eq(trades.signal_id, signal.signal_id), eq(trades.trabot_account_id, accounts.trabot_account_id)),
     )
-    .where(
-      and(
-        eq(algoSubscriptions.algo_id, signal.algo_id),
-        eq(algoSubscriptions.subscription_status, 'active'),
-        eq(accounts.account_status, 'active'),
-        withoutLeg(db, order.id),
-      ),
-    )
+    .where(subscribedTo(signal.algo_id, withoutLeg(db, order.id)))
     .orderBy(asc(accounts.trabot_account_id));
-  const open = subscribers.filter(({ trade, account, membershipExpiry }) => {
-    const halt = haltOf(ctx.halts, account.trabot_account_id);
-    if (halt) {
-      const skip = haltSkip(halt);
-      skips.add(account.trabot_account_id, skip.detail, skip.reason);
-      return false;
-    }
-    if (membershipExpired(membershipExpiry, now)) {
-      const skip = expiredMembershipSkip(membershipExpiry!);
+  const open = subscribers.filter((subscriber) => {
+    const { trade, account } = subscriber;
+    const skip = entrySkip(ctx.halts, subscriber, now);
+    if (skip) {
       skips.add(account.trabot_account_id, skip.detail, skip.reason);
       return false;
     }

@@ -1,14 +1,18 @@
 /**
  * GET /api/signals/{id}/preview: what approving a signal would trade now, per subscribed account,
- * with the engine's own sizing (trading/sizing.ts) as a dry run: no broker is called, no order
- * placed. The price is the one a market entry would get: the last price the engine recorded on the
- * signal, on the instrument's tick against the trader; before any price, the entry level.
+ * with the engine's own rules as a dry run: the accounts its entry goes to, a halted account or an
+ * expired membership skipped (trading/entry-eligibility.ts), the sizing (trading/sizing.ts); no
+ * broker is called, no order placed. The price is the one a market entry would get: the last
+ * price the engine recorded on the signal, on the instrument's tick against the trader; before any
+ * price, the entry level.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { instrumentTick, roundToTick } from '@shared/ticks';
 import type { PreviewAccount, SignalPreview } from '@shared/schemas/admin/signal-approvals';
 import type { Db } from '../db/client';
-import { accounts, algoSubscriptions, members, signals } from '../db/schema';
+import { accounts, members, signals } from '../db/schema';
+import { entrySkip, selectSubscribers, subscribedTo } from '../trading/entry-eligibility';
+import { loadHalts } from '../trading/halt-state';
 import { round2 } from '../trading/money';
 import { sizePosition } from '../trading/sizing';
 import { entrySide } from '../trading/trade-math';
@@ -21,8 +25,8 @@ function keyStatus(account: AccountRow): PreviewAccount['key_status'] {
   return account.broker_access_key_enc && !account.access_key_updated_timestamp ? 'unchecked' : 'invalid';
 }
 
-/** Null when the signal does not exist. */
-export async function previewSignal(db: Db, signalId: number): Promise<SignalPreview | null> {
+/** Null when the signal does not exist. `now` judges a membership's expiry, as the engine's tick does. */
+export async function previewSignal(db: Db, signalId: number, now: Date): Promise<SignalPreview | null> {
   const [signal] = await db.select().from(signals).where(eq(signals.signal_id, signalId));
   if (!signal) return null;
   const tick =
@@ -33,23 +37,18 @@ export async function previewSignal(db: Db, signalId: number): Promise<SignalPre
     signal.ltp === null || tick === null
       ? signal.entry_level
       : roundToTick(signal.ltp, entrySide(signal.trade_direction) === 'buy' ? 'up' : 'down', tick);
-  const subscribers = await db
-    .select({ subscription: algoSubscriptions, account: accounts, account_name: members.name })
-    .from(algoSubscriptions)
-    .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
-    .innerJoin(members, eq(members.trabot_client_id, accounts.trabot_client_id))
-    .where(
-      and(
-        eq(algoSubscriptions.algo_id, signal.algo_id),
-        eq(algoSubscriptions.subscription_status, 'active'),
-        eq(accounts.account_status, 'active'),
-      ),
-    )
+  const halts = await loadHalts(db);
+  const subscribers = await selectSubscribers(db, { account_name: members.name })
+    .where(subscribedTo(signal.algo_id))
     .orderBy(asc(accounts.trabot_account_id));
 
-  const rows = subscribers.map(({ subscription, account, account_name }): PreviewAccount => {
+  const rows = subscribers.map((subscriber): PreviewAccount => {
+    const { subscription, account, account_name } = subscriber;
     const key_status = keyStatus(account);
-    const sized = sizePosition({ subscription, signal, accessKeyValid: key_status !== 'invalid', price });
+    const skip = entrySkip(halts, subscriber, now);
+    const sized = skip
+      ? { ok: false as const, ...skip }
+      : sizePosition({ subscription, signal, accessKeyValid: key_status !== 'invalid', price });
     const base = { trabot_account_id: account.trabot_account_id, account_name, key_status };
     if (!sized.ok) {
       return {

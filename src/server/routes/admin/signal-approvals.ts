@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { approvalSettingsBodySchema, signalDecisionBodySchema } from '@shared/schemas/admin/signal-approvals';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
-import { clockOf, type AppEnv } from '../../context';
+import { appNow, clockOf, type AppEnv } from '../../context';
 import { STATUS } from '../../http/api-errors';
 import { algoExists, setApprovalSettings } from '../../services/algos';
 import { decideSignal, listPendingSignals } from '../../services/signal-decisions';
@@ -83,7 +83,8 @@ export function adminSignalApprovalRoutes(): Hono<AppEnv> {
   routes.get('/signals/pending', requireSuperadmin, async (c) => c.json(await listPendingSignals(c.get('deps').db)));
 
   routes.get('/signals/:signalId/preview', requireSuperadmin, pathIds('signalId'), async (c) => {
-    const preview = await previewSignal(c.get('deps').db, c.req.valid('param').signalId);
+    const deps = c.get('deps');
+    const preview = await previewSignal(deps.db, c.req.valid('param').signalId, appNow(deps));
     if (!preview) throw notFound('Signal');
     return c.json(preview);
   });
