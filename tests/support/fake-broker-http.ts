@@ -34,8 +34,8 @@ export interface FakeBrokerHttp {
   requests: (Omit<ParsedRequest, 'url'> & { at: number })[];
   /** The source addresses registered with the broker: order requests from others are refused. */
   registerAddresses(addresses: readonly string[]): void;
-  /** Order requests refused for their source address, over the order rate, or (Upstox) their market protection, so far. */
-  refusals: { reason: 'ip' | 'rate' | 'market_protection'; remoteAddress: string; path: string }[];
+  /** Order requests refused for their source address, over the order rate, or (Upstox) their market protection or Algo Name, so far. */
+  refusals: { reason: 'ip' | 'rate' | 'market_protection' | 'algo_name'; remoteAddress: string; path: string }[];
   /** The next request gets this answer instead (status and body), or waits `delayMs` first. */
   failNext(answer: { status: number; body?: unknown; delayMs?: number }): void;
   /**

@@ -10,7 +10,8 @@
  *   the order would stand: price on the tick and in the band), DELETE /v2/order/cancel?order_id) with instrument_token
  *   `NSE_EQ|<ISIN>`, product D / I, order_type MARKET / LIMIT / SL / SL-M, `tag`, `slice`,
  *   `market_protection` (-1, or 0 to 25: anything else refused, see UPSTOX_BAD_MARKET_PROTECTION);
- *   input refused with HTTP 400 and Upstox's `errors[]`; RMS rejections as rejected orders;
+ *   input refused with HTTP 400 and Upstox's `errors[]`; RMS rejections as rejected orders; an order
+ *   request without the app's Algo Name in `X-Algo-Name`, or with another, refused (fake-algo-names.ts);
  * - order details and book, funds and margin, short-term positions, LTP quotes keyed `NSE_EQ:<symbol>`;
  * - the instruments file (gzip JSON) at /instruments/NSE.json.gz;
  * - HTTP 429 UDAPI10005 over the rate set per token.
@@ -27,6 +28,7 @@ import {
   type ParsedRequest,
 } from './fake-broker-http';
 import { offTickPrice, offTickText } from './fake-tick-rule';
+import { algoNames } from './fake-algo-names';
 import {
   changeProblem,
   exchangeControls,
@@ -46,6 +48,8 @@ export interface FakeUpstox extends FakeBrokerHttp, ExchangeControls {
   setLtp(symbol: string, price: number): void;
   /** The instrument key the instruments file gives a symbol. */
   instrumentKey(symbol: string): string;
+  /** The Algo Names configured on the app in My Apps: order requests must carry one in X-Algo-Name. */
+  registerAlgoNames(names: readonly string[]): void;
 }
 
 /**
@@ -105,6 +109,7 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
     return `NSE_EQ|${isins.get(symbol)}`;
   };
   const symbolOf = (key: string) => [...isins].find(([, isin]) => `NSE_EQ|${isin}` === key)?.[0];
+  const algos = algoNames();
 
   const orderRow = (o: ExchangeOrder) => ({
     exchange: 'NSE',
@@ -231,6 +236,11 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
     }
     const user = tokens.get(/^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1] ?? '');
     if (!user) return fail(401, 'UDAPI100050', 'Invalid token used to access API');
+    const noAlgoName = isOrderRequest(request) ? algos.refusal(headers) : null;
+    if (noAlgoName) {
+      server.refusals.push({ reason: 'algo_name', remoteAddress: request.remoteAddress, path });
+      return fail(400, 'UDAPI100036', noAlgoName);
+    }
     if (method === 'GET' && path === '/v2/user/profile')
       return ok({ user_id: user, user_name: 'Asha Rao', broker: 'UPSTOX', is_active: true });
     if (method === 'GET' && path === '/v2/user/get-funds-and-margin') {
@@ -312,6 +322,11 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
     return fail(404, 'UDAPI100060', 'Resource not Found');
   }
 
+  const isOrderRequest = (req: ParsedRequest) =>
+    (req.method === 'POST' && req.path === '/v3/order/place') ||
+    (req.method === 'PUT' && req.path === '/v2/order/modify') ||
+    (req.method === 'DELETE' && req.path === '/v2/order/cancel');
+
   const LOGIN_FIELDS = ['client_id', 'redirect_uri', 'state'];
   /** Upstox's authorization dialog, and its redirect back to the app with `code` and `state`. */
   function page({ url }: ParsedRequest, res: http.ServerResponse): boolean {
@@ -351,10 +366,7 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
     page,
     rateLimited: fail(429, 'UDAPI10005', 'Too Many Request Sent'),
     isQuoteRequest: (req) => req.method === 'GET' && req.path === '/v2/market-quote/ltp',
-    isOrderRequest: (req) =>
-      (req.method === 'POST' && req.path === '/v3/order/place') ||
-      (req.method === 'PUT' && req.path === '/v2/order/modify') ||
-      (req.method === 'DELETE' && req.path === '/v2/order/cancel'),
+    isOrderRequest,
     unregisteredIp: (ip) =>
       fail(
         403,
@@ -379,6 +391,7 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
       exchange.ltp.set(symbol, price);
     },
     instrumentKey,
+    registerAlgoNames: (names) => algos.register(names),
     ...exchangeControls(exchange),
   });
 }

@@ -99,8 +99,17 @@ export interface BrokerAdapter {
   openSession(credentials: BrokerCredentials): Promise<BrokerSession>;
   /** Answers the order even when rejected (state rejected, with its reason); throws only when the broker cannot be reached. */
   placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order>;
-  modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order>;
-  cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order>;
+  /**
+   * `exchangeAlgoId`: the Algo ID of the algo the order was placed for (as on its OrderRequest), for
+   * a broker that names the algo on every order request, not only the place (Upstox's X-Algo-Name).
+   */
+  modifyOrder(
+    credentials: BrokerCredentials,
+    orderId: string,
+    changes: OrderChanges,
+    exchangeAlgoId?: string | null,
+  ): Promise<Order>;
+  cancelOrder(credentials: BrokerCredentials, orderId: string, exchangeAlgoId?: string | null): Promise<Order>;
   orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order>;
   /** The account's orders of the day, every state, each with its clientOrderId (reconciliation after a crash). */
   orderBook(credentials: BrokerCredentials): Promise<Order[]>;

@@ -21,7 +21,7 @@ import { brokerOf } from './broker-access';
 import type { EngineContext } from './engine-deps';
 import { dayBand, quoteTick, type Quote } from './feed/price-feed';
 import { FencedError, assertLeading } from './fence';
-import { applyAnswers, legsWhere, requestOf, type AnsweredLeg, type LegContext } from './order-legs';
+import { applyAnswers, legAlgoIds, legsWhere, requestOf, type AnsweredLeg, type LegContext } from './order-legs';
 
 /** The reason in an escalation warning's data (one per leg: found again by it). */
 export const EXIT_PENDING = 'exit_pending';
@@ -136,7 +136,13 @@ async function chaseOnce(ctx: EngineContext, l: LegContext, count: number, now: 
     // A market exit left open (clipped by its market protection, or filled in part) becomes a LIMIT at
     // the price; a stop-limit that triggered keeps its type and moves its limit.
     const changes = request.orderType === 'market' ? { orderType: 'limit' as const } : {};
-    const order = await adapter.modifyOrder(credentials, l.leg.broker_order_id!, { ...changes, limitPrice: price });
+    const algoOf = await legAlgoIds(ctx, [l]);
+    const order = await adapter.modifyOrder(
+      credentials,
+      l.leg.broker_order_id!,
+      { ...changes, limitPrice: price },
+      algoOf(l),
+    );
     return { ...l, action: 'modify', answer: { kind: 'order', order } };
   } catch (error) {
     if (error instanceof FencedError) throw error;

@@ -126,14 +126,17 @@ async function exchangeAlgoIds(ctx: EngineContext, legs: readonly LegContext[]):
  * resumed after a pause places nothing more).
  */
 export async function sendLegs(ctx: EngineContext, legs: readonly LegContext[]): Promise<AnsweredLeg[]> {
-  const algoIds = await exchangeAlgoIds(ctx, legs);
+  const algoOf = await legAlgoIds(ctx, legs);
   return askEach(ctx, legs, 'place', (leg) => ({ adapter, credentials }) => {
     assertLeading(ctx.leadership);
-    return adapter.placeOrder(
-      credentials,
-      requestOf(leg, leg.trade.broker === 'paper' ? null : (algoIds.get(leg.signal.algo_id) ?? null)),
-    );
+    return adapter.placeOrder(credentials, requestOf(leg, algoOf(leg)));
   });
+}
+
+/** The exchange Algo ID each leg's order goes with (none on paper): its modify and cancel name it too. */
+export async function legAlgoIds(ctx: EngineContext, legs: readonly LegContext[]) {
+  const algoIds = await exchangeAlgoIds(ctx, legs);
+  return (leg: LegContext) => (leg.trade.broker === 'paper' ? null : (algoIds.get(leg.signal.algo_id) ?? null));
 }
 
 /** The current state of resting legs' orders. */
@@ -148,15 +151,17 @@ export const pollLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
   );
 
 /** Cancels resting legs' orders at their broker. */
-export const cancelLegs = (ctx: EngineContext, legs: readonly LegContext[]) =>
-  askEach(
+export async function cancelLegs(ctx: EngineContext, legs: readonly LegContext[]): Promise<AnsweredLeg[]> {
+  const algoOf = await legAlgoIds(ctx, legs);
+  return askEach(
     ctx,
     legs,
     'cancel',
-    ({ leg }) =>
+    (l) =>
       ({ adapter, credentials }) =>
-        adapter.cancelOrder(credentials, leg.broker_order_id as string),
+        adapter.cancelOrder(credentials, l.leg.broker_order_id as string, algoOf(l)),
   );
+}
 
 /**
  * Legs that may or may not have reached their broker (written `sending`, then the process died or

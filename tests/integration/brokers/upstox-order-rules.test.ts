@@ -99,4 +99,53 @@ describe('the exchange Algo ID', () => {
     await adapterWith().placeOrder(member('7UP011'), orderRequest());
     expect(placements().at(-1)!.headers['x-algo-name']).toBeUndefined();
   });
+
+  it('with the Algo Name configured on the app, its modify and cancel carry it too; Upstox refuses one without it or with another', async () => {
+    upstox.registerAlgoNames(['NSEALGO42']);
+    try {
+      const credentials = member('7UP012');
+      const adapter = adapterWith();
+      const resting = await adapter.placeOrder(
+        credentials,
+        orderRequest({ orderType: 'limit', limitPrice: 1400, exchangeAlgoId: 'NSEALGO42' }),
+      );
+      expect(resting.state).toBe('open');
+      const refusals = upstox.refusals.length;
+      // Without the name (the adapter before 7 December 2026 sent none on modify and cancel): refused, the order as it was.
+      await expect(adapter.modifyOrder(credentials, resting.orderId, { limitPrice: 1410 })).rejects.toThrow(
+        /X-Algo-Name is required/,
+      );
+      await expect(adapter.cancelOrder(credentials, resting.orderId, 'OTHERALGO')).rejects.toThrow(
+        /X-Algo-Name OTHERALGO is not an Algo Name configured/,
+      );
+      expect(upstox.refusals.slice(refusals).map((r) => [r.reason, r.path])).toEqual([
+        ['algo_name', '/v2/order/modify'],
+        ['algo_name', '/v2/order/cancel'],
+      ]);
+      expect(upstox.exchange.orders.find((o) => o.id === resting.orderId)).toMatchObject({
+        price: 1400,
+        status: 'open',
+      });
+
+      const modified = await adapter.modifyOrder(credentials, resting.orderId, { limitPrice: 1410 }, 'NSEALGO42');
+      expect(modified).toMatchObject({ state: 'open', request: { limitPrice: 1410 } });
+      const cancelled = await adapter.cancelOrder(credentials, resting.orderId, 'NSEALGO42');
+      expect(cancelled.state).toBe('cancelled');
+      const sent = upstox.requests.filter((r) => r.path === '/v2/order/modify' || r.path === '/v2/order/cancel');
+      expect(sent.slice(-2).map((r) => [r.path, r.headers['x-algo-name']])).toEqual([
+        ['/v2/order/modify', 'NSEALGO42'],
+        ['/v2/order/cancel', 'NSEALGO42'],
+      ]);
+      // A place without it is refused too, before it becomes an order: a rejected order with Upstox's words.
+      const orders = upstox.exchange.orders.length;
+      const refused = await adapter.placeOrder(credentials, orderRequest());
+      expect(refused).toMatchObject({
+        state: 'rejected',
+        rejectReason: expect.stringMatching(/X-Algo-Name is required/),
+      });
+      expect(upstox.exchange.orders.length).toBe(orders);
+    } finally {
+      upstox.registerAlgoNames([]);
+    }
+  });
 });

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ExitPendingEvent } from '@server/context';
 import type { ExchangeOrder } from '@tests/support/fake-exchange';
+import type { FakeUpstox } from '@tests/support/fake-upstox';
 import { REST_BROKER_WORLDS, type RestFake } from '../../support/rest-broker-worlds';
 import type { TestApp } from '../helpers/test-app';
 import {
@@ -29,7 +30,11 @@ const pendingPushes: ExitPendingEvent[] = [];
 let users = 0;
 
 let close: () => Promise<void>;
-beforeAll(async () => ({ t, fakes, close } = await appOnRestBrokers(SYMBOLS)));
+beforeAll(async () => {
+  ({ t, fakes, close } = await appOnRestBrokers(SYMBOLS));
+  // The algo's Algo Name on the Upstox app: every order request of its trades must name it (X-Algo-Name).
+  (fakes.get('upstock') as FakeUpstox).registerAlgoNames(['NSEALGO7']);
+});
 afterAll(() => close());
 
 describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(

@@ -10,9 +10,9 @@
  * Orders name instruments by Upstox's instrument key (`NSE_EQ|<ISIN>`), read once a day from
  * Upstox's instruments file (UPSTOX_INSTRUMENTS_URL). A market order carries `market_protection`
  * (MARKET_PROTECTION, default -1: Upstox's automatic band), which only the v3 place takes; an
- * algo's order names the algo in the `X-Algo-Name` header (the Algo Name configured on the app in
- * Upstox's My Apps, mapped there to the exchange Algo ID: Trabot sends the exchange Algo ID, so
- * the app's Algo Name must be that id). Errors, as Upstox documents them: HTTP 401 /
+ * algo's order requests (place, modify and cancel) name the algo in the `X-Algo-Name` header (the
+ * Algo Name configured on the app in Upstox's My Apps, mapped there to the exchange Algo ID: Trabot
+ * sends the exchange Algo ID, so the app's Algo Name must be that id). Errors, as Upstox documents them: HTTP 401 /
  * UDAPI100050 -> the session is gone (reconnect); other 4xx -> the order is refused with Upstox's
  * words; 429, 5xx, network, timeout -> unreachable (thrown: the engine retries later through the
  * order book).
@@ -258,7 +258,12 @@ export class UpstoxAdapter extends PlainOrderProtections implements BrokerAdapte
     return this.config.marketProtection ?? UPSTOX_DEFAULT_MARKET_PROTECTION;
   }
 
-  async modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order> {
+  async modifyOrder(
+    credentials: BrokerCredentials,
+    orderId: string,
+    changes: OrderChanges,
+    exchangeAlgoId?: string | null,
+  ): Promise<Order> {
     const current = await this.orderStatus(credentials, orderId);
     const orderType = changes.orderType ?? current.request.orderType;
     const body = {
@@ -274,17 +279,17 @@ export class UpstoxAdapter extends PlainOrderProtections implements BrokerAdapte
     };
     await this.call(
       credentials.accessKey,
-      (client, done) => new OrderApi(client).modifyOrder(body, API_VERSION, done),
+      (client, done) => new OrderApi(client).modifyOrder(body, API_VERSION, done, exchangeAlgoId ?? undefined),
       false,
       credentials.orderRoute ?? null,
     );
     return this.orderStatus(credentials, orderId);
   }
 
-  async cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order> {
+  async cancelOrder(credentials: BrokerCredentials, orderId: string, exchangeAlgoId?: string | null): Promise<Order> {
     await this.call(
       credentials.accessKey,
-      (client, done) => new OrderApi(client).cancelOrder(orderId, API_VERSION, done),
+      (client, done) => new OrderApi(client).cancelOrder(orderId, API_VERSION, done, exchangeAlgoId ?? undefined),
       false,
       credentials.orderRoute ?? null,
     );

@@ -55,8 +55,19 @@ declare module 'upstox-js-sdk' {
   }
   export class OrderApi {
     constructor(client: ApiClient);
-    modifyOrder(body: Record<string, unknown>, apiVersion: string, cb: Callback<{ data: { orderId: string } }>): void;
-    cancelOrder(orderId: string, apiVersion: string, cb: Callback<{ data: { orderId: string } }>): void;
+    /** `algoName` goes out as the `X-Algo-Name` header (modify and cancel alike). */
+    modifyOrder(
+      body: Record<string, unknown>,
+      apiVersion: string,
+      cb: Callback<{ data: { orderId: string } }>,
+      algoName?: string,
+    ): void;
+    cancelOrder(
+      orderId: string,
+      apiVersion: string,
+      cb: Callback<{ data: { orderId: string } }>,
+      algoName?: string,
+    ): void;
     getOrderStatus(opts: { orderId: string }, cb: Callback<{ data: UpstoxOrder }>): void;
     getOrderBook(apiVersion: string, cb: Callback<{ data: UpstoxOrder[] }>): void;
   }
