@@ -89,8 +89,9 @@ export default defineConfig({
         navigateFallback: `/${APP_SHELL_FILE}`,
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
-        // Web Push: notifications and their Approve / Reject actions (public/push-sw.js).
-        importScripts: ['/push-sw.js'],
+        // Web Push: the member's trades saved on a trade push (public/trades-copy-sw.js), then
+        // notifications and their Approve / Reject actions (public/push-sw.js), which uses it.
+        importScripts: ['/trades-copy-sw.js', '/push-sw.js'],
         // No runtimeCaching: /api is never cached by the service worker.
       },
     }),

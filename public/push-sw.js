@@ -3,7 +3,8 @@
  * vite.config.ts). A push shows its notification (one per tag: a resend replaces it); a signal's
  * notification has Approve and Reject, which call the API from here (same-origin cookie) and
  * replace the notification with the outcome; tapping the body opens the app at the push's url.
- * Offline, a decision is refused with "Offline": it is never queued.
+ * Offline, a decision is refused with "Offline": it is never queued. A trade push also refreshes
+ * the member's saved trades (trades-copy-sw.js, imported before this file).
  */
 /* global self */
 
@@ -83,7 +84,9 @@ self.addEventListener('push', (event) => {
   } catch {
     message = null;
   }
-  if (message && message.title) event.waitUntil(showMessage(message));
+  if (!message || !message.title) return;
+  // A trade push also refreshes the saved copy of the member's trades (trades-copy-sw.js).
+  event.waitUntil(Promise.all([showMessage(message), self.trabotTradesCopy.afterPush(message)]));
 });
 
 self.addEventListener('notificationclick', (event) => {

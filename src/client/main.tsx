@@ -2,7 +2,8 @@
  * Start-up: the online state, the offline cache of the last user, then the app. In that order, each
  * step awaited before the next:
  * 1. the router is built and the URL's route code starts loading, while the persisted queries are
- *    restored, so an offline cold start finds its data;
+ *    restored (with the trades the service worker saved on a push since), so an offline cold start
+ *    finds its data;
  * 2. the router loads the URL's route (its code, guards and loaders) and the requests its loaders
  *    started are answered, for up to a second: a route whose data takes longer renders its loading
  *    state meanwhile (an answer landing during the render costs a synchronous re-render, see
@@ -26,7 +27,9 @@ import { appContainer } from './features/layout/lib/prerendered-page';
 import { captureInstallPrompt } from './features/pwa/lib/install-prompt';
 import { offerHomeScreenOnIos } from './features/pwa/lib/ios-home-screen';
 import { PUBLIC_COPY_STORAGE_KEY } from './features/workshops/api/public-offline-copy';
+import { readLastUser } from './features/session/lib/last-user';
 import { resumeLastUserScope, syncPersistenceWithSession } from './features/session/lib/session-persistence';
+import { adoptTradesCopy } from './features/trades/lib/adopt-trades-copy';
 import { queryClient } from './lib/query-client';
 import { followConnectivity } from './lib/online';
 import { persistenceOf } from './lib/query-persistence';
@@ -77,6 +80,9 @@ async function start() {
   // A copy that cannot be read is dropped by the restore itself: the app starts without it.
   await persistQueryClientRestore(persistence).catch(() => undefined);
   persistQueryClientSubscribe(persistence);
+  // The trades the service worker saved on a push since, when newer (lib/trades-copy.ts).
+  const lastUser = readLastUser();
+  await adoptTradesCopy(queryClient, lastUser && { backendKey: lastUser.backendKey, userId: lastUser.user.id });
   await nextTask();
   await Promise.race([router.load().then(() => queriesSettled(queryClient)), nextTask(ROUTE_LOAD_WAIT_MS)]);
   const { createRoot } = await reactDomClient;

@@ -13,6 +13,7 @@ import {
   setPersistScope,
   wipeMemberData,
 } from '@client/lib/query-persistence';
+import { forgetTradesCopy } from '@client/lib/trades-copy';
 import { backendKeyQueryOptions } from '../api/backend-key';
 import { sessionQueryKey } from '../api/check-session';
 import { toAuthUser } from './current-user';
@@ -26,11 +27,12 @@ export function resumeLastUserScope(): void {
 
 /**
  * The previous user's data: their member queries (in memory and stored under `key`; `keepUserId`'s
- * stay) and every admin query, which is never persisted but must not outlive the admin's session.
+ * stay), the trades the service worker saved on a push, and every admin query, which is never
+ * persisted but must not outlive the admin's session.
  */
 async function wipeUserData(queryClient: QueryClient, key: string | null, keepUserId?: number): Promise<void> {
   queryClient.removeQueries({ queryKey: ['admin'] });
-  await wipeMemberData(queryClient, key, keepUserId);
+  await Promise.all([wipeMemberData(queryClient, key, keepUserId), forgetTradesCopy()]);
 }
 
 /** Logout (or a session that ended): forget the user and everything held for them. */
