@@ -156,6 +156,22 @@ export default tseslint.config(
     rules: { 'trabot/status-doors': 'error' },
   },
   {
+    // Money is rounded by one helper (trading/money.ts: round2, minorUnits), which drops binary
+    // noise first: Math.round(1.005 * 100) / 100 gives 1, not 1.01.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/trading/money.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='Math'][callee.property.name='round'] > BinaryExpression[operator='*'][right.value=100]",
+          message: 'Round money with round2 or minorUnits (src/server/trading/money.ts), not by hand',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -17,6 +17,7 @@ import type { AppDeps } from '../context';
 import type { Db } from '../db/client';
 import { members, membershipPayments, paymentLinks } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
+import { minorUnits, round2 } from '../trading/money';
 import type { Mailer } from './mail';
 import { deadlineOf, lastDayOf, loadMember, monthOf, recordPayment, type Actor } from './membership';
 import { mailNow } from './outbox';
@@ -98,7 +99,7 @@ export async function ensurePaymentLink(
   }
   const currency = member.fee_currency;
   const amount = feeOf(currency);
-  const amountMinor = Math.round(amount * 100);
+  const amountMinor = minorUnits(amount);
   const made = await makeOrFindLink(deps.env, {
     amountMinor,
     currency,
@@ -186,13 +187,15 @@ export async function runPaymentLinks(deps: Deps, mailer: Mailer, now: Date): Pr
 
 // --- Receipts ---
 
-/**
- * A fee that includes GST, split as a tax invoice shows it: the taxable value (rounded to the paisa)
- * and the tax, the rest. One GST line: CGST+SGST or IGST depends on the member's state, not recorded.
- */
+/** A fee that includes GST, split as a tax invoice shows it: the taxable value (to the paisa) and the tax, the rest. */
+export function gstSplit(amountIncludingTax: number): { taxable: number; tax: number } {
+  const taxable = round2((amountIncludingTax * 100) / (100 + MEMBERSHIP_GST_PERCENT));
+  return { taxable, tax: round2(amountIncludingTax - taxable) };
+}
+
+/** One GST line: CGST+SGST or IGST depends on the member's state, not recorded. */
 function gstRows(amountIncludingTax: number): [string, string][] {
-  const taxable = Math.round((amountIncludingTax * 100 * 100) / (100 + MEMBERSHIP_GST_PERCENT)) / 100;
-  const tax = Math.round((amountIncludingTax - taxable) * 100) / 100;
+  const { taxable, tax } = gstSplit(amountIncludingTax);
   return [
     ['Taxable value', rupees(taxable)],
     [`GST at ${MEMBERSHIP_GST_PERCENT}%`, rupees(tax)],

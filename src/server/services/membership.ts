@@ -37,6 +37,7 @@ import {
 import type { Env } from '../config/env';
 import { DomainError } from '../lib/domain-error';
 import { membershipExpired } from '../trading/membership-expiry';
+import { round2 } from '../trading/money';
 import { razorpayConfigured } from './razorpay';
 import { claimRazorpayEvent } from './razorpay-events';
 import type { Mailer } from './mail';
@@ -621,8 +622,8 @@ export async function collection(
     paid: list.filter((m) => m.month_paid).length,
     due: list.filter((m) => !m.month_paid && m.membership_status !== 'cancelled').length,
     cancelled: list.filter((m) => m.membership_status === 'cancelled').length,
-    collected_inr: Math.round(sum('INR') * 100) / 100,
-    collected_usd: Math.round(sum('USD') * 100) / 100,
+    collected_inr: round2(sum('INR')),
+    collected_usd: round2(sum('USD')),
     members: list,
   };
 }

@@ -10,6 +10,7 @@ import type { Env } from '../config/env';
 import { checkLimits, MONEY_LIMIT } from './column-limits';
 import { isUniqueViolation } from './users';
 import { DomainError } from '../lib/domain-error';
+import { round2 } from '../trading/money';
 
 /** The firm's algorithm-testing rules (spec section 9), with the operator's settings. */
 export interface TestingLimits {
@@ -26,7 +27,7 @@ export const testingLimits = (env: Pick<Env, 'ALGO_TESTERS_MAX' | 'USD_INR'>): T
 
 /** The band of max_total_capital in rupees: USD 1,500-7,500 at the configured rate, to the paisa. */
 export function capitalBandInr(usdInr: number): { min: number; max: number } {
-  const toInr = (usd: number) => Math.round(usd * usdInr * 100) / 100;
+  const toInr = (usd: number) => round2(usd * usdInr);
   return { min: toInr(ALGO_TESTING.minCapitalUsd), max: toInr(ALGO_TESTING.maxCapitalUsd) };
 }
 

@@ -1,5 +1,11 @@
-/** Rounds half-up to 2 decimals (paise for rupees); toPrecision first drops binary noise such as 10.499999999999998. */
-export const round2 = (value: number): number => Math.round(Number((value * 100).toPrecision(12))) / 100;
+/**
+ * An amount in its minor unit (paise for rupees, cents for dollars: a payment gateway's amounts),
+ * half-up; toPrecision first drops binary noise such as 1.005 * 100 = 100.49999999999999.
+ */
+export const minorUnits = (value: number): number => Math.round(Number((value * 100).toPrecision(12)));
+
+/** Rounds half-up to 2 decimals (paise for rupees), as a contract note does: the one money rounding. */
+export const round2 = (value: number): number => minorUnits(value) / 100;
 
 /**
  * Floors a share count with a tolerance: products of decimal rupee amounts carry binary noise
