@@ -87,6 +87,8 @@ export async function startFakeAngelOne(): Promise<FakeAngelOne> {
   const apiKey = randomBytes(6).toString('hex');
   const tokens = new Map<string, string>();
   const exchange = new FakeExchange((seq) => `26010500000${String(seq).padStart(4, '0')}`);
+  // Its RMS refuses a DELIVERY sell beyond the shares free to sell (holdings, less pending sells).
+  exchange.deliveryProduct = 'DELIVERY';
   const unique = new Map<string, string>();
   const uniqueOf = (id: string) => {
     if (!unique.has(id)) unique.set(id, `${randomBytes(4).toString('hex')}-${randomBytes(2).toString('hex')}-${id}`);

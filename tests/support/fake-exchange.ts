@@ -109,6 +109,13 @@ export class FakeExchange {
   /** Symbols no one trades against (a fast market): their orders rest even when marketable. */
   readonly held = new Set<string>();
   cash = 10_000_000;
+  /**
+   * The broker's name of its delivery product, where its RMS refuses a delivery sell beyond the
+   * shares free to sell (`sellable`); null: not checked.
+   */
+  deliveryProduct: string | null = null;
+  /** Shares in the demat account from earlier days, per `${user}:${symbol}`. */
+  readonly holdings = new Map<string, number>();
   private used = new Map<string, number>();
   private partly: number | null = null;
   private clipped: number | null = null;
@@ -156,6 +163,11 @@ export class FakeExchange {
       o.message = stopRule;
       return o;
     }
+    if (o.side === 'sell' && o.product === this.deliveryProduct && o.quantity > this.sellable(o.user, o.symbol, o)) {
+      o.status = 'rejected';
+      o.message = `Insufficient holdings: sell quantity ${o.quantity} exceeds the ${this.sellable(o.user, o.symbol, o)} shares of ${o.symbol} free to sell (held and bought today, less sold and pending sell orders).`;
+      return o;
+    }
     if (o.side === 'buy' && this.usedBy(o.user) + cost > this.cash) {
       o.status = 'rejected';
       o.message = `Insufficient funds. Required margin is ${cost.toFixed(2)} but available margin is ${(this.cash - this.usedBy(o.user)).toFixed(2)}.`;
@@ -201,6 +213,21 @@ export class FakeExchange {
   }
 
   rests = (o: ExchangeOrder) => o.status === 'open' || o.status === 'trigger_pending';
+
+  /**
+   * The delivery shares a user may still sell, as the brokers' RMS counts them: held from earlier
+   * days plus bought today, less sold, less what resting delivery sells (stops included) already
+   * block. `except` is the order being checked.
+   */
+  sellable(user: string, symbol: string, except?: ExchangeOrder): number {
+    let free = this.holdings.get(`${user}:${symbol}`) ?? 0;
+    for (const o of this.orders) {
+      if (o === except || o.user !== user || o.symbol !== symbol || o.product !== this.deliveryProduct) continue;
+      if (o.side === 'buy') free += o.filled;
+      else free -= this.rests(o) ? o.quantity : o.filled;
+    }
+    return free;
+  }
 
   /** Fills resting orders whose limit or trigger the current prices reach. */
   match(): void {
@@ -262,6 +289,8 @@ export interface ExchangeControls {
   holdFills(symbol: string, held: boolean): void;
   /** Fills resting orders whose limit or trigger the current prices reach. */
   match(): void;
+  /** Shares of the symbol the user holds from earlier days (delivery sells beyond what is free are refused). */
+  setHoldings(user: string, symbol: string, quantity: number): void;
   /** The session's end at the broker: the day's orders still resting lapse (DAY validity), listed cancelled. */
   closeSession(): void;
   exchange: FakeExchange;
@@ -273,6 +302,7 @@ export const exchangeControls = (exchange: FakeExchange): ExchangeControls => ({
   clipNextMarket: (limit) => exchange.clipNextMarket(limit),
   holdFills: (symbol, held) => void (held ? exchange.held.add(symbol) : exchange.held.delete(symbol)),
   match: () => exchange.match(),
+  setHoldings: (user, symbol, quantity) => void exchange.holdings.set(`${user}:${symbol}`, quantity),
   closeSession: () => {
     for (const o of exchange.orders) exchange.cancel(o);
   },

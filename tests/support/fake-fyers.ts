@@ -100,6 +100,8 @@ export async function startFakeFyers(): Promise<FakeFyers> {
   const authCodes = new Set<string>();
   const tokens = new Map<string, string>();
   const exchange = new FakeExchange((seq) => `26010500000${String(seq).padStart(4, '0')}`);
+  // Its RMS refuses a CNC sell beyond the shares free to sell (holdings, less pending sells).
+  exchange.deliveryProduct = 'CNC';
 
   function placeOrder(body: Record<string, unknown>, user: string): Answer {
     const symbol = /^NSE:([A-Z0-9&-]+)-EQ$/.exec(String(body.symbol ?? ''))?.[1];

@@ -102,6 +102,8 @@ export async function startFakeUpstox(): Promise<FakeUpstox> {
   const codes = new Set<string>();
   const tokens = new Map<string, string>();
   const exchange = new FakeExchange((seq) => `2601050000${String(seq).padStart(5, '0')}`);
+  // Its RMS refuses a D sell beyond the shares free to sell (holdings, less pending sells).
+  exchange.deliveryProduct = 'D';
   const isins = new Map<string, string>();
   const instrumentKey = (symbol: string) => {
     if (!isins.has(symbol))

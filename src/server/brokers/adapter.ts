@@ -160,9 +160,11 @@ export type ProtectionTerms = Omit<ProtectionRequest, 'clientOrderIds' | 'exchan
 
 /**
  * oco: one broker object whose legs cancel each other (Kite's two-leg GTT); orders: two plain
- * orders (a stop-loss and a target limit) the engine keeps one-cancels-other itself.
+ * orders (a stop-loss and a target limit) the engine keeps one-cancels-other itself; stop: the
+ * stop-loss order alone, its target watched by Trabot (a delivery position where the broker has
+ * no OCO for it: never two sells of the whole holding).
  */
-export type ProtectionKind = 'oco' | 'orders';
+export type ProtectionKind = 'oco' | 'orders' | 'stop';
 
 /**
  * active: both legs resting; triggered: a leg went to the exchange (see `executed`); cancelled:
@@ -211,6 +213,11 @@ export interface ProtectiveOrders {
    * made of plain orders are found in the order book by their legs' tags instead.
    */
   protectionBook(credentials: BrokerCredentials): Promise<Protection[]>;
+  /**
+   * True where a position of this product rests its stop alone (kind `stop`) and Trabot watches
+   * its target; absent: both legs rest at the broker.
+   */
+  watchesTarget?(product: Product): boolean;
 }
 
 export const hasProtectiveOrders = (adapter: BrokerAdapter): adapter is BrokerAdapter & ProtectiveOrders =>

@@ -25,6 +25,7 @@ import {
   type ProtectiveOrders,
 } from './adapter';
 import { rejectedProtection } from './adapter';
+import { cancelStopOnly, modifyStopOnly, placeStopOnly, stopOnlyStatus, stopOrderOf } from './stop-protection';
 
 /**
  * The two order ids of a protection's id; null when it is not one of two orders. An order id may
@@ -32,6 +33,7 @@ import { rejectedProtection } from './adapter';
  * the id splits in the middle.
  */
 export function legsOfProtection(protectionId: string): { stop: string; target: string } | null {
+  if (stopOrderOf(protectionId)) return null;
   const parts = protectionId.split('/');
   if (parts.length % 2 !== 0 || parts.some((p) => !p)) return null;
   const half = parts.length / 2;
@@ -103,6 +105,8 @@ export function fromLegOrders(protectionId: string, stop: Order, target: Order):
  * ProtectiveOrders over a broker adapter's plain orders. Placing answers a refused protection
  * (either leg refused, the stop then withdrawn) as `rejected` with the broker's words; modifying
  * changes each leg in place (quantity, trigger, limits); cancelling withdraws whichever leg rests.
+ * A delivery position gets its stop alone (stop-protection.ts): two CNC sells of the whole holding
+ * would sell it twice over.
  */
 export class OrderProtections {
   constructor(
@@ -112,6 +116,8 @@ export class OrderProtections {
 
   async place(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
     const forms = protectionLegRequests(request);
+    if (request.product === 'delivery')
+      return placeStopOnly(this.adapter, credentials, request, forms.stop, this.now());
     const stop = await this.adapter.placeOrder(credentials, forms.stop);
     if (stop.state === 'rejected')
       return rejectedProtection(request, 'orders', stop.rejectReason ?? 'rejected', this.now(), null);
@@ -127,6 +133,7 @@ export class OrderProtections {
   }
 
   async modify(credentials: BrokerCredentials, protectionId: string, changes: ProtectionChanges): Promise<Protection> {
+    if (stopOrderOf(protectionId)) return modifyStopOnly(this.adapter, credentials, protectionId, changes, stopLimitOf);
     const legs = this.legs(protectionId);
     const current = await this.status(credentials, protectionId);
     const terms = { ...current.terms, ...changes };
@@ -148,6 +155,7 @@ export class OrderProtections {
   }
 
   async cancel(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    if (stopOrderOf(protectionId)) return cancelStopOnly(this.adapter, credentials, protectionId);
     const current = await this.status(credentials, protectionId);
     for (const order of [current.orders.stop, current.orders.target])
       if (order && resting(order)) await this.adapter.cancelOrder(credentials, order.orderId);
@@ -155,6 +163,7 @@ export class OrderProtections {
   }
 
   async status(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
+    if (stopOrderOf(protectionId)) return stopOnlyStatus(this.adapter, credentials, protectionId);
     const legs = this.legs(protectionId);
     const [stop, target] = await Promise.all([
       this.adapter.orderStatus(credentials, legs.stop),
@@ -205,5 +214,10 @@ export abstract class PlainOrderProtections implements ProtectiveOrders {
 
   protectionBook(_credentials: BrokerCredentials): Promise<Protection[]> {
     return Promise.resolve([]);
+  }
+
+  /** A delivery position rests its stop alone here; Trabot watches its target. */
+  watchesTarget(product: OrderRequest['product']): boolean {
+    return product === 'delivery';
   }
 }

@@ -856,7 +856,7 @@ export const orderLegs = pgTable(
   ],
 );
 
-export const PROTECTION_KINDS = ['oco', 'orders'] as const;
+export const PROTECTION_KINDS = ['oco', 'orders', 'stop'] as const;
 export const PROTECTION_LEGS = ['stop', 'target'] as const;
 
 /**

@@ -3,7 +3,8 @@
  * stop-loss the last price has reached (unless its protective orders rest at its broker: the broker
  * executes them, and they are read at once), an intraday trade from 15:15 IST on its trade date, and a
  * trade of an account under a halt that squares off, gets
- * a market exit leg for its open quantity; all of them are written in one statement, sent with
+ * a market exit leg for its open quantity (a delivery trade whose stop alone rests at its broker is
+ * exited here at its target: watched-targets.ts); all of them are written in one statement, sent with
  * bounded concurrency and saved in one transaction. A running signal whose level is reached completes.
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { applyAnswers, sendLegs } from './order-legs';
 import { moveSignals } from '../states/signals';
 import type { PricedTrade } from './prices';
 import { levelReached, squareOffDue } from '../trading/trade-math';
+import { watchedTargets } from './watched-targets';
 
 export async function closeAtLevels(ctx: EngineContext, running: readonly PricedTrade[], now: Date): Promise<void> {
   const { db, log } = ctx.deps;
@@ -51,11 +53,21 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
     atLevel.map((t) => t.tradeId),
   );
   await reconcileProtections(ctx, now, [...resting]);
+  // A stop resting alone leaves the target to Trabot (watched-targets.ts), on the trade's own price.
+  const atTarget = running.filter((t) => t.remaining > 0 && tradeReached(t, signalOf.get(t.signalId)!) === 'target');
+  const watched = await watchedTargets(
+    ctx,
+    atTarget.map((t) => t.tradeId),
+  );
   const due = new Map(
     running.flatMap((trade) => {
       const squareOff =
         squareOffByHalt(ctx.halts, trade.accountId) || squareOffDue(trade.tradeType, trade.tradeDate, now);
-      const level = resting.has(trade.tradeId) ? null : tradeReached(trade, signalOf.get(trade.signalId)!);
+      const level = watched.has(trade.tradeId)
+        ? ('target' as const)
+        : resting.has(trade.tradeId)
+          ? null
+          : tradeReached(trade, signalOf.get(trade.signalId)!);
       const reached = level ?? (squareOff ? ('square_off' as const) : null);
       return reached && trade.remaining > 0 ? [[trade.tradeId, reached] as const] : [];
     }),

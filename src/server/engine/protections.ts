@@ -38,6 +38,7 @@ import { SESSION_CLOSE_IST } from './market-hours';
 import { exitSide } from '../trading/trade-math';
 import { brokerOf } from './broker-access';
 import { askLivePrices, livePriceOfTrade } from './live-prices';
+import { stopOnlyFound } from './watched-targets';
 import { mapBounded } from './bounded';
 import type { AccountRow, EngineContext, SignalRow, TradeRow } from './engine-deps';
 import { FencedError, assertLeading } from './fence';
@@ -220,6 +221,8 @@ async function lookUp(
   const stop = tagged(tags.stop);
   const target = tagged(tags.target);
   if (stop && target) return broker.adapter.protectionStatus(broker.credentials, `${stop.orderId}/${target.orderId}`);
+  const want = wanted(ctx, p, now);
+  if (stop && broker.adapter.watchesTarget?.(want.product)) return stopOnlyFound(broker, stop, want.target);
   if (stop || target) {
     // Half a protection (the crash came between its two orders): withdrawn, then placed whole.
     const half = (stop ?? target)!;
@@ -228,7 +231,6 @@ async function lookUp(
     return null;
   }
   const held = known ?? (await heldAtBroker(ctx, p.account.trabot_account_id));
-  const want = wanted(ctx, p, now);
   return (
     (await broker.adapter.protectionBook(broker.credentials)).find(
       (b) =>
@@ -420,12 +422,12 @@ async function settledStatus(p: ProtectionContext, broker: Protecting): Promise<
 }
 
 /**
- * A delivery position's protection of two day orders found withdrawn at its broker after the
+ * A delivery position's protection of day orders (its stop, or stop and target) found withdrawn at its broker after the
  * session it was placed (or last modified) in closed: the broker lapsed them at the close (a DAY
  * order lives one session), which is not the broker refusing them. Placed again at the next open.
  */
 function lapsedAtTheClose(p: ProtectionContext, status: Protection, now: Date): boolean {
-  if (status.kind !== 'orders' || status.state !== 'cancelled') return false;
+  if (status.kind === 'oco' || status.state !== 'cancelled') return false;
   if (productOf(p.trade.trade_type) !== 'delivery') return false;
   const since = p.protection.updated_at;
   return now >= istTime(istDay(since), SESSION_CLOSE_IST);

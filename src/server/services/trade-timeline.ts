@@ -12,6 +12,7 @@ import { LEVEL_FIELDS, type LevelField, type TimelineItem, type TimelineKind } f
 import type { orderLegs, protectionEvents, signalEvents, signals, tradeEntries, tradeExits } from '../db/schema';
 import { round2 } from '../trading/money';
 import { PLACED_FOR_THE_NEW_SESSION } from '@shared/protection-reasons';
+import { stopOrderOf } from '../brokers/stop-protection';
 
 type EventRow = Pick<typeof signalEvents.$inferSelect, 'at' | 'kind' | 'user_name' | 'details'>;
 type LegRow = Pick<
@@ -244,16 +245,21 @@ function legSteps(leg: LegRow, booked: boolean): TimelineItem[] {
 export function protectionStep(e: ProtectionEventRow): TimelineItem | null {
   const broker = brokerLabel(e.broker);
   const levels = { quantity: e.quantity, order_id: e.broker_protection_id };
-  const terms = `stop-loss ${e.stop}, target ${e.target}`;
+  // A stop resting alone (a delivery position at a broker without an OCO for it): the target is Trabot's.
+  const stopOnly = stopOrderOf(e.broker_protection_id ?? '') !== null;
+  const what = stopOnly ? 'Stop-loss' : 'Stop-loss and target';
+  const terms = stopOnly
+    ? `stop-loss ${e.stop}; target ${e.target} watched by Trabot on ${broker}'s price`
+    : `stop-loss ${e.stop}, target ${e.target}`;
   switch (e.state) {
     case 'active':
       if (e.from_state === 'placing' && e.reason === PLACED_FOR_THE_NEW_SESSION)
-        return step(e.at, 'protection', `Stop-loss and target ${PLACED_FOR_THE_NEW_SESSION} at ${broker}`, {
+        return step(e.at, 'protection', `${what} ${PLACED_FOR_THE_NEW_SESSION} at ${broker}`, {
           ...levels,
           note: terms,
         });
       return e.from_state === 'placing'
-        ? step(e.at, 'protection', `Stop-loss and target resting at ${broker}`, { ...levels, note: terms })
+        ? step(e.at, 'protection', `${what} resting at ${broker}`, { ...levels, note: terms })
         : step(e.at, 'protection', `Protective orders modified at ${broker}`, { ...levels, note: terms });
     case 'cancelled':
       return step(e.at, 'protection', `Protective orders cancelled at ${broker}`, { ...levels, note: e.reason });

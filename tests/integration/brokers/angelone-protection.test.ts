@@ -1,5 +1,5 @@
 /**
- * Protective orders at Angel One (docs/decisions/2026-11-27-protective-orders-at-angel-one.md)
+ * Protective orders of an intraday position at Angel One (docs/decisions/2026-11-27-protective-orders-at-angel-one.md)
  * against the local SmartAPI (tests/support/fake-angelone.ts): the stop as variety STOPLOSS,
  * ordertype STOPLOSS_LIMIT (triggerprice and price as strings) and the target as a NORMAL LIMIT
  * order, each with its `ordertag`, on placeOrder; modified with modifyOrder.
@@ -16,7 +16,7 @@ protectionContract('angelone', {
       tradingsymbol: 'INFY-EQ',
       transactiontype: 'SELL',
       ordertype: 'STOPLOSS_LIMIT',
-      producttype: 'DELIVERY',
+      producttype: 'INTRADAY',
       triggerprice: '1450',
       price: '1450',
       quantity: '10',

@@ -1,5 +1,5 @@
 /**
- * Protective orders at Fyers (docs/decisions/2026-11-27-protective-orders-at-fyers.md) against the
+ * Protective orders of an intraday position at Fyers (docs/decisions/2026-11-27-protective-orders-at-fyers.md) against the
  * local Fyers (tests/support/fake-fyers.ts): the stop as a stop-limit order (type 4, side -1,
  * stopPrice and limitPrice) and the target as a limit order (type 1), each with its `orderTag`, on
  * POST /api/v3/orders/sync; modified with PATCH on the same path.
@@ -16,7 +16,7 @@ protectionContract('fyers', {
       qty: 10,
       type: 4,
       side: -1,
-      productType: 'CNC',
+      productType: 'INTRADAY',
       stopPrice: 1450,
       limitPrice: 1450,
       orderTag: tag,

@@ -100,6 +100,8 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))('the exit ch
     expect(order).toMatchObject({ type: 'limit', price: 1495, status: 'open', filled: 0 });
 
     // A market order left open made a LIMIT with no price: refused with the broker's words for a missing price.
+    // (The clipped sell is withdrawn first: it blocks the 10 shares held, and the RMS refuses a sell beyond them.)
+    await adapter.cancelOrder(member, clipped.orderId);
     fake.fillNextPartly(2);
     const part = await adapter.placeOrder(member, orderRequest({ side: 'sell', quantity: 5 }));
     await expect(adapter.modifyOrder(member, part.orderId, { orderType: 'limit' })).rejects.toThrow(BrokerError);

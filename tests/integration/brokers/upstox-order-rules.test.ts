@@ -38,6 +38,7 @@ describe('market protection', () => {
     const auto = await adapterWith().placeOrder(member('7UP001'), orderRequest());
     expect(auto.state).toBe('filled');
     expect(placements().at(-1)!.body).toMatchObject({ order_type: 'MARKET', market_protection: -1 });
+    upstox.setHoldings('7UP002', 'INFY', 10); // a delivery sell needs the shares in the demat account
     const banded = await adapterWith(5).placeOrder(member('7UP002'), orderRequest({ side: 'sell' }));
     expect(banded.state).toBe('filled');
     expect(placements().at(-1)!.body).toMatchObject({ order_type: 'MARKET', market_protection: 5 });

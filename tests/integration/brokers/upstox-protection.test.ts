@@ -1,5 +1,5 @@
 /**
- * Protective orders at Upstox (docs/decisions/2026-11-27-protective-orders-at-upstox.md) against
+ * Protective orders of an intraday position at Upstox (docs/decisions/2026-11-27-protective-orders-at-upstox.md) against
  * the local Upstox (tests/support/fake-upstox.ts): the stop as an SL order (trigger_price and
  * price, no market_protection: Upstox takes it on MARKET and SL-M only) and the target as a LIMIT
  * order, each with its `tag`, on POST /v3/order/place; modified with PUT /v2/order/modify.
@@ -14,7 +14,7 @@ protectionContract('upstock', {
     expect(body).toMatchObject({
       transaction_type: 'SELL',
       quantity: 10,
-      product: 'D',
+      product: 'I',
       order_type: 'SL',
       trigger_price: 1450,
       price: 1450,

@@ -1,7 +1,8 @@
 /**
  * A delivery trade's protective day orders at Fyers, Upstox and Angel One (the REST brokers without
  * an order that outlives the session for an open position) across a close and an open, on NSE's calendar and an injected clock (issue 24;
- * docs/engine.md, "Protective orders at the broker"): the SL and target orders lapse at the
+ * docs/engine.md, "Protective orders at the broker"): the SL order (a delivery position's stop
+ * rests alone there; Trabot watches the target) lapses at the
  * broker's close, the engine records the protection `expired` ("lapsed at the close") without
  * placing anything while the market is shut, and at the next session's first ticks places them
  * again once, whatever the ticks and a restart repeat; a trade closed meanwhile is not protected
@@ -73,8 +74,9 @@ describe.each(DAY_ORDER_BROKERS)(
       const keptTrade = await tradeOf(kept.signal.signal_id);
       const closedTrade = await tradeOf(closed.signal.signal_id);
       expect(keptTrade).toMatchObject({ trade_type: 'swing', trade_status: 'running', remaining_quantity: 320 });
-      expect(resting(kept.user, 'MORNA')).toHaveLength(2);
-      expect(resting(closed.user, 'MORNB')).toHaveLength(2);
+      // The stop alone: no OCO there for a held position, and Trabot watches the target.
+      expect(resting(kept.user, 'MORNA')).toHaveLength(1);
+      expect(resting(closed.user, 'MORNB')).toHaveLength(1);
 
       // Monday's close: the broker lapses the day's orders still resting.
       await engine.tick(at('2026-04-06T15:31:00+05:30'));
@@ -90,7 +92,7 @@ describe.each(DAY_ORDER_BROKERS)(
       // Nothing is placed while the market is shut: the evening, the night, before Tuesday's open.
       for (const time of ['2026-04-06T20:00:00', '2026-04-07T08:00:00', '2026-04-07T09:14:00'])
         await engine.tick(at(`${time}+05:30`));
-      expect(legOrders(kept.user, 'MORNA')).toHaveLength(2);
+      expect(legOrders(kept.user, 'MORNA')).toHaveLength(1);
       expect(resting(kept.user, 'MORNA')).toHaveLength(0);
 
       // Tuesday's open: placed again in the session's first ticks, then ticks repeat and the server restarts.
@@ -101,22 +103,19 @@ describe.each(DAY_ORDER_BROKERS)(
       await restarted.tick(at('2026-04-07T09:16:30+05:30'));
       await engine.tick(at('2026-04-07T09:17:00+05:30'));
       const again = resting(kept.user, 'MORNA');
-      expect(legOrders(kept.user, 'MORNA')).toHaveLength(4);
-      expect(again.map((o) => [o.type, o.quantity, o.trigger || o.price])).toEqual([
-        ['sl', 320, 245],
-        ['limit', 320, 262.5],
-      ]);
+      expect(legOrders(kept.user, 'MORNA')).toHaveLength(2);
+      expect(again.map((o) => [o.type, o.quantity, o.trigger || o.price])).toEqual([['sl', 320, 245]]);
       const row = await protectionOf(keptTrade.trabot_trade_id);
-      expect(row).toMatchObject({ state: 'active', quantity: 320, stop: 245, target: 262.5 });
-      // The two orders' ids, as the broker names them (Angel One: "orderid/uniqueorderid" each).
-      expect(row.broker_protection_id!.split('/')).toEqual(expect.arrayContaining([again[0]!.id, again[1]!.id]));
+      expect(row).toMatchObject({ state: 'active', kind: 'stop', quantity: 320, stop: 245, target: 262.5 });
+      // The stop order's id, as the broker names it (Angel One: "orderid/uniqueorderid").
+      expect(row.broker_protection_id).toMatch(new RegExp(`^stop:${again[0]!.id}(/|$)`));
 
       // The trade closed meanwhile: its exit went at the open, and no protection was placed for it again.
       expect(await tradeOf(closed.signal.signal_id)).toMatchObject({
         trade_status: 'completed',
         remaining_quantity: 0,
       });
-      expect(legOrders(closed.user, 'MORNB')).toHaveLength(2);
+      expect(legOrders(closed.user, 'MORNB')).toHaveLength(1);
       expect(await protectionOf(closedTrade.trabot_trade_id)).toMatchObject({ state: 'cancelled' });
       expect(
         await t.deps.db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, closedTrade.trabot_trade_id)),
@@ -124,9 +123,9 @@ describe.each(DAY_ORDER_BROKERS)(
 
       const detail = await getTradeDetail(t.deps.db, keptTrade.trabot_trade_id, { view: 'member' });
       expect(detail!.timeline.filter((s) => s.kind === 'protection').map((s) => s.title)).toEqual([
-        `Stop-loss and target resting at ${world.label}`,
+        `Stop-loss resting at ${world.label}`,
         `Protective orders expired at ${world.label}`,
-        `Stop-loss and target placed again for the new session at ${world.label}`,
+        `Stop-loss placed again for the new session at ${world.label}`,
       ]);
     });
   },

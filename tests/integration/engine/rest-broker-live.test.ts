@@ -28,7 +28,7 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
     await fake.close();
   });
 
-  it('enters with one tagged delivery market buy, books the fill, and its target resting there fills', async () => {
+  it('enters with one tagged delivery market buy, books the fill, and exits once at its target', async () => {
     const { signal, feed, engine } = await liveInfySignal(t, {
       broker: world.broker,
       clientId: 'LIVE001',
@@ -64,25 +64,36 @@ describe.each(REST_BROKER_WORLDS)('a live $label account', (world) => {
       avg_entry_price: 250,
     });
 
-    // The target rests at the broker (engine/protections.ts): a limit order, or at Dhan, for a delivery
-    // position, a leg of a forever OCO that places its limit order when triggered (and cancels the stop
-    // leg itself). The broker fills it, the engine books it and cancels the stop where it is an order
-    // of its own; Trabot sends no exit of its own.
+    // At Dhan the target rests at the broker, a leg of a forever OCO that places its limit order when
+    // triggered (and cancels the stop leg itself): Dhan fills it, the engine books it. At Fyers, Upstox
+    // and Angel One only the stop rests (no OCO there for a held position): Trabot watches the target
+    // on the broker's price, cancels the stop, then sells once at market.
     feed.set('INFY', 263);
     fake.setLtp('INFY', 263);
     fake.match();
     await engine.tick(new Date(T0 + 3_000));
+    await engine.tick(new Date(T0 + 6_000));
     const leg$ = (suffix: string) =>
       fake.exchange.orders.find((o) => new RegExp(`^TB${trade!.trabot_trade_id}P\\d+${suffix}$`).test(o.tag ?? ''))!;
-    expect(leg$(world.broker === 'dhan' ? 'O' : 'T')).toMatchObject({
-      side: 'sell',
-      type: 'limit',
-      product: world.delivery,
-      quantity: 320,
-      price: 262.5,
-      status: 'filled',
-    });
-    if (world.broker !== 'dhan') expect(leg$('S')).toMatchObject({ side: 'sell', quantity: 320, status: 'cancelled' });
+    if (world.broker === 'dhan')
+      expect(leg$('O')).toMatchObject({
+        side: 'sell',
+        type: 'limit',
+        product: world.delivery,
+        quantity: 320,
+        price: 262.5,
+        status: 'filled',
+      });
+    else {
+      expect(leg$('S')).toMatchObject({ side: 'sell', quantity: 320, status: 'cancelled' });
+      expect(leg$('T')).toBeUndefined();
+      expect(fake.exchange.orders.find((o) => o.side === 'sell' && o.status === 'filled')).toMatchObject({
+        type: 'market',
+        product: world.delivery,
+        filled: 320,
+        averagePrice: 263,
+      });
+    }
     expect(fake.exchange.orders.filter((o) => o.side === 'sell' && o.status === 'filled')).toHaveLength(1);
     expect(
       (await t.deps.db.select().from(trades).where(eq(trades.trabot_trade_id, trade!.trabot_trade_id)))[0],

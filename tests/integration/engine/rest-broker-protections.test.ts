@@ -65,8 +65,9 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
     const fake = () => fakes.get(world.broker)!;
     const wire = WIRE[world.broker];
     let symbolIndex = 0;
-    // Dhan protects a delivery position with a forever OCO (dhan-forever-protections.test.ts): its plain orders are intraday's.
-    const tradeType = world.broker === 'dhan' ? 'intraday' : 'swing';
+    // Two plain orders are an intraday position's idiom: a delivery one rests a forever OCO at Dhan
+    // (dhan-forever-protections.test.ts) and its stop alone elsewhere (rest-broker-delivery.test.ts).
+    const tradeType = 'intraday';
 
     /** A live account at the broker with an approved signal on a symbol of its own at 250 (stop 245, target 262.5). */
     async function liveTrade() {

@@ -312,6 +312,11 @@ export class DhanAdapter extends PlainOrderProtections implements BrokerAdapter,
     return orders.map((o) => fromDhanOrder(o, this.now()));
   }
 
+  /** Both legs rest at Dhan: a delivery position's in the forever OCO, an intraday one's as two orders. */
+  override watchesTarget(): boolean {
+    return false;
+  }
+
   override async placeProtection(credentials: BrokerCredentials, request: ProtectionRequest): Promise<Protection> {
     if (request.product !== 'delivery') return super.placeProtection(credentials, request);
     const { whole, stop } = request.clientOrderIds;

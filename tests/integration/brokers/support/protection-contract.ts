@@ -4,7 +4,8 @@
  * as a stop-loss (SL) order and a target LIMIT order, each with its leg's tag; modified in place;
  * cancelled whole; a price through the stop triggers it at the fake and the status reads the fill;
  * refused where the broker's RMS refuses (a stop on the wrong side of the price, a price off the
- * tick), never leaving half a protection resting. Each test file checks its broker's own wire format.
+ * tick), never leaving half a protection resting; a delivery position's stop rests alone. Each test
+ * file checks its broker's own wire format.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerCredentials, ProtectionRequest, ProtectiveOrders } from '@server/brokers/adapter';
@@ -33,8 +34,11 @@ export interface ProtectionWire {
 export function protectionContract(
   broker: RestBrokerWorld['broker'],
   wire: ProtectionWire,
-  /** The positions' product (Dhan protects delivery with a forever order instead: dhan-forever.test.ts). */
-  product: 'delivery' | 'intraday' = 'delivery',
+  /**
+   * The positions' product: two orders are an intraday position's idiom (a delivery one rests its
+   * stop alone, `stopOnlyContract`; at Dhan a forever OCO: dhan-forever.test.ts).
+   */
+  product: 'delivery' | 'intraday' = 'intraday',
 ): void {
   const world = REST_BROKER_WORLDS.find((w) => w.broker === broker)!;
   let fake: RestFake;
@@ -55,11 +59,11 @@ export function protectionContract(
   afterAll(() => fake.close());
 
   /** A member of their own with a filled market buy of 10 `symbol` (the position the protection is for). */
-  async function position(symbol: string) {
+  async function position(symbol: string, held = product) {
     const user = `PX${2000 + ++users}`;
     const credentials = { clientId: user, accessKey: fake.newAccessToken(user) };
     fake.setLtp(symbol, PRICES[symbol]!);
-    const entry = await adapter.placeOrder(credentials, orderRequest({ symbol, product }));
+    const entry = await adapter.placeOrder(credentials, orderRequest({ symbol, product: held }));
     expect(entry).toMatchObject({ state: 'filled', filledQuantity: 10 });
     return { credentials, user };
   }
@@ -206,6 +210,52 @@ export function protectionContract(
       move('WIPRO', 280);
       expect(fake.exchange.orders.filter((o) => o.symbol === 'WIPRO' && o.side === 'sell' && o.filled > 0)).toEqual([]);
     });
+
+    if (broker !== 'dhan')
+      it("a delivery position rests its stop alone: the broker's RMS takes no second sell of the holding", async () => {
+        const { credentials } = await position('INFY', 'delivery');
+        const request = protection({ product: 'delivery' });
+        const from = fake.requests.length;
+        const placed = await adapter.placeProtection(credentials, request);
+        expect(fake.requests.slice(from).filter(wire.isPlacement)).toHaveLength(1);
+        const stop = tagged(request.clientOrderIds.stop);
+        expect(stop).toMatchObject({
+          type: 'sl',
+          side: 'sell',
+          quantity: 10,
+          trigger: 1450,
+          status: 'trigger_pending',
+        });
+        expect(tagged(request.clientOrderIds.target)).toBeUndefined();
+        expect(placed).toMatchObject({
+          protectionId: `stop:${placed.orders.stop!.orderId}`,
+          kind: 'stop',
+          state: 'active',
+          orders: { target: null },
+          terms: { product: 'delivery', quantity: 10, stop: 1450, target: 1600 },
+        });
+        // The holding is blocked by the stop: a target LIMIT sell of it is refused, as two would sell it twice.
+        const second = await adapter.placeOrder(
+          credentials,
+          orderRequest({ symbol: 'INFY', side: 'sell', product: 'delivery', orderType: 'limit', limitPrice: 1600 }),
+        );
+        expect(second).toMatchObject({
+          state: 'rejected',
+          rejectReason: expect.stringMatching(/Insufficient holdings/),
+        });
+
+        const modified = await adapter.modifyProtection(credentials, placed.protectionId, {
+          quantity: 10,
+          stop: 1460,
+          stopLimit: null,
+          target: 1650,
+          lastPrice: 1500,
+        });
+        expect(modified).toMatchObject({ protectionId: placed.protectionId, terms: { stop: 1460, target: 1650 } });
+        expect(stop).toMatchObject({ trigger: 1460, price: 1460, status: 'trigger_pending' });
+        expect(await adapter.cancelProtection(credentials, placed.protectionId)).toMatchObject({ state: 'cancelled' });
+        expect(stop.status).toBe('cancelled');
+      });
 
     it("is refused as the broker's RMS refuses a stop above the price: rejected with its words, nothing resting", async () => {
       const { credentials } = await position('LT');

@@ -1,0 +1,2 @@
+ALTER TABLE "protections" DROP CONSTRAINT "protections_kind_check";--> statement-breakpoint
+ALTER TABLE "protections" ADD CONSTRAINT "protections_kind_check" CHECK ("protections"."kind" is null or "protections"."kind" in ('oco', 'orders', 'stop'));
