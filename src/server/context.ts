@@ -8,6 +8,7 @@ import type { Db } from './db/client';
 import type { Env } from './config/env';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './services/mail';
+import type { Order } from './brokers/adapter';
 
 export interface AppDeps {
   db: Db;
@@ -17,7 +18,11 @@ export interface AppDeps {
   /** Proof-of-work difficulty of the login captcha; defaults to DEFAULT_CAPTCHA_DIFFICULTY (tests lower it). */
   captchaDifficulty?: CaptchaDifficulty;
   /** The engine running in this process, when it runs: an approval wakes it at once. */
-  engine?: { wake(reason?: 'postback'): void };
+  engine?: {
+    wake(reason?: 'postback'): void;
+    /** An order a broker pushed (a postback): booked at the engine's next step (pushed-orders.ts). */
+    receiveOrder?(broker: string, order: Order): void;
+  };
   /** Tells people what happened (Web Push), when configured; never waited for by a request. */
   notifier?: Notifier;
   /**

@@ -40,6 +40,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exchangeTick, offTickPrice, offTickText } from './fake-tick-rule';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { kitePushes, type KitePushes } from './fake-kite-pushes';
 
 export interface KiteOrderRecord {
   order_id: string;
@@ -169,6 +170,13 @@ export interface FakeKite {
   holdFills(symbol: string, held: boolean): void;
   /** Fills resting orders whose limit or trigger the current prices reach. */
   match(): void;
+  /** Order updates by postback and on the ticker websocket (fake-kite-pushes.ts). */
+  pushes: KitePushes;
+  /**
+   * While set, order reads (the order book, an order's history) show each order as it stood before
+   * its first fill, as when the app's read budget is spent: its fills are learnt only by push.
+   */
+  withholdFills(withheld: boolean): void;
   orders: KiteOrderRecord[];
   /** Every request as received, `at` in performance.now() milliseconds. */
   requests: {
@@ -305,7 +313,25 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   let tickerConnects = 0;
   let tickerStalled = false;
 
-  const snapshot = (o: KiteOrderRecord) => histories.get(o.order_id)!.push({ ...o });
+  let fillsWithheld = false;
+  const pushes = kitePushes({
+    apiSecret,
+    appId: 1234,
+    stream: (user, text) => {
+      for (const [ws, { accessToken }] of tickers) if (accessTokens.get(accessToken) === user) ws.send(text);
+    },
+  });
+  const snapshot = (o: KiteOrderRecord) => {
+    const history = histories.get(o.order_id)!;
+    const before = history.at(-1);
+    history.push({ ...o });
+    pushes.changed(o, before);
+  };
+  /** An order's history as its reads show it: withheld, only the entries before its first fill. */
+  const readable = (orderId: string) => {
+    const history = histories.get(orderId)!;
+    return fillsWithheld ? history.filter((h) => h.filled_quantity === 0) : history;
+  };
   const fill = (o: KiteOrderRecord, quantity: number, price: number) => {
     const filled = o.filled_quantity + quantity;
     o.average_price = (o.average_price * o.filled_quantity + price * quantity) / filled;
@@ -731,11 +757,15 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       if (method === 'PUT' || method === 'DELETE') return changeGtt(method, gtt, form);
     }
     if (method === 'GET' && path === '/orders')
-      return ok(orders.filter((o) => o.placed_by === user).map((o) => ({ ...o })));
+      return ok(
+        orders
+          .filter((o) => o.placed_by === user)
+          .map((o) => ({ ...(fillsWithheld ? readable(o.order_id).at(-1)! : o) })),
+      );
     const one = /^\/orders\/(?:regular\/)?(\d+)$/.exec(path);
     const order = one ? orders.find((o) => o.order_id === one[1] && o.placed_by === user) : undefined;
     if (one && !order) return fail(400, 'InputException', "Couldn't find that `order_id`.");
-    if (method === 'GET' && order) return ok(histories.get(order.order_id));
+    if (method === 'GET' && order) return ok(readable(order.order_id));
     if ((method === 'PUT' || method === 'DELETE') && order) {
       if (!['OPEN', 'TRIGGER PENDING'].includes(order.status))
         return fail(
@@ -947,6 +977,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     limitRate: (perSecond) => void (ratePerSecond = perSecond),
     holdOrderAnswers: (ms) => void (orderAnswerHoldMs = ms),
     match,
+    pushes,
+    withholdFills: (withheld) => void (fillsWithheld = withheld),
     orders,
     requests,
     get rateLimited() {

@@ -33,6 +33,8 @@ import { followProtections, isProtectionTag, reconcileProtections } from './prot
 import { remindExpiredSessions } from './session-reminders';
 import { restorePaperBook } from './paper-book';
 import { cancelWithSignals, followUnsettledLegs } from './settle';
+import { bookPushedOrders, PushInbox } from './pushed-orders';
+import type { Order } from '../brokers/adapter';
 
 export interface EngineOptions {
   feed: PriceFeed;
@@ -57,6 +59,8 @@ export class Engine {
    * (undefined: not yet; the first tick does, and each tick that finds the lead taken again).
    */
   private paperRestoredIn: number | null | undefined = undefined;
+  /** Orders the brokers pushed (postbacks, websocket updates), booked at the engine's next step. */
+  private readonly pushes = new PushInbox();
 
   constructor(deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'notifier' | 'env'>, options: EngineOptions) {
     const leadership = options.leadership ?? SOLE_LEADERSHIP;
@@ -84,6 +88,11 @@ export class Engine {
     this.reconciledAt = -Infinity;
   }
 
+  /** An order a broker pushed: booked at the next step (the caller wakes the engine). */
+  receiveOrder(broker: string, order: Order): void {
+    this.pushes.add({ broker, order });
+  }
+
   /** Long steps (a fan-out's batches) end at their next batch boundary; what is left waits for the next start. */
   requestStop(): void {
     this.stopRequested = true;
@@ -104,6 +113,8 @@ export class Engine {
     const open = sessionState(now, ctx.calendar).open;
     const quotes = open ? ctx.feed.tick(now) : [];
     await this.recordFeedState(now);
+    // Fills the brokers pushed are booked before anything is polled, their protections placed at once.
+    await this.bookPushes(now, open);
     // A paper protection's leg the price reached is booked in this tick, as a postback would have it.
     if (open && ctx.paper.matchOpenOrders().some((o) => isProtectionTag(o.clientOrderId))) this.reconcileSoon();
     if (now.getTime() - this.reconciledAt >= RECONCILE_EVERY_MS) {
@@ -128,8 +139,22 @@ export class Engine {
     if (this.remindedDay !== istDay(now) && (await remindExpiredSessions(ctx, now))) this.remindedDay = istDay(now);
     await cancelWithSignals(ctx, now);
     await fanOutApproved(ctx, now);
-    // Last, so that every entry filled in this tick (fan-out, manual, followed) gets its protection now.
+    // Last, so that every entry filled in this tick (fan-out, manual, followed, pushed meanwhile) gets its protection now.
+    await this.bookPushes(now, false);
     if (open) await followProtections(ctx, now);
+  }
+
+  /**
+   * Books the orders pushed since the last look (pushed-orders.ts); a pushed protective order's leg
+   * reconciles that trade's protection, an order of no leg the whole book at the next reconciliation.
+   * With `protect`, an entry booked here gets its protection placed now, not at the end of the tick.
+   */
+  private async bookPushes(now: Date, protect: boolean): Promise<void> {
+    if (!this.pushes.size) return;
+    const booked = await bookPushedOrders(this.ctx, this.pushes.take(), now);
+    if (booked.protectionTrades.length) await reconcileProtections(this.ctx, now, booked.protectionTrades);
+    if (booked.unknown) this.reconcileSoon();
+    if (protect && booked.applied) await followProtections(this.ctx, now);
   }
 
   /**

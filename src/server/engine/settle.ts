@@ -16,6 +16,7 @@ import {
   type LegContext,
 } from './order-legs';
 import { moveTradesWhere } from '../states/trades';
+import { isBehind } from './pushed-orders';
 import { TRADE_DONE_STATUSES } from '@shared/states/trades';
 
 const isClosed = (l: LegContext) => TRADE_DONE_STATUSES.includes(l.trade.trade_status);
@@ -30,10 +31,13 @@ export async function followUnsettledLegs(ctx: EngineContext, now: Date): Promis
   const legs = await legsWhere(ctx.deps.db, inArray(orderLegs.state, UNSETTLED_LEG_STATES));
   if (!legs.length) return;
   const open = legs.filter((l) => l.leg.state === 'open');
-  const polled = await pollLegs(
-    ctx,
-    open.filter((l) => !isClosed(l)),
-  );
+  // A read that lags a fill already pushed (pushed-orders.ts) takes nothing back.
+  const polled = (
+    await pollLegs(
+      ctx,
+      open.filter((l) => !isClosed(l)),
+    )
+  ).filter((a) => a.answer.kind !== 'order' || !isBehind(a.leg, a.answer.order));
   const cancelled = (await cancelLegs(ctx, open.filter(isClosed))).map((a) => ({
     ...a,
     cancelledBecause: {

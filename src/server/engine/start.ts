@@ -12,6 +12,7 @@ import { holidaysOutdated, marketCalendar } from './market-hours';
 import { HOLIDAYS_KNOWN_THROUGH } from './nse-holidays';
 import { postgresLeaderLock, sessionLeaderLock } from './leader-lock';
 import { runEngine, type RunningEngine } from './runner';
+import type { Order } from '../brokers/adapter';
 
 /** Work that only the leader runs, on the engine's loop, at most every `everyMs`. */
 export interface LeaderJob {
@@ -58,8 +59,9 @@ export function startEngine(
   deps: Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env' | 'notifier' | 'clock'>,
   database: Pick<Database, 'kind'>,
   leaderJobs: readonly LeaderJob[] = [],
-): RunningEngine {
-  const feed = priceFeed(deps);
+): RunningEngine & { receiveOrder(broker: string, order: Order): void } {
+  // Kite's ticker also carries the streaming account's order updates: booked like a postback.
+  const feed = priceFeed(deps, Date.now(), (order) => receiveOrder('zerodha', order));
   const paper = new PaperBroker({ prices: feed });
   const lock =
     database.kind === 'postgres' && deps.env.DATABASE_URL
@@ -102,7 +104,12 @@ export function startEngine(
   // The requests' clock: a signal's expiry is set and checked by the services and swept by the
   // engine against the same time.
   const running = runEngine({ engine: loop, lock, log: deps.log, now });
+  function receiveOrder(broker: string, order: Order) {
+    engine.receiveOrder(broker, order);
+    running.wake();
+  }
   return {
+    receiveOrder,
     wake: (reason) => {
       if (reason === 'postback') engine.reconcileSoon();
       running.wake();

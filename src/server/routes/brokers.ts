@@ -12,9 +12,10 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { queryIdSchema } from '@shared/schemas/ids';
 import { requireUser, sessionUser } from '../auth/guards';
-import type { AppEnv } from '../context';
+import { appNow, type AppEnv } from '../context';
 import { ApiError, STATUS } from '../http/api-errors';
 import { kitePostbackGenuine } from '../brokers/zerodha/zerodha-adapter';
+import { kitePushedOrder } from '../brokers/zerodha/kite-pushes';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
 import { BrokerLoginError, finishBrokerLogin, startBrokerLogin } from '../services/broker-logins';
@@ -52,7 +53,7 @@ export const POSTBACK_WINDOW_MS = 60 * 1000;
 
 /**
  * Counts a postback against its address before its body is read; 429 with Retry-After over the
- * limit. A dropped postback costs nothing: it only wakes the engine, which asks Kite itself.
+ * limit. A dropped postback only delays the fill: the engine's poll and reconciliation find it.
  */
 const postbackRateLimited: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, env, log } = c.get('deps');
@@ -94,8 +95,9 @@ export function brokerRoutes(): Hono<AppEnv> {
     return c.redirect(`${finished.returnTo}?${search}`, 303);
   });
 
-  // Kite's order postbacks (the URL set on the Kite app): a genuine one wakes the engine, which then
-  // asks Kite for the order's state itself; the postback's own figures are never booked.
+  // Kite's order postbacks (the URL set on the Kite app): a genuine one is the order itself, handed to
+  // the engine, which books it at once like a polled answer (pushed-orders.ts); one that is not a
+  // whole order only wakes the engine to reconcile with Kite.
   routes.post(
     ZERODHA_POSTBACK_PATH.slice('/api'.length),
     kiteConfigured,
@@ -106,8 +108,11 @@ export function brokerRoutes(): Hono<AppEnv> {
       const body = c.req.valid('json');
       if (!kitePostbackGenuine(body, kiteSecret(c))) throw new ApiError(STATUS.UNAUTHORIZED, 'Invalid checksum');
       deps.log.info({ orderId: body.order_id, status: body.status, tag: body.tag }, 'zerodha postback');
-      // The order may be a protective order's leg: the engine reconciles with Kite at once.
-      deps.engine?.wake('postback');
+      const order = kitePushedOrder(body, appNow(deps));
+      if (order && deps.engine?.receiveOrder) {
+        deps.engine.receiveOrder('zerodha', order);
+        deps.engine.wake();
+      } else deps.engine?.wake('postback');
       return c.json({ received: true });
     },
   );

@@ -10,6 +10,10 @@
  * out; a server cannot hand it its life. So its packet parser is used as it is, and the connection
  * is kept here: reconnecting with a doubling wait (1 s up to 60 s, without end), the subscription
  * sent again on every connect, and a silent socket (no heartbeat for 5 s) closed and reconnected.
+ *
+ * The same socket carries the session's user's order updates as text, `{"type": "order", "data":
+ * <the order, as Kite's postback has it>}` (Kite's "Postbacks and non-binary updates"): handed to
+ * `onOrder` as they come.
  */
 import { KiteTicker } from 'kiteconnect';
 import WebSocket from 'ws';
@@ -57,6 +61,8 @@ export interface KiteTickerOptions {
   root: string;
   apiKey: string;
   onTicks(ticks: TickerTick[]): void;
+  /** An order update of the streaming session's user (its `data`, the order as Kite pushes it). */
+  onOrder?(data: unknown): void;
   log: Logger;
   /** The first reconnect's wait; each failure doubles it up to maxDelayMs. */
   baseDelayMs?: number;
@@ -162,7 +168,8 @@ export class KiteTickerConnection {
   private readText(text: string): void {
     try {
       const message = JSON.parse(text) as { type?: string; data?: unknown };
-      if (message.type === 'error') {
+      if (message.type === 'order') this.options.onOrder?.(message.data);
+      else if (message.type === 'error') {
         this.lastProblem = `Kite: ${String(message.data)}`;
         this.options.log.warn({ reason: message.data }, 'price feed: Kite ticker error');
       }

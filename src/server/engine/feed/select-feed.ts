@@ -1,12 +1,14 @@
 /** The server's price feed: Kite's ticker behind the simulated feed when Zerodha is configured (and PRICE_FEED is auto). */
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { AppDeps } from '../../context';
+import { appNow, type AppDeps } from '../../context';
 import { accounts } from '../../db/schema';
 import { configuredBrokers } from '../../brokers/select-adapter';
 import type { ZerodhaAdapter } from '../../brokers/zerodha/zerodha-adapter';
 import { KiteFeed } from './kite-feed';
 import { KITE_DEFAULT_TICKER_ROOT, KiteTickerConnection } from './kite-ticker';
 import type { PriceFeed } from './price-feed';
+import type { Order } from '../../brokers/adapter';
+import { kitePushedOrder } from '../../brokers/zerodha/kite-pushes';
 import { SimulatedFeed } from './simulated-feed';
 import { recordInstrumentMaster, type MasterRow } from '../../instruments/instrument-list';
 
@@ -24,7 +26,7 @@ export function kiteMasterRow(i: { tradingsymbol: string; tickSize: number; lotS
   };
 }
 
-type Deps = Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env'>;
+type Deps = Pick<AppDeps, 'db' | 'log' | 'secrets' | 'env' | 'clock'>;
 
 /**
  * The access token of the Zerodha session of the day most recently checked with Kite (a funds call
@@ -64,7 +66,11 @@ function tickerRoot(env: Deps['env']): string | null {
   return env.KITE_API_ROOT ? null : KITE_DEFAULT_TICKER_ROOT;
 }
 
-export function priceFeed(deps: Deps, seed = Date.now()): PriceFeed {
+/**
+ * The feed; with Kite's ticker, the order updates it carries (the streaming account's) go to
+ * `onKiteOrder` as orders (kite-pushes.ts).
+ */
+export function priceFeed(deps: Deps, seed = Date.now(), onKiteOrder?: (order: Order) => void): PriceFeed {
   const simulated = new SimulatedFeed({ seed, volatility: deps.env.SIMULATED_FEED_VOLATILITY });
   const zerodha = configuredBrokers(deps.env).zerodha as ZerodhaAdapter | undefined;
   if (deps.env.PRICE_FEED === 'simulated' || !zerodha) return simulated;
@@ -78,6 +84,11 @@ export function priceFeed(deps: Deps, seed = Date.now()): PriceFeed {
     apiKey: deps.env.KITE_API_KEY!,
     log: deps.log,
     onTicks: (ticks) => feed.receive(ticks),
+    onOrder: (data) => {
+      const order = kitePushedOrder(data, appNow(deps));
+      if (order) onKiteOrder?.(order);
+      else deps.log.warn('price feed: a Kite order update that is not an order, ignored');
+    },
   });
   const feed: KiteFeed = new KiteFeed({
     simulated,
