@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from './context';
 import { isClientAbort, isDatabaseUnavailable } from './db/unavailable';
 import { ApiError, STATUS } from './http/api-errors';
 import { jsonWithLength } from './http/json-with-length';
+import { requestIds } from './http/request-id';
 import { DomainError, type DomainErrorKind } from './lib/domain-error';
 import { adminAccountRoutes } from './routes/admin/accounts';
 import { adminAlgoRoutes } from './routes/admin/algos';
@@ -60,6 +61,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Computed now so the first login with an unknown email is not faster than the others.
   void timingSafeDummyHash();
 
+  // First: the request log line below, and every line the handlers write, carry the request id.
+  app.use('*', requestIds);
   app.use('*', async (c, next) => {
     const started = performance.now();
     c.set('deps', deps);

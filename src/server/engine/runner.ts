@@ -3,6 +3,7 @@
  * moves the engine on; the others keep trying the lock and take over when the leader dies. Ticks
  * never overlap: a wake-up (an approval) during a tick runs another tick right after it.
  */
+import { AsyncResource } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../lib/logger';
 import { FencedError } from './fence';
@@ -71,7 +72,8 @@ export function runEngine(input: {
   run();
 
   return {
-    wake: run,
+    // Bound to the start's context: a tick a request wakes is not that request's (its log lines carry no request id).
+    wake: AsyncResource.bind(run),
     async stop() {
       stopped = true;
       engine.requestStop?.();

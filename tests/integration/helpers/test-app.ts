@@ -21,7 +21,7 @@ import { BackupService } from '@server/backups/service';
 import { createSecretBox } from '@server/security/crypto';
 import { openPglite, openPostgres, type Database } from '@server/db/client';
 import { parseEnv } from '@server/config/env';
-import { REDACT_PATHS } from '@server/lib/logger';
+import { logOptions } from '@server/lib/logger';
 import { PushNotifier } from '@server/push/push-notifier';
 import { solve } from '@tests/support/captcha';
 
@@ -95,10 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Backups (POST /api/admin/backups) go to a folder of the test's own, removed in close().
   const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trabot-backups-'));
   const env = parseEnv({ ...BASE_ENV, CLIENT_DIR: clientDir, BACKUP_DIR: backupDir, ...options.env });
-  const log = pino(
-    { level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: undefined },
-    { write: (line: string) => void logLines.push(line) },
-  );
+  const log = pino(logOptions('info'), { write: (line: string) => void logLines.push(line) });
   const deps: AppDeps = {
     db: database.db,
     env,
