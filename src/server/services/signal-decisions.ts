@@ -11,6 +11,7 @@ import type { PendingSignal, SignalDecisionAnswer } from '@shared/schemas/admin/
 import type { Db } from '../db/client';
 import { accounts, algoSubscriptions, algos, signals } from '../db/schema';
 import { recordSignalEvents, type Actor } from '../records/signal-events';
+import { subscribedTo } from '../trading/entry-eligibility';
 import { toSignal } from './signals';
 import { DomainError } from '../lib/domain-error';
 import { moveSignalByAdmin } from '../states/signals';
@@ -20,19 +21,13 @@ type Decision = 'approve' | 'reject';
 /** Unexpired at `now`: the app's clock (AppDeps.clock), the one the engine's expiry sweep reads too. */
 const notExpiredAt = (now: Date) => or(isNull(signals.expires_at), gt(signals.expires_at, now));
 
-/** Active subscriptions of active accounts to the algo: the accounts a fan-out will try. */
+/** The algo's subscribers (trading/entry-eligibility.ts): the accounts a fan-out will try. */
 export async function subscribedAccountCount(db: Db, algoId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(algoSubscriptions)
     .innerJoin(accounts, eq(accounts.trabot_account_id, algoSubscriptions.trabot_account_id))
-    .where(
-      and(
-        eq(algoSubscriptions.algo_id, algoId),
-        eq(algoSubscriptions.subscription_status, 'active'),
-        eq(accounts.account_status, 'active'),
-      ),
-    );
+    .where(subscribedTo(algoId));
   return row?.n ?? 0;
 }
 
