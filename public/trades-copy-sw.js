@@ -12,6 +12,7 @@
 // The same strings as src/client/lib/trades-copy.ts.
 const TRADES_COPY_CACHE = 'trabot-trades-copy';
 const TRADES_COPY_URL = '/trabot-trades-copy.json';
+const COPY_HEADERS = { backendKey: 'x-backend-key', userId: 'x-user-id', savedAt: 'x-saved-at' };
 const TRADE_PUSH_KINDS = ['trade_opened', 'trade_closed'];
 
 async function answerOf(path) {
@@ -42,10 +43,14 @@ async function saveTradesCopy() {
   if (copy === null) await self.caches.delete(TRADES_COPY_CACHE);
   if (!copy) return;
   const cache = await self.caches.open(TRADES_COPY_CACHE);
-  await cache.put(
-    TRADES_COPY_URL,
-    new Response(JSON.stringify(copy), { headers: { 'content-type': 'application/json' } }),
-  );
+  // Whose and when in headers: the app reads the trades only when it takes them.
+  const headers = {
+    'content-type': 'application/json',
+    [COPY_HEADERS.backendKey]: copy.backendKey,
+    [COPY_HEADERS.userId]: String(copy.userId),
+    [COPY_HEADERS.savedAt]: String(copy.savedAt),
+  };
+  await cache.put(TRADES_COPY_URL, new Response(JSON.stringify(copy.trades), { headers }));
 }
 
 self.trabotTradesCopy = {

@@ -6,11 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@client/lib/query-client';
 import { setPersistScope } from '@client/lib/query-persistence';
 import {
-  parseTradesCopy,
+  COPY_HEADERS,
+  stampOf,
   takesTradesCopy,
   TRADES_COPY_CACHE,
   TRADES_COPY_URL,
-  type TradesCopy,
+  type CopyStamp,
 } from '@client/lib/trades-copy';
 import WORKER from '/public/trades-copy-sw.js?raw';
 import { adoptTradesCopy } from '@client/features/trades/lib/adopt-trades-copy';
@@ -19,12 +20,9 @@ import { applySessionAnswer, forgetUserData } from '@client/features/session/lib
 import type { SessionUser } from '@shared/schemas/session';
 
 const scope = { backendKey: 'backend-1', userId: 7 };
-const copy = (over: Partial<TradesCopy> = {}): TradesCopy => ({
-  ...scope,
-  savedAt: 2_000,
-  trades: [{ trabot_trade_id: 1, trade_status: 'completed' }],
-  ...over,
-});
+const TRADES = [{ trabot_trade_id: 1, trade_status: 'completed' }];
+type Copy = CopyStamp & { trades: unknown[] };
+const copy = (over: Partial<Copy> = {}): Copy => ({ ...scope, savedAt: 2_000, trades: TRADES, ...over });
 
 describe('which copy the app shows', () => {
   it("the service worker's, when it is this user's on this backend and newer than the app's", () => {
@@ -44,32 +42,50 @@ describe('which copy the app shows', () => {
     expect(takesTradesCopy(null, scope, 0)).toBe(false);
   });
 
-  it('reads only a well-formed copy', () => {
-    expect(parseTradesCopy(copy())).toEqual(copy());
-    for (const bad of [null, 'x', { ...copy(), userId: '7' }, { ...copy(), backendKey: '' }, { ...copy(), trades: {} }])
-      expect(parseTradesCopy(bad)).toBeNull();
-    expect(parseTradesCopy({ ...copy(), savedAt: Number.NaN })).toBeNull();
+  it('reads only a well-formed stamp', () => {
+    const headers = (over: Record<string, string> = {}) =>
+      new Headers({
+        [COPY_HEADERS.backendKey]: 'backend-1',
+        [COPY_HEADERS.userId]: '7',
+        [COPY_HEADERS.savedAt]: '2000',
+        ...over,
+      });
+    expect(stampOf(headers())).toEqual({ ...scope, savedAt: 2_000 });
+    expect(stampOf(headers({ [COPY_HEADERS.backendKey]: '' }))).toBeNull();
+    expect(stampOf(headers({ [COPY_HEADERS.userId]: '7.5' }))).toBeNull();
+    expect(stampOf(headers({ [COPY_HEADERS.savedAt]: 'soon' }))).toBeNull();
+    expect(stampOf(new Headers())).toBeNull();
   });
 
   it('names the cache and entry the service worker writes', () => {
     expect(WORKER).toContain(`const TRADES_COPY_CACHE = '${TRADES_COPY_CACHE}';`);
     expect(WORKER).toContain(`const TRADES_COPY_URL = '${TRADES_COPY_URL}';`);
+    expect(WORKER).toContain(
+      `const COPY_HEADERS = { backendKey: '${COPY_HEADERS.backendKey}', userId: '${COPY_HEADERS.userId}', savedAt: '${COPY_HEADERS.savedAt}' };`,
+    );
   });
 });
 
 /** Cache Storage in memory: one entry per cache name and URL. */
 function memoryCaches() {
-  const stores = new Map<string, Map<string, string>>();
+  const stores = new Map<string, Map<string, Copy>>();
   return {
     stores,
-    put(name: string, url: string, body: unknown) {
+    /** As the service worker stores it: the trades, and whose and when in headers. */
+    put(name: string, url: string, value: Copy) {
       if (!stores.has(name)) stores.set(name, new Map());
-      stores.get(name)!.set(url, JSON.stringify(body));
+      stores.get(name)!.set(url, value);
     },
     caches: {
       match: async (url: string, options?: { cacheName?: string }) => {
-        const body = stores.get(options?.cacheName ?? '')?.get(url);
-        return body === undefined ? undefined : new Response(body);
+        const value = stores.get(options?.cacheName ?? '')?.get(url);
+        if (!value) return undefined;
+        const headers = {
+          [COPY_HEADERS.backendKey]: value.backendKey,
+          [COPY_HEADERS.userId]: String(value.userId),
+          [COPY_HEADERS.savedAt]: String(value.savedAt),
+        };
+        return new Response(JSON.stringify(value.trades), { headers });
       },
       delete: async (name: string) => stores.delete(name),
     },

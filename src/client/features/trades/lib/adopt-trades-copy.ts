@@ -6,14 +6,13 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Trade } from '@shared/schemas/trades';
-import { readTradesCopy, takesTradesCopy, type CopyScope } from '@client/lib/trades-copy';
+import { readTradesCopy, type CopyScope } from '@client/lib/trades-copy';
 import { memberKeys } from '@client/features/session';
 
 export async function adoptTradesCopy(queryClient: QueryClient, scope: CopyScope | null): Promise<void> {
   if (!scope) return;
-  const copy = await readTradesCopy();
   const key = memberKeys.trades(scope.userId);
-  const saved = queryClient.getQueryState(key)?.dataUpdatedAt ?? 0;
-  if (!copy || !takesTradesCopy(copy, scope, saved)) return;
+  const copy = await readTradesCopy(scope, queryClient.getQueryState(key)?.dataUpdatedAt ?? 0);
+  if (!copy) return;
   queryClient.setQueryData<Trade[]>(key, copy.trades as Trade[], { updatedAt: copy.savedAt });
 }
