@@ -19,8 +19,9 @@
  *   with HTTP 400 DH-905; RMS rejections as REJECTED orders with omsErrorDescription;
  * - forever orders (https://dhanhq.co/docs/v2/forever/; DhanHQ-py 2.1): POST /v2/forever/orders
  *   (orderFlag SINGLE or OCO; productType CNC or MTF; orderType LIMIT or MARKET; an OCO's first
- *   leg, price/triggerPrice/quantity, its TARGET_LEG and its second, price1/triggerPrice1/quantity1,
- *   its STOP_LOSS_LEG), PUT /v2/forever/orders/{id} one leg by `legName`, DELETE, and the list
+ *   leg, price/triggerPrice/quantity, its STOP_LOSS_LEG and its second, price1/triggerPrice1/
+ *   quantity1, its TARGET_LEG, as the page's request table names price1 "target price"; a SINGLE's
+ *   one leg a TARGET_LEG), PUT /v2/forever/orders/{id} one leg by `legName`, DELETE, and the list
  *   (GET /v2/forever/orders, also /v2/forever/all) one row per leg; input refused with HTTP 400
  *   DH-905, a forever order no longer pending with DH-906. `match()` triggers them first: a leg
  *   whose trigger the price reaches places its LIMIT order in the order book (with the forever
@@ -259,7 +260,7 @@ export async function startFakeDhan(): Promise<FakeDhan> {
       validity: String(body.validity),
       legs: [
         {
-          legName: 'TARGET_LEG',
+          legName: flag === 'OCO' ? 'STOP_LOSS_LEG' : 'TARGET_LEG',
           orderType: String(body.orderType),
           quantity: Number(body.quantity),
           price: Number(body.price ?? 0),
@@ -270,7 +271,7 @@ export async function startFakeDhan(): Promise<FakeDhan> {
         ...(flag === 'OCO'
           ? [
               {
-                legName: 'STOP_LOSS_LEG' as const,
+                legName: 'TARGET_LEG' as const,
                 orderType: String(body.orderType),
                 quantity: Number(body.quantity1),
                 price: Number(body.price1 ?? 0),

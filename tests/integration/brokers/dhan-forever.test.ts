@@ -58,7 +58,7 @@ async function send(method: string, path: string, token: string, body?: unknown)
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** A forever OCO sell of 10 SBIN as Dhan's API takes it: target leg at 1600, stop leg at 1450. */
+/** A forever OCO sell of 10 SBIN as Dhan's API takes it: the stop leg first at 1450, the target leg second at 1600. */
 const oco = (user: string, over: Record<string, unknown> = {}) => ({
   dhanClientId: user,
   correlationId: 'TB1P1O',
@@ -71,10 +71,10 @@ const oco = (user: string, over: Record<string, unknown> = {}) => ({
   securityId: fake.securityId('SBIN'),
   quantity: 10,
   disclosedQuantity: 0,
-  price: 1600,
-  triggerPrice: 1600,
-  price1: 1450,
-  triggerPrice1: 1450,
+  price: 1450,
+  triggerPrice: 1450,
+  price1: 1600,
+  triggerPrice1: 1600,
   quantity1: 10,
   ...over,
 });
@@ -91,16 +91,16 @@ describe("the fake Dhan's forever orders, as DhanHQ v2 documents them", () => {
       expect.objectContaining({
         orderId: id,
         orderType: 'OCO',
-        legName: 'TARGET_LEG',
+        legName: 'STOP_LOSS_LEG',
         orderStatus: 'PENDING',
         productType: 'CNC',
         transactionType: 'SELL',
         tradingSymbol: 'SBIN',
         quantity: 10,
-        price: 1600,
-        triggerPrice: 1600,
+        price: 1450,
+        triggerPrice: 1450,
       }),
-      expect.objectContaining({ orderId: id, legName: 'STOP_LOSS_LEG', price: 1450, triggerPrice: 1450 }),
+      expect.objectContaining({ orderId: id, legName: 'TARGET_LEG', price: 1600, triggerPrice: 1600 }),
     ]);
     const change = {
       dhanClientId: user,
@@ -115,7 +115,7 @@ describe("the fake Dhan's forever orders, as DhanHQ v2 documents them", () => {
       validity: 'DAY',
     };
     expect(await send('PUT', `/v2/forever/orders/${id}`, token, change)).toMatchObject({ status: 200 });
-    expect(fake.forever.find((f) => f.orderId === id)!.legs[1]).toMatchObject({ price: 1460, triggerPrice: 1460 });
+    expect(fake.forever.find((f) => f.orderId === id)!.legs[0]).toMatchObject({ price: 1460, triggerPrice: 1460 });
     expect(await send('PUT', `/v2/forever/orders/${id}`, token, { ...change, legName: 'ENTRY_LEG' })).toMatchObject({
       status: 400,
       body: { errorCode: 'DH-905', errorMessage: 'Invalid legName' },
@@ -151,7 +151,7 @@ describe("the fake Dhan's forever orders, as DhanHQ v2 documents them", () => {
     await refused({ dhanClientId: 'SOMEONE' }, 'dhanClientId does not match the access token');
     await refused({ price1: 1450.03 }, expect.stringContaining('multiple of tick size') as unknown as string);
     await refused(
-      { triggerPrice1: 1510, price1: 1510 },
+      { triggerPrice: 1510, price: 1510 },
       'Invalid triggerPrice: the last traded price is already beyond a leg of the OCO',
     );
     expect(fake.forever.filter((f) => f.user === user)).toEqual([]);
@@ -164,7 +164,7 @@ describe("the fake Dhan's forever orders, as DhanHQ v2 documents them", () => {
 });
 
 describe("a delivery position's protection at Dhan: one forever OCO", () => {
-  it('is placed as an OCO (target first, stop second) with the protection tag, and read back active', async () => {
+  it('is placed as an OCO (stop first, target second) with the protection tag, and read back active', async () => {
     const { credentials, user } = await holding('INFY');
     const from = fake.requests.length;
     const placed = await adapter.placeProtection(credentials, request());
@@ -253,7 +253,7 @@ describe("a delivery position's protection at Dhan: one forever OCO", () => {
       averagePrice: 1450,
       clientOrderId: `TB${users}P1O`,
     });
-    expect(fake.forever.at(-1)!.legs.map((l) => l.status)).toEqual(['CANCELLED', 'TRADED']);
+    expect(fake.forever.at(-1)!.legs.map((l) => l.status)).toEqual(['TRADED', 'CANCELLED']);
     // A triggered forever order is not deleted: cancelling answers its trigger, for the engine to book instead.
     const from = fake.requests.length;
     expect(await adapter.cancelProtection(credentials, placed.protectionId)).toMatchObject({

@@ -77,7 +77,7 @@ const timeline = async (tradeId: number) =>
     .map((s) => s.title);
 
 describe("a live delivery trade's protection at Dhan: a forever OCO", () => {
-  it("rests at Dhan as one OCO in the entry's own tick: target leg and stop leg, the protection's tag", async () => {
+  it("rests at Dhan as one OCO in the entry's own tick: stop leg and target leg, the protection's tag", async () => {
     const { symbol, user, engine, trade } = await liveDeliveryTrade();
     expect(trade).toMatchObject({ broker: 'dhan', trade_status: 'running', remaining_quantity: 320 });
     const [oco, ...more] = foreverOf(user, symbol);
@@ -89,19 +89,20 @@ describe("a live delivery trade's protection at Dhan: a forever OCO", () => {
       productType: 'CNC',
       correlationId: `TB${trade.trabot_trade_id}P${row.id}O`,
     });
+    // The stop leg first (price, triggerPrice), the target second (price1, triggerPrice1).
     expect(oco!.legs).toEqual([
-      expect.objectContaining({
-        legName: 'TARGET_LEG',
-        quantity: 320,
-        price: 262.5,
-        triggerPrice: 262.5,
-        status: 'PENDING',
-      }),
       expect.objectContaining({
         legName: 'STOP_LOSS_LEG',
         quantity: 320,
         price: 245,
         triggerPrice: 245,
+        status: 'PENDING',
+      }),
+      expect.objectContaining({
+        legName: 'TARGET_LEG',
+        quantity: 320,
+        price: 262.5,
+        triggerPrice: 262.5,
         status: 'PENDING',
       }),
     ]);
@@ -139,8 +140,8 @@ describe("a live delivery trade's protection at Dhan: a forever OCO", () => {
     expect(more).toEqual([]);
     expect(after!.orderId).toBe(before!.orderId);
     expect(after!.legs.map((l) => [l.legName, l.price, l.triggerPrice])).toEqual([
-      ['TARGET_LEG', 260, 260],
       ['STOP_LOSS_LEG', 246, 246],
+      ['TARGET_LEG', 260, 260],
     ]);
     expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'active', stop: 246, target: 260 });
     await engine.tick(new Date(T0 + 6_000));
@@ -173,7 +174,7 @@ describe("a live delivery trade's protection at Dhan: a forever OCO", () => {
     // Trabot is down; the price goes through the stop: Dhan places the stop leg's LIMIT sell, filled on the bounce.
     checks.throughTheStopAndBack(fake, symbol);
     const [oco] = foreverOf(user, symbol);
-    expect(oco!.legs.map((l) => l.status)).toEqual(['CANCELLED', 'TRADED']);
+    expect(oco!.legs.map((l) => l.status)).toEqual(['TRADED', 'CANCELLED']);
     const sold = ordersOf(user, symbol).find((o) => o.side === 'sell')!;
     expect(sold).toMatchObject({ status: 'filled', filled: 320, averagePrice: 245 });
 

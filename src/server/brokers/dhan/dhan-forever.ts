@@ -2,8 +2,10 @@
  * A delivery (CNC) position's protection at Dhan as one Forever Order OCO (DhanHQ API v2,
  * https://dhanhq.co/docs/v2/forever/; DhanHQ-py 2.1's `place_forever` / `modify_forever`;
  * docs/decisions/2026-11-28-dhan-forever-oco-for-delivery.md): `POST /v2/forever/orders` with
- * `orderFlag` OCO, its first leg (`price`, `triggerPrice`, `quantity`) the TARGET_LEG and its second
- * (`price1`, `triggerPrice1`, `quantity1`) the STOP_LOSS_LEG, both LIMIT, productType CNC; modified
+ * `orderFlag` OCO, its first leg (`price`, `triggerPrice`, `quantity`) the STOP_LOSS_LEG and its
+ * second (`price1`, `triggerPrice1`, `quantity1`) the TARGET_LEG, as the page's request table reads
+ * them ("price1: target price") and OpenAlgo's Dhan mapping sends them (its `legName` text says the
+ * opposite: docs/decisions/2026-12-07-delivery-protection-at-each-broker.md), both LIMIT, productType CNC; modified
  * one leg at a time (`PUT /v2/forever/orders/{id}` with `legName`); cancelled whole (`DELETE`);
  * listed by `GET /v2/forever/orders`, one row per leg. A forever order stays until triggered,
  * cancelled or a year old, so it holds overnight, unlike a day's SL and target orders.
@@ -43,7 +45,7 @@ export const DHAN_FOREVER_LEGS: Record<ProtectionLeg, 'STOP_LOSS_LEG' | 'TARGET_
 /** The stop leg's limit: the request's, else the trigger itself (a forever leg is a LIMIT order). */
 const stopPriceOf = (terms: Pick<ProtectionRequest, 'stop' | 'stopLimit'>) => terms.stopLimit ?? terms.stop;
 
-/** The body of `POST /v2/forever/orders` for a protection: an OCO, the target first, the stop second. */
+/** The body of `POST /v2/forever/orders` for a protection: an OCO, the stop first, the target second. */
 export function dhanForeverBody(request: ProtectionRequest, dhanClientId: string, securityId: string) {
   return {
     dhanClientId,
@@ -57,10 +59,10 @@ export function dhanForeverBody(request: ProtectionRequest, dhanClientId: string
     securityId,
     quantity: request.quantity,
     disclosedQuantity: 0,
-    price: request.target,
-    triggerPrice: request.target,
-    price1: stopPriceOf(request),
-    triggerPrice1: request.stop,
+    price: stopPriceOf(request),
+    triggerPrice: request.stop,
+    price1: request.target,
+    triggerPrice1: request.target,
     quantity1: request.quantity,
   };
 }
