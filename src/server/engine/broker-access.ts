@@ -2,6 +2,7 @@
 import type { EngineContext, AccountRow } from './engine-deps';
 import type { BrokerAdapter, BrokerCredentials } from '../brokers/adapter';
 import { adapterOfTrade, selectAdapter } from '../brokers/select-adapter';
+import type { OrderRoute } from '../brokers/order-route';
 import { accountOrderRoute } from '../records/order-sources';
 
 export interface AccountBroker {
@@ -12,7 +13,8 @@ export interface AccountBroker {
 /**
  * The account's broker for a new trade (as it trades now), or for an existing trade the broker it
  * opened on (`tradeBroker`). An unreadable key is an empty (invalid) one, logged; the order route
- * is the account's override opened and checked again (records/order-sources.ts).
+ * is the account's override opened and checked again (records/order-sources.ts), when an order is
+ * sent (an unreadable override is logged then).
  */
 export function brokerOf(
   ctx: Pick<EngineContext, 'deps' | 'paper'>,
@@ -29,12 +31,16 @@ export function brokerOf(
   } catch (err) {
     ctx.deps.log.error({ err, accountId: account.trabot_account_id }, 'engine: broker access key cannot be decrypted');
   }
+  // Opened on first read, once: adapters read it only to send an order, and most calls are reads.
+  let orderRoute: OrderRoute | undefined;
   return {
     adapter,
     credentials: {
       clientId: account.broker_client_id,
       accessKey,
-      orderRoute: accountOrderRoute(ctx.deps, account),
+      get orderRoute() {
+        return (orderRoute ??= accountOrderRoute(ctx.deps, account));
+      },
     },
   };
 }
