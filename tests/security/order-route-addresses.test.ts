@@ -175,7 +175,7 @@ describe('where the route is used', () => {
     const answers = [['203.0.113.50'], ['127.0.0.1']];
     const guard = orderRouteGuard([], { lookup: async () => answers.shift()! });
     const url = `http://proxy.rebind.test:${new URL(proxy.url).port}`;
-    expect(await refusedOrderRoute(url, guard)).toBeNull();
+    expect(await refusedOrderRoute(orderRouteOf(url, null, guard))).toBeNull();
     const refused = await through(routeAgent(orderRouteOf(url, null, guard), targetUrl));
     expect(refused).toBe('order route refused: proxy.rebind.test resolves to 127.0.0.1, a loopback address');
     expect(proxy.tunnels).toEqual([]);

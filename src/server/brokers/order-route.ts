@@ -70,11 +70,10 @@ export function invalidOrderRoute(value: string): string | null {
   return 'an IP address (e.g. 203.0.113.7) or an http(s):// proxy URL';
 }
 
-/** Why the superadmin may not set this override (its form, or where it would connect), or null. */
-export async function refusedOrderRoute(value: string, guard: OrderRouteGuard): Promise<string | null> {
-  const route = orderRouteOf(value, null, guard);
+/** Why the superadmin may not set this route's override (its form, or where it would connect), or null. */
+export async function refusedOrderRoute(route: OrderRoute): Promise<string | null> {
   if (!route || !('proxy' in route)) return route && 'refused' in route ? route.refused : null;
-  const checked = await proxyAddress(route.proxy, guard);
+  const checked = await proxyAddress(route.proxy, route.guard);
   return 'refused' in checked ? checked.refused : null;
 }
 

@@ -41,19 +41,47 @@ export function openOrderSource(deps: Pick<Deps, 'secrets'>, stored: string | nu
   return SEALED.test(stored) ? deps.secrets.decrypt(stored) : stored;
 }
 
+type Opened = { clear: string | null } | { unreadable: unknown };
+
+/** The override opened, or why it cannot be (logged). */
+function open(deps: Pick<Deps, 'secrets' | 'log'>, stored: string | null, accountId: number): Opened {
+  try {
+    return { clear: openOrderSource(deps, stored) };
+  } catch (err) {
+    deps.log.error({ err, accountId }, 'order source cannot be decrypted');
+    return { unreadable: err };
+  }
+}
+
+const viewOf = (clear: string | null) => (clear === null ? null : maskUrlCredentials(normalOrderSource(clear)));
+
 /** What an answer shows: the proxy's password masked (user:••••@). */
 export function orderSourceView(
   deps: Pick<Deps, 'secrets' | 'log'>,
   stored: string | null,
   accountId: number,
 ): string | null {
-  try {
-    const clear = openOrderSource(deps, stored);
-    return clear === null ? null : maskUrlCredentials(normalOrderSource(clear));
-  } catch (err) {
-    deps.log.error({ err, accountId }, 'order source cannot be decrypted');
-    return UNREADABLE;
+  const opened = open(deps, stored, accountId);
+  return 'clear' in opened ? viewOf(opened.clear) : UNREADABLE;
+}
+
+/**
+ * The stored override in clear when `posted` is its view unchanged, else null (decrypted once);
+ * posting back the view of one that cannot be decrypted throws why.
+ */
+export function storedOrderSourceShown(
+  deps: Pick<Deps, 'secrets' | 'log'>,
+  posted: string,
+  stored: string | null,
+  accountId: number,
+): string | null {
+  if (stored === null) return null;
+  const opened = open(deps, stored, accountId);
+  if (!('clear' in opened)) {
+    if (posted === UNREADABLE) throw opened.unreadable;
+    return null;
   }
+  return posted === viewOf(opened.clear) ? opened.clear : null;
 }
 
 /** The account's order route: its override opened and checked (one that cannot be decrypted is refused), or the server's. */
@@ -62,14 +90,10 @@ export function accountOrderRoute(
   account: { trabot_account_id: number; order_source: string | null },
   guard: OrderRouteGuard = orderRouteGuardOf(deps.env),
 ): OrderRoute {
-  let clear: string | null;
-  try {
-    clear = openOrderSource(deps, account.order_source);
-  } catch (err) {
-    deps.log.error({ err, accountId: account.trabot_account_id }, 'order source cannot be decrypted');
+  const opened = open(deps, account.order_source, account.trabot_account_id);
+  if (!('clear' in opened))
     return { refused: 'the order address cannot be decrypted (SECRET_KEY changed?): set it again' };
-  }
-  return orderRouteOf(clear, deps.env.BROKER_SOURCE_ADDRESS, guard);
+  return orderRouteOf(opened.clear, deps.env.BROKER_SOURCE_ADDRESS, guard);
 }
 
 /**

@@ -8,14 +8,13 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { accounts } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
-import { MASKED_PASSWORD } from '../lib/url-credentials';
+import { MASKED_PASSWORD, maskUrlCredentials } from '../lib/url-credentials';
 import { describeOrderRoute, orderRouteOf, refusedOrderRoute } from '../brokers/order-route';
 import {
   normalOrderSource,
-  openOrderSource,
   orderRouteGuardOf,
-  orderSourceView,
   sealOrderSource,
+  storedOrderSourceShown,
 } from '../records/order-sources';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'log' | 'secrets'>;
@@ -24,10 +23,8 @@ const invalid = (message: string) => new DomainError('invalid', message, { order
 
 /** The override the superadmin means: the stored one when its masked view came back unchanged. */
 function meant(deps: Deps, posted: string, stored: string | null, accountId: number): string {
-  if (stored !== null && posted.trim() === orderSourceView(deps, stored, accountId)) {
-    const clear = openOrderSource(deps, stored);
-    if (clear !== null) return clear;
-  }
+  const kept = storedOrderSourceShown(deps, posted.trim(), stored, accountId);
+  if (kept !== null) return kept;
   const url = URL.parse(posted.trim());
   // The URL parser percent-encodes the dots (upper-case hex, as encodeURIComponent does).
   if (url && /^https?:$/.test(url.protocol) && url.password === encodeURIComponent(MASKED_PASSWORD))
@@ -47,9 +44,9 @@ export async function setOrderSource(deps: Deps, accountId: number, posted: stri
     .from(accounts)
     .where(eq(accounts.trabot_account_id, accountId));
   if (!account) throw new DomainError('not_found', 'Account not found');
-  const guard = orderRouteGuardOf(deps.env);
   const clear = posted === null ? null : normalOrderSource(meant(deps, posted, account.order_source, accountId));
-  const refused = clear === null ? null : await refusedOrderRoute(clear, guard);
+  const route = orderRouteOf(clear, deps.env.BROKER_SOURCE_ADDRESS, orderRouteGuardOf(deps.env));
+  const refused = await refusedOrderRoute(route);
   if (refused)
     throw invalid(
       `order_source: ${refused} (an order route may not point there unless ORDER_ROUTE_ALLOWED_ADDRESSES lists it)`,
@@ -66,7 +63,8 @@ export async function setOrderSource(deps: Deps, accountId: number, posted: stri
   if (!updated) throw new DomainError('not_found', 'Account not found');
   return {
     trabot_account_id: accountId,
-    order_source: orderSourceView(deps, updated.order_source, accountId),
-    order_address: describeOrderRoute(orderRouteOf(clear, deps.env.BROKER_SOURCE_ADDRESS, guard)),
+    // `clear` is in normal form: what the stored value opens to.
+    order_source: clear && maskUrlCredentials(clear),
+    order_address: describeOrderRoute(route),
   };
 }
