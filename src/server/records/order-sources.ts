@@ -4,7 +4,7 @@
  * to send an order or to say where orders go, shown with the password masked. Decision
  * 2026-12-07-order-route-secrets.
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, notLike } from 'drizzle-orm';
 import { MASK_CHAR } from '@shared/format-secret';
 import type { AppDeps } from '../context';
 import { accounts } from '../db/schema';
@@ -104,7 +104,8 @@ export async function sealPlainOrderSources(deps: Pick<Deps, 'db' | 'secrets'>):
   const rows = await deps.db
     .select({ id: accounts.trabot_account_id, order_source: accounts.order_source })
     .from(accounts)
-    .where(isNotNull(accounts.order_source));
+    // Sealed ones start v1. (SEALED): left in the database; the check below stays as the guard.
+    .where(and(isNotNull(accounts.order_source), notLike(accounts.order_source, 'v1.%')));
   let sealed = 0;
   for (const { id, order_source: stored } of rows) {
     if (stored === null || SEALED.test(stored)) continue;
