@@ -69,7 +69,8 @@ export function addressKind(address: string): Kind | null {
   return KINDS.find(({ list }) => list.check(address, family(address)))?.kind ?? null;
 }
 
-const bare = (host: string) =>
+/** A host as compared: IPv6 brackets and a trailing dot off, lower case. */
+export const bare = (host: string) =>
   host
     .replace(/^\[(.*)\]$/, '$1')
     .replace(/\.$/, '')

@@ -12,7 +12,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
-import { proxyAddress, refusedLocalAddress, type OrderRouteGuard } from './order-route-guard';
+import { bare, proxyAddress, refusedLocalAddress, type OrderRouteGuard } from './order-route-guard';
 
 /**
  * A route: a local address to bind, or a proxy URL (its host checked again at each connection);
@@ -21,7 +21,8 @@ import { proxyAddress, refusedLocalAddress, type OrderRouteGuard } from './order
  */
 export type OrderRoute = { localAddress: string } | { proxy: URL; guard: OrderRouteGuard } | { refused: string } | null;
 
-const isProxyUrl = (value: string) => /^https?:\/\//i.test(value);
+/** An http(s):// proxy URL rather than an IP address (its form checked by invalidOrderRoute). */
+export const isProxyUrl = (value: string) => /^https?:\/\//i.test(value);
 
 /**
  * An account's override (an IP address or an http(s):// proxy URL), checked, or the server's
@@ -140,7 +141,7 @@ class ProxyTunnelAgent extends RouteAgent {
   private tunnel(address: string, options: http.ClientRequestArgs & { servername?: string }, done: Done): void {
     const port = Number(this.proxy.port) || (this.proxy.protocol === 'https:' ? 443 : 80);
     const target = `${options.host ?? options.hostname ?? 'localhost'}:${options.port ?? (this.secureTarget ? 443 : 80)}`;
-    const name = this.proxy.hostname.replace(/^\[(.*)\]$/, '$1');
+    const name = bare(this.proxy.hostname);
     // Before the socket exists: a malformed escape throws here, with nothing left open.
     const auth = this.proxy.username
       ? `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(this.proxy.username)}:${decodeURIComponent(this.proxy.password)}`).toString('base64')}\r\n`

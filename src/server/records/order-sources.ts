@@ -10,7 +10,7 @@ import type { AppDeps } from '../context';
 import { accounts } from '../db/schema';
 import { maskUrlCredentials } from '../lib/url-credentials';
 import { orderRouteGuard, type OrderRouteGuard } from '../brokers/order-route-guard';
-import { orderRouteOf, type OrderRoute } from '../brokers/order-route';
+import { isProxyUrl, orderRouteOf, type OrderRoute } from '../brokers/order-route';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'log' | 'secrets'>;
 
@@ -26,7 +26,7 @@ export const orderRouteGuardOf = (env: Deps['env']): OrderRouteGuard =>
 /** A proxy URL in its normal form (the password percent-encoded, no trailing slash); an address as typed. */
 export function normalOrderSource(value: string): string {
   const v = value.trim();
-  return /^https?:\/\//i.test(v) && URL.canParse(v) ? new URL(v).href.replace(/\/$/, '') : v;
+  return isProxyUrl(v) && URL.canParse(v) ? new URL(v).href.replace(/\/$/, '') : v;
 }
 
 export const sealOrderSource = (deps: Pick<Deps, 'secrets'>, clear: string) =>

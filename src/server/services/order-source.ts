@@ -9,7 +9,7 @@ import type { AppDeps } from '../context';
 import { accounts } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import { MASKED_PASSWORD, maskUrlCredentials } from '../lib/url-credentials';
-import { describeOrderRoute, orderRouteOf, refusedOrderRoute } from '../brokers/order-route';
+import { describeOrderRoute, isProxyUrl, orderRouteOf, refusedOrderRoute } from '../brokers/order-route';
 import {
   normalOrderSource,
   orderRouteGuardOf,
@@ -25,9 +25,9 @@ const invalid = (message: string) => new DomainError('invalid', message, { order
 function meant(deps: Deps, posted: string, stored: string | null, accountId: number): string {
   const kept = storedOrderSourceShown(deps, posted.trim(), stored, accountId);
   if (kept !== null) return kept;
-  const url = URL.parse(posted.trim());
+  const url = isProxyUrl(posted.trim()) ? URL.parse(posted.trim()) : null;
   // The URL parser percent-encodes the dots (upper-case hex, as encodeURIComponent does).
-  if (url && /^https?:$/.test(url.protocol) && url.password === encodeURIComponent(MASKED_PASSWORD))
+  if (url && url.password === encodeURIComponent(MASKED_PASSWORD))
     throw invalid(
       `order_source: type the proxy password again (${MASKED_PASSWORD} stands for the stored one only at the same address)`,
     );
