@@ -8,10 +8,8 @@
  * signature, then the data's SHA-256, and only then decrypts (the GCM tag is checked once more).
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { createGzip, gunzip } from 'node:zlib';
+import { gunzip, gzip } from 'node:zlib';
 
 export const CIPHER = 'aes-256-gcm';
 const ENCRYPTION_LABEL = 'trabot backup v2: encryption';
@@ -57,20 +55,13 @@ export interface SealedData {
   tag: Buffer;
 }
 
-/** gzip then AES-256-GCM, streamed: no separate gzipped copy of the database is held. */
+/** gzip then AES-256-GCM (the inverse of openData). */
 export async function sealData(keys: BackupKeys, tar: Uint8Array): Promise<SealedData> {
   const nonce = randomBytes(12);
   const cipher = createCipheriv(CIPHER, keys.encryption, nonce);
-  const chunks: Buffer[] = [];
-  await pipeline(
-    Readable.from([Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength)]),
-    createGzip({ level: 6 }),
-    cipher,
-    async (encrypted: AsyncIterable<Buffer>) => {
-      for await (const chunk of encrypted) chunks.push(chunk);
-    },
-  );
-  return { ciphertext: Buffer.concat(chunks), nonce, tag: cipher.getAuthTag() };
+  const gzipped = await promisify(gzip)(tar, { level: 6 });
+  const ciphertext = Buffer.concat([cipher.update(gzipped), cipher.final()]);
+  return { ciphertext, nonce, tag: cipher.getAuthTag() };
 }
 
 /** Decrypts (the GCM tag checked) and gunzips, refusing more than `bytes` of output. Throws on any mismatch. */
