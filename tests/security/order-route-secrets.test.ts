@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts } from '@server/db/schema';
 import { createLogger, logFilePath } from '@server/lib/logger';
 import { textLikeValues } from './support/db-snapshot';
+import { leaksIn } from './support/secret-search';
 import { createAccount, createMember } from '../factories/accounts';
 import { createAlgo } from '../factories/algos';
 import { createSubscription } from '../factories/subscriptions';
@@ -23,11 +24,7 @@ const PROXY = `http://trader7:${PASSWORD}@198.51.100.3:3128`;
 const MASKED = 'http://trader7:••••@198.51.100.3:3128';
 
 /** Where `text` holds the password: whole, percent-encoded, base64, or any 8-character piece of it. */
-function leaks(text: string): string[] {
-  const needles = [PASSWORD, encodeURIComponent(PASSWORD), Buffer.from(PASSWORD).toString('base64')];
-  for (let i = 0; i + 8 <= PASSWORD.length; i++) needles.push(PASSWORD.slice(i, i + 8));
-  return needles.filter((n) => text.includes(n));
-}
+const leaks = (text: string) => leaksIn(text, [PASSWORD, encodeURIComponent(PASSWORD)]);
 
 let a: AdminTest;
 let accountId: number;
