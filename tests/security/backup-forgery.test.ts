@@ -9,7 +9,7 @@
  * verify, before any database is loaded. And no password hash or member's email in the file.
  * Backups are the embedded database's: skipped on PostgreSQL (TEST_DATABASE_URL).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -23,7 +23,7 @@ import type { StoredBackup } from '@server/backups/store';
 import { createMemberLogin, createUser } from '../factories/accounts';
 import { createTestApp, type TestApp } from '../integration/helpers/test-app';
 import { removeTempDirs, tempDir } from '../support/child-processes';
-import { writeFormat1Backup } from '../support/format1-backup';
+import { writeChecksumFile, writeFormat1Backup } from '../support/format1-backup';
 
 const key = randomBytes(32);
 const attackerKey = randomBytes(32);
@@ -33,7 +33,6 @@ let genuine: StoredBackup;
 let memberEmail: string;
 let passwordHash: string;
 
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 const manifestOf = (file: string) =>
   JSON.parse(new TextDecoder().decode(unzipSync(fs.readFileSync(file))['manifest.json'])) as Record<string, unknown> & {
     secretKeyFingerprint: string;
@@ -44,7 +43,7 @@ const manifestOf = (file: string) =>
 function plant(bytes: Uint8Array, name = genuine.name): string {
   const file = path.join(tempDir('trabot-forged-'), name);
   fs.writeFileSync(file, bytes);
-  fs.writeFileSync(`${file}.sha256`, `${sha256(bytes)}  ${name}\n`);
+  writeChecksumFile(file, bytes);
   return file;
 }
 

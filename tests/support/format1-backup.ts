@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 
@@ -41,6 +42,11 @@ export function writeFormat1Backup(file: string, content: Format1Content): Buffe
     }),
   );
   fs.writeFileSync(file, bytes, { mode: 0o600 });
-  fs.writeFileSync(`${file}.sha256`, `${sha256(bytes)}  ${file.split('/').pop()}\n`);
+  writeChecksumFile(file, bytes);
   return bytes;
+}
+
+/** The `.sha256` side file next to a backup, as sha256sum writes it (and anyone can recompute it). */
+export function writeChecksumFile(file: string, bytes: Uint8Array): void {
+  fs.writeFileSync(`${file}.sha256`, `${sha256(bytes)}  ${path.basename(file)}\n`);
 }
