@@ -13,7 +13,7 @@ import { Icon } from '@shared/ui/icon';
 import './offline-notice.css';
 
 /** The parts of a query's state that say whether its shown data failed to refresh. */
-export interface RefreshState {
+interface RefreshState {
   data: unknown;
   isError: boolean;
   failureCount: number;

@@ -32,7 +32,7 @@ export interface StatusDoor<T extends PgTable, S extends string> {
   moves: StateTable<S>;
 }
 
-export type RefusedWhy = 'table' | 'status' | 'condition' | 'not_found';
+type RefusedWhy = 'table' | 'status' | 'condition' | 'not_found';
 
 /** A row named that did not move: the status it is in (or was read in, for `table`), unless not found. */
 export interface Refused<S extends string> {
@@ -93,7 +93,7 @@ async function refusals<S extends string>(
   });
 }
 
-export interface MoveWhere<T extends PgTable, S extends string> {
+interface MoveWhere<T extends PgTable, S extends string> {
   to: S;
   by: Mover;
   /** The statuses this move starts from (each one the table allows); all the table allows when left out. */

@@ -13,7 +13,7 @@ import { signals } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import { moveWhere, warnRefusedWhere, type StatusDoor } from './guarded-update';
 
-export type SignalRecord = typeof signals.$inferSelect;
+type SignalRecord = typeof signals.$inferSelect;
 
 const SIGNALS: StatusDoor<typeof signals, SignalStatus> = {
   row: 'signal',
@@ -25,7 +25,7 @@ const SIGNALS: StatusDoor<typeof signals, SignalStatus> = {
 
 type SignalSet = Omit<PgUpdateSetSource<typeof signals>, 'trade_status'>;
 
-export interface SignalMove {
+interface SignalMove {
   to: SignalStatus;
   /** The statuses this step moves from (each must be a move of the engine's); all of the engine's when left out. */
   from?: readonly SignalStatus[];

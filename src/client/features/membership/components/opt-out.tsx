@@ -13,7 +13,7 @@ import { useOptOut } from '../api/my-membership';
 import { OPT_OUT_TEXT } from '../lib/opt-out-text';
 
 /** Before the 25th of the month asked for (the spec: opting out before the 25th requires no payment). */
-export const canOptOutNow = (m: MyMembership, now: number = Date.now()): boolean =>
+const canOptOutNow = (m: MyMembership, now: number = Date.now()): boolean =>
   m.can_opt_out && indiaToday(now) < m.deadline;
 
 export function OptOut({ m }: { m: MyMembership }) {

@@ -5,7 +5,7 @@
  */
 import './ios-home-screen-hint.css';
 
-export const IOS_HINT_TEXT = {
+const IOS_HINT_TEXT = {
   title: 'Add Trabot to your Home Screen',
   steps: 'In Safari, tap Share, then Add to Home Screen.',
   why: 'Trade alerts and approving signals from the lock screen work only in the app on your Home Screen.',

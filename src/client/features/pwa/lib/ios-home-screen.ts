@@ -4,12 +4,12 @@
  * until the member dismisses it once, a hint says how to add Trabot; its code loads only then, so no
  * other browser pays for it (docs/decisions/2026-12-07-the-member-s-phone-offline-and-after-a-push.md).
  */
-export const IOS_HINT_DISMISSED_KEY = 'trabot-ios-home-screen-hint';
+const IOS_HINT_DISMISSED_KEY = 'trabot-ios-home-screen-hint';
 
 /** Safari on an iPhone or iPad (an iPad asks for the desktop site: a Mac with a touch screen). */
-export function isIosSafari(nav: Navigator = navigator): boolean {
-  const ua = nav.userAgent;
-  const ios = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && nav.maxTouchPoints > 1);
+function isIosSafari(): boolean {
+  const ua = navigator.userAgent;
+  const ios = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
   // Chrome, Firefox, Edge and others on iOS name themselves; Safari does not.
   return ios && /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\//.test(ua);
 }
