@@ -26,7 +26,7 @@ import { createElement, startTransition, StrictMode } from 'react';
 import { appContainer } from './features/layout/lib/prerendered-page';
 import { captureInstallPrompt } from './features/pwa/lib/install-prompt';
 import { offerHomeScreenOnIos } from './features/pwa/lib/ios-home-screen';
-import { PUBLIC_COPY_STORAGE_KEY } from './features/workshops/api/public-offline-copy';
+import { hasPublicCopy } from './features/workshops/api/public-offline-copy';
 import { readLastUser } from './features/session/lib/last-user';
 import { resumeLastUserScope, syncPersistenceWithSession } from './features/session/lib/session-persistence';
 import { adoptTradesCopy } from './features/trades/lib/adopt-trades-copy';
@@ -105,16 +105,8 @@ async function start() {
   // starts on one: /, /login): its route's loader saves it (features/workshops/api/public-offline-copy.ts).
   // Once: a saved copy is refreshed there. Never on the dashboard, whose pages send nothing after
   // their takeover (member-trades-html.spec).
-  if (!location.pathname.startsWith('/dashboard') && !hasSavedWorkshopList())
+  if (!location.pathname.startsWith('/dashboard') && !hasPublicCopy())
     void router.preloadRoute({ to: '/workshops' }).catch(() => undefined);
-}
-
-function hasSavedWorkshopList(): boolean {
-  try {
-    return localStorage.getItem(PUBLIC_COPY_STORAGE_KEY) !== null;
-  } catch {
-    return true; // storage disabled: nothing could be saved
-  }
 }
 
 void start();

@@ -15,6 +15,7 @@ import {
   type PersistQueryClientOptions,
   type Persister,
 } from '@tanstack/react-query-persist-client';
+import { storage } from './storage';
 
 export const PERSISTED_ROOT_KEY = 'member';
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -52,14 +53,7 @@ export function asLastSuccess(client: PersistedClient): PersistedClient {
 
 let activeKey: string | null = null;
 
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined; // storage disabled (privacy mode): the app works without persistence
-  }
-}
-
+// Storage disabled (privacy mode): the app works without persistence.
 const scopedStorage = {
   getItem: (key: string) => storage()?.getItem(key) ?? null,
   setItem: (key: string, value: string) => {

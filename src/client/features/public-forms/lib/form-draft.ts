@@ -4,20 +4,13 @@
  * or disabled (private mode) only means there is no draft.
  */
 import type { FormDefinition } from '@shared/forms/form-definition';
+import { storage } from '@client/lib/storage';
 import { pickAnswers, type AnyAnswers } from './form-answers';
 
 export interface FormDraft {
   read(): AnyAnswers;
   write(answers: AnyAnswers): void;
   clear(): void;
-}
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 export function formDraft(key: string, definition: FormDefinition): FormDraft {

@@ -28,8 +28,9 @@ export function showIosHomeScreenHint(onDismiss: () => void): void {
   button.className = 'app-button app-button-small';
   button.textContent = IOS_HINT_TEXT.dismiss;
   button.addEventListener('click', () => {
-    onDismiss();
+    // Gone first: a storage that throws (full) must not leave it on screen.
     hint.remove();
+    onDismiss();
   });
   hint.append(title, steps, why, button);
   document.body.append(hint);

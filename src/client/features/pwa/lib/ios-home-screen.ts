@@ -4,6 +4,8 @@
  * until the member dismisses it once, a hint says how to add Trabot; its code loads only then, so no
  * other browser pays for it (docs/decisions/2026-12-07-the-member-s-phone-offline-and-after-a-push.md).
  */
+import { storage } from '@client/lib/storage';
+
 const IOS_HINT_DISMISSED_KEY = 'trabot-ios-home-screen-hint';
 
 /** Safari on an iPhone or iPad (an iPad asks for the desktop site: a Mac with a touch screen). */
@@ -19,16 +21,14 @@ const standalone = () =>
   matchMedia('(display-mode: standalone)').matches;
 
 function dismissed(): boolean {
-  try {
-    return localStorage.getItem(IOS_HINT_DISMISSED_KEY) !== null;
-  } catch {
-    return true; // storage disabled: a hint that cannot stay dismissed is not shown
-  }
+  const store = storage();
+  // Storage disabled: a hint that cannot stay dismissed is not shown.
+  return !store || store.getItem(IOS_HINT_DISMISSED_KEY) !== null;
 }
 
 export function offerHomeScreenOnIos(): void {
   if (!isIosSafari() || standalone() || dismissed()) return;
   void import('../components/ios-home-screen-hint').then(({ showIosHomeScreenHint }) =>
-    showIosHomeScreenHint(() => localStorage.setItem(IOS_HINT_DISMISSED_KEY, new Date().toISOString())),
+    showIosHomeScreenHint(() => storage()?.setItem(IOS_HINT_DISMISSED_KEY, new Date().toISOString())),
   );
 }

@@ -6,6 +6,7 @@
 import { ROLES, type Role } from '@shared/constants';
 import type { SessionUser } from '@shared/schemas/session';
 import { cacheStorageKey } from '@client/lib/query-persistence';
+import { storage } from '@client/lib/storage';
 
 export type AuthUser = Pick<SessionUser, 'id' | 'name' | 'role'>;
 export interface LastUser {
@@ -17,14 +18,6 @@ export const LAST_USER_STORAGE_KEY = 'trabot-last-user';
 
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; value: LastUser | null } = { raw: null, value: null };
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** What localStorage holds under a key: any JSON (another version's, or edited by hand). */
 type Stored<T> = { [K in keyof T]?: unknown };

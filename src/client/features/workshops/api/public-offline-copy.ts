@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClient, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { PERSIST_MAX_AGE_MS } from '@client/lib/query-persistence';
+import { storage } from '@client/lib/storage';
 
 export const PUBLIC_ROOT_KEY = 'public';
 export const PUBLIC_COPY_STORAGE_KEY = 'trabot-public-cache';
@@ -15,12 +16,13 @@ export const PUBLIC_COPY_STORAGE_KEY = 'trabot-public-cache';
 export const PUBLIC_COPY_MAX_AGE_MS = PERSIST_MAX_AGE_MS;
 const PUBLIC_COPY_BUSTER = 'trabot-public-v1';
 
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined; // storage disabled: no offline copy, everything else works
-  }
+/**
+ * Whether an offline copy is saved: start-up fetches the list once to save one if not. With storage
+ * disabled nothing could be saved, so this counts as saved (nothing to fetch for it).
+ */
+export function hasPublicCopy(): boolean {
+  const store = storage();
+  return !store || store.getItem(PUBLIC_COPY_STORAGE_KEY) !== null;
 }
 
 const restored = new WeakMap<QueryClient, Promise<void>>();
@@ -36,6 +38,7 @@ export function keepPublicQueriesOffline(queryClient: QueryClient): Promise<void
 
 function restoreAndKeep(queryClient: QueryClient): Promise<void> {
   const store = storage();
+  // Storage disabled: no offline copy, everything else works.
   if (!store) return Promise.resolve();
   const [, restoring] = persistQueryClient({
     // The persister packages pin an older @tanstack/query-core than react-query: same runtime shape.
