@@ -159,7 +159,8 @@ function AccountDetails({ userId, account }: { userId: number; account: AccountS
 }
 
 export function AccountSettingsPage({ userId }: { userId: number }) {
-  const { data, isPending, isError, fetchStatus, dataUpdatedAt, failureCount, refetch } = useAccountDetails(userId);
+  const query = useAccountDetails(userId);
+  const { data, isPending, isError, fetchStatus, dataUpdatedAt, refetch } = query;
   useBrokerLoginOutcome();
 
   let body;
@@ -185,7 +186,7 @@ export function AccountSettingsPage({ userId }: { userId: number }) {
       {/* The saved copy while the server fails says so, with its time. */}
       <OfflineNotice
         updatedAt={dataUpdatedAt}
-        failed={refreshFailed({ data, isError, failureCount })}
+        failed={refreshFailed(query)}
         subject="account settings"
         onRetry={() => void refetch()}
       />

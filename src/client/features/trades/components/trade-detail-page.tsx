@@ -124,7 +124,8 @@ function TradeStory({ detail }: { detail: TradeDetail }) {
 
 /** The trade's story, or its loading, not-found (also any id that cannot be a trade's) and error states. */
 function TradeDetailBody({ detail }: { detail: TradeDetailQueryOptions }) {
-  const { data, isPending, isError, error, fetchStatus, dataUpdatedAt, failureCount, refetch } = useTradeDetail(detail);
+  const query = useTradeDetail(detail);
+  const { data, isPending, isError, error, fetchStatus, dataUpdatedAt, refetch } = query;
   let body;
   if (data) body = <TradeStory detail={data} />;
   else if (isPending && fetchStatus !== 'paused')
@@ -146,7 +147,7 @@ function TradeDetailBody({ detail }: { detail: TradeDetailQueryOptions }) {
       {/* The saved copy while the server fails says so, with its time. */}
       <OfflineNotice
         updatedAt={dataUpdatedAt}
-        failed={refreshFailed({ data, isError, failureCount })}
+        failed={refreshFailed(query)}
         subject="trade"
         onRetry={() => void refetch()}
       />

@@ -59,7 +59,8 @@ export function TradesPage({
   notice,
   taxStatementUrl,
 }: TradesPageProps) {
-  const { data, isPending, isError, fetchStatus, dataUpdatedAt, failureCount, refetch } = useAccountTrades(tradesQuery);
+  const query = useAccountTrades(tradesQuery);
+  const { data, isPending, isError, fetchStatus, dataUpdatedAt, refetch } = query;
   // A switch shows at once; the URL follows once the new list is painted, through the router,
   // whose navigation (guards, loader) would otherwise delay the switch. A URL changed from outside
   // (back, a link) wins.
@@ -129,7 +130,7 @@ export function TradesPage({
       {/* Rows from the saved copy while the server fails say so, with their time. */}
       <OfflineNotice
         updatedAt={dataUpdatedAt}
-        failed={refreshFailed({ data, isError, failureCount })}
+        failed={refreshFailed(query)}
         subject="trades"
         onRetry={() => void refetch()}
       />
