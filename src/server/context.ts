@@ -7,7 +7,7 @@ import type { SecretBox } from './security/crypto';
 import type { Db } from './db/client';
 import type { Env } from './config/env';
 import type { Logger } from './lib/logger';
-import type { Mailer } from './services/mail';
+import { createMailer, type Mailer } from './services/mail';
 import type { Order } from './brokers/adapter';
 
 export interface AppDeps {
@@ -41,6 +41,10 @@ export const clockOf = (deps: Pick<AppDeps, 'clock'>): (() => Date) => deps.cloc
 
 /** Now, by the app's clock. */
 export const appNow = (deps: Pick<AppDeps, 'clock'>): Date => clockOf(deps)();
+
+/** The app's mailer: createApp sets it; made once here if the deps came without one (never per request). */
+export const mailerOf = (deps: Pick<AppDeps, 'env' | 'log' | 'mailer'>): Mailer =>
+  (deps.mailer ??= createMailer(deps.env, deps.log));
 
 /** Events people subscribe to (Web Push, server/push/); each event sends in the background and never throws. */
 export interface Notifier {

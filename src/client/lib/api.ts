@@ -100,17 +100,20 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   return res;
 }
 
-/** The server's own error text (its `{error}` JSON, else the raw body), or `fallback` when it sent none. */
-export function serverErrorText(body: string, fallback: string): string {
+/** The API's JSON error answer (`{ error, fields }`, unchecked), or null when the body is not a JSON object. */
+export function apiErrorBody(body: string): { error?: unknown; fields?: unknown } | null {
   try {
     const parsed: unknown = JSON.parse(body);
-    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { error?: unknown }).error === 'string') {
-      return (parsed as { error: string }).error;
-    }
+    return typeof parsed === 'object' && parsed !== null ? parsed : null;
   } catch {
-    // not JSON: the body itself is the message
+    return null;
   }
-  return body.trim() || fallback;
+}
+
+/** The server's own error text (its `{error}` JSON, else the raw body), or `fallback` when it sent none. */
+export function serverErrorText(body: string, fallback: string): string {
+  const error = apiErrorBody(body)?.error;
+  return typeof error === 'string' ? error : body.trim() || fallback;
 }
 
 /** GET (or any method) returning parsed JSON. */

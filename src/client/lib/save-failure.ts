@@ -1,5 +1,5 @@
 import { MSG } from '@shared/messages';
-import { HttpError, OfflineError } from './api';
+import { apiErrorBody, HttpError, OfflineError } from './api';
 
 /**
  * The server's own reason for refusing a request (the `error` of its JSON answer to a 4xx), or
@@ -9,12 +9,8 @@ import { HttpError, OfflineError } from './api';
 export function serverReason(error: unknown): string | null {
   if (!(error instanceof HttpError) || error.status < 400 || error.status >= 500) return null;
   if (error.status === 401 || error.status === 403) return null;
-  try {
-    const body = JSON.parse(error.body) as { error?: unknown };
-    return typeof body.error === 'string' && body.error.trim() !== '' ? body.error : null;
-  } catch {
-    return null;
-  }
+  const reason = apiErrorBody(error.body)?.error;
+  return typeof reason === 'string' && reason.trim() !== '' ? reason : null;
 }
 
 /**

@@ -5,40 +5,36 @@
  */
 import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { HttpError } from './api';
+import { apiErrorBody, HttpError } from './api';
 
 /** The answer's `fields`, or none when the error is not such an answer. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof HttpError) || (error.status !== 400 && error.status !== 409)) return {};
-  try {
-    const body = JSON.parse(error.body) as { fields?: unknown };
-    if (!body.fields || typeof body.fields !== 'object') return {};
-    return Object.fromEntries(
-      Object.entries(body.fields as Record<string, unknown>).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-  } catch {
-    return {};
-  }
+  const fields = apiErrorBody(error.body)?.fields;
+  if (!fields || typeof fields !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(fields as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 }
 
-/** Sets each named field the form has (`names`) to the server's message; answers whether any was set. */
+/** Shows each message under its field, the first one focused. */
+function setServerErrors<T extends FieldValues>(messages: [Path<T>, string][], setError: UseFormSetError<T>): void {
+  messages.forEach(([name, message], index) =>
+    setError(name, { type: 'server', message }, { shouldFocus: index === 0 }),
+  );
+}
+
+/** Sets each named field the form has (`names`) to the server's message. */
 export function showServerFieldErrors<T extends FieldValues>(
   error: unknown,
   names: readonly Path<T>[],
   setError: UseFormSetError<T>,
-): boolean {
+): void {
   const fields = serverFieldErrors(error);
-  let shown = false;
-  for (const name of names) {
-    const message = fields[name];
-    if (message) {
-      setError(name, { type: 'server', message }, { shouldFocus: !shown });
-      shown = true;
-    }
-  }
-  return shown;
+  const named = names.filter((name) => fields[name]).map((name): [Path<T>, string] => [name, fields[name]!]);
+  setServerErrors(named, setError);
 }
 
 /**
@@ -49,8 +45,6 @@ export function showServerFieldErrors<T extends FieldValues>(
  */
 export function useServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): void {
   useEffect(() => {
-    Object.entries(serverFieldErrors(error)).forEach(([name, message], index) =>
-      setError(name as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 }),
-    );
+    setServerErrors(Object.entries(serverFieldErrors(error)) as [Path<T>, string][], setError);
   }, [error, setError]);
 }

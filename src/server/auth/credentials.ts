@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@shared/schemas/session';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { timingSafeDummyHash, verifyPassword } from './passwords';
+import { verifyStoredPassword } from './passwords';
 import { publicUserColumns } from './user-columns';
 
 export async function checkCredentials(db: Db, email: string, password: string): Promise<SessionUser | null> {
@@ -14,8 +14,8 @@ export async function checkCredentials(db: Db, email: string, password: string):
     .select({ ...publicUserColumns, password_hash: users.password_hash })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  const ok = await verifyPassword(row?.password_hash ?? (await timingSafeDummyHash()), password);
-  if (!row?.password_hash || !ok) return null;
+  const ok = await verifyStoredPassword(row?.password_hash, password);
+  if (!row || !ok) return null;
   const { password_hash: _hash, ...user } = row;
   return user;
 }

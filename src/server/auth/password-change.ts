@@ -4,14 +4,15 @@
  * window, so a session left open on a shared computer cannot be used to guess it. A change ends the
  * user's other sessions and keeps the one that made it.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ChangePasswordBody } from '@shared/schemas/passwords';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { users } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import * as rateLimit from '../security/rate-limit';
 import { LOGIN_WINDOW_MS } from './login-guard';
-import { hashPassword, timingSafeDummyHash, verifyPassword } from './passwords';
+import { hashPassword, verifyStoredPassword } from './passwords';
+import { endSessions } from './sessions';
 
 const WRONG_CURRENT_PASSWORD = 'This is not your current password';
 
@@ -26,8 +27,7 @@ export async function changePassword(
   const attempt = await rateLimit.hit(db, key, LOGIN_WINDOW_MS);
   if (attempt.count > change.limit) return { outcome: 'refused', retryAfterSeconds: attempt.retryAfterSeconds };
   const [row] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, change.userId));
-  const ok = await verifyPassword(row?.hash ?? (await timingSafeDummyHash()), change.body.current_password);
-  if (!row?.hash || !ok)
+  if (!(await verifyStoredPassword(row?.hash, change.body.current_password)))
     throw new DomainError('invalid', WRONG_CURRENT_PASSWORD, { current_password: WRONG_CURRENT_PASSWORD });
   await rateLimit.reset(db, key);
   const hash = await hashPassword(change.body.new_password);
@@ -36,8 +36,7 @@ export async function changePassword(
       .update(users)
       .set({ password_hash: hash, updated_at: sql`now()` })
       .where(eq(users.id, change.userId));
-    const others = change.sessionTokenHash ? ne(sessions.token_hash, change.sessionTokenHash) : undefined;
-    await tx.delete(sessions).where(and(eq(sessions.user_id, change.userId), others));
+    await endSessions(tx, change.userId, change.sessionTokenHash ?? undefined);
   });
   return { outcome: 'changed' };
 }

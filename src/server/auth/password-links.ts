@@ -7,10 +7,10 @@
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { passwordLinks, sessions, users } from '../db/schema';
+import { passwordLinks, users } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import { hashPassword } from './passwords';
-import { hashToken, newToken } from './sessions';
+import { endSessions, hashToken, newToken } from './sessions';
 
 /** 72 hours: a weekend's mail read on Monday still works (decision 2026-12-07-set-password-links). */
 export const PASSWORD_LINK_TTL_MS = 72 * 60 * 60 * 1000;
@@ -80,7 +80,7 @@ export async function redeemPasswordLink(db: Db, token: string, password: string
       .returning({ userId: passwordLinks.user_id });
     if (!claimed) throw refused('used');
     await tx.update(users).set({ password_hash: passwordHash, updated_at: now }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.user_id, userId));
+    await endSessions(tx, userId);
     return userId;
   });
 }

@@ -21,3 +21,9 @@ export function timingSafeDummyHash(): Promise<string> {
   dummyHash ??= hashPassword('not-a-real-password-' + Math.random());
   return dummyHash;
 }
+
+/** Whether `plain` is the stored password; no login or no password set costs the same argon2 time and answers false. */
+export async function verifyStoredPassword(hash: string | null | undefined, plain: string): Promise<boolean> {
+  const ok = await verifyPassword(hash ?? (await timingSafeDummyHash()), plain);
+  return Boolean(hash) && ok;
+}

@@ -4,7 +4,7 @@
  * 24 h without requests (idle) or 7 days after login (absolute), whichever comes first.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ONE_TIME_TOKEN_PATTERN } from '@shared/one-time-token';
@@ -165,6 +165,12 @@ function cachedSession(
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.token_hash, tokenHash));
+}
+
+/** Ends every session of a user (a password set or changed), but the one `keepTokenHash` names. */
+export async function endSessions(db: Db, userId: number, keepTokenHash?: string): Promise<void> {
+  const others = keepTokenHash ? ne(sessions.token_hash, keepTokenHash) : undefined;
+  await db.delete(sessions).where(and(eq(sessions.user_id, userId), others));
 }
 
 export async function purgeExpiredSessions(db: Db): Promise<void> {

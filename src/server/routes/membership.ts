@@ -19,9 +19,8 @@ import {
   rejectApplicationBodySchema,
 } from '@shared/schemas/membership';
 import { requireSuperadmin, requireUser, sessionUser } from '../auth/guards';
-import { appNow, type AppEnv } from '../context';
+import { appNow, mailerOf, type AppEnv } from '../context';
 import { ApiError, STATUS } from '../http/api-errors';
-import { createMailer } from '../services/mail';
 import {
   acceptApplication,
   cancelMembership,
@@ -44,10 +43,6 @@ const actorOf = (c: Context<AppEnv>): Actor => {
   const user = sessionUser(c);
   return { userId: user.id, name: user.name };
 };
-const mailerOf = (c: Context<AppEnv>) => {
-  const deps = c.get('deps');
-  return deps.mailer ?? createMailer(deps.env, deps.log);
-};
 
 export function membershipRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -65,7 +60,7 @@ export function membershipRoutes(): Hono<AppEnv> {
       const deps = c.get('deps');
       const made = await acceptApplication(
         deps,
-        mailerOf(c),
+        mailerOf(deps),
         c.req.valid('param').id,
         c.req.valid('json'),
         actorOf(c),
@@ -85,7 +80,7 @@ export function membershipRoutes(): Hono<AppEnv> {
       const deps = c.get('deps');
       await rejectApplication(
         deps,
-        mailerOf(c),
+        mailerOf(deps),
         c.req.valid('param').id,
         c.req.valid('json'),
         actorOf(c),
@@ -104,8 +99,8 @@ export function membershipRoutes(): Hono<AppEnv> {
       const deps = c.get('deps');
       const { id } = c.req.valid('param');
       const { action, reason } = c.req.valid('json');
-      if (action === 'cancel') await cancelMembership(deps, mailerOf(c), id, actorOf(c), reason, appNow(deps));
-      else await rejoinMembership(deps, mailerOf(c), id, actorOf(c), reason, appNow(deps));
+      if (action === 'cancel') await cancelMembership(deps, mailerOf(deps), id, actorOf(c), reason, appNow(deps));
+      else await rejoinMembership(deps, mailerOf(deps), id, actorOf(c), reason, appNow(deps));
       return c.json(await membershipHistory(deps.db, id));
     },
   );
@@ -147,7 +142,7 @@ export function membershipRoutes(): Hono<AppEnv> {
       const { id } = c.req.valid('param');
       const now = appNow(deps);
       const month = c.req.valid('json').month ?? monthOf(now);
-      const link = await ensurePaymentLink(deps, mailerOf(c), id, month, now);
+      const link = await ensurePaymentLink(deps, mailerOf(deps), id, month, now);
       return c.json({ month, url: link.url }, link.created ? STATUS.CREATED : STATUS.OK);
     },
   );
@@ -182,7 +177,7 @@ export function membershipRoutes(): Hono<AppEnv> {
       const message = `${mine.month} is paid already`;
       throw new ApiError(STATUS.CONFLICT, message, { month: message });
     }
-    const link = await ensurePaymentLink(deps, mailerOf(c), user.member_id, mine.month, now);
+    const link = await ensurePaymentLink(deps, mailerOf(deps), user.member_id, mine.month, now);
     return c.json({ month: mine.month, url: link.url }, link.created ? STATUS.CREATED : STATUS.OK);
   });
 
@@ -208,7 +203,7 @@ export function membershipRoutes(): Hono<AppEnv> {
       return c.json(await myMembership(deps.db, user.member_id, appNow(deps), razorpayConfigured(deps.env)));
     await cancelMembership(
       deps,
-      mailerOf(c),
+      mailerOf(deps),
       user.member_id,
       { userId: user.id, name: user.name },
       reason ? `opted out by the member: ${reason}` : 'opted out by the member',

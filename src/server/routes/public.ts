@@ -7,12 +7,11 @@ import { createHmac } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { contactUsBodySchema, workshopEnquiryBodySchema, type SubmissionResponse } from '@shared/schemas/public-forms';
 import { CONFIRM_STATUS, CONFIRM_TEXTS, workshopConfirmationBodySchema } from '@shared/workshop-confirmation';
-import { appNow, type AppDeps, type AppEnv } from '../context';
+import { appNow, mailerOf, type AppDeps, type AppEnv } from '../context';
 import { STATUS, tooMany } from '../http/api-errors';
 import * as rateLimit from '../security/rate-limit';
 import { clientIp } from '../security/request-info';
 import { submitEnquiry } from '../services/enquiries';
-import { createMailer } from '../services/mail';
 import { confirmRegistration } from '../services/workshop-confirmations';
 import { listWorkshops, submitWorkshopRegistration } from '../services/workshops';
 import { jsonBody } from '../http/validation';
@@ -22,7 +21,7 @@ export const PUBLIC_FORM_WINDOW_MS = 10 * 60 * 1000;
 
 export function publicRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const mailer = deps.mailer ?? createMailer(deps.env, deps.log);
+  const mailer = mailerOf(deps);
   const ipKey = deps.secrets.deriveSecret('public-form-ip');
 
   /** Counts the submission against its IP, before its body is read; answers 429 with Retry-After over the limit. */

@@ -7,8 +7,9 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { MSG } from '@shared/messages';
 import type { MemberUser, MemberUserBody } from '@shared/schemas/admin/members';
 import { hashPassword } from '../auth/passwords';
+import { endSessions } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { accounts, sessions, users } from '../db/schema';
+import { accounts, users } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from './mail';
 import { mailPasswordLink } from './set-password-mail';
@@ -123,7 +124,7 @@ export async function updateMemberUser(
         .where(and(eq(users.id, userId), eq(users.member_id, memberId)))
         .returning(columns);
       if (!row) return null;
-      if (passwordHash) await tx.delete(sessions).where(eq(sessions.user_id, userId));
+      if (passwordHash) await endSessions(tx, userId);
       return toMemberUser(row);
     });
   } catch (err) {

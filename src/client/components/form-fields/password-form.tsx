@@ -42,7 +42,7 @@ export function PasswordForm<T extends PasswordFields>({
   const submit = handleSubmit((values) =>
     onSubmit(values).then(
       () => reset(),
-      (error: unknown) => void showServerFieldErrors(error, names, setError),
+      (error: unknown) => showServerFieldErrors(error, names, setError),
     ),
   );
   return (

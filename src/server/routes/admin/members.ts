@@ -6,9 +6,8 @@
 import { Hono } from 'hono';
 import { memberBodySchema, membersQuerySchema, memberUserBodySchema } from '@shared/schemas/admin/members';
 import { requireSuperadmin, sessionUser } from '../../auth/guards';
-import { appNow, type AppEnv } from '../../context';
+import { appNow, mailerOf, type AppEnv } from '../../context';
 import { ownOrigin } from '../../security/request-info';
-import { createMailer } from '../../services/mail';
 import { STATUS } from '../../http/api-errors';
 import { createMemberUser, listMemberUsers, updateMemberUser } from '../../services/member-users';
 import { createMember, listMembers, memberExists, updateMember } from '../../services/members';
@@ -51,8 +50,11 @@ export function adminMemberRoutes(): Hono<AppEnv> {
     const deps = c.get('deps');
     const { db, log } = deps;
     if (!(await memberExists(db, memberId))) throw notFound('Member');
-    const mailer = deps.mailer ?? createMailer(deps.env, log);
-    const user = await createMemberUser(deps, memberId, body, { mailer, siteOrigin: ownOrigin(c), now: appNow(deps) });
+    const user = await createMemberUser(deps, memberId, body, {
+      mailer: mailerOf(deps),
+      siteOrigin: ownOrigin(c),
+      now: appNow(deps),
+    });
     log.info({ userId: sessionUser(c).id, memberId, createdUserId: user.id }, 'member user created');
     return c.json(user, STATUS.CREATED);
   });
