@@ -18,6 +18,8 @@ import { entrySide } from '../trading/trade-math';
 
 export const WAITING_FOR_OPEN = 'waiting for market open';
 export const WAITING_FOR_PRICE = 'waiting for a fresh price';
+/** The note of an entry held for a live account's own broker price (none yet, or none fresh). */
+export const waitingForLivePrice = (detail: string) => `waiting for a live price: ${detail}`;
 
 export type Readiness =
   | { kind: 'go' }
@@ -45,7 +47,7 @@ export function sessionReadiness(tradeType: string, now: Date, calendar: MarketC
 export type EntryPrice =
   | { kind: 'price'; price: number }
   | { kind: 'wait'; note: string }
-  | { kind: 'skip'; reason: 'price_drift' | 'no_live_price'; detail: string };
+  | { kind: 'skip'; reason: 'price_drift'; detail: string };
 
 /**
  * The price a market entry will get: the last price on the tick, rounded against the trader (a buy
@@ -80,8 +82,9 @@ export const liveEntryMaxAgeMs = (settings: Pick<EngineSettings, 'maxQuoteAgeMs'
  * A live account's market entry price: its broker's last price (`last`, the live price book's),
  * judged as `marketEntryPrice` judges the feed's (on the tick, rounded against the trader, within
  * the allowed drift). None, or none fresh within `liveEntryMaxAgeMs`, is no live price: the account
- * is skipped, never priced on the feed. `reference` (the feed's quote) lends only the instrument's
- * tick and last close, never its price.
+ * waits for one, as a paper account waits for a fresh feed price; it is never priced on the feed,
+ * nor held by it. `reference` (the feed's quote) lends only the instrument's tick and last close,
+ * never its price.
  */
 export function liveEntryPrice(
   signal: Pick<SignalRow, 'trade_direction' | 'entry_level' | 'instrument_symbol'>,
@@ -95,9 +98,8 @@ export function liveEntryPrice(
   if (!last || !state.fresh) {
     const since = state.ageMs === null ? 'none yet' : `the last ${formatAge(state.ageMs)} ago`;
     return {
-      kind: 'skip',
-      reason: 'no_live_price',
-      detail: `no live price for ${signal.instrument_symbol} from ${brokerLabel(broker)} (${since})`,
+      kind: 'wait',
+      note: waitingForLivePrice(`none for ${signal.instrument_symbol} from ${brokerLabel(broker)} (${since})`),
     };
   }
   const quote: Quote = {

@@ -5,7 +5,8 @@
  * trade of an account under a halt that squares off, gets
  * a market exit leg for its open quantity (a delivery trade whose stop alone rests at its broker is
  * exited here at its target: watched-targets.ts); all of them are written in one statement, sent with
- * bounded concurrency and saved in one transaction. A running signal whose level is reached completes.
+ * bounded concurrency and saved in one transaction. Then running signals complete on their trades'
+ * outcomes (signal-completion.ts).
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { accounts, signals, trades } from '../db/schema';
@@ -14,7 +15,7 @@ import { squareOffByHalt } from './halts';
 import { insertLegs } from './new-legs';
 import { clearForExit, reconcileProtections, restingProtections } from './protections';
 import { applyAnswers, sendLegs } from './order-legs';
-import { moveSignals } from '../states/signals';
+import { completeSignals } from './signal-completion';
 import type { PricedTrade } from './prices';
 import { levelReached, squareOffDue } from '../trading/trade-math';
 import { watchedTargets } from './watched-targets';
@@ -112,21 +113,6 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
     await applyAnswers(ctx, await sendLegs(ctx, legs), now);
   }
 
-  const completed = levels.filter((signal) => signal.trade_status === 'running' && reachedBy(signal));
-  if (completed.length) {
-    const moved = await db.transaction((tx) =>
-      moveSignals(tx, log, {
-        to: 'completed',
-        from: ['running'],
-        ids: completed.map((s) => s.signal_id),
-        why: 'a level reached',
-      }),
-    );
-    const movedIds = new Set(moved.map((s) => s.signal_id));
-    for (const signal of completed.filter((s) => movedIds.has(s.signal_id)))
-      log.info(
-        { signalId: signal.signal_id, ltp: ctx.feed.quote(signal.instrument_symbol)!.ltp },
-        'engine: signal completed',
-      );
-  }
+  // The signal completes on its trades' own outcomes (the feed's price only for a paper-only signal).
+  await completeSignals(ctx, levels);
 }

@@ -3,10 +3,10 @@
  * process_signal set whose algo is On, its subscribed accounts in batches of `batchSize`. Per batch:
  * the signal's status read again (a cancel stops the fan-out here), the accounts' keys checked at
  * their brokers, each account sized at the price its market entry will get (a paper account's from
- * the feed, a live account's from its own broker: live-prices.ts, none fresh and the account is
- * skipped with "no live price"), the trades, their entry
- * legs and the skip warnings written in one transaction, the orders sent with bounded concurrency,
- * the answers saved in one more. The number of statements grows with the batches, never with the
+ * the feed, a live account's from its own broker: live-prices.ts; none fresh and that account
+ * waits, the feed never holding a live one), the trades and their entry legs written in one
+ * transaction, the orders sent with bounded concurrency, the answers saved in one more; the skip
+ * warnings with the signal's move to running, once no account waits. The number of statements grows with the batches, never with the
  * accounts of a batch.
  */
 import { and, asc, eq, gt, notExists } from 'drizzle-orm';
@@ -72,7 +72,7 @@ async function stillApproved(ctx: EngineContext, signalId: number): Promise<bool
 
 /**
  * The price each live account's market entry will get, from its own broker: the live price book's
- * when fresh, else its broker asked once now; none and the account is skipped ("no live price").
+ * when fresh, else its broker asked once now; none and the account waits ("waiting for a live price").
  */
 async function liveEntries(
   ctx: EngineContext,
@@ -99,9 +99,15 @@ async function liveEntries(
   );
 }
 
+type SkipWarning = ReturnType<typeof skipWarning>;
+
 /**
  * One batch: every account skipped with `skipAll`, or checked, sized and ordered at its entry
- * price (a paper account's `feed` price, a live account's from its own broker).
+ * price (a paper account's `feed` price, a live account's from its own broker). An account whose
+ * price is not there yet waits: a paper one on the feed, a live one on its own broker only. The
+ * trades and legs are written and sent here; the skips and the first wait's note are answered, to
+ * be raised only once the whole fan-out is decided (an account still waiting leaves the signal
+ * approved, and its batches are gone through again next tick).
  */
 async function openBatch(
   ctx: EngineContext,
@@ -110,16 +116,20 @@ async function openBatch(
   entry: { feed: EntryPrice } | { skipAll: EntrySkip },
   now: Date,
   exchangeAlgoId: string | null,
-): Promise<void> {
+): Promise<{ skips: SkipWarning[]; waiting: string | null }> {
   const { db, log } = ctx.deps;
-  if ('skipAll' in entry) {
-    const warnings = batch.map(({ account }) => skipWarning(signal, account.trabot_account_id, entry.skipAll));
-    for (const w of warnings) log.warn(w.data, `engine: ${w.message}`);
-    await raiseWarnings(db, warnings);
-    return;
-  }
-  const skips: ReturnType<typeof skipWarning>[] = [];
+  if ('skipAll' in entry)
+    return {
+      skips: batch.map(({ account }) => skipWarning(signal, account.trabot_account_id, entry.skipAll)),
+      waiting: null,
+    };
+  const skips: SkipWarning[] = [];
+  const paper = (account: AccountRow) => isPaperTrading(account, ctx.deps.env);
+  // A stale feed holds the paper accounts alone, before any broker is asked about them.
+  const feedWaits = entry.feed.kind === 'wait' ? entry.feed.note : null;
+  let waiting = batch.some(({ account }) => feedWaits && paper(account)) ? feedWaits : null;
   const current = batch.filter((subscriber) => {
+    if (feedWaits && paper(subscriber.account)) return false;
     const skip = entrySkip(ctx.halts, subscriber, now);
     if (skip) skips.push(skipWarning(signal, subscriber.account.trabot_account_id, skip));
     return !skip;
@@ -132,7 +142,6 @@ async function openBatch(
   const orders: Parameters<typeof insertTradesWithLegs>[3][number][] = [];
   // SEBI's retail algo framework: a live algo order carries the exchange's Algo ID (paper never needs one).
   const unregistered = !exchangeAlgoId && !ctx.deps.env.ALLOW_UNREGISTERED_ALGOS;
-  const paper = (account: AccountRow) => isPaperTrading(account, ctx.deps.env);
   const live = await liveEntries(
     ctx,
     signal,
@@ -160,10 +169,9 @@ async function openBatch(
       continue;
     }
     const price = paper(account) ? entry.feed : live.get(account.trabot_account_id)!;
-    if (price.kind !== 'price') {
-      if (price.kind === 'skip') skips.push(skipWarning(signal, account.trabot_account_id, price));
-      continue;
-    }
+    if (price.kind === 'skip') skips.push(skipWarning(signal, account.trabot_account_id, price));
+    if (price.kind === 'wait') waiting ??= price.note;
+    if (price.kind !== 'price') continue;
     const sized = sizePosition({ subscription, signal, accessKeyValid: key === true, price: price.price });
     if (!sized.ok) {
       skips.push(skipWarning(signal, account.trabot_account_id, sized));
@@ -176,12 +184,8 @@ async function openBatch(
       leg: { side: 'entry', source: 'signal', quantity: sized.quantity, order_type: 'market' },
     });
   }
-  for (const w of skips) log.warn(w.data, `engine: ${w.message}`);
-  const legs = await db.transaction(async (tx) => {
-    const created = await insertTradesWithLegs(tx, ctx.deps.env, signal, orders, now);
-    await raiseWarnings(tx, skips);
-    return created;
-  });
+  if (!orders.length) return { skips, waiting };
+  const legs = await db.transaction((tx) => insertTradesWithLegs(tx, ctx.deps.env, signal, orders, now));
   for (const { trade } of legs)
     log.info(
       {
@@ -193,10 +197,12 @@ async function openBatch(
       'engine: trade created',
     );
   await applyAnswers(ctx, await sendLegs(ctx, legs), now);
+  return { skips, waiting };
 }
 
 /** The signal's accounts, batch by batch, until none is left, the signal is cancelled or the engine stops. */
 async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date, exchangeAlgoId: string | null): Promise<void> {
+  const { log } = ctx.deps;
   // Under a halt of all trading the signal waits: its entry is judged again (drift, session) once resumed.
   if (ctx.halts.all) return setNote(ctx, signal, haltNote(ctx.halts.all));
   const session = sessionReadiness(signal.trade_type, now, ctx.calendar);
@@ -205,20 +211,28 @@ async function fanOut(ctx: EngineContext, signal: SignalRow, now: Date, exchange
     session.kind === 'go'
       ? marketEntryPrice(signal, ctx.feed.quote(signal.instrument_symbol), now, ctx.settings)
       : null;
-  if (price?.kind === 'wait') return setNote(ctx, signal, price.note);
-  // The feed's price is a paper account's; a live account's comes from its own broker (openBatch).
+  // The feed's price is a paper account's (a stale one holds only those); a live account's comes
+  // from its own broker (openBatch), whatever the feed says.
   const entry = session.kind === 'refuse' ? { skipAll: session } : { feed: price as EntryPrice };
 
+  const skips: SkipWarning[] = [];
+  let waiting: string | null = null;
   for (let after = 0; ;) {
     if (ctx.stopping() || !(await stillApproved(ctx, signal.signal_id))) return;
     const batch = await untradedSubscribers(ctx.deps.db, signal, after, ctx.settings.batchSize);
     if (!batch.length) break;
     after = batch.at(-1)!.account.trabot_account_id;
-    await openBatch(ctx, signal, batch, entry, now, exchangeAlgoId);
+    const done = await openBatch(ctx, signal, batch, entry, now, exchangeAlgoId);
+    skips.push(...done.skips);
+    waiting ??= done.waiting;
   }
+  // Some account still waits for its price: the signal stays approved, its skips are decided again next tick.
+  if (waiting) return setNote(ctx, signal, waiting);
+  for (const w of skips) log.warn(w.data, `engine: ${w.message}`);
   // An intraday signal refused for the session is cancelled: it is not traded on a later day either.
   const refused = session.kind === 'refuse';
   await ctx.deps.db.transaction(async (tx) => {
+    await raiseWarnings(tx, skips);
     const moved = await moveSignals(tx, ctx.deps.log, {
       to: refused ? 'cancelled' : 'running',
       from: ['approved'],

@@ -23,7 +23,7 @@ import { haltNote } from './halts';
 import { checkKeys } from './key-checks';
 import { entrySkip, selectSubscribers, subscribedTo } from '../trading/entry-eligibility';
 import { insertLegs, insertTradesWithLegs, type LegToInsert, type NewLeg } from './new-legs';
-import { applyAnswers, sendLegs } from './order-legs';
+import { applyAnswers, sendLegs, type LegContext } from './order-legs';
 import { clearForExit } from './protections';
 import { sizePosition } from '../trading/sizing';
 import { floorShares } from '../trading/money';
@@ -71,8 +71,9 @@ const legOf = (order: ManualOrderRow, quantity: number): NewLeg => ({
 /**
  * Manual Entry: every subscribed account with a valid key, sized with the order's portion, adds to
  * its open trade or opens one. A limit order is sized at its limit; a market one at the price its
- * entry will get: `feed`'s for a paper trade, its own broker's for a live one (none fresh: the
- * account is skipped with "no live price").
+ * entry will get: `feed`'s for a paper trade, its own broker's for a live one. An account whose
+ * price is not there yet (a stale feed for paper, no fresh broker price for live) waits: the legs
+ * of the others are answered with the first wait's note.
  */
 async function entryLegs(
   ctx: EngineContext,
@@ -113,6 +114,7 @@ async function entryLegs(
   // A trade added to goes to the broker it opened on; a new one to the account's broker as it trades now.
   const brokerOfEntry = (s: (typeof open)[number]) => s.trade?.broker ?? tradeBroker(s.account, ctx.deps.env);
   const live = new Map<number, EntryPrice>();
+  let waiting: string | null = null;
   if ('feed' in entry) {
     const wants = open
       .filter((s) => keys.get(s.account.trabot_account_id) !== null && brokerOfEntry(s) !== 'paper')
@@ -139,10 +141,9 @@ async function entryLegs(
         : brokerOfEntry(subscriber) === 'paper'
           ? entry.feed
           : live.get(account.trabot_account_id)!;
-    if (priced.kind !== 'price') {
-      if (priced.kind === 'skip') skips.add(account.trabot_account_id, priced.detail, priced.reason);
-      continue;
-    }
+    if (priced.kind === 'skip') skips.add(account.trabot_account_id, priced.detail, priced.reason);
+    if (priced.kind === 'wait') waiting ??= priced.note;
+    if (priced.kind !== 'price') continue;
     const price = priced.price;
     const sized = sizePosition({
       subscription,
@@ -157,10 +158,11 @@ async function entryLegs(
     if (trade) adding.push({ trade, account, signal, leg: legOf(order, sized.quantity) });
     else opening.push({ account, quantity: sized.quantity, leg: legOf(order, sized.quantity) });
   }
-  return db.transaction(async (tx) => [
+  const legs = await db.transaction(async (tx) => [
     ...(await insertLegs(tx, adding, now)),
     ...(await insertTradesWithLegs(tx, ctx.deps.env, signal, opening, now)),
   ]);
+  return { legs, waiting };
 }
 
 /** Manual Exit: floor(remaining quantity x portion) of every running trade of the signal. */
@@ -216,20 +218,29 @@ async function placeOrder(ctx: EngineContext, order: ManualOrderRow, signal: Sig
   } else if (sessionReadiness('swing', now, ctx.calendar).kind !== 'go') {
     return waiting(ctx, order, WAITING_FOR_OPEN);
   }
-  let legs;
-  if (order.side === 'entry') {
-    let entry: Parameters<typeof entryLegs>[3] = { limit: order.limit_price ?? 0 };
-    if (order.order_type === 'market') {
-      // The feed's price: a paper account's entry price (a live account's is its own broker's, in entryLegs).
-      const market = marketEntryPrice(signal, ctx.feed.quote(signal.instrument_symbol), now, ctx.settings);
-      if (market.kind === 'wait') return waiting(ctx, order, market.note);
-      entry = { feed: market };
-    }
-    legs = await entryLegs(ctx, order, signal, entry, skips, now);
-  } else {
-    legs = await exitLegs(ctx, order, signal, skips, now);
+  if (order.side === 'exit') {
+    const legs = await exitLegs(ctx, order, signal, skips, now);
     if (!legs) return waiting(ctx, order, WAITING_FOR_PROTECTION_CANCEL);
+    return send(ctx, order, legs, skips, now);
   }
+  let entry: Parameters<typeof entryLegs>[3] = { limit: order.limit_price ?? 0 };
+  // The feed's price is a paper account's alone (a stale one holds only those); a live account's is
+  // its own broker's (entryLegs), whatever the feed says.
+  if (order.order_type === 'market')
+    entry = { feed: marketEntryPrice(signal, ctx.feed.quote(signal.instrument_symbol), now, ctx.settings) };
+  const { legs, waiting: note } = await entryLegs(ctx, order, signal, entry, skips, now);
+  if (!note) return send(ctx, order, legs, skips, now);
+  // Some account waits for its price: the others' legs go now, the order stays queued for the rest
+  // (accounts with a leg are not taken again) and its skips are decided again next tick.
+  if (legs.length) await applyAnswers(ctx, await sendLegs(ctx, legs), now);
+  await ctx.deps.db
+    .update(manualOrders)
+    .set({ status: 'queued', status_reason: note })
+    .where(eq(manualOrders.id, order.id));
+}
+
+/** Sends the order's legs and saves the answers, its skips (warned) in its status reason. */
+async function send(ctx: EngineContext, order: ManualOrderRow, legs: readonly LegContext[], skips: Skips, now: Date) {
   for (const w of skips.warnings) ctx.deps.log.warn(w.data, `engine: ${w.message}`);
   await raiseWarnings(ctx.deps.db, skips.warnings);
   await applyAnswers(ctx, await sendLegs(ctx, legs), now, new Map([[order.id, skips.messages]]));

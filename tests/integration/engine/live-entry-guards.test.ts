@@ -2,8 +2,8 @@
  * Every live-money decision on the account's own broker price (issue 24): at Zerodha (fake Kite),
  * Fyers, Upstox, Angel One and Dhan, each a local server speaking its quote API's wire format, a live
  * account's market entry is guarded (drift, age) by its broker's last price, never the simulated
- * feed's; with no price from its broker the account is skipped with "no live price" (nothing sent
- * to the broker) and a warning naming the account and symbol; a protection whose levels were edited
+ * feed's; with no price from its broker the account waits (nothing sent to the broker, the signal
+ * approved with "waiting for a live price" naming the symbol and broker); a protection whose levels were edited
  * is not modified at the broker while no live price is known, and is once one comes back.
  */
 import { and, eq, like } from 'drizzle-orm';
@@ -70,7 +70,7 @@ describe.each(LIVE_BROKER_WORLDS)('a live $label entry', (world) => {
     fake.setLtp('INFY', 250);
   });
 
-  it('with no price from its broker is skipped with "no live price", nothing sent, a warning naming account and symbol', async () => {
+  it('with no price from its broker waits (nothing sent, never priced on the feed), and goes once its broker answers', async () => {
     fake.setLtp('INFY', 250);
     fake.quotesDown({ status: 503 });
     const { account, signal, engine } = await live();
@@ -79,23 +79,19 @@ describe.each(LIVE_BROKER_WORLDS)('a live $label entry', (world) => {
     expect(
       await t.deps.db.select().from(orderLegs).where(eq(orderLegs.trabot_account_id, account.trabot_account_id)),
     ).toEqual([]);
-    const skips = await skipsOf(signal.signal_id, account.trabot_account_id);
-    expect(skips).toHaveLength(1);
-    expect(skips[0]!.warning_message).toBe(
-      `Account ${account.trabot_account_id} skipped for signal ${signal.signal_id}: no live price for INFY from ${world.label} (none yet)`,
-    );
-    expect(JSON.parse(skips[0]!.warning_data!)).toMatchObject({
-      trabot_account_id: account.trabot_account_id,
-      signal_id: signal.signal_id,
-      reason: 'no_live_price',
+    expect(await skipsOf(signal.signal_id, account.trabot_account_id)).toEqual([]);
+    expect((await t.deps.db.select().from(signals).where(eq(signals.signal_id, signal.signal_id)))[0]).toMatchObject({
+      trade_status: 'approved',
+      status_note: `waiting for a live price: none for INFY from ${world.label} (none yet)`,
     });
-    // Decided once: the signal ran its fan-out; the account is not entered later on the feed.
+    // Its broker's market data back: entered on its price, the signal runs.
+    fake.quotesDown(null);
     await engine.tick(at(5_000));
-    expect(await tradesOf(signal.signal_id)).toEqual([]);
+    expect(await tradesOf(signal.signal_id)).toMatchObject([{ broker: world.broker, avg_entry_price: 250 }]);
     expect((await t.deps.db.select().from(signals).where(eq(signals.signal_id, signal.signal_id)))[0]).toMatchObject({
       trade_status: 'running',
+      status_note: null,
     });
-    fake.quotesDown(null);
   });
 
   it('a protection waits for a live price before it is modified at the broker', async () => {

@@ -33,6 +33,11 @@ export class ScriptedFeed implements PriceFeed {
     this.held.add(symbol);
   }
 
+  /** The symbol's quotes are fresh again from the next tick. */
+  release(symbol: string): void {
+    this.held.delete(symbol);
+  }
+
   quote(symbol: string): Quote | undefined {
     return this.quotes.get(symbol);
   }

@@ -30,21 +30,19 @@ describe('liveEntryPrice', () => {
     });
   });
 
-  it('is no live price with none, or one older than both the quote age and the live price age allow', () => {
+  it('waits with none, or one older than both the quote age and the live price age allow', () => {
     expect(liveEntryMaxAgeMs(SETTINGS)).toBe(10_000);
     expect(liveEntryMaxAgeMs({ maxQuoteAgeMs: 60_000, livePriceMaxAgeMs: 30_000 })).toBe(30_000);
     expect(liveEntryPrice(BUY, 'upstock', undefined, FEED, T0, SETTINGS)).toEqual({
-      kind: 'skip',
-      reason: 'no_live_price',
-      detail: 'no live price for INFY from Upstox (none yet)',
+      kind: 'wait',
+      note: 'waiting for a live price: none for INFY from Upstox (none yet)',
     });
     expect(liveEntryPrice(BUY, 'dhan', { ltp: 250, at: T0 }, FEED, after(10_000), SETTINGS)).toMatchObject({
       kind: 'price',
     });
     expect(liveEntryPrice(BUY, 'dhan', { ltp: 250, at: T0 }, FEED, after(10_001), SETTINGS)).toEqual({
-      kind: 'skip',
-      reason: 'no_live_price',
-      detail: 'no live price for INFY from Dhan (the last 10 s ago)',
+      kind: 'wait',
+      note: 'waiting for a live price: none for INFY from Dhan (the last 10 s ago)',
     });
   });
 });
