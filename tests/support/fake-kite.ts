@@ -39,6 +39,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exchangeTick, offTickPrice, offTickText } from './fake-tick-rule';
+import { kiteDemat, type KiteDemat } from './fake-kite-demat';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { kitePushes, type KitePushes } from './fake-kite-pushes';
 
@@ -148,6 +149,8 @@ export interface FakeKite {
   instrumentToken(symbol: string): number;
   /** The account's cash (orders beyond it are rejected by the RMS). */
   setCash(cash: number): void;
+  /** The accounts' holdings, DDPI and CDSL TPIN authorisations: CNC sells are checked against them. */
+  demat: Omit<KiteDemat, 'refusal'>;
   /** The next market order fills only this many shares and stays open for the rest. */
   fillNextPartly(quantity: number): void;
   /**
@@ -298,6 +301,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   const recent: number[] = [];
   let registered = new Set(['127.0.0.1']);
   const refusals: FakeKite['refusals'] = [];
+  const demat = kiteDemat();
   /** Order requests per Kite user in the last second. */
   const orderTimes = new Map<string, number[]>();
   let orderSeq = 0;
@@ -396,6 +400,13 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     if (price === undefined) return fail(400, 'InputException', 'Invalid `tradingsymbol`.');
     const offTick = offTickPrice([form.price, form.trigger_price], price);
     if (offTick) return fail(400, 'InputException', offTickText(offTick));
+    const sell = {
+      transaction_type: form.transaction_type!,
+      product: form.product!,
+      tradingsymbol: form.tradingsymbol!,
+    };
+    const unheld = demat.refusal({ ...sell, quantity }, user, orders);
+    if (unheld) return fail(unheld.status, 'HoldingException', unheld.message);
 
     const o: KiteOrderRecord = {
       order_id: `2601050000${String(++orderSeq).padStart(5, '0')}`,
@@ -969,6 +980,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     stallTicker: (stalled) => void (tickerStalled = stalled),
     instrumentToken,
     setCash: (value) => void (cash = value),
+    demat,
     fillNextPartly: (quantity) => void (partly = quantity),
     clipNextMarket: (limit) => void (clipped = limit),
     holdFills: (symbol, held) => void (held ? heldSymbols.add(symbol) : heldSymbols.delete(symbol)),

@@ -11,6 +11,7 @@ import { BrokerError } from '@server/brokers/adapter';
 import { istInstant } from '@server/brokers/zerodha/kite-orders';
 import { kiteChecksum, kiteSessionExpiry, ZerodhaAdapter } from '@server/brokers/zerodha/zerodha-adapter';
 import { startFakeKite, type FakeKite } from '../../support/fake-kite';
+import { KITE_NO_HOLDING, kiteNeedsAuthorisation } from '../../support/fake-kite-demat';
 import { orderRequest } from './support/shared-contract';
 
 let kite: FakeKite;
@@ -120,6 +121,9 @@ describe('orders', () => {
       request: { orderType: 'limit', limitPrice: 1510, product: 'intraday', side: 'sell' },
     });
 
+    // A delivery (CNC) stop sells shares held from earlier days, on an account with DDPI.
+    kite.demat.setHoldings('ZX4821', 'TCS', 10);
+    kite.demat.setDdpi('ZX4821', true);
     const stop = await adapter.placeOrder(
       member,
       buy({ symbol: 'TCS', side: 'sell', orderType: 'trigger', limitPrice: 3940, triggerPrice: 3950 }),
@@ -165,6 +169,17 @@ describe('orders', () => {
     expect(unknown).toMatchObject({ state: 'rejected', rejectReason: 'Invalid `tradingsymbol`.' });
     const badTag = await adapter.placeOrder(member, buy({ clientOrderId: 'TB-1-L-1' }));
     expect(badTag.rejectReason).toBe('Invalid `tag`. Tag can be alphanumeric and max 20 characters.');
+  });
+
+  it("a CNC sell beyond the holdings, or beyond the day's TPIN authorisation, is a rejected order with Kite's words (HoldingException), not Kite out of reach", async () => {
+    const seller = { clientId: 'ZH0001', accessKey: kite.newAccessToken('ZH0001') };
+    const unheld = await adapter.placeOrder(seller, buy({ side: 'sell', quantity: 5 }));
+    expect(unheld).toMatchObject({ state: 'rejected', filledQuantity: 0, rejectReason: KITE_NO_HOLDING });
+    kite.demat.setHoldings('ZH0001', 'INFY', 20);
+    const unauthorised = await adapter.placeOrder(seller, buy({ side: 'sell', quantity: 5 }));
+    expect(unauthorised).toMatchObject({ state: 'rejected', rejectReason: kiteNeedsAuthorisation(5) });
+    kite.demat.authorise('ZH0001', 'INFY', 20);
+    expect(await adapter.placeOrder(seller, buy({ side: 'sell', quantity: 5 }))).toMatchObject({ state: 'filled' });
   });
 
   it('an expired session on an order is a BrokerError (reconnect), not a rejection of the order', async () => {

@@ -7,7 +7,8 @@
  * order (a lost answer to a placed order is found again through its tag in the order book).
  *
  * Errors, as Kite documents them (error_type): TokenException -> the session is gone (reconnect),
- * InputException / OrderException / MarginException -> the order is rejected with Kite's words,
+ * InputException / OrderException / MarginException / HoldingException (a CNC sell beyond the
+ * holdings or the day's TPIN authorisation) -> the order is rejected with Kite's words,
  * NetworkException / a timeout / HTTP 429 -> the broker could not be reached (thrown, so the
  * engine retries later through the order book).
  */
@@ -81,7 +82,13 @@ interface KiteError {
   message?: string;
 }
 
-const ORDER_REFUSALS = new Set(['InputException', 'OrderException', 'MarginException', 'PermissionException']);
+const ORDER_REFUSALS = new Set([
+  'InputException',
+  'OrderException',
+  'MarginException',
+  'HoldingException',
+  'PermissionException',
+]);
 
 /** Why Kite refused, from its error; `unreachable` for network failures, timeouts and rate limits. */
 export function kiteFailure(err: unknown): { kind: 'token' | 'refused' | 'unreachable'; message: string } {
