@@ -906,15 +906,15 @@ export const protections = pgTable(
 
 /**
  * Each move of a protection, with its terms after it (src/server/states/protections.ts writes one per move): the
- * trade's timeline shows them (placed, modified, cancelled, executed at the broker).
+ * trade's timeline shows them (placed, modified, cancelled, executed at the broker). Kept when the
+ * trade or the protection is deleted.
  */
 export const protectionEvents = pgTable(
   'protection_events',
   {
     id: serial('id').primaryKey(),
-    protection_id: integer('protection_id')
-      .notNull()
-      .references(() => protections.id, { onDelete: 'cascade' }),
+    // A plain id, no foreign key: the records outlive their protection and its trade (as order_events do).
+    protection_id: integer('protection_id').notNull(),
     at: ts('at').notNull(),
     from_state: text('from_state', { enum: PROTECTION_STATES }).notNull(),
     state: text('state', { enum: PROTECTION_STATES }).notNull(),
