@@ -131,6 +131,8 @@ export async function startFakeDhan(): Promise<FakeDhan> {
   let sessionExpiry: string | null = null;
   const expiryTime = () => sessionExpiry ?? IST(new Date(Date.now() + 86_400_000)).replace(' ', 'T');
   const exchange = new FakeExchange((seq) => `11260105${String(seq).padStart(6, '0')}`);
+  // Its RMS rejects a CNC sell beyond the shares free to sell (Dhan's words for it are not published).
+  exchange.deliveryProduct = 'CNC';
   const securityIds = new Map<string, string>();
   const securityId = (symbol: string) => {
     if (!securityIds.has(symbol)) securityIds.set(symbol, String(11000 + securityIds.size));

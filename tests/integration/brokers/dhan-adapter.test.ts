@@ -294,6 +294,20 @@ describe('orders', () => {
   });
 });
 
+describe('delivery sells', () => {
+  it('a CNC sell beyond the shares held is rejected by the RMS, nothing sold; held, it fills', async () => {
+    const seller = { clientId: '1000000077', accessKey: dhan.newAccessToken('1000000077') };
+    const unheld = await adapter.placeOrder(seller, buy({ side: 'sell', quantity: 5 }));
+    expect(unheld).toMatchObject({ state: 'rejected', filledQuantity: 0 });
+    expect(unheld.rejectReason).toMatch(/^Insufficient holdings/);
+    dhan.setHoldings('1000000077', 'INFY', 5);
+    expect(await adapter.placeOrder(seller, buy({ side: 'sell', quantity: 5 }))).toMatchObject({
+      state: 'filled',
+      filledQuantity: 5,
+    });
+  });
+});
+
 describe('when Dhan cannot answer', () => {
   it('a 429 (DH-904) is thrown as unreachable, never as a rejection', async () => {
     const limited = {
