@@ -62,6 +62,19 @@ export interface Notifier {
   membershipCancelled(notice: MembershipNotice): void;
   /** An exit still open at the broker after every modification toward the market (engine/exit-chase.ts). */
   exitPending?(event: ExitPendingEvent): void;
+  /** A stop failed at the broker: a protection's triggered order, or an exit it rejected (engine/stop-failures.ts). */
+  stopFailed?(event: StopFailedEvent): void;
+}
+
+export interface StopFailedEvent {
+  trabot_trade_id: number;
+  trabot_account_id: number;
+  symbol: string;
+  broker: string;
+  /** The broker's words. */
+  reason: string;
+  /** What Trabot does next, in words (the retry and when). */
+  next: string;
 }
 
 export interface MembershipNotice {

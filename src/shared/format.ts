@@ -168,6 +168,15 @@ export function exitPendingText(trade: Pick<Trade, 'trade_status' | 'exit_pendin
     : `exit pending at the broker · ${formatAge(now.getTime() - at)}`;
 }
 
+/** What the screens say of a stop that failed at the broker (its title explains it). */
+export const STOP_FAILED_TITLE =
+  'The broker did not execute the stop-loss: the position is not protected at the broker. Trabot retries its exit (see the warnings); act at the broker if it keeps failing';
+
+/** A running trade whose stop failed at its broker: "stop failed: <the broker's reason>". Null otherwise. */
+export function stopFailedText(trade: Pick<Trade, 'trade_status' | 'stop_failed'>): string | null {
+  return trade.stop_failed && isLive(trade.trade_status) ? `stop failed: ${trade.stop_failed}` : null;
+}
+
 export interface LastPriceView {
   price: string;
   /** Only for a running trade with a known entry price. */

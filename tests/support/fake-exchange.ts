@@ -108,6 +108,8 @@ export class FakeExchange {
   readonly ltp = new Map<string, number>();
   /** Symbols no one trades against (a fast market): their orders rest even when marketable. */
   readonly held = new Set<string>();
+  /** Symbols whose sells the RMS refuses (e.g. holdings not authorised for sale), with its words. */
+  readonly refusedSells = new Map<string, string>();
   cash = 10_000_000;
   /**
    * The broker's name of its delivery product, where its RMS refuses a delivery sell beyond the
@@ -161,6 +163,12 @@ export class FakeExchange {
     if (stopRule) {
       o.status = 'rejected';
       o.message = stopRule;
+      return o;
+    }
+    const refusedSell = o.side === 'sell' ? this.refusedSells.get(o.symbol) : undefined;
+    if (refusedSell !== undefined) {
+      o.status = 'rejected';
+      o.message = refusedSell;
       return o;
     }
     if (o.side === 'sell' && o.product === this.deliveryProduct && o.quantity > this.sellable(o.user, o.symbol, o)) {
@@ -291,6 +299,8 @@ export interface ExchangeControls {
   match(): void;
   /** Shares of the symbol the user holds from earlier days (delivery sells beyond what is free are refused). */
   setHoldings(user: string, symbol: string, quantity: number): void;
+  /** While a reason is set, the RMS rejects every sell of the symbol with it (a triggered forever leg's order too); null: no more. */
+  refuseSells(symbol: string, reason: string | null): void;
   /** The session's end at the broker: the day's orders still resting lapse (DAY validity), listed cancelled. */
   closeSession(): void;
   exchange: FakeExchange;
@@ -303,6 +313,8 @@ export const exchangeControls = (exchange: FakeExchange): ExchangeControls => ({
   holdFills: (symbol, held) => void (held ? exchange.held.add(symbol) : exchange.held.delete(symbol)),
   match: () => exchange.match(),
   setHoldings: (user, symbol, quantity) => void exchange.holdings.set(`${user}:${symbol}`, quantity),
+  refuseSells: (symbol, reason) =>
+    void (reason === null ? exchange.refusedSells.delete(symbol) : exchange.refusedSells.set(symbol, reason)),
   closeSession: () => {
     for (const o of exchange.orders) exchange.cancel(o);
   },

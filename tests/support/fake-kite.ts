@@ -158,6 +158,14 @@ export interface FakeKite {
    * a LIMIT at this price and fills only when the price reaches it, or when modified to one it has.
    */
   clipNextMarket(limit: number): void;
+  /**
+   * While a reason is set, the RMS refuses every SELL of the symbol (as Kite refuses a CNC sell of
+   * holdings not authorised through CDSL TPIN on an account without DDPI): a placed order is listed
+   * REJECTED with the reason as its `status_message`; a GTT that triggers is `triggered` with its
+   * order not placed, `order_result` {status "failed", order_id "", rejection_reason} (Kite's GTT
+   * payload, https://kite.trade/docs/connect/v3/gtt/). null: sells go through again.
+   */
+  refuseSells(symbol: string, reason: string | null): void;
   /** The next request gets this answer instead (status and Kite body), or waits `delayMs` first. */
   failNext(answer: { status: number; body?: unknown; delayMs?: number }): void;
   /**
@@ -305,6 +313,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   /** Order requests per Kite user in the last second. */
   const orderTimes = new Map<string, number[]>();
   let orderSeq = 0;
+  /** Symbols whose sells the RMS refuses, with its words. */
+  const refusedSells = new Map<string, string>();
   const gtts: KiteGttRecord[] = [];
   let gttSeq = 100_000;
   const instrumentTokens = new Map<string, number>();
@@ -435,6 +445,13 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     orders.push(o);
     histories.set(o.order_id, [{ ...o }]);
     const cost = quantity * (form.order_type === 'MARKET' ? price : o.price || price);
+    const refusedSell = o.transaction_type === 'SELL' ? refusedSells.get(o.tradingsymbol) : undefined;
+    if (refusedSell !== undefined) {
+      o.status = 'REJECTED';
+      o.status_message = refusedSell;
+      snapshot(o);
+      return ok({ order_id: o.order_id });
+    }
     if (o.transaction_type === 'BUY' && used + cost > cash) {
       o.status = 'REJECTED';
       o.status_message = `Insufficient funds. Required margin is ${cost.toFixed(2)} but available margin is ${(cash - used).toFixed(2)}.`;
@@ -597,19 +614,23 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
       else leg = (gtt.condition.last_price > lower! ? price <= lower! : price >= lower!) ? 0 : -1;
       if (leg < 0) continue;
       const order = gtt.orders[leg]!;
-      const placed = placeOrder(
-        {
-          tradingsymbol: order.tradingsymbol,
-          exchange: order.exchange,
-          transaction_type: order.transaction_type,
-          product: order.product,
-          order_type: 'LIMIT',
-          quantity: String(order.quantity),
-          price: String(order.price),
-          validity: 'DAY',
-        },
-        gtt.user_id,
-      );
+      const refused = order.transaction_type === 'SELL' ? refusedSells.get(order.tradingsymbol) : undefined;
+      const placed =
+        refused !== undefined
+          ? fail(400, 'InputException', refused)
+          : placeOrder(
+              {
+                tradingsymbol: order.tradingsymbol,
+                exchange: order.exchange,
+                transaction_type: order.transaction_type,
+                product: order.product,
+                order_type: 'LIMIT',
+                quantity: String(order.quantity),
+                price: String(order.price),
+                validity: 'DAY',
+              },
+              gtt.user_id,
+            );
       const answer = placed.body as { data?: { order_id?: string }; message?: string };
       gtt.status = 'triggered';
       gtt.updated_at = IST();
@@ -984,6 +1005,8 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     fillNextPartly: (quantity) => void (partly = quantity),
     clipNextMarket: (limit) => void (clipped = limit),
     holdFills: (symbol, held) => void (held ? heldSymbols.add(symbol) : heldSymbols.delete(symbol)),
+    refuseSells: (symbol, reason) =>
+      void (reason === null ? refusedSells.delete(symbol) : refusedSells.set(symbol, reason)),
     failNext: (answer) => void failures.push(answer),
     quotesDown: (answer) => void (quotesDown = answer),
     limitRate: (perSecond) => void (ratePerSecond = perSecond),

@@ -170,9 +170,11 @@ export type ProtectionKind = 'oco' | 'orders' | 'stop';
  * active: both legs resting; triggered: a leg went to the exchange (see `executed`); cancelled:
  * withdrawn (by Trabot or at the broker); expired: past the broker's validity; rejected: refused
  * by the broker or its leg's order rejected (see `rejectReason`); disabled: suspended by the broker
- * (a corporate action).
+ * (a corporate action); failed: a leg triggered but the order it places failed or was rejected
+ * (Kite's `order_result.status` "failed", e.g. a CNC sell without CDSL TPIN authorisation; see
+ * `rejectReason` and `executed`): nothing rests at the broker and the position is still open.
  */
-export type ProtectionState = 'active' | 'triggered' | 'cancelled' | 'expired' | 'rejected' | 'disabled';
+export type ProtectionState = 'active' | 'triggered' | 'cancelled' | 'expired' | 'rejected' | 'disabled' | 'failed';
 
 export type ProtectionLeg = 'stop' | 'target';
 

@@ -493,6 +493,12 @@ export const trades = pgTable(
      */
     exit_pending_since: ts('exit_pending_since'),
     /**
+     * The broker's reason when the trade's stop failed there: its protection's triggered order
+     * failed (engine/protection-failures.ts) or its exit at the stop was rejected (engine/exit-retries.ts).
+     * The screens say "stop failed: <reason>" while the trade runs; null again once an exit is accepted.
+     */
+    stop_failed: text('stop_failed'),
+    /**
      * When the engine or an admin last changed what an edit rests on (status, quantities, average
      * prices, date, type, order numbers; not the prices of every tick): a trigger keeps it, in whole
      * milliseconds and always increasing, so the admin trade edit can refuse a stale view

@@ -19,6 +19,7 @@ import { completeSignals } from './signal-completion';
 import type { PricedTrade } from './prices';
 import { levelReached, squareOffDue } from '../trading/trade-math';
 import { watchedTargets } from './watched-targets';
+import { heldBackExits } from './stop-failures';
 
 export async function closeAtLevels(ctx: EngineContext, running: readonly PricedTrade[], now: Date): Promise<void> {
   const { db, log } = ctx.deps;
@@ -48,7 +49,9 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
   // A trade whose stop and target rest at its broker is exited there at its levels, not by Trabot:
   // its protection is read now instead (an executed leg is booked in this tick). A square-off is Trabot's.
   // Any price may prompt that read (it decides nothing: the broker's answer does).
-  const atLevel = running.filter((t) => t.remaining > 0 && reachedBy(signalOf.get(t.signalId)!));
+  const atLevel = running.filter(
+    (t) => t.remaining > 0 && (reachedBy(signalOf.get(t.signalId)!) || tradeReached(t, signalOf.get(t.signalId)!)),
+  );
   const resting = await restingProtections(
     ctx,
     atLevel.map((t) => t.tradeId),
@@ -73,6 +76,15 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
       return reached && trade.remaining > 0 ? [[trade.tradeId, reached] as const] : [];
     }),
   );
+  // An exit the broker refused is tried again only at its retry time (exit-retry-policy.ts), never each tick.
+  for (const [tradeId, held] of await heldBackExits(ctx, [...due.keys()], now)) {
+    due.delete(tradeId);
+    if (!ctx.warnedOnce(`exit-held:${tradeId}:${held.at.getTime()}`))
+      log.info(
+        { tradeId, retryAt: held.at, reason: held.reason },
+        'engine: exit refused by the broker, tried again later',
+      );
+  }
   if (due.size) {
     const reached = await db
       .select({ trade: trades, account: accounts })

@@ -22,6 +22,7 @@ import type { AccountRow, EngineContext, LegRow, SignalRow, TradeRow } from './e
 import { FencedError, assertLeading } from './fence';
 import { bookFills, type FillToBook } from './fills';
 import { protectFills } from './protections';
+import { exitsAnswered } from './stop-failures';
 import { UNSETTLED_LEG_STATES, type OrderLegState } from '@shared/states/legs';
 import { moveLegs, type LegMove } from '../states/legs';
 import { logRefusedMoves, moveTrades, type RefusedTradeMove } from '../states/trades';
@@ -441,7 +442,7 @@ export async function applyAnswers(
   if (!out.legs.length && !out.warnings.length && !manualIds.length && !records.length && !out.ipAccepted.length)
     return;
   for (const w of out.warnings) ctx.deps.log.warn(w.data, `engine: ${w.message}`);
-  const events = await ctx.deps.db.transaction(async (tx) => {
+  const saved = await ctx.deps.db.transaction(async (tx) => {
     // Only the legs still in the state the engine read move; what belongs to the others is dropped.
     const moved = await moveLegs(tx, ctx.deps.log, out.legs);
     const kept = (legId: number | undefined) => legId === undefined || moved.has(legId);
@@ -496,10 +497,11 @@ export async function applyAnswers(
         .set({ order_ip_refusal: null, order_ip_refused_at: null })
         .where(inArray(accounts.trabot_account_id, accepted));
     await settleManualOrders(tx, manualIds, manualSkips);
-    return booked.events;
+    return { events: booked.events, moves: out.legs.filter((l) => moved.has(l.id)) };
   });
   // Told once committed: a member is never notified of a trade that was rolled back.
-  if (events.length) ctx.deps.notifier?.tradeEvents(events);
+  if (saved.events.length) ctx.deps.notifier?.tradeEvents(saved.events);
+  await exitsAnswered(ctx, answered, saved.moves, now);
 }
 
 /**

@@ -47,6 +47,7 @@ import { applyAnswers } from './order-legs';
 import { UNSETTLED_LEG_STATES } from '@shared/states/legs';
 import { EXIT_BLOCKING_STATES, LIVE_PROTECTION_STATES, RESTING_PROTECTION_STATES } from '@shared/states/protections';
 import { moveProtection, moveProtections, type ProtectionMove, type ProtectionRow } from '../states/protections';
+import { protectionsFailed } from './stop-failures';
 
 type Ctx = EngineContext;
 
@@ -400,6 +401,7 @@ async function modify(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> 
     return;
   }
   if (status.state === 'triggered') return triggered(ctx, p, status, now);
+  if (status.state === 'failed') return protectionsFailed(ctx, [{ p, status }], now);
   if (status.state === 'active') {
     await move(ctx, p, { state: 'active', ...termsOf(status) }, now);
     ctx.deps.log.info(
@@ -630,6 +632,11 @@ async function cancel(ctx: Ctx, p: ProtectionContext, now: Date, why: string): P
     await triggered(ctx, p, status, now);
     return false;
   }
+  // Its order failed at the broker: nothing rests there, Trabot's own exit may go.
+  if (status.state === 'failed') {
+    await protectionsFailed(ctx, [{ p, status }], now);
+    return true;
+  }
   if (status.state === 'active') {
     if ('refused' in answer && !ctx.warnedOnce(`protection-cancel:${p.protection.id}`))
       await warn(ctx, p, `${p.trade.broker} refused to cancel ${describe(p)}: ${answer.refused}`, 'protection_cancel');
@@ -833,6 +840,7 @@ async function followOne(
       case 'done':
       case 'rejected':
       case 'triggered':
+      case 'failed':
         return;
     }
   }
@@ -856,6 +864,7 @@ export async function reconcileProtections(ctx: Ctx, now: Date, tradeIds?: reado
   const byAccount = new Map<string, ProtectionContext[]>();
   // Executed legs are booked together once every account's book is read.
   const executed: { p: ProtectionContext; status: Protection }[] = [];
+  const failed: typeof executed = [];
   for (const p of rows) {
     if (!p.protection.broker_protection_id) continue;
     const key = `${p.account.trabot_account_id}:${p.trade.broker}`;
@@ -887,9 +896,11 @@ export async function reconcileProtections(ctx: Ctx, now: Date, tradeIds?: reado
       const status = read.ok.get(p.protection.broker_protection_id!);
       if (!status) continue;
       if (status.state === 'triggered') executed.push({ p, status });
+      else if (status.state === 'failed') failed.push({ p, status });
       else if (status.state !== 'active' && p.protection.state !== 'cancelling')
         await endedAtBroker(ctx, p, status, now);
     }
   });
   await bookTriggered(ctx, executed, now);
+  await protectionsFailed(ctx, failed, now);
 }

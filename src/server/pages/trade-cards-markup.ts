@@ -10,6 +10,8 @@ import { DEFAULT_TRADE_FILTER } from '@shared/constants';
 import {
   EXIT_PENDING_TITLE,
   exitPendingText,
+  STOP_FAILED_TITLE,
+  stopFailedText,
   filterStatusOf,
   formatAvgEntry,
   formatNumber,
@@ -81,6 +83,13 @@ function exitPendingNote(trade: Trade): string {
   return `<p class="trade-card-note trade-exit-pending" title="${escapeHtml(EXIT_PENDING_TITLE)}">${escapeHtml(text)}</p>`;
 }
 
+/** stop-failed-note.tsx's StopFailedNote. */
+function stopFailedNote(trade: Trade): string {
+  const text = stopFailedText(trade);
+  if (!text) return '';
+  return `<p class="trade-card-note trade-stop-failed" title="${escapeHtml(STOP_FAILED_TITLE)}">${escapeHtml(text)}</p>`;
+}
+
 function tradeCard(trade: Trade): string {
   const id = escapeHtml(trade.trabot_trade_id);
   const fields = keyFields(trade)
@@ -93,6 +102,7 @@ function tradeCard(trade: Trade): string {
     `<span class="trade-card-direction">${escapeHtml(trade.trade_direction)}</span>` +
     `${modeBadge(trade.broker)}${badge(TRADE_STATUS_TONES[trade.trade_status], escapeHtml(trade.trade_status))}</header>` +
     exitPendingNote(trade) +
+    stopFailedNote(trade) +
     `<dl class="trade-card-keys">${fields}</dl>${partExitNote(trade)}` +
     // Inert, like every prerendered button, until the app stands ready to keep a tap (boot.ts).
     `<div class="trade-card-actions"><button inert="" type="button" class="link-button" aria-expanded="false">` +

@@ -10,7 +10,7 @@ import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import { brokerLabel } from '@shared/format';
 import type { Signal } from '@shared/schemas/admin/algos';
 import type { PushMessage } from '@shared/schemas/push';
-import type { AppDeps, ExitPendingEvent, MembershipNotice, Notifier, TradeEvent } from '../context';
+import type { AppDeps, ExitPendingEvent, MembershipNotice, Notifier, StopFailedEvent, TradeEvent } from '../context';
 import { pushSubscriptions, users } from '../db/schema';
 import { mapBounded } from '../engine/bounded';
 import { allowedOrigins, checkEndpoint, endpointProblem } from './endpoint-guard';
@@ -116,6 +116,20 @@ export function exitPendingMessage(event: ExitPendingEvent): PushMessage {
   };
 }
 
+/**
+ * A stop that failed at the broker, to the member's devices that follow trade closings and to the
+ * superadmins' that follow signals (the trading alerts they act on).
+ */
+export function stopFailedMessage(event: StopFailedEvent, forSuperadmin: boolean): PushMessage {
+  return {
+    kind: forSuperadmin ? 'signals' : 'trade_closed',
+    title: `Stop failed at ${brokerLabel(event.broker)}: ${event.symbol}`,
+    body: `${forSuperadmin ? `Account ${event.trabot_account_id}, trade ${event.trabot_trade_id}: ` : ''}${event.reason}. ${event.next}`,
+    tag: `trade-${event.trabot_trade_id}-stop-failed`,
+    url: forSuperadmin ? '/dashboard/admin/warnings' : '/dashboard/trades',
+  };
+}
+
 export class PushNotifier implements Notifier {
   private readonly extraOrigins: Set<string>;
   /** Sends under way, so tests and shutdown can wait for them. */
@@ -154,6 +168,16 @@ export class PushNotifier implements Notifier {
     this.track(
       this.toAccounts([{ accountId: event.trabot_account_id, message: exitPendingMessage(event) }], TRADE_TTL_SECONDS),
     );
+  }
+
+  stopFailed(event: StopFailedEvent): void {
+    this.track(
+      this.toAccounts(
+        [{ accountId: event.trabot_account_id, message: stopFailedMessage(event, false) }],
+        TRADE_TTL_SECONDS,
+      ),
+    );
+    this.track(this.toRole('superadmin', stopFailedMessage(event, true), TRADE_TTL_SECONDS));
   }
 
   brokerSessionsEnded(accounts: readonly { trabot_account_id: number; broker: string }[]): void {

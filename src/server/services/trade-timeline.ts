@@ -278,6 +278,13 @@ export function protectionStep(e: ProtectionEventRow): TimelineItem | null {
     case 'expired':
     case 'disabled':
       return step(e.at, 'protection', `Protective orders ${e.state} at ${broker}`, { ...levels, note: e.reason });
+    case 'failed':
+      return step(
+        e.at,
+        'protection',
+        `${e.executed_leg === 'target' ? 'Target' : 'Stop-loss'} failed at ${broker}: its order was not placed`,
+        { ...levels, note: `${e.reason ?? 'failed'}; Trabot watches the levels itself` },
+      );
     case 'placing':
     case 'modifying':
     case 'cancelling':

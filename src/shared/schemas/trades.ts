@@ -80,6 +80,12 @@ export const tradeSchema = z.object({
    * say "exit pending at the broker · <age>".
    */
   exit_pending_since: z.string().nullable(),
+  /**
+   * Not in the spec: the broker's reason when the trade's stop failed there (its protective order's
+   * trigger failed, or its exit at the stop was rejected); null once an exit is accepted. The screens
+   * say "stop failed: <reason>" while the trade runs.
+   */
+  stop_failed: z.string().nullable(),
   trade_entries: z.array(tradeEntrySchema),
   trade_exits: z.array(tradeExitSchema),
 });

@@ -6,14 +6,15 @@
  *   placing    -> active | rejected | cancelled (the trade closed before it was placed)
  *   active     -> modifying (new levels, a new quantity) | cancelling | triggered
  *                 | expired | disabled | cancelled (withdrawn at the broker)
- *   modifying  -> active | triggered | cancelling | cancelled
- *   cancelling -> cancelled | triggered (a leg executed before the cancel arrived)
+ *                 | failed (triggered, but the broker could not place its order: engine/protection-failures.ts)
+ *   modifying  -> active | triggered | cancelling | cancelled | failed
+ *   cancelling -> cancelled | triggered (a leg executed before the cancel arrived) | failed
  *   triggered  -> done (the executed leg's fill booked as the trade's exit)
  *   expired, disabled -> placing (placed again; a delivery position's day orders that lapsed at
  *                 the close, `expired` "lapsed at the close", at the next session's first tick) | cancelled
  *   cancelled  -> placing (Trabot cancelled it for an exit of its own that left shares open: a
  *                 partial Manual Exit; placed again for what remains)
- *   done, rejected: final
+ *   done, rejected, failed: final (a failed one is not placed again: Trabot exits at the levels itself)
  */
 import type { StateTable } from './table';
 
@@ -28,6 +29,7 @@ export const PROTECTION_STATES = [
   'rejected',
   'expired',
   'disabled',
+  'failed',
 ] as const;
 export type ProtectionRowState = (typeof PROTECTION_STATES)[number];
 
@@ -42,15 +44,17 @@ export const PROTECTION_MOVES: StateTable<ProtectionRowState> = {
     expired: ENGINE,
     disabled: ENGINE,
     cancelled: ENGINE,
+    failed: ENGINE,
   },
-  modifying: { active: ENGINE, triggered: ENGINE, cancelling: ENGINE, cancelled: ENGINE },
-  cancelling: { cancelled: ENGINE, triggered: ENGINE },
+  modifying: { active: ENGINE, triggered: ENGINE, cancelling: ENGINE, cancelled: ENGINE, failed: ENGINE },
+  cancelling: { cancelled: ENGINE, triggered: ENGINE, failed: ENGINE },
   triggered: { done: ENGINE },
   expired: { placing: ENGINE, cancelled: ENGINE },
   disabled: { placing: ENGINE, cancelled: ENGINE },
   cancelled: { placing: ENGINE },
   done: {},
   rejected: {},
+  failed: {},
 };
 
 /** Protections that may have orders resting at the broker, or may get some: they are followed. */

@@ -72,9 +72,17 @@ describe('the server-rendered trade cards', () => {
         broker: 'zerodha',
         exit_pending_since: new Date(Date.now() - 5 * 60_000 - 10_000).toISOString(),
       }),
+      // A stop that failed at the broker, in the broker's words.
+      makeTrade({
+        trabot_trade_id: 17,
+        trade_instrument: 'ITC',
+        broker: 'zerodha',
+        stop_failed: 'TPIN <not> authorised',
+      }),
     ];
     const app = await appCards(trades);
     expect(app).toContain('exit pending at the broker · 5 min');
+    expect(app).toContain('stop failed: TPIN &lt;not&gt; authorised');
     expect(app).toContain('RELIANCE');
     expect(app).not.toContain('WIPRO');
     expect(serverCards(trades)).toBe(app);

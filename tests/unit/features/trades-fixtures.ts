@@ -31,6 +31,7 @@ export function makeTrade(over: Partial<Trade> = {}): Trade {
     ltp_at: null,
     ltp_stale: false,
     exit_pending_since: null,
+    stop_failed: null,
     trade_entries: [],
     trade_exits: [],
     ...over,

@@ -151,8 +151,10 @@ export function fromForeverOco(
 ): Protection {
   const executedLeg = (['stop', 'target'] as const).find((leg) => TRIGGERED.has(legs[leg].orderStatus)) ?? null;
   const ended = [legs.stop.orderStatus, legs.target.orderStatus].map((s) => STATES[s]).find(Boolean);
-  const state: ProtectionState = executedLeg ? 'triggered' : (ended ?? 'active');
   const order = executedLeg && book ? triggeredOrder(book, legs[executedLeg]) : null;
+  // The order a triggered leg placed, rejected by the RMS (e.g. a CNC sell beyond the holdings): failed.
+  const failed = order?.state === 'rejected';
+  const state: ProtectionState = failed ? 'failed' : executedLeg ? 'triggered' : (ended ?? 'active');
   const updated = [legs.stop, legs.target]
     .map((r) => istWallClock(r.updateTime ?? r.createTime ?? undefined, now).getTime())
     .reduce((a, b) => Math.max(a, b));
@@ -163,7 +165,11 @@ export function fromForeverOco(
     state,
     orders: { stop: executedLeg === 'stop' ? order : null, target: executedLeg === 'target' ? order : null },
     executed: executedLeg ? { leg: executedLeg, order } : null,
-    rejectReason: state === 'rejected' ? 'rejected by Dhan' : null,
+    rejectReason: failed
+      ? (order.rejectReason ?? 'rejected by Dhan')
+      : state === 'rejected'
+        ? 'rejected by Dhan'
+        : null,
     updatedAt: new Date(updated),
   };
 }

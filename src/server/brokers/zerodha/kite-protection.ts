@@ -94,7 +94,13 @@ export function fromKiteTrigger(
   } | null;
   const leg = index >= 0 ? legs[index]! : null;
   const executedOrderId = result?.order_result?.order_id || null;
-  const failed = result?.order_result?.status === 'failed' ? result.order_result.rejection_reason || 'failed' : null;
+  // Failed to place (order_result), or placed and then rejected by the RMS (the order book's status).
+  const failed =
+    result?.order_result?.status === 'failed'
+      ? result.order_result.rejection_reason || 'failed'
+      : executedOrder?.state === 'rejected'
+        ? executedOrder.rejectReason || 'rejected'
+        : null;
   const orders: Record<ProtectionLeg, Order | null> = { stop: null, target: null };
   if (leg && executedOrder) orders[leg] = executedOrder;
   return {
@@ -110,7 +116,8 @@ export function fromKiteTrigger(
       stopLimit: terms.stopLimit,
       target: terms.target,
     },
-    state: (GTT_STATES as Partial<Record<string, ProtectionState>>)[trigger.status] ?? 'active',
+    // Triggered, its order failed (e.g. a CNC sell without TPIN authorisation): nothing went to the exchange.
+    state: failed ? 'failed' : ((GTT_STATES as Partial<Record<string, ProtectionState>>)[trigger.status] ?? 'active'),
     orders,
     executed: leg ? { leg, order: executedOrder } : null,
     rejectReason: failed ?? executedOrder?.rejectReason ?? null,

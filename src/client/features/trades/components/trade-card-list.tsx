@@ -6,6 +6,7 @@ import { ShowMoreTrades } from './show-more-trades';
 import { formatNumber, formatRupees } from '@shared/format';
 import { cardDetailFields, cardKeyFields, hasExits, TradeFieldList } from './trade-fields';
 import { ExitPendingNote } from './exit-pending-note';
+import { StopFailedNote } from './stop-failed-note';
 import { TradeHeader } from './trade-header';
 import { TradeLegs } from './trade-legs';
 import { TradeLink } from './trade-link';
@@ -39,6 +40,7 @@ const TradeCard = memo(function TradeCard({
       <article aria-labelledby={`trade-${id}-title`}>
         <TradeHeader trade={trade} titleId={`trade-${id}-title`} />
         <ExitPendingNote trade={trade} />
+        <StopFailedNote trade={trade} />
         <TradeFieldList trade={trade} fields={cardKeyFields(trade)} className="trade-card-keys" />
         <PartExitNote trade={trade} />
         <div className="trade-card-actions">

@@ -23,6 +23,7 @@ import './trades.css';
 import './trade-detail.css';
 import { TradeHeader } from './trade-header';
 import { ExitPendingNote } from './exit-pending-note';
+import { StopFailedNote } from './stop-failed-note';
 
 // Ionic (the Back button) loads only for the superadmin, as on the trades pages.
 const BackButton = lazy(() => import('@client/components/back-button').then((m) => ({ default: m.BackButton })));
@@ -52,6 +53,7 @@ function TradeStory({ detail }: { detail: TradeDetail }) {
         <section className="trade-detail-card" aria-labelledby="trade-detail-instrument">
           <TradeHeader trade={trade} titleId="trade-detail-instrument" />
           <ExitPendingNote trade={trade} />
+          <StopFailedNote trade={trade} />
           {detail.algo_desc && (
             // An algo's description runs to a paragraph: on demand, not above the figures.
             <details className="trade-detail-algo">

@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 import {
   EXIT_PENDING_TITLE,
   exitPendingText,
+  STOP_FAILED_TITLE,
+  stopFailedText,
   formatAvgEntry,
   formatDate,
   formatNumber,
@@ -73,12 +75,18 @@ const FIELDS = {
     render: (t) => {
       // An exit left open at the broker after every chase says so under the status (the cards say it on their own line).
       const pending = exitPendingText(t, new Date());
+      const stopFailed = stopFailedText(t);
       return (
         <>
           <TradeStatusBadge status={t.trade_status} />
           {pending && (
             <span className="exit-pending" title={EXIT_PENDING_TITLE}>
               {pending}
+            </span>
+          )}
+          {stopFailed && (
+            <span className="stop-failed" title={STOP_FAILED_TITLE}>
+              {stopFailed}
             </span>
           )}
         </>
