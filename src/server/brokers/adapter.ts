@@ -151,8 +151,9 @@ export interface ProtectionRequest {
   exchangeAlgoId?: string | null;
 }
 
+/** `exchangeAlgoId` names the algo on the modify where the broker asks it on every order request (Upstox). */
 export type ProtectionChanges = Partial<
-  Pick<ProtectionRequest, 'quantity' | 'stop' | 'stopLimit' | 'target' | 'lastPrice'>
+  Pick<ProtectionRequest, 'quantity' | 'stop' | 'stopLimit' | 'target' | 'lastPrice' | 'exchangeAlgoId'>
 >;
 
 /** A protection's terms as the broker holds them (tags and the last price are not kept by every broker). */
@@ -207,7 +208,11 @@ export interface ProtectiveOrders {
     changes: ProtectionChanges,
   ): Promise<Protection>;
   /** Withdraws what still rests of it; a BrokerError when the broker refuses (a GTT already triggered). */
-  cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection>;
+  cancelProtection(
+    credentials: BrokerCredentials,
+    protectionId: string,
+    exchangeAlgoId?: string | null,
+  ): Promise<Protection>;
   protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection>;
   /**
    * The account's protections the broker lists as such (Kite's GTTs, every status it still shows),

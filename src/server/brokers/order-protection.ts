@@ -125,7 +125,7 @@ export class OrderProtections {
     if (target.state === 'rejected') {
       // Half a protection is not left resting: the stop goes too (as it ended, should its cancel be refused).
       const stopOrder = await this.adapter
-        .cancelOrder(credentials, stop.orderId)
+        .cancelOrder(credentials, stop.orderId, request.exchangeAlgoId)
         .catch(() => this.adapter.orderStatus(credentials, stop.orderId));
       return rejectedProtection(request, 'orders', target.rejectReason ?? 'rejected', this.now(), stopOrder);
     }
@@ -143,22 +143,32 @@ export class OrderProtections {
       stopLimitOf(terms) !== current.terms.stopLimit ||
       terms.quantity !== current.terms.quantity;
     if (stopChanged && current.orders.stop && resting(current.orders.stop))
-      await this.adapter.modifyOrder(credentials, legs.stop, {
-        triggerPrice: terms.stop,
-        limitPrice: stopLimitOf(terms),
-        ...quantity,
-      });
+      await this.adapter.modifyOrder(
+        credentials,
+        legs.stop,
+        { triggerPrice: terms.stop, limitPrice: stopLimitOf(terms), ...quantity },
+        changes.exchangeAlgoId,
+      );
     const targetChanged = terms.target !== current.terms.target || terms.quantity !== current.terms.quantity;
     if (targetChanged && current.orders.target && resting(current.orders.target))
-      await this.adapter.modifyOrder(credentials, legs.target, { limitPrice: terms.target, ...quantity });
+      await this.adapter.modifyOrder(
+        credentials,
+        legs.target,
+        { limitPrice: terms.target, ...quantity },
+        changes.exchangeAlgoId,
+      );
     return this.status(credentials, protectionId);
   }
 
-  async cancel(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
-    if (stopOrderOf(protectionId)) return cancelStopOnly(this.adapter, credentials, protectionId);
+  async cancel(
+    credentials: BrokerCredentials,
+    protectionId: string,
+    exchangeAlgoId?: string | null,
+  ): Promise<Protection> {
+    if (stopOrderOf(protectionId)) return cancelStopOnly(this.adapter, credentials, protectionId, exchangeAlgoId);
     const current = await this.status(credentials, protectionId);
     for (const order of [current.orders.stop, current.orders.target])
-      if (order && resting(order)) await this.adapter.cancelOrder(credentials, order.orderId);
+      if (order && resting(order)) await this.adapter.cancelOrder(credentials, order.orderId, exchangeAlgoId);
     return this.status(credentials, protectionId);
   }
 
@@ -186,8 +196,13 @@ export class OrderProtections {
 export abstract class PlainOrderProtections implements ProtectiveOrders {
   protected abstract readonly now: () => Date;
   abstract placeOrder(credentials: BrokerCredentials, request: OrderRequest): Promise<Order>;
-  abstract modifyOrder(credentials: BrokerCredentials, orderId: string, changes: OrderChanges): Promise<Order>;
-  abstract cancelOrder(credentials: BrokerCredentials, orderId: string): Promise<Order>;
+  abstract modifyOrder(
+    credentials: BrokerCredentials,
+    orderId: string,
+    changes: OrderChanges,
+    exchangeAlgoId?: string | null,
+  ): Promise<Order>;
+  abstract cancelOrder(credentials: BrokerCredentials, orderId: string, exchangeAlgoId?: string | null): Promise<Order>;
   abstract orderStatus(credentials: BrokerCredentials, orderId: string): Promise<Order>;
 
   private readonly protective = new OrderProtections(this, () => this.now());
@@ -204,8 +219,12 @@ export abstract class PlainOrderProtections implements ProtectiveOrders {
     return this.protective.modify(credentials, protectionId, changes);
   }
 
-  cancelProtection(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {
-    return this.protective.cancel(credentials, protectionId);
+  cancelProtection(
+    credentials: BrokerCredentials,
+    protectionId: string,
+    exchangeAlgoId?: string | null,
+  ): Promise<Protection> {
+    return this.protective.cancel(credentials, protectionId, exchangeAlgoId);
   }
 
   protectionStatus(credentials: BrokerCredentials, protectionId: string): Promise<Protection> {

@@ -96,18 +96,28 @@ export async function modifyStopOnly(
     stopLimitOf(terms) !== current.terms.stopLimit ||
     terms.quantity !== current.terms.quantity;
   if (changed && current.state === 'active')
-    await adapter.modifyOrder(credentials, orderId, {
-      triggerPrice: terms.stop,
-      limitPrice: stopLimitOf(terms),
-      ...(changes.quantity !== undefined ? { quantity: terms.quantity } : {}),
-    });
+    await adapter.modifyOrder(
+      credentials,
+      orderId,
+      {
+        triggerPrice: terms.stop,
+        limitPrice: stopLimitOf(terms),
+        ...(changes.quantity !== undefined ? { quantity: terms.quantity } : {}),
+      },
+      changes.exchangeAlgoId,
+    );
   return fromStopOrder(protectionId, await adapter.orderStatus(credentials, orderId), terms.target);
 }
 
-export async function cancelStopOnly(adapter: Orders, credentials: BrokerCredentials, protectionId: string) {
+export async function cancelStopOnly(
+  adapter: Orders,
+  credentials: BrokerCredentials,
+  protectionId: string,
+  exchangeAlgoId?: string | null,
+) {
   const orderId = stopOrderOf(protectionId)!;
   const current = await adapter.orderStatus(credentials, orderId);
-  if (resting(current)) await adapter.cancelOrder(credentials, orderId);
+  if (resting(current)) await adapter.cancelOrder(credentials, orderId, exchangeAlgoId);
   return fromStopOrder(protectionId, await adapter.orderStatus(credentials, orderId));
 }
 

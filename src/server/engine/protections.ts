@@ -19,7 +19,7 @@
  */
 import { and, eq, gt, inArray, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accounts, orderLegs, protectionEvents, protections, signals, trades } from '../db/schema';
+import { accounts, algos, orderLegs, protectionEvents, protections, signals, trades } from '../db/schema';
 import { raiseWarnings } from '../records/warnings';
 import { adapterOfTrade } from '../brokers/select-adapter';
 import {
@@ -57,6 +57,8 @@ export interface ProtectionContext {
   trade: TradeRow;
   signal: SignalRow;
   account: AccountRow;
+  /** The exchange Algo ID of the trade's algo: every order request of the protection names it (issue 42). */
+  exchangeAlgoId: string | null;
 }
 
 /**
@@ -115,10 +117,17 @@ export async function protectFills(
 
 async function protectionsWhere(db: Db, condition: ReturnType<typeof and>): Promise<ProtectionContext[]> {
   return db
-    .select({ protection: protections, trade: trades, signal: signals, account: accounts })
+    .select({
+      protection: protections,
+      trade: trades,
+      signal: signals,
+      account: accounts,
+      exchangeAlgoId: algos.exchange_algo_id,
+    })
     .from(protections)
     .innerJoin(trades, eq(trades.trabot_trade_id, protections.trabot_trade_id))
     .innerJoin(signals, eq(signals.signal_id, trades.signal_id))
+    .innerJoin(algos, eq(algos.algo_id, signals.algo_id))
     .innerJoin(accounts, eq(accounts.trabot_account_id, protections.trabot_account_id))
     .where(condition)
     .orderBy(protections.id);
@@ -228,7 +237,7 @@ async function lookUp(
     // Half a protection (the crash came between its two orders): withdrawn, then placed whole.
     const half = (stop ?? target)!;
     if (half.state === 'open' || half.state === 'trigger_pending')
-      await broker.adapter.cancelOrder(broker.credentials, half.orderId);
+      await broker.adapter.cancelOrder(broker.credentials, half.orderId, p.exchangeAlgoId);
     return null;
   }
   const held = known ?? (await heldAtBroker(ctx, p.account.trabot_account_id));
@@ -308,7 +317,7 @@ async function askToPlace(ctx: Ctx, p: ProtectionContext, now: Date, known: Set<
     return broker.adapter.placeProtection(broker.credentials, {
       ...request,
       lastPrice,
-      exchangeAlgoId: null,
+      exchangeAlgoId: p.exchangeAlgoId,
     });
   });
   if ('unreachable' in answer) {
@@ -392,6 +401,7 @@ async function modify(ctx: Ctx, p: ProtectionContext, now: Date): Promise<void> 
       stopLimit: want.stopLimit,
       target: want.target,
       lastPrice,
+      exchangeAlgoId: p.exchangeAlgoId,
     });
   });
   if ('unreachable' in answer) return; // still modifying: tried again next tick
@@ -566,7 +576,9 @@ async function bookTriggered(
       const other = status.orders[leg === 'stop' ? 'target' : 'stop'];
       const broker = brokerFor(ctx, p);
       if (!broker || !other || (other.state !== 'open' && other.state !== 'trigger_pending')) return;
-      const cancelled = await attempt(() => broker.adapter.cancelOrder(broker.credentials, other.orderId));
+      const cancelled = await attempt(() =>
+        broker.adapter.cancelOrder(broker.credentials, other.orderId, p.exchangeAlgoId),
+      );
       if (!('ok' in cancelled))
         await warn(
           ctx,
@@ -623,7 +635,7 @@ async function cancel(ctx: Ctx, p: ProtectionContext, now: Date, why: string): P
   const id = p.protection.broker_protection_id!;
   const answer = await attempt(() => {
     assertLeading(ctx.leadership);
-    return broker.adapter.cancelProtection(broker.credentials, id);
+    return broker.adapter.cancelProtection(broker.credentials, id, p.exchangeAlgoId);
   });
   if ('unreachable' in answer) return false;
   const status = 'ok' in answer ? answer.ok : await settledStatus(p, broker);

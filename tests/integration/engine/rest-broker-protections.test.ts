@@ -14,6 +14,7 @@ import { signals } from '@server/db/schema';
 import type { TradeEvent } from '@server/context';
 import { getTradeDetail } from '@server/services/trade-detail';
 import type { ParsedRequest } from '@tests/support/fake-broker-http';
+import type { FakeUpstox } from '@tests/support/fake-upstox';
 import { REST_BROKER_WORLDS, type RestBrokerWorld, type RestFake } from '../../support/rest-broker-worlds';
 import type { TestApp } from '../helpers/test-app';
 import { appOnRestBrokers, liveSignal, scriptedEngine } from './live-infy-signal';
@@ -50,7 +51,11 @@ const WIRE: Record<RestBrokerWorld['broker'], { place(r: Req): boolean; cancel(r
 };
 
 let close: () => Promise<void>;
-beforeAll(async () => ({ t, fakes, close } = await appOnRestBrokers(SYMBOLS)));
+beforeAll(async () => {
+  ({ t, fakes, close } = await appOnRestBrokers(SYMBOLS));
+  // The algo's Algo Name on the Upstox app: its protective orders' place, modify and cancel must name it too.
+  (fakes.get('upstock') as FakeUpstox).registerAlgoNames(['NSEALGO7']);
+});
 afterAll(() => close());
 
 const notifier = stubNotifier({ tradeEvents: (events) => void pushed.push(...events) });
