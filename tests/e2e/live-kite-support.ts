@@ -92,6 +92,7 @@ export async function contextAs(
 }
 
 export interface LiveKiteMember {
+  memberId: number;
   accountId: number;
   email: string;
   password: string;
@@ -191,5 +192,5 @@ export async function liveKiteMember(
     ok<Trade[]>(admin.get(`/api/account-trades?status=active&adminAccountId=${accountId}`), 'trades');
   const tradeOf = async (symbol: string) =>
     (await trades()).find((t) => t.signal_id === signals[symbol]!.signal_id) ?? null;
-  return { accountId, email, password, signals, entries, trades, tradeOf };
+  return { memberId: member.trabot_client_id, accountId, email, password, signals, entries, trades, tradeOf };
 }
