@@ -192,7 +192,7 @@ export class FakeExchange {
     } else if (o.type === 'market') {
       this.fill(o, this.partly !== null ? Math.min(this.partly, o.quantity) : o.quantity, price);
       this.partly = null;
-    } else this.match();
+    } else this.match(o);
     return o;
   }
 
@@ -237,16 +237,22 @@ export class FakeExchange {
     return free;
   }
 
-  /** Fills resting orders whose limit or trigger the current prices reach. */
-  match(): void {
+  /**
+   * Fills resting orders whose limit or trigger the current prices reach. An order arriving in the
+   * book marketable (`arriving`, just placed; or a stop just triggered, which enters the book as its
+   * limit) trades at the market's price, as the exchange matches it against the best bid or offer;
+   * one resting (a stop triggered after a gap past its limit) fills only when the price reaches it.
+   */
+  match(arriving?: ExchangeOrder): void {
     for (const o of this.orders) {
       const price = this.ltp.get(o.symbol);
       if (price === undefined || this.held.has(o.symbol)) continue;
-      if (o.status === 'trigger_pending' && (o.side === 'buy' ? price >= o.trigger : price <= o.trigger))
-        o.status = 'open';
+      const triggered = o.status === 'trigger_pending' && (o.side === 'buy' ? price >= o.trigger : price <= o.trigger);
+      if (triggered) o.status = 'open';
       if (o.status !== 'open' || o.type === 'market') continue;
       if (o.type === 'sl-m') this.fill(o, o.quantity - o.filled, price);
-      else if (o.side === 'buy' ? price <= o.price : price >= o.price) this.fill(o, o.quantity - o.filled, o.price);
+      else if (o.side === 'buy' ? price <= o.price : price >= o.price)
+        this.fill(o, o.quantity - o.filled, triggered || o === arriving ? price : o.price);
     }
   }
 

@@ -361,18 +361,25 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
   const triggered = (o: KiteOrderRecord, price: number) =>
     o.transaction_type === 'BUY' ? price >= o.trigger_price : price <= o.trigger_price;
 
-  function match() {
+  /**
+   * Fills what the prices reach. An order arriving marketable (`arriving`, just placed, a GTT's
+   * order too; or a stop just triggered) trades at the market's price, as the exchange matches it;
+   * one resting at its limit (a stop triggered after a gap past it) fills at its limit when reached.
+   */
+  function match(arriving?: KiteOrderRecord) {
     for (const o of orders) {
       const price = ltp.get(o.tradingsymbol);
       if (price === undefined || heldSymbols.has(o.tradingsymbol)) continue;
-      if (o.status === 'TRIGGER PENDING' && triggered(o, price)) {
+      const triggers = o.status === 'TRIGGER PENDING' && triggered(o, price);
+      if (triggers) {
         o.status = 'OPEN';
         snapshot(o);
       }
       // A triggered SL-M goes to the exchange as a market order: it fills at the price it met, not at its 0 price.
+      const arrives = triggers || o === arriving;
       if (o.status === 'OPEN' && o.order_type === 'SL-M') fill(o, o.pending_quantity, price);
       else if (o.status === 'OPEN' && o.order_type !== 'MARKET' && crossed(o, price))
-        fill(o, o.pending_quantity, o.price);
+        fill(o, o.pending_quantity, arrives ? price : o.price);
     }
   }
 
@@ -472,7 +479,7 @@ export async function startFakeKite(options: { redirectUrl?: string } = {}): Pro
     } else if (o.order_type === 'MARKET') {
       fill(o, partly !== null ? Math.min(partly, quantity) : quantity, price);
       partly = null;
-    } else match();
+    } else match(o);
     return ok({ order_id: o.order_id });
   }
 

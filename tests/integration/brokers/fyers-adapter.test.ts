@@ -133,7 +133,8 @@ describe('orders', () => {
     });
     fyers.setLtp('INFY', 1484);
     fyers.match();
-    expect(await adapter.orderStatus(member, stop.orderId)).toMatchObject({ state: 'filled', averagePrice: 1480 });
+    // Triggered at 1484, its limit 1480 below the market: it trades at the market's price, as the exchange matches it.
+    expect(await adapter.orderStatus(member, stop.orderId)).toMatchObject({ state: 'filled', averagePrice: 1484 });
     fyers.setLtp('INFY', 1500.05);
     await adapter.cancelOrder(member, limit.orderId);
   });

@@ -130,7 +130,8 @@ describe('orders', () => {
     expect(stop.state).toBe('trigger_pending');
     upstox.setLtp('INFY', 1484);
     upstox.match();
-    expect(await adapter.orderStatus(member, stop.orderId)).toMatchObject({ state: 'filled', averagePrice: 1480 });
+    // Triggered at 1484, its limit 1480 below the market: it trades at the market's price, as the exchange matches it.
+    expect(await adapter.orderStatus(member, stop.orderId)).toMatchObject({ state: 'filled', averagePrice: 1484 });
     upstox.setLtp('INFY', 1500.05);
     expect(await adapter.cancelOrder(member, limit.orderId)).toMatchObject({ state: 'cancelled' });
   });

@@ -135,7 +135,7 @@ describe('orders', () => {
     expect(await adapter.orderStatus(member, stop.orderId)).toMatchObject({
       state: 'filled',
       filledQuantity: 10,
-      averagePrice: 3940,
+      averagePrice: 3945,
     });
     kite.setLtp('TCS', 4000);
   });

@@ -218,7 +218,7 @@ describe('a delivery position: a two-leg GTT', () => {
         order: {
           state: 'filled',
           filledQuantity: 10,
-          averagePrice: 778,
+          averagePrice: 779,
           request: { side: 'sell', product: 'delivery', orderType: 'limit', limitPrice: 778, symbol: 'SBIN' },
         },
       },
@@ -228,7 +228,7 @@ describe('a delivery position: a two-leg GTT', () => {
     expect(after.orders.stop).toEqual(after.executed!.order);
     // The exit is in the order book at the broker's price, and the position is flat.
     const exit = (await adapter.orderBook(member)).find((o) => o.orderId === after.executed!.order!.orderId);
-    expect(exit).toMatchObject({ state: 'filled', averagePrice: 778, filledQuantity: 10 });
+    expect(exit).toMatchObject({ state: 'filled', averagePrice: 779, filledQuantity: 10 });
     const position = (await adapter.positions(member)).find((p) => p.symbol === 'SBIN');
     expect(position).toMatchObject({ quantity: 0, product: 'delivery' });
     // The other leg went with it: a price through the target now places nothing more.
@@ -247,7 +247,7 @@ describe('a delivery position: a two-leg GTT', () => {
     const after = await adapter.protectionStatus(member, placed.protectionId);
     expect(after).toMatchObject({
       state: 'triggered',
-      executed: { leg: 'target', order: { state: 'filled', averagePrice: 420, filledQuantity: 10 } },
+      executed: { leg: 'target', order: { state: 'filled', averagePrice: 421.5, filledQuantity: 10 } },
       orders: { stop: null },
     });
   });
@@ -266,7 +266,7 @@ describe("the account's GTT book", () => {
     const sbin = book.find((p) => p.terms.symbol === 'SBIN')!;
     expect(sbin).toMatchObject({
       state: 'triggered',
-      executed: { leg: 'stop', order: { state: 'filled', averagePrice: 778, filledQuantity: 10 } },
+      executed: { leg: 'stop', order: { state: 'filled', averagePrice: 779, filledQuantity: 10 } },
     });
     expect(book.filter((p) => p.state === 'cancelled').length).toBeGreaterThan(0);
     expect(book.filter((p) => p.state === 'active').length).toBeGreaterThan(0);
@@ -329,7 +329,7 @@ describe('an intraday position: an SL order and a target LIMIT order', () => {
     const hit = await adapter.protectionStatus(member, placed.protectionId);
     expect(hit).toMatchObject({
       state: 'triggered',
-      executed: { leg: 'stop', order: { state: 'filled', averagePrice: 3890, filledQuantity: 5 } },
+      executed: { leg: 'stop', order: { state: 'filled', averagePrice: 3895, filledQuantity: 5 } },
       orders: { target: { state: 'open' } },
     });
     // Trabot cancels the other leg: only the target is cancelled.
