@@ -142,6 +142,24 @@ const envSchema = z.object({
   /** How many times an exit is modified toward the market before it is escalated (0: escalated at once). */
   EXIT_CHASE_TIMES: z.coerce.number().int().min(0).max(20).default(3),
   /**
+   * A stop leg's limit beyond its trigger, percent of the trigger, per broker (engine/stop-limit.ts):
+   * "angelone=1,dhan=2" overrides those brokers' defaults (their documented market price protection);
+   * 0 puts the limit at the trigger itself. The exchange's own SL range (3 %) caps it whatever is set.
+   */
+  STOP_LIMIT_BUFFER_PERCENT: z
+    .string()
+    .regex(/^\s*([a-z]+\s*=\s*\d+(\.\d+)?\s*(,\s*|$))*$/, 'a list of broker=percent, e.g. "angelone=1,dhan=2"')
+    .default('')
+    .transform((list) =>
+      Object.fromEntries(
+        list
+          .split(',')
+          .filter((item) => item.trim())
+          .map((item) => item.split('=').map((part) => part.trim()))
+          .map(([broker, percent]) => [broker!, Number(percent)]),
+      ),
+    ),
+  /**
    * Orders may go to real brokers: also needs the account's mode set to live by a superadmin and
    * the broker configured. Off (the default): every account trades on paper.
    */

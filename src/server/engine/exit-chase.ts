@@ -16,7 +16,7 @@ import { livePriceOfTrade } from './live-prices';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { roundToTick } from '@shared/ticks';
 import { orderEvents, orderLegs, trades, warnings } from '../db/schema';
-import { BrokerError } from '../brokers/adapter';
+import { BrokerError, type OrderRequest } from '../brokers/adapter';
 import { brokerOf } from './broker-access';
 import type { EngineContext } from './engine-deps';
 import { dayBand, quoteTick, type Quote } from './feed/price-feed';
@@ -34,18 +34,35 @@ export function chasePrice(side: 'buy' | 'sell', quote: Quote): number {
   return Math.min(roundToTick(upper, 'down', tick), Math.max(roundToTick(lower, 'up', tick), price));
 }
 
-/** Each open exit leg's modifications so far and the time of the last (its placement when none). */
+/** Each open exit leg's modifications so far, the time of the last (its placement when none) and its limit. */
 async function chaseHistory(ctx: EngineContext, legIds: number[]) {
   const rows = await ctx.deps.db
     .select({
       leg: orderEvents.leg_id,
       count: sql<number>`count(*)::int`,
       last: sql<string>`max(${orderEvents.at})`,
+      limit: sql<string | null>`(array_agg(${orderEvents.limit_price} order by ${orderEvents.id} desc))[1]`,
     })
     .from(orderEvents)
     .where(and(inArray(orderEvents.leg_id, legIds), eq(orderEvents.kind, 'request'), eq(orderEvents.action, 'modify')))
     .groupBy(orderEvents.leg_id);
-  return new Map(rows.map((r) => [r.leg, { count: r.count, last: new Date(r.last) }]));
+  return new Map(
+    rows.map((r) => [
+      r.leg,
+      { count: r.count, last: new Date(r.last), limit: r.limit === null ? null : Number(r.limit) },
+    ]),
+  );
+}
+
+/** The longest wait between two modifications once an exit is escalated. */
+export const EXIT_CHASE_MAX_WAIT_MS = 60_000;
+
+/**
+ * How long after its last modification an exit is modified again: `after` for the first `times`,
+ * then backing off (twice as long each time, at most EXIT_CHASE_MAX_WAIT_MS) while it stays open.
+ */
+export function chaseWait(after: number, times: number, count: number): number {
+  return count < times ? after : Math.min(after * 2 ** (count - times + 1), Math.max(after, EXIT_CHASE_MAX_WAIT_MS));
 }
 
 export async function chaseExits(ctx: EngineContext, now: Date): Promise<void> {
@@ -67,27 +84,53 @@ export async function chaseExits(ctx: EngineContext, now: Date): Promise<void> {
   );
   const answered: AnsweredLeg[] = [];
   for (const l of legs) {
-    const done = history.get(l.leg.id) ?? { count: 0, last: l.leg.created_at };
-    if (now.getTime() - done.last.getTime() < after) continue;
-    if (done.count >= times) {
-      await escalate(ctx, l, done.count, now);
-      continue;
-    }
-    const answer = await chaseOnce(ctx, l, done.count, now);
+    const done = history.get(l.leg.id) ?? { count: 0, last: l.leg.created_at, limit: null };
+    const since = now.getTime() - done.last.getTime();
+    if (since < after) continue;
+    // Escalated once, then still chased while the position is open, less and less often.
+    if (done.count >= times) await escalate(ctx, l, done.count, now);
+    if (since < chaseWait(after, times, done.count)) continue;
+    const answer = await chaseOnce(ctx, l, done, now);
     if (answer) answered.push(answer);
   }
   await applyAnswers(ctx, answered, now);
 }
 
-/** One modification toward the market, recorded first; null when another took it or there is no price. */
-async function chaseOnce(ctx: EngineContext, l: LegContext, count: number, now: Date): Promise<AnsweredLeg | null> {
+/**
+ * The limit a chased exit is modified to: the market's (chasePrice); a triggered stop-loss's no
+ * further than its trigger, as an SL order's limit must stay (a sell's at or below it).
+ */
+export function chaseLimit(request: Pick<OrderRequest, 'side' | 'orderType' | 'triggerPrice'>, quote: Quote): number {
+  const price = chasePrice(request.side, quote);
+  const trigger = request.orderType === 'trigger' ? request.triggerPrice : undefined;
+  if (!trigger) return price;
+  return request.side === 'sell' ? Math.min(price, trigger) : Math.max(price, trigger);
+}
+
+/** One modification toward the market, recorded first; null when another took it, there is no price, or nothing would change. */
+async function chaseOnce(
+  ctx: EngineContext,
+  l: LegContext,
+  done: { count: number; limit: number | null },
+  now: Date,
+): Promise<AnsweredLeg | null> {
+  const { count } = done;
   const request = requestOf(l);
-  // The feed's quote gives the symbol's tick and band; the price is a live trade's own broker's
-  // (fresh, live-prices.ts), never the feed's, which may be simulated.
+  // The price is a live trade's own broker's (fresh, live-prices.ts), never the feed's, which may be
+  // simulated; the feed's quote gives only the symbol's tick and band (without one: the price's own
+  // NSE tick, the band around it).
   const quote = ctx.feed.quote(request.symbol);
   const market = l.trade.broker === 'paper' ? quote?.ltp : livePriceOfTrade(ctx, l.trade, now);
-  if (!quote || market === null || market === undefined) return null; // No price: nothing is decided (the order rests as it is).
-  const price = chasePrice(request.side, { ...quote, ltp: market });
+  if (market === null || market === undefined) return null; // No price: nothing is decided (the order rests as it is).
+  const price = chaseLimit(request, {
+    symbol: request.symbol,
+    timestamp: now,
+    ...quote,
+    previousClose: quote?.previousClose ?? market,
+    ltp: market,
+  });
+  // Backing off after the escalation, a modification that changes nothing is not sent.
+  if (count >= ctx.settings.exitChaseTimes && done.limit === price) return null;
   const recorded = await ctx.deps.db.transaction(async (tx) => {
     const [leg] = await tx
       .select({ state: orderLegs.state })
@@ -121,7 +164,10 @@ async function chaseOnce(ctx: EngineContext, l: LegContext, count: number, now: 
       trigger_price: null,
       broker_order_id: l.leg.broker_order_id,
       state: 'open',
-      message: `exit chased toward the market (${count + 1} of ${ctx.settings.exitChaseTimes}): a limit at ${price}`,
+      message:
+        count < ctx.settings.exitChaseTimes
+          ? `exit chased toward the market (${count + 1} of ${ctx.settings.exitChaseTimes}): a limit at ${price}`
+          : `exit chased toward the market (${count + 1}, still open after the escalation): a limit at ${price}`,
     });
     return true;
   });
@@ -134,8 +180,13 @@ async function chaseOnce(ctx: EngineContext, l: LegContext, count: number, now: 
   try {
     assertLeading(ctx.leadership);
     // A market exit left open (clipped by its market protection, or filled in part) becomes a LIMIT at
-    // the price; a stop-limit that triggered keeps its type and moves its limit.
-    const changes = request.orderType === 'market' ? { orderType: 'limit' as const } : {};
+    // the price; a stop-limit that triggered keeps its type and trigger and moves its limit.
+    const changes =
+      request.orderType === 'market'
+        ? { orderType: 'limit' as const }
+        : request.orderType === 'trigger' && request.triggerPrice
+          ? { triggerPrice: request.triggerPrice }
+          : {};
     const algoOf = await legAlgoIds(ctx, [l]);
     const order = await adapter.modifyOrder(
       credentials,
@@ -173,7 +224,7 @@ async function escalate(ctx: EngineContext, l: LegContext, count: number, now: D
     .where(sql`${warnings.warning_data} like ${`${prefix},%`}`)
     .limit(1);
   if (already) return;
-  const message = `Exit pending at the broker: the ${l.leg.source} exit of trade ${l.trade.trabot_trade_id} for account ${l.trade.trabot_account_id} (order ${l.leg.broker_order_id} at ${l.trade.broker}) is still open after ${count} modifications toward the market; check it at the broker`;
+  const message = `Exit pending at the broker: the ${l.leg.source} exit of trade ${l.trade.trabot_trade_id} for account ${l.trade.trabot_account_id} (order ${l.leg.broker_order_id} at ${l.trade.broker}) is still open after ${count} modifications toward the market; Trabot keeps modifying it, less often, until it fills; check it at the broker`;
   ctx.deps.log.warn(data, `engine: ${message}`);
   // At the engine's clock: the trade's timeline shows the escalation at its time. The trade says
   // "exit pending at the broker" from the same moment (the earliest, if another exit of it was first).

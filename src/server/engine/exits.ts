@@ -48,7 +48,8 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
 
   // A trade whose stop and target rest at its broker is exited there at its levels, not by Trabot:
   // its protection is read now instead (an executed leg is booked in this tick). A square-off is Trabot's.
-  // Any price may prompt that read (it decides nothing: the broker's answer does).
+  // Any price may prompt that read (it decides nothing: the broker's answer does); a live trade's own
+  // broker's price too, which also tells a stop triggered but not filled (stop-fill.ts).
   const atLevel = running.filter(
     (t) => t.remaining > 0 && (reachedBy(signalOf.get(t.signalId)!) || tradeReached(t, signalOf.get(t.signalId)!)),
   );

@@ -39,6 +39,7 @@ import { exitSide } from '../trading/trade-math';
 import { brokerOf } from './broker-access';
 import { askLivePrices, livePriceOfTrade } from './live-prices';
 import { stopOnlyFound } from './watched-targets';
+import { stopLimitOfTrade, withTriggeredStop } from './stop-fill';
 import { mapBounded } from './bounded';
 import type { AccountRow, EngineContext, SignalRow, TradeRow } from './engine-deps';
 import { FencedError, assertLeading } from './fence';
@@ -165,7 +166,7 @@ function wanted(
     product: productOf(trade.trade_type),
     quantity: trade.remaining_quantity ?? 0,
     stop: signal.stop_loss_level,
-    stopLimit: null,
+    stopLimit: stopLimitOfTrade(ctx, trade, signal),
     target: signal.target_level,
     lastPrice: lastPriceOf(ctx, p, now),
     clientOrderIds: protectionTags(protection),
@@ -905,8 +906,9 @@ export async function reconcileProtections(ctx: Ctx, now: Date, tradeIds?: reado
       return;
     }
     for (const p of own) {
-      const status = read.ok.get(p.protection.broker_protection_id!);
-      if (!status) continue;
+      const atBroker = read.ok.get(p.protection.broker_protection_id!);
+      if (!atBroker) continue;
+      const status = withTriggeredStop(ctx, p, atBroker, now);
       if (status.state === 'triggered') executed.push({ p, status });
       else if (status.state === 'failed') failed.push({ p, status });
       else if (status.state !== 'active' && p.protection.state !== 'cancelling')

@@ -130,6 +130,20 @@ export function stopFailedMessage(event: StopFailedEvent, forSuperadmin: boolean
   };
 }
 
+/**
+ * The superadmins' notification of an exit left open at the broker (the warning's words in short): to their devices
+ * that follow the engine's work (kind `signals`, the superadmins' own).
+ */
+export function exitPendingAdminMessage(event: ExitPendingEvent): PushMessage {
+  return {
+    kind: 'signals',
+    title: `Exit pending at the broker: ${event.symbol}`,
+    body: `Trade ${event.trabot_trade_id} of account ${event.trabot_account_id}: ${event.quantity} still to exit at ${event.broker} after every modification toward the market.`,
+    tag: `trade-${event.trabot_trade_id}-exit-pending`,
+    url: '/dashboard/admin/warnings',
+  };
+}
+
 export class PushNotifier implements Notifier {
   private readonly extraOrigins: Set<string>;
   /** Sends under way, so tests and shutdown can wait for them. */
@@ -168,6 +182,7 @@ export class PushNotifier implements Notifier {
     this.track(
       this.toAccounts([{ accountId: event.trabot_account_id, message: exitPendingMessage(event) }], TRADE_TTL_SECONDS),
     );
+    this.track(this.toRole('superadmin', exitPendingAdminMessage(event), TRADE_TTL_SECONDS));
   }
 
   stopFailed(event: StopFailedEvent): void {

@@ -94,7 +94,8 @@ describe("a live delivery trade's protection at Dhan: a forever OCO", () => {
       expect.objectContaining({
         legName: 'STOP_LOSS_LEG',
         quantity: 320,
-        price: 245,
+        // Its limit 3 % below the trigger (engine/stop-limit.ts), on the 0.05 tick.
+        price: 237.65,
         triggerPrice: 245,
         status: 'PENDING',
       }),
@@ -140,7 +141,7 @@ describe("a live delivery trade's protection at Dhan: a forever OCO", () => {
     expect(more).toEqual([]);
     expect(after!.orderId).toBe(before!.orderId);
     expect(after!.legs.map((l) => [l.legName, l.price, l.triggerPrice])).toEqual([
-      ['STOP_LOSS_LEG', 246, 246],
+      ['STOP_LOSS_LEG', 238.65, 246],
       ['TARGET_LEG', 260, 260],
     ]);
     expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'active', stop: 246, target: 260 });
@@ -171,18 +172,19 @@ describe("a live delivery trade's protection at Dhan: a forever OCO", () => {
   it("books a stop Dhan triggered while Trabot was down, once, at Dhan's fill price", async () => {
     const { symbol, user, trade } = await liveDeliveryTrade();
     pushed.length = 0;
-    // Trabot is down; the price goes through the stop: Dhan places the stop leg's LIMIT sell, filled on the bounce.
+    // Trabot is down; the price goes through the stop: Dhan places the stop leg's LIMIT sell, its
+    // limit below the market, which fills at once at the market's 244.5.
     checks.throughTheStopAndBack(fake, symbol);
     const [oco] = foreverOf(user, symbol);
     expect(oco!.legs.map((l) => l.status)).toEqual(['TRADED', 'CANCELLED']);
     const sold = ordersOf(user, symbol).find((o) => o.side === 'sell')!;
-    expect(sold).toMatchObject({ status: 'filled', filled: 320, averagePrice: 245 });
+    expect(sold).toMatchObject({ status: 'filled', filled: 320, averagePrice: 244.5 });
 
     // The restart: a fresh engine reconciles at its first tick.
     const restarted = engineWith();
     await checks.expectStopBookedAtRestart(t, restarted, new Date(T0 + 30_000), {
       trade,
-      price: 245,
+      price: 244.5,
       brokerOrderId: sold.id,
       pushed,
     });

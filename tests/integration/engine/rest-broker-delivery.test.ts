@@ -139,9 +139,10 @@ describe.each(WORLDS.map((w) => [w.label, w] as const))('a delivery position at 
     await engine.tick(new Date(T0));
     const trade = await checks.tradeOfSignal(t, signal.signal_id);
     pushed.length = 0;
+    // The SL's limit sits below its trigger (engine/stop-limit.ts): triggered at 244.5, it fills at the market's 244.5.
     checks.throughTheStopAndBack(fake(), symbol);
     const restarted = scriptedEngine(t, new ScriptedFeed(), { notifier });
-    await checks.expectStopBookedAtRestart(t, restarted, new Date(T0 + 30_000), { trade, price: 245, pushed });
+    await checks.expectStopBookedAtRestart(t, restarted, new Date(T0 + 30_000), { trade, price: 244.5, pushed });
     const orders = ordersOf(user, symbol).length;
     await restarted.tick(new Date(T0 + 100_000));
     expect(ordersOf(user, symbol)).toHaveLength(orders);

@@ -50,6 +50,18 @@ const WIRE: Record<RestBrokerWorld['broker'], { place(r: Req): boolean; cancel(r
   },
 };
 
+/**
+ * Each broker's stop limit beyond the trigger (engine/stop-limit.ts; docs/decisions/2026-12-07-stop-
+ * limits-beyond-the-trigger.md) for the stops 245 and 246 on INFY's 0.05 tick: 3 % below (Angel One,
+ * 0.5 %), rounded down unless that passes NSE's 3 % SL range.
+ */
+const STOP_LIMITS: Record<RestBrokerWorld['broker'], { 245: number; 246: number }> = {
+  fyers: { 245: 237.65, 246: 238.65 },
+  upstock: { 245: 237.65, 246: 238.65 },
+  angelone: { 245: 243.75, 246: 244.75 },
+  dhan: { 245: 237.65, 246: 238.65 },
+};
+
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ t, fakes, close } = await appOnRestBrokers(SYMBOLS));
@@ -119,7 +131,13 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
       expect(restedAfterMs).toBeGreaterThanOrEqual(0);
       expect(restedAfterMs).toBeLessThan(5_000);
       console.info(`${label}: protection resting ${restedAfterMs} ms after the entry's fill`);
-      expect(stop[0]).toMatchObject({ type: 'sl', side: 'sell', quantity: 320, trigger: 245, price: 245 });
+      expect(stop[0]).toMatchObject({
+        type: 'sl',
+        side: 'sell',
+        quantity: 320,
+        trigger: 245,
+        price: STOP_LIMITS[world.broker][245],
+      });
       expect(stop[0]!.status).toBe('trigger_pending');
       expect(target[0]).toMatchObject({ type: 'limit', side: 'sell', quantity: 320, price: 262.5, status: 'open' });
       const row = await protectionOf(trade.trabot_trade_id);
@@ -154,7 +172,11 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
         .set({ stop_loss_level: 246, target_level: 260 })
         .where(eq(signals.signal_id, signal.signal_id));
       await engine.tick(new Date(T0 + 3_000));
-      expect(legOrders(user, symbol).stop[0]).toMatchObject({ id: before.stop[0]!.id, trigger: 246, price: 246 });
+      expect(legOrders(user, symbol).stop[0]).toMatchObject({
+        id: before.stop[0]!.id,
+        trigger: 246,
+        price: STOP_LIMITS[world.broker][246],
+      });
       expect(legOrders(user, symbol).target[0]).toMatchObject({ id: before.target[0]!.id, price: 260 });
       expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({ state: 'active', stop: 246, target: 260 });
 
@@ -198,16 +220,16 @@ describe.each(REST_BROKER_WORLDS.map((w) => [w.label, w] as const))(
       await engine.tick(new Date(T0));
       const trade = await tradeOf(signal.signal_id);
       pushed.length = 0;
-      // Trabot is down; the broker's price goes through the stop and the SL sell fills at its limit on the bounce.
+      // Trabot is down; the broker's price goes through the stop: the SL sell, its limit below, fills at the market.
       checks.throughTheStopAndBack(fake(), symbol);
       const stopOrder = legOrders(user, symbol).stop[0]!;
-      expect(stopOrder).toMatchObject({ status: 'filled', filled: 320, averagePrice: 245 });
+      expect(stopOrder).toMatchObject({ status: 'filled', filled: 320, averagePrice: 244.5 });
 
       // A fresh engine (the restart) reconciles at its first tick.
       const restarted = engineWith();
       await checks.expectStopBookedAtRestart(t, restarted, new Date(T0 + 30_000), {
         trade,
-        price: 245,
+        price: 244.5,
         pushed,
       });
       expect(legOrders(user, symbol).target[0]!.status).toBe('cancelled');

@@ -109,7 +109,8 @@ describe('protective orders of a live Zerodha trade', () => {
       condition: { tradingsymbol: symbol, trigger_values: [245, 262.5], last_price: 250 },
     });
     expect(gtt!.orders.map((o) => [o.transaction_type, o.quantity, o.product, o.price])).toEqual([
-      ['SELL', 320, 'CNC', 245],
+      // The stop leg's limit 3 % below its trigger (engine/stop-limit.ts), on INFY's 0.05 tick.
+      ['SELL', 320, 'CNC', 237.65],
       ['SELL', 320, 'CNC', 262.5],
     ]);
     expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({
@@ -163,7 +164,8 @@ describe('protective orders of a live Zerodha trade', () => {
     expect(more).toEqual([]);
     expect(gtt!.condition.trigger_values).toEqual([246, 260]);
     expect(gtt!.orders.map((o) => [o.quantity, o.price])).toEqual([
-      [grown, 246],
+      // 3 % below 246 is 238.62: on the tick, inside NSE's 3 % SL range.
+      [grown, 238.65],
       [grown, 260],
     ]);
     expect(await protectionOf(trade.trabot_trade_id)).toMatchObject({
