@@ -25,7 +25,15 @@ import {
   type ProtectiveOrders,
 } from './adapter';
 import { rejectedProtection } from './adapter';
-import { cancelStopOnly, modifyStopOnly, placeStopOnly, stopOnlyStatus, stopOrderOf } from './stop-protection';
+import {
+  cancelStopOnly,
+  modifyStopOnly,
+  placeStopOnly,
+  resting,
+  stopOnlyStatus,
+  stopOrderOf,
+  termsOfStopOrder,
+} from './stop-protection';
 
 /**
  * The two order ids of a protection's id; null when it is not one of two orders. An order id may
@@ -65,8 +73,6 @@ export function protectionLegRequests(request: ProtectionRequest): Record<Protec
   };
 }
 
-const resting = (o: Order) => o.state === 'open' || o.state === 'trigger_pending';
-
 /** A protection from its two orders as the broker has them. */
 export function fromLegOrders(protectionId: string, stop: Order, target: Order): Protection {
   const executed: ProtectionLeg | null = stop.filledQuantity > 0 ? 'stop' : target.filledQuantity > 0 ? 'target' : null;
@@ -82,17 +88,7 @@ export function fromLegOrders(protectionId: string, stop: Order, target: Order):
   return {
     protectionId,
     kind: 'orders',
-    terms: {
-      exchange: stop.request.exchange,
-      symbol: stop.request.symbol,
-      side: stop.request.side,
-      product: stop.request.product,
-      quantity: stop.request.quantity,
-      stop: stop.request.triggerPrice ?? 0,
-      // An SL-M has no limit (Kite reports its price as 0).
-      stopLimit: stop.request.limitPrice || null,
-      target: target.request.limitPrice ?? 0,
-    },
+    terms: termsOfStopOrder(stop, target.request.limitPrice ?? 0),
     state,
     orders: { stop, target },
     executed: executed ? { leg: executed, order: executed === 'stop' ? stop : target } : null,

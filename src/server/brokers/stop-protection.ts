@@ -18,6 +18,7 @@ import type {
   ProtectionChanges,
   ProtectionRequest,
   ProtectionState,
+  ProtectionTerms,
 } from './adapter';
 import { rejectedProtection } from './adapter';
 
@@ -29,7 +30,23 @@ export const stopOnlyId = (orderId: string) => `${PREFIX}${orderId}`;
 export const stopOrderOf = (protectionId: string): string | null =>
   protectionId.startsWith(PREFIX) && protectionId.length > PREFIX.length ? protectionId.slice(PREFIX.length) : null;
 
-const resting = (o: Order) => o.state === 'open' || o.state === 'trigger_pending';
+/** An order still resting at the broker (not filled, cancelled or rejected). */
+export const resting = (o: Order) => o.state === 'open' || o.state === 'trigger_pending';
+
+/** A protection's terms from its stop order as the broker holds it, with the target given. */
+export function termsOfStopOrder(stop: Order, target: number): ProtectionTerms {
+  return {
+    exchange: stop.request.exchange,
+    symbol: stop.request.symbol,
+    side: stop.request.side,
+    product: stop.request.product,
+    quantity: stop.request.quantity,
+    stop: stop.request.triggerPrice ?? 0,
+    // An SL-M has no limit (Kite reports its price as 0).
+    stopLimit: stop.request.limitPrice || null,
+    target,
+  };
+}
 
 /**
  * A stop-only protection from its order. The target is not held at the broker: `target` is the
@@ -47,16 +64,7 @@ export function fromStopOrder(protectionId: string, stop: Order, target = 0): Pr
   return {
     protectionId,
     kind: 'stop',
-    terms: {
-      exchange: stop.request.exchange,
-      symbol: stop.request.symbol,
-      side: stop.request.side,
-      product: stop.request.product,
-      quantity: stop.request.quantity,
-      stop: stop.request.triggerPrice ?? 0,
-      stopLimit: stop.request.limitPrice || null,
-      target,
-    },
+    terms: termsOfStopOrder(stop, target),
     state,
     orders: { stop, target: null },
     executed: state === 'triggered' ? { leg: 'stop', order: stop } : null,
