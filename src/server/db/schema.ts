@@ -1148,7 +1148,7 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: serial('id').primaryKey(),
-    /** e.g. workshop-link:<registration id>, payment-link:<member>:<month>. */
+    /** e.g. workshop-link:<registration id>, paylink:<member>:<month>:<Razorpay link id>. */
     dedupe_key: text('dedupe_key').notNull(),
     kind: text('kind').notNull(),
     recipient: text('recipient').notNull(),

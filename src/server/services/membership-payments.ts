@@ -132,7 +132,8 @@ export async function ensurePaymentLink(
   }
   deps.log.info({ memberId, month, linkId: made.id }, 'razorpay payment link made');
   await mailNow(deps, mailer, now, {
-    dedupeKey: `paylink:${memberId}:${month}`,
+    // One mail per link: a rejoin within the month makes a second link (reference "-2"), mailed too.
+    dedupeKey: `paylink:${memberId}:${month}:${made.id}`,
     kind: 'membership_payment_link',
     recipient: member.email_id,
     trabotClientId: memberId,

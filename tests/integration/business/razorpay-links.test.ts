@@ -8,7 +8,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { paymentLinks, warnings } from '@server/db/schema';
+import { mailOutbox, paymentLinks, warnings } from '@server/db/schema';
 import { runBusinessSchedule } from '@server/services/business-schedule';
 import { createMemberLogin } from '../../factories/accounts';
 import { startFakeRazorpay, type FakeRazorpay } from '../../support/fake-razorpay';
@@ -46,6 +46,13 @@ const linksOf = (memberId: number) =>
   a.t.deps.db.select().from(paymentLinks).where(eq(paymentLinks.trabot_client_id, memberId));
 const fakeLinksOf = (memberId: number) =>
   [...rzp.links.values()].filter((l) => l.notes.trabot_client_id === String(memberId));
+const linkMailsOf = async (memberId: number) =>
+  (
+    await a.t.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.trabot_client_id, memberId), eq(mailOutbox.kind, 'membership_payment_link')))
+  ).map((m) => m.html);
 const warningsAbout = async (text: string) =>
   (await a.t.deps.db.select().from(warnings)).filter((w) => w.warning_message.includes(text));
 
@@ -113,6 +120,10 @@ describe('cancelling the membership cancels its open link at Razorpay', () => {
       [`trabot-${m.id}-2026-12`, 'cancelled'],
       [`trabot-${m.id}-2026-12-2`, 'created'],
     ]);
+    // Each link is mailed: the rejoined member gets the new one.
+    const mails = await linkMailsOf(m.id);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]).toContain(second.url);
   });
 
   it('by the member opting out', async () => {
