@@ -6,7 +6,7 @@
  *   placing    -> active | rejected | cancelled (the trade closed before it was placed)
  *   active     -> modifying (new levels, a new quantity) | cancelling | triggered
  *                 | expired | disabled | cancelled (withdrawn at the broker)
- *                 | failed (triggered, but the broker could not place its order: engine/protection-failures.ts)
+ *                 | failed (triggered, but the broker could not place its order: engine/stop-failures.ts)
  *   modifying  -> active | triggered | cancelling | cancelled | failed
  *   cancelling -> cancelled | triggered (a leg executed before the cancel arrived) | failed
  *   triggered  -> done (the executed leg's fill booked as the trade's exit)

@@ -23,12 +23,16 @@ const ALLOWED: [ProtectionRowState, ProtectionRowState][] = [
   ['active', 'expired'],
   ['active', 'disabled'],
   ['active', 'cancelled'],
+  // Triggered, but the order the broker places failed (Kite's order_result "failed", Dhan's RMS).
+  ['active', 'failed'],
   ['modifying', 'active'],
   ['modifying', 'triggered'],
   ['modifying', 'cancelling'],
   ['modifying', 'cancelled'],
+  ['modifying', 'failed'],
   ['cancelling', 'cancelled'],
   ['cancelling', 'triggered'],
+  ['cancelling', 'failed'],
   ['triggered', 'done'],
   ['expired', 'placing'],
   ['expired', 'cancelled'],
@@ -55,9 +59,9 @@ describe('the protection state table', () => {
     expect(listed.sort()).toEqual([...allowed].sort());
   });
 
-  it('has two final states, and a trigger leads only to done', () => {
+  it('has three final states, and a trigger leads only to done', () => {
     const final = PROTECTION_STATES.filter((s) => reachableFrom(PROTECTION_MOVES, s, 'engine').length === 0);
-    expect(final.sort()).toEqual(['done', 'rejected']);
+    expect(final.sort()).toEqual(['done', 'failed', 'rejected']);
     expect(reachableFrom(PROTECTION_MOVES, 'triggered', 'engine')).toEqual(['done']);
   });
 
@@ -65,7 +69,7 @@ describe('the protection state table', () => {
     expect(LIVE_PROTECTION_STATES).toEqual(['placing', 'active', 'modifying', 'cancelling']);
     expect(EXIT_BLOCKING_STATES).toContain('triggered');
     expect(RESTING_PROTECTION_STATES).toEqual(['active', 'modifying', 'triggered']);
-    for (const s of ['cancelled', 'done', 'rejected', 'expired', 'disabled'] as const)
+    for (const s of ['cancelled', 'done', 'rejected', 'expired', 'disabled', 'failed'] as const)
       expect(EXIT_BLOCKING_STATES).not.toContain(s);
   });
 });
