@@ -68,6 +68,8 @@ test('a member reads "exit pending at the broker" and the protection story; the 
   // The second is exited by the admin; Kite clips the market sell into a limit over the market, left resting.
   world.kite.setLtp(PENDING, entries[PENDING]! - 2);
   world.kite.clipNextMarket(entries[PENDING]! - 0.5);
+  // And no buyer: the chase goes on after its escalation (backing off) and must not fill it before the pages are read.
+  world.kite.holdFills(PENDING, true);
   await ok(
     admin.put(`/api/signals/${signals[PENDING]!.signal_id}/manual-exit`, {
       data: manualOrderBody(signals[PENDING]!),
