@@ -73,13 +73,15 @@ describe('kill -9 with a live trade protected at Dhan', () => {
       await server.stop('SIGKILL');
 
       // While the server is down: through the stop (1400) Dhan places the stop leg's LIMIT sell (and
-      // cancels the target leg itself), which fills at 1400 on the bounce.
+      // cancels the target leg itself); its limit sits beyond the trigger (docs/engine.md, "Stops that
+      // fill"), so it fills at the market, 1395.
       dhan.setLtp('INFY', 1395);
       dhan.match();
-      dhan.setLtp('INFY', 1400.5);
-      dhan.match();
-      expect(dhan.forever[0]!.legs.map((l) => l.status)).toEqual(['CANCELLED', 'TRADED']);
-      expect(stopSell()).toMatchObject({ status: 'filled', side: 'sell', averagePrice: 1400 });
+      expect(Object.fromEntries(dhan.forever[0]!.legs.map((l) => [l.legName, l.status]))).toEqual({
+        STOP_LOSS_LEG: 'TRADED',
+        TARGET_LEG: 'CANCELLED',
+      });
+      expect(stopSell()).toMatchObject({ status: 'filled', side: 'sell', averagePrice: 1395 });
 
       server = await startFaultServer({ dataDir, env });
       restartedAt = Date.now();
@@ -109,7 +111,7 @@ describe('kill -9 with a live trade protected at Dhan', () => {
         broker: 'dhan',
         trade_status: 'completed',
         remaining_quantity: 0,
-        avg_exit_price: 1400,
+        avg_exit_price: 1395,
       });
       const exits = await db.select().from(tradeExits).where(eq(tradeExits.trabot_trade_id, trade!.trabot_trade_id));
       expect(exits.map((x) => [x.order_id, x.trade_exit_quantity])).toEqual([[stop.id, trade!.trade_quantity]]);
@@ -123,7 +125,7 @@ describe('kill -9 with a live trade protected at Dhan', () => {
       const warned = await db.select().from(warnings);
       expect(warned.filter((w) => w.warning_message.startsWith('Protection executed'))).toHaveLength(1);
       console.info(
-        `[faults] Dhan protection kill -9: exit booked ${Date.now() - restartedAt} ms after the restart at 1400`,
+        `[faults] Dhan protection kill -9: exit booked ${Date.now() - restartedAt} ms after the restart at 1395`,
       );
     } finally {
       await reopened.close();
