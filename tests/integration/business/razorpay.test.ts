@@ -4,7 +4,7 @@
  * signed webhook; a replay and a wrong signature change nothing; receipts numbered gap-free; the
  * member's "Pay now" and receipt; the collection says when Razorpay is off.
  */
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { mailOutbox, membershipPayments, members, paymentLinks, razorpayEvents } from '@server/db/schema';
@@ -311,7 +311,7 @@ describe('the membership fee through Razorpay', () => {
     const outbox = await a.t.deps.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.dedupe_key, `paylink:${abroad.id}:2027-01`));
+      .where(like(mailOutbox.dedupe_key, `paylink:${abroad.id}:2027-01:%`));
     expect(outbox).toHaveLength(1);
     // The due mail without a link is not sent beside it.
     expect(
