@@ -45,13 +45,15 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
       : trade.livePrice === null
         ? null
         : levelReached(signal.trade_direction, trade.livePrice, signal);
+  // Each trade's level on its own price, decided once for the three reads below.
+  const levelOf = new Map(running.map((t) => [t.tradeId, tradeReached(t, signalOf.get(t.signalId)!)]));
 
   // A trade whose stop and target rest at its broker is exited there at its levels, not by Trabot:
   // its protection is read now instead (an executed leg is booked in this tick). A square-off is Trabot's.
   // Any price may prompt that read (it decides nothing: the broker's answer does); a live trade's own
   // broker's price too, which also tells a stop triggered but not filled (stop-fill.ts).
   const atLevel = running.filter(
-    (t) => t.remaining > 0 && (reachedBy(signalOf.get(t.signalId)!) || tradeReached(t, signalOf.get(t.signalId)!)),
+    (t) => t.remaining > 0 && (reachedBy(signalOf.get(t.signalId)!) || levelOf.get(t.tradeId)),
   );
   const resting = await restingProtections(
     ctx,
@@ -59,7 +61,7 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
   );
   await reconcileProtections(ctx, now, [...resting]);
   // A stop resting alone leaves the target to Trabot (watched-targets.ts), on the trade's own price.
-  const atTarget = running.filter((t) => t.remaining > 0 && tradeReached(t, signalOf.get(t.signalId)!) === 'target');
+  const atTarget = running.filter((t) => t.remaining > 0 && levelOf.get(t.tradeId) === 'target');
   const watched = await watchedTargets(
     ctx,
     atTarget.map((t) => t.tradeId),
@@ -72,7 +74,7 @@ export async function closeAtLevels(ctx: EngineContext, running: readonly Priced
         ? ('target' as const)
         : resting.has(trade.tradeId)
           ? null
-          : tradeReached(trade, signalOf.get(trade.signalId)!);
+          : (levelOf.get(trade.tradeId) ?? null);
       const reached = level ?? (squareOff ? ('square_off' as const) : null);
       return reached && trade.remaining > 0 ? [[trade.tradeId, reached] as const] : [];
     }),
