@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualOrders, orderLegs, signals, trades } from '@server/db/schema';
 import { createAccount, createMember } from '../../factories/accounts';
 import { createSubscription } from '../../factories/subscriptions';
-import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { liveSignal, scriptedEngine } from './live-infy-signal';
+import type { FakeKite } from '../../support/fake-kite';
+import type { TestApp } from '../helpers/test-app';
+import { appOnFakeKite, liveSignal, scriptedEngine } from './live-infy-signal';
 import { ScriptedFeed } from './scripted-feed';
 
 let kite: FakeKite;
@@ -20,15 +20,9 @@ let t: TestApp;
 const T0 = Date.parse('2026-01-05T04:00:00Z'); // 09:30 IST, a Monday
 const at = (ms: number) => new Date(T0 + ms);
 
-beforeAll(async () => {
-  kite = await startFakeKite();
-  kite.registerAddresses(['127.0.0.2']);
-  t = await createTestApp({ env: liveKiteEnv(kite) });
-});
-afterAll(async () => {
-  await t.close();
-  await kite.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, kite, close } = await appOnFakeKite()));
+afterAll(() => close());
 
 let users = 0;
 let symbols = 0;

@@ -10,9 +10,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { signals } from '@server/db/schema';
 import type { ExitPendingEvent } from '@server/context';
-import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { liveSignal, scriptedEngine } from './live-infy-signal';
+import type { FakeKite } from '../../support/fake-kite';
+import type { TestApp } from '../helpers/test-app';
+import { appOnFakeKite, liveSignal, scriptedEngine } from './live-infy-signal';
 import { ScriptedFeed } from './scripted-feed';
 import { gapChaseBacksOffAndEscalates, gapEndsFlatOnce, type GapWorld } from './stop-gap-story';
 import { stubNotifier } from './stub-notifier';
@@ -23,15 +23,9 @@ let t: TestApp;
 const pendingPushes: ExitPendingEvent[] = [];
 let users = 0;
 
-beforeAll(async () => {
-  kite = await startFakeKite();
-  kite.registerAddresses(['127.0.0.2']);
-  t = await createTestApp({ env: liveKiteEnv(kite) });
-});
-afterAll(async () => {
-  await t.close();
-  await kite.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, kite, close } = await appOnFakeKite()));
+afterAll(() => close());
 
 describe.each([
   ['a delivery GTT', 'swing'],

@@ -44,6 +44,21 @@ export const LIVE_BROKER_WORLDS: {
 ];
 
 /** An app on every REST broker's local server at once (startRestBrokers, knowing `symbols`); close() closes them all. */
+/** A test app whose live Zerodha accounts trade at a local Kite, orders leaving from the registered 127.0.0.2. */
+export async function appOnFakeKite() {
+  const kite = await startFakeKite();
+  kite.registerAddresses(['127.0.0.2']);
+  const t = await createTestApp({ env: liveKiteEnv(kite) });
+  return {
+    t,
+    kite,
+    async close() {
+      await t.close();
+      await kite.close();
+    },
+  };
+}
+
 export async function appOnRestBrokers(symbols: readonly string[]) {
   const { fakes, env } = await startRestBrokers(symbols);
   const t = await createTestApp({ env });

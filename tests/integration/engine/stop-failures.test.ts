@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signals, warnings } from '@server/db/schema';
 import type { StopFailedEvent } from '@server/context';
 import { getTradeDetail } from '@server/services/trade-detail';
-import { liveKiteEnv, startFakeKite, type FakeKite } from '../../support/fake-kite';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { liveSignal, scriptedEngine } from './live-infy-signal';
+import type { FakeKite } from '../../support/fake-kite';
+import type { TestApp } from '../helpers/test-app';
+import { appOnFakeKite, liveSignal, scriptedEngine } from './live-infy-signal';
 import * as checks from './protection-checks';
 import { ScriptedFeed } from './scripted-feed';
 import { stubNotifier } from './stub-notifier';
@@ -31,15 +31,9 @@ const pushes: StopFailedEvent[] = [];
 const notifier = stubNotifier({ stopFailed: (event) => void pushes.push(event) });
 let users = 0;
 
-beforeAll(async () => {
-  kite = await startFakeKite();
-  kite.registerAddresses(['127.0.0.2']);
-  t = await createTestApp({ env: liveKiteEnv(kite) });
-});
-afterAll(async () => {
-  await t.close();
-  await kite.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, kite, close } = await appOnFakeKite()));
+afterAll(() => close());
 
 /** A live Zerodha swing trade on a symbol of its own at 250 (stop 245, target 262.5), filled at T0. */
 async function liveTrade(symbol: string, stop?: number) {
